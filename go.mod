@@ -1,0 +1,3 @@
+module github.com/reversi-engine/reversi
+
+go 1.26

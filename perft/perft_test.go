@@ -1,0 +1,105 @@
+package perft
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+)
+
+// publishedCounts reads testdata/perft-start.txt (depth, leaves).
+func publishedCounts(t testing.TB) map[int]uint64 {
+	t.Helper()
+	f, err := os.Open("testdata/perft-start.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	counts := map[int]uint64{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		fields := strings.Fields(line)
+		d, err1 := strconv.Atoi(fields[0])
+		n, err2 := strconv.ParseUint(fields[1], 10, 64)
+		if len(fields) != 2 || err1 != nil || err2 != nil {
+			t.Fatalf("bad line %q in perft-start.txt", line)
+		}
+		counts[d] = n
+	}
+	return counts
+}
+
+func TestPerftFromStart(t *testing.T) {
+	counts := publishedCounts(t)
+	maxDepth := 9
+	if testing.Short() {
+		maxDepth = 7
+	}
+	for d := 1; d <= maxDepth; d++ {
+		if got := Count(board.StartBoard(), d); got != counts[d] {
+			t.Errorf("perft(%d) = %d, published %d", d, got, counts[d])
+		}
+	}
+}
+
+// TestPerftAgainstNaive checks the shortcuts of Count (bulk counting at the
+// last two plies) against plain recursion from other positions, passes and
+// finished games included.
+func TestPerftAgainstNaive(t *testing.T) {
+	positions := []string{
+		"---------------------------OX------XO--------------------------- X",
+		// White must pass at once; the game goes on for Black.
+		"XO-------------------------------------------------------------- O",
+		// Nobody can move: one leaf at every depth.
+		"XX------------------------------------------------------OO------ X",
+		"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+	}
+	for _, text := range positions {
+		b := board.MustParsePosition(text).Board
+		for d := 0; d <= 5; d++ {
+			if got, want := Count(b, d), naive(b, d); got != want {
+				t.Errorf("%s depth %d: %d, naive %d", text, d, got, want)
+			}
+		}
+	}
+}
+
+func naive(b board.Board, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	if b.GameOver() {
+		return 1
+	}
+	m := b.Moves()
+	if m == 0 {
+		return naive(b.Pass(), depth-1)
+	}
+	var n uint64
+	for _, sq := range board.Squares(m) {
+		n += naive(b.Play(sq), depth-1)
+	}
+	return n
+}
+
+func BenchmarkPerft(b *testing.B) {
+	for _, depth := range []int{9, 11, 12} {
+		b.Run("depth="+strconv.Itoa(depth), func(b *testing.B) {
+			if testing.Short() && depth > 9 {
+				b.Skip("deep perft in -short mode")
+			}
+			var leaves uint64
+			for b.Loop() {
+				leaves = Count(board.StartBoard(), depth)
+			}
+			b.ReportMetric(float64(leaves)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
+		})
+	}
+}
