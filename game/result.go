@@ -23,9 +23,12 @@ const (
 	Timeout
 	// IllegalMoves: a player tried too many illegal moves and lost.
 	IllegalMoves
+	// Forfeit: a player could not go on (an engine crashed, a connection
+	// or an input closed) and lost.
+	Forfeit
 )
 
-var reasonNames = [...]string{"in progress", "normal end", "resignation", "timeout", "illegal moves"}
+var reasonNames = [...]string{"in progress", "normal end", "resignation", "timeout", "illegal moves", "forfeit"}
 
 // String returns a short lower-case description, e.g. "timeout".
 func (r Reason) String() string {
@@ -45,15 +48,18 @@ type Result struct {
 	By board.Color
 	// Black and White are the discs of each colour on the final board.
 	Black, White int
+	// Detail optionally explains the reason, e.g. the error of a player
+	// that forfeited.
+	Detail string
 }
 
 // NewResult scores the final position pos for the given reason. The
 // winner is decided by the discs for a normal end and a resignation, and
-// is the opponent of `by` for a timeout or illegal moves.
+// is the opponent of `by` for a timeout, illegal moves or a forfeit.
 func NewResult(pos board.Position, reason Reason, by board.Color) Result {
 	r := Result{Reason: reason, By: by, Black: pos.Count(board.Black), White: pos.Count(board.White)}
 	switch {
-	case reason == Timeout || reason == IllegalMoves:
+	case reason == Timeout || reason == IllegalMoves || reason == Forfeit:
 		r.Winner = by.Other()
 	case r.Black > r.White:
 		r.Winner = board.Black
@@ -72,8 +78,8 @@ func (r Result) DiscMargin() int { return r.Black - r.White }
 
 // TournamentMargin returns Black's margin under the standard tournament
 // convention: empty squares are added to the side with more discs. (For a
-// game lost on time or by illegal moves the winner is set by the rules, not
-// by this margin.)
+// game lost on time, by illegal moves or by forfeit the winner is set by the
+// rules, not by this margin.)
 func (r Result) TournamentMargin() int {
 	e := 64 - r.Black - r.White
 	switch {
@@ -102,7 +108,12 @@ func (r Result) String() string {
 	case Timeout:
 		why = r.By.String() + " ran out of time"
 	case IllegalMoves:
-		why = r.By.String() + " forfeited by illegal moves"
+		why = r.By.String() + " lost by illegal moves"
+	case Forfeit:
+		why = r.By.String() + " forfeited"
+	}
+	if r.Detail != "" {
+		why += ": " + r.Detail
 	}
 	return fmt.Sprintf("%s %d-%d (%+d, %s)", who, r.Black, r.White, r.TournamentMargin(), why)
 }

@@ -1,0 +1,122 @@
+// Package player defines what a player of a refereed game is: something
+// that, given a copy of the game and the time it has, returns a move (and
+// optionally what it thought).
+//
+// The referee (package referee) owns the real game; a player only ever
+// receives copies, so nothing it does can change the game.
+package player
+
+import (
+	"context"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+)
+
+// Player chooses moves.
+type Player interface {
+	// Name identifies the player in records and displays, e.g.
+	// "roxanne" or "mcts:time=1s".
+	Name() string
+	// Move returns the player's decision for req. It should reply before
+	// ctx's deadline (req.TimeLeft from the call) and return promptly when
+	// ctx is cancelled. An error means the player cannot go on (a crashed
+	// engine, a closed input) and loses the game.
+	Move(ctx context.Context, req Request) (Reply, error)
+}
+
+// Request is what a player receives when it is its turn. Every field is a
+// copy: changing it changes nothing in the game.
+type Request struct {
+	// Game is a copy of the game so far, start position and rule included.
+	Game *game.Game
+	// Position is the current position, Game.Position().
+	Position board.Position
+	// Legal is the mask of the legal moves under the game's rule. It is
+	// never empty: passes are played by the referee.
+	Legal uint64
+	// TimeLeft is the time the player has for this move: the per-move
+	// limit, or what is left of its game clock if that is shorter.
+	TimeLeft time.Duration
+	// GameTimeLeft is what is left of the player's game clock, 0 if the
+	// game has none.
+	GameTimeLeft time.Duration
+	// Rejected lists the player's refused attempts at this move, newest
+	// last, with the reasons; empty on the first request of a move.
+	Rejected []Rejection
+	// IllegalLeft is the number of illegal moves the player may still try
+	// in this game before it loses.
+	IllegalLeft int
+	// CanUndo reports whether the player may ask to take back its last
+	// move (games of a human against the computer).
+	CanUndo bool
+}
+
+// Rejection is an attempt the referee refused.
+type Rejection struct {
+	Move   board.Square // what the player asked for (NoSquare for an undo)
+	Reason string       // e.g. "E3 is not legal here; legal moves: D3 C4 F5 E6"
+}
+
+// Reply is a player's decision.
+type Reply struct {
+	// Move is the square to play. It is ignored if Resign or Undo is set.
+	Move board.Square
+	// Resign quits the game.
+	Resign bool
+	// Undo asks to take back the player's last move (and the opponent's
+	// reply); the referee refuses it if req.CanUndo is false.
+	Undo bool
+	// Thinking optionally describes how the move was chosen.
+	Thinking *Thinking
+}
+
+// Thinking is what a player reports about its choice, for displays,
+// records and analysis. Every field is optional.
+type Thinking struct {
+	// Eval is the value of the chosen move for the player, in discs (the
+	// final margin it expects with best play), if HasEval.
+	Eval    float64
+	HasEval bool
+	// Depth says how far the player looked: "12" (plies), "exact" (a
+	// solved endgame), "100%W" (solved for win/loss/draw), "book", or
+	// another short text.
+	Depth string
+	// Nodes is the number of positions examined (or playouts for Monte
+	// Carlo players).
+	Nodes uint64
+	// Elapsed is the time the player spent.
+	Elapsed time.Duration
+	// PV is the principal variation, starting with the chosen move.
+	PV []board.Square
+	// Moves holds per-move statistics, e.g. the value of every legal move.
+	Moves []MoveStat
+	// Note is free text, e.g. "rollouts=roxanne".
+	Note string
+}
+
+// MoveStat is what a player found about one candidate move.
+type MoveStat struct {
+	Move    board.Square
+	Eval    float64 // value for the player, in discs or as a win rate (see Note of Thinking)
+	HasEval bool
+	Visits  uint64 // Monte Carlo visits, or 0
+	Depth   string
+	PV      []board.Square
+}
+
+// Func adapts a function that picks a square to the Player interface, for
+// simple players that need no context, clock or memory.
+type Func struct {
+	PlayerName string
+	Choose     func(req Request) board.Square
+}
+
+// Name returns f.PlayerName.
+func (f Func) Name() string { return f.PlayerName }
+
+// Move calls f.Choose.
+func (f Func) Move(ctx context.Context, req Request) (Reply, error) {
+	return Reply{Move: f.Choose(req)}, nil
+}

@@ -1,0 +1,343 @@
+// Package referee runs a game between two players and enforces the rules
+// on both: it owns the real game, hands the players copies, keeps their
+// clocks, refuses illegal moves, plays forced passes and decides the
+// result.
+//
+// The rules it enforces:
+//   - a per-move time limit (60 s unless configured) and an optional game
+//     clock per player; a player that does not answer in time loses, and
+//     the referee does not wait for a player that ignores its deadline;
+//   - an illegal move is refused with the list of legal moves and the
+//     player is asked again; its third illegal move in a game loses;
+//   - a resignation ends the game, scored by the discs on the board as the
+//     original course framework did, and recorded as a resignation;
+//   - a player whose Move returns an error (or panics) forfeits;
+//   - passes are played automatically when the side to move has no move;
+//   - the rule variant of the game (e.g. no-adjacent) decides what is
+//     legal.
+package referee
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+)
+
+// DefaultMoveTime is the per-move time limit when none is configured.
+const DefaultMoveTime = 60 * time.Second
+
+// DefaultMaxIllegal is the number of illegal moves that loses a game.
+const DefaultMaxIllegal = 3
+
+// DefaultGrace is how late after its deadline a reply is still accepted,
+// to absorb scheduling delays of players that stop exactly at their
+// context's deadline.
+const DefaultGrace = 50 * time.Millisecond
+
+// NoLimit, as a MoveTime, disables the per-move time limit.
+const NoLimit time.Duration = -1
+
+// Config sets up a refereed game. The zero Config is a standard game from
+// the start with the default limits.
+type Config struct {
+	// Game, if not nil, is the game to continue (a start position, a
+	// rule and moves already played); it is copied, not changed. If nil,
+	// the game starts from the standard position under Rule.
+	Game *game.Game
+	// Rule is the rule variant of a new game (ignored if Game is set).
+	Rule game.Rule
+	// MoveTime is the time limit for each move: DefaultMoveTime if 0, no
+	// limit if negative. It applies afresh to each attempt at a move, so
+	// a refused illegal move does not eat the player's time for the next
+	// attempt; the game clock keeps running through every attempt.
+	MoveTime time.Duration
+	// GameTime is each player's clock for the whole game; 0 means none.
+	GameTime time.Duration
+	// MaxIllegal is the number of illegal moves in a game that loses it;
+	// DefaultMaxIllegal if 0.
+	MaxIllegal int
+	// Grace is how late a reply may arrive after its deadline and still
+	// count; DefaultGrace if 0, none if negative.
+	Grace time.Duration
+	// AllowUndo lets the player of each colour (indexed by board.Color)
+	// take back its last move, with the opponent's reply: for a human
+	// playing the computer.
+	AllowUndo [2]bool
+	// Observe, if not nil, is called after every event of the game, from
+	// the goroutine that called Play.
+	Observe func(Event)
+}
+
+// EventKind says what happened.
+type EventKind uint8
+
+const (
+	// Started: the game is about to begin (or continue).
+	Started EventKind = iota
+	// Moved: a move was played (Event.Move).
+	Moved
+	// Passed: the side to move had no legal move and passed.
+	Passed
+	// Rejected: a move was refused (Event.Reason says why).
+	Rejected
+	// Undone: moves were taken back at a player's request.
+	Undone
+	// Ended: the game is over (Event.Game.Result).
+	Ended
+)
+
+// Event is reported to Config.Observe.
+type Event struct {
+	Kind EventKind
+	// Game is a copy of the game after the event.
+	Game *game.Game
+	// Color is the player the event concerns (the mover, the player whose
+	// move was refused, ...).
+	Color board.Color
+	// Move is the move played, for Moved and Passed.
+	Move game.Move
+	// Thinking is what the player reported with its move, if anything.
+	Thinking *player.Thinking
+	// Reason explains a Rejected event.
+	Reason string
+	// Used is the clock time each player has used so far (indexed by
+	// board.Color).
+	Used [2]time.Duration
+}
+
+// ErrAborted is returned (wrapped) when the caller's context ends the game
+// before its end.
+var ErrAborted = errors.New("game aborted")
+
+// Play runs a game between black and white and returns its record, with
+// the result and the time of every move. The error is non-nil only if ctx
+// was cancelled before the end; the record then holds the game so far.
+func Play(ctx context.Context, black, white player.Player, cfg Config) (*game.Game, error) {
+	r := newReferee(black, white, cfg)
+	return r.run(ctx)
+}
+
+type referee struct {
+	cfg      Config
+	players  [2]player.Player
+	g        *game.Game
+	startPly int // moves before this ply were given, not played here
+	illegal  [2]int
+	used     [2]time.Duration
+}
+
+func newReferee(black, white player.Player, cfg Config) *referee {
+	if cfg.MoveTime == 0 {
+		cfg.MoveTime = DefaultMoveTime
+	}
+	if cfg.MaxIllegal <= 0 {
+		cfg.MaxIllegal = DefaultMaxIllegal
+	}
+	if cfg.Grace == 0 {
+		cfg.Grace = DefaultGrace
+	}
+	cfg.Grace = max(cfg.Grace, 0)
+	g := game.New(board.Start(), cfg.Rule)
+	if cfg.Game != nil {
+		g = cfg.Game.Clone()
+	}
+	return &referee{cfg: cfg, players: [2]player.Player{black, white}, g: g, startPly: g.Ply()}
+}
+
+func (r *referee) emit(e Event) {
+	if r.cfg.Observe == nil {
+		return
+	}
+	e.Game = r.g.Clone()
+	e.Used = r.used
+	r.cfg.Observe(e)
+}
+
+func (r *referee) end(reason game.Reason, by board.Color, detail string) {
+	r.g.Result = game.NewResult(r.g.Position(), reason, by)
+	r.g.Result.Detail = detail
+	r.emit(Event{Kind: Ended, Color: by})
+}
+
+func (r *referee) run(ctx context.Context) (*game.Game, error) {
+	r.emit(Event{Kind: Started, Color: r.g.Turn()})
+	for {
+		if err := ctx.Err(); err != nil {
+			return r.g, fmt.Errorf("%w: %v", ErrAborted, err)
+		}
+		if r.g.Result.Reason != game.InProgress {
+			return r.g, nil
+		}
+		if r.g.Over() {
+			r.g.Finish()
+			r.emit(Event{Kind: Ended})
+			return r.g, nil
+		}
+		if c := r.g.Turn(); r.g.PassIfForced() {
+			r.emit(Event{Kind: Passed, Color: c, Move: r.g.Moves[len(r.g.Moves)-1]})
+			continue
+		}
+		if err := r.turn(ctx); err != nil {
+			return r.g, err
+		}
+	}
+}
+
+// turn asks the side to move until it moves legally, resigns, undoes, runs
+// out of time or loses by illegal moves.
+func (r *referee) turn(ctx context.Context) error {
+	c := r.g.Turn()
+	var rejected []player.Rejection
+	var spent time.Duration
+	for {
+		limit := r.cfg.MoveTime
+		var gameLeft time.Duration
+		if r.cfg.GameTime > 0 {
+			gameLeft = max(r.cfg.GameTime-r.used[c], 0)
+			if limit < 0 || gameLeft < limit {
+				limit = gameLeft
+			}
+			if gameLeft == 0 {
+				r.end(game.Timeout, c, "game clock exhausted")
+				return nil
+			}
+		}
+		req := player.Request{
+			Game:         r.g.Clone(),
+			Position:     r.g.Position(),
+			Legal:        r.g.Legal(),
+			TimeLeft:     max(limit, 0),
+			GameTimeLeft: gameLeft,
+			Rejected:     append([]player.Rejection(nil), rejected...),
+			IllegalLeft:  r.cfg.MaxIllegal - r.illegal[c],
+			CanUndo:      r.cfg.AllowUndo[c] && r.canUndo(c),
+		}
+		reply, elapsed, err := r.ask(ctx, r.players[c], req, limit)
+		r.used[c] += elapsed
+		spent += elapsed
+		switch {
+		case errors.Is(err, errTimeout):
+			r.end(game.Timeout, c, fmt.Sprintf("no move within %v", limit.Round(time.Millisecond)))
+			return nil
+		case errors.Is(err, ErrAborted):
+			return err
+		case err != nil:
+			r.end(game.Forfeit, c, err.Error())
+			return nil
+		case reply.Resign:
+			r.end(game.Resignation, c, "")
+			return nil
+		case reply.Undo:
+			if why := r.undo(c); why != "" {
+				rejected = append(rejected, player.Rejection{Move: board.NoSquare, Reason: why})
+				r.emit(Event{Kind: Rejected, Color: c, Reason: why})
+				continue
+			}
+			r.emit(Event{Kind: Undone, Color: c})
+			return nil
+		}
+		m := game.Move{Square: reply.Move, Time: spent}
+		if reply.Thinking != nil && reply.Thinking.HasEval {
+			m.Eval, m.HasEval = reply.Thinking.Eval, true
+		}
+		if err := r.g.Play(m); err != nil {
+			r.illegal[c]++
+			reason := err.Error()
+			if !reply.Move.OnBoard() && reply.Move != board.Pass {
+				reason = fmt.Sprintf("%v is not a move; legal moves: %s", reply.Move, board.FormatSquares(req.Legal))
+			}
+			rejected = append(rejected, player.Rejection{Move: reply.Move, Reason: reason})
+			r.emit(Event{Kind: Rejected, Color: c, Reason: reason})
+			if r.illegal[c] >= r.cfg.MaxIllegal {
+				r.end(game.IllegalMoves, c, fmt.Sprintf("%d illegal moves, the last: %s", r.illegal[c], reason))
+				return nil
+			}
+			continue
+		}
+		r.emit(Event{Kind: Moved, Color: c, Move: r.g.Moves[len(r.g.Moves)-1], Thinking: reply.Thinking})
+		return nil
+	}
+}
+
+// canUndo reports whether c has a move of its own, played in this session,
+// to take back.
+func (r *referee) canUndo(c board.Color) bool {
+	for _, m := range r.g.Moves[r.startPly:] {
+		if m.Color == c && m.Square != board.Pass {
+			return true
+		}
+	}
+	return false
+}
+
+// undo takes back c's last move and everything after it, so that it is
+// c's turn again. It returns why it cannot, or "".
+func (r *referee) undo(c board.Color) string {
+	if !r.cfg.AllowUndo[c] {
+		return "undo is not allowed in this game"
+	}
+	if !r.canUndo(c) {
+		return "there is no move of yours to take back"
+	}
+	for {
+		m, _ := r.g.Undo()
+		if m.Color == c && m.Square != board.Pass {
+			return ""
+		}
+	}
+}
+
+var errTimeout = errors.New("timeout")
+
+// ask calls p.Move in its own goroutine and waits at most limit (plus the
+// grace) for the reply, so that a player that ignores its deadline cannot
+// stall the game. It returns the reply, the time taken, and errTimeout, a
+// wrapped ErrAborted, or the player's own error.
+func (r *referee) ask(ctx context.Context, p player.Player, req player.Request, limit time.Duration) (player.Reply, time.Duration, error) {
+	mctx, cancel := context.WithCancel(ctx)
+	var expired <-chan time.Time
+	if limit >= 0 {
+		mctx, cancel = context.WithTimeout(ctx, limit)
+		timer := time.NewTimer(limit + r.cfg.Grace)
+		defer timer.Stop()
+		expired = timer.C
+	}
+	defer cancel()
+	type answer struct {
+		reply player.Reply
+		err   error
+	}
+	answers := make(chan answer, 1) // buffered: a late player does not leak blocked
+	start := time.Now()
+	go func() {
+		defer func() {
+			if v := recover(); v != nil {
+				answers <- answer{err: fmt.Errorf("player %s panicked: %v", p.Name(), v)}
+			}
+		}()
+		reply, err := p.Move(mctx, req)
+		answers <- answer{reply, err}
+	}()
+	select {
+	case a := <-answers:
+		elapsed := time.Since(start)
+		switch {
+		case ctx.Err() != nil:
+			return a.reply, elapsed, fmt.Errorf("%w: %v", ErrAborted, ctx.Err())
+		case expired != nil && elapsed > limit+r.cfg.Grace:
+			return a.reply, elapsed, errTimeout
+		case a.err != nil && expired != nil && errors.Is(mctx.Err(), context.DeadlineExceeded):
+			return a.reply, elapsed, errTimeout
+		}
+		return a.reply, elapsed, a.err
+	case <-expired:
+		return player.Reply{}, time.Since(start), errTimeout
+	case <-ctx.Done():
+		return player.Reply{}, time.Since(start), fmt.Errorf("%w: %v", ErrAborted, ctx.Err())
+	}
+}

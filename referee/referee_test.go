@@ -1,0 +1,325 @@
+package referee
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+)
+
+// firstLegal plays the lowest legal square.
+var firstLegal = player.Func{PlayerName: "first", Choose: func(req player.Request) board.Square {
+	sq, _ := board.NextSquare(req.Legal)
+	return sq
+}}
+
+// scripted plays the given moves, one per request (illegal ones too), then
+// the first legal move.
+type scripted struct {
+	moves    []string
+	requests []player.Request
+}
+
+func (s *scripted) Name() string { return "scripted" }
+func (s *scripted) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	s.requests = append(s.requests, req)
+	if len(s.moves) == 0 {
+		return firstLegal.Move(ctx, req)
+	}
+	m := s.moves[0]
+	s.moves = s.moves[1:]
+	switch m {
+	case "resign":
+		return player.Reply{Resign: true}, nil
+	case "undo":
+		return player.Reply{Undo: true}, nil
+	}
+	return player.Reply{Move: board.MustParseSquare(m)}, nil
+}
+
+func play(t *testing.T, black, white player.Player, cfg Config) *game.Game {
+	t.Helper()
+	g, err := Play(context.Background(), black, white, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestNormalGame(t *testing.T) {
+	g := play(t, firstLegal, firstLegal, Config{})
+	if g.Result.Reason != game.Normal || !g.Over() {
+		t.Fatalf("result %v", g.Result)
+	}
+	replay, err := game.ParseTranscript(g.Transcript())
+	if err != nil || replay.Position() != g.Position() {
+		t.Fatalf("record does not replay: %v", err)
+	}
+	if g.Result.Black+g.Result.White != g.Position().Board.PlayerDiscs()+g.Position().Board.OpponentDiscs() {
+		t.Fatalf("result discs %v do not match the board", g.Result)
+	}
+}
+
+func TestThreeIllegalMovesLose(t *testing.T) {
+	black := &scripted{moves: []string{"E3", "A1", "D4"}}
+	g := play(t, black, firstLegal, Config{})
+	if g.Result.Reason != game.IllegalMoves || g.Result.By != board.Black || g.Result.Winner != board.White {
+		t.Fatalf("result %+v, want black to lose by illegal moves", g.Result)
+	}
+	if g.Ply() != 0 {
+		t.Fatalf("%d moves played, want none", g.Ply())
+	}
+	if len(black.requests) != 3 {
+		t.Fatalf("black asked %d times, want 3", len(black.requests))
+	}
+	last := black.requests[2]
+	if len(last.Rejected) != 2 || last.IllegalLeft != 1 {
+		t.Fatalf("third request: %d rejections, %d left", len(last.Rejected), last.IllegalLeft)
+	}
+	if want := "E3 is not legal here; legal moves: D3 C4 F5 E6"; last.Rejected[0].Reason != want {
+		t.Fatalf("rejection %q, want %q", last.Rejected[0].Reason, want)
+	}
+	if !strings.Contains(last.Rejected[1].Reason, "A1") {
+		t.Fatalf("rejection %q does not name A1", last.Rejected[1].Reason)
+	}
+}
+
+// The illegal moves of a game add up across moves: one before black's
+// first move and two at its second lose.
+func TestIllegalMovesCountOverTheGame(t *testing.T) {
+	black := &scripted{moves: []string{"A1", "F5", "A1", "D4"}}
+	g := play(t, black, firstLegal, Config{})
+	if g.Result.Reason != game.IllegalMoves || g.Result.By != board.Black || g.Ply() != 2 {
+		t.Fatalf("result %+v after %d plies, want black to lose by illegal moves after 2", g.Result, g.Ply())
+	}
+	if left := [4]int{black.requests[0].IllegalLeft, black.requests[1].IllegalLeft, black.requests[2].IllegalLeft, black.requests[3].IllegalLeft}; left != [4]int{3, 2, 2, 1} {
+		t.Fatalf("illegal moves left per request %v, want [3 2 2 1]", left)
+	}
+	if len(black.requests[2].Rejected) != 0 {
+		t.Fatalf("rejections of the first move carried over to the second: %+v", black.requests[2].Rejected)
+	}
+}
+
+// sleeper ignores its deadline.
+type sleeper struct{ release chan struct{} }
+
+func (s sleeper) Name() string { return "sleeper" }
+func (s sleeper) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	<-s.release
+	return player.Reply{Move: board.MustParseSquare("D3")}, nil
+}
+
+func TestTimeoutWithAPlayerThatIgnoresItsDeadline(t *testing.T) {
+	s := sleeper{release: make(chan struct{})}
+	defer close(s.release)
+	start := time.Now()
+	g := play(t, s, firstLegal, Config{MoveTime: 100 * time.Millisecond})
+	if took := time.Since(start); took > 2*time.Second {
+		t.Fatalf("the referee waited %v for a player with a 100ms limit", took)
+	}
+	if g.Result.Reason != game.Timeout || g.Result.By != board.Black || g.Result.Winner != board.White {
+		t.Fatalf("result %+v, want black to lose on time", g.Result)
+	}
+}
+
+func TestGameClock(t *testing.T) {
+	slow := player.Func{PlayerName: "slow", Choose: func(req player.Request) board.Square {
+		time.Sleep(30 * time.Millisecond)
+		sq, _ := board.NextSquare(req.Legal)
+		return sq
+	}}
+	g := play(t, slow, firstLegal, Config{GameTime: 100 * time.Millisecond, Grace: -1})
+	if g.Result.Reason != game.Timeout || g.Result.By != board.Black {
+		t.Fatalf("result %+v, want black out of time", g.Result)
+	}
+	if n := g.Ply(); n < 4 || n > 10 {
+		t.Fatalf("black lost after %d plies; a 100ms clock at 30ms a move allows 3 or 4 moves", n)
+	}
+}
+
+// vandal tries to change the game through everything it is given.
+type vandal struct{}
+
+func (vandal) Name() string { return "vandal" }
+func (vandal) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	sq, _ := board.NextSquare(req.Legal)
+	if len(req.Game.Moves) > 0 {
+		req.Game.Moves[0].Square = board.A1
+	}
+	req.Game.Start = board.Position{}
+	req.Game.Moves = append(req.Game.Moves, game.Move{Square: board.H8})
+	req.Game.Undo()
+	req.Game.Result.Reason = game.Resignation
+	req.Position.Board.P = ^uint64(0)
+	if len(req.Rejected) > 0 {
+		req.Rejected[0].Reason = "changed"
+	}
+	return player.Reply{Move: sq}, nil
+}
+
+func TestPlayerCannotAlterTheGame(t *testing.T) {
+	g := play(t, vandal{}, firstLegal, Config{})
+	want := play(t, firstLegal, firstLegal, Config{})
+	if g.Transcript() != want.Transcript() || g.Result != want.Result {
+		t.Fatalf("vandal changed the game:\n got %s %v\nwant %s %v", g.Transcript(), g.Result, want.Transcript(), want.Result)
+	}
+	if g.Start != board.Start() {
+		t.Fatalf("start position changed")
+	}
+}
+
+func TestForcedPassIsPlayedAndRecorded(t *testing.T) {
+	// White to move has no move; black has.
+	start := game.New(board.MustParsePosition("XO-------------------------------------------------------------- O"), game.Standard)
+	var events []EventKind
+	g := play(t, firstLegal, firstLegal, Config{Game: start, Observe: func(e Event) { events = append(events, e.Kind) }})
+	if g.Moves[0].Square != board.Pass || g.Moves[0].Color != board.White {
+		t.Fatalf("first move %+v, want a white pass", g.Moves[0])
+	}
+	if len(events) < 3 || events[0] != Started || events[1] != Passed || events[len(events)-1] != Ended {
+		t.Fatalf("events %v", events)
+	}
+}
+
+func TestEndBeforeTheBoardIsFull(t *testing.T) {
+	moves := []string{"D3", "C3", "B3", "D2", "E1", "D6", "D7", "E3", "F4"}
+	var black, white []string
+	for i, m := range moves {
+		if i%2 == 0 {
+			black = append(black, m)
+		} else {
+			white = append(white, m)
+		}
+	}
+	g := play(t, &scripted{moves: black}, &scripted{moves: white}, Config{})
+	if g.Result.Reason != game.Normal || g.Ply() != 9 || g.Position().Board.Empties() == 0 {
+		t.Fatalf("result %v after %d plies", g.Result, g.Ply())
+	}
+	if g.Result.Winner != board.Black || g.Result.TournamentMargin() != 64 || g.Result.DiscMargin() != 13 {
+		t.Fatalf("result %+v: margins %d / %d", g.Result, g.Result.DiscMargin(), g.Result.TournamentMargin())
+	}
+}
+
+func TestNoAdjacentVariant(t *testing.T) {
+	// After black's F5, white's F4 and F6 touch F5: F4 is refused.
+	white := &scripted{moves: []string{"F4", "D6"}}
+	g := play(t, &scripted{moves: []string{"F5"}}, white, Config{Rule: game.NoAdjacent})
+	if g.Rule != game.NoAdjacent {
+		t.Fatalf("record rule %v", g.Rule)
+	}
+	if len(white.requests) < 2 || len(white.requests[1].Rejected) != 1 ||
+		!strings.Contains(white.requests[1].Rejected[0].Reason, "no-adjacent") {
+		t.Fatalf("F4 not refused under no-adjacent: %+v", white.requests[1].Rejected)
+	}
+	if got := board.FormatSquares(white.requests[0].Legal); got != "D6" {
+		t.Fatalf("legal moves offered %s, want D6", got)
+	}
+	if g.Moves[1].Square != board.MustParseSquare("D6") {
+		t.Fatalf("white's move %v", g.Moves[1].Square)
+	}
+	for i := 1; i < len(g.Moves); i++ {
+		prev, cur := g.Moves[i-1].Square, g.Moves[i].Square
+		if prev.OnBoard() && cur.OnBoard() && abs(prev.Row()-cur.Row())+abs(prev.Col()-cur.Col()) == 1 {
+			t.Fatalf("move %d %v next to %v", i, cur, prev)
+		}
+	}
+}
+
+func TestResignationScoredByDiscs(t *testing.T) {
+	g := play(t, &scripted{moves: []string{"F5", "resign"}}, firstLegal, Config{})
+	if g.Result.Reason != game.Resignation || g.Result.By != board.Black {
+		t.Fatalf("result %+v", g.Result)
+	}
+	// After f5 and white's reply the discs decide.
+	want := game.NewResult(g.Position(), game.Resignation, board.Black)
+	if g.Result.Winner != want.Winner || g.Ply() != 2 {
+		t.Fatalf("winner %v, want %v by discs", g.Result.Winner, want.Winner)
+	}
+}
+
+func TestUndo(t *testing.T) {
+	human := &scripted{moves: []string{"undo", "F5", "undo", "D3", "resign"}}
+	var undone int
+	g := play(t, human, firstLegal, Config{
+		AllowUndo: [2]bool{true, false},
+		Observe: func(e Event) {
+			if e.Kind == Undone {
+				undone++
+			}
+		},
+	})
+	if undone != 1 {
+		t.Fatalf("%d undos, want 1", undone)
+	}
+	if len(human.requests[1].Rejected) != 1 || !strings.Contains(human.requests[1].Rejected[0].Reason, "no move of yours") {
+		t.Fatalf("undo at the start not refused: %+v", human.requests[1].Rejected)
+	}
+	if !human.requests[2].CanUndo {
+		t.Fatalf("CanUndo false after a move")
+	}
+	if g.Moves[0].Square != board.MustParseSquare("D3") {
+		t.Fatalf("first move %v, want D3 after undoing F5", g.Moves[0].Square)
+	}
+	// Undo not allowed for this colour.
+	w := &scripted{moves: []string{"undo"}}
+	g = play(t, firstLegal, w, Config{AllowUndo: [2]bool{true, false}})
+	if !strings.Contains(w.requests[1].Rejected[0].Reason, "not allowed") {
+		t.Fatalf("undo by white allowed: %+v", w.requests[1].Rejected)
+	}
+}
+
+type failing struct{ panics bool }
+
+func (f failing) Name() string { return "failing" }
+func (f failing) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	if f.panics {
+		panic("boom")
+	}
+	return player.Reply{}, errors.New("engine crashed")
+}
+
+func TestPlayerErrorsForfeit(t *testing.T) {
+	for _, p := range []failing{{false}, {true}} {
+		g := play(t, firstLegal, p, Config{})
+		if g.Result.Reason != game.Forfeit || g.Result.Winner != board.Black || g.Result.Detail == "" {
+			t.Fatalf("result %+v", g.Result)
+		}
+	}
+}
+
+func TestCancelledContextAborts(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := sleeper{release: make(chan struct{})}
+	defer close(s.release)
+	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	g, err := Play(ctx, s, firstLegal, Config{})
+	if !errors.Is(err, ErrAborted) || g.Result.Reason != game.InProgress {
+		t.Fatalf("err %v, result %v", err, g.Result)
+	}
+}
+
+func TestMoveTimesAreRecorded(t *testing.T) {
+	slow := player.Func{PlayerName: "slow", Choose: func(req player.Request) board.Square {
+		time.Sleep(5 * time.Millisecond)
+		sq, _ := board.NextSquare(req.Legal)
+		return sq
+	}}
+	g := play(t, slow, firstLegal, Config{})
+	for _, m := range g.Moves {
+		if m.Color == board.Black && m.Square != board.Pass && m.Time < 5*time.Millisecond {
+			t.Fatalf("black move %v recorded %v", m.Square, m.Time)
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
