@@ -2,24 +2,25 @@ package perft
 
 import (
 	"bufio"
-	"os"
+	"bytes"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/data"
 )
 
-// publishedCounts reads testdata/perft-start.txt (depth, leaves).
+// publishedCounts reads the published counts (depth, leaves) of the data
+// package's perft-start.txt.
 func publishedCounts(t testing.TB) map[int]uint64 {
 	t.Helper()
-	f, err := os.Open("testdata/perft-start.txt")
+	text, err := data.ReadFile("perft-start.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	counts := map[int]uint64{}
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(text))
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || line[0] == '#' {
