@@ -58,3 +58,12 @@ func detectAVX2() bool {
 
 func cpuid(leaf, subleaf uint32) (eax, ebx, ecx, edx uint32)
 func xgetbv() (eax, edx uint32)
+
+// Implementation names the move generation code in use: "avx2" or
+// "generic".
+func Implementation() string {
+	if hasAVX2 {
+		return "avx2"
+	}
+	return "generic"
+}

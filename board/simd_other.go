@@ -18,3 +18,7 @@ func play(P, O uint64, sq Square) Board { return playGeneric(P, O, sq) }
 
 // playAVX2 is never called on this architecture.
 func playAVX2(P, O uint64, sq Square) Board { return playGeneric(P, O, sq) }
+
+// Implementation names the move generation code in use: "generic" on this
+// architecture.
+func Implementation() string { return "generic" }
