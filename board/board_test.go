@@ -116,8 +116,8 @@ func TestPlayAllocatesNothing(t *testing.T) {
 
 func TestScores(t *testing.T) {
 	tests := []struct {
-		name             string
-		board            string
+		name          string
+		board         string
 		margin, final int
 		gameOver      bool
 	}{
