@@ -162,3 +162,38 @@ func TestIsLegal(t *testing.T) {
 		t.Errorf("NoSquare legal")
 	}
 }
+
+// FuzzRulesAgainstReference checks moves, flips and play on arbitrary
+// boards (not only reachable ones) against the array implementation.
+func FuzzRulesAgainstReference(f *testing.F) {
+	f.Add(uint64(startBlack), uint64(startWhite), uint8(19))
+	f.Add(uint64(0x00000000000000FF), uint64(0xFF00), uint8(20))
+	f.Add(^uint64(0)>>1, uint64(0), uint8(63))
+	f.Fuzz(func(t *testing.T, p, o uint64, sqByte uint8) {
+		b := Board{P: p, O: o &^ p}
+		r := toRef(b)
+		var want uint64
+		for _, m := range r.moves() {
+			want |= 1 << uint(m[0]*8+m[1])
+		}
+		if got := b.Moves(); got != want {
+			t.Fatalf("%v: moves %s, reference %s", b, FormatSquares(got), FormatSquares(want))
+		}
+		if got := movesGeneric(b.P, b.O); got != want {
+			t.Fatalf("%v: movesGeneric %s, reference %s", b, FormatSquares(got), FormatSquares(want))
+		}
+		sq := Square(sqByte & 63)
+		if b.Empty()&sq.Bit() == 0 {
+			return
+		}
+		got, gen := b.Play(sq), playGeneric(b.P, b.O, sq)
+		if want&sq.Bit() != 0 {
+			if ref := fromRef(r.play(sq.Row(), sq.Col())); got != ref || gen != ref {
+				t.Fatalf("%v: play %v = %v (generic %v), reference %v", b, sq, got, gen, ref)
+			}
+		}
+		if got != gen {
+			t.Fatalf("%v: play %v = %v, generic %v", b, sq, got, gen)
+		}
+	})
+}

@@ -181,3 +181,39 @@ func FuzzPlayTranscript(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPlayMoves plays arbitrary sequences of squares (each byte a square,
+// 64 a pass, anything else out of range) under both rules: illegal moves
+// are refused without changing the game, and the game always equals the
+// replay of its record.
+func FuzzPlayMoves(f *testing.F) {
+	f.Add([]byte{37, 43, 18}, false)
+	f.Add([]byte{19, 18, 17, 11, 4, 43, 51, 20, 29, 0, 64, 200}, true)
+	f.Fuzz(func(t *testing.T, moves []byte, noAdjacent bool) {
+		rule := Standard
+		if noAdjacent {
+			rule = NoAdjacent
+		}
+		g := New(board.Start(), rule)
+		for _, m := range moves {
+			before := g.Clone()
+			sq := board.Square(int8(m))
+			if m > 64 {
+				sq = board.NoSquare
+			}
+			legal := g.Legal()
+			err := g.PlaySquare(sq)
+			switch {
+			case err != nil:
+				if g.Ply() != before.Ply() || g.Position() != before.Position() {
+					t.Fatalf("refused move %v changed the game", sq)
+				}
+			case sq == board.Pass && legal != 0, sq != board.Pass && legal&sq.Bit() == 0:
+				t.Fatalf("accepted %v outside the legal moves %s", sq, board.FormatSquares(legal))
+			}
+			if g.PositionAt(g.Ply()) != g.Position() {
+				t.Fatalf("position differs from the replay of the record")
+			}
+		}
+	})
+}
