@@ -104,3 +104,19 @@ func BenchmarkPerft(b *testing.B) {
 		})
 	}
 }
+
+func TestCountParallelMatchesCount(t *testing.T) {
+	positions := []string{
+		"---------------------------OX------XO--------------------------- X",
+		"XO-------------------------------------------------------------- O",
+		"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+	}
+	for _, text := range positions {
+		b := board.MustParsePosition(text).Board
+		for _, d := range []int{1, 6, 8} {
+			if got, want := CountParallel(b, d, 3), Count(b, d); got != want {
+				t.Errorf("%s depth %d: parallel %d, sequential %d", text, d, got, want)
+			}
+		}
+	}
+}
