@@ -1,0 +1,162 @@
+// Command reversi is the Othello engine and game platform: play in the
+// terminal, check and measure the rules engine, and more. Run "reversi
+// help" for the list of subcommands.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/reversi-engine/reversi/players"
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string // one line for "reversi help"
+	run     func(ctx context.Context, env *env, args []string) error
+}
+
+// commands is the table of subcommands, in the order "reversi help" lists
+// them.
+var commands = []command{
+	{"play", "play a game in the terminal, or many games between computer players", runPlay},
+	{"perft", "count the leaves of the game tree to a depth (checks and times move generation)", runPerft},
+	{"bench", "measure the speed of the rules engine and print the figures", runBench},
+	{"help", "list the subcommands, or explain one: reversi help <command>|players", nil}, // see run
+}
+
+// env is what a command may use of the outside world.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	stdoutIsTTY    bool
+	stderrIsTTY    bool
+}
+
+// errUsage marks errors that are the user's command line: the exit code is
+// 2 and the usage was already printed.
+var errUsage = errors.New("usage")
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
+		stdoutIsTTY: isTerminal(os.Stdout), stderrIsTTY: isTerminal(os.Stderr)}
+	os.Exit(run(ctx, e, os.Args[1:]))
+}
+
+// run executes the command line args and returns the exit code.
+func run(ctx context.Context, e *env, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprint(e.stderr, overview())
+		return 2
+	}
+	name := args[0]
+	if name == "-h" || name == "--help" || name == "-help" {
+		fmt.Fprint(e.stdout, overview())
+		return 0
+	}
+	for _, c := range commands {
+		if c.name != name {
+			continue
+		}
+		run := c.run
+		if name == "help" {
+			run = runHelp // not in the table: it reads the table
+		}
+		err := run(ctx, e, args[1:])
+		switch {
+		case err == nil, errors.Is(err, flag.ErrHelp):
+			return 0
+		case errors.Is(err, errUsage):
+			return 2
+		}
+		fmt.Fprintf(e.stderr, "reversi %s: %v\n", name, err)
+		return 1
+	}
+	fmt.Fprintf(e.stderr, "reversi: unknown command %q\n\n%s", name, overview())
+	return 2
+}
+
+func overview() string {
+	var b strings.Builder
+	b.WriteString("reversi: an Othello engine and game platform\n\nUsage: reversi <command> [flags]\n\nCommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.summary)
+	}
+	b.WriteString("\nRun 'reversi <command> -h' for the flags of a command, 'reversi help players' for the players.\n")
+	return b.String()
+}
+
+// newFlags returns a flag set for a command whose -h prints the summary,
+// the usage line and the flags.
+func newFlags(e *env, name, usage, description string) *flag.FlagSet {
+	fs := flag.NewFlagSet("reversi "+name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: reversi %s %s\n\n%s\n", name, usage, strings.TrimSpace(description))
+		hasFlags := false
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprintf(fs.Output(), "\nFlags:\n")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+// parseFlags parses args and turns a parse failure into errUsage (the flag
+// package has already printed the error and the usage).
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(fs.Output(), "unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return errUsage
+	}
+	return nil
+}
+
+func runHelp(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 {
+		fmt.Fprint(e.stdout, overview())
+		return nil
+	}
+	switch args[0] {
+	case "players":
+		fmt.Fprint(e.stdout, players.Help())
+		return nil
+	case "help":
+		fmt.Fprint(e.stdout, overview())
+		return nil
+	}
+	for _, c := range commands {
+		if c.name == args[0] && c.run != nil {
+			e2 := *e
+			e2.stderr = e.stdout // the usage of an asked-for command goes to stdout
+			c.run(ctx, &e2, []string{"-h"})
+			return nil
+		}
+	}
+	fmt.Fprintf(e.stderr, "no help for %q\n\n%s", args[0], overview())
+	return errUsage
+}
+
+// isTerminal reports whether f is a character device (a terminal), so
+// that progress is drawn as a bar there and written as lines elsewhere.
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,360 @@
+// The play subcommand: a game in the terminal, or many games between
+// computer players.
+
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/players"
+	"github.com/reversi-engine/reversi/referee"
+	"github.com/reversi-engine/reversi/textboard"
+)
+
+// playOptions are the flags of reversi play.
+type playOptions struct {
+	black, white string
+	moveTime     time.Duration
+	gameTime     time.Duration
+	rule         game.Rule
+	seed         uint64
+	games        int
+	parallel     int
+	start        *game.Game // the position (and opening moves) games start from
+	quiet        bool
+}
+
+func runPlay(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "play", "[--black P] [--white P] [--time 60s] [--rule no-adjacent] [--seed N] [--games N]", `
+Plays a game in the terminal: the board after each move with the legal
+moves marked (*), the last move in brackets, and each side's discs and
+times. A human types a square such as d3 or D3, "undo" to take back a move
+(against the computer), "moves", "help", or Q to resign. Input may come
+from a pipe, one command per line.
+
+With --games N (N > 1), plays N games between computer players without
+display and prints wins, draws and losses of the black player, the average
+margin and games per second.
+
+Players are named as in 'reversi help players', with options, e.g.
+  --white roxanne    --white 'random:seed=3'    --black greedy`)
+	var o playOptions
+	var ruleName, opening, startText string
+	fs.StringVar(&o.black, "black", "human", "black player")
+	fs.StringVar(&o.white, "white", "roxanne", "white player")
+	fs.DurationVar(&o.moveTime, "time", referee.DefaultMoveTime, "time limit per move (0 for none)")
+	fs.DurationVar(&o.gameTime, "game-time", 0, "each player's clock for the whole game (0 for none)")
+	fs.StringVar(&ruleName, "rule", "standard", "rule variant: standard, or no-adjacent (no move orthogonally next to the opponent's last move)")
+	fs.Uint64Var(&o.seed, "seed", 0, "seed of every random choice, for a reproducible game (default: from the clock, and printed)")
+	fs.IntVar(&o.games, "games", 1, "number of games; more than 1 plays them without display")
+	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once with --games")
+	fs.StringVar(&opening, "opening", "", "moves played before the game starts, as a transcript (e.g. f5d6c3)")
+	fs.StringVar(&startText, "board", "", "start position: 64 squares A1..H8 (X, O, -) and the side to move")
+	fs.BoolVar(&o.quiet, "quiet", false, "show only the result of a single game")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if !seedSet {
+		o.seed = rand.Uint64() % 1_000_000
+	}
+	var err error
+	if o.rule, err = game.ParseRule(ruleName); err != nil {
+		return fmt.Errorf("--rule: %v", err)
+	}
+	switch {
+	case o.moveTime < 0:
+		return fmt.Errorf("--time %v: want a positive duration, or 0 for no limit", o.moveTime)
+	case o.moveTime == 0:
+		o.moveTime = referee.NoLimit
+	}
+	if o.gameTime < 0 {
+		return fmt.Errorf("--game-time %v: want a positive duration, or 0 for none", o.gameTime)
+	}
+	if o.games < 1 {
+		return fmt.Errorf("--games %d: want at least 1", o.games)
+	}
+	if o.parallel < 1 {
+		return fmt.Errorf("--parallel %d: want at least 1", o.parallel)
+	}
+	start := board.Start()
+	if startText != "" {
+		if start, err = board.ParsePosition(startText); err != nil {
+			return fmt.Errorf("--board: %v", err)
+		}
+	}
+	o.start = game.New(start, o.rule)
+	if err := o.start.PlayTranscript(opening); err != nil {
+		return fmt.Errorf("--opening: %v", err)
+	}
+	// Check both player specs before starting anything.
+	for _, spec := range []string{o.black, o.white} {
+		if _, err := newPlayer(e, spec, 0); err != nil {
+			return err
+		}
+	}
+	if o.games > 1 {
+		return playMany(ctx, e, o)
+	}
+	return playOne(ctx, e, o)
+}
+
+// newPlayer builds the player of a spec with the given seed, reading a
+// human's input from e.
+func newPlayer(e *env, spec string, seed uint64) (player.Player, error) {
+	return players.New(spec, players.Env{Seed: seed, In: e.stdin, Out: e.stdout})
+}
+
+func isHuman(spec string) bool {
+	name, _, _ := strings.Cut(spec, ":")
+	return strings.EqualFold(strings.TrimSpace(name), "human")
+}
+
+// seatSeed derives the seed of one seat of one game from the run's seed,
+// so that every game of a run is reproducible on its own.
+func seatSeed(seed uint64, gameIndex int, c board.Color) uint64 {
+	r := rand.New(rand.NewPCG(seed, uint64(gameIndex)*2+uint64(c)))
+	return r.Uint64()
+}
+
+func playOne(ctx context.Context, e *env, o playOptions) error {
+	black, err := newPlayer(e, o.black, seatSeed(o.seed, 0, board.Black))
+	if err != nil {
+		return err
+	}
+	white, err := newPlayer(e, o.white, seatSeed(o.seed, 0, board.White))
+	if err != nil {
+		return err
+	}
+	names := [2]string{black.Name(), white.Name()}
+	humans := [2]bool{isHuman(o.black), isHuman(o.white)}
+	fmt.Fprintf(e.stdout, "%s (X, black) vs %s (O, white), %s rules, %s per move, seed %d\n",
+		names[0], names[1], o.rule, limitText(o.moveTime), o.seed)
+	cfg := referee.Config{
+		Game:      o.start,
+		MoveTime:  o.moveTime,
+		GameTime:  o.gameTime,
+		AllowUndo: [2]bool{humans[0] && !humans[1], humans[1] && !humans[0]},
+		Observe: func(ev referee.Event) {
+			if o.quiet && ev.Kind != referee.Ended {
+				return
+			}
+			showEvent(e, ev, names, humans)
+		},
+	}
+	g, err := referee.Play(ctx, black, white, cfg)
+	if errors.Is(err, referee.ErrAborted) {
+		fmt.Fprintf(e.stdout, "game stopped after %d moves: %s\n", g.Ply(), g.Transcript())
+	}
+	return err
+}
+
+// showEvent prints what happened in a single game.
+func showEvent(e *env, ev referee.Event, names [2]string, humans [2]bool) {
+	g := ev.Game
+	drawBoard := func() {
+		fmt.Fprintln(e.stdout)
+		textboard.Render(e.stdout, g.Position(), textboard.ForGame(g, names))
+	}
+	switch ev.Kind {
+	case referee.Started:
+		drawBoard()
+	case referee.Moved:
+		line := fmt.Sprintf("%s plays %v (%.1fs)", names[ev.Color], ev.Move.Square, ev.Move.Time.Seconds())
+		if t := ev.Thinking; t != nil {
+			line += thinkingText(t)
+		}
+		fmt.Fprintln(e.stdout, line)
+		drawBoard()
+	case referee.Passed:
+		fmt.Fprintf(e.stdout, "%s (%s) has no legal move and passes\n", names[ev.Color], ev.Color)
+		drawBoard()
+	case referee.Rejected:
+		if !humans[ev.Color] { // a human player explains its own refusals
+			fmt.Fprintf(e.stdout, "%s: refused: %s\n", names[ev.Color], ev.Reason)
+		}
+	case referee.Undone:
+		fmt.Fprintf(e.stdout, "%s takes back a move\n", names[ev.Color])
+		drawBoard()
+	case referee.Ended:
+		r := g.Result
+		winner := "draw"
+		if r.Winner != board.NoColor {
+			winner = fmt.Sprintf("%s (%s) wins", names[r.Winner], r.Winner)
+		}
+		fmt.Fprintf(e.stdout, "\nResult: %s, %d-%d: tournament score %+d for black (empties to the winner), disc margin %+d; %s\n",
+			winner, r.Black, r.White, r.TournamentMargin(), r.DiscMargin(), reasonText(r))
+		fmt.Fprintf(e.stdout, "Game: %s\n", g.Transcript())
+	}
+}
+
+func reasonText(r game.Result) string {
+	s := r.Reason.String()
+	switch r.Reason {
+	case game.Resignation:
+		s = r.By.String() + " resigned (scored by the discs on the board)"
+	case game.Timeout:
+		s = r.By.String() + " ran out of time"
+	case game.IllegalMoves:
+		s = r.By.String() + " lost by illegal moves"
+	case game.Forfeit:
+		s = r.By.String() + " forfeited"
+	}
+	if r.Detail != "" {
+		s += " (" + r.Detail + ")"
+	}
+	return s
+}
+
+func thinkingText(t *player.Thinking) string {
+	var parts []string
+	if t.HasEval {
+		parts = append(parts, fmt.Sprintf("eval %+.1f", t.Eval))
+	}
+	if t.Depth != "" {
+		parts = append(parts, "depth "+t.Depth)
+	}
+	if t.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes", t.Nodes))
+	}
+	if len(t.PV) > 0 {
+		var pv []string
+		for _, sq := range t.PV {
+			pv = append(pv, sq.String())
+		}
+		parts = append(parts, "pv "+strings.Join(pv, " "))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " [" + strings.Join(parts, ", ") + "]"
+}
+
+func limitText(d time.Duration) string {
+	if d < 0 {
+		return "no time limit"
+	}
+	return d.String()
+}
+
+// tally is the score of a run of games, from the black player's side.
+type tally struct {
+	wins, draws, losses int
+	margin              int            // sum of black's tournament margins
+	reasons             map[string]int // games not ended normally
+}
+
+func (t *tally) add(r game.Result) {
+	switch r.Winner {
+	case board.Black:
+		t.wins++
+	case board.White:
+		t.losses++
+	default:
+		t.draws++
+	}
+	t.margin += r.TournamentMargin()
+	if r.Reason != game.Normal {
+		if t.reasons == nil {
+			t.reasons = map[string]int{}
+		}
+		t.reasons[reasonText(game.Result{Reason: r.Reason, By: r.By})]++
+	}
+}
+
+func playMany(ctx context.Context, e *env, o playOptions) error {
+	if isHuman(o.black) || isHuman(o.white) {
+		return fmt.Errorf("--games %d: a human cannot play many games without display; use computer players", o.games)
+	}
+	fmt.Fprintf(e.stdout, "%s (black) vs %s (white): %d games, %s rules, %s per move, seed %d\n",
+		o.black, o.white, o.games, o.rule, limitText(o.moveTime), o.seed)
+	prog := newProgress(e, o.games, "games")
+	var (
+		mu    sync.Mutex
+		score tally
+		first error
+	)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for w := 0; w < min(o.parallel, o.games); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				r, err := playQuiet(ctx, e, o, i)
+				mu.Lock()
+				if err != nil && first == nil {
+					first = err
+				}
+				if err == nil {
+					score.add(r)
+				}
+				mu.Unlock()
+				prog.add(1)
+			}
+		}()
+	}
+feed:
+	for i := 0; i < o.games; i++ {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	prog.finish()
+	took := time.Since(start)
+	played := score.wins + score.draws + score.losses
+	if played == 0 {
+		if first != nil {
+			return first
+		}
+		return ctx.Err()
+	}
+	fmt.Fprintf(e.stdout, "%d games: %s (black) won %d, drew %d, lost %d: %.1f%% of the points\n",
+		played, o.black, score.wins, score.draws, score.losses, 100*(float64(score.wins)+0.5*float64(score.draws))/float64(played))
+	fmt.Fprintf(e.stdout, "average margin %+.2f discs for black (empties to the winner)\n", float64(score.margin)/float64(played))
+	for reason, n := range score.reasons {
+		fmt.Fprintf(e.stdout, "%d games ended by: %s\n", n, reason)
+	}
+	fmt.Fprintf(e.stdout, "%.1f s, %.0f games/s\n", took.Seconds(), float64(played)/took.Seconds())
+	if played < o.games {
+		fmt.Fprintf(e.stdout, "stopped after %d of %d games\n", played, o.games)
+	}
+	if first != nil {
+		return first
+	}
+	return ctx.Err()
+}
+
+// playQuiet plays game i of a run without display.
+func playQuiet(ctx context.Context, e *env, o playOptions, i int) (game.Result, error) {
+	black, err := newPlayer(e, o.black, seatSeed(o.seed, i, board.Black))
+	if err != nil {
+		return game.Result{}, err
+	}
+	white, err := newPlayer(e, o.white, seatSeed(o.seed, i, board.White))
+	if err != nil {
+		return game.Result{}, err
+	}
+	g, err := referee.Play(ctx, black, white, referee.Config{Game: o.start, MoveTime: o.moveTime, GameTime: o.gameTime})
+	if err != nil {
+		return game.Result{}, err
+	}
+	return g.Result, nil
+}

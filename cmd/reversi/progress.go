@@ -1,0 +1,70 @@
+// Progress of long work: a bar on a terminal, a line now and then
+// elsewhere (logs, pipes, CI).
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// progress counts finished units of work out of a known total.
+type progress struct {
+	mu       sync.Mutex
+	bar      *progressbar.ProgressBar // on a terminal, else nil
+	out      io.Writer
+	label    string
+	total    int
+	done     int
+	start    time.Time
+	lastLine time.Time
+	every    time.Duration
+}
+
+// newProgress reports to e's standard error: a bar if it is a terminal,
+// otherwise a line every 5 seconds.
+func newProgress(e *env, total int, label string) *progress {
+	p := &progress{out: e.stderr, label: label, total: total, start: time.Now(), lastLine: time.Now(), every: 5 * time.Second}
+	if e.stderrIsTTY {
+		p.bar = progressbar.NewOptions(total,
+			progressbar.OptionSetWriter(e.stderr),
+			progressbar.OptionSetDescription(label),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("games"),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)
+	}
+	return p
+}
+
+// add records n more finished units.
+func (p *progress) add(n int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done += n
+	if p.bar != nil {
+		p.bar.Add(n)
+		return
+	}
+	if now := time.Now(); now.Sub(p.lastLine) >= p.every {
+		p.lastLine = now
+		fmt.Fprintf(p.out, "%s: %d/%d (%.0f%%) after %.0fs\n", p.label, p.done, p.total,
+			100*float64(p.done)/float64(p.total), now.Sub(p.start).Seconds())
+	}
+}
+
+// finish clears the bar.
+func (p *progress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		p.bar.Finish()
+	}
+}

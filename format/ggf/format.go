@@ -1,0 +1,110 @@
+// From game records to GGF text: Format and Write.
+
+package ggf
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+)
+
+// Format writes a game as one GGF game that Parse reads back as the same
+// record: GM, PC, DT, PB, PW, RE, TI, TY, RU, BO and the moves, passes
+// included, each with its evaluation and time when it has them.
+//
+// PC, DT and TI are left out when empty, RE while the game is in
+// progress, RU under the standard rules. RE is Black's margin with the
+// empty squares counted for the winner ("+2.000"). A resignation or a
+// timeout is written "+64.000:r" or "-64.000:t" (the loser gets nothing,
+// as on GGS), a normal result on a board where the game could go on gets
+// the flag s (agreed score). GGF cannot say everything a Result can: the
+// Detail is dropped, a forfeit or a loss by illegal moves is written as a
+// resignation, and a resignation with no winner as a plain score.
+func Format(g *game.Game) string {
+	var b strings.Builder
+	b.WriteString("(;GM[Othello]")
+	put := func(name, value string) {
+		b.WriteString(name)
+		b.WriteByte('[')
+		b.WriteString(escape(value))
+		b.WriteByte(']')
+	}
+	putIf := func(name, value string) {
+		if value != "" {
+			put(name, value)
+		}
+	}
+	putIf("PC", g.Info.Event)
+	putIf("DT", g.Info.Date)
+	put("PB", g.Info.Black)
+	put("PW", g.Info.White)
+	if g.Result.Reason != game.InProgress {
+		put("RE", formatResult(g))
+	}
+	putIf("TI", g.Info.TimeControl)
+	put("TY", "8")
+	if g.Rule != game.Standard {
+		put("RU", g.Rule.String())
+	}
+	put("BO", formatBoard(g.Start))
+	for _, m := range g.Moves {
+		name := "B"
+		if m.Color == board.White {
+			name = "W"
+		}
+		put(name, formatMove(m.Square, m.Eval, m.HasEval, m.Time))
+	}
+	b.WriteString(";)")
+	return b.String()
+}
+
+// formatResult writes the RE value of a finished game.
+func formatResult(g *game.Game) string {
+	r := g.Result
+	winner := r.Winner
+	flag := ""
+	switch r.Reason {
+	case game.Timeout, game.Resignation, game.IllegalMoves, game.Forfeit:
+		flag = ":r"
+		if r.Reason == game.Timeout {
+			flag = ":t"
+		}
+		if winner == board.NoColor {
+			winner = r.By.Other()
+		}
+		switch winner {
+		case board.Black:
+			return "+64.000" + flag
+		case board.White:
+			return "-64.000" + flag
+		}
+		flag = ""
+	case game.Normal:
+		if !g.Over() {
+			flag = ":s"
+		}
+	}
+	m := r.TournamentMargin()
+	switch {
+	case winner == board.Black && m <= 0:
+		m = 64
+	case winner == board.White && m >= 0:
+		m = -64
+	case winner == board.NoColor:
+		m = 0
+	}
+	return fmt.Sprintf("%+.3f%s", float64(m), flag)
+}
+
+// Write writes each game with Format, one a line.
+func Write(w io.Writer, games []*game.Game) error {
+	for _, g := range games {
+		if _, err := io.WriteString(w, Format(g)+"\n"); err != nil {
+			return fmt.Errorf("ggf: %w", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,127 @@
+package players
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/referee"
+)
+
+// TestCatalogIsWellFormed checks what the parser and the help rely on.
+func TestCatalogIsWellFormed(t *testing.T) {
+	seen := map[string]bool{}
+	for _, e := range Entries() {
+		if e.Name == "" || e.Name != strings.ToLower(e.Name) || strings.ContainsAny(e.Name, ":,= \t") {
+			t.Errorf("bad name %q: want lower case without ':', ',', '=' or spaces", e.Name)
+		}
+		if seen[e.Name] {
+			t.Errorf("%s: listed twice", e.Name)
+		}
+		seen[e.Name] = true
+		if e.Description == "" || strings.Contains(e.Description, "\n") {
+			t.Errorf("%s: want a one-line description, have %q", e.Name, e.Description)
+		}
+		if e.New == nil {
+			t.Errorf("%s: no constructor", e.Name)
+		}
+		if e.Raw != "" && len(e.Options) > 0 {
+			t.Errorf("%s: takes a raw %s and options; the syntax allows one or the other", e.Name, e.Raw)
+		}
+		keys := map[string]bool{}
+		for _, o := range e.Options {
+			if o.Name == "" || o.Name != strings.ToLower(o.Name) || strings.ContainsAny(o.Name, ":,= \t") || keys[o.Name] {
+				t.Errorf("%s: bad or repeated option name %q", e.Name, o.Name)
+			}
+			keys[o.Name] = true
+			if o.Help == "" {
+				t.Errorf("%s: option %s has no help", e.Name, o.Name)
+			}
+			if o.Default != "" {
+				if _, err := o.Kind.parse(o.Default); err != nil || strings.Contains(o.Default, ",") {
+					t.Errorf("%s: option %s: bad default: %v", e.Name, o.Name, err)
+				}
+			}
+			if o.Name == "seed" && o.Kind != Uint {
+				t.Errorf("%s: the seed option must be a Uint", e.Name)
+			}
+		}
+	}
+	if got, want := strings.Join(Names(), " "), "random greedy positional roxanne mobility stable parity evaporation"; !strings.HasPrefix(got, want) {
+		t.Errorf("Names() = %s, want the classic players first: %s", got, want)
+	}
+}
+
+// TestEveryEntryPlaysAGame builds every entry with its defaults and plays a
+// full refereed game against the random player, with either colour.
+func TestEveryEntryPlaysAGame(t *testing.T) {
+	for _, e := range Entries() {
+		if e.Raw != "" {
+			continue // needs an argument: tested with the entry's own package
+		}
+		t.Run(e.Name, func(t *testing.T) {
+			p, err := New(e.Name, Env{Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(p.Name(), e.Name) {
+				t.Errorf("player %s is named %q", e.Name, p.Name())
+			}
+			opponent := mustNew(t, "random", Env{Seed: 2})
+			for _, seats := range [][2]string{{"black", "white"}, {"white", "black"}} {
+				black, white := p, opponent
+				if seats[0] == "white" {
+					black, white = opponent, p
+				}
+				g, err := referee.Play(context.Background(), black, white, referee.Config{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.Result.Reason != game.Normal || !g.Over() {
+					t.Errorf("as %s: the game ended by %v after %s", seats[0], g.Result, g.Transcript())
+				}
+			}
+		})
+	}
+}
+
+func TestLookupAndEntriesAreCopies(t *testing.T) {
+	e, ok := Lookup(" Evaporation ")
+	if !ok || e.Name != "evaporation" {
+		t.Fatalf("Lookup(evaporation) = %v, %v", e.Name, ok)
+	}
+	e.Options[0].Default = "60"
+	Entries()[0].Options[0].Name = "changed"
+	if again, _ := Lookup("evaporation"); again.Options[0].Default != "20" {
+		t.Errorf("changing a looked-up entry changed the catalog")
+	}
+	if Entries()[0].Options[0].Name == "changed" {
+		t.Errorf("changing Entries() changed the catalog")
+	}
+	if _, ok := Lookup("nosuch"); ok {
+		t.Errorf("Lookup found an unknown player")
+	}
+}
+
+func TestHelpDescribesEveryPlayer(t *testing.T) {
+	h := Help()
+	for _, e := range Entries() {
+		if !strings.Contains(h, e.syntax()) || !strings.Contains(h, e.Description) {
+			t.Errorf("help misses %s", e.Name)
+		}
+		for _, o := range e.Options {
+			if !strings.Contains(h, o.Help) || (o.Default != "" && !strings.Contains(h, "default "+o.Default)) {
+				t.Errorf("help misses option %s of %s", o.Name, e.Name)
+			}
+		}
+	}
+	// The examples of the help must be valid specs.
+	_, examples, _ := strings.Cut(h, "Examples:\n")
+	examples, _, _ = strings.Cut(examples, "\n\n")
+	for _, line := range strings.Split(examples, "\n") {
+		if _, err := New(strings.TrimSpace(line), Env{}); err != nil {
+			t.Errorf("help example: %v", err)
+		}
+	}
+}

@@ -1,0 +1,30 @@
+// Package players is the catalog of players by name: it turns a spec such
+// as "roxanne" or "evaporation:endgame=16,seed=3" into a player.Player.
+//
+// A spec is a player's name, optionally followed by a colon and its
+// options as comma-separated key=value pairs:
+//
+//	random
+//	random:seed=7
+//	evaporation:endgame=16
+//	positional:table=20/-3/11/8/-7/-4/1/2/2/-3
+//
+// Options that are not given keep their defaults. Every player that makes
+// random choices has a seed option; without it the player takes the seed
+// of its seat from [Env]. An entry of the catalog may instead take the
+// whole text after the first colon as one argument (its Raw field names
+// it), for players configured by free text such as a command line.
+//
+// The catalog is a fixed table ([Entries], [Lookup], [Names]); [Help]
+// describes it for the command line. [Parse] checks a spec without
+// building the player; [New] builds it:
+//
+//	black, err := players.New("roxanne", players.Env{Seed: 1})
+//	...
+//	white, err := players.New("evaporation:endgame=16", players.Env{Seed: 2})
+//	...
+//	g, err := referee.Play(ctx, black, white, referee.Config{})
+//
+// Errors are [*SpecError] values that name the spec and the part of it at
+// fault, and list what would have been accepted.
+package players
