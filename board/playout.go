@@ -29,8 +29,6 @@ func RandomGame(b Board, rng *rand.PCG) Board {
 // RandomGameScore plays a random game from b (see [RandomGame]) and returns
 // the final disc margin (empties to the winner) for the player to move in b.
 func RandomGameScore(b Board, rng *rand.PCG) int {
-	me := b.P | b.O // any disc of b keeps being a disc: find who owns it at the end
-	_ = me
 	plies := 0
 	for {
 		m := moves(b.P, b.O)

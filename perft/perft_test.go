@@ -1,44 +1,20 @@
 package perft
 
 import (
-	"bufio"
-	"bytes"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/data"
 )
 
-// publishedCounts reads the published counts (depth, leaves) of the data
-// package's perft-start.txt.
-func publishedCounts(t testing.TB) map[int]uint64 {
-	t.Helper()
-	text, err := data.ReadFile("perft-start.txt")
+func TestPerftFromStart(t *testing.T) {
+	counts, err := Published()
 	if err != nil {
 		t.Fatal(err)
 	}
-	counts := map[int]uint64{}
-	sc := bufio.NewScanner(bytes.NewReader(text))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fields := strings.Fields(line)
-		d, err1 := strconv.Atoi(fields[0])
-		n, err2 := strconv.ParseUint(fields[1], 10, 64)
-		if len(fields) != 2 || err1 != nil || err2 != nil {
-			t.Fatalf("bad line %q in perft-start.txt", line)
-		}
-		counts[d] = n
+	if len(counts) < 14 {
+		t.Fatalf("only %d published depths", len(counts))
 	}
-	return counts
-}
-
-func TestPerftFromStart(t *testing.T) {
-	counts := publishedCounts(t)
 	maxDepth := 9
 	if testing.Short() {
 		maxDepth = 7

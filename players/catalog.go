@@ -4,16 +4,26 @@
 package players
 
 import (
+	"errors"
 	"strconv"
 
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/classic"
+	"github.com/reversi-engine/reversi/player/human"
 )
 
 // catalog is the table of players, in the order of the help. It is fixed
 // when the program is built and never written to: callers get copies
 // (Entries, Lookup).
 var catalog = [...]Entry{
+	{
+		Name:        "human",
+		Description: "a person who types moves on the terminal (d3, undo, moves, help, Q to resign)",
+		Options: []Option{
+			{Name: "name", Kind: Text, Default: "human", Help: "the name shown in displays and records"},
+		},
+		New: newHuman,
+	},
 	{
 		Name:        "random",
 		Description: "a legal move chosen uniformly at random",
@@ -70,6 +80,13 @@ var catalog = [...]Entry{
 		},
 		New: newEvaporation,
 	},
+}
+
+func newHuman(a Args) (player.Player, error) {
+	if a.Env.In == nil || a.Env.Out == nil {
+		return nil, errors.New("a human needs a terminal: this seat has no input or output")
+	}
+	return human.New(a.Text("name"), a.Env.In, a.Env.Out), nil
 }
 
 func newPositional(a Args) (player.Player, error) {

@@ -2,6 +2,7 @@ package players
 
 import (
 	"context"
+	"io"
 	"strings"
 	"testing"
 
@@ -48,20 +49,28 @@ func TestCatalogIsWellFormed(t *testing.T) {
 			}
 		}
 	}
-	if got, want := strings.Join(Names(), " "), "random greedy positional roxanne mobility stable parity evaporation"; !strings.HasPrefix(got, want) {
-		t.Errorf("Names() = %s, want the classic players first: %s", got, want)
+	if got, want := strings.Join(Names(), " "), "human random greedy positional roxanne mobility stable parity evaporation"; !strings.HasPrefix(got, want) {
+		t.Errorf("Names() = %s, want the human and the classic players first: %s", got, want)
 	}
 }
 
 // TestEveryEntryPlaysAGame builds every entry with its defaults and plays a
-// full refereed game against the random player, with either colour.
+// full refereed game against the random player, with either colour. The
+// human types Q (resigns) in both games: its moves are tested in its own
+// package.
 func TestEveryEntryPlaysAGame(t *testing.T) {
 	for _, e := range Entries() {
 		if e.Raw != "" {
 			continue // needs an argument: tested with the entry's own package
 		}
 		t.Run(e.Name, func(t *testing.T) {
-			p, err := New(e.Name, Env{Seed: 1})
+			want := game.Normal
+			env := Env{Seed: 1}
+			if e.Name == "human" {
+				want = game.Resignation
+				env.In, env.Out = strings.NewReader("q\nq\n"), io.Discard
+			}
+			p, err := New(e.Name, env)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,7 +87,7 @@ func TestEveryEntryPlaysAGame(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if g.Result.Reason != game.Normal || !g.Over() {
+				if g.Result.Reason != want || !g.Finished() {
 					t.Errorf("as %s: the game ended by %v after %s", seats[0], g.Result, g.Transcript())
 				}
 			}

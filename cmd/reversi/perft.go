@@ -5,12 +5,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/data"
 	"github.com/reversi-engine/reversi/perft"
 )
 
@@ -41,7 +38,10 @@ From the start the counts are checked against the published ones.`)
 	}
 	published := map[int]uint64{}
 	if pos == board.Start() {
-		published = publishedPerft()
+		var err error
+		if published, err = perft.Published(); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(e.stdout, "perft from %s\n%5s %20s %10s %14s\n", pos, "depth", "leaves", "seconds", "leaves/s")
 	for d := 1; d <= *depth; d++ {
@@ -77,25 +77,4 @@ func countCancellable(ctx context.Context, b board.Board, depth, threads int) (u
 	case <-ctx.Done():
 		return 0, ctx.Err()
 	}
-}
-
-// publishedPerft returns the published counts from the start position.
-func publishedPerft() map[int]uint64 {
-	counts := map[int]uint64{}
-	text, err := data.ReadFile("perft-start.txt")
-	if err != nil {
-		return counts
-	}
-	for _, line := range strings.Split(string(text), "\n") {
-		f := strings.Fields(line)
-		if len(f) != 2 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
-		d, err1 := strconv.Atoi(f[0])
-		n, err2 := strconv.ParseUint(f[1], 10, 64)
-		if err1 == nil && err2 == nil {
-			counts[d] = n
-		}
-	}
-	return counts
 }

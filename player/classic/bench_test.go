@@ -55,10 +55,10 @@ func BenchmarkRefereedGame(b *testing.B) {
 	}
 }
 
-// TestManyGamesAreFast plays 1,000 games of each strategy against the
-// random player and checks that every game reaches its end; at benchmark
-// speeds (see BenchmarkGame) this takes well under a second.
-func TestManyGamesAreFast(t *testing.T) {
+// TestManyGamesReachTheirEnd plays 1,000 games of each strategy against the
+// random player and checks that every game reaches its end (at benchmark
+// speeds, see BenchmarkGame, this takes well under a second).
+func TestManyGamesReachTheirEnd(t *testing.T) {
 	n := 1000
 	if testing.Short() {
 		n = 100
