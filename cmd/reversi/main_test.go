@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+)
+
+// runCommand runs the reversi command line args with input as standard
+// input and returns the exit code, standard output and standard error.
+func runCommand(t *testing.T, input string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	e := &env{stdin: strings.NewReader(input), stdout: &stdout, stderr: &stderr}
+	code := run(context.Background(), e, args)
+	return code, stdout.String(), stderr.String()
+}
+
+// mustContain fails the test for every want that text lacks.
+func mustContain(t *testing.T, what, text string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(text, w) {
+			t.Errorf("%s lacks %q:\n%s", what, w, text)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	tests := []struct {
+		args  []string
+		code  int
+		wants []string
+	}{
+		{[]string{"help"}, 0, []string{"play", "perft", "bench", "help"}},
+		{[]string{"--help"}, 0, []string{"Usage: reversi <command>"}},
+		{[]string{"help", "players"}, 0, []string{"human", "roxanne", "evaporation[:endgame=N,seed=N]"}},
+		{[]string{"help", "play"}, 0, []string{"Usage: reversi play", "-black"}},
+		{[]string{"play", "-h"}, 0, []string{"Usage: reversi play"}},
+		{[]string{"perft", "-h"}, 0, []string{"Usage: reversi perft", "-depth"}},
+		{[]string{"bench", "-h"}, 0, []string{"Usage: reversi bench"}},
+		{[]string{}, 2, []string{"Commands:"}},
+		{[]string{"fly"}, 2, []string{`unknown command "fly"`}},
+		{[]string{"help", "fly"}, 2, []string{`no help for "fly"`}},
+		{[]string{"perft", "--depht", "3"}, 2, []string{"flag provided but not defined: -depht"}},
+		{[]string{"perft", "extra"}, 2, []string{`unexpected argument "extra"`}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCommand(t, "", tt.args...)
+			if code != tt.code {
+				t.Errorf("exit code %d, want %d; stderr:\n%s", code, tt.code, stderr)
+			}
+			mustContain(t, "output", stdout+stderr, tt.wants...)
+		})
+	}
+}
+
+func TestPlayHumanThroughAPipe(t *testing.T) {
+	input := "c9\ne3\nd3\nundo\nf5\nmoves\npa\nQ\n"
+	code, stdout, stderr := runCommand(t, input, "play", "--seed", "3", "--white", "roxanne")
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	mustContain(t, "the game", stdout,
+		"human (X, black) vs roxanne (O, white)",
+		"    A B C D E F G H",
+		"C9 is not a square",
+		"E3 is not legal here; legal moves: D3 C4 F5 E6 (2 illegal moves left before you lose)",
+		"human plays D3",
+		"human takes back a move",
+		"human plays F5",
+		"you cannot pass",
+		"black resigned (scored by the discs on the board)",
+		"Game: f5",
+	)
+}
+
+func TestPlayThreeIllegalMovesLose(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "e3\nE3\na1\n", "play", "--seed", "1")
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	mustContain(t, "the game", stdout, "A1 is not legal here", "roxanne (white) wins", "black lost by illegal moves")
+}
+
+func TestPlayEndOfInputLoses(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "d3\n", "play", "--seed", "1")
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	mustContain(t, "the game", stdout, "human plays D3", "roxanne (white) wins", "input closed")
+}
+
+// resultLine matches the result of a single game.
+var resultLine = regexp.MustCompile(`Result: .*, (\d+)-(\d+): tournament score ([+-]\d+) for black`)
+
+// TestPlayComputerGameReplays plays a game between computer players and
+// replays its printed transcript to the printed result.
+func TestPlayComputerGameReplays(t *testing.T) {
+	for _, rule := range []string{"standard", "no-adjacent"} {
+		t.Run(rule, func(t *testing.T) {
+			code, stdout, stderr := runCommand(t, "", "play", "--black", "greedy", "--white", "parity",
+				"--seed", "11", "--rule", rule, "--opening", "f5d6")
+			if code != 0 {
+				t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+			}
+			m := resultLine.FindStringSubmatch(stdout)
+			_, transcript, ok := strings.Cut(stdout, "Game: ")
+			if m == nil || !ok {
+				t.Fatalf("no result or transcript in:\n%s", stdout)
+			}
+			r, _ := game.ParseRule(rule)
+			g := game.New(board.Start(), r)
+			if err := g.PlayTranscript(strings.TrimSpace(transcript)); err != nil {
+				t.Fatalf("the printed transcript does not replay: %v", err)
+			}
+			if !g.Over() || !strings.HasPrefix(strings.TrimSpace(transcript), "f5d6") {
+				t.Fatalf("transcript %q: not a finished game from the opening", transcript)
+			}
+			g.Finish()
+			if got := strconv.Itoa(g.Result.Black) + "-" + strconv.Itoa(g.Result.White); got != m[1]+"-"+m[2] {
+				t.Errorf("replayed to %s, printed %s-%s", got, m[1], m[2])
+			}
+		})
+	}
+}
+
+// summary matches the summary of many games.
+var summary = regexp.MustCompile(`(\d+) games: \S+ \(black\) won (\d+), drew (\d+), lost (\d+)`)
+
+func TestPlayManyGames(t *testing.T) {
+	args := []string{"play", "--black", "greedy", "--white", "random", "--games", "40", "--seed", "5", "--parallel", "2"}
+	code, stdout, stderr := runCommand(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	m := summary.FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("no summary in:\n%s", stdout)
+	}
+	n, w, d, l := atoi(m[1]), atoi(m[2]), atoi(m[3]), atoi(m[4])
+	if n != 40 || w+d+l != 40 {
+		t.Errorf("summary %q: want 40 games", m[0])
+	}
+	mustContain(t, "summary", stdout, "average margin", "games/s")
+
+	// The same seed gives the same games, whatever the order they finish in.
+	_, again, _ := runCommand(t, "", args...)
+	if m2 := summary.FindStringSubmatch(again); m2 == nil || m2[0] != m[0] {
+		t.Errorf("seed 5 twice: %q, then %q", m[0], m2)
+	}
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+func TestPlayBadInput(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--rule", "diagonal"}, "--rule"},
+		{[]string{"--white", "alphabeat"}, `unknown player "alphabeat"`},
+		{[]string{"--white", "evaporation:endgame=99"}, "99 is out of range"},
+		{[]string{"--time", "-1s"}, "--time -1s"},
+		{[]string{"--games", "0"}, "--games 0"},
+		{[]string{"--opening", "f5f5"}, "--opening"},
+		{[]string{"--board", "XO X"}, "--board"},
+		{[]string{"--games", "3"}, "a human cannot play many games"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCommand(t, "", append([]string{"play"}, tt.args...)...)
+			if code != 1 {
+				t.Errorf("exit code %d, want 1", code)
+			}
+			mustContain(t, "stderr", stderr, tt.want)
+			if stdout != "" {
+				t.Errorf("a refused command printed:\n%s", stdout)
+			}
+		})
+	}
+}
+
+func TestPerftCommand(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "", "perft", "--depth", "7", "--threads", "2")
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	mustContain(t, "perft", stdout, "55092", "(matches the published count)")
+	if n := strings.Count(stdout, "matches the published count"); n != 7 {
+		t.Errorf("%d depths checked, want 7:\n%s", n, stdout)
+	}
+
+	// A position where White must pass: depth 1 counts the pass.
+	code, stdout, _ = runCommand(t, "", "perft", "--depth", "2", "--board", "XO"+strings.Repeat("-", 62)+" O")
+	if code != 0 || !regexp.MustCompile(`(?m)^\s+1\s+1\s`).MatchString(stdout) {
+		t.Errorf("perft of a forced pass (exit %d):\n%s", code, stdout)
+	}
+
+	for _, args := range [][]string{{"--depth", "0"}, {"--board", "nonsense"}, {"--threads", "0"}} {
+		code, _, stderr := runCommand(t, "", append([]string{"perft"}, args...)...)
+		if code != 1 || stderr == "" {
+			t.Errorf("perft %v: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+}
+
+func TestBenchCommand(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "", "bench", "--seconds", "0.01", "--perft-depth", "6")
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	mustContain(t, "bench", stdout, "move generation", "flips", "play", "stable discs", "random game", "games/s", "perft 6")
+}
