@@ -8,24 +8,16 @@ import (
 	"strings"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval"
 )
 
 // Table holds a weight for each square, indexed by board.Square (A1 = 0,
 // B1 = 1, ..., H8 = 63).
 type Table [64]int
 
-// courseTable is the course's table, rows 1 to 8; it has the eight
-// symmetries of the board.
-var courseTable = Table{
-	20, -3, 11, 8, 8, 11, -3, 20,
-	-3, -7, -4, 1, 1, -4, -7, -3,
-	11, -4, 2, 2, 2, 2, -4, 11,
-	8, 1, 2, -3, -3, 2, 1, 8,
-	8, 1, 2, -3, -3, 2, 1, 8,
-	11, -4, 2, 2, 2, 2, -4, 11,
-	-3, -7, -4, 1, 1, -4, -7, -3,
-	20, -3, 11, 8, 8, 11, -3, 20,
-}
+// courseTable is the course's table, shared with the classic evaluation;
+// it has the eight symmetries of the board.
+var courseTable = Table(eval.CourseSquares())
 
 // CourseTable returns the weights of the course, the default of the
 // positional player:
