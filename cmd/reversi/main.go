@@ -28,6 +28,7 @@ type command struct {
 var commands = []command{
 	{"play", "play a game in the terminal, or many games between computer players", runPlay},
 	{"perft", "count the leaves of the game tree to a depth (checks and times move generation)", runPerft},
+	{"solve", "solve the endgame positions of an OBF file exactly and check the scores", runSolve},
 	{"bench", "measure the speed of the rules engine and print the figures", runBench},
 	{"help", "list the subcommands, or explain one: reversi help <command>|players", nil}, // see run
 }

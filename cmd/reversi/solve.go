@@ -1,0 +1,171 @@
+// The solve subcommand: exact (or win/loss/draw) solves of the positions
+// of an OBF file, checked against the file's scores.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"runtime"
+
+	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/format/obf"
+)
+
+func runSolve(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--first N] [--time-limit T]", `
+Solves every position of an OBF file (one position a line: 64 squares, the
+side to move, and optionally "; move:score; ..."): prints the best move, the
+exact score (or win/loss/draw with --wld), nodes, time, nodes per second,
+and whether the score matches the file's best score; a summary at the end.
+
+FILE may be "-" for standard input. The data sets shipped with reversi can
+be named without a path: fforum-1-19.obf (easy, 14-16 empties) and
+fforum-40-59.obf (the classic FFO #40-#59 benchmark, 20-34 empties).
+Ctrl-C stops the solve in progress and prints what was found so far.`)
+	threads := fs.Int("threads", runtime.NumCPU(), "goroutines per solve")
+	wld := fs.Bool("wld", false, "solve for win/loss/draw only (faster)")
+	hashMB := fs.Int("hash", 256, "transposition table size in MB")
+	first := fs.Int("first", 0, "solve only the first N positions (0 for all)")
+	limit := fs.Duration("time-limit", 0, "give up on a position after this long (0 for no limit)")
+	file, rest := splitFileArg(args)
+	if err := parseFlags(fs, rest); err != nil {
+		return err
+	}
+	if file == "" {
+		fmt.Fprintln(e.stderr, "reversi solve: no OBF file given")
+		fs.Usage()
+		return errUsage
+	}
+	if *threads < 1 || *hashMB < 1 || *first < 0 || *limit < 0 {
+		return fmt.Errorf("--threads, --hash must be at least 1; --first and --time-limit not negative")
+	}
+	text, source, err := readDataFile(e, file)
+	if err != nil {
+		return err
+	}
+	problems, err := obf.Parse(bytes.NewReader(text))
+	if err != nil {
+		return fmt.Errorf("%s: %w", source, err)
+	}
+	if *first > 0 && *first < len(problems) {
+		problems = problems[:*first]
+	}
+	mode := endgame.Exact
+	if *wld {
+		mode = endgame.WLD
+	}
+	solver := endgame.New(endgame.Options{Threads: *threads, HashMB: *hashMB})
+	fmt.Fprintf(e.stdout, "solving %d positions of %s, %s, %d threads, %d MB table\n", len(problems), source, mode, *threads, *hashMB)
+	fmt.Fprintf(e.stdout, "%4s %5s %4s %5s %5s %14s %9s %12s  %s\n", "#", "line", "emp", "move", "score", "nodes", "seconds", "nodes/s", "check")
+	var total endgame.Result
+	solved, right, wrong, unchecked := 0, 0, 0, 0
+	for i, p := range problems {
+		b := p.Position.Board
+		pctx, cancel := ctx, context.CancelFunc(func() {})
+		if *limit > 0 {
+			pctx, cancel = context.WithTimeout(ctx, *limit)
+		}
+		r, err := solver.Solve(pctx, b, mode)
+		cancel()
+		total.Nodes += r.Nodes
+		total.Elapsed += r.Elapsed
+		if err != nil {
+			if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+				return fmt.Errorf("%s line %d: %w", source, p.Line, err)
+			}
+			fmt.Fprintf(e.stdout, "%4d %5d %4d %5s %5s %14d %9.3f %12.0f  stopped\n", i+1, p.Line, b.Empties(), "-", "?", r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond())
+			if ctx.Err() != nil {
+				break // interrupted: report what we have
+			}
+			continue
+		}
+		solved++
+		check := "-"
+		if want, ok := p.BestScore(); ok {
+			if mode == endgame.WLD {
+				want = sign(want)
+			}
+			if r.Score == want {
+				check, right = "ok", right+1
+			} else {
+				check, wrong = fmt.Sprintf("WRONG: file says %+d", want), wrong+1
+			}
+		} else {
+			unchecked++
+		}
+		fmt.Fprintf(e.stdout, "%4d %5d %4d %5v %+5d %14d %9.3f %12.0f  %s\n", i+1, p.Line, b.Empties(), r.Move, r.Score, r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond(), check)
+	}
+	fmt.Fprintf(e.stdout, "solved %d of %d: %d right, %d wrong, %d without a score to check; %d nodes in %.3f s, %.0f nodes/s\n",
+		solved, len(problems), right, wrong, unchecked, total.Nodes, total.Elapsed.Seconds(), total.NodesPerSecond())
+	if wrong > 0 {
+		return fmt.Errorf("%d wrong scores", wrong)
+	}
+	return ctx.Err()
+}
+
+// splitFileArg takes the first argument that is not a flag (or "-") as
+// the file, so that flags may come before or after it.
+func splitFileArg(args []string) (string, []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "-" || (a != "" && a[0] != '-') {
+			// A non-flag argument that follows a flag needing a value is that value.
+			if i > 0 && needsValue(args[i-1]) {
+				continue
+			}
+			return a, append(append([]string{}, args[:i]...), args[i+1:]...)
+		}
+	}
+	return "", args
+}
+
+// needsValue reports whether a flag argument is written without its
+// value ("--threads" followed by "2", not "--threads=2" or "--wld").
+func needsValue(a string) bool {
+	if len(a) < 2 || a[0] != '-' {
+		return false
+	}
+	for _, b := range []string{"-wld", "--wld", "-h", "--help", "-help"} {
+		if a == b {
+			return false
+		}
+	}
+	return !bytes.ContainsRune([]byte(a), '=')
+}
+
+// readDataFile reads a file named on the command line: "-" for standard
+// input, a path, or the name of a data set shipped with reversi.
+func readDataFile(e *env, name string) ([]byte, string, error) {
+	if name == "-" {
+		b, err := io.ReadAll(e.stdin)
+		return b, "standard input", err
+	}
+	b, err := os.ReadFile(name)
+	if err == nil {
+		return b, name, nil
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		if eb, eerr := data.ReadFile(path.Base(name)); eerr == nil && path.Base(name) == name {
+			return eb, name + " (embedded copy)", nil
+		}
+	}
+	return nil, "", err
+}
+
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}

@@ -1,0 +1,295 @@
+// The search proper: alpha-beta over the empty squares, specialised by
+// the number of empties (hot path).
+
+package endgame
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"github.com/reversi-engine/reversi/board"
+)
+
+// Thresholds of the specialised searches, in empty squares.
+const (
+	// At and below parityEmpties, squares are tried in parity order with
+	// no move generation or sorting.
+	parityEmpties = 6
+	// Above hashEmpties, nodes use the transposition table.
+	hashEmpties = 10
+	// At and above etcEmpties, nodes try enhanced transposition cutoffs.
+	etcEmpties = 14
+)
+
+// searcher is the state of one goroutine of a solve.
+type searcher struct {
+	tt    *table
+	nodes uint64
+	stop  *atomic.Bool // set when the solve is cancelled
+}
+
+const corners uint64 = 1<<0 | 1<<7 | 1<<56 | 1<<63
+
+// Quadrants of the board, for parity: an empty region of odd size in a
+// quadrant is a square where the player to move can hope for the last
+// move.
+const (
+	quadrant0 = 0x000000000F0F0F0F
+	quadrant1 = 0x00000000F0F0F0F0
+	quadrant2 = 0x0F0F0F0F00000000
+	quadrant3 = 0xF0F0F0F000000000
+)
+
+// oddQuadrants returns the empty squares of empty that lie in a quadrant
+// with an odd number of empty squares.
+func oddQuadrants(empty uint64) uint64 {
+	var m uint64
+	if bits.OnesCount64(empty&quadrant0)&1 != 0 {
+		m |= quadrant0
+	}
+	if bits.OnesCount64(empty&quadrant1)&1 != 0 {
+		m |= quadrant1
+	}
+	if bits.OnesCount64(empty&quadrant2)&1 != 0 {
+		m |= quadrant2
+	}
+	if bits.OnesCount64(empty&quadrant3)&1 != 0 {
+		m |= quadrant3
+	}
+	return empty & m
+}
+
+// final returns the score of a finished game for the player to move:
+// the disc margin, empties to the winner.
+func final(b board.Board) int {
+	p, o := bits.OnesCount64(b.P), bits.OnesCount64(b.O)
+	switch {
+	case p > o:
+		return 64 - 2*o
+	case p < o:
+		return 2*p - 64
+	}
+	return 0
+}
+
+// neighbourMask[sq] holds the squares next to sq: a move on sq must have
+// an opponent disc among them.
+var neighbourMask = func() (t [64]uint64) {
+	for sq := range t {
+		t[sq] = board.Neighbours(1 << uint(sq))
+	}
+	return t
+}()
+
+// last1 returns the exact score of b, whose only empty square is sq.
+func (s *searcher) last1(b board.Board, sq board.Square) int {
+	s.nodes++
+	p := bits.OnesCount64(b.P)
+	if n := bits.OnesCount64(b.Flips(sq)); n > 0 {
+		return 2*p - 62 + 2*n
+	}
+	if n := bits.OnesCount64(b.Pass().Flips(sq)); n > 0 {
+		return 2*p - 64 - 2*n
+	}
+	if p > 31 { // 63 discs: no draw
+		return 2*p - 62
+	}
+	return 2*p - 64
+}
+
+// searchParity searches b (at most parityEmpties empties) in [alpha,
+// beta], trying the squares of odd quadrants first. passed reports that
+// the opponent has just passed.
+func (s *searcher) searchParity(b board.Board, alpha, beta int, passed bool) int {
+	empty := b.Empty()
+	if empty&(empty-1) == 0 {
+		if empty == 0 {
+			return final(b)
+		}
+		return s.last1(b, board.Square(bits.TrailingZeros64(empty)))
+	}
+	s.nodes++
+	best := -65
+	odd := oddQuadrants(empty)
+	for _, group := range [2]uint64{odd, empty &^ odd} {
+		for group != 0 {
+			sq := board.Square(bits.TrailingZeros64(group))
+			group &= group - 1
+			if neighbourMask[sq]&b.O == 0 {
+				continue
+			}
+			f := b.Flips(sq)
+			if f == 0 {
+				continue
+			}
+			v := -s.searchParity(b.PlayFlips(sq, f), -beta, -max(alpha, best), false)
+			if v > best {
+				best = v
+				if v >= beta {
+					return v
+				}
+			}
+		}
+	}
+	if best == -65 { // no move
+		if passed {
+			return final(b)
+		}
+		return -s.searchParity(b.Pass(), -beta, -alpha, true)
+	}
+	return best
+}
+
+// move is a legal move with its flips and its ordering value.
+type move struct {
+	sq    board.Square
+	flips uint64
+	value int
+}
+
+// maxMoves bounds the number of legal moves of a position.
+const maxMoves = 34
+
+// orderValue rates a move for fastest-first ordering: the fewer moves the
+// opponent has after it (corners count double), the better; a move into
+// an odd quadrant and a corner get a small bonus.
+func orderValue(next board.Board, sq board.Square, odd uint64) int {
+	m := next.Moves()
+	v := -16 * (bits.OnesCount64(m) + bits.OnesCount64(m&corners))
+	v -= bits.OnesCount64(board.Neighbours(next.O) & next.Empty()) // potential mobility of the opponent
+	if odd&(1<<uint(sq)) != 0 {
+		v += 4
+	}
+	if corners&(1<<uint(sq)) != 0 {
+		v += 8
+	}
+	return v
+}
+
+// search searches b, with empties empty squares, in [alpha, beta]: the
+// result is exact inside the window, an upper bound at or below alpha and
+// a lower bound at or above beta. passed reports that the opponent has
+// just passed.
+func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) int {
+	if empties <= parityEmpties {
+		return s.searchParity(b, alpha, beta, passed)
+	}
+	s.nodes++
+	if s.stop.Load() {
+		return 0
+	}
+
+	// Stability: the opponent's stable discs bound the score from above.
+	if limit := 64 - alpha; bits.OnesCount64(b.O)*2 >= limit {
+		if upper := 64 - 2*bits.OnesCount64(b.Pass().StableDiscs()); upper <= alpha {
+			return upper
+		}
+	}
+
+	var hash uint64
+	ttMove := board.NoSquare
+	useTT := empties > hashEmpties
+	if useTT {
+		hash = b.Hash()
+		if lower, upper, mv, ok := s.tt.probe(b, hash); ok {
+			if lower >= beta {
+				return lower
+			}
+			if upper <= alpha {
+				return upper
+			}
+			if lower == upper {
+				return lower
+			}
+			alpha, beta = max(alpha, lower), min(beta, upper)
+			ttMove = mv
+		}
+	}
+
+	legal := b.Moves()
+	if legal == 0 {
+		if passed {
+			return final(b)
+		}
+		return -s.search(b.Pass(), -beta, -alpha, empties, true)
+	}
+
+	// Generate and rate the moves.
+	var list [maxMoves]move
+	n := 0
+	odd := oddQuadrants(b.Empty())
+	for m := legal; m != 0; m &= m - 1 {
+		sq := board.Square(bits.TrailingZeros64(m))
+		f := b.Flips(sq)
+		next := b.PlayFlips(sq, f)
+		v := 0
+		if sq == ttMove {
+			v = 1 << 20
+		} else {
+			v = orderValue(next, sq, odd)
+		}
+		list[n] = move{sq, f, v}
+		n++
+	}
+
+	// Enhanced transposition cutoff: a child whose stored upper bound
+	// already proves this node above beta.
+	if useTT && empties >= etcEmpties {
+		for i := 0; i < n; i++ {
+			next := b.PlayFlips(list[i].sq, list[i].flips)
+			if lower, upper, _, ok := s.tt.probe(next, next.Hash()); ok {
+				_ = lower
+				if -upper >= beta {
+					return -upper
+				}
+			}
+		}
+	}
+
+	lo := alpha
+	best, bestMove := -65, board.NoSquare
+	for i := 0; i < n; i++ {
+		// Selection sort, one step: the best remaining move to i.
+		k := i
+		for j := i + 1; j < n; j++ {
+			if list[j].value > list[k].value {
+				k = j
+			}
+		}
+		list[i], list[k] = list[k], list[i]
+		mv := list[i]
+		next := b.PlayFlips(mv.sq, mv.flips)
+		a := max(alpha, best)
+		var v int
+		if i == 0 {
+			v = -s.search(next, -beta, -a, empties-1, false)
+		} else {
+			v = -s.search(next, -a-1, -a, empties-1, false)
+			if v > a && v < beta {
+				v = -s.search(next, -beta, -v, empties-1, false)
+			}
+		}
+		if v > best {
+			best, bestMove = v, mv.sq
+			if v >= beta {
+				break
+			}
+		}
+	}
+	if s.stop.Load() {
+		return 0
+	}
+	if useTT {
+		lower, upper := -64, 64
+		switch {
+		case best >= beta:
+			lower = best
+		case best <= lo:
+			upper = best
+		default:
+			lower, upper = best, best
+		}
+		s.tt.store(b, hash, lower, upper, bestMove, empties)
+	}
+	return best
+}

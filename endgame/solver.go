@@ -1,0 +1,314 @@
+// The Solver: solves of whole positions, the value of every move, and the
+// principal variation.
+
+package endgame
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"sync/atomic"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+)
+
+// Mode says what a solve finds out.
+type Mode int
+
+const (
+	// Exact finds the exact final margin with perfect play.
+	Exact Mode = iota
+	// WLD finds only whether the side to move wins, draws or loses; the
+	// score is then +1, 0 or -1 (times nothing: not a margin).
+	WLD
+)
+
+// String returns "exact" or "wld".
+func (m Mode) String() string {
+	if m == WLD {
+		return "wld"
+	}
+	return "exact"
+}
+
+// Options configure a Solver.
+type Options struct {
+	// Threads is the number of goroutines a solve uses (at least 1).
+	Threads int
+	// HashMB is the size of the transposition table in megabytes
+	// (default 64).
+	HashMB int
+}
+
+// Solver solves endgame positions. It keeps its transposition table from
+// one solve to the next (positions of one game share much of their
+// trees). A Solver runs one solve at a time.
+type Solver struct {
+	opts Options
+	tt   *table
+}
+
+// New returns a solver with the given options.
+func New(opts Options) *Solver {
+	opts.Threads = max(opts.Threads, 1)
+	if opts.HashMB <= 0 {
+		opts.HashMB = 64
+	}
+	return &Solver{opts: opts, tt: newTable(opts.HashMB)}
+}
+
+// Clear empties the transposition table.
+func (s *Solver) Clear() { s.tt.clear() }
+
+// Result is the outcome of a solve.
+type Result struct {
+	// Move is a best move: board.Pass if the side to move must pass,
+	// board.NoSquare if the game is over.
+	Move board.Square
+	// Score is the exact final margin for the side to move (Exact), or
+	// +1, 0 or -1 for a win, draw or loss (WLD).
+	Score int
+	// Mode is the mode of the solve.
+	Mode Mode
+	// PV is the principal variation: best play from the position to the
+	// end of the game (passes included), starting with Move. A WLD solve
+	// gives only its first move.
+	PV []board.Square
+	// Nodes is the number of positions searched.
+	Nodes uint64
+	// Elapsed is the time the solve took.
+	Elapsed time.Duration
+}
+
+// NodesPerSecond returns Nodes divided by Elapsed.
+func (r Result) NodesPerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Nodes) / r.Elapsed.Seconds()
+}
+
+// ErrInvalid is returned for a board whose two masks overlap.
+var ErrInvalid = errors.New("invalid board: a square holds two discs")
+
+// MaxEmpties bounds the positions a solve accepts: more empty squares
+// than this would take longer than anyone waits.
+const MaxEmpties = 40
+
+// Solve finds the value of b for its side to move and a best move. When
+// ctx is cancelled it stops within milliseconds and returns ctx's error
+// with the nodes searched so far (and no score).
+func (s *Solver) Solve(ctx context.Context, b board.Board, mode Mode) (Result, error) {
+	start := time.Now()
+	if !b.Valid() {
+		return Result{}, ErrInvalid
+	}
+	res := Result{Mode: mode, Move: board.NoSquare}
+	if b.GameOver() {
+		res.Score = final(b)
+		if mode == WLD {
+			res.Score = sign(res.Score)
+		}
+		res.Elapsed = time.Since(start)
+		return res, nil
+	}
+	empties := b.Empties()
+	if empties > MaxEmpties {
+		return Result{}, fmt.Errorf("%d empty squares: the solver takes at most %d", empties, MaxEmpties)
+	}
+	alpha, beta := -64, 64
+	if mode == WLD {
+		alpha, beta = -1, 1
+	}
+	sr, stop, done := s.begin(ctx)
+	defer done()
+	var v int
+	if b.HasMoves() {
+		v, res.Move = sr.root(b, alpha, beta, empties)
+	} else {
+		v = -sr.search(b.Pass(), -beta, -alpha, empties, true)
+		res.Move = board.Pass
+	}
+	res.Nodes = sr.nodes
+	if stop.Load() {
+		res.Elapsed = time.Since(start)
+		return res, context.Cause(ctx)
+	}
+	res.Score = v
+	if mode == WLD {
+		res.Score = sign(v)
+		res.PV = []board.Square{res.Move}
+	} else {
+		res.PV = sr.principalVariation(b, v)
+		res.Nodes = sr.nodes
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// MoveScore is the value of one move.
+type MoveScore struct {
+	Move  board.Square
+	Score int // exact margin, or +1/0/-1 in WLD mode
+}
+
+// SolveMoves finds the value of every legal move of b (exact or WLD),
+// best first. It returns nil for a position without legal moves.
+func (s *Solver) SolveMoves(ctx context.Context, b board.Board, mode Mode) ([]MoveScore, uint64, error) {
+	if !b.Valid() {
+		return nil, 0, ErrInvalid
+	}
+	empties := b.Empties()
+	if empties > MaxEmpties {
+		return nil, 0, fmt.Errorf("%d empty squares: the solver takes at most %d", empties, MaxEmpties)
+	}
+	sr, stop, done := s.begin(ctx)
+	defer done()
+	alpha, beta := -64, 64
+	if mode == WLD {
+		alpha, beta = -1, 1
+	}
+	var out []MoveScore
+	for m := b.Moves(); m != 0; m &= m - 1 {
+		sq := board.Square(bits.TrailingZeros64(m))
+		v := -sr.search(b.Play(sq), -beta, -alpha, empties-1, false)
+		if stop.Load() {
+			return nil, sr.nodes, context.Cause(ctx)
+		}
+		if mode == WLD {
+			v = sign(v)
+		}
+		out = append(out, MoveScore{sq, v})
+	}
+	for i := 1; i < len(out); i++ { // insertion sort, best first
+		for j := i; j > 0 && out[j].Score > out[j-1].Score; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out, sr.nodes, nil
+}
+
+// begin prepares a searcher for a solve under ctx: a flag set when ctx is
+// done, and a function to call at the end.
+func (s *Solver) begin(ctx context.Context) (*searcher, *atomic.Bool, func()) {
+	stop := new(atomic.Bool)
+	sr := &searcher{tt: s.tt, stop: stop}
+	unwatch := context.AfterFunc(ctx, func() { stop.Store(true) })
+	return sr, stop, func() { unwatch() }
+}
+
+// root searches the moves of b (which has some) in [alpha, beta] and
+// returns the value and a best move.
+func (sr *searcher) root(b board.Board, alpha, beta, empties int) (int, board.Square) {
+	var list [maxMoves]move
+	n := 0
+	odd := oddQuadrants(b.Empty())
+	_, _, ttMove, _ := sr.tt.probe(b, b.Hash())
+	for m := b.Moves(); m != 0; m &= m - 1 {
+		sq := board.Square(bits.TrailingZeros64(m))
+		f := b.Flips(sq)
+		v := orderValue(b.PlayFlips(sq, f), sq, odd)
+		if sq == ttMove {
+			v = 1 << 20
+		}
+		list[n] = move{sq, f, v}
+		n++
+	}
+	sortMoves(list[:n])
+	best, bestMove := -65, list[0].sq
+	lo := alpha
+	for i, mv := range list[:n] {
+		next := b.PlayFlips(mv.sq, mv.flips)
+		a := max(alpha, best)
+		var v int
+		if i == 0 {
+			v = -sr.search(next, -beta, -a, empties-1, false)
+		} else {
+			v = -sr.search(next, -a-1, -a, empties-1, false)
+			if v > a && v < beta {
+				v = -sr.search(next, -beta, -v, empties-1, false)
+			}
+		}
+		if sr.stop.Load() {
+			return 0, bestMove
+		}
+		if v > best {
+			best, bestMove = v, mv.sq
+			if v >= beta {
+				break
+			}
+		}
+	}
+	lower, upper := -64, 64
+	switch {
+	case best >= beta:
+		lower = best
+	case best <= lo:
+		upper = best
+	default:
+		lower, upper = best, best
+	}
+	sr.tt.store(b, b.Hash(), lower, upper, bestMove, empties)
+	return best, bestMove
+}
+
+// sortMoves sorts a short move list by value, best first.
+func sortMoves(list []move) {
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && list[j].value > list[j-1].value; j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+}
+
+// principalVariation returns best play from b, whose exact value is v,
+// to the end of the game: at each position, a move whose value is the
+// value of the position (the transposition table makes these searches
+// cheap).
+func (sr *searcher) principalVariation(b board.Board, v int) []board.Square {
+	var pv []board.Square
+	for !b.GameOver() && !sr.stop.Load() {
+		if !b.HasMoves() {
+			pv = append(pv, board.Pass)
+			b, v = b.Pass(), -v
+			continue
+		}
+		empties := b.Empties()
+		found := false
+		// Try the stored best move first.
+		_, _, ttMove, _ := sr.tt.probe(b, b.Hash())
+		order := b.Moves()
+		try := func(sq board.Square) bool {
+			next := b.Play(sq)
+			return -sr.search(next, -v-1, -v+1, empties-1, false) == v
+		}
+		if ttMove.OnBoard() && order&ttMove.Bit() != 0 && try(ttMove) {
+			pv = append(pv, ttMove)
+			b, v, found = b.Play(ttMove), -v, true
+			continue
+		}
+		for m := order; m != 0 && !found; m &= m - 1 {
+			sq := board.Square(bits.TrailingZeros64(m))
+			if sq != ttMove && try(sq) {
+				pv = append(pv, sq)
+				b, v, found = b.Play(sq), -v, true
+			}
+		}
+		if !found {
+			break // only if the search was stopped
+		}
+	}
+	return pv
+}
+
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}

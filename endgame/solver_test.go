@@ -1,0 +1,239 @@
+package endgame
+
+import (
+	"bytes"
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/format/obf"
+)
+
+// referenceScore is the exact score of b by plain negamax over every
+// legal move: slow and obviously correct.
+func referenceScore(b board.Board) int {
+	m := b.Moves()
+	if m == 0 {
+		if !b.Pass().HasMoves() {
+			return b.FinalScore()
+		}
+		return -referenceScore(b.Pass())
+	}
+	best := -65
+	for _, sq := range board.Squares(m) {
+		best = max(best, -referenceScore(b.Play(sq)))
+	}
+	return best
+}
+
+// randomPosition plays random moves from the start until empties empty
+// squares are left (or the game ends, which is fine too).
+func randomPosition(rng *rand.Rand, empties int) board.Board {
+	for {
+		b := board.StartBoard()
+		for b.Empties() > empties && !b.GameOver() {
+			m := b.Moves()
+			if m == 0 {
+				b = b.Pass()
+				continue
+			}
+			sqs := board.Squares(m)
+			b = b.Play(sqs[rng.IntN(len(sqs))])
+		}
+		if b.Empties() == empties {
+			return b
+		}
+	}
+}
+
+// TestAgainstReference solves random positions of 1 to 12 empties and
+// compares with plain negamax, in both modes and with narrow windows
+// (which exercise the bounds the table keeps).
+func TestAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	s := New(Options{HashMB: 4})
+	n := 0
+	for empties := 1; empties <= 12; empties++ {
+		count := 60
+		if empties > 8 {
+			count = 6
+		}
+		for range count {
+			b := randomPosition(rng, empties)
+			want := referenceScore(b)
+			r, err := s.Solve(context.Background(), b, Exact)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Score != want {
+				t.Fatalf("%v (%d empties): score %d, reference %d", b, empties, r.Score, want)
+			}
+			w, _ := s.Solve(context.Background(), b, WLD)
+			if w.Score != sign(want) {
+				t.Fatalf("%v: WLD %d, reference %d", b, w.Score, want)
+			}
+			if !b.GameOver() && (!b.HasMoves()) != (r.Move == board.Pass) {
+				t.Fatalf("%v: move %v", b, r.Move)
+			}
+			checkPV(t, b, r)
+			// Null windows around the value must bound it the right way.
+			sr, _, done := s.begin(context.Background())
+			for _, a := range []int{want - 2, want - 1, want, want + 1} {
+				v := sr.search(b, a, a+1, empties, false)
+				if (v > a) != (want > a) {
+					t.Fatalf("%v: window (%d,%d) gave %d, value %d", b, a, a+1, v, want)
+				}
+			}
+			done()
+			n++
+		}
+		if empties%4 == 0 {
+			s.Clear()
+		}
+	}
+	t.Logf("%d positions", n)
+}
+
+// checkPV replays r.PV from b and checks that it ends the game with
+// r.Score.
+func checkPV(t *testing.T, b board.Board, r Result) {
+	t.Helper()
+	if b.GameOver() {
+		if len(r.PV) != 0 {
+			t.Fatalf("%v: PV %v for a finished game", b, r.PV)
+		}
+		return
+	}
+	if len(r.PV) == 0 || r.PV[0] != r.Move {
+		t.Fatalf("%v: PV %v does not start with %v", b, r.PV, r.Move)
+	}
+	x, plies := b, 0
+	for _, sq := range r.PV {
+		if !x.IsLegal(sq) {
+			t.Fatalf("%v: PV %v: %v is not legal", b, r.PV, sq)
+		}
+		x, plies = x.Play(sq), plies+1
+	}
+	score := x.FinalScore()
+	if plies%2 == 1 {
+		score = -score
+	}
+	if !x.GameOver() || score != r.Score {
+		t.Fatalf("%v: PV %v ends (over %v) with %d, solve says %d", b, r.PV, x.GameOver(), score, r.Score)
+	}
+}
+
+func TestSolveMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	s := New(Options{HashMB: 4})
+	for range 20 {
+		b := randomPosition(rng, 9)
+		moves, _, err := s.SolveMoves(context.Background(), b, Exact)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(moves) != bits.OnesCount64(b.Moves()) {
+			t.Fatalf("%v: %d move scores for %d moves", b, len(moves), bits.OnesCount64(b.Moves()))
+		}
+		for i, m := range moves {
+			if want := -referenceScore(b.Play(m.Move)); m.Score != want {
+				t.Fatalf("%v: %v scores %d, reference %d", b, m.Move, m.Score, want)
+			}
+			if i > 0 && m.Score > moves[i-1].Score {
+				t.Fatalf("%v: not sorted: %v", b, moves)
+			}
+		}
+	}
+}
+
+// TestFForum1to19 solves the easy FForum problems (14 to 16 empties)
+// and checks every best score, and that the move found is one of the
+// best moves of the file.
+func TestFForum1to19(t *testing.T) {
+	text, err := data.ReadFile("fforum-1-19.obf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems, err := obf.Parse(bytes.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(problems) != 19 {
+		t.Fatalf("%d problems", len(problems))
+	}
+	s := New(Options{HashMB: 16})
+	var nodes uint64
+	for i, p := range problems {
+		want, _ := p.BestScore()
+		r, err := s.Solve(context.Background(), p.Position.Board, Exact)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes += r.Nodes
+		if r.Score != want {
+			t.Errorf("#%d: score %+d, file %+d", i+1, r.Score, want)
+		}
+		if v, ok := p.Score(r.Move); ok && v != want {
+			t.Errorf("#%d: move %v scores %+d in the file, best is %+d", i+1, r.Move, v, want)
+		}
+		checkPV(t, p.Position.Board, r)
+		w, err := s.Solve(context.Background(), p.Position.Board, WLD)
+		if err != nil || w.Score != sign(want) {
+			t.Errorf("#%d: WLD %+d (%v), want %+d", i+1, w.Score, err, sign(want))
+		}
+	}
+	t.Logf("%d nodes", nodes)
+}
+
+func TestSolveSpecialPositions(t *testing.T) {
+	s := New(Options{})
+	// A finished game: no move, the final score.
+	over := board.MustParsePosition("XX------------------------------------------------------OO------ X").Board
+	r, err := s.Solve(context.Background(), over, Exact)
+	if err != nil || r.Move != board.NoSquare || r.Score != 0 {
+		t.Errorf("finished game 2-2: %+v, %v; want no move and 0", r, err)
+	}
+	// Positions of random games where the side to move must pass.
+	rng := rand.New(rand.NewPCG(5, 5))
+	for found := 0; found < 10; {
+		b := randomPosition(rng, 10+rng.IntN(4))
+		if b.HasMoves() || b.GameOver() {
+			continue
+		}
+		found++
+		r, err = s.Solve(context.Background(), b, Exact)
+		if want := referenceScore(b); err != nil || r.Move != board.Pass || r.Score != want {
+			t.Errorf("forced pass %v: %+v, %v; want PA and %d", b, r, err, want)
+		}
+		checkPV(t, b, r)
+	}
+	if _, err := s.Solve(context.Background(), board.Board{P: 1, O: 1}, Exact); err == nil {
+		t.Errorf("an overlapping board was solved")
+	}
+	if _, err := s.Solve(context.Background(), board.StartBoard(), Exact); err == nil {
+		t.Errorf("the start position (60 empties) was accepted")
+	}
+}
+
+func TestSolveStopsWhenCancelled(t *testing.T) {
+	s := New(Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	// 30 empties from a random game: far more than 50 ms.
+	pos := randomPosition(rand.New(rand.NewPCG(1, 1)), 30)
+	r, err := s.Solve(ctx, pos, Exact)
+	if err == nil {
+		t.Fatalf("a 30-empty solve finished in %v: %+v", time.Since(start), r)
+	}
+	if took := time.Since(start); took > 500*time.Millisecond {
+		t.Errorf("cancelled solve returned after %v", took)
+	}
+	if r.Nodes == 0 {
+		t.Errorf("no nodes reported")
+	}
+}
