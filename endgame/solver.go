@@ -38,7 +38,7 @@ type Options struct {
 	// Threads is the number of goroutines a solve uses (at least 1).
 	Threads int
 	// HashMB is the size of the transposition table in megabytes
-	// (default 64).
+	// (default 64; a larger table is not faster on FFO #40-#46).
 	HashMB int
 }
 

@@ -32,7 +32,7 @@ fforum-40-59.obf (the classic FFO #40-#59 benchmark, 20-34 empties).
 Ctrl-C stops the solve in progress and prints what was found so far.`)
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines per solve")
 	wld := fs.Bool("wld", false, "solve for win/loss/draw only (faster)")
-	hashMB := fs.Int("hash", 256, "transposition table size in MB")
+	hashMB := fs.Int("hash", 64, "transposition table size in MB")
 	first := fs.Int("first", 0, "solve only the first N positions (0 for all)")
 	limit := fs.Duration("time-limit", 0, "give up on a position after this long (0 for no limit)")
 	file, rest := splitFileArg(args)
