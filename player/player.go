@@ -75,10 +75,14 @@ type Reply struct {
 // Thinking is what a player reports about its choice, for displays,
 // records and analysis. Every field is optional.
 type Thinking struct {
-	// Eval is the value of the chosen move for the player, in discs (the
-	// final margin it expects with best play), if HasEval.
+	// Eval is the value of the chosen move for the player, if HasEval:
+	// in discs (the final margin it expects with best play) unless Unit
+	// says otherwise.
 	Eval    float64
 	HasEval bool
+	// Unit is the unit of Eval and of the values of Moves: UnitDiscs
+	// (the default) or UnitPoints.
+	Unit string
 	// Depth says how far the player looked: "12" (plies), "exact" (a
 	// solved endgame), "100%W" (solved for win/loss/draw), "book", or
 	// another short text.
@@ -95,6 +99,15 @@ type Thinking struct {
 	// Note is free text, e.g. "rollouts=roxanne".
 	Note string
 }
+
+// Units of Thinking.Eval.
+const (
+	// UnitDiscs: a final disc margin, exact or estimated.
+	UnitDiscs = ""
+	// UnitPoints: the points of a heuristic evaluation (such as the
+	// course's classic one), larger is better, not discs.
+	UnitPoints = "points"
+)
 
 // MoveStat is what a player found about one candidate move.
 type MoveStat struct {

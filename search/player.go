@@ -1,0 +1,88 @@
+// Players that choose their moves with Minimax or AlphaBeta.
+
+package search
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/player"
+)
+
+// Algorithm selects the search of a [Player].
+type Algorithm int
+
+const (
+	// MinimaxSearch is plain minimax.
+	MinimaxSearch Algorithm = iota
+	// AlphaBetaSearch is alpha-beta pruning in board order.
+	AlphaBetaSearch
+)
+
+// String returns "minimax" or "alphabeta".
+func (a Algorithm) String() string {
+	if a == AlphaBetaSearch {
+		return "alphabeta"
+	}
+	return "minimax"
+}
+
+// Player plays the move that a fixed-depth search finds best. It is safe
+// for concurrent use (it keeps no state between moves).
+type Player struct {
+	algorithm Algorithm
+	depth     int
+	eval      eval.Evaluator
+	name      string
+}
+
+// NewPlayer returns a player that searches depth plies with algorithm and
+// evaluator ev. Its name is the algorithm with its settings, e.g.
+// "alphabeta:depth=7,eval=classic".
+func NewPlayer(algorithm Algorithm, depth int, ev eval.Evaluator) *Player {
+	return &Player{
+		algorithm: algorithm,
+		depth:     depth,
+		eval:      ev,
+		name:      algorithm.String() + ":depth=" + strconv.Itoa(depth) + ",eval=" + ev.Name(),
+	}
+}
+
+// Name returns the player's name.
+func (p *Player) Name() string { return p.name }
+
+// Move searches req.Position among req.Legal. If ctx ends first, it plays
+// the best move among those searched completely (or the first legal move).
+func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	start := time.Now()
+	search := Minimax
+	if p.algorithm == AlphaBetaSearch {
+		search = AlphaBeta
+	}
+	r := search(ctx, req.Position.Board, req.Legal, p.depth, p.eval)
+	t := &player.Thinking{
+		Depth:   strconv.Itoa(p.depth),
+		Nodes:   r.Nodes,
+		Elapsed: time.Since(start),
+		PV:      []board.Square{r.Move},
+	}
+	t.Eval, t.Unit = Value(r.Value, p.eval)
+	t.HasEval = true
+	if r.Stopped {
+		t.Depth += " (stopped)"
+	}
+	return player.Reply{Move: r.Move, Thinking: t}, nil
+}
+
+// Value converts a value of ev to what a display shows: discs (the
+// value divided by ev.DiscUnit) with player.UnitDiscs, or for a heuristic
+// whose values are not discs the value itself with player.UnitPoints.
+func Value(v int, ev eval.Evaluator) (float64, string) {
+	if u := ev.DiscUnit(); u > 0 {
+		return float64(v) / float64(u), player.UnitDiscs
+	}
+	return float64(v), player.UnitPoints
+}

@@ -1,0 +1,171 @@
+package search
+
+import (
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+)
+
+// positions returns n positions of random games with at least one legal
+// move, from the opening to the endgame.
+func positions(n int, seed uint64) []board.Board {
+	rng := rand.New(rand.NewPCG(seed, 0))
+	var out []board.Board
+	for len(out) < n {
+		b := board.StartBoard()
+		for !b.GameOver() && len(out) < n {
+			m := b.Moves()
+			if m == 0 {
+				b = b.Pass()
+				continue
+			}
+			if rng.IntN(6) == 0 {
+				out = append(out, b)
+			}
+			sqs := board.Squares(m)
+			b = b.Play(sqs[rng.IntN(len(sqs))])
+		}
+	}
+	return out
+}
+
+var evaluators = []eval.Evaluator{eval.Discs{}, eval.Classic{}}
+
+func TestAlphaBetaEqualsMinimax(t *testing.T) {
+	for _, ev := range evaluators {
+		for i, b := range positions(120, 1) {
+			depth := 1 + i%4
+			mm := Minimax(context.Background(), b, b.Moves(), depth, ev)
+			ab := AlphaBeta(context.Background(), b, b.Moves(), depth, ev)
+			if mm.Move != ab.Move || mm.Value != ab.Value {
+				t.Fatalf("%s depth %d %v: minimax %v %d, alpha-beta %v %d", ev.Name(), depth, b, mm.Move, mm.Value, ab.Move, ab.Value)
+			}
+			if depth >= 3 && ab.Nodes > mm.Nodes {
+				t.Errorf("alpha-beta visited %d nodes, minimax %d", ab.Nodes, mm.Nodes)
+			}
+		}
+	}
+}
+
+// TestMinimaxDepthOneIsGreedyForDiscs: one ply with the disc count is the
+// greedy player: the move that flips most, first in board order.
+func TestMinimaxDepthOneIsGreedyForDiscs(t *testing.T) {
+	for _, b := range positions(200, 2) {
+		want, most := board.NoSquare, -1
+		for _, sq := range board.Squares(b.Moves()) {
+			if n := bits.OnesCount64(b.Flips(sq)); n > most {
+				want, most = sq, n
+			}
+		}
+		if got := Minimax(context.Background(), b, b.Moves(), 1, eval.Discs{}); got.Move != want {
+			t.Fatalf("%v: %v, greedy %v", b, got.Move, want)
+		}
+	}
+}
+
+// TestDeepEnoughIsExact: searched to the end of the game, the disc count
+// gives the exact score the endgame solver finds.
+func TestDeepEnoughIsExact(t *testing.T) {
+	solver := endgame.New(endgame.Options{HashMB: 4})
+	n := 0
+	for _, b := range positions(3000, 3) {
+		if b.Empties() > 8 || n == 40 {
+			continue
+		}
+		n++
+		exact, err := solver.Solve(context.Background(), b, endgame.Exact)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := AlphaBeta(context.Background(), b, b.Moves(), 2*b.Empties()+1, eval.Discs{}) // passes are plies too
+		if r.Value != 100*exact.Score {
+			t.Fatalf("%v: alpha-beta to the end %d, solver %d", b, r.Value, 100*exact.Score)
+		}
+	}
+	if n < 20 {
+		t.Fatalf("only %d endgame positions", n)
+	}
+}
+
+func TestRestrictedMoves(t *testing.T) {
+	b := board.StartBoard()
+	only := board.MustParseSquare("E6").Bit() | board.MustParseSquare("F5").Bit()
+	for _, f := range []func(context.Context, board.Board, uint64, int, eval.Evaluator) Result{Minimax, AlphaBeta} {
+		if r := f(context.Background(), b, only, 3, eval.Classic{}); only&r.Move.Bit() == 0 {
+			t.Errorf("chose %v outside E6 F5", r.Move)
+		}
+	}
+	if r := AlphaBeta(context.Background(), b.Pass().Pass(), 0, 3, eval.Discs{}); r.Move != board.NoSquare && r.Move != board.Pass {
+		t.Errorf("no legal move: %v", r.Move)
+	}
+}
+
+func TestCancelStopsTheSearch(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	b := board.StartBoard()
+	r := Minimax(ctx, b, b.Moves(), 14, eval.Classic{})
+	if took := time.Since(start); took > 300*time.Millisecond {
+		t.Errorf("stopped after %v", took)
+	}
+	if !r.Stopped || b.Moves()&r.Move.Bit() == 0 {
+		t.Errorf("result %+v: want stopped with a legal move", r)
+	}
+}
+
+func TestPlayerThroughTheGame(t *testing.T) {
+	p := NewPlayer(AlphaBetaSearch, 3, eval.Classic{})
+	if p.Name() != "alphabeta:depth=3,eval=classic" {
+		t.Errorf("name %q", p.Name())
+	}
+	g := game.New(board.Start(), game.Standard)
+	for !g.Over() {
+		if g.PassIfForced() {
+			continue
+		}
+		pos := g.Position()
+		reply, err := p.Move(context.Background(), player.Request{Game: g.Clone(), Position: pos, Legal: g.Legal()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Legal()&reply.Move.Bit() == 0 {
+			t.Fatalf("illegal move %v", reply.Move)
+		}
+		th := reply.Thinking
+		if th == nil || !th.HasEval || th.Unit != player.UnitPoints || th.Nodes == 0 || th.Depth != "3" {
+			t.Fatalf("thinking %+v", th)
+		}
+		if err := g.PlaySquare(reply.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCourseAlphaBeta times the course's alpha-beta at depth 7 with
+// the classic evaluation on midgame positions (20 to 40 discs).
+func BenchmarkCourseAlphaBeta(b *testing.B) {
+	var mid []board.Board
+	for _, p := range positions(400, 4) {
+		if n := 64 - p.Empties(); n >= 20 && n <= 40 && len(mid) < 32 {
+			mid = append(mid, p)
+		}
+	}
+	var nodes uint64
+	i := 0
+	for b.Loop() {
+		p := mid[i%len(mid)]
+		nodes += AlphaBeta(context.Background(), p, p.Moves(), 7, eval.Classic{}).Nodes
+		i++
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/move")
+}
