@@ -1,0 +1,201 @@
+// The Engine: iterative deepening with aspiration windows at the root,
+// the parallel threads, and the switch to the endgame solver.
+
+package engine
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/eval"
+)
+
+// Options configure an Engine.
+type Options struct {
+	// Eval is the evaluation (default eval.Classic).
+	Eval eval.Evaluator
+	// Threads is the number of search threads (default 1).
+	Threads int
+	// HashMB is the size of the midgame transposition table in
+	// megabytes (default 64); the endgame solver has a table of the same
+	// size.
+	HashMB int
+}
+
+// Limits bound one search.
+type Limits struct {
+	// Depth is the deepest midgame iteration (0: up to the end of the
+	// game).
+	Depth int
+	// Time is the time budget of the move: the search does not start an
+	// iteration it does not expect to finish within it, and may use up to
+	// MaxTime on a move whose best choice keeps changing. 0: no budget
+	// (Depth or the context decides).
+	Time time.Duration
+	// MaxTime is the hard limit of the move (0: Time, or none). The
+	// context's deadline is a hard limit too.
+	MaxTime time.Duration
+	// ExactEmpties: with this many empty squares or fewer, the engine
+	// solves the position exactly. 0 never.
+	ExactEmpties int
+	// WLDEmpties: with this many empty squares or fewer (and more than
+	// ExactEmpties), the engine solves for win/loss/draw. 0 never.
+	WLDEmpties int
+	// AllMoves asks for the value of every legal move (Result.Moves), as
+	// an analysis does; the search is then slower.
+	AllMoves bool
+}
+
+// Kind says how a result was found.
+type Kind int
+
+const (
+	// Midgame: a depth-limited search with the evaluation.
+	Midgame Kind = iota
+	// Exact: the endgame solver found the exact final margin.
+	Exact
+	// WLD: the endgame solver found win, loss or draw.
+	WLD
+	// Over: the game is over; Value is its final score.
+	Over
+)
+
+// String returns "midgame", "exact", "wld" or "over".
+func (k Kind) String() string {
+	return [...]string{"midgame", "exact", "wld", "over"}[k]
+}
+
+// MoveValue is the value of one legal move (Limits.AllMoves).
+type MoveValue struct {
+	Move  board.Square
+	Value int // in the evaluator's units (Kind Midgame), or discs
+	Depth int
+	Kind  Kind
+	PV    []board.Square
+}
+
+// Result is what a search found.
+type Result struct {
+	// Move is the chosen move: board.Pass when the side to move has no
+	// move, board.NoSquare when the game is over.
+	Move board.Square
+	// Value is the value of Move for the side to move: in the
+	// evaluator's units for a Midgame result; in discs for Exact and
+	// Over; +1, 0 or -1 for WLD.
+	Value int
+	// Kind says which of those Value is.
+	Kind Kind
+	// Depth is the depth of the last completed iteration (Midgame), or
+	// the number of empty squares (Exact, WLD).
+	Depth int
+	// PV is the principal variation, starting with Move.
+	PV []board.Square
+	// Nodes is the number of positions searched, all threads together.
+	Nodes uint64
+	// Elapsed is the time the search took.
+	Elapsed time.Duration
+	// Moves holds the value of every legal move when Limits.AllMoves is
+	// set, best first.
+	Moves []MoveValue
+	// Stopped reports that the context ended the search before its
+	// limits did.
+	Stopped bool
+}
+
+// Info is the progress of a search, reported after every iteration.
+type Info struct {
+	Depth   int
+	Kind    Kind
+	Move    board.Square
+	Value   int
+	PV      []board.Square
+	Nodes   uint64
+	Elapsed time.Duration
+}
+
+// quickDepth is the depth of the midgame search that runs before a solve,
+// to have a move ready if the solve cannot finish in time.
+const quickDepth = 6
+
+// Engine searches positions. It keeps its transposition tables between
+// searches. An Engine runs one search at a time.
+type Engine struct {
+	opts   Options
+	tt     *ttable
+	solver *endgame.Solver
+	mu     sync.Mutex
+}
+
+// New returns an engine with the given options.
+func New(opts Options) *Engine {
+	if opts.Eval == nil {
+		opts.Eval = eval.Classic{}
+	}
+	opts.Threads = max(opts.Threads, 1)
+	if opts.HashMB <= 0 {
+		opts.HashMB = 64
+	}
+	return &Engine{
+		opts:   opts,
+		tt:     newTTable(opts.HashMB),
+		solver: endgame.New(endgame.Options{Threads: opts.Threads, HashMB: opts.HashMB}),
+	}
+}
+
+// Eval returns the engine's evaluator.
+func (e *Engine) Eval() eval.Evaluator { return e.opts.Eval }
+
+// Threads returns the number of search threads.
+func (e *Engine) Threads() int { return e.opts.Threads }
+
+// Clear forgets everything the tables hold (a new game).
+func (e *Engine) Clear() {
+	e.tt.clear()
+	e.solver.Clear()
+}
+
+// Search finds a move for the side to move of b among legal (b.Moves(),
+// or the subset a rule variant allows) within lim. progress, if not nil,
+// is called after every completed iteration from the search goroutine.
+// When ctx ends, the search stops within a few milliseconds and returns
+// the best move found so far (Stopped set).
+func (e *Engine) Search(ctx context.Context, b board.Board, legal uint64, lim Limits, progress func(Info)) Result {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.search(ctx, b, legal, lim, progress)
+}
+
+func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Limits, progress func(Info)) Result {
+	start := time.Now()
+	if legal == 0 {
+		if b.GameOver() {
+			return Result{Move: board.NoSquare, Value: b.FinalScore(), Kind: Over, Elapsed: time.Since(start)}
+		}
+		// A forced pass: the value is the opponent's, negated.
+		r := e.search(ctx, b.Pass(), b.Pass().Moves(), lim, nil)
+		r.Move, r.Value, r.PV, r.Moves = board.Pass, -r.Value, append([]board.Square{board.Pass}, r.PV...), nil
+		return r
+	}
+	e.tt.newSearch()
+	empties := b.Empties()
+	exact := empties <= lim.ExactEmpties
+	wld := !exact && empties <= lim.WLDEmpties
+	if exact || wld {
+		// A quick midgame search first: its move stands if the solve
+		// cannot finish in time.
+		quick := e.midgame(ctx, b, legal, Limits{Depth: min(quickDepth, empties), AllMoves: lim.AllMoves}, start, nil)
+		r, ok := e.solve(ctx, b, legal, lim, exact, start, progress)
+		if !ok {
+			quick.Nodes += r.Nodes
+			quick.Elapsed = time.Since(start)
+			quick.Stopped = ctx.Err() != nil
+			return quick
+		}
+		r.Nodes += quick.Nodes
+		return r
+	}
+	return e.midgame(ctx, b, legal, lim, start, progress)
+}

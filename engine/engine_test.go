@@ -1,0 +1,215 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/eval"
+)
+
+// positions returns n positions of random games with a legal move and at
+// least minEmpties empty squares.
+type boardAndDepth struct {
+	b     board.Board
+	depth int
+}
+
+func positions(n, minEmpties int, seed uint64) []board.Board {
+	rng := rand.New(rand.NewPCG(seed, 0))
+	var out []board.Board
+	for len(out) < n {
+		b := board.StartBoard()
+		for !b.GameOver() && len(out) < n {
+			m := b.Moves()
+			if m == 0 {
+				b = b.Pass()
+				continue
+			}
+			if rng.IntN(8) == 0 && b.Empties() >= minEmpties {
+				out = append(out, b)
+			}
+			sqs := board.Squares(m)
+			b = b.Play(sqs[rng.IntN(len(sqs))])
+		}
+	}
+	return out
+}
+
+// checkPV fails the test if pv is not a sequence of legal moves from b
+// starting with move.
+func checkPV(t *testing.T, b board.Board, move board.Square, pv []board.Square) {
+	t.Helper()
+	if len(pv) == 0 || pv[0] != move {
+		t.Fatalf("%v: PV %v does not start with %v", b, pv, move)
+	}
+	for _, sq := range pv {
+		if !b.IsLegal(sq) {
+			t.Fatalf("PV %v: %v is not legal in %v", pv, sq, b)
+		}
+		b = b.Play(sq)
+	}
+}
+
+// negamax is the plain minimax value of b searched depth plies deep, with
+// the engine's convention that a pass does not count as a ply.
+func negamax(b board.Board, depth int, ev eval.Evaluator) int {
+	if b.GameOver() {
+		return ev.Final(b.FinalScore())
+	}
+	if depth == 0 {
+		return ev.Evaluate(b)
+	}
+	m := b.Moves()
+	if m == 0 {
+		return -negamax(b.Pass(), depth, ev)
+	}
+	best := -infinity
+	for _, sq := range board.Squares(m) {
+		best = max(best, -negamax(b.Play(sq), depth-1, ev))
+	}
+	return best
+}
+
+// TestFixedDepthEqualsMinimax: NegaScout with its table, ordering and
+// aspiration windows finds the minimax value at the same depth.
+func TestFixedDepthEqualsMinimax(t *testing.T) {
+	for _, ev := range []eval.Evaluator{eval.Classic{}, eval.Discs{}} {
+		for i, b := range positions(60, 10, 1) {
+			depth := 1 + i%6
+			e := New(Options{Eval: ev, HashMB: 1})
+			r := e.Search(context.Background(), b, b.Moves(), Limits{Depth: depth}, nil)
+			want := negamax(b, depth, ev)
+			if r.Value != want || r.Kind != Midgame || r.Depth != depth {
+				t.Fatalf("%s depth %d %v: engine %v %d (depth %d), minimax %d", ev.Name(), depth, b, r.Move, r.Value, r.Depth, want)
+			}
+			if b.Moves()&r.Move.Bit() == 0 {
+				t.Fatalf("illegal move %v", r.Move)
+			}
+			checkPV(t, b, r.Move, r.PV)
+		}
+	}
+}
+
+func TestAllMovesValues(t *testing.T) {
+	ev := eval.Classic{}
+	for _, b := range positions(15, 20, 2) {
+		e := New(Options{Eval: ev, HashMB: 1})
+		r := e.Search(context.Background(), b, b.Moves(), Limits{Depth: 4, AllMoves: true}, nil)
+		if len(r.Moves) != len(board.Squares(b.Moves())) {
+			t.Fatalf("%d move values for %d moves", len(r.Moves), len(board.Squares(b.Moves())))
+		}
+		for i, m := range r.Moves {
+			if want := -negamax(b.Play(m.Move), 3, ev); m.Value != want {
+				t.Fatalf("%v: move %v value %d, alpha-beta %d", b, m.Move, m.Value, want)
+			}
+			if i > 0 && m.Value > r.Moves[i-1].Value {
+				t.Fatalf("moves not sorted")
+			}
+		}
+		if r.Moves[0].Move != r.Move || r.Moves[0].Value != r.Value {
+			t.Fatalf("best %v %d, first of the list %v %d", r.Move, r.Value, r.Moves[0].Move, r.Moves[0].Value)
+		}
+	}
+}
+
+// TestEndgameIsExact: with few empties the engine solves (and without the
+// solver, searching to the end gives the same exact value).
+func TestEndgameIsExact(t *testing.T) {
+	solver := endgame.New(endgame.Options{HashMB: 4})
+	for _, b := range positions(400, 0, 3) {
+		if b.Empties() > 10 {
+			continue
+		}
+		want, err := solver.Solve(context.Background(), b, endgame.Exact)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := New(Options{Eval: eval.Discs{}, HashMB: 1})
+		r := e.Search(context.Background(), b, b.Moves(), Limits{ExactEmpties: 12}, nil)
+		if r.Kind != Exact || r.Value != want.Score {
+			t.Fatalf("%v: engine %v %d, solver %d", b, r.Kind, r.Value, want.Score)
+		}
+		checkPV(t, b, r.Move, r.PV)
+		w := e.Search(context.Background(), b, b.Moves(), Limits{WLDEmpties: 12}, nil)
+		if w.Kind != WLD || w.Value != sign(want.Score) {
+			t.Fatalf("%v: WLD %v %d, solver %d", b, w.Kind, w.Value, want.Score)
+		}
+		m := e.Search(context.Background(), b, b.Moves(), Limits{}, nil) // midgame search to the end
+		if m.Kind != Midgame || m.Value != 100*want.Score {
+			t.Fatalf("%v: midgame search to the end %d, solver %d", b, m.Value, want.Score)
+		}
+	}
+}
+
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
+func TestCancellationAndTime(t *testing.T) {
+	b := positions(1, 40, 4)[0]
+	for _, threads := range []int{1, 2} {
+		e := New(Options{Threads: threads})
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+		start := time.Now()
+		r := e.Search(ctx, b, b.Moves(), Limits{}, nil)
+		cancel()
+		if took := time.Since(start); took > 200*time.Millisecond {
+			t.Errorf("%d threads: cancelled search returned after %v", threads, took)
+		}
+		if !r.Stopped || b.Moves()&r.Move.Bit() == 0 {
+			t.Errorf("%d threads: cancelled search: %+v", threads, r)
+		}
+		start = time.Now()
+		r = e.Search(context.Background(), b, b.Moves(), Limits{Time: 100 * time.Millisecond, MaxTime: 250 * time.Millisecond}, nil)
+		if took := time.Since(start); took > 300*time.Millisecond || r.Depth < 4 {
+			t.Errorf("%d threads: 100 ms budget: took %v, depth %d", threads, took, r.Depth)
+		}
+	}
+}
+
+func TestRestrictedRoot(t *testing.T) {
+	b := board.StartBoard()
+	only := board.MustParseSquare("C4").Bit()
+	e := New(Options{})
+	if r := e.Search(context.Background(), b, only, Limits{Depth: 5}, nil); r.Move != board.MustParseSquare("C4") {
+		t.Errorf("restricted to C4, played %v", r.Move)
+	}
+}
+
+func TestPassAndGameOver(t *testing.T) {
+	e := New(Options{Eval: eval.Discs{}})
+	over := board.Board{P: 0x0F, O: 0xF0} // A1-D1 against E1-H1: nobody can move
+	if r := e.Search(context.Background(), over, 0, Limits{Depth: 3}, nil); r.Kind != Over || r.Move != board.NoSquare || r.Value != over.FinalScore() {
+		t.Errorf("game over: %+v", r)
+	}
+	for _, b := range positions(3000, 0, 5) {
+		if b.HasMoves() || b.GameOver() {
+			continue
+		}
+		r := e.Search(context.Background(), b, 0, Limits{Depth: 4}, nil)
+		if r.Move != board.Pass || len(r.PV) == 0 || r.PV[0] != board.Pass {
+			t.Fatalf("forced pass: %+v", r)
+		}
+	}
+}
+
+func TestParallelSearch(t *testing.T) {
+	for _, b := range positions(10, 20, 6) {
+		e := New(Options{Threads: 2, Eval: eval.Classic{}})
+		r := e.Search(context.Background(), b, b.Moves(), Limits{Depth: 6}, nil)
+		if r.Depth != 6 || b.Moves()&r.Move.Bit() == 0 {
+			t.Fatalf("%v: %+v", b, r)
+		}
+		checkPV(t, b, r.Move, r.PV)
+	}
+}

@@ -1,0 +1,210 @@
+// The search of one thread: principal variation search with the table,
+// move ordering and the evaluator's tracker (hot path).
+
+package engine
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval"
+)
+
+// infinity is beyond every value of every evaluator.
+const infinity = 1 << 28
+
+// maxMoves bounds the legal moves of a position.
+const maxMoves = 34
+
+// maxPly bounds the distance from the root: 60 moves and the passes
+// between them.
+const maxPly = 128
+
+// worker searches for one thread.
+type worker struct {
+	tt      *ttable
+	eval    eval.Evaluator
+	tracker eval.Tracker
+	stop    *atomic.Bool
+	nodes   uint64
+	// pvTable[ply] holds the principal variation from ply, filled as
+	// exact values come back up the tree.
+	pvTable [maxPly][maxPly]board.Square
+	pvLen   [maxPly]int
+}
+
+const corners uint64 = 1<<0 | 1<<7 | 1<<56 | 1<<63
+
+// squareOrder is a small value per square for ordering: corners first,
+// X- and C-squares last.
+var squareOrder = [64]int8{
+	9, 1, 6, 5, 5, 6, 1, 9,
+	1, 0, 3, 4, 4, 3, 0, 1,
+	6, 3, 7, 6, 6, 7, 3, 6,
+	5, 4, 6, 0, 0, 6, 4, 5,
+	5, 4, 6, 0, 0, 6, 4, 5,
+	6, 3, 7, 6, 6, 7, 3, 6,
+	1, 0, 3, 4, 4, 3, 0, 1,
+	9, 1, 6, 5, 5, 6, 1, 9,
+}
+
+type move struct {
+	sq    board.Square
+	flips uint64
+	value int
+}
+
+// Move ordering by depth left.
+const (
+	// At and above evalOrderDepth, moves are ordered by the evaluation
+	// of the children (negated) rather than by mobility alone.
+	evalOrderDepth = 3
+	// At and above shallowOrderDepth, by a shallow search of the
+	// children (see sortDepth).
+	shallowOrderDepth = 6
+)
+
+// orderMoves fills list with the legal moves of b and rates them, best
+// highest: the table move first, then by shallow search, evaluation or
+// mobility according to the depth left.
+func (w *worker) orderMoves(b board.Board, legal uint64, depth, ply int, ttMove board.Square, list *[maxMoves]move) int {
+	n := 0
+	for m := legal; m != 0; m &= m - 1 {
+		sq := board.Square(bits.TrailingZeros64(m))
+		f := b.Flips(sq)
+		var v int
+		switch {
+		case sq == ttMove:
+			v = 1 << 29
+		case depth >= shallowOrderDepth:
+			w.tracker.Play(sq, f)
+			v = -w.pvs(b.PlayFlips(sq, f), -infinity, infinity, sortDepth(depth), ply+1, false)
+			w.tracker.Undo()
+		case depth >= evalOrderDepth:
+			next := b.PlayFlips(sq, f)
+			w.tracker.Play(sq, f)
+			if next.HasMoves() {
+				v = -w.tracker.Evaluate(next)
+			} else {
+				v = infinity / 2 // a move that makes the opponent pass
+			}
+			w.tracker.Undo()
+		default:
+			next := b.PlayFlips(sq, f)
+			om := next.Moves()
+			v = -16*(bits.OnesCount64(om)+bits.OnesCount64(om&corners)) + int(squareOrder[sq])
+		}
+		list[n] = move{sq, f, v}
+		n++
+	}
+	return n
+}
+
+// sortDepth is the depth of the searches that order the moves of a node
+// searched depth plies deep.
+func sortDepth(depth int) int {
+	return (depth - shallowOrderDepth + 2) / 2
+}
+
+// pvs returns the value of b searched depth plies deep, in [alpha, beta]
+// (fail-soft: a bound outside it). ply is the distance from the root;
+// passed reports that the opponent has just passed.
+func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) int {
+	w.nodes++
+	if w.stop.Load() {
+		return 0
+	}
+	w.pvLen[ply] = 0
+	if depth <= 0 {
+		if !b.HasMoves() && !b.Pass().HasMoves() {
+			return w.eval.Final(b.FinalScore())
+		}
+		return w.tracker.Evaluate(b)
+	}
+
+	hash := b.Hash()
+	ttMove := board.NoSquare
+	if e, ok := w.tt.probe(hash); ok {
+		ttMove = e.move
+		if e.depth >= depth && beta-alpha == 1 { // cut only at null-window nodes, keeping the PV whole
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && e.value >= beta,
+				e.bound == boundUpper && e.value <= alpha:
+				return e.value
+			}
+		}
+	}
+
+	legal := b.Moves()
+	if legal == 0 {
+		if passed {
+			return w.eval.Final(b.FinalScore())
+		}
+		w.tracker.Pass()
+		v := -w.pvs(b.Pass(), -beta, -alpha, depth, ply+1, true)
+		w.tracker.Undo()
+		w.setPV(ply, board.Pass)
+		return v
+	}
+
+	var list [maxMoves]move
+	n := w.orderMoves(b, legal, depth, ply, ttMove, &list)
+	lo := alpha
+	best, bestMove := -infinity, board.NoSquare
+	for i := 0; i < n; i++ {
+		k := i
+		for j := i + 1; j < n; j++ {
+			if list[j].value > list[k].value {
+				k = j
+			}
+		}
+		list[i], list[k] = list[k], list[i]
+		mv := list[i]
+		next := b.PlayFlips(mv.sq, mv.flips)
+		a := max(alpha, best)
+		w.tracker.Play(mv.sq, mv.flips)
+		var v int
+		if i == 0 {
+			v = -w.pvs(next, -beta, -a, depth-1, ply+1, false)
+		} else {
+			v = -w.pvs(next, -a-1, -a, depth-1, ply+1, false)
+			if v > a && v < beta {
+				v = -w.pvs(next, -beta, -v, depth-1, ply+1, false)
+			}
+		}
+		w.tracker.Undo()
+		if w.stop.Load() {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, mv.sq
+			if v > lo {
+				w.setPV(ply, mv.sq)
+			}
+			if v >= beta {
+				break
+			}
+		}
+	}
+	bound := boundExact
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= lo:
+		bound = boundUpper
+	}
+	w.tt.store(hash, best, depth, bestMove, bound)
+	return best
+}
+
+// setPV makes sq followed by the variation of ply+1 the variation of ply.
+func (w *worker) setPV(ply int, sq board.Square) {
+	if ply >= maxPly-1 {
+		return
+	}
+	w.pvTable[ply][0] = sq
+	n := copy(w.pvTable[ply][1:], w.pvTable[ply+1][:w.pvLen[ply+1]])
+	w.pvLen[ply] = n + 1
+}

@@ -1,0 +1,64 @@
+// The switch to the exact endgame solver.
+
+package engine
+
+import (
+	"context"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/endgame"
+)
+
+// solve answers with the endgame solver (exact or WLD). It first runs a
+// short midgame search, so that a move is ready if the solve cannot
+// finish in time; ok is false if the solve did not finish (the caller
+// then searches the midgame).
+func (e *Engine) solve(ctx context.Context, b board.Board, legal uint64, lim Limits, exact bool, start time.Time, progress func(Info)) (Result, bool) {
+	mode, kind := endgame.WLD, WLD
+	if exact {
+		mode, kind = endgame.Exact, Exact
+	}
+	hard := lim.MaxTime
+	if hard <= 0 {
+		hard = lim.Time
+	}
+	sctx := ctx
+	if hard > 0 {
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithDeadline(ctx, start.Add(hard))
+		defer cancel()
+	}
+	res := Result{Kind: kind, Depth: b.Empties()}
+	if lim.AllMoves || legal != b.Moves() {
+		scores, nodes, err := e.solver.SolveMoves(sctx, b, mode)
+		res.Nodes = nodes
+		if err != nil {
+			return res, false
+		}
+		for _, s := range scores {
+			if legal&s.Move.Bit() == 0 {
+				continue
+			}
+			if res.Moves == nil {
+				res.Move, res.Value, res.PV = s.Move, s.Score, []board.Square{s.Move}
+			}
+			res.Moves = append(res.Moves, MoveValue{Move: s.Move, Value: s.Score, Depth: b.Empties(), Kind: kind, PV: []board.Square{s.Move}})
+		}
+		if !lim.AllMoves {
+			res.Moves = nil
+		}
+	} else {
+		r, err := e.solver.Solve(sctx, b, mode)
+		res.Nodes = r.Nodes
+		if err != nil {
+			return res, false
+		}
+		res.Move, res.Value, res.PV = r.Move, r.Score, r.PV
+	}
+	res.Elapsed = time.Since(start)
+	if progress != nil {
+		progress(Info{Depth: res.Depth, Kind: kind, Move: res.Move, Value: res.Value, PV: res.PV, Nodes: res.Nodes, Elapsed: res.Elapsed})
+	}
+	return res, true
+}
