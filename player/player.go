@@ -37,7 +37,8 @@ type Request struct {
 	// never empty: passes are played by the referee.
 	Legal uint64
 	// TimeLeft is the time the player has for this move: the per-move
-	// limit, or what is left of its game clock if that is shorter.
+	// limit, or what is left of its game clock if that is shorter; 0 if
+	// there is no limit.
 	TimeLeft time.Duration
 	// GameTimeLeft is what is left of the player's game clock, 0 if the
 	// game has none.
@@ -51,6 +52,10 @@ type Request struct {
 	// CanUndo reports whether the player may ask to take back its last
 	// move (games of a human against the computer).
 	CanUndo bool
+	// Analyze asks the player for the value of every legal move
+	// (Thinking.Moves), as an analysis does, even if it costs time; a
+	// player that cannot says nothing about the other moves.
+	Analyze bool
 }
 
 // Rejection is an attempt the referee refused.

@@ -5,11 +5,17 @@ package players
 
 import (
 	"errors"
+	"runtime"
 	"strconv"
+	"strings"
+	"time"
 
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/classic"
 	"github.com/reversi-engine/reversi/player/human"
+	"github.com/reversi-engine/reversi/search"
 )
 
 // catalog is the table of players, in the order of the help. It is fixed
@@ -80,6 +86,126 @@ var catalog = [...]Entry{
 		},
 		New: newEvaporation,
 	},
+	{
+		Name:        "minimax",
+		Description: "plain minimax to a fixed depth (every node visited: keep the depth small)",
+		Options:     []Option{depthOption(4), evalOption},
+		New:         newSearchPlayer(search.MinimaxSearch),
+	},
+	{
+		Name:        "alphabeta",
+		Description: "the course's alpha-beta: a fixed depth, moves in board order, no table",
+		Options:     []Option{depthOption(7), evalOption},
+		New:         newSearchPlayer(search.AlphaBetaSearch),
+	},
+	{
+		Name: "engine",
+		Description: "our engine: NegaScout with a table, ordering, iterative deepening, the clock, " +
+			"all cores and an exact endgame solver; levels 1 (a beginner can win) to " + strconv.Itoa(engine.MaxLevel),
+		Options: []Option{
+			{Name: "level", Kind: Int, Default: strconv.Itoa(engine.MaxLevel), Help: "1 to " + strconv.Itoa(engine.MaxLevel) + " (see 'reversi help levels'); --level sets it for every engine seat"},
+			{Name: "time", Kind: Duration, Help: "budget of a move, e.g. 1s (default: the level's)"},
+			{Name: "depth", Kind: Int, Help: "midgame depth (default: the level's)"},
+			{Name: "exact", Kind: Int, Help: "solve exactly from this many empty squares (default: the level's)"},
+			{Name: "wld", Kind: Int, Help: "solve win/loss/draw from this many empty squares (default: the level's)"},
+			{Name: "threads", Kind: Int, Help: "search threads (default: all the cores)"},
+			{Name: "hash", Kind: Int, Default: "64", Help: "transposition table size in MB"},
+			evalOption,
+			seedOption,
+		},
+		New: newEngine,
+	},
+}
+
+// depthOption is the depth option of a fixed-depth search player.
+func depthOption(def int) Option {
+	return Option{Name: "depth", Kind: Int, Default: strconv.Itoa(def), Help: "plies searched (1 to 20)"}
+}
+
+var evalOption = Option{Name: "eval", Kind: Text, Default: "classic",
+	Help: "evaluation: " + strings.Join(eval.Names(), " or ") + " (classic: the course heuristic; discs: the disc count)"}
+
+// evaluator returns the evaluator named by the eval option.
+func evaluator(a Args) (eval.Evaluator, error) {
+	ev, err := eval.ByName(strings.ToLower(a.Text("eval")))
+	if err != nil {
+		return nil, a.Errorf("eval", "%v", err)
+	}
+	return ev, nil
+}
+
+func newSearchPlayer(algorithm search.Algorithm) func(a Args) (player.Player, error) {
+	return func(a Args) (player.Player, error) {
+		depth := a.Int("depth")
+		if depth < 1 || depth > 20 {
+			return nil, a.Errorf("depth", "%d is out of range: want 1 to 20", depth)
+		}
+		ev, err := evaluator(a)
+		if err != nil {
+			return nil, err
+		}
+		return search.NewPlayer(algorithm, depth, ev), nil
+	}
+}
+
+func newEngine(a Args) (player.Player, error) {
+	n := a.Int("level")
+	if !a.Given("level") && a.Env.Level != 0 {
+		n = a.Env.Level
+	}
+	level, err := engine.LevelSettings(n)
+	if err != nil {
+		return nil, a.Errorf("level", "%v", err)
+	}
+	name := "engine:level=" + strconv.Itoa(n)
+	if a.Given("time") {
+		t := a.Duration("time")
+		if t <= 0 {
+			return nil, a.Errorf("time", "%v: want a positive duration, e.g. 1s", t)
+		}
+		level.Time, level.Depth = t, 0
+		name += ",time=" + t.String()
+	}
+	for _, o := range []struct {
+		key string
+		to  *int
+		min int
+	}{{"depth", &level.Depth, 1}, {"exact", &level.ExactEmpties, 0}, {"wld", &level.WLDEmpties, 0}} {
+		if !a.Given(o.key) {
+			continue
+		}
+		v := a.Int(o.key)
+		if v < o.min || v > 60 {
+			return nil, a.Errorf(o.key, "%d is out of range: want %d to 60", v, o.min)
+		}
+		*o.to = v
+		name += "," + o.key + "=" + strconv.Itoa(v)
+	}
+	if level.Depth == 0 && level.Time == 0 {
+		level.Time = 5 * time.Second
+	}
+	threads := runtime.NumCPU()
+	if a.Env.Threads > 0 {
+		threads = a.Env.Threads
+	}
+	if a.Given("threads") {
+		if threads = a.Int("threads"); threads < 1 || threads > 256 {
+			return nil, a.Errorf("threads", "%d is out of range: want 1 to 256", threads)
+		}
+	}
+	hash := a.Int("hash")
+	if hash < 1 || hash > 1<<16 {
+		return nil, a.Errorf("hash", "%d MB is out of range: want 1 to 65536", hash)
+	}
+	ev, err := evaluator(a)
+	if err != nil {
+		return nil, err
+	}
+	if ev.Name() != "classic" {
+		name += ",eval=" + ev.Name()
+	}
+	e := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: hash})
+	return engine.NewPlayer(e, level, name, a.Env.Seed), nil
 }
 
 func newHuman(a Args) (player.Player, error) {

@@ -70,7 +70,7 @@ func TestEveryEntryPlaysAGame(t *testing.T) {
 				want = game.Resignation
 				env.In, env.Out = strings.NewReader("q\nq\n"), io.Discard
 			}
-			p, err := New(e.Name, env)
+			p, err := New(quickSpec(e.Name), env)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,4 +133,18 @@ func TestHelpDescribesEveryPlayer(t *testing.T) {
 			t.Errorf("help example: %v", err)
 		}
 	}
+}
+
+// quickSpec returns a spec of the named player that plays a game in
+// moments: the search players at a small depth or level.
+func quickSpec(name string) string {
+	switch name {
+	case "minimax":
+		return "minimax:depth=2"
+	case "alphabeta":
+		return "alphabeta:depth=3"
+	case "engine":
+		return "engine:level=3,threads=1,hash=1"
+	}
+	return name
 }

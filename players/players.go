@@ -27,6 +27,12 @@ type Env struct {
 	// Out is where an interactive player writes its prompts and boards,
 	// typically os.Stdout. Nil if the seat has no output.
 	Out io.Writer
+	// Level is the level of the engine players whose spec names none
+	// (the --level of the command line); 0 for their default.
+	Level int
+	// Threads is the number of search threads of players whose spec
+	// names none; 0 for all the cores.
+	Threads int
 }
 
 // Entry is a player of the catalog.

@@ -53,10 +53,10 @@ func TestErrors(t *testing.T) {
 		option     string   // the SpecError's Option
 		want       []string // parts of the message
 	}{
-		{"empty", "", "", []string{"empty player spec", `"random"`, "players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation"}},
+		{"empty", "", "", []string{"empty player spec", `"random"`, "players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation, minimax, alphabeta, engine"}},
 		{"blank", "  \t", "", []string{"empty player spec"}},
 		{"no name", ":seed=1", "", []string{"no player name", "players: human, random, greedy"}},
-		{"unknown player", "alphabeat:depth=6", "", []string{`player spec "alphabeat:depth=6"`, `unknown player "alphabeat"`, "players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation"}},
+		{"unknown player", "alphabeat:depth=6", "", []string{`player spec "alphabeat:depth=6"`, `unknown player "alphabeat"`, "players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation, minimax, alphabeta, engine"}},
 		{"unknown option", "evaporation:endgmae=16", "endgmae", []string{"option endgmae", "evaporation has no such option", "its options: endgame, seed"}},
 		{"bad int", "evaporation:endgame=ten", "endgame", []string{"option endgame", `"ten" is not an integer`}},
 		{"bad uint", "random:seed=-1", "seed", []string{"option seed", `"-1" is not a non-negative integer`}},
@@ -162,7 +162,7 @@ func TestNoAdjacentGames(t *testing.T) {
 		if name == "human" {
 			continue // reads its moves from a person: see package human
 		}
-		black, white := mustNew(t, name, Env{Seed: 1}), mustNew(t, "random", Env{Seed: 2})
+		black, white := mustNew(t, quickSpec(name), Env{Seed: 1}), mustNew(t, "random", Env{Seed: 2})
 		g, err := referee.Play(context.Background(), black, white, referee.Config{Rule: game.NoAdjacent})
 		if err != nil || g.Result.Reason != game.Normal {
 			t.Errorf("%s under the no-adjacent rule: %v, %v", name, g.Result, err)

@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/players"
 )
 
@@ -29,8 +30,10 @@ var commands = []command{
 	{"play", "play a game in the terminal, or many games between computer players", runPlay},
 	{"perft", "count the leaves of the game tree to a depth (checks and times move generation)", runPerft},
 	{"solve", "solve the endgame positions of an OBF file exactly and check the scores", runSolve},
+	{"analyze", "the value of every legal move of a position, with depth and principal variation", runAnalyze},
+	{"nboard", "be an engine for NBoard and other GUIs (NBoard protocol 2 on stdin/stdout)", runNBoard},
 	{"bench", "measure the speed of the rules engine and print the figures", runBench},
-	{"help", "list the subcommands, or explain one: reversi help <command>|players", nil}, // see run
+	{"help", "list the subcommands, or explain one: reversi help <command>|players|levels", nil}, // see run
 }
 
 // env is what a command may use of the outside world.
@@ -139,6 +142,9 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 	case "players":
 		fmt.Fprint(e.stdout, players.Help())
 		return nil
+	case "levels":
+		fmt.Fprint(e.stdout, levelsHelp())
+		return nil
 	case "help":
 		fmt.Fprint(e.stdout, overview())
 		return nil
@@ -160,4 +166,22 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// levelsHelp describes the engine's levels for 'reversi help levels'.
+func levelsHelp() string {
+	var b strings.Builder
+	b.WriteString("The engine's levels (engine:level=N, or --level N for every engine seat):\n\n")
+	for n := 1; n <= engine.MaxLevel; n++ {
+		l, _ := engine.LevelSettings(n)
+		fmt.Fprintf(&b, "  %2d  %s\n", n, l.Describe())
+	}
+	b.WriteString(`
+Level 1 plays almost at random and a beginner can beat it; level 10 thinks
+about 5 s a move (engine:level=10,time=1s to change it) and solves the
+endgame exactly from 20 empty squares. Every level keeps to the clock:
+it answers before the per-move limit and shares a game clock over the
+moves left.
+`)
+	return b.String()
 }

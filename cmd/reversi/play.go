@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/players"
@@ -33,6 +34,8 @@ type playOptions struct {
 	parallel     int
 	start        *game.Game // the position (and opening moves) games start from
 	quiet        bool
+	level        int
+	threads      int
 }
 
 func runPlay(ctx context.Context, e *env, args []string) error {
@@ -62,6 +65,8 @@ Players are named as in 'reversi help players', with options, e.g.
 	fs.StringVar(&opening, "opening", "", "moves played before the game starts, as a transcript (e.g. f5d6c3)")
 	fs.StringVar(&startText, "board", "", "start position: 64 squares A1..H8 (X, O, -) and the side to move")
 	fs.BoolVar(&o.quiet, "quiet", false, "show only the result of a single game")
+	fs.IntVar(&o.level, "level", 0, "level of the engine players that do not name one (1-10, see 'reversi help levels')")
+	fs.IntVar(&o.threads, "threads", 0, "search threads of the engine players that do not name them (default: all cores, or 1 a game with --games)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -99,9 +104,20 @@ Players are named as in 'reversi help players', with options, e.g.
 	if err := o.start.PlayTranscript(opening); err != nil {
 		return fmt.Errorf("--opening: %v", err)
 	}
+	if o.level != 0 {
+		if _, err := engine.LevelSettings(o.level); err != nil {
+			return fmt.Errorf("--level: %v", err)
+		}
+	}
+	if o.threads < 0 {
+		return fmt.Errorf("--threads %d: want at least 1", o.threads)
+	}
+	if o.threads == 0 && o.games > 1 {
+		o.threads = 1 // games run in parallel already
+	}
 	// Check both player specs before starting anything.
 	for _, spec := range []string{o.black, o.white} {
-		if _, err := newPlayer(e, spec, 0); err != nil {
+		if _, err := newPlayer(e, o, spec, 0); err != nil {
 			return err
 		}
 	}
@@ -113,8 +129,8 @@ Players are named as in 'reversi help players', with options, e.g.
 
 // newPlayer builds the player of a spec with the given seed, reading a
 // human's input from e.
-func newPlayer(e *env, spec string, seed uint64) (player.Player, error) {
-	return players.New(spec, players.Env{Seed: seed, In: e.stdin, Out: e.stdout})
+func newPlayer(e *env, o playOptions, spec string, seed uint64) (player.Player, error) {
+	return players.New(spec, players.Env{Seed: seed, In: e.stdin, Out: e.stdout, Level: o.level, Threads: o.threads})
 }
 
 func isHuman(spec string) bool {
@@ -130,11 +146,11 @@ func seatSeed(seed uint64, gameIndex int, c board.Color) uint64 {
 }
 
 func playOne(ctx context.Context, e *env, o playOptions) error {
-	black, err := newPlayer(e, o.black, seatSeed(o.seed, 0, board.Black))
+	black, err := newPlayer(e, o, o.black, seatSeed(o.seed, 0, board.Black))
 	if err != nil {
 		return err
 	}
-	white, err := newPlayer(e, o.white, seatSeed(o.seed, 0, board.White))
+	white, err := newPlayer(e, o, o.white, seatSeed(o.seed, 0, board.White))
 	if err != nil {
 		return err
 	}
@@ -221,7 +237,11 @@ func reasonText(r game.Result) string {
 func thinkingText(t *player.Thinking) string {
 	var parts []string
 	if t.HasEval {
-		parts = append(parts, fmt.Sprintf("eval %+.1f", t.Eval))
+		unit := ""
+		if t.Unit == player.UnitPoints {
+			unit = " points"
+		}
+		parts = append(parts, fmt.Sprintf("eval %+.1f%s", t.Eval, unit))
 	}
 	if t.Depth != "" {
 		parts = append(parts, "depth "+t.Depth)
@@ -344,11 +364,11 @@ feed:
 
 // playQuiet plays game i of a run without display.
 func playQuiet(ctx context.Context, e *env, o playOptions, i int) (game.Result, error) {
-	black, err := newPlayer(e, o.black, seatSeed(o.seed, i, board.Black))
+	black, err := newPlayer(e, o, o.black, seatSeed(o.seed, i, board.Black))
 	if err != nil {
 		return game.Result{}, err
 	}
-	white, err := newPlayer(e, o.white, seatSeed(o.seed, i, board.White))
+	white, err := newPlayer(e, o, o.white, seatSeed(o.seed, i, board.White))
 	if err != nil {
 		return game.Result{}, err
 	}

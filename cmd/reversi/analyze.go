@@ -1,0 +1,133 @@
+// The analyze subcommand: the value of every legal move of a position.
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/players"
+	"github.com/reversi-engine/reversi/textboard"
+)
+
+func runAnalyze(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "analyze", `(--board "<64 squares> X|O" | --transcript f5d6c3...) [--depth N | --time T] [--player SPEC]`, `
+Prints the value of every legal move of a position, best first, with the
+depth of the search that found it ("100%" for an exact endgame solve,
+"100%W" for a win/loss/draw solve) and the principal variation.
+
+The position is a board (64 squares from A1 to H8, row by row: X black, O
+white, - empty; then the side to move) or a game from the start as a
+transcript. The analysis is by our engine unless --player names another
+player (any player of 'reversi help players' that reports the values of
+moves). Values are in discs for the side to move, or in the points of the
+classic heuristic when the engine uses it in the midgame.`)
+	boardText := fs.String("board", "", "the position: 64 squares and the side to move")
+	transcript := fs.String("transcript", "", "the position: moves from the start, e.g. f5d6c3")
+	depth := fs.Int("depth", 0, "midgame depth (default 10 unless --time is given)")
+	limit := fs.Duration("time", 0, "time for the analysis (default: depth 10)")
+	exact := fs.Int("exact", 20, "solve exactly with this many empty squares or fewer")
+	spec := fs.String("player", "", "the analysing player (default: the engine with the settings above)")
+	threads := fs.Int("threads", 0, "search threads (default: all cores)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	g, err := positionFromFlags(*boardText, *transcript)
+	if err != nil {
+		return err
+	}
+	if *depth < 0 || *depth > 60 || *limit < 0 || *exact < 0 || *exact > 60 {
+		return fmt.Errorf("--depth and --exact take 0 to 60, --time a positive duration")
+	}
+	if *spec == "" {
+		parts := []string{"engine:exact=" + fmt.Sprint(*exact), fmt.Sprintf("wld=%d", min(*exact, 60))}
+		switch {
+		case *limit > 0:
+			parts = append(parts, "time="+limit.String())
+		case *depth > 0:
+			parts = append(parts, fmt.Sprintf("depth=%d", *depth))
+		default:
+			parts = append(parts, "depth=10")
+		}
+		*spec = strings.Join(parts, ",")
+	}
+	p, err := players.New(*spec, players.Env{Seed: 1, Threads: *threads})
+	if err != nil {
+		return err
+	}
+	pos := g.Position()
+	textboard.Render(e.stdout, pos, textboard.ForGame(g, [2]string{"black", "white"}))
+	if g.Over() {
+		r := game.NewResult(pos, game.Normal, board.NoColor)
+		fmt.Fprintf(e.stdout, "The game is over: %d-%d, %+d for black (empties to the winner).\n", r.Black, r.White, r.TournamentMargin())
+		return nil
+	}
+	if g.MustPass() {
+		fmt.Fprintf(e.stdout, "%s (%c) has no legal move and must pass; analysing %s's moves.\n", pos.Turn, pos.Turn.Letter(), pos.Turn.Other())
+		g.PassIfForced()
+		pos = g.Position()
+	}
+	start := time.Now()
+	reply, err := p.Move(ctx, player.Request{Game: g.Clone(), Position: pos, Legal: g.Legal(), Analyze: true})
+	if err != nil {
+		return err
+	}
+	t := reply.Thinking
+	fmt.Fprintf(e.stdout, "%s (%c) to move; analysis by %s in %.2f s", pos.Turn, pos.Turn.Letter(), p.Name(), time.Since(start).Seconds())
+	if t != nil && t.Nodes > 0 {
+		fmt.Fprintf(e.stdout, ", %d nodes", t.Nodes)
+	}
+	fmt.Fprintln(e.stdout)
+	if t == nil || len(t.Moves) == 0 {
+		fmt.Fprintf(e.stdout, "best move %v (the player gave no values for the moves)\n", reply.Move)
+		return nil
+	}
+	unit := "discs"
+	if t.Unit == player.UnitPoints {
+		unit = "points"
+	}
+	fmt.Fprintf(e.stdout, "%-5s %9s %7s  %s\n", "move", unit, "depth", "principal variation")
+	for _, m := range t.Moves {
+		fmt.Fprintf(e.stdout, "%-5v %+9.2f %7s  %s\n", m.Move, m.Eval, m.Depth, formatPV(m.PV))
+	}
+	if t.Note != "" {
+		fmt.Fprintln(e.stdout, t.Note)
+	}
+	return ctx.Err()
+}
+
+// positionFromFlags builds the game of --board or --transcript (exactly
+// one of them).
+func positionFromFlags(boardText, transcript string) (*game.Game, error) {
+	switch {
+	case boardText != "" && transcript != "":
+		return nil, fmt.Errorf("give --board or --transcript, not both")
+	case boardText != "":
+		pos, err := board.ParsePosition(boardText)
+		if err != nil {
+			return nil, fmt.Errorf("--board: %v", err)
+		}
+		return game.New(pos, game.Standard), nil
+	case transcript != "":
+		g := game.New(board.Start(), game.Standard)
+		if err := g.PlayTranscript(transcript); err != nil {
+			return nil, fmt.Errorf("--transcript: %v", err)
+		}
+		return g, nil
+	}
+	return nil, fmt.Errorf("no position: give --board \"<64 squares> X|O\" or --transcript f5d6...")
+}
+
+// formatPV writes a variation as squares separated by spaces.
+func formatPV(pv []board.Square) string {
+	parts := make([]string, len(pv))
+	for i, sq := range pv {
+		parts[i] = sq.String()
+	}
+	return strings.Join(parts, " ")
+}

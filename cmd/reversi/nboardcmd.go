@@ -1,0 +1,38 @@
+// The nboard subcommand: reversi as an engine for NBoard and other GUIs.
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/nboard"
+)
+
+func runNBoard(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "nboard", "[--depth N] [--threads N] [--hash MB] [--eval classic|discs]", `
+Speaks NBoard protocol version 2 on standard input and output: the engine
+protocol of the NBoard GUI (and of NTest and Edax). Add reversi to NBoard
+as an engine with the command line "reversi nboard". Commands: nboard,
+set depth/game/contempt, move, go, hint, ping, learn, analyze; see
+'go doc github.com/reversi-engine/reversi/nboard'.`)
+	depth := fs.Int("depth", 12, "midgame depth until the GUI sets one")
+	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
+	hash := fs.Int("hash", 64, "transposition table size in MB")
+	evalName := fs.String("eval", "classic", "evaluation: classic or discs")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	ev, err := eval.ByName(*evalName)
+	if err != nil {
+		return err
+	}
+	if *depth < 1 || *depth > 60 || *threads < 1 || *hash < 1 {
+		return fmt.Errorf("--depth takes 1 to 60, --threads and --hash at least 1")
+	}
+	eng := engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: *hash})
+	return nboard.Serve(ctx, e.stdin, e.stdout, eng, nboard.Options{Depth: *depth})
+}

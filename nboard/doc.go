@@ -1,0 +1,23 @@
+// Package nboard speaks the NBoard protocol, version 2: the line protocol
+// between Othello GUIs and engines (NBoard, NTest, Edax).
+//
+// [Serve] is the engine side: it reads the GUI's commands and answers with
+// reversi's engine. The GUI sends one command a line:
+//
+//	nboard 2                 enter the protocol (answer: set myname reversi)
+//	set depth N              the midgame depth (1-60); the endgame depth follows it
+//	set game <GGF>           the position: the end of this game
+//	set contempt N           the value of a draw for Black, in centi-discs (kept, not used)
+//	move <sq>[/<eval>[/<time>]]   a move was played (PA for a pass)
+//	go                       choose a move: "=== <move>/<eval>/<time>"
+//	hint N                   the best N moves, as they improve: "search <pv> <eval> 0 <depth> <text>"
+//	ping N                   stop thinking, then "pong N"
+//	learn                    "learned"
+//	analyze                  "analysis <moves made> <eval>" for each position of the game
+//
+// The engine also sends "status <text>" lines and "nodestats <nodes>
+// <seconds>" after a search. Evaluations are in discs from the side to
+// move; the depth of an exact endgame result is "100%", of a
+// win/loss/draw result "100%W". Unknown commands are ignored; a malformed
+// or impossible one gets a status line saying why and changes nothing.
+package nboard

@@ -1,0 +1,271 @@
+// The engine side of the protocol: the command loop and the searches it
+// runs in the background.
+
+package nboard
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/format/ggf"
+	"github.com/reversi-engine/reversi/game"
+)
+
+// Options configure Serve.
+type Options struct {
+	// Name is the engine's name for "set myname" (default "reversi").
+	Name string
+	// Depth is the midgame depth until the GUI sets one (default 12).
+	Depth int
+	// MaxLine bounds the length of a command line (default 1 MB).
+	MaxLine int
+}
+
+// session is the state of one connection.
+type session struct {
+	eng  *engine.Engine
+	opts Options
+	out  *lineWriter
+
+	game     *game.Game
+	depth    int
+	contempt int
+
+	// The search running in the background, if any.
+	job *job
+}
+
+// job is a search running in the background.
+type job struct {
+	cancel context.CancelFunc
+	done   chan struct{}
+	hint   bool // a hint runs until stopped; a go search ends by itself
+}
+
+// lineWriter writes whole lines, one at a time, from any goroutine.
+type lineWriter struct {
+	mu  sync.Mutex
+	w   *bufio.Writer
+	err error
+}
+
+func (lw *lineWriter) printf(format string, args ...any) {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	if lw.err != nil {
+		return
+	}
+	fmt.Fprintf(lw.w, format, args...)
+	lw.w.WriteByte('\n')
+	lw.err = lw.w.Flush()
+}
+
+// Serve runs the engine side of the protocol: it reads commands from in
+// until it ends (or a "quit" line, or ctx ends) and writes the answers
+// to out, searching with e. It returns nil at the end of the input.
+func Serve(ctx context.Context, in io.Reader, out io.Writer, e *engine.Engine, opts Options) error {
+	if opts.Name == "" {
+		opts.Name = "reversi"
+	}
+	if opts.Depth <= 0 {
+		opts.Depth = 12
+	}
+	if opts.MaxLine <= 0 {
+		opts.MaxLine = 1 << 20
+	}
+	s := &session{
+		eng:   e,
+		opts:  opts,
+		out:   &lineWriter{w: bufio.NewWriter(out)},
+		game:  game.New(board.Start(), game.Standard),
+		depth: opts.Depth,
+	}
+	lines := make(chan string)
+	readErr := make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 0, 4096), opts.MaxLine)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+		readErr <- sc.Err()
+		close(lines)
+	}()
+	defer s.stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case line, ok := <-lines:
+			if !ok {
+				s.wait()
+				if err := <-readErr; err != nil {
+					return fmt.Errorf("nboard: reading commands: %w", err)
+				}
+				return s.out.err
+			}
+			if quit := s.command(ctx, line); quit {
+				return s.out.err
+			}
+		}
+	}
+}
+
+// stop cancels the background search, if any, and waits for it.
+func (s *session) stop() {
+	if s.job != nil {
+		s.job.cancel()
+		<-s.job.done
+		s.job = nil
+	}
+}
+
+// wait lets a go search finish (a hint is stopped).
+func (s *session) wait() {
+	if s.job == nil {
+		return
+	}
+	if s.job.hint {
+		s.stop()
+		return
+	}
+	<-s.job.done
+	s.job = nil
+}
+
+// command handles one line and reports whether the session ends.
+func (s *session) command(ctx context.Context, line string) bool {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return false
+	}
+	cmd, args := fields[0], fields[1:]
+	if cmd == "ping" {
+		s.stop()
+		n := "0"
+		if len(args) > 0 {
+			n = args[0]
+		}
+		s.out.printf("pong %s", n)
+		return false
+	}
+	if cmd == "quit" {
+		s.stop()
+		return true
+	}
+	s.wait()
+	switch cmd {
+	case "nboard":
+		if len(args) != 1 || args[0] != "2" {
+			s.out.printf("status this engine speaks NBoard protocol version 2, not %q", strings.Join(args, " "))
+			return false
+		}
+		s.out.printf("set myname %s", s.opts.Name)
+	case "set":
+		s.set(line, args)
+	case "move":
+		s.move(args)
+	case "go":
+		s.goSearch(ctx)
+	case "hint":
+		n := 1
+		if len(args) > 0 {
+			v, err := strconv.Atoi(args[0])
+			if err != nil || v < 1 {
+				s.out.printf("status hint needs a number of moves (1 or more), not %q", args[0])
+				return false
+			}
+			n = v
+		}
+		s.hint(ctx, n)
+	case "learn":
+		s.out.printf("learned")
+	case "analyze":
+		s.analyze(ctx)
+	}
+	// Anything else is a command of a later protocol or another program:
+	// ignored, as the protocol asks.
+	return false
+}
+
+func (s *session) set(line string, args []string) {
+	if len(args) == 0 {
+		s.out.printf("status set needs a name: depth, game or contempt")
+		return
+	}
+	switch args[0] {
+	case "depth":
+		if len(args) != 2 {
+			s.out.printf("status set depth needs one number from 1 to 60")
+			return
+		}
+		d, err := strconv.Atoi(args[1])
+		if err != nil || d < 1 || d > 60 {
+			s.out.printf("status set depth %s: want a number from 1 to 60", args[1])
+			return
+		}
+		s.depth = d
+	case "contempt":
+		if len(args) != 2 {
+			s.out.printf("status set contempt needs one number (centi-discs)")
+			return
+		}
+		c, err := strconv.Atoi(args[1])
+		if err != nil || c < -6400 || c > 6400 {
+			s.out.printf("status set contempt %s: want centi-discs from -6400 to 6400", args[1])
+			return
+		}
+		s.contempt = c
+	case "game":
+		_, text, _ := strings.Cut(line, "game")
+		g, err := ggf.ParseGame(strings.TrimSpace(text))
+		if err != nil {
+			s.out.printf("status cannot read the game: %v", oneLine(err))
+			return
+		}
+		s.game = g
+	}
+	// Other variables (e.g. "set time") are ignored.
+}
+
+func (s *session) move(args []string) {
+	if len(args) != 1 {
+		s.out.printf("status move needs one move: <square>[/<eval>[/<time>]]")
+		return
+	}
+	sqText, _, _ := strings.Cut(args[0], "/")
+	sq, err := board.ParseSquare(sqText)
+	if err != nil {
+		s.out.printf("status move %s: %v", args[0], err)
+		return
+	}
+	if s.game.Over() {
+		s.out.printf("status move %s: the game is over", args[0])
+		return
+	}
+	g := s.game.Clone()
+	if sq != board.Pass {
+		g.PassIfForced() // the GUI may leave out a forced pass
+	}
+	if err := g.PlaySquare(sq); err != nil {
+		s.out.printf("status move %s: %v", args[0], err)
+		return
+	}
+	s.game = g
+}
+
+// oneLine joins the lines of an error, for a status line.
+func oneLine(err error) string {
+	return strings.ReplaceAll(err.Error(), "\n", "; ")
+}
