@@ -222,3 +222,68 @@ func TestBenchCommand(t *testing.T) {
 	}
 	mustContain(t, "bench", stdout, "move generation", "flips", "play", "stable discs", "random game", "games/s", "perft 6")
 }
+
+func TestSolveCommand(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "", "solve", "fforum-1-19.obf", "--threads", "1", "--hash", "8")
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	mustContain(t, "solve", stdout, "(embedded copy)", "solved 19 of 19: 19 right, 0 wrong", "nodes/s")
+	if n := strings.Count(stdout, " ok\n"); n != 19 {
+		t.Errorf("%d positions checked ok, want 19", n)
+	}
+	// WLD mode from standard input.
+	line := "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18\n"
+	code, stdout, _ = runCommand(t, line, "solve", "-", "--wld")
+	if code != 0 || !strings.Contains(stdout, "solved 1 of 1: 1 right") || !strings.Contains(stdout, "    +1 ") {
+		t.Errorf("wld solve (exit %d):\n%s", code, stdout)
+	}
+	// A wrong score in the file is reported and fails the command.
+	code, stdout, _ = runCommand(t, strings.Replace(line, "+18", "+20", 1), "solve", "-")
+	if code != 1 || !strings.Contains(stdout, "WRONG: file says +20") {
+		t.Errorf("wrong file score (exit %d):\n%s", code, stdout)
+	}
+	for _, tt := range []struct{ input, file, want string }{
+		{"XO X\n", "-", "line 1"},
+		{"", "no-such-file.obf", "no-such-file.obf"},
+		{"", "", "no OBF file given"},
+	} {
+		args := []string{"solve"}
+		if tt.file != "" {
+			args = append(args, tt.file)
+		}
+		code, _, stderr := runCommand(t, tt.input, args...)
+		if code == 0 || !strings.Contains(stderr, tt.want) {
+			t.Errorf("solve %q: exit %d, stderr %q, want %q", tt.file, code, stderr, tt.want)
+		}
+	}
+}
+
+func TestAnalyzeCommand(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "", "analyze", "--transcript", "f5d6c3", "--depth", "4", "--threads", "1")
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	mustContain(t, "analysis", stdout, "white (O) to move", "move ", "principal variation")
+	// White's four legal moves after f5 d6 c3, each with a value.
+	for _, mv := range []string{"D3", "F4", "G5", "F3"} {
+		if !regexp.MustCompile(`(?m)^` + mv + `\s+[+-]\d+\.\d\d\s+4\s+` + mv).MatchString(stdout) {
+			t.Errorf("no line for %s:\n%s", mv, stdout)
+		}
+	}
+	// An endgame is solved exactly.
+	code, stdout, _ = runCommand(t, "", "analyze", "--board", "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+	if code != 0 || !regexp.MustCompile(`(?m)^G8\s+\+18\.00\s+100%`).MatchString(stdout) {
+		t.Errorf("endgame analysis (exit %d):\n%s", code, stdout)
+	}
+	code, stdout, _ = runCommand(t, "", "analyze", "--board", "XXXX"+strings.Repeat("-", 60)+" O")
+	if code != 0 || !strings.Contains(stdout, "The game is over") {
+		t.Errorf("finished game (exit %d):\n%s", code, stdout)
+	}
+	for _, args := range [][]string{{}, {"--board", "XO"}, {"--transcript", "f5f5"}, {"--board", strings.Repeat("-", 64) + " X", "--transcript", "f5"}, {"--transcript", "f5", "--player", "nobody"}} {
+		code, _, stderr := runCommand(t, "", append([]string{"analyze"}, args...)...)
+		if code != 1 || stderr == "" {
+			t.Errorf("analyze %q: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+}
