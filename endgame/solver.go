@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -123,7 +124,7 @@ func (s *Solver) Solve(ctx context.Context, b board.Board, mode Mode) (Result, e
 		alpha, beta = -1, 1
 	}
 	sr, stop, done := s.begin(ctx)
-	defer done()
+	defer done() // again on return paths: it runs once
 	var v int
 	if b.HasMoves() {
 		v, res.Move = sr.root(b, alpha, beta, empties)
@@ -131,8 +132,9 @@ func (s *Solver) Solve(ctx context.Context, b board.Board, mode Mode) (Result, e
 		v = -sr.search(b.Pass(), -beta, -alpha, empties, true)
 		res.Move = board.Pass
 	}
-	res.Nodes = sr.nodes
 	if stop.Load() {
+		done()
+		res.Nodes = sr.nodes
 		res.Elapsed = time.Since(start)
 		return res, context.Cause(ctx)
 	}
@@ -142,8 +144,9 @@ func (s *Solver) Solve(ctx context.Context, b board.Board, mode Mode) (Result, e
 		res.PV = []board.Square{res.Move}
 	} else {
 		res.PV = sr.principalVariation(b, v)
-		res.Nodes = sr.nodes
 	}
+	done()
+	res.Nodes = sr.nodes
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
@@ -164,7 +167,7 @@ func (s *Solver) SolveMoves(ctx context.Context, b board.Board, mode Mode) ([]Mo
 	if empties > MaxEmpties {
 		return nil, 0, fmt.Errorf("%d empty squares: the solver takes at most %d", empties, MaxEmpties)
 	}
-	sr, stop, done := s.begin(ctx)
+	sr, _, done := s.begin(ctx)
 	defer done()
 	alpha, beta := -64, 64
 	if mode == WLD {
@@ -174,7 +177,7 @@ func (s *Solver) SolveMoves(ctx context.Context, b board.Board, mode Mode) ([]Mo
 	for m := b.Moves(); m != 0; m &= m - 1 {
 		sq := board.Square(bits.TrailingZeros64(m))
 		v := -sr.search(b.Play(sq), -beta, -alpha, empties-1, false)
-		if stop.Load() {
+		if sr.stopped() {
 			return nil, sr.nodes, context.Cause(ctx)
 		}
 		if mode == WLD {
@@ -182,6 +185,7 @@ func (s *Solver) SolveMoves(ctx context.Context, b board.Board, mode Mode) ([]Mo
 		}
 		out = append(out, MoveScore{sq, v})
 	}
+	done()
 	for i := 1; i < len(out); i++ { // insertion sort, best first
 		for j := i; j > 0 && out[j].Score > out[j-1].Score; j-- {
 			out[j], out[j-1] = out[j-1], out[j]
@@ -191,12 +195,26 @@ func (s *Solver) SolveMoves(ctx context.Context, b board.Board, mode Mode) ([]Mo
 }
 
 // begin prepares a searcher for a solve under ctx: a flag set when ctx is
-// done, and a function to call at the end.
+// done, the helpers of the other threads, and a function to call at the
+// end. The searcher's node count includes the helpers' once end is
+// called.
 func (s *Solver) begin(ctx context.Context) (*searcher, *atomic.Bool, func()) {
 	stop := new(atomic.Bool)
-	sr := &searcher{tt: s.tt, stop: stop}
+	sr := &searcher{tt: s.tt, stops: []*atomic.Bool{stop}}
+	if s.opts.Threads > 1 {
+		sr.pool = newPool(s.opts.Threads-1, s.tt)
+	}
 	unwatch := context.AfterFunc(ctx, func() { stop.Store(true) })
-	return sr, stop, func() { unwatch() }
+	var once sync.Once
+	return sr, stop, func() {
+		once.Do(func() {
+			unwatch()
+			if sr.pool != nil {
+				sr.pool.close()
+				sr.nodes += sr.pool.nodes.Load()
+			}
+		})
+	}
 }
 
 // root searches the moves of b (which has some) in [alpha, beta] and
@@ -231,7 +249,7 @@ func (sr *searcher) root(b board.Board, alpha, beta, empties int) (int, board.Sq
 				v = -sr.search(next, -beta, -v, empties-1, false)
 			}
 		}
-		if sr.stop.Load() {
+		if sr.stopped() {
 			return 0, bestMove
 		}
 		if v > best {
@@ -239,6 +257,13 @@ func (sr *searcher) root(b board.Board, alpha, beta, empties int) (int, board.Sq
 			if v >= beta {
 				break
 			}
+		}
+		if i == 0 && sr.pool != nil && n > 2 && !sr.stopped() {
+			best, bestMove = sr.split(b, alpha, beta, empties, list[1:n], best, bestMove)
+			if sr.stopped() {
+				return 0, bestMove
+			}
+			break
 		}
 	}
 	lower, upper := -64, 64
@@ -269,7 +294,7 @@ func sortMoves(list []move) {
 // cheap).
 func (sr *searcher) principalVariation(b board.Board, v int) []board.Square {
 	var pv []board.Square
-	for !b.GameOver() && !sr.stop.Load() {
+	for !b.GameOver() && !sr.stopped() {
 		if !b.HasMoves() {
 			pv = append(pv, board.Pass)
 			b, v = b.Pass(), -v

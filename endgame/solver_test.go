@@ -237,3 +237,44 @@ func TestSolveStopsWhenCancelled(t *testing.T) {
 		t.Errorf("no nodes reported")
 	}
 }
+
+// TestParallelAgreesWithSerial solves positions of 14 to 18 empties on 1,
+// 2 and 4 threads: the same scores, and a best move of that score.
+func TestParallelAgreesWithSerial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	serial := New(Options{HashMB: 8})
+	parallel := []*Solver{New(Options{Threads: 2, HashMB: 8}), New(Options{Threads: 4, HashMB: 8})}
+	for i := range 10 {
+		b := randomPosition(rng, 14+i%5)
+		want, err := serial.Solve(context.Background(), b, Exact)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range parallel {
+			for _, mode := range []Mode{Exact, WLD} {
+				got, err := p.Solve(context.Background(), b, mode)
+				w := want.Score
+				if mode == WLD {
+					w = sign(w)
+				}
+				if err != nil || got.Score != w {
+					t.Fatalf("%v, %d threads, %v: %d (%v), serial %d", b, p.opts.Threads, mode, got.Score, err, want.Score)
+				}
+				if mode == Exact {
+					checkPV(t, b, got)
+				}
+			}
+		}
+	}
+}
+
+func TestParallelCancel(t *testing.T) {
+	s := New(Options{Threads: 2})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := s.Solve(ctx, randomPosition(rand.New(rand.NewPCG(2, 2)), 30), Exact)
+	if err == nil || time.Since(start) > 500*time.Millisecond {
+		t.Errorf("cancelled parallel solve: %v after %v", err, time.Since(start))
+	}
+}
