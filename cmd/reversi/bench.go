@@ -3,23 +3,38 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/format/obf"
+	"github.com/reversi-engine/reversi/search"
 )
 
 func runBench(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "bench", "[--perft-depth N] [--seconds S]", `
-Measures, on one thread, the speed of move generation, flips, playing a
-move and complete random games over a fixed sample of positions, then
-times perft from the start to the given depth. The figures are the ones
-docs/BENCHMARKS.md records.`)
+	fs := newFlags(e, "bench", "[--perft-depth N] [--seconds S] [--search-depth N] [--ffo N] [--threads N]", `
+Prints the engine's standard figures, so that machines and versions can be
+compared: on one thread, the speed of move generation, flips, playing a
+move and complete random games over a fixed sample of positions; perft
+from the start; the course alpha-beta (depth 7, classic evaluation) and
+our engine's midgame search (nodes/s at a fixed depth) on 12 fixed
+midgame positions; and exact endgame solves: FForum #1-#19 on one thread
+and on --threads, and the first --ffo problems of FFO #40-#59. The figures
+are the ones docs/BENCHMARKS.md records.`)
 	perftDepth := fs.Int("perft-depth", 12, "perft depth to time from the start (0 to skip)")
 	seconds := fs.Float64("seconds", 1, "time spent on each micro-benchmark")
+	searchDepth := fs.Int("search-depth", 9, "depth of the engine's midgame search benchmark (0 to skip)")
+	ffo := fs.Int("ffo", 0, "solve the first N problems of FFO #40-#59 too (0 to skip; #40-#44 take about 10 s on 2 cores)")
+	threads := fs.Int("threads", runtime.NumCPU(), "threads of the parallel solves")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -28,6 +43,9 @@ docs/BENCHMARKS.md records.`)
 	}
 	if *seconds <= 0 {
 		return fmt.Errorf("--seconds %v: want a positive number", *seconds)
+	}
+	if *searchDepth < 0 || *searchDepth > 20 || *ffo < 0 || *ffo > 20 || *threads < 1 {
+		return fmt.Errorf("--search-depth takes 0 to 20, --ffo 0 to 20, --threads at least 1")
 	}
 	budget := time.Duration(*seconds * float64(time.Second))
 	fmt.Fprintf(e.stdout, "reversi bench: %s/%s, %d CPUs, %s, move generation: %s\n",
@@ -70,6 +88,106 @@ docs/BENCHMARKS.md records.`)
 		took := time.Since(start)
 		fmt.Fprintf(e.stdout, "perft %-16d %8.3f s    %14.0f leaves/s (%d leaves)\n", *perftDepth, took.Seconds(),
 			float64(n)/took.Seconds(), n)
+	}
+	if *searchDepth > 0 {
+		if err := benchSearch(ctx, e, *searchDepth); err != nil {
+			return err
+		}
+	}
+	return benchSolve(ctx, e, *threads, *ffo)
+}
+
+// benchMidgame returns 12 midgame positions (20 to 40 discs) of seeded
+// random games: the same on every machine.
+func benchMidgame() []board.Board {
+	rng := rand.New(rand.NewPCG(2026, 11))
+	var out []board.Board
+	for len(out) < 12 {
+		b := board.StartBoard()
+		target := 20 + rng.IntN(21)
+		for 64-b.Empties() < target && !b.GameOver() {
+			m := b.Moves()
+			if m == 0 {
+				b = b.Pass()
+				continue
+			}
+			sqs := board.Squares(m)
+			b = b.Play(sqs[rng.IntN(len(sqs))])
+		}
+		if b.HasMoves() && 64-b.Empties() == target {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// benchSearch times the course alpha-beta and the engine's midgame search
+// on the fixed midgame positions, one thread.
+func benchSearch(ctx context.Context, e *env, depth int) error {
+	positions := benchMidgame()
+	var nodes uint64
+	start := time.Now()
+	for _, b := range positions {
+		nodes += search.AlphaBeta(ctx, b, b.Moves(), 7, eval.Classic{}).Nodes
+	}
+	took := time.Since(start)
+	fmt.Fprintf(e.stdout, "course alpha-beta d7   %8.2f ms/move  %12.0f nodes/s\n",
+		took.Seconds()*1000/float64(len(positions)), float64(nodes)/took.Seconds())
+	eng := engine.New(engine.Options{Eval: eval.Classic{}, HashMB: 16})
+	nodes, took = 0, 0
+	for _, b := range positions {
+		eng.Clear()
+		r := eng.Search(ctx, b, b.Moves(), engine.Limits{Depth: depth}, nil)
+		nodes += r.Nodes
+		took += r.Elapsed
+	}
+	fmt.Fprintf(e.stdout, "engine midgame d%-2d     %8.2f ms/move  %12.0f nodes/s\n", depth,
+		took.Seconds()*1000/float64(len(positions)), float64(nodes)/took.Seconds())
+	return ctx.Err()
+}
+
+// benchSolve solves FForum #1-#19 on one thread and on threads, and the
+// first ffo problems of FFO #40-#59 on threads.
+func benchSolve(ctx context.Context, e *env, threads, ffo int) error {
+	sets := []struct {
+		file    string
+		first   int
+		threads int
+	}{{"fforum-1-19.obf", 19, 1}, {"fforum-1-19.obf", 19, threads}, {"fforum-40-59.obf", ffo, threads}}
+	for _, set := range sets {
+		if set.first == 0 {
+			continue
+		}
+		text, err := data.ReadFile(set.file)
+		if err != nil {
+			return err
+		}
+		problems, err := obf.Parse(bytes.NewReader(text))
+		if err != nil {
+			return err
+		}
+		problems = problems[:min(set.first, len(problems))]
+		solver := endgame.New(endgame.Options{Threads: set.threads, HashMB: 64})
+		var nodes uint64
+		var took time.Duration
+		wrong := 0
+		for _, p := range problems {
+			r, err := solver.Solve(ctx, p.Position.Board, endgame.Exact)
+			if err != nil {
+				return err
+			}
+			if want, _ := p.BestScore(); r.Score != want {
+				wrong++
+			}
+			nodes += r.Nodes
+			took += r.Elapsed
+		}
+		name := fmt.Sprintf("solve %s x%d", strings.TrimSuffix(set.file, ".obf"), len(problems))
+		fmt.Fprintf(e.stdout, "%-22s %8.3f s  %d threads  %12.0f nodes/s  %d wrong\n", name, took.Seconds(), set.threads,
+			float64(nodes)/took.Seconds(), wrong)
+		if wrong > 0 {
+			return fmt.Errorf("%d wrong scores in %s", wrong, set.file)
+		}
 	}
 	return nil
 }
