@@ -6,17 +6,20 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/internal/testpos"
 )
 
-// BenchmarkMidgame searches fixed midgame positions (20 to 40 discs) to a
-// fixed depth on one thread with the classic evaluation, a fresh table
-// for each.
+// BenchmarkMidgame searches midgame positions of real games (20 to 40
+// discs) to depth 9 on one thread with the classic evaluation, a fresh
+// table for each.
 func BenchmarkMidgame(b *testing.B) {
+	positions, err := testpos.Midgame(12)
+	if err != nil {
+		b.Fatal(err)
+	}
 	var mid []boardAndDepth
-	for _, p := range positions(200, 24, 7) {
-		if n := 64 - p.Empties(); n >= 20 && n <= 40 && len(mid) < 12 {
-			mid = append(mid, boardAndDepth{p, 9})
-		}
+	for _, p := range positions {
+		mid = append(mid, boardAndDepth{p, 9})
 	}
 	e := New(Options{Eval: eval.Classic{}, HashMB: 16})
 	var nodes uint64

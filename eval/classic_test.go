@@ -140,6 +140,9 @@ func TestClassicAgainstReference(t *testing.T) {
 				t.Fatalf("%v: features %+v, reference %+v", b, got, want)
 			}
 			v := Classic{}.Evaluate(b)
+			if v != got.weighted() {
+				t.Fatalf("%v: Evaluate %d, features give %d", b, v, got.weighted())
+			}
 			if v >= classicWin/2 || v <= -classicWin/2 {
 				t.Fatalf("%v: evaluation %d is not below the value of a finished game", b, v)
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/testpos"
 	"github.com/reversi-engine/reversi/player"
 )
 
@@ -151,13 +152,12 @@ func TestPlayerThroughTheGame(t *testing.T) {
 }
 
 // BenchmarkCourseAlphaBeta times the course's alpha-beta at depth 7 with
-// the classic evaluation on midgame positions (20 to 40 discs).
+// the classic evaluation on midgame positions of real games (20 to 40
+// discs).
 func BenchmarkCourseAlphaBeta(b *testing.B) {
-	var mid []board.Board
-	for _, p := range positions(400, 4) {
-		if n := 64 - p.Empties(); n >= 20 && n <= 40 && len(mid) < 32 {
-			mid = append(mid, p)
-		}
+	mid, err := testpos.Midgame(12)
+	if err != nil {
+		b.Fatal(err)
 	}
 	var nodes uint64
 	i := 0

@@ -17,6 +17,7 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/format/obf"
+	"github.com/reversi-engine/reversi/internal/testpos"
 	"github.com/reversi-engine/reversi/search"
 )
 
@@ -26,8 +27,8 @@ Prints the engine's standard figures, so that machines and versions can be
 compared: on one thread, the speed of move generation, flips, playing a
 move and complete random games over a fixed sample of positions; perft
 from the start; the course alpha-beta (depth 7, classic evaluation) and
-our engine's midgame search (nodes/s at a fixed depth) on 12 fixed
-midgame positions; and exact endgame solves: FForum #1-#19 on one thread
+our engine's midgame search (nodes/s at a fixed depth) on 12 midgame
+positions of real games (WTHOR 2004, 20 to 40 discs); and exact endgame solves: FForum #1-#19 on one thread
 and on --threads, and the first --ffo problems of FFO #40-#59. The figures
 are the ones docs/BENCHMARKS.md records.`)
 	perftDepth := fs.Int("perft-depth", 12, "perft depth to time from the start (0 to skip)")
@@ -97,34 +98,13 @@ are the ones docs/BENCHMARKS.md records.`)
 	return benchSolve(ctx, e, *threads, *ffo)
 }
 
-// benchMidgame returns 12 midgame positions (20 to 40 discs) of seeded
-// random games: the same on every machine.
-func benchMidgame() []board.Board {
-	rng := rand.New(rand.NewPCG(2026, 11))
-	var out []board.Board
-	for len(out) < 12 {
-		b := board.StartBoard()
-		target := 20 + rng.IntN(21)
-		for 64-b.Empties() < target && !b.GameOver() {
-			m := b.Moves()
-			if m == 0 {
-				b = b.Pass()
-				continue
-			}
-			sqs := board.Squares(m)
-			b = b.Play(sqs[rng.IntN(len(sqs))])
-		}
-		if b.HasMoves() && 64-b.Empties() == target {
-			out = append(out, b)
-		}
-	}
-	return out
-}
-
 // benchSearch times the course alpha-beta and the engine's midgame search
 // on the fixed midgame positions, one thread.
 func benchSearch(ctx context.Context, e *env, depth int) error {
-	positions := benchMidgame()
+	positions, err := testpos.Midgame(12)
+	if err != nil {
+		return err
+	}
 	var nodes uint64
 	start := time.Now()
 	for _, b := range positions {
