@@ -35,9 +35,9 @@ const MaxLevel = 10
 // a few seconds on two cores. A solve that the clock cuts short falls
 // back on a midgame search.
 var levels = [MaxLevel + 1]Level{
-	1:  {Number: 1, Depth: 1, Noise: 16},
-	2:  {Number: 2, Depth: 2, ExactEmpties: 4, Noise: 8},
-	3:  {Number: 3, Depth: 3, ExactEmpties: 8, Noise: 3},
+	1:  {Number: 1, Depth: 1, Noise: 40},
+	2:  {Number: 2, Depth: 2, ExactEmpties: 4, Noise: 16},
+	3:  {Number: 3, Depth: 3, ExactEmpties: 8, Noise: 6},
 	4:  {Number: 4, Depth: 4, ExactEmpties: 10},
 	5:  {Number: 5, Depth: 6, ExactEmpties: 10, WLDEmpties: 12},
 	6:  {Number: 6, Depth: 8, ExactEmpties: 12, WLDEmpties: 14},

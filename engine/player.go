@@ -125,7 +125,7 @@ func (p *Player) noisyChoice(r Result) (board.Square, int) {
 // pointsPerDisc converts between discs and the points of a heuristic
 // whose values are not discs (the classic one): about what one disc of
 // final margin is worth there.
-const pointsPerDisc = 150
+const pointsPerDisc = 250
 
 // Discs converts a value of a result of the given kind to discs for the
 // side to move: the value itself for Exact and Over, +1/0/-1 for WLD, and

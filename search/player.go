@@ -3,7 +3,10 @@
 package search
 
 import (
+	"cmp"
 	"context"
+	"math/bits"
+	"slices"
 	"strconv"
 	"time"
 
@@ -74,7 +77,34 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 	if r.Stopped {
 		t.Depth += " (stopped)"
 	}
+	if req.Analyze {
+		t.Moves = p.moveValues(ctx, req.Position.Board, req.Legal, search)
+		t.Elapsed = time.Since(start)
+	}
 	return player.Reply{Move: r.Move, Thinking: t}, nil
+}
+
+// moveValues searches every move of legal on its own (the value of the
+// child, depth-1 plies deep, negated) and returns them best first.
+func (p *Player) moveValues(ctx context.Context, b board.Board, legal uint64, search func(context.Context, board.Board, uint64, int, eval.Evaluator) Result) []player.MoveStat {
+	var out []player.MoveStat
+	for m := legal; m != 0; m &= m - 1 {
+		sq := board.Square(bits.TrailingZeros64(m))
+		child := b.Play(sq)
+		var v int
+		switch {
+		case child.GameOver():
+			v = p.eval.Final(-child.FinalScore())
+		case p.depth == 1:
+			v = -p.eval.Evaluate(child)
+		default:
+			v = -search(ctx, child, child.Moves(), p.depth-1, p.eval).Value
+		}
+		ev, _ := Value(v, p.eval)
+		out = append(out, player.MoveStat{Move: sq, Eval: ev, HasEval: true, Depth: strconv.Itoa(p.depth), PV: []board.Square{sq}})
+	}
+	slices.SortStableFunc(out, func(a, b player.MoveStat) int { return cmp.Compare(b.Eval, a.Eval) })
+	return out
 }
 
 // Value converts a value of ev to what a display shows: discs (the

@@ -169,3 +169,23 @@ func BenchmarkCourseAlphaBeta(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/move")
 }
+
+func TestPlayerAnalyzes(t *testing.T) {
+	for _, algorithm := range []Algorithm{MinimaxSearch, AlphaBetaSearch} {
+		p := NewPlayer(algorithm, 3, eval.Discs{})
+		for _, b := range positions(20, 8) {
+			pos := board.Position{Board: b, Turn: board.Black}
+			reply, err := p.Move(context.Background(), player.Request{Position: pos, Legal: b.Moves(), Analyze: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves := reply.Thinking.Moves
+			if len(moves) != len(board.Squares(b.Moves())) {
+				t.Fatalf("%d values for %d moves", len(moves), len(board.Squares(b.Moves())))
+			}
+			if moves[0].Eval != reply.Thinking.Eval {
+				t.Fatalf("%v %v: best listed %v %v, chosen %v %v", algorithm, b, moves[0].Move, moves[0].Eval, reply.Move, reply.Thinking.Eval)
+			}
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package engine
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/player/classic"
+	"github.com/reversi-engine/reversi/referee"
+)
+
+// TestNeverLosesOnTime plays the top level under tight clocks: a short
+// per-move limit, then a short game clock. It must never time out, and
+// must use a fair share of the time.
+func TestNeverLosesOnTime(t *testing.T) {
+	top, _ := LevelSettings(MaxLevel)
+	for _, cfg := range []referee.Config{
+		{MoveTime: 150 * time.Millisecond},
+		{MoveTime: referee.NoLimit, GameTime: 2 * time.Second},
+	} {
+		e := New(Options{Threads: 2, HashMB: 8})
+		p := NewPlayer(e, top, "engine", 1)
+		g, err := referee.Play(context.Background(), p, classic.NewRoxanne(1), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Result.Reason != game.Normal {
+			t.Fatalf("%+v: the game ended by %v", cfg, g.Result)
+		}
+		var used time.Duration
+		for i, m := range g.Moves {
+			if g.PositionAt(i).Turn == board.Black {
+				used += m.Time
+			}
+		}
+		if cfg.GameTime > 0 && (used > cfg.GameTime || used < cfg.GameTime/5) {
+			t.Errorf("game clock %v: the engine used %v", cfg.GameTime, used)
+		}
+	}
+}
+
+func TestLimitsFromTheClock(t *testing.T) {
+	top, _ := LevelSettings(MaxLevel)
+	p := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
+	tests := []struct {
+		timeLeft, gameLeft time.Duration
+		empties            int
+		check              func(Limits) bool
+	}{
+		// No clock: the level's 5 s, up to three times that.
+		{0, 0, 40, func(l Limits) bool { return l.Time == 5*time.Second && l.MaxTime == 15*time.Second }},
+		// 1 s a move: well within it.
+		{time.Second, 0, 40, func(l Limits) bool { return l.MaxTime < time.Second && l.Time <= l.MaxTime }},
+		// 60 s for 20 own moves: about 60/22 s a move, never more than 3 shares.
+		{0, 60 * time.Second, 40, func(l Limits) bool {
+			return l.Time > 2*time.Second && l.Time < 3*time.Second && l.MaxTime <= 3*l.Time
+		}},
+	}
+	for _, tt := range tests {
+		if l := p.Limits(tt.timeLeft, tt.gameLeft, tt.empties); !tt.check(l) {
+			t.Errorf("time %v, game %v, %d empties: %+v", tt.timeLeft, tt.gameLeft, tt.empties, l)
+		}
+	}
+	// A fixed-depth level without a game clock: the depth decides, the
+	// per-move limit still bounds.
+	l5, _ := LevelSettings(5)
+	p5 := NewPlayer(New(Options{HashMB: 1}), l5, "engine", 1)
+	if l := p5.Limits(2*time.Second, 0, 40); l.Time != 0 || l.Depth != 6 || l.MaxTime <= 0 || l.MaxTime >= 2*time.Second {
+		t.Errorf("level 5 at 2 s a move: %+v", l)
+	}
+}
+
+func TestLevelsExist(t *testing.T) {
+	for n := 1; n <= MaxLevel; n++ {
+		l, err := LevelSettings(n)
+		if err != nil || l.Number != n || l.Describe() == "" {
+			t.Errorf("level %d: %+v, %v", n, l, err)
+		}
+	}
+	for _, n := range []int{0, MaxLevel + 1, -3} {
+		if _, err := LevelSettings(n); err == nil {
+			t.Errorf("level %d accepted", n)
+		}
+	}
+}
+
+// TestPlayerReportsThinking: the values shown are discs for exact
+// results and the engine's own units in the midgame, with the move list
+// when asked to analyse.
+func TestPlayerReportsThinking(t *testing.T) {
+	l, _ := LevelSettings(6)
+	p := NewPlayer(New(Options{Eval: eval.Classic{}, HashMB: 4}), l, "engine", 1)
+	g := game.NewStandard()
+	g.PlayTranscript("f5d6c3d3c4")
+	req := player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), Analyze: true}
+	reply, err := p.Move(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := reply.Thinking
+	if th == nil || th.Depth != "8" || th.Unit != player.UnitPoints || len(th.Moves) != len(board.Squares(g.Legal())) {
+		t.Fatalf("thinking %+v", th)
+	}
+	if th.Moves[0].Move != reply.Move {
+		t.Errorf("played %v, best of the list %v", reply.Move, th.Moves[0].Move)
+	}
+}
+
+// TestLowLevelsMakeMistakes: level 1 does not always play the move that
+// level 1 without noise would (the search at depth 1).
+func TestLowLevelsMakeMistakes(t *testing.T) {
+	l1, _ := LevelSettings(1)
+	p := NewPlayer(New(Options{HashMB: 1}), l1, "engine", 7)
+	exact := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 1}, "depth1", 7)
+	differ := 0
+	g := game.NewStandard()
+	g.PlayTranscript("f5d6c3d3c4f4f6f3e6e7")
+	for range 40 {
+		req := player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal()}
+		a, _ := p.Move(context.Background(), req)
+		b, _ := exact.Move(context.Background(), req)
+		if a.Move != b.Move {
+			differ++
+		}
+	}
+	if differ == 0 || differ == 40 {
+		t.Errorf("level 1 differed from depth 1 in %d of 40 tries: want some mistakes, not all", differ)
+	}
+}
