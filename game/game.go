@@ -26,6 +26,7 @@ type Info struct {
 	Event        string // tournament or place
 	Date         string // as the source gives it, e.g. "2003-07-14" or "2003"
 	TimeControl  string // e.g. "05:00//02:00" (GGF) or "60s/move"
+	Round        string // the game's number in its match or event, e.g. "17"
 }
 
 // Game is a game record. The zero Game is not ready for use: make one with

@@ -137,6 +137,9 @@ func evaluator(a Args) (eval.Evaluator, error) {
 func newSearchPlayer(algorithm search.Algorithm) func(a Args) (player.Player, error) {
 	return func(a Args) (player.Player, error) {
 		depth := a.Int("depth")
+		if !a.Given("depth") && a.Env.Depth > 0 {
+			depth = a.Env.Depth
+		}
 		if depth < 1 || depth > 20 {
 			return nil, a.Errorf("depth", "%d is out of range: want 1 to 20", depth)
 		}
@@ -180,6 +183,10 @@ func newEngine(a Args) (player.Player, error) {
 		}
 		*o.to = v
 		name += "," + o.key + "=" + strconv.Itoa(v)
+	}
+	if !a.Given("depth") && !a.Given("time") && a.Env.Depth > 0 {
+		level.Depth, level.Time = a.Env.Depth, 0
+		name += ",depth=" + strconv.Itoa(a.Env.Depth)
 	}
 	if level.Depth == 0 && level.Time == 0 {
 		level.Time = 5 * time.Second

@@ -33,6 +33,9 @@ type Env struct {
 	// Threads is the number of search threads of players whose spec
 	// names none; 0 for all the cores.
 	Threads int
+	// Depth is the search depth of the players that take one (minimax,
+	// alphabeta, engine) and whose spec names none; 0 for their default.
+	Depth int
 }
 
 // Entry is a player of the catalog.

@@ -60,6 +60,18 @@ func (p *progress) add(n int) {
 	}
 }
 
+// line prints a line of news: above the bar on a terminal, else on its
+// own.
+func (p *progress) line(text string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		p.bar.Clear()
+	}
+	fmt.Fprintln(p.out, text)
+	p.lastLine = time.Now()
+}
+
 // finish clears the bar.
 func (p *progress) finish() {
 	p.mu.Lock()

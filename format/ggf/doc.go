@@ -41,7 +41,7 @@
 // with a backslash; [Format] does so.
 //
 // A text may hold several games, each optionally preceded by a number (as
-// GGS writes "1 (;GM[Othello]...;)").
+// GGS writes "1 (;GM[Othello]...;)"), read into game.Info.Round.
 //
 // The package imports only the standard library and the board and game
 // packages.

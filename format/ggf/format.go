@@ -13,7 +13,9 @@ import (
 
 // Format writes a game as one GGF game that Parse reads back as the same
 // record: GM, PC, DT, PB, PW, RE, TI, TY, RU, BO and the moves, passes
-// included, each with its evaluation and time when it has them.
+// included, each with its evaluation and time when it has them. A Round
+// that is a number is written before the game, as GGS numbers games
+// ("17 (;GM[Othello]...;)").
 //
 // PC, DT and TI are left out when empty, RE while the game is in
 // progress, RU under the standard rules. RE is Black's margin with the
@@ -25,6 +27,9 @@ import (
 // resignation, and a resignation with no winner as a plain score.
 func Format(g *game.Game) string {
 	var b strings.Builder
+	if isNumber(g.Info.Round) {
+		b.WriteString(g.Info.Round + " ")
+	}
 	b.WriteString("(;GM[Othello]")
 	put := func(name, value string) {
 		b.WriteString(name)
@@ -97,6 +102,16 @@ func formatResult(g *game.Game) string {
 		m = 0
 	}
 	return fmt.Sprintf("%+.3f%s", float64(m), flag)
+}
+
+// isNumber reports whether s is a non-empty string of digits.
+func isNumber(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // Write writes each game with Format, one a line.

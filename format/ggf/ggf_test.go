@@ -84,7 +84,7 @@ func TestSampleGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantInfo := game.Info{Black: "Saio1200", White: "Saio3000", Event: "GGS/os", Date: "2003.12.15_12:33:18.MST", TimeControl: "05:00//02:00"}
+	wantInfo := game.Info{Black: "Saio1200", White: "Saio3000", Event: "GGS/os", Date: "2003.12.15_12:33:18.MST", TimeControl: "05:00//02:00", Round: "1"} // the file writes "1 (;GM..."
 	if g.Info != wantInfo || g.Start != board.Start() || g.Rule != game.Standard || g.Ply() != 60 {
 		t.Fatalf("info %+v, start %v, rule %v, %d plies", g.Info, g.Start, g.Rule, g.Ply())
 	}
@@ -478,3 +478,25 @@ func TestWrite(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestRoundNumbers(t *testing.T) {
+	g := game.NewStandard()
+	g.PlayTranscript("f5d6")
+	g.Info.Round = "17"
+	text := Format(g)
+	if !strings.HasPrefix(text, "17 (;GM[Othello]") {
+		t.Fatalf("Format wrote %q", text)
+	}
+	back, err := ParseGame(text)
+	if err != nil || back.Info.Round != "17" {
+		t.Fatalf("round read back as %q (%v)", back.Info.Round, err)
+	}
+	g.Info.Round = "final" // not a number: not written
+	if text := Format(g); !strings.HasPrefix(text, "(;GM") {
+		t.Errorf("a round that is not a number was written: %q", text)
+	}
+	games, err := Parse(strings.NewReader("3 (;GM[Othello]TY[8];)\n(;GM[Othello]TY[8];)\n"))
+	if err != nil || len(games) != 2 || games[0].Info.Round != "3" || games[1].Info.Round != "" {
+		t.Errorf("rounds of two games: %v", err)
+	}
+}

@@ -137,6 +137,7 @@ func build(raw rawGame) (*game.Game, error) {
 		Event:       seen["PC"].value,
 		Date:        seen["DT"].value,
 		TimeControl: seen["TI"].value,
+		Round:       raw.label,
 	}
 	n := 0
 	for _, t := range raw.tags {

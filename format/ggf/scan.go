@@ -43,17 +43,20 @@ type tag struct {
 	name, value string
 }
 
-// rawGame is a game as written: its number in the text and its tags.
+// rawGame is a game as written: its number in the text, the number
+// written before it (GGS writes "17 (;...;)"), if any, and its tags.
 type rawGame struct {
 	number int
+	label  string
 	tags   []tag
 }
 
 // scanner splits a GGF text into games and tags.
 type scanner struct {
-	text string
-	pos  int
-	game int // number of the last game started
+	text  string
+	pos   int
+	game  int    // number of the last game started
+	label string // a number read before the next game
 }
 
 func isSpace(c byte) bool {
@@ -76,9 +79,11 @@ func (s *scanner) next() (rawGame, bool, *ParseError) {
 		}
 		c := s.text[s.pos]
 		if c >= '0' && c <= '9' { // a game number, as GGS writes "1 (;...;)"
+			start := s.pos
 			for s.pos < len(s.text) && s.text[s.pos] >= '0' && s.text[s.pos] <= '9' {
 				s.pos++
 			}
+			s.label = s.text[start:s.pos]
 			continue
 		}
 		if !strings.HasPrefix(s.text[s.pos:], "(;") {
@@ -88,6 +93,7 @@ func (s *scanner) next() (rawGame, bool, *ParseError) {
 		s.game++
 		s.pos += 2
 		g, err := s.tags()
+		g.label, s.label = s.label, ""
 		return g, true, err
 	}
 }

@@ -1,0 +1,277 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/player/classic"
+)
+
+func TestEloAndInterval(t *testing.T) {
+	tests := []struct {
+		score Score
+		elo   float64
+	}{
+		{Score{Wins: 50, Losses: 50}, 0},
+		{Score{Wins: 76, Losses: 24}, 200.24},
+		{Score{Wins: 24, Losses: 76}, -200.24},
+		{Score{Draws: 10}, 0},
+	}
+	for _, tt := range tests {
+		elo, lo, hi := tt.score.Elo()
+		if math.Abs(elo-tt.elo) > 0.01 || lo > elo || hi < elo {
+			t.Errorf("%+v: Elo %.2f [%.2f, %.2f], want %.2f inside", tt.score, elo, lo, hi, tt.elo)
+		}
+	}
+	// More games, a narrower interval.
+	_, lo1, hi1 := Score{Wins: 60, Losses: 40}.Elo()
+	_, lo2, hi2 := Score{Wins: 600, Losses: 400}.Elo()
+	if hi2-lo2 >= hi1-lo1 {
+		t.Errorf("interval of 1000 games %.0f wide, of 100 games %.0f", hi2-lo2, hi1-lo1)
+	}
+	if f := FractionFromElo(EloFromFraction(0.3)); math.Abs(f-0.3) > 1e-9 {
+		t.Errorf("round trip of 0.3: %v", f)
+	}
+	if los := (Score{Wins: 10, Losses: 10, Draws: 5}).LOS(); los != 0.5 {
+		t.Errorf("LOS of an even score %v", los)
+	}
+	if los := (Score{Wins: 30, Losses: 10}).LOS(); los < 0.99 {
+		t.Errorf("LOS of 30-10: %v", los)
+	}
+	s := Score{}
+	s.Add(1, 10)
+	s.Add(0.5, 0)
+	s.Add(0, -4)
+	if s != (Score{Wins: 1, Draws: 1, Losses: 1, Margin: 6}) || s.Reversed() != (Score{Wins: 1, Draws: 1, Losses: 1, Margin: -6}) {
+		t.Errorf("Add: %+v", s)
+	}
+}
+
+func TestSPRT(t *testing.T) {
+	test, err := ParseSPRT("elo0=0,elo1=20")
+	if err != nil || test.Alpha != 0.05 || test.Beta != 0.05 {
+		t.Fatalf("%+v, %v", test, err)
+	}
+	lower, upper := test.Bounds()
+	if math.Abs(upper-2.944) > 0.01 || math.Abs(lower+2.944) > 0.01 {
+		t.Errorf("bounds %.3f %.3f, want -2.944 and 2.944", lower, upper)
+	}
+	// A clearly stronger player: H1; a clearly equal one: H0; few games: continue.
+	if d := test.Decide(Score{Wins: 700, Draws: 50, Losses: 250}); d != AcceptH1 {
+		t.Errorf("700-250: %v", d)
+	}
+	if d := test.Decide(Score{Wins: 1000, Draws: 100, Losses: 1000}); d != AcceptH0 {
+		t.Errorf("1000-1000: %v", d)
+	}
+	if d := test.Decide(Score{Wins: 6, Losses: 4}); d != Continue {
+		t.Errorf("6-4: %v", d)
+	}
+	for _, bad := range []string{"", "elo0=0", "elo0=10,elo1=5", "elo0=0,elo1=5,alpha=0.7", "elo0=x,elo1=5", "elo0=0,elo1=5,gamma=1"} {
+		if _, err := ParseSPRT(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestOpenings(t *testing.T) {
+	xot, err := XOT()
+	if err != nil || len(xot) != 10784 {
+		t.Fatalf("%d XOT openings, %v", len(xot), err)
+	}
+	if _, err := ReadOpenings(strings.NewReader("# comment\nf5d6\n\nf5f5\n"), "test.txt", game.Standard); err == nil ||
+		!strings.Contains(err.Error(), "test.txt line 4") {
+		t.Errorf("illegal opening: %v", err)
+	}
+	if _, err := ReadOpenings(strings.NewReader("# nothing\n"), "empty.txt", game.Standard); err == nil {
+		t.Errorf("a file without openings was accepted")
+	}
+	r := RandomOpenings(50, 6, game.Standard, 1)
+	seen := map[string]bool{}
+	for _, o := range r {
+		g, err := o.Game(game.Standard)
+		if err != nil || g.Ply() != 6 || seen[o.Moves] {
+			t.Fatalf("random opening %q: %v", o.Moves, err)
+		}
+		seen[o.Moves] = true
+	}
+	if again := RandomOpenings(50, 6, game.Standard, 1); again[17] != r[17] {
+		t.Errorf("random openings are not reproducible")
+	}
+	c := Choose(xot, 20, 3)
+	if len(c) != 20 || c[0] == c[1] || Choose(xot, 20, 3)[5] != c[5] {
+		t.Errorf("Choose: %v", c[:3])
+	}
+}
+
+// quickMatch is a match of greedy (A) against random (B).
+func quickMatch(openings int) *Match {
+	return &Match{
+		Names:       [2]string{"greedy", "random"},
+		Openings:    RandomOpenings(openings, 4, game.Standard, 9),
+		Concurrency: 3,
+		Seed:        5,
+		New: func(which int, seat Seat) (player.Player, error) {
+			if which == 0 {
+				return classic.NewGreedy(seat.Seed), nil
+			}
+			return classic.NewRandom(seat.Seed), nil
+		},
+	}
+}
+
+func TestMatchSchedule(t *testing.T) {
+	m := quickMatch(10)
+	var results []Result
+	if err := m.Run(context.Background(), func(r Result) bool { results = append(results, r); return true }); err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 20 {
+		t.Fatalf("%d games, want 20", len(results))
+	}
+	byIndex := map[int]Result{}
+	for _, r := range results {
+		byIndex[r.Index] = r
+	}
+	for i := 0; i < 20; i += 2 {
+		a, b := byIndex[i], byIndex[i+1]
+		if !a.ABlack || b.ABlack || a.Opening != b.Opening {
+			t.Fatalf("games %d and %d: A black %v/%v, openings %q/%q", i, i+1, a.ABlack, b.ABlack, a.Opening.Moves, b.Opening.Moves)
+		}
+		if a.Game.Info.Black != "greedy" || b.Game.Info.Black != "random" || a.Game.Info.Round != strconv.Itoa(i+1) {
+			t.Fatalf("game %d names %+v", i, a.Game.Info)
+		}
+		if !strings.HasPrefix(a.Game.Transcript(), a.Opening.Moves) || a.Game.Result.Reason != game.Normal {
+			t.Fatalf("game %d: %s does not start with %s", i, a.Game.Transcript(), a.Opening.Moves)
+		}
+	}
+}
+
+
+func TestShardsPartitionTheGames(t *testing.T) {
+	seen := map[int]int{}
+	for shard := range 3 {
+		m := quickMatch(5)
+		m.Shard, m.Shards = shard, 3
+		var mu sync.Mutex
+		if err := m.Run(context.Background(), func(r Result) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			if r.Index%3 != shard {
+				t.Errorf("shard %d played game %d", shard, r.Index)
+			}
+			seen[r.Index]++
+			return true
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 10 {
+		if seen[i] != 1 {
+			t.Errorf("game %d played %d times", i, seen[i])
+		}
+	}
+	m := quickMatch(5)
+	m.Shard, m.Shards = 3, 3
+	if err := m.Run(context.Background(), func(Result) bool { return true }); err == nil {
+		t.Errorf("shard 3 of 3 accepted")
+	}
+}
+
+func TestMatchStopsAndFails(t *testing.T) {
+	m := quickMatch(20)
+	n := 0
+	if err := m.Run(context.Background(), func(Result) bool { n++; return n < 5 }); err != nil || n != 5 {
+		t.Errorf("stop after 5: %d games reported, %v", n, err)
+	}
+	m = quickMatch(3)
+	m.Skip = func(i int) bool { return i < 4 }
+	n = 0
+	m.Run(context.Background(), func(r Result) bool {
+		if r.Index < 4 {
+			t.Errorf("skipped game %d played", r.Index)
+		}
+		n++
+		return true
+	})
+	if n != 2 {
+		t.Errorf("%d games after skipping 4 of 6", n)
+	}
+	m = quickMatch(3)
+	m.New = func(which int, seat Seat) (player.Player, error) { return nil, errors.New("cannot start") }
+	if err := m.Run(context.Background(), func(Result) bool { return true }); err == nil || !strings.Contains(err.Error(), "player greedy: cannot start") {
+		t.Errorf("a player that cannot be built: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := quickMatch(3).Run(ctx, func(Result) bool { return true }); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled match: %v", err)
+	}
+}
+
+func TestRecords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.ggf")
+	rec, err := NewRecorder(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := quickMatch(4)
+	var results []Result
+	m.Run(context.Background(), func(r Result) bool {
+		if err := rec.Record(r.Game); err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, r)
+		return true
+	})
+	rec.Close()
+	back, err := ReadRecords(path)
+	if err != nil || len(back) != 8 {
+		t.Fatalf("%d records, %v", len(back), err)
+	}
+	for _, r := range results {
+		g := back[r.Index]
+		if g == nil || g.Transcript() != r.Game.Transcript() || g.Result.Winner != r.Game.Result.Winner {
+			t.Fatalf("game %d not read back", r.Index)
+		}
+		a1, m1 := r.ForA()
+		a2, m2 := Result{Index: r.Index, ABlack: r.ABlack, Game: g}.ForA()
+		if a1 != a2 || m1 != m2 {
+			t.Fatalf("game %d scores %v %d, read back %v %d", r.Index, a1, m1, a2, m2)
+		}
+	}
+	if got, err := ReadRecords(filepath.Join(t.TempDir(), "none.ggf")); err != nil || len(got) != 0 {
+		t.Errorf("missing file: %v, %v", got, err)
+	}
+	text, _ := os.ReadFile(path)
+	for name, bad := range map[string]string{
+		"torn":      string(text) + "9 (;GM[Othello]PB[x",
+		"no number": "(;GM[Othello]PB[a]PW[b]RE[+2.000]TY[8];)\n",
+		"twice":     string(text) + strings.SplitAfter(string(text), "\n")[0],
+	} {
+		p := filepath.Join(t.TempDir(), "bad.ggf")
+		os.WriteFile(p, []byte(bad), 0o644)
+		if _, err := ReadRecords(p); err == nil || !strings.Contains(err.Error(), "cannot resume from "+p) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func TestResultFor(t *testing.T) {
+	r := game.Result{Reason: game.Normal, Winner: board.White, Black: 20, White: 40}
+	if s, m := ResultFor(r, board.White); s != 1 || m != 24 {
+		t.Errorf("white's result %v %d", s, m)
+	}
+	if s, m := ResultFor(r, board.Black); s != 0 || m != -24 {
+		t.Errorf("black's result %v %d", s, m)
+	}
+}

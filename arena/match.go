@@ -1,0 +1,235 @@
+// Matches: the games between two players, scheduled over the openings and
+// played in parallel.
+
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/referee"
+)
+
+// Seat is what a player is built for: one colour of one game.
+type Seat struct {
+	Game  int         // the game's index in the match, from 0
+	Color board.Color // the colour it plays
+	Seed  uint64      // its seed, derived from the match's
+}
+
+// Match is a series of games between two players, A and B. Game i starts
+// from opening i/2; A plays Black in the even games and White in the odd
+// ones, so each opening is played once with each colour.
+type Match struct {
+	// Names are the players A and B as the records name them (their
+	// specs).
+	Names [2]string
+	// New builds player 0 (A) or 1 (B) for a seat. It is called for
+	// every game, so that players keep no state from one game to the
+	// next.
+	New func(which int, seat Seat) (player.Player, error)
+	// Openings are the starts, one per pair of games.
+	Openings []Opening
+	// Rule is the rule variant.
+	Rule game.Rule
+	// MoveTime is the limit of a move (referee.NoLimit for none, 0 for
+	// the referee's default); GameTime each side's clock (0: none).
+	MoveTime, GameTime time.Duration
+	// Concurrency is the number of games played at once (at least 1).
+	Concurrency int
+	// Seed derives the seeds of every seat.
+	Seed uint64
+	// Shard and Shards: play only the games i with i % Shards == Shard
+	// (Shards 0 or 1: every game).
+	Shard, Shards int
+	// Skip reports the games already played (when resuming).
+	Skip func(index int) bool
+	// Event names the match in the records.
+	Event string
+}
+
+// Games returns the number of games of the match: two per opening.
+func (m *Match) Games() int { return 2 * len(m.Openings) }
+
+// Result is a finished game of a match.
+type Result struct {
+	// Index is the game's index in the match, from 0.
+	Index int
+	// Opening is the opening it started from.
+	Opening Opening
+	// ABlack reports that player A had Black.
+	ABlack bool
+	// Game is the record, result included.
+	Game *game.Game
+}
+
+// ForA returns the result from player A's side: 1, 0.5 or 0, and A's
+// final margin (empty squares to the winner).
+func (r Result) ForA() (float64, int) {
+	a := board.Black
+	if !r.ABlack {
+		a = board.White
+	}
+	return ResultFor(r.Game.Result, a)
+}
+
+// ResultFor returns a game result from the side of colour c: 1, 0.5 or
+// 0, and c's final margin.
+func ResultFor(res game.Result, c board.Color) (float64, int) {
+	margin := res.TournamentMargin()
+	if c == board.White {
+		margin = -margin
+	}
+	switch res.Winner {
+	case c:
+		return 1, margin
+	case board.NoColor:
+		return 0.5, margin
+	}
+	return 0, margin
+}
+
+// SeatSeed derives the seed of a seat from the match's seed.
+func SeatSeed(seed uint64, index int, c board.Color) uint64 {
+	return rand.New(rand.NewPCG(seed, uint64(index)*2+uint64(c)+1)).Uint64()
+}
+
+// Run plays the games of the match (of its shard, less those it skips),
+// up to Concurrency at a time, and calls report for each finished game,
+// one call at a time, in the order they finish. If report returns false
+// the match stops: games in progress are abandoned and not reported. When
+// ctx ends, Run stops the same way and returns ctx's error. A player that
+// cannot be built stops the match with an error naming it.
+func (m *Match) Run(ctx context.Context, report func(Result) bool) error {
+	if len(m.Openings) == 0 {
+		return errors.New("arena: a match needs at least one opening")
+	}
+	shards := max(m.Shards, 1)
+	if m.Shard < 0 || m.Shard >= shards {
+		return fmt.Errorf("arena: shard %d of %d does not exist", m.Shard, shards)
+	}
+	starts := make([]*game.Game, len(m.Openings))
+	for i, o := range m.Openings {
+		g, err := o.Game(m.Rule)
+		if err != nil {
+			return err
+		}
+		starts[i] = g
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan int)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		stopped  bool
+		wg       sync.WaitGroup
+	)
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		cancel()
+	}
+	for range max(m.Concurrency, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				r, err := m.play(ctx, i, starts[i/2])
+				if err != nil {
+					if ctx.Err() == nil {
+						fail(err)
+					}
+					continue
+				}
+				mu.Lock()
+				if !stopped && ctx.Err() == nil && !report(r) {
+					stopped = true
+					cancel()
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := m.Shard; i < m.Games(); i += shards {
+		if m.Skip != nil && m.Skip(i) {
+			continue
+		}
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	if stopped {
+		return nil
+	}
+	return context.Cause(ctx)
+}
+
+// play plays game i from start.
+func (m *Match) play(ctx context.Context, i int, start *game.Game) (Result, error) {
+	aBlack := i%2 == 0
+	var seats [2]player.Player // by colour
+	for c := board.Black; c <= board.White; c++ {
+		which := 0 // A
+		if (c == board.Black) != aBlack {
+			which = 1
+		}
+		p, err := m.New(which, Seat{Game: i, Color: c, Seed: SeatSeed(m.Seed, i, c)})
+		if err != nil {
+			return Result{}, fmt.Errorf("player %s: %w", m.Names[which], err)
+		}
+		seats[c] = p
+		if cl, ok := p.(interface{ Close() error }); ok {
+			defer cl.Close()
+		}
+	}
+	g, err := referee.Play(ctx, seats[board.Black], seats[board.White], referee.Config{
+		Game:     start,
+		Rule:     m.Rule,
+		MoveTime: m.MoveTime,
+		GameTime: m.GameTime,
+	})
+	if err != nil {
+		return Result{}, err
+	}
+	names := m.Names
+	if !aBlack {
+		names[0], names[1] = names[1], names[0]
+	}
+	g.Info = game.Info{Black: names[0], White: names[1], Event: m.Event, Round: strconv.Itoa(i + 1), TimeControl: timeControl(m.MoveTime, m.GameTime)}
+	return Result{Index: i, Opening: m.Openings[i/2], ABlack: aBlack, Game: g}, nil
+}
+
+// timeControl describes the clocks for the records.
+func timeControl(move, total time.Duration) string {
+	s := ""
+	if move > 0 {
+		s = move.String() + "/move"
+	}
+	if total > 0 {
+		if s != "" {
+			s += ", "
+		}
+		s += total.String() + "/game"
+	}
+	return s
+}

@@ -1,0 +1,124 @@
+// Openings: the positions games start from, each played twice with the
+// colours swapped.
+
+package arena
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/game"
+)
+
+// Opening is a start for the games of a match: moves from the standard
+// start position.
+type Opening struct {
+	// Name says where it comes from, e.g. "xot-large.txt:17".
+	Name string
+	// Moves is the transcript, e.g. "f5d6c3d3c4f4c5b3".
+	Moves string
+}
+
+// Game returns a new game from the standard start with the opening's
+// moves played, under rule.
+func (o Opening) Game(rule game.Rule) (*game.Game, error) {
+	g := game.New(board.Start(), rule)
+	if err := g.PlayTranscript(o.Moves); err != nil {
+		return nil, fmt.Errorf("opening %s %q: %w", o.Name, o.Moves, err)
+	}
+	if g.Over() {
+		return nil, fmt.Errorf("opening %s %q: the game is over after it", o.Name, o.Moves)
+	}
+	return g, nil
+}
+
+// ReadOpenings reads openings, one transcript a line; blank lines and
+// lines starting with '#' or '%' are skipped. Every opening must be legal
+// (checked under rule); the error names the file and the line.
+func ReadOpenings(r io.Reader, source string, rule game.Rule) ([]Opening, error) {
+	var out []Opening
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' || line[0] == '%' {
+			continue
+		}
+		o := Opening{Name: fmt.Sprintf("%s:%d", source, n), Moves: line}
+		if _, err := o.Game(rule); err != nil {
+			return nil, fmt.Errorf("%s line %d: %w", source, n, err)
+		}
+		out = append(out, o)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no opening in the file", source)
+	}
+	return out, nil
+}
+
+// XOT returns the 10,784 XOT openings shipped with reversi: balanced
+// 8-move openings, the usual start of fair engine matches.
+func XOT() ([]Opening, error) {
+	text, err := data.ReadFile("xot-large.txt")
+	if err != nil {
+		return nil, err
+	}
+	return ReadOpenings(bytes.NewReader(text), "xot-large.txt", game.Standard)
+}
+
+// RandomOpenings returns n openings of plies random legal moves each
+// (under rule), from a generator seeded with seed; openings that end the
+// game are drawn again, and no opening repeats.
+func RandomOpenings(n, plies int, rule game.Rule, seed uint64) []Opening {
+	rng := rand.New(rand.NewPCG(seed, 0x0be11))
+	seen := map[string]bool{}
+	var out []Opening
+	for tries := 0; len(out) < n && tries < 100*n+1000; tries++ {
+		g := game.New(board.Start(), rule)
+		var b strings.Builder
+		for range plies {
+			if g.PassIfForced() {
+				continue
+			}
+			legal := g.Legal()
+			if legal == 0 {
+				break
+			}
+			k := rng.IntN(bits.OnesCount64(legal))
+			for ; k > 0; k-- {
+				legal &= legal - 1
+			}
+			sq := board.Square(bits.TrailingZeros64(legal))
+			g.PlaySquare(sq)
+			b.WriteString(strings.ToLower(sq.String()))
+		}
+		moves := b.String()
+		if g.Over() || seen[moves] {
+			continue
+		}
+		seen[moves] = true
+		out = append(out, Opening{Name: fmt.Sprintf("random:%d", len(out)+1), Moves: moves})
+	}
+	return out
+}
+
+// Choose returns count openings drawn from all in an order shuffled by
+// seed (all of them, cycled, if count is larger): a match of a few games
+// still starts from varied positions.
+func Choose(all []Opening, count int, seed uint64) []Opening {
+	order := rand.New(rand.NewPCG(seed, 0x0de5)).Perm(len(all))
+	out := make([]Opening, count)
+	for i := range out {
+		out[i] = all[order[i%len(all)]]
+	}
+	return out
+}

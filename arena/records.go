@@ -1,0 +1,152 @@
+// Records: every finished game appended to a GGF file at once, read back
+// to resume an interrupted match, and a JSON summary for scripts.
+
+package arena
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/reversi-engine/reversi/format/ggf"
+	"github.com/reversi-engine/reversi/game"
+)
+
+// Recorder appends games to a GGF file, one a line, each written and
+// synced to the disk before Record returns: a crash loses no finished
+// game.
+type Recorder struct {
+	f *os.File
+}
+
+// NewRecorder opens (or creates) the GGF file at path for appending.
+func NewRecorder(path string) (*Recorder, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return &Recorder{f: f}, nil
+}
+
+// Record appends g.
+func (r *Recorder) Record(g *game.Game) error {
+	if _, err := io.WriteString(r.f, ggf.Format(g)+"\n"); err != nil {
+		return fmt.Errorf("recording game %s: %w", g.Info.Round, err)
+	}
+	return r.f.Sync()
+}
+
+// Close closes the file.
+func (r *Recorder) Close() error { return r.f.Close() }
+
+// ReadRecords reads the games of a GGF file written by a Recorder, by
+// game index (Round - 1). A missing file holds no game. A file that
+// cannot be read, or a game without a round number, or a number twice,
+// is an error that names the file: resuming from it could replay or lose
+// games.
+func ReadRecords(path string) (map[int]*game.Game, error) {
+	text, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return map[int]*game.Game{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	games, err := ggf.Parse(bytes.NewReader(text))
+	if err != nil {
+		return nil, fmt.Errorf("cannot resume from %s: %w", path, err)
+	}
+	out := make(map[int]*game.Game, len(games))
+	for i, g := range games {
+		n, err := strconv.Atoi(g.Info.Round)
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("cannot resume from %s: game %d has no game number (not written by reversi match?)", path, i+1)
+		}
+		if _, dup := out[n-1]; dup {
+			return nil, fmt.Errorf("cannot resume from %s: game number %d appears twice", path, n)
+		}
+		if g.Result.Reason == game.InProgress {
+			return nil, fmt.Errorf("cannot resume from %s: game number %d has no result", path, n)
+		}
+		out[n-1] = g
+	}
+	return out, nil
+}
+
+// Summary is the JSON summary of a match.
+type Summary struct {
+	Players  [2]string `json:"players"`
+	Event    string    `json:"event,omitempty"`
+	Seed     uint64    `json:"seed"`
+	Openings string    `json:"openings"`
+	Rule     string    `json:"rule"`
+	Time     string    `json:"time_control,omitempty"`
+	Shard    string    `json:"shard,omitempty"`
+	Games    int       `json:"games_scheduled"`
+	// Score is player A's.
+	Wins     int     `json:"wins"`
+	Draws    int     `json:"draws"`
+	Losses   int     `json:"losses"`
+	Played   int     `json:"played"`
+	Points   float64 `json:"score_fraction"`
+	Margin   float64 `json:"average_margin"`
+	Elo      float64 `json:"elo"`
+	EloLow   float64 `json:"elo_low"`
+	EloHigh  float64 `json:"elo_high"`
+	LOS      float64 `json:"los"`
+	SPRT     string  `json:"sprt,omitempty"`
+	LLR      float64 `json:"llr,omitempty"`
+	Decision string  `json:"sprt_decision,omitempty"`
+	// Results lists every game played, in the order of their index.
+	Results []GameSummary `json:"results"`
+}
+
+// GameSummary is one game of a Summary.
+type GameSummary struct {
+	Index   int     `json:"index"`
+	Opening string  `json:"opening"`
+	Black   string  `json:"black"`
+	White   string  `json:"white"`
+	ScoreA  float64 `json:"score_a"`
+	MarginA int     `json:"margin_a"`
+	Reason  string  `json:"reason"`
+	Moves   string  `json:"moves"`
+}
+
+// Summarize fills the score fields of s from score (player A's) and sets
+// the results.
+func (s *Summary) Summarize(score Score, results []Result) {
+	s.Wins, s.Draws, s.Losses, s.Played = score.Wins, score.Draws, score.Losses, score.Games()
+	s.Points, s.Margin = score.Fraction(), score.AverageMargin()
+	s.Elo, s.EloLow, s.EloHigh = score.Elo()
+	if s.Played == 0 { // no interval yet; JSON has no infinities
+		s.EloLow, s.EloHigh = 0, 0
+	}
+	s.LOS = score.LOS()
+	s.Results = s.Results[:0]
+	for _, r := range results {
+		a, m := r.ForA()
+		s.Results = append(s.Results, GameSummary{
+			Index: r.Index, Opening: r.Opening.Moves, Black: r.Game.Info.Black, White: r.Game.Info.White,
+			ScoreA: a, MarginA: m, Reason: r.Game.Result.Reason.String(), Moves: r.Game.Transcript(),
+		})
+	}
+}
+
+// WriteJSON writes v as indented JSON to path, through a temporary file
+// renamed into place, so that a reader never sees half a file.
+func WriteJSON(path string, v any) error {
+	text, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(text, '\n'), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}

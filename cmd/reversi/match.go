@@ -1,0 +1,346 @@
+// The match subcommand: two players, many games, the Elo difference.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/players"
+)
+
+// arenaOptions are the flags that match and tournament share.
+type arenaOptions struct {
+	openingsFile   string
+	randomOpenings int
+	moveTime       time.Duration
+	gameTime       time.Duration
+	depth          int
+	level          int
+	threads        int
+	concurrency    int
+	seed           uint64
+	ruleName       string
+	rule           game.Rule
+	shard          string
+	shardIndex     int
+	shards         int
+}
+
+// register adds the shared flags to fs.
+func (o *arenaOptions) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.openingsFile, "openings", "xot", "openings: xot (the 10,784 XOT openings shipped with reversi) or a file of transcripts, one a line")
+	fs.IntVar(&o.randomOpenings, "random-openings", 0, "instead, random openings of this many moves")
+	fs.DurationVar(&o.moveTime, "time", time.Second, "time limit of a move (the engine players use it as their budget)")
+	fs.DurationVar(&o.gameTime, "game-time", 0, "each side's clock for a whole game (0: none)")
+	fs.IntVar(&o.depth, "depth", 0, "search depth of the players that take one and name none")
+	fs.IntVar(&o.level, "level", 0, "level of the engine players that name none")
+	fs.IntVar(&o.threads, "threads", 1, "search threads of each engine player")
+	fs.IntVar(&o.concurrency, "concurrency", 0, "games played at once (default: the cores divided by --threads)")
+	fs.Uint64Var(&o.seed, "seed", 0, "seed of the openings' order and of every player (default: random, printed)")
+	fs.StringVar(&o.ruleName, "rule", "standard", "rule variant: standard or no-adjacent")
+	fs.StringVar(&o.shard, "shard", "", "i/n: play only the games whose index is i modulo n (0 <= i < n), to split a run over machines")
+}
+
+// check validates the shared flags after parsing.
+func (o *arenaOptions) check(fs *flag.FlagSet) error {
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if !seedSet {
+		o.seed = rand.Uint64() % 1_000_000
+	}
+	var err error
+	if o.rule, err = game.ParseRule(o.ruleName); err != nil {
+		return fmt.Errorf("--rule: %v", err)
+	}
+	switch {
+	case o.moveTime <= 0:
+		return fmt.Errorf("--time %v: want a positive duration", o.moveTime)
+	case o.gameTime < 0:
+		return fmt.Errorf("--game-time %v: want a positive duration or 0", o.gameTime)
+	case o.threads < 1:
+		return fmt.Errorf("--threads %d: want at least 1", o.threads)
+	case o.concurrency < 0:
+		return fmt.Errorf("--concurrency %d: want at least 1", o.concurrency)
+	case o.depth < 0 || o.depth > 60:
+		return fmt.Errorf("--depth %d: want 1 to 60", o.depth)
+	case o.randomOpenings < 0 || o.randomOpenings > 40:
+		return fmt.Errorf("--random-openings %d: want 1 to 40 moves", o.randomOpenings)
+	}
+	if o.concurrency == 0 {
+		o.concurrency = max(runtime.NumCPU()/o.threads, 1)
+	}
+	o.shardIndex, o.shards = 0, 1
+	if o.shard != "" {
+		i, n, ok := strings.Cut(o.shard, "/")
+		a, err1 := strconv.Atoi(i)
+		b, err2 := strconv.Atoi(n)
+		if !ok || err1 != nil || err2 != nil || b < 1 || a < 0 || a >= b {
+			return fmt.Errorf("--shard %q: want i/n with 0 <= i < n, e.g. 0/4", o.shard)
+		}
+		o.shardIndex, o.shards = a, b
+	}
+	return nil
+}
+
+// openings returns the openings of the flags, and their name.
+func (o *arenaOptions) openings(e *env) ([]arena.Opening, string, error) {
+	if o.randomOpenings > 0 {
+		return arena.RandomOpenings(10000, o.randomOpenings, o.rule, o.seed), fmt.Sprintf("random %d moves", o.randomOpenings), nil
+	}
+	if o.openingsFile == "xot" || o.openingsFile == "xot-large.txt" {
+		all, err := arena.XOT()
+		return all, "xot-large.txt", err
+	}
+	text, source, err := readDataFile(e, o.openingsFile)
+	if err != nil {
+		return nil, "", fmt.Errorf("--openings: %w", err)
+	}
+	all, err := arena.ReadOpenings(bytes.NewReader(text), source, o.rule)
+	if err != nil {
+		return nil, "", fmt.Errorf("--openings: %w", err)
+	}
+	return all, source, nil
+}
+
+// env returns the players.Env of a seat.
+func (o *arenaOptions) env(seed uint64) players.Env {
+	return players.Env{Seed: seed, Level: o.level, Threads: o.threads, Depth: o.depth}
+}
+
+// checkSpecs builds each spec once, so that a bad one is reported before
+// any game starts.
+func (o *arenaOptions) checkSpecs(specs []string) error {
+	for _, s := range specs {
+		p, err := players.New(s, o.env(1))
+		if err != nil {
+			return err
+		}
+		if c, ok := p.(interface{ Close() error }); ok {
+			c.Close()
+		}
+	}
+	return nil
+}
+
+func runMatch(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "match", "A B [--games N] [--openings FILE|--random-openings K] [--time T | --depth D] [--concurrency N] [--seed S] [--out FILE.ggf] [--sprt elo0=0,elo1=10]", `
+Plays player A against player B: each opening twice with the colours
+swapped, games in parallel, and prints as it goes the wins, draws and
+losses of A, its share of the points, the average margin, the Elo
+difference with its 95% interval and the likelihood that A is stronger
+(LOS). Players are named as in 'reversi help players'.
+
+--out saves every game as GGF as soon as it ends, and a JSON summary beside
+it (FILE.json); run the same command again to resume an interrupted match:
+the games in the file are not played again. Ctrl-C stops cleanly and
+prints the result so far. --sprt stops as soon as the sequential test
+decides. --shard i/n plays a share of the games; 'reversi merge' adds
+the shards' files up.`)
+	var o arenaOptions
+	o.register(fs)
+	games := fs.Int("games", 100, "number of games (rounded up to an even number)")
+	out := fs.String("out", "", "GGF file of the games (appended; resumed if it exists)")
+	jsonPath := fs.String("json", "", "JSON summary (default: the --out file with .json)")
+	sprtText := fs.String("sprt", "", "sequential test, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05")
+	plot := fs.String("plot", "", "plot of A's score over the games (.png or .svg)")
+	specs, rest := splitPositional(args, 2)
+	if err := parseFlags(fs, rest); err != nil {
+		return err
+	}
+	if len(specs) != 2 {
+		fmt.Fprintln(e.stderr, "reversi match: want two players, e.g. reversi match engine roxanne")
+		fs.Usage()
+		return errUsage
+	}
+	if err := o.check(fs); err != nil {
+		return err
+	}
+	if *games < 1 {
+		return fmt.Errorf("--games %d: want at least 1", *games)
+	}
+	if *plot != "" {
+		if err := checkPlotPath(*plot); err != nil {
+			return err
+		}
+	}
+	var sprt *arena.SPRT
+	if *sprtText != "" {
+		t, err := arena.ParseSPRT(*sprtText)
+		if err != nil {
+			return fmt.Errorf("--sprt: %v", err)
+		}
+		sprt = &t
+	}
+	if err := o.checkSpecs(specs); err != nil {
+		return err
+	}
+	all, source, err := o.openings(e)
+	if err != nil {
+		return err
+	}
+	m := &arena.Match{
+		Names:       [2]string{specs[0], specs[1]},
+		Openings:    arena.Choose(all, (*games+1)/2, o.seed),
+		Rule:        o.rule,
+		MoveTime:    o.moveTime,
+		GameTime:    o.gameTime,
+		Concurrency: o.concurrency,
+		Seed:        o.seed,
+		Shard:       o.shardIndex,
+		Shards:      o.shards,
+		Event:       fmt.Sprintf("reversi match, seed %d", o.seed),
+	}
+	m.New = func(which int, seat arena.Seat) (player.Player, error) {
+		return players.New(specs[which], o.env(seat.Seed))
+	}
+
+	// Resume from the records, if any.
+	var score arena.Score
+	var results []arena.Result
+	var rec *arena.Recorder
+	if *out != "" {
+		done, err := arena.ReadRecords(*out)
+		if err != nil {
+			return err
+		}
+		for i, g := range done {
+			r, err := resumed(m, i, g)
+			if err != nil {
+				return fmt.Errorf("cannot resume from %s: %v", *out, err)
+			}
+			results = append(results, r)
+			a, margin := r.ForA()
+			score.Add(a, margin)
+		}
+		m.Skip = func(i int) bool { _, ok := done[i]; return ok }
+		if rec, err = arena.NewRecorder(*out); err != nil {
+			return err
+		}
+		defer rec.Close()
+		if *jsonPath == "" {
+			*jsonPath = strings.TrimSuffix(*out, ".ggf") + ".json"
+		}
+	}
+	scheduled := 0
+	for i := o.shardIndex; i < m.Games(); i += o.shards {
+		scheduled++
+	}
+	fmt.Fprintf(e.stdout, "%s vs %s: %d games from %s, %s per move, %s rules, %d at a time, seed %d\n",
+		specs[0], specs[1], scheduled, source, o.moveTime, o.rule, o.concurrency, o.seed)
+	if len(results) > 0 {
+		fmt.Fprintf(e.stdout, "resuming: %d games already in %s: %s\n", len(results), *out, score)
+	}
+	summary := &arena.Summary{Players: m.Names, Event: m.Event, Seed: o.seed, Openings: source, Rule: o.rule.String(),
+		Time: o.moveTime.String() + "/move", Games: scheduled}
+	if o.shards > 1 {
+		summary.Shard = o.shard
+	}
+	if sprt != nil {
+		summary.SPRT = *sprtText
+	}
+	prog := newProgress(e, scheduled, "games")
+	prog.add(len(results))
+	var mu sync.Mutex
+	var recordErr error
+	lastLine := time.Now()
+	decision := arena.Continue
+	err = m.Run(ctx, func(r arena.Result) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if rec != nil {
+			if err := rec.Record(r.Game); err != nil {
+				recordErr = err
+				return false
+			}
+		}
+		results = append(results, r)
+		a, margin := r.ForA()
+		score.Add(a, margin)
+		prog.add(1)
+		if time.Since(lastLine) > 10*time.Second || !e.stderrIsTTY && score.Games()%max(scheduled/10, 1) == 0 {
+			lastLine = time.Now()
+			prog.line(fmt.Sprintf("%d/%d: %s", score.Games(), scheduled, score))
+		}
+		if sprt != nil {
+			if decision = sprt.Decide(score); decision != arena.Continue {
+				return false
+			}
+		}
+		return true
+	})
+	prog.finish()
+	if recordErr != nil {
+		return recordErr
+	}
+	sort.Slice(results, func(i, j int) bool { return results[i].Index < results[j].Index })
+	summary.Summarize(score, results)
+	fmt.Fprintf(e.stdout, "%s vs %s: %d games: %s\n", specs[0], specs[1], score.Games(), score)
+	if sprt != nil {
+		lo, hi := sprt.Bounds()
+		summary.LLR, summary.Decision = sprt.LLR(score), decision.String()
+		fmt.Fprintf(e.stdout, "SPRT %s: LLR %.2f (bounds %.2f, %.2f): %s\n", *sprtText, summary.LLR, lo, hi, decision)
+	}
+	if *jsonPath != "" {
+		if werr := arena.WriteJSON(*jsonPath, summary); werr != nil {
+			return werr
+		}
+		fmt.Fprintf(e.stdout, "summary: %s\n", *jsonPath)
+	}
+	if *plot != "" {
+		if perr := plotMatch(*plot, specs, results); perr != nil {
+			return perr
+		}
+		fmt.Fprintf(e.stdout, "plot: %s\n", *plot)
+	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(e.stdout, "stopped before the end: run the same command again to resume (with --out)")
+		return nil
+	}
+	return err
+}
+
+// resumed rebuilds the result of game i of m from its record, checking
+// that the record is that game.
+func resumed(m *arena.Match, i int, g *game.Game) (arena.Result, error) {
+	if i >= m.Games() {
+		return arena.Result{}, fmt.Errorf("game number %d is beyond the %d games of this match", i+1, m.Games())
+	}
+	aBlack := i%2 == 0
+	black, white := m.Names[0], m.Names[1]
+	if !aBlack {
+		black, white = white, black
+	}
+	if g.Info.Black != black || g.Info.White != white {
+		return arena.Result{}, fmt.Errorf("game number %d is %s vs %s, not %s vs %s: the file holds another match", i+1, g.Info.Black, g.Info.White, black, white)
+	}
+	return arena.Result{Index: i, Opening: m.Openings[i/2], ABlack: aBlack, Game: g}, nil
+}
+
+// splitPositional takes up to n arguments that are not flags (nor flag
+// values) from args, in order, and returns them and the rest.
+func splitPositional(args []string, n int) ([]string, []string) {
+	var pos, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if len(pos) < n && a != "" && a[0] != '-' && (i == 0 || !needsValue(args[i-1])) {
+			pos = append(pos, a)
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return pos, rest
+}
