@@ -114,9 +114,9 @@ func TestOpenings(t *testing.T) {
 }
 
 // quickMatch is a match of greedy (A) against random (B).
-func quickMatch(openings int) *Match {
-	return &Match{
-		Names:       [2]string{"greedy", "random"},
+func quickMatch(openings int) *Tournament {
+	return &Tournament{
+		Names:       []string{"greedy", "random"},
 		Openings:    RandomOpenings(openings, 4, game.Standard, 9),
 		Concurrency: 3,
 		Seed:        5,
@@ -273,5 +273,67 @@ func TestResultFor(t *testing.T) {
 	}
 	if s, m := ResultFor(r, board.Black); s != 0 || m != -24 {
 		t.Errorf("black's result %v %d", s, m)
+	}
+}
+
+func TestRatings(t *testing.T) {
+	// Three players; b beats a 3:1, c beats b 3:1: c > b > a, about 190
+	// Elo a step (75%).
+	tab := NewTable([]string{"a", "b", "c"})
+	for range 30 {
+		tab.Add(1, 0, 1, 10)
+		tab.Add(2, 1, 1, 10)
+	}
+	for range 10 {
+		tab.Add(0, 1, 1, 10)
+		tab.Add(1, 2, 1, 10)
+	}
+	r, err := tab.Ratings("a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r[0].Name != "c" || r[1].Name != "b" || r[2].Name != "a" || r[2].Elo != 0 || r[2].Error != 0 {
+		t.Fatalf("ratings %+v", r)
+	}
+	if r[1].Elo < 150 || r[1].Elo > 200 || r[0].Elo < 300 || r[0].Elo > 400 {
+		t.Errorf("ratings %+v: want b about +180, c about +360", r)
+	}
+	if r[1].Error <= 0 || r[0].Error <= r[1].Error {
+		t.Errorf("error bars %v %v: c is further from the anchor, its bar must be wider", r[0].Error, r[1].Error)
+	}
+	// Without an anchor the mean is 0.
+	m, _ := tab.Ratings("")
+	if sum := m[0].Elo + m[1].Elo + m[2].Elo; math.Abs(sum) > 1e-6 {
+		t.Errorf("mean of unanchored ratings %v", sum/3)
+	}
+	// A player who won everything gets a finite rating.
+	sweep := NewTable([]string{"x", "y"})
+	for range 20 {
+		sweep.Add(0, 1, 1, 64)
+	}
+	s, _ := sweep.Ratings("y")
+	if math.IsInf(s[0].Elo, 0) || s[0].Elo < 300 {
+		t.Errorf("a clean sweep rates %v", s[0].Elo)
+	}
+	if _, err := tab.Ratings("nobody"); err == nil {
+		t.Errorf("an unknown anchor was accepted")
+	}
+}
+
+func TestTournamentSchedule(t *testing.T) {
+	tour := &Tournament{Names: []string{"p", "q", "r"}, Openings: RandomOpenings(2, 4, game.Standard, 1)}
+	if tour.Games() != 12 {
+		t.Fatalf("%d games", tour.Games())
+	}
+	count := map[[2]int]int{}
+	for i := range tour.Games() {
+		pair, o, aBlack := tour.Schedule(i)
+		count[pair]++
+		if o != (i%4)/2 || aBlack != (i%2 == 0) {
+			t.Errorf("game %d: opening %d, A black %v", i, o, aBlack)
+		}
+	}
+	if count[[2]int{0, 1}] != 4 || count[[2]int{0, 2}] != 4 || count[[2]int{1, 2}] != 4 {
+		t.Errorf("pairings %v", count)
 	}
 }

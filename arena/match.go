@@ -1,5 +1,5 @@
-// Matches: the games between two players, scheduled over the openings and
-// played in parallel.
+// Tournaments and matches: the games between players, scheduled over the
+// openings and played in parallel.
 
 package arena
 
@@ -25,18 +25,22 @@ type Seat struct {
 	Seed  uint64      // its seed, derived from the match's
 }
 
-// Match is a series of games between two players, A and B. Game i starts
-// from opening i/2; A plays Black in the even games and White in the odd
-// ones, so each opening is played once with each colour.
-type Match struct {
-	// Names are the players A and B as the records name them (their
-	// specs).
-	Names [2]string
-	// New builds player 0 (A) or 1 (B) for a seat. It is called for
-	// every game, so that players keep no state from one game to the
-	// next.
+// Tournament is a round robin: every two players meet over all the
+// openings, each opening played twice with the colours swapped. A match
+// is a tournament of two players.
+//
+// The games are numbered from 0: pairing p (players i < j, in the order
+// (0,1), (0,2), ..., (1,2), ...) has the games 2*len(Openings)*p and on;
+// within a pairing, game k starts from opening k/2, and the first player
+// of the pairing (A) plays Black when k is even.
+type Tournament struct {
+	// Names are the players as the records name them (their specs).
+	Names []string
+	// New builds player which (an index of Names) for a seat. It is
+	// called for every game, so that players keep no state from one game
+	// to the next.
 	New func(which int, seat Seat) (player.Player, error)
-	// Openings are the starts, one per pair of games.
+	// Openings are the starts, one per pair of games of each pairing.
 	Openings []Opening
 	// Rule is the rule variant.
 	Rule game.Rule
@@ -56,13 +60,37 @@ type Match struct {
 	Event string
 }
 
-// Games returns the number of games of the match: two per opening.
-func (m *Match) Games() int { return 2 * len(m.Openings) }
+// Pairings returns the pairs of players (i < j) in the order of their
+// games.
+func (m *Tournament) Pairings() [][2]int {
+	var out [][2]int
+	for i := range m.Names {
+		for j := i + 1; j < len(m.Names); j++ {
+			out = append(out, [2]int{i, j})
+		}
+	}
+	return out
+}
 
-// Result is a finished game of a match.
+// Games returns the number of games: two per opening and pairing.
+func (m *Tournament) Games() int { return 2 * len(m.Openings) * len(m.Pairings()) }
+
+// Schedule returns what game i is: its players A and B (indexes of
+// Names), its opening and whether A plays Black.
+func (m *Tournament) Schedule(i int) (players [2]int, opening int, aBlack bool) {
+	per := 2 * len(m.Openings)
+	pair := m.Pairings()[i/per]
+	k := i % per
+	return pair, k / 2, k%2 == 0
+}
+
+// Result is a finished game of a tournament or match.
 type Result struct {
-	// Index is the game's index in the match, from 0.
+	// Index is the game's index, from 0.
 	Index int
+	// Players are A and B, indexes of the tournament's Names (0 and 1 in
+	// a match).
+	Players [2]int
 	// Opening is the opening it started from.
 	Opening Opening
 	// ABlack reports that player A had Black.
@@ -102,15 +130,18 @@ func SeatSeed(seed uint64, index int, c board.Color) uint64 {
 	return rand.New(rand.NewPCG(seed, uint64(index)*2+uint64(c)+1)).Uint64()
 }
 
-// Run plays the games of the match (of its shard, less those it skips),
+// Run plays the games (of its shard, less those it skips),
 // up to Concurrency at a time, and calls report for each finished game,
 // one call at a time, in the order they finish. If report returns false
 // the match stops: games in progress are abandoned and not reported. When
 // ctx ends, Run stops the same way and returns ctx's error. A player that
 // cannot be built stops the match with an error naming it.
-func (m *Match) Run(ctx context.Context, report func(Result) bool) error {
+func (m *Tournament) Run(ctx context.Context, report func(Result) bool) error {
 	if len(m.Openings) == 0 {
 		return errors.New("arena: a match needs at least one opening")
+	}
+	if len(m.Names) < 2 {
+		return errors.New("arena: a match needs at least two players")
 	}
 	shards := max(m.Shards, 1)
 	if m.Shard < 0 || m.Shard >= shards {
@@ -146,7 +177,8 @@ func (m *Match) Run(ctx context.Context, report func(Result) bool) error {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				r, err := m.play(ctx, i, starts[i/2])
+				_, o, _ := m.Schedule(i)
+				r, err := m.play(ctx, i, starts[o])
 				if err != nil {
 					if ctx.Err() == nil {
 						fail(err)
@@ -185,13 +217,13 @@ feed:
 }
 
 // play plays game i from start.
-func (m *Match) play(ctx context.Context, i int, start *game.Game) (Result, error) {
-	aBlack := i%2 == 0
+func (m *Tournament) play(ctx context.Context, i int, start *game.Game) (Result, error) {
+	pair, o, aBlack := m.Schedule(i)
 	var seats [2]player.Player // by colour
 	for c := board.Black; c <= board.White; c++ {
-		which := 0 // A
+		which := pair[0] // A
 		if (c == board.Black) != aBlack {
-			which = 1
+			which = pair[1]
 		}
 		p, err := m.New(which, Seat{Game: i, Color: c, Seed: SeatSeed(m.Seed, i, c)})
 		if err != nil {
@@ -211,12 +243,12 @@ func (m *Match) play(ctx context.Context, i int, start *game.Game) (Result, erro
 	if err != nil {
 		return Result{}, err
 	}
-	names := m.Names
+	black, white := m.Names[pair[0]], m.Names[pair[1]]
 	if !aBlack {
-		names[0], names[1] = names[1], names[0]
+		black, white = white, black
 	}
-	g.Info = game.Info{Black: names[0], White: names[1], Event: m.Event, Round: strconv.Itoa(i + 1), TimeControl: timeControl(m.MoveTime, m.GameTime)}
-	return Result{Index: i, Opening: m.Openings[i/2], ABlack: aBlack, Game: g}, nil
+	g.Info = game.Info{Black: black, White: white, Event: m.Event, Round: strconv.Itoa(i + 1), TimeControl: timeControl(m.MoveTime, m.GameTime)}
+	return Result{Index: i, Players: pair, Opening: m.Openings[o], ABlack: aBlack, Game: g}, nil
 }
 
 // timeControl describes the clocks for the records.
@@ -232,4 +264,22 @@ func timeControl(move, total time.Duration) string {
 		s += total.String() + "/game"
 	}
 	return s
+}
+
+// Resume returns the result of game i from its record (read back with
+// ReadRecords), checking that the record is that game: the same players
+// in the same colours.
+func (m *Tournament) Resume(i int, g *game.Game) (Result, error) {
+	if i < 0 || i >= m.Games() {
+		return Result{}, fmt.Errorf("game number %d is beyond the %d games of this run", i+1, m.Games())
+	}
+	pair, o, aBlack := m.Schedule(i)
+	black, white := m.Names[pair[0]], m.Names[pair[1]]
+	if !aBlack {
+		black, white = white, black
+	}
+	if g.Info.Black != black || g.Info.White != white {
+		return Result{}, fmt.Errorf("game number %d is %s vs %s, not %s vs %s: the file holds another run", i+1, g.Info.Black, g.Info.White, black, white)
+	}
+	return Result{Index: i, Players: pair, Opening: m.Openings[o], ABlack: aBlack, Game: g}, nil
 }

@@ -117,6 +117,9 @@ func (s Score) LOS() float64 {
 // String returns e.g. "W 60 D 4 L 36, 62.0%, Elo +85 [+15, +158], LOS 99.2%".
 func (s Score) String() string {
 	elo, lo, hi := s.Elo()
+	if math.Abs(elo) < 0.5 {
+		elo = 0
+	}
 	return fmt.Sprintf("W %d D %d L %d, %.1f%%, margin %+.1f, Elo %+.0f [%+.0f, %+.0f], LOS %.1f%%",
 		s.Wins, s.Draws, s.Losses, 100*s.Fraction(), s.AverageMargin(), elo, lo, hi, 100*s.LOS())
 }

@@ -33,6 +33,7 @@ var commands = []command{
 	{"analyze", "the value of every legal move of a position, with depth and principal variation", runAnalyze},
 	{"nboard", "be an engine for NBoard and other GUIs (NBoard protocol 2 on stdin/stdout)", runNBoard},
 	{"match", "play two players against each other over many games: score, Elo, SPRT", runMatch},
+	{"tournament", "a round robin between several players: crosstable and Elo rating list", runTournament},
 	{"bench", "measure the speed of the rules engine and print the figures", runBench},
 	{"help", "list the subcommands, or explain one: reversi help <command>|players|levels", nil}, // see run
 }

@@ -10,10 +10,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/reversi-engine/reversi/arena"
@@ -192,8 +190,8 @@ the shards' files up.`)
 	if err != nil {
 		return err
 	}
-	m := &arena.Match{
-		Names:       [2]string{specs[0], specs[1]},
+	m := &arena.Tournament{
+		Names:       []string{specs[0], specs[1]},
 		Openings:    arena.Choose(all, (*games+1)/2, o.seed),
 		Rule:        o.rule,
 		MoveTime:    o.moveTime,
@@ -208,43 +206,13 @@ the shards' files up.`)
 		return players.New(specs[which], o.env(seat.Seed))
 	}
 
-	// Resume from the records, if any.
-	var score arena.Score
-	var results []arena.Result
-	var rec *arena.Recorder
-	if *out != "" {
-		done, err := arena.ReadRecords(*out)
-		if err != nil {
-			return err
-		}
-		for i, g := range done {
-			r, err := resumed(m, i, g)
-			if err != nil {
-				return fmt.Errorf("cannot resume from %s: %v", *out, err)
-			}
-			results = append(results, r)
-			a, margin := r.ForA()
-			score.Add(a, margin)
-		}
-		m.Skip = func(i int) bool { _, ok := done[i]; return ok }
-		if rec, err = arena.NewRecorder(*out); err != nil {
-			return err
-		}
-		defer rec.Close()
-		if *jsonPath == "" {
-			*jsonPath = strings.TrimSuffix(*out, ".ggf") + ".json"
-		}
+	if *out != "" && *jsonPath == "" {
+		*jsonPath = strings.TrimSuffix(*out, ".ggf") + ".json"
 	}
-	scheduled := 0
-	for i := o.shardIndex; i < m.Games(); i += o.shards {
-		scheduled++
-	}
+	scheduled := scheduledGames(m)
 	fmt.Fprintf(e.stdout, "%s vs %s: %d games from %s, %s per move, %s rules, %d at a time, seed %d\n",
 		specs[0], specs[1], scheduled, source, o.moveTime, o.rule, o.concurrency, o.seed)
-	if len(results) > 0 {
-		fmt.Fprintf(e.stdout, "resuming: %d games already in %s: %s\n", len(results), *out, score)
-	}
-	summary := &arena.Summary{Players: m.Names, Event: m.Event, Seed: o.seed, Openings: source, Rule: o.rule.String(),
+	summary := &arena.Summary{Players: [2]string{specs[0], specs[1]}, Event: m.Event, Seed: o.seed, Openings: source, Rule: o.rule.String(),
 		Time: o.moveTime.String() + "/move", Games: scheduled}
 	if o.shards > 1 {
 		summary.Shard = o.shard
@@ -252,41 +220,21 @@ the shards' files up.`)
 	if sprt != nil {
 		summary.SPRT = *sprtText
 	}
-	prog := newProgress(e, scheduled, "games")
-	prog.add(len(results))
-	var mu sync.Mutex
-	var recordErr error
-	lastLine := time.Now()
+	var score arena.Score
 	decision := arena.Continue
-	err = m.Run(ctx, func(r arena.Result) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		if rec != nil {
-			if err := rec.Record(r.Game); err != nil {
-				recordErr = err
-				return false
-			}
-		}
-		results = append(results, r)
+	results, err := runSeries(ctx, e, m, *out, func(r arena.Result) bool {
 		a, margin := r.ForA()
 		score.Add(a, margin)
-		prog.add(1)
-		if time.Since(lastLine) > 10*time.Second || !e.stderrIsTTY && score.Games()%max(scheduled/10, 1) == 0 {
-			lastLine = time.Now()
-			prog.line(fmt.Sprintf("%d/%d: %s", score.Games(), scheduled, score))
-		}
 		if sprt != nil {
 			if decision = sprt.Decide(score); decision != arena.Continue {
 				return false
 			}
 		}
 		return true
-	})
-	prog.finish()
-	if recordErr != nil {
-		return recordErr
+	}, func() string { return score.String() })
+	if results == nil && err != nil && !errors.Is(err, context.Canceled) {
+		return err
 	}
-	sort.Slice(results, func(i, j int) bool { return results[i].Index < results[j].Index })
 	summary.Summarize(score, results)
 	fmt.Fprintf(e.stdout, "%s vs %s: %d games: %s\n", specs[0], specs[1], score.Games(), score)
 	if sprt != nil {
@@ -311,23 +259,6 @@ the shards' files up.`)
 		return nil
 	}
 	return err
-}
-
-// resumed rebuilds the result of game i of m from its record, checking
-// that the record is that game.
-func resumed(m *arena.Match, i int, g *game.Game) (arena.Result, error) {
-	if i >= m.Games() {
-		return arena.Result{}, fmt.Errorf("game number %d is beyond the %d games of this match", i+1, m.Games())
-	}
-	aBlack := i%2 == 0
-	black, white := m.Names[0], m.Names[1]
-	if !aBlack {
-		black, white = white, black
-	}
-	if g.Info.Black != black || g.Info.White != white {
-		return arena.Result{}, fmt.Errorf("game number %d is %s vs %s, not %s vs %s: the file holds another match", i+1, g.Info.Black, g.Info.White, black, white)
-	}
-	return arena.Result{Index: i, Opening: m.Openings[i/2], ABlack: aBlack, Game: g}, nil
 }
 
 // splitPositional takes up to n arguments that are not flags (nor flag
