@@ -260,7 +260,7 @@ func TestRecords(t *testing.T) {
 	} {
 		p := filepath.Join(t.TempDir(), "bad.ggf")
 		os.WriteFile(p, []byte(bad), 0o644)
-		if _, err := ReadRecords(p); err == nil || !strings.Contains(err.Error(), "cannot resume from "+p) {
+		if _, err := ReadRecords(p); err == nil || !strings.Contains(err.Error(), "cannot use the records in "+p) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

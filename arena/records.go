@@ -58,19 +58,19 @@ func ReadRecords(path string) (map[int]*game.Game, error) {
 	}
 	games, err := ggf.Parse(bytes.NewReader(text))
 	if err != nil {
-		return nil, fmt.Errorf("cannot resume from %s: %w", path, err)
+		return nil, fmt.Errorf("cannot use the records in %s: %w", path, err)
 	}
 	out := make(map[int]*game.Game, len(games))
 	for i, g := range games {
 		n, err := strconv.Atoi(g.Info.Round)
 		if err != nil || n < 1 {
-			return nil, fmt.Errorf("cannot resume from %s: game %d has no game number (not written by reversi match?)", path, i+1)
+			return nil, fmt.Errorf("cannot use the records in %s: game %d has no game number (not written by reversi match?)", path, i+1)
 		}
 		if _, dup := out[n-1]; dup {
-			return nil, fmt.Errorf("cannot resume from %s: game number %d appears twice", path, n)
+			return nil, fmt.Errorf("cannot use the records in %s: game number %d appears twice", path, n)
 		}
 		if g.Result.Reason == game.InProgress {
-			return nil, fmt.Errorf("cannot resume from %s: game number %d has no result", path, n)
+			return nil, fmt.Errorf("cannot use the records in %s: game number %d has no result", path, n)
 		}
 		out[n-1] = g
 	}

@@ -34,6 +34,7 @@ var commands = []command{
 	{"nboard", "be an engine for NBoard and other GUIs (NBoard protocol 2 on stdin/stdout)", runNBoard},
 	{"match", "play two players against each other over many games: score, Elo, SPRT", runMatch},
 	{"tournament", "a round robin between several players: crosstable and Elo rating list", runTournament},
+	{"merge", "put together the records of the shards of a match or tournament", runMerge},
 	{"bench", "measure the speed of the rules engine and print the figures", runBench},
 	{"help", "list the subcommands, or explain one: reversi help <command>|players|levels", nil}, // see run
 }
