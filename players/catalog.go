@@ -12,6 +12,7 @@ import (
 
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/nboard"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/classic"
 	"github.com/reversi-engine/reversi/player/human"
@@ -115,6 +116,13 @@ var catalog = [...]Entry{
 		},
 		New: newEngine,
 	},
+	{
+		Name: "nboard",
+		Description: "an external engine that speaks NBoard protocol 2 (Edax, NTest, reversi nboard...), " +
+			"started for each game; it loses a game if it hangs, crashes or keeps playing illegal moves",
+		Raw: "command line",
+		New: newNBoard,
+	},
 }
 
 // depthOption is the depth option of a fixed-depth search player.
@@ -213,6 +221,10 @@ func newEngine(a Args) (player.Player, error) {
 	}
 	e := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: hash})
 	return engine.NewPlayer(e, level, name, a.Env.Seed), nil
+}
+
+func newNBoard(a Args) (player.Player, error) {
+	return nboard.Start(a.Raw, nboard.ClientOptions{Depth: a.Env.Depth})
 }
 
 func newHuman(a Args) (player.Player, error) {

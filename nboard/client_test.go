@@ -1,0 +1,182 @@
+package nboard
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player/classic"
+	"github.com/reversi-engine/reversi/referee"
+)
+
+// TestMain lets the test binary play an engine for the client's tests:
+// with NBOARD_TEST_ENGINE set it is "reversi nboard" (serve) or a
+// misbehaving engine, and exits.
+func TestMain(m *testing.M) {
+	switch mode := os.Getenv("NBOARD_TEST_ENGINE"); mode {
+	case "":
+		os.Exit(m.Run())
+	case "serve":
+		e := engine.New(engine.Options{Eval: eval.Classic{}, HashMB: 4})
+		if err := Serve(context.Background(), os.Stdin, os.Stdout, e, Options{Name: "test-serve", Depth: 2}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	default:
+		fakeEngine(mode)
+		os.Exit(0)
+	}
+}
+
+// fakeEngine misbehaves in the way mode says, answering pings so that it
+// starts, and "go" as the mode says.
+func fakeEngine(mode string) {
+	sc := bufio.NewScanner(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	say := func(format string, args ...any) {
+		fmt.Fprintf(out, format+"\n", args...)
+		out.Flush()
+	}
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "nboard":
+			say("set myname fake-%s", mode)
+		case "ping":
+			if mode == "mute" {
+				continue // never answers: does not start
+			}
+			say("pong %s", f[1])
+		case "go":
+			switch mode {
+			case "illegal":
+				say("status thinking")
+				say("=== A1/0.00/0.1")
+			case "garbage":
+				say("hello there")
+				say("search F5 1.0 0 4")
+				say("=== ZZ/x/y")
+			case "silent":
+				// thinks forever
+			case "crash":
+				os.Exit(3)
+			}
+		}
+	}
+}
+
+// command returns a command line that runs this test binary as an
+// engine of the given mode.
+func command(mode string) string {
+	return "env NBOARD_TEST_ENGINE=" + mode + " " + os.Args[0]
+}
+
+func TestSplitCommand(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"edax -n 2", []string{"edax", "-n", "2"}},
+		{`  "my engine" --eval 'a b' x\ y  `, []string{"my engine", "--eval", "a b", "x y"}},
+		{`a "" b`, []string{"a", "", "b"}},
+	}
+	for _, tt := range tests {
+		got, err := SplitCommand(tt.in)
+		if err != nil || strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("%q: %q, %v", tt.in, got, err)
+		}
+	}
+	for _, bad := range []string{"", "   ", `"open`, `trailing\`} {
+		if _, err := SplitCommand(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// TestClientAgainstServe plays a refereed game with the client driving
+// this package's own engine side in another process.
+func TestClientAgainstServe(t *testing.T) {
+	c, err := Start(command("serve"), ClientOptions{Depth: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if c.Name() != "test-serve" {
+		t.Errorf("name %q", c.Name())
+	}
+	g, err := referee.Play(context.Background(), c, classic.NewRandom(1), referee.Config{MoveTime: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Result.Reason != game.Normal || !g.Over() {
+		t.Fatalf("game ended by %v: %s", g.Result, g.Transcript())
+	}
+	blackMoves := 0
+	for _, m := range g.Moves {
+		if m.Color == board.Black && m.Square != board.Pass {
+			blackMoves++
+			if !m.HasEval {
+				t.Errorf("move %v has no eval from the engine", m.Square)
+			}
+		}
+	}
+	if blackMoves < 10 {
+		t.Errorf("the engine played %d moves", blackMoves)
+	}
+}
+
+func TestMisbehavingEngines(t *testing.T) {
+	cfg := referee.Config{MoveTime: 500 * time.Millisecond}
+	tests := []struct {
+		mode   string
+		reason game.Reason
+	}{
+		{"illegal", game.IllegalMoves},
+		{"garbage", game.IllegalMoves},
+		{"silent", game.Timeout},
+		{"crash", game.Forfeit},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			c, err := Start(command(tt.mode), ClientOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			g, err := referee.Play(context.Background(), c, classic.NewRandom(1), cfg)
+			c.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Result.Reason != tt.reason || g.Result.Winner != board.White {
+				t.Errorf("result %v, want a loss by %v", g.Result, tt.reason)
+			}
+			if took := time.Since(start); took > 5*time.Second {
+				t.Errorf("the game took %v", took)
+			}
+		})
+	}
+}
+
+func TestEngineThatDoesNotStart(t *testing.T) {
+	if _, err := Start("/no/such/engine --flag", ClientOptions{}); err == nil || !strings.Contains(err.Error(), "does not start") {
+		t.Errorf("missing program: %v", err)
+	}
+	start := time.Now()
+	_, err := Start(command("mute"), ClientOptions{StartTimeout: 300 * time.Millisecond})
+	if err == nil || !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 3*time.Second {
+		t.Errorf("mute engine: %v after %v", err, time.Since(start))
+	}
+}
