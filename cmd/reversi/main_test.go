@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
 )
@@ -285,5 +288,141 @@ func TestAnalyzeCommand(t *testing.T) {
 		if code != 1 || stderr == "" {
 			t.Errorf("analyze %q: exit %d, stderr %q", args, code, stderr)
 		}
+	}
+}
+
+// matchLine matches the final line of a match.
+var matchLine = regexp.MustCompile(`(\d+) games: W (\d+) D (\d+) L (\d+)`)
+
+func TestMatchCommand(t *testing.T) {
+	dir := t.TempDir()
+	out := dir + "/m.ggf"
+	args := []string{"match", "greedy", "random", "--games", "30", "--seed", "7", "--concurrency", "2", "--out", out, "--plot", dir + "/m.png"}
+	code, stdout, stderr := runCommand(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	full := matchLine.FindStringSubmatch(stdout)
+	if full == nil || full[1] != "30" {
+		t.Fatalf("no result line for 30 games:\n%s", stdout)
+	}
+	for _, f := range []string{out, dir + "/m.json", dir + "/m.png"} {
+		if st, err := os.Stat(f); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	// The records read back: 30 games with their numbers.
+	games, err := arena.ReadRecords(out)
+	if err != nil || len(games) != 30 {
+		t.Fatalf("%d records, %v", len(games), err)
+	}
+	// Running it again resumes: nothing is played, the same result.
+	code, stdout, _ = runCommand(t, "", args...)
+	if again := matchLine.FindStringSubmatch(stdout); code != 0 || again == nil || again[0] != full[0] || !strings.Contains(stdout, "resuming: 30 games") {
+		t.Errorf("resumed run (exit %d):\n%s", code, stdout)
+	}
+	// Cut the file after 10 games: a resumed run plays the other 20 and
+	// gets the same result, the games being seeded.
+	text, _ := os.ReadFile(out)
+	lines := strings.SplitAfter(string(text), "\n")
+	os.WriteFile(out, []byte(strings.Join(lines[:10], "")), 0o644)
+	code, stdout, _ = runCommand(t, "", args...)
+	if again := matchLine.FindStringSubmatch(stdout); code != 0 || again == nil || again[0] != full[0] || !strings.Contains(stdout, "resuming: 10 games") {
+		t.Errorf("run resumed after 10 games (exit %d): want %q\n%s", code, full[0], stdout)
+	}
+	// Another match cannot resume from this file.
+	code, _, stderr = runCommand(t, "", "match", "roxanne", "random", "--games", "30", "--seed", "7", "--out", out)
+	if code != 1 || !strings.Contains(stderr, "holds another run") {
+		t.Errorf("resuming another match: exit %d, %s", code, stderr)
+	}
+}
+
+func TestMatchShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := range 3 {
+		f := fmt.Sprintf("%s/shard%d.ggf", dir, i)
+		files = append(files, f)
+		code, _, stderr := runCommand(t, "", "match", "mobility", "random", "--games", "24", "--seed", "3", "--shard", fmt.Sprintf("%d/3", i), "--out", f)
+		if code != 0 {
+			t.Fatalf("shard %d: exit %d, %s", i, code, stderr)
+		}
+	}
+	code, merged, stderr := runCommand(t, "", append([]string{"merge", "--out", dir + "/all.ggf"}, files...)...)
+	if code != 0 {
+		t.Fatalf("merge: exit %d, %s", code, stderr)
+	}
+	_, whole, _ := runCommand(t, "", "match", "mobility", "random", "--games", "24", "--seed", "3")
+	want := matchLine.FindStringSubmatch(whole)
+	got := regexp.MustCompile(`W (\d+) D (\d+) L (\d+)`).FindString(merged)
+	if want == nil || got == "" || !strings.Contains(want[0], got) || !strings.Contains(merged, "24 games from 3 files") {
+		t.Errorf("merged shards %q, whole match %q:\n%s", got, want, merged)
+	}
+}
+
+func TestTournamentCommand(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := runCommand(t, "", "tournament", "--players", "random,greedy,roxanne", "--rounds", "6", "--seed", "2", "--out", dir+"/t.ggf", "--plot", dir+"/t.svg")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	mustContain(t, "tournament", stdout, "Rating list after 36 games (random = 0)", "Crosstable", "results: ")
+	if !regexp.MustCompile(`(?m)^\s+\d\s+random\s+\+0\s+±0\s+24\s`).MatchString(stdout) {
+		t.Errorf("random is not the anchor with 24 games:\n%s", stdout)
+	}
+	for _, f := range []string{"t.ggf", "t.json", "t.txt", "t.svg"} {
+		if st, err := os.Stat(dir + "/" + f); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+func TestArenaBadInput(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(dir+"/bad-openings.txt", []byte("f5d6\nf5e9\n"), 0o644)
+	os.WriteFile(dir+"/corrupt.ggf", []byte("1 (;GM[Othello]PB[greedy"), 0o644)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "greedy"}, "want two players"},
+		{[]string{"match", "greedy", "nobody"}, `unknown player "nobody"`},
+		{[]string{"match", "greedy", "random", "--openings", dir + "/bad-openings.txt"}, "bad-openings.txt line 2"},
+		{[]string{"match", "greedy", "random", "--openings", dir + "/none.txt"}, "none.txt"},
+		{[]string{"match", "greedy", "random", "--out", dir + "/corrupt.ggf"}, "corrupt.ggf"},
+		{[]string{"match", "greedy", "random", "--shard", "3/3"}, "--shard"},
+		{[]string{"match", "greedy", "random", "--sprt", "elo0=5"}, "--sprt"},
+		{[]string{"match", "greedy", "random", "--plot", dir + "/x.gif"}, ".png or .svg"},
+		{[]string{"match", "greedy", "nboard:/no/such/engine"}, "does not start"},
+		{[]string{"tournament", "--players", "random"}, "at least two players"},
+		{[]string{"tournament", "--players", "random,random"}, "named twice"},
+		{[]string{"tournament", "--players", "random,greedy", "--anchor", "roxanne"}, "--anchor"},
+		{[]string{"merge", dir + "/corrupt.ggf"}, "corrupt.ggf"},
+		{[]string{"merge", dir + "/missing.ggf"}, "missing.ggf"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, _, stderr := runCommand(t, "", tt.args...)
+			if code == 0 || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q, want %q", code, stderr, tt.want)
+			}
+		})
+	}
+	if text, _ := os.ReadFile(dir + "/corrupt.ggf"); string(text) != "1 (;GM[Othello]PB[greedy" {
+		t.Errorf("the corrupt file was changed: %q", text)
+	}
+}
+
+// TestMatchAgainstNBoardEngine plays the real binary's NBoard mode as an
+// external engine.
+func TestMatchAgainstNBoardEngine(t *testing.T) {
+	bin := reversiBinary(t)
+	code, stdout, stderr := runCommand(t, "", "match", "nboard:"+bin+" nboard --threads 1 --hash 4 --depth 2", "random", "--games", "4", "--seed", "1", "--concurrency", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m := matchLine.FindStringSubmatch(stdout)
+	if m == nil || m[1] != "4" {
+		t.Fatalf("no result:\n%s", stdout)
 	}
 }
