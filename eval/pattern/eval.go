@@ -1,0 +1,179 @@
+// The evaluator and its tracker (hot path).
+
+package pattern
+
+import (
+	"math/bits"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval"
+)
+
+// shapeOf[i] is the shape of instance i.
+var shapeOf = func() (t [NumInstances]uint8) {
+	for i, in := range Instances {
+		t[i] = uint8(in.Shape)
+	}
+	return t
+}()
+
+// tables are the weights of one phase, in the order the evaluation reads
+// them: one table per instance (shared slices), so that the hot loop
+// indexes no shape.
+type tables struct {
+	bias     int32
+	inst     [NumInstances][]int16
+	mobility [2][MobilitySize]int16
+}
+
+// Evaluator evaluates positions with a set of weights. It is safe for
+// concurrent use; each search gets its own Tracker.
+type Evaluator struct {
+	weights *Weights
+	// own[p] reads indexes whose digit 1 is the player to move;
+	// swapped[p] indexes whose digit 1 is the opponent.
+	own, swapped [NumPhases]tables
+}
+
+// New returns an evaluator with the given weights (which it keeps and
+// must not change).
+func New(w *Weights) *Evaluator {
+	e := &Evaluator{weights: w}
+	for p := range w.Phases {
+		ph := &w.Phases[p]
+		var swappedTables [NumShapes][]int16
+		for s, sh := range Shapes {
+			t := make([]int16, sh.Size())
+			for i := range t {
+				t[i] = ph.Tables[s][swapIndex(i, len(sh.Squares))]
+			}
+			swappedTables[s] = t
+		}
+		for _, side := range []*tables{&e.own[p], &e.swapped[p]} {
+			side.bias = int32(ph.Bias)
+			side.mobility = ph.Mobility
+		}
+		for i := range Instances {
+			e.own[p].inst[i] = ph.Tables[shapeOf[i]]
+			e.swapped[p].inst[i] = swappedTables[shapeOf[i]]
+		}
+	}
+	return e
+}
+
+// Weights returns the evaluator's weights.
+func (e *Evaluator) Weights() *Weights { return e.weights }
+
+// Name returns "pattern".
+func (e *Evaluator) Name() string { return "pattern" }
+
+// DiscUnit returns Scale: values are in 1/Scale disc.
+func (e *Evaluator) DiscUnit() int { return Scale }
+
+// Final returns Scale*score.
+func (e *Evaluator) Final(score int) int { return Scale * score }
+
+// Evaluate returns the value of b for its player to move, computing the
+// indexes from scratch.
+func (e *Evaluator) Evaluate(b board.Board) int {
+	var idx [NumInstances]uint32
+	Indexes(b, &idx)
+	return e.score(b, &idx, &e.own)
+}
+
+// score sums the weights of the phase of b for the indexes.
+func (e *Evaluator) score(b board.Board, idx *[NumInstances]uint32, side *[NumPhases]tables) int {
+	t := &side[PhaseOf(bits.OnesCount64(b.P|b.O))]
+	v := t.bias
+	for i := range idx {
+		v += int32(t.inst[i][idx[i]])
+	}
+	mp := min(bits.OnesCount64(b.Moves()), MobilitySize-1)
+	mo := min(bits.OnesCount64(b.Pass().Moves()), MobilitySize-1)
+	v += int32(t.mobility[0][mp]) + int32(t.mobility[1][mo])
+	return int(v)
+}
+
+// NewTracker returns a tracker at b.
+func (e *Evaluator) NewTracker(b board.Board) eval.Tracker {
+	t := &Tracker{e: e, aToMove: true}
+	Indexes(b, &t.idx)
+	return t
+}
+
+// maxDepth bounds the moves a tracker can take back.
+const maxDepth = 128
+
+// Tracker keeps the indexes of a search's current position, updated
+// incrementally. Its indexes are from the side of the player to move at
+// its creation (side A); the evaluation reads them with the tables of
+// whichever side is to move.
+type Tracker struct {
+	e       *Evaluator
+	idx     [NumInstances]uint32
+	aToMove bool
+	depth   int
+	saved   [maxDepth]struct {
+		idx     [NumInstances]uint32
+		aToMove bool
+	}
+}
+
+func (t *Tracker) save() {
+	s := &t.saved[t.depth]
+	s.idx, s.aToMove = t.idx, t.aToMove
+	t.depth++
+}
+
+// Play updates the indexes for the player to move playing sq and turning
+// over flips.
+func (t *Tracker) Play(sq board.Square, flips uint64) {
+	t.save()
+	placed, flip := uint32(1), int32(-1) // side A moves: 0 -> 1, 2 -> 1
+	if !t.aToMove {
+		placed, flip = 2, 1 // the other side: 0 -> 2, 1 -> 2
+	}
+	for _, term := range squareTerms[sq] {
+		t.idx[term.inst] += placed * term.pow
+	}
+	for f := flips; f != 0; f &= f - 1 {
+		for _, term := range squareTerms[bitIndex(f)] {
+			t.idx[term.inst] = uint32(int32(t.idx[term.inst]) + flip*int32(term.pow))
+		}
+	}
+	t.aToMove = !t.aToMove
+}
+
+// Pass hands the move to the other side.
+func (t *Tracker) Pass() {
+	t.save()
+	t.aToMove = !t.aToMove
+}
+
+// Undo goes back to the position before the last Play or Pass.
+func (t *Tracker) Undo() {
+	t.depth--
+	s := &t.saved[t.depth]
+	t.idx, t.aToMove = s.idx, s.aToMove
+}
+
+// Evaluate returns the value of b, the tracker's current position.
+func (t *Tracker) Evaluate(b board.Board) int {
+	side := &t.e.own
+	if !t.aToMove {
+		side = &t.e.swapped
+	}
+	return t.e.score(b, &t.idx, side)
+}
+
+// Indexes returns the tracker's indexes as Indexes would compute them for
+// the current position from the side of the player to move (for tests).
+func (t *Tracker) Indexes() [NumInstances]uint32 {
+	out := t.idx
+	if !t.aToMove {
+		for i := range out {
+			out[i] = uint32(swapIndex(int(out[i]), len(Instances[i].Squares)))
+		}
+	}
+	return out
+}

@@ -1,0 +1,245 @@
+package pattern
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+)
+
+// randomWeights returns weights with random values, equal on
+// configurations that are mirror images (as trained weights are).
+func randomWeights(seed uint64) *Weights {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	w := NewWeights()
+	for p := range w.Phases {
+		ph := &w.Phases[p]
+		ph.Bias = int16(rng.IntN(200) - 100)
+		for s, sh := range Shapes {
+			canon := sh.Canonical()
+			vals := make([]int16, sh.Size())
+			for i := range vals {
+				vals[i] = int16(rng.IntN(2000) - 1000)
+			}
+			for i := range ph.Tables[s] {
+				ph.Tables[s][i] = vals[canon[i]]
+			}
+		}
+		for side := range ph.Mobility {
+			for n := range ph.Mobility[side] {
+				ph.Mobility[side][n] = int16(rng.IntN(400) - 200)
+			}
+		}
+	}
+	return w
+}
+
+func TestInstances(t *testing.T) {
+	if len(Instances) != NumInstances || len(Shapes) != NumShapes {
+		t.Fatalf("%d instances of %d shapes", len(Instances), len(Shapes))
+	}
+	perShape := map[string]int{}
+	var covered uint64
+	for _, in := range Instances {
+		perShape[Shapes[in.Shape].Name]++
+		for _, sq := range in.Squares {
+			covered |= sq.Bit()
+		}
+	}
+	want := map[string]int{"corner3x3": 4, "corner2x5": 8, "edge2x": 4, "row2": 4, "row3": 4, "row4": 4,
+		"diag8": 2, "diag7": 4, "diag6": 4, "diag5": 4, "diag4": 4}
+	for name, n := range want {
+		if perShape[name] != n {
+			t.Errorf("%s: %d instances, want %d", name, perShape[name], n)
+		}
+	}
+	if covered != ^uint64(0) {
+		t.Errorf("squares not covered: %s", board.FormatSquares(^covered))
+	}
+}
+
+// walk plays random games and calls f at every position with the
+// tracker that followed the game.
+func walk(t *testing.T, e *Evaluator, games int, f func(b board.Board, tr *Tracker)) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	for range games {
+		b := board.StartBoard()
+		tr := e.NewTracker(b).(*Tracker)
+		var path []board.Board
+		for !b.GameOver() {
+			f(b, tr)
+			m := b.Moves()
+			path = append(path, b)
+			if m == 0 {
+				tr.Pass()
+				b = b.Pass()
+				continue
+			}
+			sqs := board.Squares(m)
+			sq := sqs[rng.IntN(len(sqs))]
+			tr.Play(sq, b.Flips(sq))
+			b = b.Play(sq)
+		}
+		// Undo back to the start, checking on the way.
+		for i := len(path) - 1; i >= 0; i-- {
+			tr.Undo()
+			f(path[i], tr)
+		}
+	}
+}
+
+func TestTrackerFollowsTheGame(t *testing.T) {
+	e := New(randomWeights(1))
+	walk(t, e, 200, func(b board.Board, tr *Tracker) {
+		var want [NumInstances]uint32
+		Indexes(b, &want)
+		if got := tr.Indexes(); got != want {
+			t.Fatalf("%v: tracker indexes differ from a fresh computation", b)
+		}
+		if !b.GameOver() {
+			if got, want := tr.Evaluate(b), e.Evaluate(b); got != want {
+				t.Fatalf("%v: tracker evaluates %d, fresh %d", b, got, want)
+			}
+		}
+	})
+}
+
+// TestSymmetric: with weights tied on mirror images, every symmetry of a
+// position has the same value (so the instances read the board the same
+// way everywhere).
+func TestSymmetric(t *testing.T) {
+	e := New(randomWeights(2))
+	walk(t, e, 30, func(b board.Board, _ *Tracker) {
+		v := e.Evaluate(b)
+		for s := board.Symmetry(1); s < board.Symmetries; s++ {
+			if got := e.Evaluate(s.Apply(b)); got != v {
+				t.Fatalf("%v: %d, under symmetry %d: %d", b, v, s, got)
+			}
+		}
+	})
+}
+
+// TestReferenceValue checks Evaluate against a plain computation:
+// bias, each instance's weight read square by square, mobility.
+func TestReferenceValue(t *testing.T) {
+	w := randomWeights(3)
+	e := New(w)
+	walk(t, e, 20, func(b board.Board, _ *Tracker) {
+		ph := &w.Phases[PhaseOf(64-b.Empties())]
+		want := int(ph.Bias)
+		for _, in := range Instances {
+			idx, p := 0, 1
+			for _, sq := range in.Squares {
+				switch {
+				case b.P&sq.Bit() != 0:
+					idx += p
+				case b.O&sq.Bit() != 0:
+					idx += 2 * p
+				}
+				p *= 3
+			}
+			want += int(ph.Tables[in.Shape][idx])
+		}
+		want += int(ph.Mobility[0][min(b.Mobility(), MobilitySize-1)]) + int(ph.Mobility[1][min(b.Pass().Mobility(), MobilitySize-1)])
+		if got := e.Evaluate(b); got != want {
+			t.Fatalf("%v: %d, reference %d", b, got, want)
+		}
+	})
+}
+
+func TestCanonical(t *testing.T) {
+	for _, sh := range Shapes {
+		c := sh.Canonical()
+		for i, v := range c {
+			if int(v) > i || c[v] != v {
+				t.Fatalf("%s: canonical of %d is %d", sh.Name, i, v)
+			}
+		}
+	}
+	// A row read backwards is the same configuration.
+	row := Shapes[3].Canonical()
+	if row[1] != row[pow3[7]] { // a disc on A2 alone, a disc on H2 alone
+		t.Errorf("row2: A2 and H2 alone are not tied")
+	}
+	// corner2x5 has no symmetry of its own.
+	c25 := Shapes[1].Canonical()
+	for i, v := range c25 {
+		if int(v) != i {
+			t.Fatalf("corner2x5 index %d tied to %d", i, v)
+		}
+	}
+}
+
+func TestWeightsFile(t *testing.T) {
+	w := randomWeights(4)
+	w.Note = "test weights"
+	var buf bytes.Buffer
+	if _, err := w.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadWeights(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Note != w.Note || back.Phases[7].Tables[2][1234] != w.Phases[7].Tables[2][1234] || back.Phases[14].Mobility != w.Phases[14].Mobility {
+		t.Fatalf("weights changed in the round trip")
+	}
+	file := buf.Bytes()
+	corrupt := append([]byte(nil), file...)
+	corrupt[len(corrupt)/2] ^= 0x40
+	if _, err := ReadWeights(bytes.NewReader(corrupt)); err == nil || !bytes.Contains([]byte(err.Error()), []byte("checksum")) {
+		t.Errorf("corrupt file: %v", err)
+	}
+	if _, err := ReadWeights(bytes.NewReader(file[:len(file)-10])); err == nil {
+		t.Errorf("truncated file accepted")
+	}
+	if _, err := ReadWeights(bytes.NewReader([]byte("GIF89a not weights at all, really not"))); !errors.Is(err, ErrFormat) {
+		t.Errorf("wrong magic: %v", err)
+	}
+}
+
+func TestNoAllocations(t *testing.T) {
+	e := New(randomWeights(5))
+	b := board.StartBoard()
+	tr := e.NewTracker(b)
+	sq := board.MustParseSquare("F5")
+	f := b.Flips(sq)
+	next := b.Play(sq)
+	allocs := testing.AllocsPerRun(1000, func() {
+		tr.Play(sq, f)
+		_ = tr.Evaluate(next)
+		tr.Undo()
+		_ = e.Evaluate(b)
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per play/evaluate/undo", allocs)
+	}
+}
+
+func BenchmarkTrackerEvaluate(b *testing.B) {
+	e := New(randomWeights(6))
+	pos := board.StartBoard().Play(board.MustParseSquare("F5")).Play(board.MustParseSquare("D6"))
+	tr := e.NewTracker(pos)
+	sq := board.MustParseSquare("C3")
+	f := pos.Flips(sq)
+	next := pos.Play(sq)
+	var sink int
+	for b.Loop() {
+		tr.Play(sq, f)
+		sink += tr.Evaluate(next)
+		tr.Undo()
+	}
+	_ = sink
+}
+
+func BenchmarkEvaluateFromScratch(b *testing.B) {
+	e := New(randomWeights(6))
+	pos := board.StartBoard().Play(board.MustParseSquare("F5")).Play(board.MustParseSquare("D6"))
+	var sink int
+	for b.Loop() {
+		sink += e.Evaluate(pos)
+	}
+	_ = sink
+}

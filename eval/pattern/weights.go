@@ -1,0 +1,173 @@
+// Weights: the trained values, their file format, and the checks that
+// keep a wrong or corrupt file out.
+
+package pattern
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// NumPhases is the number of weight sets: phase p holds positions with
+// 4+4p to 7+4p discs.
+const NumPhases = 15
+
+// MobilitySize bounds the mobility counts that have their own weight
+// (larger counts use the last).
+const MobilitySize = 32
+
+// Scale is the number of weight units in one disc: an evaluation is the
+// sum of the weights over Scale.
+const Scale = 128
+
+// PhaseOf returns the phase of a position with discs discs on the board.
+func PhaseOf(discs int) int {
+	return min(max(discs-4, 0)/4, NumPhases-1)
+}
+
+// Phase holds the weights of one phase, in units of 1/Scale disc.
+type Phase struct {
+	Bias int16
+	// Tables[s][i] is the weight of configuration i of shape s.
+	Tables [NumShapes][]int16
+	// Mobility[0][n] is the weight of n legal moves for the player to
+	// move, Mobility[1][n] for the opponent.
+	Mobility [2][MobilitySize]int16
+}
+
+// Weights are the trained weights of every phase, with a note saying how
+// they were made.
+type Weights struct {
+	Note   string
+	Phases [NumPhases]Phase
+}
+
+// NewWeights returns weights that are all zero.
+func NewWeights() *Weights {
+	w := &Weights{}
+	for p := range w.Phases {
+		for s, sh := range Shapes {
+			w.Phases[p].Tables[s] = make([]int16, sh.Size())
+		}
+	}
+	return w
+}
+
+// The file format: the magic, then gzip-compressed data, then the
+// SHA-256 of the compressed data. The data: the format version, the
+// dimensions (phases, shapes and their sizes, mobility size) that must
+// match this package's, the note, then every phase's bias, tables and
+// mobility weights, little-endian int16.
+const (
+	magic         = "RVPATW\x00\x01"
+	formatVersion = 1
+)
+
+// ErrFormat marks a file that is not a weights file of this version.
+var ErrFormat = errors.New("not a reversi pattern weights file of this version")
+
+// WriteTo writes the weights in the file format.
+func (w *Weights) WriteTo(out io.Writer) (int64, error) {
+	var data bytes.Buffer
+	put := func(v any) { binary.Write(&data, binary.LittleEndian, v) }
+	put(uint32(formatVersion))
+	put(uint32(NumPhases))
+	put(uint32(NumShapes))
+	for _, sh := range Shapes {
+		put(uint32(sh.Size()))
+	}
+	put(uint32(MobilitySize))
+	put(uint32(len(w.Note)))
+	data.WriteString(w.Note)
+	for p := range w.Phases {
+		ph := &w.Phases[p]
+		put(ph.Bias)
+		for s := range Shapes {
+			put(ph.Tables[s])
+		}
+		put(ph.Mobility)
+	}
+	var packed bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&packed, gzip.BestCompression)
+	zw.Write(data.Bytes())
+	zw.Close()
+	sum := sha256.Sum256(packed.Bytes())
+	var file bytes.Buffer
+	file.WriteString(magic)
+	file.Write(packed.Bytes())
+	file.Write(sum[:])
+	return file.WriteTo(out)
+}
+
+// ReadWeights reads a weights file. It checks the magic, the checksum,
+// the version and the dimensions, and that the data end where they
+// should: the error says which check failed.
+func ReadWeights(r io.Reader) (*Weights, error) {
+	file, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(file) < len(magic)+sha256.Size || string(file[:len(magic)]) != magic {
+		return nil, fmt.Errorf("%w: wrong magic", ErrFormat)
+	}
+	packed := file[len(magic) : len(file)-sha256.Size]
+	if sum := sha256.Sum256(packed); !bytes.Equal(sum[:], file[len(file)-sha256.Size:]) {
+		return nil, errors.New("pattern weights: checksum mismatch: the file is corrupt")
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(packed))
+	if err != nil {
+		return nil, fmt.Errorf("pattern weights: %w", err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("pattern weights: %w", err)
+	}
+	rd := bytes.NewReader(data)
+	get := func(v any) error { return binary.Read(rd, binary.LittleEndian, v) }
+	var version, phases, shapes uint32
+	if err := errors.Join(get(&version), get(&phases), get(&shapes)); err != nil {
+		return nil, fmt.Errorf("%w: truncated header", ErrFormat)
+	}
+	if version != formatVersion {
+		return nil, fmt.Errorf("%w: version %d, this program reads version %d", ErrFormat, version, formatVersion)
+	}
+	if phases != NumPhases || shapes != NumShapes {
+		return nil, fmt.Errorf("%w: %d phases and %d shapes, want %d and %d", ErrFormat, phases, shapes, NumPhases, NumShapes)
+	}
+	for _, sh := range Shapes {
+		var size uint32
+		if err := get(&size); err != nil || int(size) != sh.Size() {
+			return nil, fmt.Errorf("%w: shape %s has %d configurations, want %d", ErrFormat, sh.Name, size, sh.Size())
+		}
+	}
+	var mob, noteLen uint32
+	if err := errors.Join(get(&mob), get(&noteLen)); err != nil || mob != MobilitySize || noteLen > 1<<16 {
+		return nil, fmt.Errorf("%w: bad mobility size or note", ErrFormat)
+	}
+	note := make([]byte, noteLen)
+	if _, err := io.ReadFull(rd, note); err != nil {
+		return nil, fmt.Errorf("%w: truncated note", ErrFormat)
+	}
+	w := NewWeights()
+	w.Note = string(note)
+	for p := range w.Phases {
+		ph := &w.Phases[p]
+		errs := []error{get(&ph.Bias)}
+		for s := range Shapes {
+			errs = append(errs, get(ph.Tables[s]))
+		}
+		errs = append(errs, get(&ph.Mobility))
+		if err := errors.Join(errs...); err != nil {
+			return nil, fmt.Errorf("%w: truncated weights of phase %d", ErrFormat, p)
+		}
+	}
+	if rd.Len() != 0 {
+		return nil, fmt.Errorf("%w: %d bytes after the weights", ErrFormat, rd.Len())
+	}
+	return w, nil
+}
