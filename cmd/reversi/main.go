@@ -35,6 +35,7 @@ var commands = []command{
 	{"match", "play two players against each other over many games: score, Elo, SPRT", runMatch},
 	{"tournament", "a round robin between several players: crosstable and Elo rating list", runTournament},
 	{"merge", "put together the records of the shards of a match or tournament", runMerge},
+	{"train", "train the weights of the pattern evaluation from the shipped games (resumable)", runTrain},
 	{"bench", "measure the speed of the rules engine and print the figures", runBench},
 	{"help", "list the subcommands, or explain one: reversi help <command>|players|levels", nil}, // see run
 }

@@ -1,0 +1,106 @@
+// The train subcommand: the pattern evaluation's weights, from the data
+// shipped with reversi.
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"image/color"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/reversi-engine/reversi/train"
+)
+
+func runTrain(ctx context.Context, e *env, args []string) error {
+	def := train.DefaultConfig()
+	fs := newFlags(e, "train", "[--out weights.bin] [--work DIR] [--seed S] [--fraction F] [--self-play N] [--plot loss.png]", `
+Trains the weights of the pattern evaluation: positions from the WTHOR games
+shipped with reversi (all years but `+fmt.Sprint(train.HeldOutYear)+`, kept for testing) and from self-play,
+labelled phase by phase from the end of the game (exact scores from the
+endgame solver, then searches with the weights already fitted), fitted by
+least squares. Every step is saved in the work folder: run the same command
+again to resume after an interruption. The weights are written (through a
+temporary file) to --out; the report, with the error of every phase, to
+the work folder. The defaults make the weights that ship with reversi (see
+docs/TRAINING.md); --tiny is a run of seconds that checks the pipeline.`)
+	out := fs.String("out", "weights.bin", "the weights file to write")
+	work := fs.String("work", "train-work", "folder of the intermediate files (resumable)")
+	cfg := def
+	fs.Uint64Var(&cfg.Seed, "seed", def.Seed, "seed of every random choice")
+	fs.Float64Var(&cfg.Fraction, "fraction", def.Fraction, "share of the WTHOR games used (0 to 1)")
+	fs.IntVar(&cfg.SelfPlay, "self-play", def.SelfPlay, "self-play games added")
+	fs.IntVar(&cfg.ExactEmpties, "exact", def.ExactEmpties, "exact labels up to this many empty squares")
+	fs.IntVar(&cfg.Depth, "depth", def.Depth, "depth of the searches that label the other positions")
+	fs.IntVar(&cfg.MaxPerPhase, "max-per-phase", def.MaxPerPhase, "positions per phase, at most")
+	fs.IntVar(&cfg.Fit.Epochs, "epochs", def.Fit.Epochs, "passes of the fitting, at most")
+	fs.Float64Var(&cfg.Fit.Lambda, "lambda", def.Fit.Lambda, "L2 regularisation, in positions")
+	fs.Float64Var(&cfg.Fit.Rate, "rate", def.Fit.Rate, "step size of the fitting")
+	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "threads")
+	plotPath := fs.String("plot", "", "plot of the fitting error per phase and epoch (.png or .svg)")
+	tiny := fs.Bool("tiny", false, "a tiny run (a few hundred games, small phases): seconds, to check the pipeline")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *tiny {
+		cfg.Fraction, cfg.SelfPlay, cfg.MaxPerPhase, cfg.ExactEmpties, cfg.Fit.Epochs = 0.003, 20, 2000, 10, 60
+	}
+	if *plotPath != "" {
+		if err := checkPlotPath(*plotPath); err != nil {
+			return err
+		}
+	}
+	cfg.Work, cfg.Out, cfg.Log = *work, *out, e.stderr
+	rep, err := train.Run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "weights: %s (%d WTHOR games, %d self-play games, %d positions)\n", *out, rep.Games, rep.SelfPlay, rep.Positions)
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "phase\tdiscs\tpositions\tlabels\tepochs\ttrain MAE\theld-out MAE\theld-out RMSE\t")
+	for _, p := range rep.Phases {
+		fmt.Fprintf(w, "%d\t%s\t%d\t%s\t%d\t%.2f\t%.2f\t%.2f\t\n", p.Phase, p.Discs, p.Positions, p.Labels, p.Epochs, p.Errors.TrainMAE, p.Errors.ValMAE, p.Errors.ValRMSE)
+	}
+	w.Flush()
+	if *plotPath != "" {
+		if err := plotLoss(*plotPath, rep); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "plot: %s\n", *plotPath)
+	}
+	return nil
+}
+
+// plotLoss draws the held-out error of every phase over the epochs.
+func plotLoss(path string, rep *train.Report) error {
+	p := plot.New()
+	p.Title.Text = "pattern evaluation: held-out RMSE per phase"
+	p.X.Label.Text = "epoch"
+	p.Y.Label.Text = "RMSE (discs)"
+	for _, ph := range rep.Phases {
+		pts := make(plotter.XYs, len(ph.Curve))
+		for i, c := range ph.Curve {
+			pts[i] = plotter.XY{X: float64(i + 1), Y: c[1]}
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		l, err := plotter.NewLine(pts)
+		if err != nil {
+			return err
+		}
+		shade := uint8(40 + 200*ph.Phase/14)
+		l.Color = color.RGBA{R: shade, G: 80, B: 255 - shade, A: 255}
+		p.Add(l)
+		if ph.Phase%3 == 0 {
+			p.Legend.Add(strings.TrimSpace("discs "+ph.Discs), l)
+		}
+	}
+	return p.Save(8*vg.Inch, 5*vg.Inch, path)
+}

@@ -1,0 +1,23 @@
+// Package train fits the weights of the pattern evaluation (package
+// eval/pattern) to positions whose value is known, as Buro did for
+// Logistello:
+//
+//  1. Positions: every position of the WTHOR games shipped with reversi
+//     (except the held-out year) and of self-play games from random
+//     openings, each kept once up to symmetry.
+//  2. Labels, phase by phase from the end of the game back to the start:
+//     the exact score from the endgame solver where few squares are
+//     empty, and earlier the value of a search whose leaves are evaluated
+//     with the weights already fitted for the later phases
+//     (bootstrapping).
+//  3. Fitting: least squares by preconditioned gradient descent with L2
+//     regularisation, which keeps rarely seen configurations near zero;
+//     a tenth of each phase's positions is held out to measure the error
+//     and stop when it no longer falls.
+//
+// Every step writes its result to a work folder (through a temporary
+// file renamed into place), so an interrupted run resumes where it
+// stopped; the same seed gives the same weights.
+//
+// The package imports only the standard library.
+package train
