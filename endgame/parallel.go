@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval"
 )
 
 // splitEmpties: nodes with fewer empty squares are searched by one
@@ -56,7 +57,7 @@ func (p *pool) close() {
 
 // help works on a split point with a searcher of its own.
 func (p *pool) help(sp *splitPoint, tt *table) {
-	s := &searcher{tt: tt, stops: sp.stops, pool: p}
+	s := &searcher{tt: tt, stops: sp.stops, pool: p, eval: sp.eval}
 	sp.work(s)
 	p.nodes.Add(s.nodes)
 	sp.leave()
@@ -71,6 +72,7 @@ type splitPoint struct {
 	next    atomic.Int32 // index of the next move to hand out
 	abort   atomic.Bool  // set on a cutoff: the other moves are not needed
 	stops   []*atomic.Bool
+	eval    eval.Evaluator
 
 	mu       sync.Mutex
 	alpha    int // the best lower bound so far: max(alpha, best)
@@ -136,6 +138,7 @@ func (s *searcher) split(b board.Board, alpha, beta, empties int, moves []move, 
 		finished: make(chan struct{}, 1),
 	}
 	sp.stops = append(append(make([]*atomic.Bool, 0, len(s.stops)+1), s.stops...), &sp.abort)
+	sp.eval = s.eval
 	// Offer the split point to every idle helper.
 	for range s.pool.idle.Load() {
 		sp.mu.Lock()
@@ -150,7 +153,7 @@ func (s *searcher) split(b board.Board, alpha, beta, empties int, moves []move, 
 		}
 	}
 	// Work on it too, with the split point's stop flags.
-	own := &searcher{tt: s.tt, stops: sp.stops, pool: s.pool}
+	own := &searcher{tt: s.tt, stops: sp.stops, pool: s.pool, eval: s.eval}
 	sp.work(own)
 	s.nodes += own.nodes
 	// Wait for the helpers, helping elsewhere meanwhile.

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval"
 )
 
 // Thresholds of the specialised searches, in empty squares.
@@ -37,7 +38,21 @@ type searcher struct {
 	// when another move there cuts off).
 	stops []*atomic.Bool
 	pool  *pool // helpers for parallel search, nil on one thread
+	// eval, if not nil, orders the moves of nodes with at least
+	// evalSortEmpties empty squares.
+	eval eval.Evaluator
 }
+
+// Ordering with an evaluation (when the solver has one): nodes with
+// evalSortEmpties empty squares or more add to the mobility rating of each
+// move the value of a evalSortDepth-ply search after it, divided by
+// evalDivisor. (Measured on FFO #40-#44 with the pattern evaluation: 20%
+// fewer nodes than mobility alone; the evaluation alone is worse.)
+const (
+	evalSortEmpties = 16
+	evalSortDepth   = 1
+	evalDivisor     = 16
+)
 
 // stopped reports whether any of the searcher's stop flags is set.
 func (s *searcher) stopped() bool {
@@ -244,7 +259,11 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 		f := b.Flips(sq)
 		next := b.PlayFlips(sq, f)
 		v := 1 << 20
-		if sq != ttMove {
+		switch {
+		case sq == ttMove:
+		case s.eval != nil && empties >= evalSortEmpties:
+			v = -s.shallow(next, evalSortDepth)/evalDivisor + orderValue(next, sq, odd)
+		default:
 			v = orderValue(next, sq, odd)
 		}
 		list[n] = move{sq, f, v}
@@ -316,6 +335,31 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 			lower, upper = best, best
 		}
 		s.tt.store(b, hash, lower, upper, bestMove, empties)
+	}
+	return best
+}
+
+// shallow returns the value of b for its player to move by a negamax
+// search depth plies deep with the evaluation at the leaves (exact at
+// the end of the game), for ordering.
+func (s *searcher) shallow(b board.Board, depth int) int {
+	m := b.Moves()
+	if m == 0 {
+		if !b.Pass().HasMoves() {
+			return s.eval.Final(final(b))
+		}
+		if depth <= 0 {
+			return s.eval.Evaluate(b)
+		}
+		return -s.shallow(b.Pass(), depth)
+	}
+	if depth <= 0 {
+		return s.eval.Evaluate(b)
+	}
+	best := -1 << 30
+	for ; m != 0; m &= m - 1 {
+		sq := board.Square(bits.TrailingZeros64(m))
+		best = max(best, -s.shallow(b.Play(sq), depth-1))
 	}
 	return best
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval"
 )
 
 // Mode says what a solve finds out.
@@ -41,6 +42,9 @@ type Options struct {
 	// HashMB is the size of the transposition table in megabytes
 	// (default 64; a larger table is not faster on FFO #40-#46).
 	HashMB int
+	// Eval, if not nil, orders the moves where many squares are empty:
+	// a good evaluation makes the solve much faster.
+	Eval eval.Evaluator
 }
 
 // Solver solves endgame positions. It keeps its transposition table from
@@ -200,7 +204,7 @@ func (s *Solver) SolveMoves(ctx context.Context, b board.Board, mode Mode) ([]Mo
 // called.
 func (s *Solver) begin(ctx context.Context) (*searcher, *atomic.Bool, func()) {
 	stop := new(atomic.Bool)
-	sr := &searcher{tt: s.tt, stops: []*atomic.Bool{stop}}
+	sr := &searcher{tt: s.tt, stops: []*atomic.Bool{stop}, eval: s.opts.Eval}
 	if s.opts.Threads > 1 {
 		sr.pool = newPool(s.opts.Threads-1, s.tt)
 	}

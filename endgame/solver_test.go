@@ -10,6 +10,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/format/obf"
 )
 
@@ -239,11 +240,17 @@ func TestSolveStopsWhenCancelled(t *testing.T) {
 }
 
 // TestParallelAgreesWithSerial solves positions of 14 to 18 empties on 1,
-// 2 and 4 threads: the same scores, and a best move of that score.
+// 2 and 4 threads, with and without an evaluation to order the moves:
+// the same scores, and a best move of that score.
 func TestParallelAgreesWithSerial(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	serial := New(Options{HashMB: 8})
-	parallel := []*Solver{New(Options{Threads: 2, HashMB: 8}), New(Options{Threads: 4, HashMB: 8})}
+	ev, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parallel := []*Solver{New(Options{Threads: 2, HashMB: 8}), New(Options{Threads: 4, HashMB: 8}),
+		New(Options{Threads: 2, HashMB: 8, Eval: ev}), New(Options{HashMB: 8, Eval: ev})}
 	for i := range 10 {
 		b := randomPosition(rng, 14+i%5)
 		want, err := serial.Solve(context.Background(), b, Exact)

@@ -132,7 +132,7 @@ type Engine struct {
 // New returns an engine with the given options.
 func New(opts Options) *Engine {
 	if opts.Eval == nil {
-		opts.Eval = eval.Classic{}
+		opts.Eval = DefaultEvaluator()
 	}
 	opts.Threads = max(opts.Threads, 1)
 	if opts.HashMB <= 0 {
@@ -141,8 +141,18 @@ func New(opts Options) *Engine {
 	return &Engine{
 		opts:   opts,
 		tt:     newTTable(opts.HashMB),
-		solver: endgame.New(endgame.Options{Threads: opts.Threads, HashMB: opts.HashMB}),
+		solver: endgame.New(endgame.Options{Threads: opts.Threads, HashMB: opts.HashMB, Eval: orderingEval(opts.Eval)}),
 	}
+}
+
+// orderingEval returns the evaluation that orders the solver's moves: the
+// engine's if it estimates discs, none otherwise (the classic heuristic
+// orders worse than mobility alone).
+func orderingEval(ev eval.Evaluator) eval.Evaluator {
+	if ev.DiscUnit() > 0 {
+		return ev
+	}
+	return nil
 }
 
 // Eval returns the engine's evaluator.

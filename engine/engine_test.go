@@ -77,7 +77,11 @@ func negamax(b board.Board, depth int, ev eval.Evaluator) int {
 // TestFixedDepthEqualsMinimax: NegaScout with its table, ordering and
 // aspiration windows finds the minimax value at the same depth.
 func TestFixedDepthEqualsMinimax(t *testing.T) {
-	for _, ev := range []eval.Evaluator{eval.Classic{}, eval.Discs{}} {
+	pat := DefaultEvaluator()
+	if pat.Name() != "pattern" {
+		t.Fatalf("the default evaluation is %s", pat.Name())
+	}
+	for _, ev := range []eval.Evaluator{eval.Classic{}, eval.Discs{}, pat} {
 		for i, b := range positions(60, 10, 1) {
 			depth := 1 + i%6
 			e := New(Options{Eval: ev, HashMB: 1})

@@ -3,12 +3,7 @@
 
 package eval
 
-import (
-	"fmt"
-	"strings"
-
-	"github.com/reversi-engine/reversi/board"
-)
+import "github.com/reversi-engine/reversi/board"
 
 // Evaluator scores positions for the player to move.
 type Evaluator interface {
@@ -69,21 +64,3 @@ func (Stateless) Undo() {}
 
 // Evaluate returns t.Eval.Evaluate(b).
 func (t Stateless) Evaluate(b board.Board) int { return t.Eval.Evaluate(b) }
-
-// names lists the evaluators that can be chosen by name, in the order
-// of the help.
-var names = []string{"classic", "discs"}
-
-// Names returns the names [ByName] accepts.
-func Names() []string { return append([]string(nil), names...) }
-
-// ByName returns the evaluator of that name: "classic" or "discs".
-func ByName(name string) (Evaluator, error) {
-	switch name {
-	case "classic":
-		return Classic{}, nil
-	case "discs":
-		return Discs{}, nil
-	}
-	return nil, fmt.Errorf("unknown evaluation %q: want one of %s", name, strings.Join(names, ", "))
-}

@@ -111,7 +111,7 @@ var catalog = [...]Entry{
 			{Name: "wld", Kind: Int, Help: "solve win/loss/draw from this many empty squares (default: the level's)"},
 			{Name: "threads", Kind: Int, Help: "search threads (default: all the cores)"},
 			{Name: "hash", Kind: Int, Default: "64", Help: "transposition table size in MB"},
-			evalOption,
+			engineEvalOption,
 			seedOption,
 		},
 		New: newEngine,
@@ -130,12 +130,18 @@ func depthOption(def int) Option {
 	return Option{Name: "depth", Kind: Int, Default: strconv.Itoa(def), Help: "plies searched (1 to 20)"}
 }
 
+// evalOption is the eval option of the course's search players, whose
+// evaluation is the course heuristic unless told otherwise.
 var evalOption = Option{Name: "eval", Kind: Text, Default: "classic",
-	Help: "evaluation: " + strings.Join(eval.Names(), " or ") + " (classic: the course heuristic; discs: the disc count)"}
+	Help: "evaluation: " + strings.Join(engine.EvaluatorNames(), ", ") + " (pattern: trained; classic: the course heuristic; discs: the disc count)"}
+
+// engineEvalOption is the eval option of the engine: the trained
+// evaluation by default.
+var engineEvalOption = Option{Name: "eval", Kind: Text, Default: "pattern", Help: evalOption.Help}
 
 // evaluator returns the evaluator named by the eval option.
 func evaluator(a Args) (eval.Evaluator, error) {
-	ev, err := eval.ByName(strings.ToLower(a.Text("eval")))
+	ev, err := engine.EvaluatorByName(strings.ToLower(a.Text("eval")))
 	if err != nil {
 		return nil, a.Errorf("eval", "%v", err)
 	}
@@ -216,7 +222,7 @@ func newEngine(a Args) (player.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ev.Name() != "classic" {
+	if ev.Name() != "pattern" {
 		name += ",eval=" + ev.Name()
 	}
 	e := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: hash})

@@ -69,24 +69,25 @@ func predict(w []float32, s *sample) float32 {
 
 // FitOptions set the fitting of one phase.
 type FitOptions struct {
-	// Epochs bounds the passes over the data.
-	Epochs int
+	// Epochs bounds the iterations (each a pass over the data).
+	Epochs int `json:"epochs"`
 	// Patience ends the fit when the held-out error has not improved
-	// for this many epochs.
-	Patience int
-	// Lambda is the L2 regularisation, in samples: a configuration seen
-	// n times moves n/(n+Lambda) of the way its data pull it.
-	Lambda float64
-	// Rate is the step size of the preconditioned gradient descent.
-	Rate float64
-	// Threads computes the gradient on this many goroutines.
-	Threads int
+	// for this many iterations.
+	Patience int `json:"patience"`
+	// Lambda is the L2 regularisation, in positions: a configuration
+	// seen n times keeps about n/(n+Lambda) of the value its data give it,
+	// so rarely seen ones stay near zero.
+	Lambda float64 `json:"lambda"`
+	// Threads computes on this many goroutines.
+	Threads int `json:"-"`
 }
 
 // Errors are the fitting errors of a phase, in discs.
 type Errors struct {
-	TrainRMSE, ValRMSE float64
-	TrainMAE, ValMAE   float64
+	TrainRMSE float64 `json:"train_rmse"`
+	ValRMSE   float64 `json:"heldout_rmse"`
+	TrainMAE  float64 `json:"train_mae"`
+	ValMAE    float64 `json:"heldout_mae"`
 }
 
 // fitResult is the outcome of a fit.
@@ -94,95 +95,162 @@ type fitResult struct {
 	params []float32
 	errors Errors
 	epochs int
-	curve  [][2]float64 // train and held-out RMSE per epoch
+	curve  [][2]float64 // train and held-out RMSE per iteration
 }
 
-// fit minimises the squared error of the model on train plus Lambda
-// times the squared weights, by gradient descent preconditioned by the
-// number of times each parameter is used (so rare configurations take
-// steps as large as common ones), with momentum; it keeps the parameters
-// of the epoch with the smallest held-out error.
+// fit solves the regularised least squares problem
+//
+//	minimise sum over train of (label - model)^2 + Lambda * sum of weights^2
+//
+// (the bias not regularised) by conjugate gradients on the normal
+// equations, preconditioned by their diagonal: the number of positions
+// that use each parameter, plus Lambda. It keeps the parameters of the
+// iteration with the smallest error on the held-out samples.
 func fit(l *layout, train, val []sample, opts FitOptions) fitResult {
-	w := make([]float32, l.size)
-	count := make([]float64, l.size)
-	mean := 0.0
-	for i := range train {
-		for _, j := range train[i].feat {
-			count[j]++
-		}
-		mean += float64(train[i].label)
-	}
-	if len(train) > 0 {
-		w[0] = float32(mean / float64(len(train)))
-	}
-	velocity := make([]float64, l.size)
 	threads := max(opts.Threads, 1)
-	grads := make([][]float64, threads)
-	for t := range grads {
-		grads[t] = make([]float64, l.size)
+	n := l.size
+	diag := make([]float64, n)
+	for i := range train {
+		diag[0]++
+		for _, j := range train[i].feat {
+			diag[j]++
+		}
 	}
-	best := fitResult{params: append([]float32(nil), w...), errors: Errors{ValRMSE: math.Inf(1)}}
-	since := 0
-	var res fitResult
-	for epoch := 1; epoch <= opts.Epochs; epoch++ {
-		// Residuals and their sums per parameter, in parallel.
-		var wg sync.WaitGroup
-		sq := make([]float64, threads)
-		ab := make([]float64, threads)
-		for t := range threads {
-			wg.Add(1)
-			go func(t int) {
-				defer wg.Done()
-				g := grads[t]
-				clear(g)
-				for i := t; i < len(train); i += threads {
-					s := &train[i]
-					r := float64(s.label - predict(w, s))
-					sq[t] += r * r
-					ab[t] += math.Abs(r)
-					g[0] += r
-					for _, j := range s.feat {
-						g[j] += r
-					}
+	lambda := func(j int) float64 {
+		if j == 0 {
+			return 0
+		}
+		return opts.Lambda
+	}
+	for j := range diag {
+		diag[j] += lambda(j)
+		if diag[j] == 0 {
+			diag[j] = 1 // an unused parameter: its equation is w = 0
+		}
+	}
+	w := make([]float64, n)
+	ap := make([]float64, len(train)) // A times a vector, one value per sample
+	scratch := make([][]float64, threads)
+	for t := range scratch {
+		scratch[t] = make([]float64, n)
+	}
+	// times computes out = A^T (A v) + Lambda v, the normal matrix times v.
+	times := func(v, out []float64) {
+		parallel(threads, len(train), func(t, lo, hi int) {
+			for i := lo; i < hi; i++ {
+				x := v[0]
+				for _, j := range train[i].feat {
+					x += v[j]
 				}
-			}(t)
-		}
-		wg.Wait()
-		g := grads[0]
-		for t := 1; t < threads; t++ {
-			for j, v := range grads[t] {
-				g[j] += v
+				ap[i] = x
 			}
+		})
+		transpose(train, ap, out, scratch, threads)
+		for j := range out {
+			out[j] += lambda(j) * v[j]
 		}
-		trainSq, trainAbs := 0.0, 0.0
-		for t := range threads {
-			trainSq += sq[t]
-			trainAbs += ab[t]
+	}
+	// r = A^T y - K w with w = 0.
+	r := make([]float64, n)
+	y := make([]float64, len(train))
+	for i := range train {
+		y[i] = float64(train[i].label)
+	}
+	transpose(train, y, r, scratch, threads)
+	z := make([]float64, n)
+	for j := range z {
+		z[j] = r[j] / diag[j]
+	}
+	p := append([]float64(nil), z...)
+	kp := make([]float64, n)
+	rz := dot(r, z)
+	params := make([]float32, n)
+	best := fitResult{params: make([]float32, n), errors: Errors{ValRMSE: math.Inf(1)}}
+	var curve [][2]float64
+	since := 0
+	for it := 1; it <= opts.Epochs && rz > 0; it++ {
+		times(p, kp)
+		pk := dot(p, kp)
+		if pk <= 0 {
+			break
 		}
-		// The step: bias by the mean residual, the others preconditioned.
-		w[0] += float32(g[0] / float64(max(len(train), 1)))
-		for j := 1; j < l.size; j++ {
-			if count[j] == 0 {
-				continue
-			}
-			step := (g[j] - opts.Lambda*float64(w[j])) / (count[j] + opts.Lambda)
-			velocity[j] = 0.9*velocity[j] + opts.Rate*step
-			w[j] += float32(velocity[j])
+		alpha := rz / pk
+		for j := range w {
+			w[j] += alpha * p[j]
+			r[j] -= alpha * kp[j]
 		}
-		valRMSE, valMAE := evaluateSet(w, val)
-		n := float64(max(len(train), 1))
-		res.curve = append(res.curve, [2]float64{math.Sqrt(trainSq / n), valRMSE})
+		for j := range z {
+			z[j] = r[j] / diag[j]
+		}
+		rzNext := dot(r, z)
+		beta := rzNext / rz
+		rz = rzNext
+		for j := range p {
+			p[j] = z[j] + beta*p[j]
+		}
+		for j, v := range w {
+			params[j] = float32(v)
+		}
+		trainRMSE, trainMAE := evaluateSet(params, train)
+		valRMSE, valMAE := evaluateSet(params, val)
+		if len(val) == 0 {
+			valRMSE, valMAE = trainRMSE, trainMAE
+		}
+		curve = append(curve, [2]float64{trainRMSE, valRMSE})
 		if valRMSE < best.errors.ValRMSE {
-			best.params = append(best.params[:0], w...)
-			best.errors = Errors{TrainRMSE: math.Sqrt(trainSq / n), TrainMAE: trainAbs / n, ValRMSE: valRMSE, ValMAE: valMAE}
-			best.epochs = epoch
+			copy(best.params, params)
+			best.errors = Errors{TrainRMSE: trainRMSE, TrainMAE: trainMAE, ValRMSE: valRMSE, ValMAE: valMAE}
+			best.epochs = it
 			since = 0
 		} else if since++; since >= opts.Patience {
 			break
 		}
 	}
-	best.curve = res.curve
+	best.curve = curve
 	return best
+}
+
+// transpose computes out = A^T u: for every parameter, the sum of u over
+// the samples that use it (the bias: over all samples).
+func transpose(train []sample, u, out []float64, scratch [][]float64, threads int) {
+	parallel(threads, len(train), func(t, lo, hi int) {
+		g := scratch[t]
+		clear(g)
+		for i := lo; i < hi; i++ {
+			g[0] += u[i]
+			for _, j := range train[i].feat {
+				g[j] += u[i]
+			}
+		}
+	})
+	copy(out, scratch[0])
+	for t := 1; t < threads; t++ {
+		for j, v := range scratch[t] {
+			out[j] += v
+		}
+	}
+}
+
+// parallel runs f on threads goroutines over [0, n), split in blocks.
+func parallel(threads, n int, f func(t, lo, hi int)) {
+	var wg sync.WaitGroup
+	for t := range threads {
+		lo, hi := n*t/threads, n*(t+1)/threads
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(t, lo, hi)
+		}()
+	}
+	wg.Wait()
+}
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
 }
 
 // evaluateSet returns the root mean square and mean absolute errors of w

@@ -62,7 +62,7 @@ type Config struct {
 func DefaultConfig() Config {
 	return Config{
 		Fraction: 1, SelfPlay: 20000, Seed: 1, ExactEmpties: 16, Depth: 4, MaxPerPhase: 300000,
-		Fit:     FitOptions{Epochs: 400, Patience: 25, Lambda: 2, Rate: 0.05},
+		Fit:     FitOptions{Epochs: 300, Patience: 20, Lambda: 2},
 		Threads: 2,
 	}
 }
@@ -75,6 +75,9 @@ type PhaseReport struct {
 	Labels    string       `json:"labels"`
 	Epochs    int          `json:"epochs"`
 	Errors    Errors       `json:"errors"`
+	// Baseline is the held-out MAE of a constant (the mean label): what
+	// the weights must beat.
+	Baseline float64 `json:"baseline_mae"`
 	Curve     [][2]float64 `json:"curve"`
 	Seconds   float64      `json:"seconds"`
 }
@@ -109,7 +112,7 @@ func (c *Config) check() error {
 		return fmt.Errorf("train: label depth %d: want 4 to 12 (the leaves must lie in phases already fitted)", c.Depth)
 	case c.MaxPerPhase < 10:
 		return fmt.Errorf("train: %d positions per phase is too few", c.MaxPerPhase)
-	case c.Fit.Epochs < 1 || c.Fit.Patience < 1 || c.Fit.Rate <= 0 || c.Fit.Lambda < 0:
+	case c.Fit.Epochs < 1 || c.Fit.Patience < 1 || c.Fit.Lambda < 0:
 		return fmt.Errorf("train: bad fitting options %+v", c.Fit)
 	}
 	c.Threads = max(c.Threads, 1)
@@ -314,6 +317,7 @@ func (cfg *Config) phase(ctx context.Context, ph int, ps []Position, w *pattern.
 	opts := cfg.Fit
 	opts.Threads = cfg.Threads
 	res := fit(lay, trainSet, valSet, opts)
+	pr.Baseline = baseline(trainSet, valSet)
 	lay.export(res.params, &w.Phases[ph])
 	pr.Epochs, pr.Errors, pr.Curve = res.epochs, res.errors, res.curve
 	pr.Seconds = time.Since(start).Seconds()
@@ -466,4 +470,22 @@ func writeJSON(file string, v any) error {
 
 func sortInts(x []int) {
 	slices.Sort(x)
+}
+
+// baseline returns the mean absolute error on val of the mean label of
+// train.
+func baseline(train, val []sample) float64 {
+	if len(train) == 0 || len(val) == 0 {
+		return 0
+	}
+	mean := 0.0
+	for _, s := range train {
+		mean += float64(s.label)
+	}
+	mean /= float64(len(train))
+	mae := 0.0
+	for _, s := range val {
+		mae += math.Abs(float64(s.label) - mean)
+	}
+	return mae / float64(len(val))
 }

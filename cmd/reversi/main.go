@@ -36,6 +36,7 @@ var commands = []command{
 	{"tournament", "a round robin between several players: crosstable and Elo rating list", runTournament},
 	{"merge", "put together the records of the shards of a match or tournament", runMerge},
 	{"train", "train the weights of the pattern evaluation from the shipped games (resumable)", runTrain},
+	{"accuracy", "measure evaluations against exact scores of held-out real positions", runAccuracy},
 	{"bench", "measure the speed of the rules engine and print the figures", runBench},
 	{"help", "list the subcommands, or explain one: reversi help <command>|players|levels", nil}, // see run
 }

@@ -8,7 +8,6 @@ import (
 	"runtime"
 
 	"github.com/reversi-engine/reversi/engine"
-	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/nboard"
 )
 
@@ -22,11 +21,11 @@ set depth/game/contempt, move, go, hint, ping, learn, analyze; see
 	depth := fs.Int("depth", 12, "midgame depth until the GUI sets one")
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
-	evalName := fs.String("eval", "classic", "evaluation: classic or discs")
+	evalName := fs.String("eval", "pattern", "evaluation: pattern, classic or discs")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	ev, err := eval.ByName(*evalName)
+	ev, err := engine.EvaluatorByName(*evalName)
 	if err != nil {
 		return err
 	}

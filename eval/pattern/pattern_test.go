@@ -243,3 +243,27 @@ func BenchmarkEvaluateFromScratch(b *testing.B) {
 	}
 	_ = sink
 }
+
+// TestDefaultWeights: the shipped weights load and evaluate sensibly: the
+// start is about even, a position a side owns entirely is good for it.
+func TestDefaultWeights(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Weights().Note == "" {
+		t.Errorf("the shipped weights say nothing of how they were made")
+	}
+	if v := e.Evaluate(board.StartBoard()); v < -4*Scale || v > 4*Scale {
+		t.Errorf("the start is worth %.1f discs", float64(v)/Scale)
+	}
+	// Black holds the first row and has 14 moves; White has many discs
+	// and no move.
+	strong := board.MustParsePosition("XXXXXXXX-OOOOOO--OOOOOO--OOXOO--OOOOOO--OOOOOO--OOOOOO---------- X").Board
+	if v := e.Evaluate(strong); v < 10*Scale {
+		t.Errorf("the owner of the first row is worth only %.1f discs", float64(v)/Scale)
+	}
+	if v := e.Evaluate(strong.Pass()); v > -10*Scale {
+		t.Errorf("and its opponent %.1f discs", float64(v)/Scale)
+	}
+}

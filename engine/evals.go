@@ -1,0 +1,40 @@
+// The evaluations the engine can use, by name.
+
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/eval/pattern"
+)
+
+// EvaluatorNames lists the names EvaluatorByName accepts, the default
+// first.
+func EvaluatorNames() []string { return []string{"pattern", "classic", "discs"} }
+
+// EvaluatorByName returns the evaluation of that name: "pattern" (the
+// trained pattern evaluation with the weights shipped in the binary),
+// "classic" (the course heuristic) or "discs" (the disc count).
+func EvaluatorByName(name string) (eval.Evaluator, error) {
+	switch name {
+	case "pattern":
+		return pattern.Default()
+	case "classic":
+		return eval.Classic{}, nil
+	case "discs":
+		return eval.Discs{}, nil
+	}
+	return nil, fmt.Errorf("unknown evaluation %q: want one of %s", name, strings.Join(EvaluatorNames(), ", "))
+}
+
+// DefaultEvaluator returns the engine's default evaluation: the trained
+// pattern evaluation, or the classic heuristic if the shipped weights
+// cannot be read (which the tests of package pattern rule out).
+func DefaultEvaluator() eval.Evaluator {
+	if ev, err := pattern.Default(); err == nil {
+		return ev
+	}
+	return eval.Classic{}
+}
