@@ -112,6 +112,8 @@ const (
 	// UnitPoints: the points of a heuristic evaluation (such as the
 	// course's classic one), larger is better, not discs.
 	UnitPoints = "points"
+	// UnitRate: a mean reward in [0, 1], such as a Monte Carlo win rate.
+	UnitRate = "rate"
 )
 
 // MoveStat is what a player found about one candidate move.

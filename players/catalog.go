@@ -12,6 +12,7 @@ import (
 
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/mcts"
 	"github.com/reversi-engine/reversi/nboard"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/classic"
@@ -123,6 +124,29 @@ var catalog = [...]Entry{
 		Raw: "command line",
 		New: newNBoard,
 	},
+	{
+		Name: "mcts",
+		Description: "Monte Carlo tree search (UCT) with a choice of rollout policy, reward, exploration, " +
+			"budget and parallelism; proven wins and losses are backed up",
+		Options: []Option{
+			{Name: "time", Kind: Duration, Default: "1s", Help: "time a move (within the clock)"},
+			{Name: "iterations", Kind: Uint, Help: "iterations a move instead of (or as well as) a time; with it, time=0 for no time limit"},
+			{Name: "c", Kind: Float, Help: "exploration constant of UCB1 (default: 1.4 for winloss, 0.5 for margin, 0.8 for bonus)"},
+			{Name: "rollout", Kind: Text, Default: "random", Help: "rollout policy: random, roxanne, epsilon, softmax, alphabeta"},
+			{Name: "reward", Kind: Text, Default: "winloss", Help: "reward: winloss (1/0.5/0), margin (scaled disc margin), bonus (100 + margin for a win)"},
+			{Name: "epsilon", Kind: Float, Default: "0.1", Help: "random share of the epsilon rollouts"},
+			{Name: "temperature", Kind: Float, Default: "500", Help: "temperature of the softmax rollouts, in classic points"},
+			{Name: "abdepth", Kind: Int, Default: "2", Help: "depth of the alphabeta rollouts"},
+			{Name: "truncate", Kind: Int, Default: "0", Help: "stop rollouts after this many plies and use the pattern evaluation (0: play to the end)"},
+			{Name: "final", Kind: Text, Default: "visits", Help: "the move played: visits (most visited) or value (best mean reward)"},
+			{Name: "threads", Kind: Int, Help: "search threads (default: all the cores)"},
+			{Name: "parallel", Kind: Text, Default: "root", Help: "root (a tree per thread, merged) or tree (one shared tree, virtual loss)"},
+			{Name: "reuse", Kind: Bool, Default: "true", Help: "keep the subtree of the position reached from one move to the next"},
+			{Name: "memory", Kind: Int, Default: "96", Help: "MB of nodes per tree, at most"},
+			seedOption,
+		},
+		New: newMCTS,
+	},
 }
 
 // depthOption is the depth option of a fixed-depth search player.
@@ -231,6 +255,86 @@ func newEngine(a Args) (player.Player, error) {
 
 func newNBoard(a Args) (player.Player, error) {
 	return nboard.Start(a.Raw, nboard.ClientOptions{Depth: a.Env.Depth})
+}
+
+func newMCTS(a Args) (player.Player, error) {
+	var o mcts.Options
+	var err error
+	if o.Policy, err = mcts.ParsePolicy(a.Text("rollout")); err != nil {
+		return nil, a.Errorf("rollout", "%v", err)
+	}
+	if o.Reward, err = mcts.ParseReward(a.Text("reward")); err != nil {
+		return nil, a.Errorf("reward", "%v", err)
+	}
+	if o.Parallel, err = mcts.ParseParallelism(a.Text("parallel")); err != nil {
+		return nil, a.Errorf("parallel", "%v", err)
+	}
+	switch strings.ToLower(a.Text("final")) {
+	case "visits":
+	case "value":
+		o.FinalByValue = true
+	default:
+		return nil, a.Errorf("final", "%q: want visits or value", a.Text("final"))
+	}
+	if a.Given("c") {
+		if o.C = a.Float("c"); o.C <= 0 {
+			return nil, a.Errorf("c", "%g: want a number above 0", o.C)
+		}
+	}
+	o.Epsilon, o.Temperature, o.ABDepth, o.Truncate = a.Float("epsilon"), a.Float("temperature"), a.Int("abdepth"), a.Int("truncate")
+	if o.Temperature <= 0 {
+		return nil, a.Errorf("temperature", "%g: want a number above 0", o.Temperature)
+	}
+	o.Threads = runtime.NumCPU()
+	if a.Env.Threads > 0 {
+		o.Threads = a.Env.Threads
+	}
+	if a.Given("threads") {
+		o.Threads = a.Int("threads")
+	}
+	mb := a.Int("memory")
+	if mb < 1 || mb > 1<<16 {
+		return nil, a.Errorf("memory", "%d MB: want 1 to 65536", mb)
+	}
+	o.MaxNodes = mb << 20 / 48
+	o.Reuse, o.Seed = a.Bool("reuse"), a.Env.Seed
+	budget := mcts.Budget{Time: a.Duration("time"), Iterations: a.Uint("iterations")}
+	if budget.Time < 0 {
+		return nil, a.Errorf("time", "%v: want a positive duration", budget.Time)
+	}
+	if a.Given("iterations") && !a.Given("time") {
+		budget.Time = 0
+	}
+	if budget.Time == 0 && budget.Iterations == 0 {
+		return nil, a.Errorf("time", "no budget: give time=1s or iterations=N")
+	}
+	var truncEval eval.Evaluator
+	if o.Truncate > 0 {
+		if truncEval, err = engine.EvaluatorByName("pattern"); err != nil {
+			return nil, err
+		}
+	}
+	s, err := mcts.New(o, truncEval)
+	if err != nil {
+		return nil, err
+	}
+	return mcts.NewPlayer(mctsName(a), s, budget), nil
+}
+
+// mctsName names an mcts player by the options given, e.g.
+// "mcts:time=1s,rollout=roxanne".
+func mctsName(a Args) string {
+	name := "mcts"
+	var parts []string
+	for _, key := range []string{"time", "iterations", "c", "rollout", "reward", "epsilon", "temperature", "abdepth", "truncate", "final", "parallel", "reuse"} {
+		if a.Given(key) {
+			parts = append(parts, key+"="+a.Written(key))
+		}
+	}
+	if len(parts) > 0 {
+		name += ":" + strings.Join(parts, ",")
+	}
+	return name
 }
 
 func newHuman(a Args) (player.Player, error) {

@@ -145,6 +145,8 @@ func quickSpec(name string) string {
 		return "alphabeta:depth=3"
 	case "engine":
 		return "engine:level=3,threads=1,hash=1"
+	case "mcts":
+		return "mcts:iterations=200,threads=1,memory=4"
 	}
 	return name
 }

@@ -53,10 +53,10 @@ func TestErrors(t *testing.T) {
 		option     string   // the SpecError's Option
 		want       []string // parts of the message
 	}{
-		{"empty", "", "", []string{"empty player spec", `"random"`, "players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation, minimax, alphabeta, engine, nboard"}},
+		{"empty", "", "", []string{"empty player spec", `"random"`, "players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation, minimax, alphabeta, engine, nboard, mcts"}},
 		{"blank", "  \t", "", []string{"empty player spec"}},
 		{"no name", ":seed=1", "", []string{"no player name", "players: human, random, greedy"}},
-		{"unknown player", "alphabeat:depth=6", "", []string{`player spec "alphabeat:depth=6"`, `unknown player "alphabeat"`, "players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation, minimax, alphabeta, engine, nboard"}},
+		{"unknown player", "alphabeat:depth=6", "", []string{`player spec "alphabeat:depth=6"`, `unknown player "alphabeat"`, "players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation, minimax, alphabeta, engine, nboard, mcts"}},
 		{"unknown option", "evaporation:endgmae=16", "endgmae", []string{"option endgmae", "evaporation has no such option", "its options: endgame, seed"}},
 		{"bad int", "evaporation:endgame=ten", "endgame", []string{"option endgame", `"ten" is not an integer`}},
 		{"bad uint", "random:seed=-1", "seed", []string{"option seed", `"-1" is not a non-negative integer`}},

@@ -269,6 +269,16 @@ func newArgs(e *Entry, s Spec, env Env) (Args, error) {
 	return a, nil
 }
 
+// Written returns the value of an option as a spec would write it, e.g.
+// "1s" or "1.4" (empty for an option with no value).
+func (a Args) Written(option string) string {
+	v, ok := a.values[option]
+	if !ok {
+		return ""
+	}
+	return fmt.Sprint(v)
+}
+
 // Given reports whether the spec gives the option.
 func (a Args) Given(option string) bool { return a.given[option] }
 

@@ -1,0 +1,338 @@
+package mcts
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/search"
+)
+
+func newSearcher(t testing.TB, o Options) *Searcher {
+	t.Helper()
+	s, err := New(o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// randomPosition plays random moves until empties empty squares remain,
+// the side to move having a move.
+func randomPosition(rng *rand.Rand, empties int) board.Board {
+	for {
+		b := board.StartBoard()
+		for b.Empties() > empties && !b.GameOver() {
+			m := b.Moves()
+			if m == 0 {
+				b = b.Pass()
+				continue
+			}
+			sqs := board.Squares(m)
+			b = b.Play(sqs[rng.IntN(len(sqs))])
+		}
+		if b.Empties() == empties && b.HasMoves() {
+			return b
+		}
+	}
+}
+
+func TestRewards(t *testing.T) {
+	tests := []struct {
+		r      Reward
+		margin float64
+		want   float64
+	}{
+		{WinLoss, 2, 1}, {WinLoss, 0, 0.5}, {WinLoss, -64, 0},
+		{Margin, 64, 1}, {Margin, 0, 0.5}, {Margin, -64, 0}, {Margin, 32, 0.75},
+		{WinBonus, 64, 1}, {WinBonus, -64, 0}, {WinBonus, 0, 114.0 / 228}, {WinBonus, 2, 166.0 / 228}, {WinBonus, -2, 62.0 / 228},
+	}
+	for _, tt := range tests {
+		if got := tt.r.of(tt.margin, false); math.Abs(got-tt.want) > 1e-12 {
+			t.Errorf("%v of %+g: %v, want %v", tt.r, tt.margin, got, tt.want)
+		}
+	}
+	// Estimates are smooth and ordered.
+	if !(WinLoss.of(5, true) > WinLoss.of(0, true) && WinLoss.of(0, true) == 0.5 && WinLoss.of(-5, true) < 0.5) {
+		t.Errorf("estimated win/loss rewards are not ordered")
+	}
+	for _, name := range []string{"winloss", "margin", "bonus"} {
+		if r, err := ParseReward(name); err != nil || r.String() != name {
+			t.Errorf("%s: %v %v", name, r, err)
+		}
+	}
+	if _, err := ParseReward("points"); err == nil {
+		t.Errorf("unknown reward accepted")
+	}
+	if _, err := ParsePolicy("greedy"); err == nil {
+		t.Errorf("unknown policy accepted")
+	}
+}
+
+func TestBadOptions(t *testing.T) {
+	for _, o := range []Options{{C: -1}, {Epsilon: 2}, {ABDepth: 9}, {Truncate: -1}, {Threads: -2}, {MaxNodes: 10}, {Temperature: -5}} {
+		if _, err := New(o, nil); err == nil {
+			t.Errorf("%+v accepted", o)
+		}
+	}
+}
+
+// TestPolicies checks each rollout policy's defining choice.
+func TestPolicies(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	// Roxanne takes a corner when it can.
+	r := newRoller(Options{Policy: Roxanne}, 1, nil)
+	for range 200 {
+		b := randomPosition(rng, 20+rng.IntN(20))
+		m := b.Moves()
+		sq := r.choose(b, m)
+		if m&sq.Bit() == 0 {
+			t.Fatalf("roxanne chose %v, not legal", sq)
+		}
+		const cornerMask = 1<<0 | 1<<7 | 1<<56 | 1<<63
+		if m&cornerMask != 0 && cornerMask&sq.Bit() == 0 {
+			t.Fatalf("%v: roxanne passed over a corner for %v", b, sq)
+		}
+	}
+	// Epsilon 0 is greedy on the classic evaluation; the alpha-beta
+	// policy is the course's alpha-beta.
+	g := newRoller(Options{Policy: EpsilonGreedy, Epsilon: 1e-300}, 1, nil)
+	ab := newRoller(Options{Policy: AlphaBeta, ABDepth: 2}, 1, nil)
+	for range 50 {
+		b := randomPosition(rng, 30)
+		best, bestV := board.NoSquare, math.MinInt
+		for _, sq := range board.Squares(b.Moves()) {
+			if v := -g.value(b.Play(sq)); v > bestV {
+				best, bestV = sq, v
+			}
+		}
+		if got := g.choose(b, b.Moves()); got != best {
+			t.Fatalf("greedy chose %v, best %v", got, best)
+		}
+		if got, want := ab.choose(b, b.Moves()), search.AlphaBeta(context.Background(), b, b.Moves(), 2, eval.Classic{}).Move; got != want {
+			t.Fatalf("alpha-beta rollout chose %v, alpha-beta %v", got, want)
+		}
+	}
+	// Softmax: nearly greedy when cold, spread when hot.
+	b := randomPosition(rng, 40)
+	count := func(temp float64) (bestShare float64, distinct int) {
+		s := newRoller(Options{Policy: Softmax, Temperature: temp}, 3, nil)
+		seen := map[board.Square]int{}
+		for range 400 {
+			seen[s.choose(b, b.Moves())]++
+		}
+		best, bestV := board.NoSquare, math.MinInt
+		for _, sq := range board.Squares(b.Moves()) {
+			if v := -s.value(b.Play(sq)); v > bestV {
+				best, bestV = sq, v
+			}
+		}
+		return float64(seen[best]) / 400, len(seen)
+	}
+	if share, _ := count(1); share < 0.95 {
+		t.Errorf("cold softmax plays the best move %.0f%% of the time", 100*share)
+	}
+	if _, distinct := count(1e9); distinct < len(board.Squares(b.Moves()))-1 {
+		t.Errorf("hot softmax played only %d different moves", distinct)
+	}
+}
+
+// TestSolverProvesWins: near the end, the search proves the result
+// exactly and plays a winning move when there is one.
+func TestSolverProvesWins(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	solver := endgame.New(endgame.Options{HashMB: 4})
+	proved := 0
+	for range 40 {
+		b := randomPosition(rng, 6)
+		exact, _ := solver.Solve(context.Background(), b, endgame.Exact)
+		s := newSearcher(t, Options{Seed: 1})
+		r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 200000})
+		if !r.Solved {
+			t.Fatalf("%v (6 empties): not proven after %d iterations", b, r.Iterations)
+		}
+		proved++
+		if (r.Margin > 0) != (exact.Score > 0) || (r.Margin < 0) != (exact.Score < 0) {
+			t.Fatalf("%v: proven %+d, exact %+d", b, r.Margin, exact.Score)
+		}
+		if exact.Score > 0 {
+			if v := -solverValue(solver, b.Play(r.Move)); v <= 0 {
+				t.Fatalf("%v: won position (%+d), played %v worth %+d", b, exact.Score, r.Move, v)
+			}
+		}
+	}
+	if proved != 40 {
+		t.Errorf("%d of 40 proven", proved)
+	}
+}
+
+func solverValue(s *endgame.Solver, b board.Board) int {
+	r, _ := s.Solve(context.Background(), b, endgame.Exact)
+	return r.Score
+}
+
+// TestTreeReuse: after our move and the reply, the subtree of the new
+// position is kept, with its visits.
+func TestTreeReuse(t *testing.T) {
+	s := newSearcher(t, Options{Seed: 2, Reuse: true})
+	b := board.StartBoard()
+	r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 20000})
+	after := b.Play(r.Move)
+	reply := r.Moves[0].PV[1] // the most visited answer
+	next := after.Play(reply)
+	old := s.trees[0]
+	var want uint32
+	for k := old.nodes[0].first; k < old.nodes[0].first+int32(old.nodes[0].n); k++ {
+		if old.nodes[k].move != r.Move {
+			continue
+		}
+		ch := old.nodes[k]
+		for g := ch.first; g < ch.first+int32(ch.n); g++ {
+			if old.nodes[g].move == reply {
+				want = old.nodes[g].visits
+			}
+		}
+	}
+	kept := old.reroot(next)
+	if kept == nil || kept.nodes[0].b != next || kept.nodes[0].visits != want || want == 0 {
+		t.Fatalf("rerooted tree: %v", kept != nil)
+	}
+	// Its structure is whole: parents point back, children hold the
+	// positions after their moves.
+	for i := range kept.nodes {
+		nd := kept.nodes[i]
+		for c := nd.first; nd.first >= 0 && c < nd.first+int32(nd.n); c++ {
+			ch := kept.nodes[c]
+			if ch.parent != int32(i) {
+				t.Fatalf("node %d: child %d has parent %d", i, c, ch.parent)
+			}
+			if want := nd.b.Play(ch.move); ch.move != board.Pass && ch.b != want || ch.move == board.Pass && ch.b != nd.b.Pass() {
+				t.Fatalf("node %d: child %v holds the wrong position", i, ch.move)
+			}
+		}
+	}
+	// The searcher reuses it: the next search starts with those visits.
+	r2 := s.Search(context.Background(), next, next.Moves(), Budget{Iterations: 1})
+	if total := visits(r2); total < uint64(want) {
+		t.Errorf("the next search's root moves have %d visits, the kept subtree %d", total, want)
+	}
+	// An unrelated position starts afresh.
+	other := board.StartBoard().Play(board.MustParseSquare("D3")).Play(board.MustParseSquare("C5"))
+	if other != next && s.trees[0].reroot(other) != nil && s.trees[0].nodes[0].b != other {
+		t.Errorf("an unrelated position was found in the tree")
+	}
+}
+
+func visits(r Result) uint64 {
+	var n uint64
+	for _, m := range r.Moves {
+		n += m.Visits
+	}
+	return n
+}
+
+// TestMemoryBounded plays a whole game with tree reuse and a small pool:
+// the tree never grows past it.
+func TestMemoryBounded(t *testing.T) {
+	for _, par := range []Parallelism{RootParallel, TreeParallel} {
+		s := newSearcher(t, Options{Seed: 3, Reuse: true, MaxNodes: 5000, Threads: 2, Parallel: par})
+		b := board.StartBoard()
+		for !b.GameOver() {
+			if !b.HasMoves() {
+				b = b.Pass()
+				continue
+			}
+			r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 3000})
+			for _, tr := range s.trees {
+				if len(tr.nodes) > 5000 {
+					t.Fatalf("%v: a tree of %d nodes, bound 5000", par, len(tr.nodes))
+				}
+			}
+			if b.Moves()&r.Move.Bit() == 0 {
+				t.Fatalf("illegal move %v", r.Move)
+			}
+			b = b.Play(r.Move)
+		}
+	}
+}
+
+func TestBudgetsAndCancel(t *testing.T) {
+	b := board.StartBoard()
+	s := newSearcher(t, Options{Seed: 4, Threads: 2})
+	if r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 5000}); r.Iterations != 5000 {
+		t.Errorf("%d iterations, budget 5000", r.Iterations)
+	}
+	start := time.Now()
+	r := s.Search(context.Background(), b, b.Moves(), Budget{Time: 100 * time.Millisecond})
+	if took := time.Since(start); took < 100*time.Millisecond || took > 300*time.Millisecond || r.Iterations == 0 {
+		t.Errorf("100 ms budget: %v, %d iterations", took, r.Iterations)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	start = time.Now()
+	r = s.Search(ctx, b, b.Moves(), Budget{Time: time.Hour})
+	if took := time.Since(start); took > 200*time.Millisecond || b.Moves()&r.Move.Bit() == 0 {
+		t.Errorf("cancelled search: %v, move %v", took, r.Move)
+	}
+}
+
+func TestRestrictedRoot(t *testing.T) {
+	b := board.StartBoard()
+	only := board.MustParseSquare("C4").Bit()
+	s := newSearcher(t, Options{Seed: 5, Reuse: true})
+	r := s.Search(context.Background(), b, only, Budget{Iterations: 2000})
+	if r.Move != board.MustParseSquare("C4") || len(r.Moves) != 1 {
+		t.Errorf("restricted to C4: played %v, statistics of %d moves", r.Move, len(r.Moves))
+	}
+	// The next, unrestricted search does not inherit the exclusion.
+	r = s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 2000})
+	if len(r.Moves) != 4 {
+		t.Errorf("unrestricted search: %d moves", len(r.Moves))
+	}
+}
+
+func TestStatistics(t *testing.T) {
+	b := board.StartBoard()
+	for _, o := range []Options{
+		{Seed: 6}, {Seed: 6, Reward: Margin}, {Seed: 6, Reward: WinBonus, FinalByValue: true},
+		{Seed: 6, Policy: Roxanne}, {Seed: 6, Policy: Softmax}, {Seed: 6, Policy: EpsilonGreedy}, {Seed: 6, Policy: AlphaBeta, ABDepth: 1},
+		{Seed: 6, Threads: 2, Parallel: TreeParallel},
+	} {
+		s := newSearcher(t, o)
+		r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 3000})
+		if len(r.Moves) != 4 || visits(r) != 3000 {
+			t.Errorf("%+v: %d moves, %d visits", o, len(r.Moves), visits(r))
+		}
+		for _, m := range r.Moves {
+			if m.Mean < 0 || m.Mean > 1 || len(m.PV) == 0 || m.PV[0] != m.Move {
+				t.Errorf("%+v: move %+v", o, m)
+			}
+		}
+		if r.Moves[0].Visits < r.Moves[3].Visits {
+			t.Errorf("moves not sorted by visits")
+		}
+	}
+}
+
+// BenchmarkIterations: iterations from the start, random rollouts,
+// win/loss rewards, on 1 and 2 threads (root parallelism).
+func BenchmarkIterations(b *testing.B) {
+	for _, threads := range []int{1, 2} {
+		b.Run(map[int]string{1: "threads=1", 2: "threads=2"}[threads], func(b *testing.B) {
+			s := newSearcher(b, Options{Seed: 7, Threads: threads})
+			var its uint64
+			var took time.Duration
+			for b.Loop() {
+				r := s.Search(context.Background(), board.StartBoard(), board.StartBoard().Moves(), Budget{Time: 500 * time.Millisecond})
+				its += r.Iterations
+				took += r.Elapsed
+			}
+			b.ReportMetric(float64(its)/took.Seconds(), "iterations/s")
+		})
+	}
+}
