@@ -25,8 +25,10 @@ The position is a board (64 squares from A1 to H8, row by row: X black, O
 white, - empty; then the side to move) or a game from the start as a
 transcript. The analysis is by our engine unless --player names another
 player (any player of 'reversi help players' that reports the values of
-moves). Values are in discs for the side to move, or in the points of the
-classic heuristic when the engine uses it in the midgame.`)
+moves), e.g. --player 'mcts:time=2s,rollout=roxanne' for the visits and
+mean rewards of Monte Carlo tree search. Values are in discs for the side
+to move, in the points of the classic heuristic when the engine uses it in
+the midgame, or mean rewards in [0, 1] for Monte Carlo players.`)
 	boardText := fs.String("board", "", "the position: 64 squares and the side to move")
 	transcript := fs.String("transcript", "", "the position: moves from the start, e.g. f5d6c3")
 	depth := fs.Int("depth", 0, "midgame depth (default 10 unless --time is given)")
@@ -88,11 +90,26 @@ classic heuristic when the engine uses it in the midgame.`)
 		return nil
 	}
 	unit := "discs"
-	if t.Unit == player.UnitPoints {
+	switch t.Unit {
+	case player.UnitPoints:
 		unit = "points"
+	case player.UnitRate:
+		unit = "reward"
 	}
-	fmt.Fprintf(e.stdout, "%-5s %9s %7s  %s\n", "move", unit, "depth", "principal variation")
+	withVisits := false
 	for _, m := range t.Moves {
+		withVisits = withVisits || m.Visits > 0
+	}
+	if withVisits {
+		fmt.Fprintf(e.stdout, "%-5s %9s %9s %7s  %s\n", "move", unit, "visits", "depth", "principal variation")
+	} else {
+		fmt.Fprintf(e.stdout, "%-5s %9s %7s  %s\n", "move", unit, "depth", "principal variation")
+	}
+	for _, m := range t.Moves {
+		if withVisits {
+			fmt.Fprintf(e.stdout, "%-5v %+9.3f %9d %7s  %s\n", m.Move, m.Eval, m.Visits, m.Depth, formatPV(m.PV))
+			continue
+		}
 		fmt.Fprintf(e.stdout, "%-5v %+9.2f %7s  %s\n", m.Move, m.Eval, m.Depth, formatPV(m.PV))
 	}
 	if t.Note != "" {

@@ -426,3 +426,26 @@ func TestMatchAgainstNBoardEngine(t *testing.T) {
 		t.Fatalf("no result:\n%s", stdout)
 	}
 }
+
+func TestAnalyzeWithMCTS(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "", "analyze", "--transcript", "f5d6c3", "--player", "mcts:iterations=3000,threads=1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	mustContain(t, "analysis", stdout, "visits", "3000 iterations")
+	total := 0
+	for _, mv := range []string{"D3", "F4", "G5", "F3"} {
+		m := regexp.MustCompile(`(?m)^` + mv + `\s+\+0\.\d{3}\s+(\d+)\s`).FindStringSubmatch(stdout)
+		if m == nil {
+			t.Fatalf("no line for %s:\n%s", mv, stdout)
+		}
+		total += atoi(m[1])
+	}
+	if total != 3000 {
+		t.Errorf("visits add up to %d, want 3000", total)
+	}
+	code, _, stderr = runCommand(t, "", "analyze", "--transcript", "f5", "--player", "mcts:rollout=greedy")
+	if code != 1 || !strings.Contains(stderr, "random, roxanne, epsilon, softmax, alphabeta") {
+		t.Errorf("bad rollout: exit %d, %q", code, stderr)
+	}
+}
