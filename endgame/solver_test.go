@@ -58,7 +58,11 @@ func TestAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	s := New(Options{HashMB: 4})
 	n := 0
-	for empties := 1; empties <= 12; empties++ {
+	maxEmpties := 12
+	if testing.Short() {
+		maxEmpties = 10
+	}
+	for empties := 1; empties <= maxEmpties; empties++ {
 		count := 60
 		if empties > 8 {
 			count = 6
@@ -251,7 +255,11 @@ func TestParallelAgreesWithSerial(t *testing.T) {
 	}
 	parallel := []*Solver{New(Options{Threads: 2, HashMB: 8}), New(Options{Threads: 4, HashMB: 8}),
 		New(Options{Threads: 2, HashMB: 8, Eval: ev}), New(Options{HashMB: 8, Eval: ev})}
-	for i := range 10 {
+	n := 10
+	if testing.Short() {
+		n = 3
+	}
+	for i := range n {
 		b := randomPosition(rng, 14+i%5)
 		want, err := serial.Solve(context.Background(), b, Exact)
 		if err != nil {

@@ -82,7 +82,11 @@ func TestFixedDepthEqualsMinimax(t *testing.T) {
 		t.Fatalf("the default evaluation is %s", pat.Name())
 	}
 	for _, ev := range []eval.Evaluator{eval.Classic{}, eval.Discs{}, pat} {
-		for i, b := range positions(60, 10, 1) {
+		n := 60
+		if testing.Short() {
+			n = 20
+		}
+		for i, b := range positions(n, 10, 1) {
 			depth := 1 + i%6
 			e := New(Options{Eval: ev, HashMB: 1})
 			r := e.Search(context.Background(), b, b.Moves(), Limits{Depth: depth}, nil)
