@@ -156,7 +156,6 @@ func TestMatchSchedule(t *testing.T) {
 	}
 }
 
-
 func TestShardsPartitionTheGames(t *testing.T) {
 	seen := map[int]int{}
 	for shard := range 3 {

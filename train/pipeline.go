@@ -69,17 +69,17 @@ func DefaultConfig() Config {
 
 // PhaseReport says how one phase was trained.
 type PhaseReport struct {
-	Phase     int          `json:"phase"`
-	Discs     string       `json:"discs"`
-	Positions int          `json:"positions"`
-	Labels    string       `json:"labels"`
-	Epochs    int          `json:"epochs"`
-	Errors    Errors       `json:"errors"`
+	Phase     int    `json:"phase"`
+	Discs     string `json:"discs"`
+	Positions int    `json:"positions"`
+	Labels    string `json:"labels"`
+	Epochs    int    `json:"epochs"`
+	Errors    Errors `json:"errors"`
 	// Baseline is the held-out MAE of a constant (the mean label): what
 	// the weights must beat.
-	Baseline float64 `json:"baseline_mae"`
-	Curve     [][2]float64 `json:"curve"`
-	Seconds   float64      `json:"seconds"`
+	Baseline float64      `json:"baseline_mae"`
+	Curve    [][2]float64 `json:"curve"`
+	Seconds  float64      `json:"seconds"`
 }
 
 // Report is the account of a run.
