@@ -79,7 +79,7 @@ type splitPoint struct {
 	best     int
 	bestMove board.Square
 	helpers  int           // helpers at work
-	finished chan struct{} // a signal when the last helper leaves
+	finished chan struct{} // a signal when the helpers' count falls to zero
 }
 
 // work searches moves of the split point until none is left.
@@ -123,7 +123,12 @@ func (sp *splitPoint) leave() {
 	last := sp.helpers == 0
 	sp.mu.Unlock()
 	if last {
-		sp.finished <- struct{}{}
+		// A signal may be waiting already (from an earlier helper that
+		// was the last for a moment): one is enough.
+		select {
+		case sp.finished <- struct{}{}:
+		default:
+		}
 	}
 }
 
@@ -156,16 +161,19 @@ func (s *searcher) split(b board.Board, alpha, beta, empties int, moves []move, 
 	own := &searcher{tt: s.tt, stops: sp.stops, pool: s.pool, eval: s.eval}
 	sp.work(own)
 	s.nodes += own.nodes
-	// Wait for the helpers, helping elsewhere meanwhile.
-	sp.mu.Lock()
-	waiting := sp.helpers > 0
-	sp.mu.Unlock()
-	for waiting {
+	// Wait for the helpers, helping elsewhere meanwhile. A signal on
+	// finished says the count may have reached zero: check it.
+	for {
+		sp.mu.Lock()
+		n := sp.helpers
+		sp.mu.Unlock()
+		if n == 0 {
+			break
+		}
 		s.pool.idle.Add(1)
 		select {
 		case <-sp.finished:
 			s.pool.idle.Add(-1)
-			waiting = false
 		case other := <-s.pool.tasks:
 			s.pool.idle.Add(-1)
 			s.pool.help(other, s.tt)
