@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"sync"
 	"sync/atomic"
@@ -131,7 +132,7 @@ func (s *Solver) Solve(ctx context.Context, b board.Board, mode Mode) (Result, e
 	defer done() // again on return paths: it runs once
 	var v int
 	if b.HasMoves() {
-		v, res.Move = sr.root(b, alpha, beta, empties)
+		v, res.Move = sr.aspirate(b, alpha, beta, empties)
 	} else {
 		v = -sr.search(b.Pass(), -beta, -alpha, empties, true)
 		res.Move = board.Pass
@@ -340,4 +341,31 @@ func sign(v int) int {
 		return -1
 	}
 	return 0
+}
+
+// aspirationWidth is the half width, in discs, of the first window of an
+// exact solve with an evaluation.
+var aspirationWidth = 4
+
+// aspirate searches the root in [alpha, beta]. With an evaluation and a
+// wide window, it first tries a narrow window around the evaluation's
+// estimate, which settles most of the tree with cheap cutoffs, and widens
+// on the side the score falls.
+func (sr *searcher) aspirate(b board.Board, alpha, beta, empties int) (int, board.Square) {
+	if sr.eval == nil || beta-alpha <= 2*aspirationWidth || aspirationWidth == 0 {
+		return sr.root(b, alpha, beta, empties)
+	}
+	u := sr.eval.DiscUnit()
+	g := sr.shallow(b, 2)
+	guess := max(alpha+1, min(beta-1, 2*int(math.Round(float64(g)/float64(2*u)))))
+	lo, hi := max(alpha, guess-aspirationWidth), min(beta, guess+aspirationWidth)
+	v, mv := sr.root(b, lo, hi, empties)
+	switch {
+	case sr.stopped():
+	case v <= lo && lo > alpha:
+		return sr.root(b, alpha, v+1, empties)
+	case v >= hi && hi < beta:
+		return sr.root(b, v-1, beta, empties)
+	}
+	return v, mv
 }

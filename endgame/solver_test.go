@@ -57,6 +57,11 @@ func randomPosition(rng *rand.Rand, empties int) board.Board {
 func TestAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	s := New(Options{HashMB: 4})
+	ev, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	withEval := New(Options{HashMB: 4, Eval: ev}) // ordering and aspiration by the evaluation
 	n := 0
 	maxEmpties := 12
 	if testing.Short() {
@@ -76,6 +81,9 @@ func TestAgainstReference(t *testing.T) {
 			}
 			if r.Score != want {
 				t.Fatalf("%v (%d empties): score %d, reference %d", b, empties, r.Score, want)
+			}
+			if r2, err := withEval.Solve(context.Background(), b, Exact); err != nil || r2.Score != want {
+				t.Fatalf("%v: with an evaluation: score %d (%v), reference %d", b, r2.Score, err, want)
 			}
 			w, _ := s.Solve(context.Background(), b, WLD)
 			if w.Score != sign(want) {

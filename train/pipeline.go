@@ -48,6 +48,9 @@ type Config struct {
 	// Depth of the searches that label the other positions (at least
 	// 4, so that their leaves are in phases already fitted).
 	Depth int `json:"depth"`
+	// Theoretical labels the positions of the WTHOR games at 24 empty
+	// squares with the database's exact scores instead of a search.
+	Theoretical bool `json:"theoretical"`
 	// MaxPerPhase bounds the positions of a phase (a seeded sample).
 	MaxPerPhase int `json:"max_per_phase"`
 	// Fit sets the fitting.
@@ -61,7 +64,7 @@ type Config struct {
 // DefaultConfig returns the settings of the shipped weights.
 func DefaultConfig() Config {
 	return Config{
-		Fraction: 1, SelfPlay: 20000, Seed: 1, ExactEmpties: 16, Depth: 4, MaxPerPhase: 300000,
+		Fraction: 1, SelfPlay: 20000, Seed: 1, ExactEmpties: 16, Depth: 6, Theoretical: true, MaxPerPhase: 300000,
 		Fit:     FitOptions{Epochs: 300, Patience: 20, Lambda: 2},
 		Threads: 2,
 	}
@@ -343,6 +346,26 @@ func (cfg *Config) labels(ctx context.Context, ph int, ps []Position, w *pattern
 	}
 	ev := pattern.New(w)
 	labels := make([]float32, len(ps))
+	known := map[board.Board]int{} // exact scores from the database
+	if cfg.Theoretical {
+		theo, err := TheoreticalPositions(false)
+		if err != nil {
+			return nil, "", err
+		}
+		for _, l := range theo {
+			c, _ := l.Board.Canonical()
+			known[c] = l.Score
+		}
+	}
+	fromDatabase := 0
+	for _, p := range ps {
+		if _, ok := known[p.Board]; ok {
+			fromDatabase++
+		}
+	}
+	if fromDatabase > 0 {
+		how += fmt.Sprintf(", %d exact from the database", fromDatabase)
+	}
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	errs := make([]error, cfg.Threads)
@@ -364,7 +387,9 @@ func (cfg *Config) labels(ctx context.Context, ph int, ps []Position, w *pattern
 					return
 				}
 				b := ps[i].Board
-				if b.Empties() <= cfg.ExactEmpties {
+				if score, ok := known[b]; ok {
+					labels[i] = float32(score)
+				} else if b.Empties() <= cfg.ExactEmpties {
 					r, err := s.Solve(ctx, b, endgame.Exact)
 					if err != nil {
 						errs[t] = err

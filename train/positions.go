@@ -215,3 +215,59 @@ func writeAtomic(file string, write func(io.Writer) error) error {
 
 // errStopped is returned when the context ends a step.
 var errStopped = errors.New("stopped")
+
+// Labelled is a position with its exact score for the side to move.
+type Labelled struct {
+	Board board.Board
+	Score int
+}
+
+// TheoreticalPositions returns, for each WTHOR game of the held-out year
+// (heldOut) or of the others, the position at the depth of the file's
+// "theoretical score" (24 empty squares in every shipped file) with that
+// score: Black's disc count with perfect play from there, which the
+// database computed with an exact solver (and reversi's solver agrees).
+// Games whose record stops earlier, or where the side to move must pass
+// there, are left out.
+func TheoreticalPositions(heldOut bool) ([]Labelled, error) {
+	var out []Labelled
+	for _, name := range data.WTHORFiles() {
+		year, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), "WTH_"), ".wtb"))
+		if (year == HeldOutYear) != heldOut {
+			continue
+		}
+		text, err := data.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		h, games, err := wthor.ReadGames(bytes.NewReader(text))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		depth := int(h.Depth)
+		if depth == 0 {
+			continue
+		}
+		for _, g := range games {
+			rec, err := g.Replay()
+			if err != nil {
+				continue
+			}
+			for i := 0; i <= len(rec.Moves); i++ {
+				p := rec.PositionAt(i)
+				if p.Board.Empties() != depth {
+					continue
+				}
+				if p.Board.HasMoves() {
+					score := 2*int(g.Theoretical) - 64
+					if p.Turn == board.White {
+						score = -score
+					}
+					out = append(out, Labelled{Board: p.Board, Score: score})
+				}
+				break
+			}
+		}
+	}
+	return out, nil
+}

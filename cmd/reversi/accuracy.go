@@ -20,18 +20,22 @@ import (
 )
 
 func runAccuracy(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "accuracy", "[--eval pattern,classic] [--empties 20,24] [--positions 100] [--seed S]", `
+	fs := newFlags(e, "accuracy", "[--eval pattern,classic] [--empties 20,24] [--positions 100] [--depth D] [--seed S]", `
 Measures evaluations against exact scores: positions of the WTHOR games of
 `+fmt.Sprint(train.HeldOutYear)+` (which training leaves out), one a game, with the given numbers of
-empty squares, solved exactly; then the mean absolute error (MAE) and the
-root mean square error of each evaluation, in discs. An evaluation whose
-values are not discs (classic) is first scaled by least squares (a*value +
-b) on the same positions, as a fair comparison.`)
+empty squares, solved exactly (at 24 empties the database's own exact
+"theoretical" scores are used, which reversi's solver confirms); then the
+mean absolute error (MAE) and the root mean square error of each
+evaluation, in discs. An evaluation whose values are not discs (classic) is
+first scaled by least squares (a*value + b) on the same positions, as a fair
+comparison. With --depth D the engine's search at that depth is measured
+instead of the evaluation alone.`)
 	evals := fs.String("eval", "pattern,classic", "evaluations to measure, separated by commas")
 	emptiesList := fs.String("empties", "20,24", "numbers of empty squares")
 	n := fs.Int("positions", 100, "positions per number of empty squares")
 	seed := fs.Uint64("seed", 1, "seed of the choice of games")
 	threads := fs.Int("threads", 0, "threads of the exact solves (default: all cores)")
+	depth := fs.Int("depth", 0, "measure the engine's search at this depth instead of the static evaluation")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -63,11 +67,27 @@ b) on the same positions, as a fair comparison.`)
 	solver := endgame.New(endgame.Options{Threads: *threads, HashMB: 256})
 	fmt.Fprintf(e.stdout, "%d held-out games of %d; %d positions per number of empties\n", len(games), train.HeldOutYear, *n)
 	fmt.Fprintf(e.stdout, "%-8s %-10s %8s %8s %10s\n", "empties", "eval", "MAE", "RMSE", "solve s")
+	theoretical, err := train.TheoreticalPositions(true)
+	if err != nil {
+		return err
+	}
 	for _, emp := range empties {
 		var positions []board.Board
 		var scores []float64
 		start := time.Now()
+		if emp == 24 && len(theoretical) > 0 {
+			for _, k := range rng.Perm(len(theoretical)) {
+				if len(positions) == *n {
+					break
+				}
+				positions = append(positions, theoretical[k].Board)
+				scores = append(scores, float64(theoretical[k].Score))
+			}
+		}
 		for _, gi := range rng.Perm(len(games)) {
+			if len(positions) > 0 && emp == 24 {
+				break
+			}
 			if len(positions) == *n {
 				break
 			}
@@ -89,7 +109,15 @@ b) on the same positions, as a fair comparison.`)
 		for _, name := range names {
 			ev, _ := engine.EvaluatorByName(strings.TrimSpace(name))
 			values := make([]float64, len(positions))
+			var eng *engine.Engine
+			if *depth > 0 {
+				eng = engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: 64})
+			}
 			for i, b := range positions {
+				if eng != nil {
+					values[i] = float64(eng.Search(ctx, b, b.Moves(), engine.Limits{Depth: *depth}, nil).Value)
+					continue
+				}
 				values[i] = float64(ev.Evaluate(b))
 			}
 			if u := ev.DiscUnit(); u > 0 {
