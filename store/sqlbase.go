@@ -1,0 +1,381 @@
+// What the SQL implementations share: the schema's migrations, the
+// queries in a common dialect, and the scanning of rows.
+
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Dialect adapts the shared SQL to a database.
+type Dialect struct {
+	// Name is "sqlite" or "postgres".
+	Name string
+	// Placeholder returns the n-th (1-based) parameter marker: "?" or
+	// "$n".
+	Placeholder func(n int) string
+	// ForUpdate is appended to the SELECT that locks a game's row in a
+	// transaction ("" where the whole database is locked by a write).
+	ForUpdate string
+	// Begin starts a write transaction.
+	Begin func(ctx context.Context, db *sql.DB) (*sql.Tx, error)
+	// Migrations are the schema changes, in order; migration i brings
+	// the schema to version i+1.
+	Migrations []string
+	// AfterChange, if set, runs in the transaction of every change of a
+	// game (PostgreSQL: NOTIFY).
+	AfterChange func(ctx context.Context, tx *sql.Tx, id string) error
+}
+
+// SQL is a Store on a database/sql database.
+type SQL struct {
+	DB *sql.DB
+	D  Dialect
+}
+
+// q rewrites the "?" markers of a query for the dialect.
+func (s *SQL) q(query string) string {
+	if s.D.Placeholder == nil {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteString(s.D.Placeholder(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Migrate brings the schema to the latest version, each migration in a
+// transaction with its version number.
+func (s *SQL) Migrate(ctx context.Context) error {
+	if _, err := s.DB.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("store: schema version table: %w", err)
+	}
+	for {
+		tx, err := s.D.Begin(ctx, s.DB)
+		if err != nil {
+			return err
+		}
+		var v int
+		err = tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&v)
+		if err != nil {
+			tx.Rollback()
+			return fmt.Errorf("store: reading the schema version: %w", err)
+		}
+		if v > len(s.D.Migrations) {
+			tx.Rollback()
+			return fmt.Errorf("store: the database's schema is version %d, newer than this program's %d", v, len(s.D.Migrations))
+		}
+		if v == len(s.D.Migrations) {
+			return tx.Commit()
+		}
+		if _, err := tx.ExecContext(ctx, s.D.Migrations[v]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("store: migration %d: %w", v+1, err)
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO schema_version (version) VALUES (?)`), v+1); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("store: migration %d: %w", v+1, err)
+		}
+	}
+}
+
+// SchemaV1 is the first schema, in SQL both databases read.
+const SchemaV1 = `
+CREATE TABLE games (
+	id TEXT PRIMARY KEY,
+	created_at BIGINT NOT NULL,
+	updated_at BIGINT NOT NULL,
+	rule TEXT NOT NULL,
+	start TEXT NOT NULL,
+	move_time_ms BIGINT NOT NULL,
+	game_time_ms BIGINT NOT NULL,
+	black_kind TEXT NOT NULL, black_name TEXT NOT NULL, black_spec TEXT NOT NULL, black_token TEXT NOT NULL,
+	white_kind TEXT NOT NULL, white_name TEXT NOT NULL, white_spec TEXT NOT NULL, white_token TEXT NOT NULL,
+	plies INTEGER NOT NULL,
+	finished INTEGER NOT NULL,
+	result_reason TEXT NOT NULL, result_winner TEXT NOT NULL, result_by TEXT NOT NULL,
+	result_black INTEGER NOT NULL, result_white INTEGER NOT NULL, result_detail TEXT NOT NULL,
+	owner TEXT NOT NULL,
+	lease_until BIGINT NOT NULL
+);
+CREATE INDEX games_updated ON games (finished, updated_at);
+CREATE TABLE moves (
+	game_id TEXT NOT NULL REFERENCES games (id),
+	ply INTEGER NOT NULL,
+	color INTEGER NOT NULL,
+	square TEXT NOT NULL,
+	elapsed_us BIGINT NOT NULL,
+	has_eval INTEGER NOT NULL,
+	eval DOUBLE PRECISION NOT NULL,
+	thinking TEXT NOT NULL,
+	at BIGINT NOT NULL,
+	PRIMARY KEY (game_id, ply)
+);`
+
+func ms(d time.Duration) int64   { return d.Milliseconds() }
+func unixMicro(t time.Time) int64 { return t.UnixMicro() }
+func fromMicro(v int64) time.Time { return time.UnixMicro(v).UTC() }
+
+// Create implements Store.
+func (s *SQL) Create(ctx context.Context, g *Game) error {
+	now := time.Now()
+	tx, err := s.D.Begin(ctx, s.DB)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	b, w := g.Seats[0], g.Seats[1]
+	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO games (id, created_at, updated_at, rule, start, move_time_ms, game_time_ms,
+		black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
+		plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, '', '', '', 0, 0, '', '', 0)`),
+		g.ID, unixMicro(now), unixMicro(now), g.Rule, g.Start, ms(g.MoveTime), ms(g.GameTime),
+		string(b.Kind), b.Name, b.Spec, b.TokenHash, string(w.Kind), w.Name, w.Spec, w.TokenHash)
+	if err != nil {
+		return fmt.Errorf("store: creating game %s: %w", g.ID, err)
+	}
+	if err := s.changed(ctx, tx, g.ID); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	g.Created, g.Updated = now.UTC().Truncate(time.Microsecond), now.UTC().Truncate(time.Microsecond)
+	return nil
+}
+
+func (s *SQL) changed(ctx context.Context, tx *sql.Tx, id string) error {
+	if s.D.AfterChange == nil {
+		return nil
+	}
+	return s.D.AfterChange(ctx, tx, id)
+}
+
+const gameColumns = `id, created_at, updated_at, rule, start, move_time_ms, game_time_ms,
+	black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
+	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanGame(r scanner) (*Game, int, bool, error) {
+	var g Game
+	var created, updated, moveMS, gameMS int64
+	var bk, wk string
+	var plies, finished int
+	var res Result
+	err := r.Scan(&g.ID, &created, &updated, &g.Rule, &g.Start, &moveMS, &gameMS,
+		&bk, &g.Seats[0].Name, &g.Seats[0].Spec, &g.Seats[0].TokenHash,
+		&wk, &g.Seats[1].Name, &g.Seats[1].Spec, &g.Seats[1].TokenHash,
+		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	g.Created, g.Updated = fromMicro(created), fromMicro(updated)
+	g.MoveTime, g.GameTime = time.Duration(moveMS)*time.Millisecond, time.Duration(gameMS)*time.Millisecond
+	g.Seats[0].Kind, g.Seats[1].Kind = SeatKind(bk), SeatKind(wk)
+	if finished != 0 {
+		g.Result = &res
+	}
+	return &g, plies, finished != 0, nil
+}
+
+// Get implements Store.
+func (s *SQL) Get(ctx context.Context, id string) (*Game, error) {
+	row := s.DB.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id)
+	g, _, _, err := scanGame(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: reading game %s: %w", id, err)
+	}
+	rows, err := s.DB.QueryContext(ctx, s.q(`SELECT ply, color, square, elapsed_us, has_eval, eval, thinking, at
+		FROM moves WHERE game_id = ? ORDER BY ply`), id)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading the moves of %s: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var m Move
+		var elapsed, at int64
+		var hasEval int
+		if err := rows.Scan(&m.Ply, &m.Color, &m.Square, &elapsed, &hasEval, &m.Eval, &m.Thinking, &at); err != nil {
+			return nil, err
+		}
+		m.Elapsed, m.HasEval, m.At = time.Duration(elapsed)*time.Microsecond, hasEval != 0, fromMicro(at)
+		g.Moves = append(g.Moves, m)
+	}
+	return g, rows.Err()
+}
+
+// List implements Store.
+func (s *SQL) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
+	limit := opts.Limit
+	if limit <= 0 {
+		limit = 100
+	}
+	where := ""
+	switch {
+	case opts.Live && !opts.Finished:
+		where = "WHERE finished = 0"
+	case opts.Finished && !opts.Live:
+		where = "WHERE finished = 1"
+	}
+	rows, err := s.DB.QueryContext(ctx, s.q(`SELECT `+gameColumns+` FROM games `+where+` ORDER BY updated_at DESC, id LIMIT ?`), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing games: %w", err)
+	}
+	defer rows.Close()
+	var out []Summary
+	for rows.Next() {
+		g, plies, finished, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Summary{ID: g.ID, Created: g.Created, Updated: g.Updated, Black: g.Seats[0].Name, White: g.Seats[1].Name,
+			Plies: plies, Finished: finished, Result: g.Result})
+	}
+	return out, rows.Err()
+}
+
+// lock reads a game's move count and state in a write transaction,
+// locking its row where the database locks rows.
+func (s *SQL) lock(ctx context.Context, tx *sql.Tx, id string) (plies int, finished bool, err error) {
+	var f int
+	err = tx.QueryRowContext(ctx, s.q(`SELECT plies, finished FROM games WHERE id = ?`+s.D.ForUpdate), id).Scan(&plies, &f)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, ErrNotFound
+	}
+	return plies, f != 0, err
+}
+
+// TakeSeat implements Store.
+func (s *SQL) TakeSeat(ctx context.Context, id string, color int, seat Seat) error {
+	if color != 0 && color != 1 {
+		return fmt.Errorf("store: no seat %d", color)
+	}
+	prefix := [2]string{"black", "white"}[color]
+	tx, err := s.D.Begin(ctx, s.DB)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, finished, err := s.lock(ctx, tx, id); err != nil {
+		return err
+	} else if finished {
+		return ErrConflict
+	}
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET `+prefix+`_kind = ?, `+prefix+`_name = ?, `+prefix+`_spec = ?, `+prefix+`_token = ?, updated_at = ?
+		WHERE id = ? AND `+prefix+`_kind = 'open'`), string(seat.Kind), seat.Name, seat.Spec, seat.TokenHash, unixMicro(time.Now()), id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return ErrConflict
+	}
+	if err := s.changed(ctx, tx, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// AppendMove implements Store.
+func (s *SQL) AppendMove(ctx context.Context, id string, m Move) error {
+	tx, err := s.D.Begin(ctx, s.DB)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	plies, finished, err := s.lock(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if finished || plies != m.Ply {
+		return ErrConflict
+	}
+	at := m.At
+	if at.IsZero() {
+		at = time.Now()
+	}
+	hasEval := 0
+	if m.HasEval {
+		hasEval = 1
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (game_id, ply, color, square, elapsed_us, has_eval, eval, thinking, at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), id, m.Ply, m.Color, m.Square, m.Elapsed.Microseconds(), hasEval, m.Eval, m.Thinking, unixMicro(at)); err != nil {
+		return fmt.Errorf("store: move %d of %s: %w", m.Ply, id, err)
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET plies = plies + 1, updated_at = ? WHERE id = ?`), unixMicro(time.Now()), id); err != nil {
+		return err
+	}
+	if err := s.changed(ctx, tx, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Finish implements Store.
+func (s *SQL) Finish(ctx context.Context, id string, r Result) error {
+	tx, err := s.D.Begin(ctx, s.DB)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, finished, err := s.lock(ctx, tx, id); err != nil {
+		return err
+	} else if finished {
+		return ErrConflict
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET finished = 1, result_reason = ?, result_winner = ?, result_by = ?,
+		result_black = ?, result_white = ?, result_detail = ?, updated_at = ? WHERE id = ?`),
+		r.Reason, r.Winner, r.By, r.Black, r.White, r.Detail, unixMicro(time.Now()), id); err != nil {
+		return err
+	}
+	if err := s.changed(ctx, tx, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Claim implements Store.
+func (s *SQL) Claim(ctx context.Context, id, owner string, until time.Time) (bool, error) {
+	tx, err := s.D.Begin(ctx, s.DB)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	var cur string
+	var lease int64
+	err = tx.QueryRowContext(ctx, s.q(`SELECT owner, lease_until FROM games WHERE id = ?`+s.D.ForUpdate), id).Scan(&cur, &lease)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, ErrNotFound
+	}
+	if err != nil {
+		return false, err
+	}
+	if cur != owner && cur != "" && lease > unixMicro(time.Now()) {
+		return false, nil
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET owner = ?, lease_until = ? WHERE id = ?`), owner, unixMicro(until), id); err != nil {
+		return false, err
+	}
+	return true, tx.Commit()
+}
+
+// Close implements Store.
+func (s *SQL) Close() error { return s.DB.Close() }

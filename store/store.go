@@ -1,0 +1,157 @@
+// Package store keeps the games of the game server: one interface, with
+// an SQLite implementation (package store/sqlite, the default) and a
+// PostgreSQL one (package store/postgres), both held to the same contract
+// (package store/storetest).
+//
+// Every method that changes a game commits before it returns: a move the
+// server has acknowledged survives a crash of the server.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors of every implementation.
+var (
+	// ErrNotFound: no game has that id.
+	ErrNotFound = errors.New("store: no such game")
+	// ErrConflict: the game is not in the state the change expects (the
+	// move number is taken, the seat is taken, the game is over).
+	ErrConflict = errors.New("store: the game changed meanwhile")
+)
+
+// SeatKind says who sits at a seat.
+type SeatKind string
+
+// The kinds of seats.
+const (
+	// Open: nobody yet; anyone may take it.
+	Open SeatKind = "open"
+	// Human: a person in a browser.
+	Human SeatKind = "human"
+	// Bot: a program playing through the API.
+	Bot SeatKind = "bot"
+	// Builtin: one of reversi's players, run by the server (Spec).
+	Builtin SeatKind = "builtin"
+)
+
+// Seat is one side of a game.
+type Seat struct {
+	Kind SeatKind
+	Name string
+	// Spec is the player spec of a built-in player.
+	Spec string
+	// TokenHash is the SHA-256 (hex) of the seat's secret token; empty
+	// for an open or built-in seat.
+	TokenHash string
+}
+
+// Move is a move of a game (passes included).
+type Move struct {
+	// Ply is the move's number, from 0.
+	Ply int
+	// Color is 0 for Black, 1 for White.
+	Color int
+	// Square is "A1".."H8", or "PA" for a pass.
+	Square string
+	// Elapsed is the time the player took.
+	Elapsed time.Duration
+	// Eval is the player's evaluation, if HasEval.
+	Eval    float64
+	HasEval bool
+	// Thinking is what the player reported (JSON), if anything.
+	Thinking string
+	// At is when the move was accepted.
+	At time.Time
+}
+
+// Result is how a game ended.
+type Result struct {
+	// Reason: "normal end", "resignation", "timeout", "illegal moves",
+	// "forfeit".
+	Reason string
+	// Winner: "black", "white" or "none" (a draw).
+	Winner string
+	// By: the colour the reason applies to ("black", "white", "none").
+	By string
+	// Black and White are the final disc counts.
+	Black, White int
+	Detail       string
+}
+
+// Game is a stored game.
+type Game struct {
+	ID      string
+	Created time.Time
+	Updated time.Time
+	// Rule is the rule variant ("standard", "no-adjacent").
+	Rule string
+	// Start is the start position, 64 squares and the side to move.
+	Start string
+	// MoveTime and GameTime are the clocks (0: none).
+	MoveTime, GameTime time.Duration
+	// Seats are Black's and White's.
+	Seats [2]Seat
+	// Moves are the moves so far, in order.
+	Moves []Move
+	// Result is nil while the game goes on.
+	Result *Result
+}
+
+// Summary is a game in a list.
+type Summary struct {
+	ID       string
+	Created  time.Time
+	Updated  time.Time
+	Black    string
+	White    string
+	Plies    int
+	Finished bool
+	Result   *Result
+}
+
+// ListOptions filter a list of games.
+type ListOptions struct {
+	// Live lists only games in progress; Finished only finished ones;
+	// neither: all.
+	Live, Finished bool
+	// Limit bounds the list (0: 100); the most recently updated first.
+	Limit int
+}
+
+// Store keeps games. Implementations are safe for concurrent use, also
+// by several processes on one database where the implementation says so.
+type Store interface {
+	// Create stores a new game (Moves and Result empty); its ID must be
+	// new.
+	Create(ctx context.Context, g *Game) error
+	// Get returns a game with its moves; ErrNotFound if there is none.
+	Get(ctx context.Context, id string) (*Game, error)
+	// List returns summaries of games, the most recently updated first.
+	List(ctx context.Context, opts ListOptions) ([]Summary, error)
+	// TakeSeat fills an open seat (color 0 or 1); ErrConflict if it is
+	// not open or the game is over.
+	TakeSeat(ctx context.Context, id string, color int, seat Seat) error
+	// AppendMove adds a move; ErrConflict unless m.Ply is the number of
+	// moves so far and the game is not over. It returns once committed.
+	AppendMove(ctx context.Context, id string, m Move) error
+	// Finish records the result; ErrConflict if the game is over.
+	Finish(ctx context.Context, id string, r Result) error
+	// Claim gives the game's refereeing to owner until the given time,
+	// if nobody else holds an unexpired claim (several servers on one
+	// database referee each game once); it reports whether owner holds
+	// it now.
+	Claim(ctx context.Context, id, owner string, until time.Time) (bool, error)
+	// Close releases the store's resources.
+	Close() error
+}
+
+// Notifier is a store that tells other processes on the same database
+// of changes to games (PostgreSQL's LISTEN/NOTIFY).
+type Notifier interface {
+	// Listen calls f with the id of every game changed by any process
+	// (this one included) until ctx ends.
+	Listen(ctx context.Context, f func(id string)) error
+}

@@ -1,0 +1,266 @@
+// Package storetest is the contract every store.Store must keep: one test
+// suite that runs against each implementation.
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/store"
+)
+
+// Run runs the contract tests on the stores that open returns, a fresh
+// (empty) store for each test.
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	tests := []struct {
+		name string
+		f    func(t *testing.T, s store.Store)
+	}{
+		{"CreateGet", testCreateGet},
+		{"Moves", testMoves},
+		{"Seats", testSeats},
+		{"Finish", testFinish},
+		{"List", testList},
+		{"Claim", testClaim},
+		{"ConcurrentMoves", testConcurrentMoves},
+		{"NotFound", testNotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := open(t)
+			defer s.Close()
+			tt.f(t, s)
+		})
+	}
+}
+
+// newGame returns a game with a human and a built-in player.
+func newGame(id string) *store.Game {
+	return &store.Game{
+		ID:       id,
+		Rule:     "standard",
+		Start:    "---------------------------OX------XO--------------------------- X",
+		MoveTime: 30 * time.Second,
+		GameTime: 5 * time.Minute,
+		Seats: [2]store.Seat{
+			{Kind: store.Human, Name: "ada", TokenHash: "abc123"},
+			{Kind: store.Builtin, Name: "engine", Spec: "engine:level=5"},
+		},
+	}
+}
+
+func testCreateGet(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	g := newGame("g1")
+	if err := s.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != "g1" || got.Rule != g.Rule || got.Start != g.Start || got.MoveTime != g.MoveTime || got.GameTime != g.GameTime ||
+		got.Seats != g.Seats || len(got.Moves) != 0 || got.Result != nil {
+		t.Fatalf("read back %+v, stored %+v", got, g)
+	}
+	if got.Created.IsZero() || time.Since(got.Created) > time.Minute {
+		t.Errorf("created at %v", got.Created)
+	}
+	if err := s.Create(ctx, newGame("g1")); err == nil {
+		t.Errorf("a second game with the same id was created")
+	}
+}
+
+func testMoves(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	s.Create(ctx, newGame("m"))
+	moves := []store.Move{
+		{Ply: 0, Color: 0, Square: "F5", Elapsed: 1500 * time.Millisecond},
+		{Ply: 1, Color: 1, Square: "D6", Elapsed: 20 * time.Millisecond, Eval: -1.25, HasEval: true, Thinking: `{"depth":"8"}`},
+		{Ply: 2, Color: 0, Square: "PA"},
+	}
+	for _, m := range moves {
+		if err := s.AppendMove(ctx, "m", m); err != nil {
+			t.Fatalf("move %d: %v", m.Ply, err)
+		}
+	}
+	// A move number already taken, or one skipped, is a conflict.
+	for _, ply := range []int{2, 4} {
+		if err := s.AppendMove(ctx, "m", store.Move{Ply: ply, Square: "C3"}); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("move %d out of turn: %v", ply, err)
+		}
+	}
+	g, err := s.Get(ctx, "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) != 3 {
+		t.Fatalf("%d moves read back", len(g.Moves))
+	}
+	for i, m := range g.Moves {
+		w := moves[i]
+		if m.Ply != w.Ply || m.Color != w.Color || m.Square != w.Square || m.Elapsed != w.Elapsed || m.HasEval != w.HasEval ||
+			m.Eval != w.Eval || m.Thinking != w.Thinking || m.At.IsZero() {
+			t.Errorf("move %d: %+v, stored %+v", i, m, w)
+		}
+	}
+}
+
+func testSeats(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	g := newGame("s")
+	g.Seats[1] = store.Seat{Kind: store.Open}
+	s.Create(ctx, g)
+	bot := store.Seat{Kind: store.Bot, Name: "mybot", TokenHash: "ff00"}
+	if err := s.TakeSeat(ctx, "s", 1, bot); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.TakeSeat(ctx, "s", 1, store.Seat{Kind: store.Human, Name: "late"}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a taken seat was taken again: %v", err)
+	}
+	if err := s.TakeSeat(ctx, "s", 0, bot); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("black's seat (not open) was taken: %v", err)
+	}
+	got, _ := s.Get(ctx, "s")
+	if got.Seats[1] != bot {
+		t.Errorf("seat read back %+v", got.Seats[1])
+	}
+}
+
+func testFinish(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	s.Create(ctx, newGame("f"))
+	s.AppendMove(ctx, "f", store.Move{Ply: 0, Square: "F5"})
+	r := store.Result{Reason: "resignation", Winner: "white", By: "black", Black: 4, White: 1, Detail: "typed Q"}
+	if err := s.Finish(ctx, "f", r); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Finish(ctx, "f", r); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("finished twice: %v", err)
+	}
+	if err := s.AppendMove(ctx, "f", store.Move{Ply: 1, Square: "D6"}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a move after the end: %v", err)
+	}
+	g, _ := s.Get(ctx, "f")
+	if g.Result == nil || *g.Result != r {
+		t.Errorf("result read back %+v", g.Result)
+	}
+}
+
+func testList(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for i := range 5 {
+		s.Create(ctx, newGame(fmt.Sprintf("l%d", i)))
+		time.Sleep(2 * time.Millisecond)
+	}
+	s.AppendMove(ctx, "l1", store.Move{Ply: 0, Square: "F5"})
+	s.Finish(ctx, "l2", store.Result{Reason: "normal end", Winner: "none", By: "none", Black: 32, White: 32})
+	all, err := s.List(ctx, store.ListOptions{})
+	if err != nil || len(all) != 5 {
+		t.Fatalf("%d games listed, %v", len(all), err)
+	}
+	if all[0].ID != "l2" || all[1].ID != "l1" {
+		t.Errorf("order %s %s: want the most recently updated first", all[0].ID, all[1].ID)
+	}
+	if all[1].Plies != 1 || all[1].Black != "ada" || all[1].White != "engine" {
+		t.Errorf("summary %+v", all[1])
+	}
+	live, _ := s.List(ctx, store.ListOptions{Live: true})
+	done, _ := s.List(ctx, store.ListOptions{Finished: true})
+	if len(live) != 4 || len(done) != 1 || !done[0].Finished || done[0].Result == nil {
+		t.Errorf("%d live, %d finished", len(live), len(done))
+	}
+	if few, _ := s.List(ctx, store.ListOptions{Limit: 2}); len(few) != 2 {
+		t.Errorf("limit 2: %d games", len(few))
+	}
+}
+
+func testClaim(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	s.Create(ctx, newGame("c"))
+	soon := time.Now().Add(time.Hour)
+	if ok, err := s.Claim(ctx, "c", "server-a", soon); !ok || err != nil {
+		t.Fatalf("first claim: %v %v", ok, err)
+	}
+	if ok, _ := s.Claim(ctx, "c", "server-b", soon); ok {
+		t.Errorf("a second server claimed a game claimed by another")
+	}
+	if ok, _ := s.Claim(ctx, "c", "server-a", soon.Add(time.Hour)); !ok {
+		t.Errorf("the owner could not renew its claim")
+	}
+	s.Create(ctx, newGame("c2"))
+	s.Claim(ctx, "c2", "server-a", time.Now().Add(-time.Second)) // expired at once
+	if ok, _ := s.Claim(ctx, "c2", "server-b", soon); !ok {
+		t.Errorf("an expired claim was not taken over")
+	}
+}
+
+// testConcurrentMoves: many goroutines race to add each move; exactly
+// one wins each, and no move is lost or doubled.
+func testConcurrentMoves(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	s.Create(ctx, newGame("race"))
+	const plies, racers = 30, 4
+	var wg sync.WaitGroup
+	wins := make([]int, plies)
+	var mu sync.Mutex
+	for r := range racers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ply := range plies {
+				for {
+					err := s.AppendMove(ctx, "race", store.Move{Ply: ply, Color: ply % 2, Square: fmt.Sprintf("r%d", r)})
+					if err == nil {
+						mu.Lock()
+						wins[ply]++
+						mu.Unlock()
+						break
+					}
+					if errors.Is(err, store.ErrConflict) {
+						g, _ := s.Get(ctx, "race")
+						if len(g.Moves) > ply {
+							break // someone else's
+						}
+						continue
+					}
+					t.Errorf("move %d: %v", ply, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	g, _ := s.Get(ctx, "race")
+	if len(g.Moves) != plies {
+		t.Fatalf("%d moves stored, want %d", len(g.Moves), plies)
+	}
+	for ply, n := range wins {
+		if n != 1 || g.Moves[ply].Ply != ply {
+			t.Errorf("move %d: %d winners", ply, n)
+		}
+	}
+}
+
+func testNotFound(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if _, err := s.Get(ctx, "none"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Get: %v", err)
+	}
+	if err := s.AppendMove(ctx, "none", store.Move{Square: "F5"}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("AppendMove: %v", err)
+	}
+	if err := s.TakeSeat(ctx, "none", 0, store.Seat{Kind: store.Human}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("TakeSeat: %v", err)
+	}
+	if err := s.Finish(ctx, "none", store.Result{}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Finish: %v", err)
+	}
+	if _, err := s.Claim(ctx, "none", "x", time.Now()); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Claim: %v", err)
+	}
+}
