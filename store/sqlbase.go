@@ -127,7 +127,7 @@ CREATE TABLE moves (
 	PRIMARY KEY (game_id, ply)
 );`
 
-func ms(d time.Duration) int64   { return d.Milliseconds() }
+func ms(d time.Duration) int64    { return d.Milliseconds() }
 func unixMicro(t time.Time) int64 { return t.UnixMicro() }
 func fromMicro(v int64) time.Time { return time.UnixMicro(v).UTC() }
 
