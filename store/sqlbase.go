@@ -30,6 +30,10 @@ type Dialect struct {
 	// AfterChange, if set, runs in the transaction of every change of a
 	// game (PostgreSQL: NOTIFY).
 	AfterChange func(ctx context.Context, tx *sql.Tx, id string) error
+	// LockMigrations, if set, is run first in each migration's
+	// transaction, so that processes starting together migrate one at a
+	// time (PostgreSQL: an advisory lock).
+	LockMigrations string
 }
 
 // SQL is a Store on a database/sql database.
@@ -59,13 +63,20 @@ func (s *SQL) q(query string) string {
 // Migrate brings the schema to the latest version, each migration in a
 // transaction with its version number.
 func (s *SQL) Migrate(ctx context.Context) error {
-	if _, err := s.DB.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("store: schema version table: %w", err)
-	}
 	for {
 		tx, err := s.D.Begin(ctx, s.DB)
 		if err != nil {
 			return err
+		}
+		if s.D.LockMigrations != "" {
+			if _, err := tx.ExecContext(ctx, s.D.LockMigrations); err != nil {
+				tx.Rollback()
+				return fmt.Errorf("store: locking the schema: %w", err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("store: schema version table: %w", err)
 		}
 		var v int
 		err = tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&v)

@@ -1,0 +1,84 @@
+// Package postgres is the PostgreSQL store of the game server (pgx), for
+// several server processes on one database: a game's row is locked for
+// each change, and every change is announced with NOTIFY so that the
+// other processes update their watchers.
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/reversi-engine/reversi/store"
+)
+
+// channel is the NOTIFY channel of game changes; the payload is the id.
+const channel = "reversi_games"
+
+// migrations are the schema versions, in order.
+var migrations = []string{store.SchemaV1}
+
+// Store is a PostgreSQL store.
+type Store struct {
+	*store.SQL
+	dsn string
+}
+
+// Open connects to the database of dsn (a postgres:// URL or key=value
+// string) and brings its schema up to date.
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	cfg, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	db := stdlib.OpenDB(*cfg)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	db.SetMaxOpenConns(20)
+	s := &Store{dsn: dsn, SQL: &store.SQL{DB: db, D: store.Dialect{
+		Name:           "postgres",
+		Placeholder:    func(n int) string { return "$" + strconv.Itoa(n) },
+		ForUpdate:      " FOR UPDATE",
+		Begin:          func(ctx context.Context, db *sql.DB) (*sql.Tx, error) { return db.BeginTx(ctx, nil) },
+		Migrations:     migrations,
+		LockMigrations: "SELECT pg_advisory_xact_lock(726173)",
+		AfterChange: func(ctx context.Context, tx *sql.Tx, id string) error {
+			_, err := tx.ExecContext(ctx, "SELECT pg_notify($1, $2)", channel, id)
+			return err
+		},
+	}}}
+	if err := s.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Listen implements store.Notifier: it calls f with the id of every game
+// changed by any process, from a connection of its own, until ctx ends.
+func (s *Store) Listen(ctx context.Context, f func(id string)) error {
+	conn, err := pgx.Connect(ctx, s.dsn)
+	if err != nil {
+		return fmt.Errorf("postgres: listening: %w", err)
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
+		return fmt.Errorf("postgres: listening: %w", err)
+	}
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return fmt.Errorf("postgres: listening: %w", err)
+		}
+		f(n.Payload)
+	}
+}
