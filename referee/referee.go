@@ -71,6 +71,9 @@ type Config struct {
 	// Observe, if not nil, is called after every event of the game, from
 	// the goroutine that called Play.
 	Observe func(Event)
+	// Used is the game clock each player (indexed by board.Color) has
+	// used already, for a game that continues (after a server restart).
+	Used [2]time.Duration
 }
 
 // EventKind says what happened.
@@ -146,7 +149,7 @@ func newReferee(black, white player.Player, cfg Config) *referee {
 	if cfg.Game != nil {
 		g = cfg.Game.Clone()
 	}
-	return &referee{cfg: cfg, players: [2]player.Player{black, white}, g: g, startPly: g.Ply()}
+	return &referee{cfg: cfg, players: [2]player.Player{black, white}, g: g, startPly: g.Ply(), used: cfg.Used}
 }
 
 func (r *referee) emit(e Event) {

@@ -323,3 +323,23 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// TestUsedClockCarriesOver: a game continued with time already used
+// has only the rest of its clock.
+func TestUsedClockCarriesOver(t *testing.T) {
+	slow := player.Func{PlayerName: "slow", Choose: func(req player.Request) board.Square {
+		time.Sleep(30 * time.Millisecond)
+		sq, _ := board.NextSquare(req.Legal)
+		return sq
+	}}
+	g, err := Play(context.Background(), slow, slow, Config{
+		GameTime: 300 * time.Millisecond,
+		Used:     [2]time.Duration{250 * time.Millisecond, 0},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Result.Reason != game.Timeout || g.Result.By != board.Black || g.Ply() > 4 {
+		t.Errorf("black with 50 ms left: %v after %d moves", g.Result, g.Ply())
+	}
+}
