@@ -340,6 +340,32 @@ func (s *SQL) AppendMove(ctx context.Context, id string, m Move) error {
 	return tx.Commit()
 }
 
+// Truncate implements Store.
+func (s *SQL) Truncate(ctx context.Context, id string, ply int) error {
+	tx, err := s.D.Begin(ctx, s.DB)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	plies, finished, err := s.lock(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if finished || ply < 0 || ply >= plies {
+		return ErrConflict
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), id, ply); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET plies = ?, updated_at = ? WHERE id = ?`), ply, unixMicro(time.Now()), id); err != nil {
+		return err
+	}
+	if err := s.changed(ctx, tx, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
 // Finish implements Store.
 func (s *SQL) Finish(ctx context.Context, id string, r Result) error {
 	tx, err := s.D.Begin(ctx, s.DB)

@@ -137,6 +137,9 @@ type Store interface {
 	// AppendMove adds a move; ErrConflict unless m.Ply is the number of
 	// moves so far and the game is not over. It returns once committed.
 	AppendMove(ctx context.Context, id string, m Move) error
+	// Truncate takes back the moves from number ply on (an undo);
+	// ErrConflict if the game is over or has no move ply.
+	Truncate(ctx context.Context, id string, ply int) error
 	// Finish records the result; ErrConflict if the game is over.
 	Finish(ctx context.Context, id string, r Result) error
 	// Claim gives the game's refereeing to owner until the given time,

@@ -24,6 +24,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Moves", testMoves},
 		{"Seats", testSeats},
 		{"Finish", testFinish},
+		{"Truncate", testTruncate},
 		{"List", testList},
 		{"Claim", testClaim},
 		{"ConcurrentMoves", testConcurrentMoves},
@@ -262,5 +263,30 @@ func testNotFound(t *testing.T, s store.Store) {
 	}
 	if _, err := s.Claim(ctx, "none", "x", time.Now()); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Claim: %v", err)
+	}
+}
+
+func testTruncate(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	s.Create(ctx, newGame("u"))
+	for i, sq := range []string{"F5", "D6", "C3", "D3"} {
+		s.AppendMove(ctx, "u", store.Move{Ply: i, Color: i % 2, Square: sq})
+	}
+	if err := s.Truncate(ctx, "u", 2); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := s.Get(ctx, "u")
+	if len(g.Moves) != 2 || g.Moves[1].Square != "D6" {
+		t.Fatalf("after taking back two moves: %d moves", len(g.Moves))
+	}
+	if err := s.AppendMove(ctx, "u", store.Move{Ply: 2, Color: 0, Square: "C4"}); err != nil {
+		t.Errorf("a move after the undo: %v", err)
+	}
+	if err := s.Truncate(ctx, "u", 3); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("taking back a move not played: %v", err)
+	}
+	s.Finish(ctx, "u", store.Result{Reason: "resignation", Winner: "white", By: "black"})
+	if err := s.Truncate(ctx, "u", 0); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("an undo after the end: %v", err)
 	}
 }
