@@ -1,0 +1,80 @@
+// The serve subcommand: the game server with its web GUI.
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/reversi-engine/reversi/server"
+	"github.com/reversi-engine/reversi/store"
+	"github.com/reversi-engine/reversi/store/postgres"
+	"github.com/reversi-engine/reversi/store/sqlite"
+)
+
+func runServe(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db | --db postgres://...] [--classic]", `
+Starts the game server and its web GUI: games between humans in the
+browser, built-in players and bots over HTTP/WebSocket, refereed by the
+server and stored in a database (an SQLite file by default, or
+PostgreSQL for several servers on one database). Games in progress are
+resumed when the server starts again. The API is described in docs/API.md.`)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	db := fs.String("db", "reversi.db", "SQLite file, or a postgres:// URL")
+	classic := fs.Bool("classic", false, "also serve the course match server's endpoints (unauthenticated, as the original)")
+	logJSON := fs.Bool("log-json", false, "write logs as JSON")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	var h slog.Handler = slog.NewTextHandler(e.stderr, nil)
+	if *logJSON {
+		h = slog.NewJSONHandler(e.stderr, nil)
+	}
+	log := slog.New(h)
+	var st store.Store
+	var err error
+	if strings.HasPrefix(*db, "postgres://") || strings.HasPrefix(*db, "postgresql://") {
+		st, err = postgres.Open(ctx, *db)
+	} else {
+		st, err = sqlite.Open(ctx, *db)
+	}
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	srv, err := server.New(server.Config{Store: st, Log: log, Classic: *classic})
+	if err != nil {
+		return err
+	}
+	n, err := srv.Resume(ctx)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
+	fmt.Fprintf(e.stdout, "reversi server on http://%s/ (database %s, %d games resumed)\n", ln.Addr(), *db, n)
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	srv.Close()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,514 @@
+// The JSON API: routes, requests, answers and errors.
+
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/players"
+	"github.com/reversi-engine/reversi/store"
+)
+
+func (s *Server) routes() {
+	s.mux = http.NewServeMux()
+	api := func(pattern, route string, h http.HandlerFunc) {
+		s.mux.HandleFunc(pattern, s.guard(s.count(route, h)))
+	}
+	api("GET /api/health", "health", s.handleHealth)
+	api("GET /api/games", "list", s.handleList)
+	api("POST /api/games", "create", s.handleCreate)
+	api("GET /api/games/{id}", "get", s.handleGet)
+	api("POST /api/games/{id}/join", "join", s.handleJoin)
+	api("POST /api/games/{id}/move", "move", s.handleMove)
+	api("POST /api/games/{id}/resign", "resign", s.handleResign)
+	api("POST /api/games/{id}/undo", "undo", s.handleUndo)
+	api("GET /api/players", "players", s.handlePlayers)
+	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
+	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	if s.cfg.Classic {
+		s.classicRoutes()
+	}
+	s.webRoutes()
+}
+
+// statusWriter records the status of an answer for the metrics.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (s *Server) count(route string, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		sw := &statusWriter{ResponseWriter: w, status: 200}
+		h(sw, r)
+		s.metrics.requests.WithLabelValues(route, strconv.Itoa(sw.status)).Inc()
+	}
+}
+
+// apiError is the body of every error answer.
+type apiError struct {
+	Error string `json:"error"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, apiError{Error: msg})
+}
+
+// decode reads a JSON body into v, refusing unknown fields and trailing
+// data; the error says what is wrong.
+func decode(r *http.Request, v any) error {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return fmt.Errorf("the body is larger than %d bytes", tooBig.Limit)
+		}
+		return fmt.Errorf("the body is not the JSON expected: %v", err)
+	}
+	if dec.More() {
+		return errors.New("the body holds more than one JSON value")
+	}
+	return nil
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if _, err := s.cfg.Store.List(ctx, store.ListOptions{Limit: 1}); err != nil {
+		writeError(w, http.StatusServiceUnavailable, "the store does not answer: "+err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "owner": s.cfg.Owner})
+}
+
+// SeatRequest asks for one side of a new game.
+type SeatRequest struct {
+	// Kind: "human" (a person in a browser), "bot" (a program through
+	// the API), "builtin" (one of reversi's players, Spec) or "open" (for
+	// someone to join).
+	Kind string `json:"kind"`
+	Name string `json:"name,omitempty"`
+	// Spec names a built-in player, e.g. "engine:level=5" (see GET
+	// /api/players).
+	Spec string `json:"spec,omitempty"`
+}
+
+// CreateRequest asks for a new game.
+type CreateRequest struct {
+	Black SeatRequest `json:"black"`
+	White SeatRequest `json:"white"`
+	// Time is the limit of a move, e.g. "60s" (default 60s; "0" for
+	// none); GameTime each side's clock for the game (default none).
+	Time     string `json:"time,omitempty"`
+	GameTime string `json:"game_time,omitempty"`
+	// Rule: "standard" (default) or "no-adjacent".
+	Rule string `json:"rule,omitempty"`
+	// Board is a start position (64 squares and the side to move), or
+	// Transcript moves from the standard start; default the start.
+	Board      string `json:"board,omitempty"`
+	Transcript string `json:"transcript,omitempty"`
+}
+
+// CreateResponse answers a new game: its id, and the secret token of
+// each seat the creator holds (human or bot seats).
+type CreateResponse struct {
+	ID     string            `json:"id"`
+	Tokens map[string]string `json:"tokens"`
+	URL    string            `json:"url"`
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req CreateRequest
+	if err := decode(r, &req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	rec, tokens, err := s.newGame(req)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if err := s.cfg.Store.Create(r.Context(), rec); err != nil {
+		writeError(w, http.StatusServiceUnavailable, "storing the game: "+err.Error())
+		return
+	}
+	if _, err := s.table(r.Context(), rec.ID); err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	s.log.Info("game created", "game", rec.ID, "black", rec.Seats[0].Kind, "white", rec.Seats[1].Kind)
+	writeJSON(w, http.StatusCreated, CreateResponse{ID: rec.ID, Tokens: tokens, URL: "/game/" + rec.ID})
+}
+
+// newGame checks a request and makes the stored game and the tokens.
+func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, error) {
+	rec := &store.Game{ID: randomID(8), Rule: "standard", MoveTime: 60 * time.Second}
+	if req.Rule != "" {
+		rule, err := game.ParseRule(req.Rule)
+		if err != nil {
+			return nil, nil, fmt.Errorf("rule: %v", err)
+		}
+		rec.Rule = rule.String()
+	}
+	rule, _ := game.ParseRule(rec.Rule)
+	var err error
+	if req.Time != "" {
+		if rec.MoveTime, err = parseDuration(req.Time); err != nil {
+			return nil, nil, fmt.Errorf("time: %v", err)
+		}
+	}
+	if req.GameTime != "" {
+		if rec.GameTime, err = parseDuration(req.GameTime); err != nil {
+			return nil, nil, fmt.Errorf("game_time: %v", err)
+		}
+	}
+	start := board.Start()
+	if req.Board != "" {
+		if start, err = board.ParsePosition(req.Board); err != nil {
+			return nil, nil, fmt.Errorf("board: %v", err)
+		}
+	}
+	g := game.New(start, rule)
+	if req.Transcript != "" {
+		if req.Board != "" {
+			return nil, nil, errors.New("give board or transcript, not both")
+		}
+		if err := g.PlayTranscript(req.Transcript); err != nil {
+			return nil, nil, fmt.Errorf("transcript: %v", err)
+		}
+		start = g.Position() // the transcript's moves are the start of this game
+	}
+	if board.Start() != start && start.Board.GameOver() {
+		return nil, nil, errors.New("the start position is a finished game")
+	}
+	rec.Start = start.String()
+	tokens := map[string]string{}
+	for c, sr := range []SeatRequest{req.Black, req.White} {
+		seat, token, err := seatOf(sr)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", board.Color(c), err)
+		}
+		rec.Seats[c] = seat
+		if token != "" {
+			tokens[board.Color(c).String()] = token
+		}
+	}
+	return rec, tokens, nil
+}
+
+// parseDuration reads "60s", "1m30s", or "0" (none).
+func parseDuration(text string) (time.Duration, error) {
+	if text == "0" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(text)
+	if err != nil || d < 0 || d > 24*time.Hour {
+		return 0, fmt.Errorf("%q is not a duration such as 60s or 5m (at most 24h)", text)
+	}
+	return d, nil
+}
+
+// seatOf checks a seat request and returns the seat and its token.
+func seatOf(sr SeatRequest) (store.Seat, string, error) {
+	name := strings.TrimSpace(sr.Name)
+	if len(name) > 40 {
+		return store.Seat{}, "", errors.New("the name is longer than 40 characters")
+	}
+	switch store.SeatKind(sr.Kind) {
+	case store.Human, store.Bot:
+		token := randomID(16)
+		if name == "" {
+			name = sr.Kind
+		}
+		return store.Seat{Kind: store.SeatKind(sr.Kind), Name: name, TokenHash: hashToken(token)}, token, nil
+	case store.Open:
+		return store.Seat{Kind: store.Open}, "", nil
+	case store.Builtin:
+		if sr.Spec == "" {
+			return store.Seat{}, "", errors.New("a built-in seat needs a spec, e.g. engine:level=5")
+		}
+		name, _, _ := strings.Cut(sr.Spec, ":")
+		if e, ok := players.Lookup(name); !ok || e.Name == "human" || e.Name == "nboard" {
+			return store.Seat{}, "", fmt.Errorf("%q is not a built-in player the server runs (see GET /api/players)", sr.Spec)
+		}
+		p, err := players.New(sr.Spec, players.Env{Threads: 1})
+		if err != nil {
+			return store.Seat{}, "", err
+		}
+		if c, ok := p.(interface{ Close() error }); ok {
+			c.Close()
+		}
+		if name := strings.TrimSpace(sr.Name); name != "" {
+			return store.Seat{Kind: store.Builtin, Name: name, Spec: sr.Spec}, "", nil
+		}
+		return store.Seat{Kind: store.Builtin, Name: p.Name(), Spec: sr.Spec}, "", nil
+	}
+	return store.Seat{}, "", fmt.Errorf("seat kind %q: want human, bot, builtin or open", sr.Kind)
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	opts := store.ListOptions{Limit: 50}
+	switch r.URL.Query().Get("status") {
+	case "live":
+		opts.Live = true
+	case "finished":
+		opts.Finished = true
+	case "", "all":
+	default:
+		writeError(w, http.StatusBadRequest, "status: want live, finished or all")
+		return
+	}
+	if l := r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 500 {
+			writeError(w, http.StatusBadRequest, "limit: want 1 to 500")
+			return
+		}
+		opts.Limit = n
+	}
+	list, err := s.cfg.Store.List(r.Context(), opts)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	type item struct {
+		ID      string      `json:"id"`
+		Black   string      `json:"black"`
+		White   string      `json:"white"`
+		Moves   int         `json:"moves"`
+		Status  string      `json:"status"`
+		Updated time.Time   `json:"updated"`
+		Result  *ResultView `json:"result,omitempty"`
+	}
+	out := []item{}
+	for _, g := range list {
+		it := item{ID: g.ID, Black: g.Black, White: g.White, Moves: g.Plies, Status: "live", Updated: g.Updated}
+		if g.Finished && g.Result != nil {
+			it.Status = "finished"
+			it.Result = &ResultView{Winner: g.Result.Winner, Reason: g.Result.Reason, By: g.Result.By, Black: g.Result.Black, White: g.Result.White, Detail: g.Result.Detail}
+		}
+		out = append(out, it)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+// lookup returns the table of the request's game, writing the error if
+// there is none.
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *table {
+	id := r.PathValue("id")
+	if len(id) > 64 {
+		writeError(w, http.StatusNotFound, "no such game")
+		return nil
+	}
+	t, err := s.table(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		writeError(w, http.StatusNotFound, "no such game")
+		return nil
+	}
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return nil
+	}
+	return t
+}
+
+func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
+	t := s.lookup(w, r)
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	v := t.viewLocked()
+	t.mu.Unlock()
+	writeJSON(w, http.StatusOK, v)
+}
+
+// JoinRequest takes an open seat.
+type JoinRequest struct {
+	// Color: "black", "white", or "" for any open seat.
+	Color string `json:"color,omitempty"`
+	// Kind: "human" or "bot".
+	Kind string `json:"kind"`
+	Name string `json:"name,omitempty"`
+}
+
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	var req JoinRequest
+	if err := decode(r, &req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if req.Kind != "human" && req.Kind != "bot" {
+		writeError(w, http.StatusBadRequest, "kind: want human or bot")
+		return
+	}
+	t := s.lookup(w, r)
+	if t == nil {
+		return
+	}
+	color, token, err := s.join(r.Context(), t, req)
+	if err != nil {
+		writeError(w, http.StatusConflict, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"color": color, "token": token})
+}
+
+// join gives an open seat of t to the request, and starts the game when
+// no seat is open any more.
+func (s *Server) join(ctx context.Context, t *table, req JoinRequest) (string, string, error) {
+	seat, token, err := seatOf(SeatRequest{Kind: req.Kind, Name: req.Name})
+	if err != nil {
+		return "", "", err
+	}
+	t.mu.Lock()
+	color := -1
+	for c := range 2 {
+		if t.rec.Seats[c].Kind == store.Open && (req.Color == "" || req.Color == board.Color(c).String()) {
+			color = c
+			break
+		}
+	}
+	t.mu.Unlock()
+	if color < 0 {
+		return "", "", errors.New("no open seat of that colour")
+	}
+	if err := s.cfg.Store.TakeSeat(ctx, t.id, color, seat); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return "", "", errors.New("the seat was taken meanwhile")
+		}
+		return "", "", err
+	}
+	t.mu.Lock()
+	t.rec.Seats[color] = seat
+	t.remotes[color].name = seat.Name
+	t.changedLocked()
+	t.mu.Unlock()
+	s.mu.Lock()
+	s.startLocked(t)
+	s.mu.Unlock()
+	return board.Color(color).String(), token, nil
+}
+
+// MoveRequest plays a move: the seat's token and the square ("d3",
+// "D3"; "pa" to pass is refused: passes are automatic).
+type MoveRequest struct {
+	Token string `json:"token"`
+	Move  string `json:"move"`
+}
+
+// verdictStatus maps a refusal to an HTTP status.
+func verdictStatus(err error) int {
+	switch {
+	case errors.Is(err, errBadToken):
+		return http.StatusForbidden
+	case errors.Is(err, errNotYourTurn), errors.Is(err, errGameOver), errors.Is(err, errNotRemote):
+		return http.StatusConflict
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusUnprocessableEntity // refused by the referee
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	var req MoveRequest
+	if err := decode(r, &req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	sq, err := board.ParseSquare(req.Move)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	s.submit(w, r, req.Token, player.Reply{Move: sq})
+}
+
+// TokenRequest carries a seat's token.
+type TokenRequest struct {
+	Token string `json:"token"`
+}
+
+func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
+	var req TokenRequest
+	if err := decode(r, &req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	s.submit(w, r, req.Token, player.Reply{Resign: true})
+}
+
+func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
+	var req TokenRequest
+	if err := decode(r, &req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	s.submit(w, r, req.Token, player.Reply{Undo: true})
+}
+
+// submit hands a decision to the game's referee and answers with its
+// verdict, once stored.
+func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, reply player.Reply) {
+	if token == "" {
+		writeError(w, http.StatusBadRequest, "token: missing")
+		return
+	}
+	t := s.lookup(w, r)
+	if t == nil {
+		return
+	}
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
+	defer cancel()
+	if err := t.submit(ctx, token, reply); err != nil {
+		writeError(w, verdictStatus(err), err.Error())
+		return
+	}
+	s.metrics.moves.Inc()
+	s.metrics.latency.Observe(time.Since(start).Seconds())
+	t.mu.Lock()
+	v := t.version
+	t.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "version": v})
+}
+
+func (s *Server) handlePlayers(w http.ResponseWriter, r *http.Request) {
+	type entry struct {
+		Name        string `json:"name"`
+		Description string `json:"description"`
+	}
+	var out []entry
+	for _, e := range players.Entries() {
+		if e.Name == "human" || e.Name == "nboard" {
+			continue
+		}
+		out = append(out, entry{e.Name, e.Description})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"players": out, "help": players.Help()})
+}

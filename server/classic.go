@@ -1,0 +1,227 @@
+// The course match server's endpoints (opt-in): numbered sessions that
+// student bots reach with plain GET requests. As in the original they are
+// unauthenticated: anyone may move for either colour of a session.
+
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/store"
+)
+
+// classicSession is a numbered session: a server game with two bot
+// seats whose tokens the server holds.
+type classicSession struct {
+	id     string
+	tokens [2]string
+	joined int
+}
+
+type classicSessions struct {
+	mu   sync.Mutex
+	byID map[string]*classicSession
+}
+
+func (s *Server) classicRoutes() {
+	cs := &classicSessions{byID: map[string]*classicSession{}}
+	h := func(pattern string, f func(w http.ResponseWriter, r *http.Request, cs *classicSessions)) {
+		s.mux.HandleFunc(pattern, s.guard(s.count("classic", func(w http.ResponseWriter, r *http.Request) { f(w, r, cs) })))
+	}
+	h("GET /classic/{session}/join", s.classicJoin)
+	h("GET /classic/{session}/turn", s.classicTurn)
+	h("GET /classic/{session}/board", s.classicBoard)
+	h("GET /classic/{session}/move", s.classicMove)
+	h("GET /classic/{session}/last", s.classicLast)
+}
+
+func text(w http.ResponseWriter, status int, format string, args ...any) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, format+"\n", args...)
+}
+
+// session returns the session of the request (creating it when asked).
+func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (*classicSession, error) {
+	name := r.PathValue("session")
+	if _, err := strconv.ParseUint(name, 10, 32); err != nil {
+		return nil, fmt.Errorf("session %q: want a number", name)
+	}
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if sess := cs.byID[name]; sess != nil {
+		return sess, nil
+	}
+	if !create {
+		return nil, fmt.Errorf("no session %s: join it first", name)
+	}
+	rec, tokens, err := s.newGame(CreateRequest{Black: SeatRequest{Kind: "bot", Name: "B"}, White: SeatRequest{Kind: "bot", Name: "W"}})
+	if err != nil {
+		return nil, err
+	}
+	rec.Seats[1] = store.Seat{Kind: store.Open} // W joins second
+	if err := s.cfg.Store.Create(r.Context(), rec); err != nil {
+		return nil, err
+	}
+	sess := &classicSession{id: rec.ID, tokens: [2]string{tokens["black"]}}
+	cs.byID[name] = sess
+	return sess, nil
+}
+
+func (s *Server) classicJoin(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
+	sess, err := cs.session(s, r, true)
+	if err != nil {
+		text(w, http.StatusBadRequest, "error: %v", err)
+		return
+	}
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	switch sess.joined {
+	case 0:
+		sess.joined = 1
+		text(w, http.StatusOK, "B")
+	case 1:
+		t, err := s.table(r.Context(), sess.id)
+		if err != nil {
+			text(w, http.StatusServiceUnavailable, "error: %v", err)
+			return
+		}
+		_, token, err := s.join(r.Context(), t, JoinRequest{Kind: "bot", Name: "W", Color: "white"})
+		if err != nil {
+			text(w, http.StatusConflict, "error: %v", err)
+			return
+		}
+		sess.tokens[1], sess.joined = token, 2
+		text(w, http.StatusOK, "W")
+	default:
+		text(w, http.StatusConflict, "error: the session is full")
+	}
+}
+
+// classicView returns the state of a session's game.
+func (s *Server) classicView(r *http.Request, cs *classicSessions) (GameView, *classicSession, error) {
+	sess, err := cs.session(s, r, false)
+	if err != nil {
+		return GameView{}, nil, err
+	}
+	t, err := s.table(r.Context(), sess.id)
+	if err != nil {
+		return GameView{}, nil, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.viewLocked(), sess, nil
+}
+
+// classicTurn answers B or W (whose turn it is), or 0 when the game is
+// over (or not started).
+func (s *Server) classicTurn(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
+	v, _, err := s.classicView(r, cs)
+	switch {
+	case err != nil:
+		text(w, http.StatusNotFound, "error: %v", err)
+	case v.Status != "playing":
+		text(w, http.StatusOK, "0")
+	default:
+		text(w, http.StatusOK, strings.ToUpper(v.Turn[:1]))
+	}
+}
+
+// classicBoard answers the board: rows 0..7 separated by ';', the cells
+// of a row by '.', 0 empty, B black, W white.
+func (s *Server) classicBoard(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
+	v, _, err := s.classicView(r, cs)
+	if err != nil {
+		text(w, http.StatusNotFound, "error: %v", err)
+		return
+	}
+	text(w, http.StatusOK, "%s", ClassicBoard(v.Board))
+}
+
+// ClassicBoard writes a 64-square board (X, O, -) in the course server's
+// form.
+func ClassicBoard(squares string) string {
+	rows := make([]string, 8)
+	for row := range 8 {
+		cells := make([]string, 8)
+		for col := range 8 {
+			switch squares[row*8+col] {
+			case 'X':
+				cells[col] = "B"
+			case 'O':
+				cells[col] = "W"
+			default:
+				cells[col] = "0"
+			}
+		}
+		rows[row] = strings.Join(cells, ".")
+	}
+	return strings.Join(rows, ";")
+}
+
+// classicMove plays a move: ?row=R&col=C (0..7) and color=B|W.
+func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
+	_, sess, err := s.classicView(r, cs)
+	if err != nil {
+		text(w, http.StatusNotFound, "error: %v", err)
+		return
+	}
+	q := r.URL.Query()
+	row, err1 := strconv.Atoi(q.Get("row"))
+	col, err2 := strconv.Atoi(q.Get("col"))
+	if err1 != nil || err2 != nil || row < 0 || row > 7 || col < 0 || col > 7 {
+		text(w, http.StatusBadRequest, "error: want row and col from 0 to 7")
+		return
+	}
+	c := -1
+	switch strings.ToUpper(q.Get("color")) {
+	case "B":
+		c = 0
+	case "W":
+		c = 1
+	default:
+		text(w, http.StatusBadRequest, "error: want color=B or color=W")
+		return
+	}
+	t, err := s.table(r.Context(), sess.id)
+	if err != nil {
+		text(w, http.StatusServiceUnavailable, "error: %v", err)
+		return
+	}
+	cs.mu.Lock()
+	token := sess.tokens[c]
+	cs.mu.Unlock()
+	if token == "" {
+		text(w, http.StatusConflict, "error: nobody has joined as %s", q.Get("color"))
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 30e9)
+	defer cancel()
+	if err := t.submit(ctx, token, player.Reply{Move: board.SquareAt(row, col)}); err != nil {
+		text(w, verdictStatus(err), "error: %v", err)
+		return
+	}
+	text(w, http.StatusOK, "OK")
+}
+
+// classicLast answers the last move as "row,col", or "none".
+func (s *Server) classicLast(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
+	v, _, err := s.classicView(r, cs)
+	if err != nil {
+		text(w, http.StatusNotFound, "error: %v", err)
+		return
+	}
+	sq, err := board.ParseSquare(v.LastMove)
+	if v.LastMove == "" || err != nil || !sq.OnBoard() {
+		text(w, http.StatusOK, "none")
+		return
+	}
+	text(w, http.StatusOK, "%d,%d", sq.Row(), sq.Col())
+}

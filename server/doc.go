@@ -1,0 +1,15 @@
+// Package server is reversi's game server: games between any two seats (a
+// human in the browser, a built-in player, a remote bot), refereed by the
+// server with the core referee, stored in a database, watched live.
+//
+// Each live game is a table: a goroutine running referee.Play with the
+// table's players. A built-in player is one of package players'; a human
+// or a bot is a remote seat, whose moves arrive through the HTTP API and
+// wait in the seat until the referee asks for them. Every event the
+// referee reports is written to the store before it is acknowledged or
+// broadcast, so a game survives a crash of the server: on start the
+// server resumes every game in progress from the store.
+//
+// The API is JSON over HTTP with a WebSocket per game for live updates;
+// see docs/API.md.
+package server

@@ -1,0 +1,304 @@
+// Tables: the live games, each refereed by a goroutine, with their remote
+// seats, their watchers and their persistence.
+
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/referee"
+	"github.com/reversi-engine/reversi/store"
+)
+
+// hashToken returns the stored form of a seat's token.
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// submission is a move (or resignation, or undo) sent by a remote seat,
+// waiting for the referee's verdict.
+type submission struct {
+	reply  player.Reply
+	result chan error // nil: accepted; else why not
+}
+
+// remote is a seat played through the API: its Move waits for a
+// submission.
+type remote struct {
+	name   string
+	inbox  chan *submission
+	mu     sync.Mutex
+	asking bool        // the referee waits for this seat's move
+	last   *submission // the submission the referee is judging
+}
+
+func newRemote(name string) *remote {
+	return &remote{name: name, inbox: make(chan *submission)}
+}
+
+func (r *remote) Name() string { return r.name }
+
+// Move waits for the next submission, until the referee's deadline.
+func (r *remote) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	r.mu.Lock()
+	r.asking = true
+	r.mu.Unlock()
+	defer func() {
+		r.mu.Lock()
+		r.asking = false
+		r.mu.Unlock()
+	}()
+	select {
+	case s := <-r.inbox:
+		r.mu.Lock()
+		r.last = s
+		r.mu.Unlock()
+		return s.reply, nil
+	case <-ctx.Done():
+		return player.Reply{}, ctx.Err()
+	}
+}
+
+// verdict resolves the submission being judged, if any.
+func (r *remote) verdict(err error) {
+	r.mu.Lock()
+	s := r.last
+	r.last = nil
+	r.mu.Unlock()
+	if s != nil {
+		s.result <- err
+	}
+}
+
+// table is a live game.
+type table struct {
+	id     string
+	srv    *Server
+	cancel context.CancelFunc
+	done   chan struct{}
+
+	mu       sync.Mutex
+	rec      *store.Game // the stored game (seats with token hashes)
+	g        *game.Game  // the game as the referee last reported it
+	version  int         // changes so far, for watchers
+	used     [2]time.Duration
+	turnAt   time.Time // when the side to move's clock started
+	thinking [2]*player.Thinking
+	remotes  [2]*remote
+	watchers map[chan struct{}]struct{}
+	failed   error // the store failed: the table stopped
+}
+
+// errNotYourTurn and the others are the refusals of a submission.
+var (
+	errBadToken    = errors.New("this token does not hold that seat")
+	errNotYourTurn = errors.New("it is not your turn")
+	errGameOver    = errors.New("the game is over")
+	errNotRemote   = errors.New("that seat is not played through the API")
+)
+
+// submit sends a remote seat's decision to the referee and waits for the
+// verdict (which comes after the move is stored).
+func (t *table) submit(ctx context.Context, token string, reply player.Reply) error {
+	t.mu.Lock()
+	color := -1
+	for c := range 2 {
+		h := t.rec.Seats[c].TokenHash
+		if h != "" && subtle.ConstantTimeCompare([]byte(h), []byte(hashToken(token))) == 1 {
+			color = c
+			break
+		}
+	}
+	over := t.g.Finished()
+	turn := int(t.g.Turn())
+	r := (*remote)(nil)
+	if color >= 0 {
+		r = t.remotes[color]
+	}
+	t.mu.Unlock()
+	switch {
+	case color < 0:
+		return errBadToken
+	case over:
+		return errGameOver
+	case r == nil:
+		return errNotRemote
+	case turn != color && !reply.Resign:
+		return errNotYourTurn
+	}
+	s := &submission{reply: reply, result: make(chan error, 1)}
+	if reply.Resign && turn != color {
+		// Resigning out of turn: the referee only listens to the side to
+		// move, so the table ends the game itself.
+		return t.resignOutOfTurn(board.Color(color))
+	}
+	select {
+	case r.inbox <- s:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.done:
+		return errGameOver
+	}
+	select {
+	case err := <-s.result:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.done:
+		// The game ended while judging (a resignation ends it).
+		select {
+		case err := <-s.result:
+			return err
+		default:
+			return nil
+		}
+	}
+}
+
+// resignOutOfTurn ends the game by a resignation of the side not to move.
+func (t *table) resignOutOfTurn(c board.Color) error {
+	t.mu.Lock()
+	g := t.g.Clone()
+	t.mu.Unlock()
+	g.Result = game.NewResult(g.Position(), game.Resignation, c)
+	if err := t.srv.cfg.Store.Finish(context.Background(), t.id, storeResult(g.Result)); err != nil {
+		return fmt.Errorf("storing the result: %w", err)
+	}
+	t.mu.Lock()
+	t.g = g
+	t.changedLocked()
+	t.mu.Unlock()
+	t.cancel()
+	return nil
+}
+
+// observe handles an event of the referee: it stores it, then updates
+// the table and its watchers, and gives the remote seat its verdict.
+func (t *table) observe(ev referee.Event) {
+	ctx := context.Background()
+	st := t.srv.cfg.Store
+	var err error
+	switch ev.Kind {
+	case referee.Moved, referee.Passed:
+		m := ev.Move
+		sm := store.Move{Ply: ev.Game.Ply() - 1, Color: int(ev.Color), Square: m.Square.String(), Elapsed: m.Time, Eval: m.Eval, HasEval: m.HasEval, At: time.Now()}
+		if ev.Thinking != nil {
+			if text, jerr := json.Marshal(thinkingJSON(ev.Thinking)); jerr == nil {
+				sm.Thinking = string(text)
+			}
+		}
+		err = st.AppendMove(ctx, t.id, sm)
+	case referee.Undone:
+		err = st.Truncate(ctx, t.id, ev.Game.Ply())
+	case referee.Ended:
+		err = st.Finish(ctx, t.id, storeResult(ev.Game.Result))
+		if errors.Is(err, store.ErrConflict) {
+			err = nil // already finished (a resignation out of turn)
+		}
+	}
+	t.mu.Lock()
+	if err != nil {
+		t.failed = err
+		t.mu.Unlock()
+		t.srv.log.Error("store failed: stopping the table", "game", t.id, "err", err)
+		for _, r := range t.remotes {
+			if r != nil {
+				r.verdict(fmt.Errorf("the server could not store the move: %w", err))
+			}
+		}
+		t.cancel()
+		return
+	}
+	t.g = ev.Game
+	t.used = ev.Used
+	t.turnAt = time.Now()
+	if ev.Kind == referee.Moved && ev.Thinking != nil {
+		t.thinking[ev.Color] = ev.Thinking
+	}
+	t.changedLocked()
+	t.mu.Unlock()
+	if r := t.remotes[ev.Color]; r != nil {
+		switch ev.Kind {
+		case referee.Moved, referee.Undone:
+			r.verdict(nil)
+		case referee.Rejected:
+			r.verdict(errors.New(ev.Reason))
+		case referee.Ended:
+			r.verdict(nil) // a resignation, or the move that ended the game
+		}
+	}
+	if ev.Kind == referee.Ended {
+		for _, r := range t.remotes {
+			if r != nil {
+				r.verdict(nil)
+			}
+		}
+	}
+}
+
+// changedLocked counts a change and wakes the watchers (t.mu held).
+func (t *table) changedLocked() {
+	t.version++
+	for w := range t.watchers {
+		select {
+		case w <- struct{}{}:
+		default: // a wake-up is pending already
+		}
+	}
+}
+
+// watch registers a watcher: a channel woken at every change, and the
+// function that unregisters it.
+func (t *table) watch() (chan struct{}, func()) {
+	w := make(chan struct{}, 1)
+	t.mu.Lock()
+	if t.watchers == nil {
+		t.watchers = map[chan struct{}]struct{}{}
+	}
+	t.watchers[w] = struct{}{}
+	t.mu.Unlock()
+	return w, func() {
+		t.mu.Lock()
+		delete(t.watchers, w)
+		t.mu.Unlock()
+	}
+}
+
+// storeResult converts a result for the store.
+func storeResult(r game.Result) store.Result {
+	return store.Result{Reason: r.Reason.String(), Winner: r.Winner.String(), By: r.By.String(), Black: r.Black, White: r.White, Detail: r.Detail}
+}
+
+// parseReason reads a stored reason back.
+func parseReason(s string) game.Reason {
+	for r := game.Normal; r <= game.Forfeit; r++ {
+		if r.String() == s {
+			return r
+		}
+	}
+	return game.Normal
+}
+
+// parseColor reads "black", "white" or "none".
+func parseColor(s string) board.Color {
+	switch strings.ToLower(s) {
+	case "black":
+		return board.Black
+	case "white":
+		return board.White
+	}
+	return board.NoColor
+}

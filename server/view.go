@@ -1,0 +1,186 @@
+// The JSON views of games that the API and the WebSocket send.
+
+package server
+
+import (
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/store"
+)
+
+// SeatView is one side of a game.
+type SeatView struct {
+	Kind  string `json:"kind"`
+	Name  string `json:"name"`
+	Discs int    `json:"discs"`
+	// ClockUsedMS is the game clock this side has used; ClockLeftMS what
+	// is left of it (absent without a game clock).
+	ClockUsedMS int64  `json:"clock_used_ms"`
+	ClockLeftMS *int64 `json:"clock_left_ms,omitempty"`
+}
+
+// MoveView is a move of the record.
+type MoveView struct {
+	Ply      int           `json:"ply"`
+	Color    string        `json:"color"`
+	Square   string        `json:"square"`
+	TimeMS   int64         `json:"time_ms"`
+	Eval     *float64      `json:"eval,omitempty"`
+	Thinking *ThinkingView `json:"thinking,omitempty"`
+}
+
+// ThinkingView is what a player reported of a move.
+type ThinkingView struct {
+	Eval    *float64       `json:"eval,omitempty"`
+	Unit    string         `json:"unit,omitempty"` // "discs", "points" or "rate"
+	Depth   string         `json:"depth,omitempty"`
+	Nodes   uint64         `json:"nodes,omitempty"`
+	TimeMS  int64          `json:"time_ms,omitempty"`
+	PV      []string       `json:"pv,omitempty"`
+	Moves   []MoveStatView `json:"moves,omitempty"`
+	Note    string         `json:"note,omitempty"`
+	Unknown bool           `json:"-"`
+}
+
+// MoveStatView is a player's finding on one candidate move.
+type MoveStatView struct {
+	Move   string   `json:"move"`
+	Eval   *float64 `json:"eval,omitempty"`
+	Visits uint64   `json:"visits,omitempty"`
+	Depth  string   `json:"depth,omitempty"`
+	PV     []string `json:"pv,omitempty"`
+}
+
+// ResultView is how a game ended.
+type ResultView struct {
+	Winner string `json:"winner"` // "black", "white" or "none"
+	Reason string `json:"reason"`
+	By     string `json:"by,omitempty"`
+	Black  int    `json:"black"`
+	White  int    `json:"white"`
+	// Score is Black's margin, empty squares to the winner.
+	Score  int    `json:"score"`
+	Detail string `json:"detail,omitempty"`
+}
+
+// GameView is the state of a game, as GET /api/games/{id} and the
+// WebSocket send it.
+type GameView struct {
+	ID      string `json:"id"`
+	Version int    `json:"version"`
+	Rule    string `json:"rule"`
+	// Status: "waiting" (a seat is open), "playing" or "finished".
+	Status string `json:"status"`
+	// Board is 64 squares from A1 to H8 (X black, O white, - empty).
+	Board      string       `json:"board"`
+	Start      string       `json:"start"`
+	Turn       string       `json:"turn,omitempty"`
+	Legal      []string     `json:"legal"`
+	LastMove   string       `json:"last_move,omitempty"`
+	Black      SeatView     `json:"black"`
+	White      SeatView     `json:"white"`
+	Moves      []MoveView   `json:"moves"`
+	Transcript string       `json:"transcript"`
+	MoveTimeMS int64        `json:"move_time_ms"`
+	GameTimeMS int64        `json:"game_time_ms"`
+	TurnSince  *time.Time   `json:"turn_since,omitempty"`
+	Result     *ResultView  `json:"result,omitempty"`
+	Thinking   *ThinkingView `json:"thinking,omitempty"` // of the last computer move
+}
+
+// thinkingJSON converts a player's report for storage and display.
+func thinkingJSON(t *player.Thinking) *ThinkingView {
+	if t == nil {
+		return nil
+	}
+	v := &ThinkingView{Depth: t.Depth, Nodes: t.Nodes, TimeMS: t.Elapsed.Milliseconds(), Note: t.Note, PV: squares(t.PV)}
+	if t.HasEval {
+		e := t.Eval
+		v.Eval = &e
+		v.Unit = t.Unit
+		if v.Unit == "" {
+			v.Unit = "discs"
+		}
+	}
+	for _, m := range t.Moves {
+		mv := MoveStatView{Move: m.Move.String(), Visits: m.Visits, Depth: m.Depth, PV: squares(m.PV)}
+		if m.HasEval {
+			e := m.Eval
+			mv.Eval = &e
+		}
+		v.Moves = append(v.Moves, mv)
+	}
+	return v
+}
+
+func squares(sqs []board.Square) []string {
+	out := make([]string, len(sqs))
+	for i, s := range sqs {
+		out[i] = s.String()
+	}
+	return out
+}
+
+// view builds the state of a table (t.mu held).
+func (t *table) viewLocked() GameView {
+	g, rec := t.g, t.rec
+	pos := g.Position()
+	v := GameView{
+		ID: t.id, Version: t.version, Rule: rec.Rule, Start: rec.Start,
+		Board:      pos.String()[:64],
+		Legal:      []string{},
+		Moves:      []MoveView{},
+		Transcript: g.TranscriptWithPasses(),
+		MoveTimeMS: rec.MoveTime.Milliseconds(),
+		GameTimeMS: rec.GameTime.Milliseconds(),
+	}
+	for c, sv := range []*SeatView{&v.Black, &v.White} {
+		seat := rec.Seats[c]
+		*sv = SeatView{Kind: string(seat.Kind), Name: seatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: t.used[c].Milliseconds()}
+		if rec.GameTime > 0 {
+			left := max(rec.GameTime-t.used[c], 0).Milliseconds()
+			sv.ClockLeftMS = &left
+		}
+	}
+	switch {
+	case g.Finished():
+		v.Status = "finished"
+		r := g.Result
+		v.Result = &ResultView{Winner: r.Winner.String(), Reason: r.Reason.String(), Black: r.Black, White: r.White, Score: r.TournamentMargin(), Detail: r.Detail}
+		if r.By != board.NoColor {
+			v.Result.By = r.By.String()
+		}
+	case rec.Seats[0].Kind == store.Open || rec.Seats[1].Kind == store.Open:
+		v.Status = "waiting"
+		v.Turn = pos.Turn.String()
+		v.Legal = squares(board.Squares(g.Legal()))
+	default:
+		v.Status = "playing"
+		v.Turn = pos.Turn.String()
+		v.Legal = squares(board.Squares(g.Legal()))
+		at := t.turnAt
+		v.TurnSince = &at
+	}
+	if lm := g.LastMove(); lm != board.NoSquare {
+		v.LastMove = lm.String()
+	}
+	for i, m := range g.Moves {
+		mv := MoveView{Ply: i, Color: m.Color.String(), Square: m.Square.String(), TimeMS: m.Time.Milliseconds()}
+		if m.HasEval {
+			e := m.Eval
+			mv.Eval = &e
+		}
+		v.Moves = append(v.Moves, mv)
+	}
+	for c := range 2 {
+		if th := t.thinking[c]; th != nil && len(g.Moves) > 0 && int(g.Moves[len(g.Moves)-1].Color) == c {
+			v.Thinking = thinkingJSON(th)
+		}
+	}
+	return v
+}
+
+var _ = game.Normal

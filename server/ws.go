@@ -1,0 +1,153 @@
+// The WebSocket of a game: a snapshot of the state at every change, with
+// its version; pings for the lag.
+
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
+)
+
+// Envelope is every message on a game's WebSocket.
+//
+// Server to client: {"type": "state", "version": N, "game": {...}} at
+// connection and at every change (the whole state: a client that missed
+// messages is in sync again with the next one); {"type": "pong", "id":
+// ...} answering a ping; {"type": "error", "error": "..."}.
+//
+// Client to server: {"type": "ping", "id": ...}; {"type": "hello",
+// "version": N} (a reconnecting client: the server sends the state if it
+// is newer than N).
+type Envelope struct {
+	Type    string          `json:"type"`
+	Version int             `json:"version,omitempty"`
+	Game    *GameView       `json:"game,omitempty"`
+	ID      json.RawMessage `json:"id,omitempty"`
+	Error   string          `json:"error,omitempty"`
+}
+
+// maxMessage bounds a client's message.
+const maxMessage = 4 << 10
+
+// parseEnvelope reads a client's message; the error says what is wrong.
+func parseEnvelope(data []byte) (Envelope, error) {
+	var e Envelope
+	if len(data) > maxMessage {
+		return e, errors.New("message too large")
+	}
+	if err := json.Unmarshal(data, &e); err != nil {
+		return e, errors.New("not a JSON object")
+	}
+	switch e.Type {
+	case "ping", "hello":
+		if e.Version < 0 {
+			return e, errors.New("negative version")
+		}
+		if len(e.ID) > 256 {
+			return e, errors.New("id too long")
+		}
+		return e, nil
+	}
+	return e, errors.New("unknown type: want ping or hello")
+}
+
+func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
+	if !s.limiter.allow(clientOf(r)) {
+		writeError(w, http.StatusTooManyRequests, "too many requests: slow down")
+		return
+	}
+	t := s.lookup(w, r)
+	if t == nil {
+		return
+	}
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{})
+	if err != nil {
+		return // Accept has answered
+	}
+	s.metrics.sockets.Inc()
+	defer s.metrics.sockets.Dec()
+	c.SetReadLimit(maxMessage)
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	go func() { // stop at shutdown
+		select {
+		case <-s.ctx.Done():
+			c.Close(websocket.StatusGoingAway, "the server is shutting down")
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	wake, unwatch := t.watch()
+	defer unwatch()
+	out := make(chan Envelope, 8)
+	// Reader: pings and hellos.
+	go func() {
+		defer cancel()
+		for {
+			_, data, err := c.Read(ctx)
+			if err != nil {
+				return
+			}
+			e, err := parseEnvelope(data)
+			if err != nil {
+				select {
+				case out <- Envelope{Type: "error", Error: err.Error()}:
+				default:
+				}
+				continue
+			}
+			switch e.Type {
+			case "ping":
+				select {
+				case out <- Envelope{Type: "pong", ID: e.ID}:
+				default:
+				}
+			case "hello":
+				select {
+				case wake <- struct{}{}: // resend the state if newer
+				default:
+				}
+			}
+		}
+	}()
+	sent := -1
+	send := func() error {
+		t.mu.Lock()
+		v := t.viewLocked()
+		t.mu.Unlock()
+		if v.Version == sent {
+			return nil
+		}
+		sent = v.Version
+		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		return wsjson.Write(wctx, c, Envelope{Type: "state", Version: v.Version, Game: &v})
+	}
+	if err := send(); err != nil {
+		return
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			c.Close(websocket.StatusNormalClosure, "")
+			return
+		case <-wake:
+			if err := send(); err != nil {
+				return
+			}
+		case e := <-out:
+			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			err := wsjson.Write(wctx, c, e)
+			cancel()
+			if err != nil {
+				return
+			}
+		}
+	}
+}
