@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/store"
 )
@@ -75,19 +74,19 @@ type GameView struct {
 	// Status: "waiting" (a seat is open), "playing" or "finished".
 	Status string `json:"status"`
 	// Board is 64 squares from A1 to H8 (X black, O white, - empty).
-	Board      string       `json:"board"`
-	Start      string       `json:"start"`
-	Turn       string       `json:"turn,omitempty"`
-	Legal      []string     `json:"legal"`
-	LastMove   string       `json:"last_move,omitempty"`
-	Black      SeatView     `json:"black"`
-	White      SeatView     `json:"white"`
-	Moves      []MoveView   `json:"moves"`
-	Transcript string       `json:"transcript"`
-	MoveTimeMS int64        `json:"move_time_ms"`
-	GameTimeMS int64        `json:"game_time_ms"`
-	TurnSince  *time.Time   `json:"turn_since,omitempty"`
-	Result     *ResultView  `json:"result,omitempty"`
+	Board      string        `json:"board"`
+	Start      string        `json:"start"`
+	Turn       string        `json:"turn,omitempty"`
+	Legal      []string      `json:"legal"`
+	LastMove   string        `json:"last_move,omitempty"`
+	Black      SeatView      `json:"black"`
+	White      SeatView      `json:"white"`
+	Moves      []MoveView    `json:"moves"`
+	Transcript string        `json:"transcript"`
+	MoveTimeMS int64         `json:"move_time_ms"`
+	GameTimeMS int64         `json:"game_time_ms"`
+	TurnSince  *time.Time    `json:"turn_since,omitempty"`
+	Result     *ResultView   `json:"result,omitempty"`
 	Thinking   *ThinkingView `json:"thinking,omitempty"` // of the last computer move
 }
 
@@ -182,5 +181,3 @@ func (t *table) viewLocked() GameView {
 	}
 	return v
 }
-
-var _ = game.Normal
