@@ -1,0 +1,451 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
+
+	"github.com/reversi-engine/reversi/store"
+	"github.com/reversi-engine/reversi/store/sqlite"
+)
+
+// testServer is a server on a fresh SQLite file behind a real HTTP
+// listener.
+type testServer struct {
+	t    *testing.T
+	srv  *Server
+	http *httptest.Server
+	st   store.Store
+	path string
+}
+
+func newTestServer(t *testing.T, path string, cfg Config) *testServer {
+	t.Helper()
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "games.db")
+	}
+	st, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Store = st
+	srv, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ts := &testServer{t: t, srv: srv, http: httptest.NewServer(srv.Handler()), st: st, path: path}
+	t.Cleanup(ts.close)
+	return ts
+}
+
+func (ts *testServer) close() {
+	ts.http.Close()
+	ts.srv.Close()
+	ts.st.Close()
+}
+
+// call sends a request and decodes the JSON answer into out (if not
+// nil); it returns the status.
+func (ts *testServer) call(method, path string, body any, out any) int {
+	ts.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		data, _ := json.Marshal(b)
+		rd = bytes.NewReader(data)
+	}
+	req, _ := http.NewRequest(method, ts.http.URL+path, rd)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if out != nil {
+		json.NewDecoder(resp.Body).Decode(out)
+	}
+	return resp.StatusCode
+}
+
+func (ts *testServer) state(id string) GameView {
+	var v GameView
+	if code := ts.call("GET", "/api/games/"+id, nil, &v); code != 200 {
+		ts.t.Fatalf("GET game: %d", code)
+	}
+	return v
+}
+
+// waitTurn waits until it is color's turn or the game is over.
+func (ts *testServer) waitTurn(id, color string) GameView {
+	ts.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		v := ts.state(id)
+		if v.Status == "finished" || v.Turn == color {
+			return v
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	ts.t.Fatalf("it never became %s's turn", color)
+	return GameView{}
+}
+
+func (ts *testServer) create(req CreateRequest) CreateResponse {
+	ts.t.Helper()
+	var resp CreateResponse
+	if code := ts.call("POST", "/api/games", req, &resp); code != 201 {
+		ts.t.Fatalf("create: %d", code)
+	}
+	return resp
+}
+
+// TestWholeGameAgainstBuiltin plays a bot seat (first legal move) against
+// the random player through the API to the end.
+func TestWholeGameAgainstBuiltin(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot", Name: "first"}, White: SeatRequest{Kind: "builtin", Spec: "random"}})
+	token := g.Tokens["black"]
+	if token == "" || g.Tokens["white"] != "" {
+		t.Fatalf("tokens %v", g.Tokens)
+	}
+	for {
+		v := ts.waitTurn(g.ID, "black")
+		if v.Status == "finished" {
+			break
+		}
+		var ok map[string]any
+		if code := ts.call("POST", "/api/games/"+g.ID+"/move", MoveRequest{Token: token, Move: strings.ToLower(v.Legal[0])}, &ok); code != 200 {
+			t.Fatalf("move %s: %d %v", v.Legal[0], code, ok)
+		}
+	}
+	v := ts.state(g.ID)
+	if v.Result == nil || v.Result.Reason != "normal end" || v.Result.Black+v.Result.White == 0 {
+		t.Fatalf("result %+v", v.Result)
+	}
+	// The stored record replays to the same end.
+	rec, err := ts.st.Get(context.Background(), g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re, err := replay(rec)
+	if err != nil || !re.Over() || re.Result.Black != v.Result.Black || len(rec.Moves) != len(v.Moves) {
+		t.Fatalf("stored game: %v, %d moves (view %d)", err, len(rec.Moves), len(v.Moves))
+	}
+	var list struct{ Games []map[string]any }
+	ts.call("GET", "/api/games?status=finished", nil, &list)
+	if len(list.Games) != 1 || list.Games[0]["id"] != g.ID {
+		t.Errorf("finished games: %v", list.Games)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}})
+	black, white := g.Tokens["black"], g.Tokens["white"]
+	move := func(token, sq string) (int, string) {
+		var e apiError
+		code := ts.call("POST", "/api/games/"+g.ID+"/move", MoveRequest{Token: token, Move: sq}, &e)
+		return code, e.Error
+	}
+	cases := []struct {
+		token, move string
+		code        int
+		want        string
+	}{
+		{"nonsense", "d3", 403, "token"},
+		{white, "d3", 409, "not your turn"},
+		{black, "e3", 422, "E3 is not legal here; legal moves: D3 C4 F5 E6"},
+		{black, "z9", 400, "not a square"},
+		{black, "", 400, "empty square"},
+	}
+	for _, c := range cases {
+		if code, msg := move(c.token, c.move); code != c.code || !strings.Contains(msg, c.want) {
+			t.Errorf("move %q with %s: %d %q, want %d %q", c.move, c.token[:4], code, msg, c.code, c.want)
+		}
+	}
+	v := ts.state(g.ID)
+	if len(v.Moves) != 0 || v.Turn != "black" {
+		t.Fatalf("refusals changed the game: %+v", v.Moves)
+	}
+	for _, body := range []string{"{", `{"token":"x","move":"d3","extra":1}`, `[1,2]`, `{"token":"x"} {"token":"y"}`, strings.Repeat(" ", 70<<10) + "{}"} {
+		var e apiError
+		if code := ts.call("POST", "/api/games/"+g.ID+"/move", body, &e); code != 400 || e.Error == "" {
+			t.Errorf("body %.20q: %d %q", body, code, e.Error)
+		}
+	}
+	if code := ts.call("GET", "/api/games/nonexistent", nil, nil); code != 404 {
+		t.Errorf("unknown game: %d", code)
+	}
+	for _, req := range []CreateRequest{
+		{Black: SeatRequest{Kind: "alien"}, White: SeatRequest{Kind: "bot"}},
+		{Black: SeatRequest{Kind: "builtin", Spec: "nosuch"}, White: SeatRequest{Kind: "bot"}},
+		{Black: SeatRequest{Kind: "builtin", Spec: "human"}, White: SeatRequest{Kind: "bot"}},
+		{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, Time: "forever"},
+		{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, Rule: "chess"},
+		{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, Transcript: "f5f5"},
+		{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, Board: "XO X"},
+	} {
+		var e apiError
+		if code := ts.call("POST", "/api/games", req, &e); code != 400 || e.Error == "" {
+			t.Errorf("create %+v: %d %q", req, code, e.Error)
+		}
+	}
+	// Three illegal moves lose (the refusal comes back before the end is
+	// stored: wait for it).
+	move(black, "a1")
+	move(black, "a1")
+	v = ts.waitTurn(g.ID, "nobody")
+	if v.Result == nil || v.Result.Reason != "illegal moves" || v.Result.Winner != "white" {
+		t.Fatalf("after three illegal moves: %+v", v.Result)
+	}
+	if code, _ := move(black, "d3"); code != 409 {
+		t.Errorf("a move after the end: %d", code)
+	}
+}
+
+func TestJoinResignUndo(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "open"}})
+	if v := ts.state(g.ID); v.Status != "waiting" {
+		t.Fatalf("status %s", v.Status)
+	}
+	var j map[string]string
+	if code := ts.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "human", Name: "bob"}, &j); code != 200 || j["color"] != "white" || j["token"] == "" {
+		t.Fatalf("join: %d %v", code, j)
+	}
+	if code := ts.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "human"}, nil); code != 409 {
+		t.Errorf("joining a full game: %d", code)
+	}
+	v := ts.state(g.ID)
+	if v.Status != "playing" || v.White.Name != "bob" {
+		t.Fatalf("after joining: %s %+v", v.Status, v.White)
+	}
+	// Undo is for a human against the computer only: refused here.
+	ts.call("POST", "/api/games/"+g.ID+"/move", MoveRequest{Token: g.Tokens["black"], Move: "d3"}, nil)
+	ts.waitTurn(g.ID, "white")
+	if code := ts.call("POST", "/api/games/"+g.ID+"/undo", TokenRequest{Token: j["token"]}, nil); code != 422 {
+		t.Errorf("undo between humans: %d", code)
+	}
+	// Black resigns while White is to move.
+	if code := ts.call("POST", "/api/games/"+g.ID+"/resign", TokenRequest{Token: g.Tokens["black"]}, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	v = ts.state(g.ID)
+	if v.Result == nil || v.Result.Reason != "resignation" || v.Result.By != "black" {
+		t.Fatalf("result %+v", v.Result)
+	}
+
+	// Against the computer a human may take back a move.
+	h := ts.create(CreateRequest{Black: SeatRequest{Kind: "human"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}})
+	tok := h.Tokens["black"]
+	ts.call("POST", "/api/games/"+h.ID+"/move", MoveRequest{Token: tok, Move: "f5"}, nil)
+	ts.waitTurn(h.ID, "black")
+	if code := ts.call("POST", "/api/games/"+h.ID+"/undo", TokenRequest{Token: tok}, nil); code != 200 {
+		t.Fatalf("undo: %d", code)
+	}
+	if v := ts.state(h.ID); len(v.Moves) != 0 || v.Turn != "black" {
+		t.Fatalf("after undo: %d moves", len(v.Moves))
+	}
+	if rec, _ := ts.st.Get(context.Background(), h.ID); len(rec.Moves) != 0 {
+		t.Errorf("the store kept %d moves after the undo", len(rec.Moves))
+	}
+}
+
+// TestWatchers: a spectator's WebSocket receives every change, in order,
+// and answers pings; garbage is answered with an error and changes
+// nothing.
+func TestWatchers(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(ts.http.URL, "http") + "/api/games/" + g.ID + "/ws"
+	c, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	var first Envelope
+	if err := wsjson.Read(ctx, c, &first); err != nil || first.Type != "state" || first.Game == nil {
+		t.Fatalf("first message %+v, %v", first, err)
+	}
+	c.Write(ctx, websocket.MessageText, []byte(`{"type":"launch"}`))
+	c.Write(ctx, websocket.MessageText, []byte(`not json`))
+	wsjson.Write(ctx, c, map[string]any{"type": "ping", "id": 7})
+	ts.call("POST", "/api/games/"+g.ID+"/move", MoveRequest{Token: g.Tokens["black"], Move: "f5"}, nil)
+	errors, pong, last := 0, false, first.Version
+	seenMoves := 0
+	for !(pong && errors == 2 && seenMoves >= 2) {
+		var e Envelope
+		if err := wsjson.Read(ctx, c, &e); err != nil {
+			t.Fatalf("read: %v (pong %v, errors %d, moves %d)", err, pong, errors, seenMoves)
+		}
+		switch e.Type {
+		case "error":
+			errors++
+		case "pong":
+			pong = string(e.ID) == "7"
+		case "state":
+			if e.Version <= last {
+				t.Fatalf("version %d after %d", e.Version, last)
+			}
+			last = e.Version
+			seenMoves = len(e.Game.Moves)
+		}
+	}
+}
+
+// TestRestart: a server stopped in the middle of a game (its tables
+// aborted, as a crash would) and started again on the same file
+// continues the game with every acknowledged move.
+func TestRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "restart.db")
+	a := newTestServer(t, path, Config{})
+	g := a.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "builtin", Spec: "roxanne"}, GameTime: "10m"})
+	for range 3 {
+		v := a.waitTurn(g.ID, "black")
+		a.call("POST", "/api/games/"+g.ID+"/move", MoveRequest{Token: g.Tokens["black"], Move: v.Legal[0]}, nil)
+	}
+	before := a.waitTurn(g.ID, "black")
+	a.close()
+	b := newTestServer(t, path, Config{})
+	after := b.state(g.ID)
+	if after.Transcript != before.Transcript || after.Status != "playing" || after.Turn != "black" {
+		t.Fatalf("after the restart: %q %s, before %q", after.Transcript, after.Status, before.Transcript)
+	}
+	if after.Black.ClockUsedMS != before.Black.ClockUsedMS {
+		t.Errorf("black's clock: %d ms used before, %d after", before.Black.ClockUsedMS, after.Black.ClockUsedMS)
+	}
+	if code := b.call("POST", "/api/games/"+g.ID+"/move", MoveRequest{Token: g.Tokens["black"], Move: after.Legal[0]}, nil); code != 200 {
+		t.Fatalf("the first move after the restart: %d", code)
+	}
+	if v := b.waitTurn(g.ID, "black"); len(v.Moves) != len(after.Moves)+2 {
+		t.Errorf("%d moves, want %d (the move and the reply)", len(v.Moves), len(after.Moves)+2)
+	}
+}
+
+func TestClassicEndpoints(t *testing.T) {
+	ts := newTestServer(t, "", Config{Classic: true})
+	get := func(path string) (int, string) {
+		resp, err := http.Get(ts.http.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, strings.TrimSpace(string(b))
+	}
+	if _, s := get("/classic/7/join"); s != "B" {
+		t.Fatalf("first join: %q", s)
+	}
+	if _, s := get("/classic/7/turn"); s != "0" {
+		t.Errorf("turn before the second player: %q", s)
+	}
+	if _, s := get("/classic/7/join"); s != "W" {
+		t.Fatalf("second join: %q", s)
+	}
+	if code, _ := get("/classic/7/join"); code != 409 {
+		t.Errorf("third join: %d", code)
+	}
+	if _, s := get("/classic/7/turn"); s != "B" {
+		t.Errorf("turn: %q", s)
+	}
+	_, b := get("/classic/7/board")
+	if b != "0.0.0.0.0.0.0.0;0.0.0.0.0.0.0.0;0.0.0.0.0.0.0.0;0.0.0.W.B.0.0.0;0.0.0.B.W.0.0.0;0.0.0.0.0.0.0.0;0.0.0.0.0.0.0.0;0.0.0.0.0.0.0.0" {
+		t.Errorf("board %q", b)
+	}
+	if _, s := get("/classic/7/last"); s != "none" {
+		t.Errorf("last before any move: %q", s)
+	}
+	// D3 is row 2, column 3.
+	if code, s := get("/classic/7/move?row=2&col=3&color=B"); code != 200 || s != "OK" {
+		t.Fatalf("move: %d %q", code, s)
+	}
+	if _, s := get("/classic/7/last"); s != "2,3" {
+		t.Errorf("last: %q", s)
+	}
+	for _, bad := range []string{"/classic/7/move?row=9&col=0&color=W", "/classic/7/move?row=2&col=2&color=Q", "/classic/x/board", "/classic/99/board"} {
+		if code, s := get(bad); code < 400 || !strings.HasPrefix(s, "error:") {
+			t.Errorf("%s: %d %q", bad, code, s)
+		}
+	}
+	if code, s := get("/classic/7/move?row=0&col=0&color=W"); code != 422 || !strings.Contains(s, "not legal") {
+		t.Errorf("illegal classic move: %d %q", code, s)
+	}
+}
+
+func TestHealthMetricsAndLimits(t *testing.T) {
+	ts := newTestServer(t, "", Config{RatePerSecond: 5, Burst: 5})
+	if code := ts.call("GET", "/api/health", nil, nil); code != 200 {
+		t.Errorf("health: %d", code)
+	}
+	limited := false
+	for range 20 {
+		if ts.call("GET", "/api/games", nil, nil) == 429 {
+			limited = true
+		}
+	}
+	if !limited {
+		t.Errorf("20 requests at once were not limited (5 a second)")
+	}
+	resp, err := http.Get(ts.http.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !bytes.Contains(body, []byte("reversi_rate_limited_total")) || !bytes.Contains(body, []byte("reversi_http_requests_total")) {
+		t.Errorf("metrics lack the server's counters")
+	}
+}
+
+func FuzzEnvelope(f *testing.F) {
+	for _, s := range []string{`{"type":"ping","id":1}`, `{"type":"hello","version":3}`, `{}`, `[]`, `{"type":"ping","id":"` + strings.Repeat("x", 300) + `"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		e, err := parseEnvelope(data)
+		if err == nil && e.Type != "ping" && e.Type != "hello" {
+			t.Fatalf("accepted type %q", e.Type)
+		}
+	})
+}
+
+// FuzzCreate: no request body makes the create handler fail with
+// anything but a clear 4xx, or succeed.
+func FuzzCreate(f *testing.F) {
+	f.Add(`{"black":{"kind":"bot"},"white":{"kind":"builtin","spec":"random"}}`)
+	f.Add(`{"black":{"kind":"human"},"white":{"kind":"open"},"transcript":"f5d6","time":"5s"}`)
+	f.Add(`{"black":{"kind":"bot"},"white":{"kind":"bot"},"board":"---------------------------OX------XO--------------------------- O"}`)
+	st, err := sqlite.Open(context.Background(), filepath.Join(f.TempDir(), "fuzz.db"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	srv, _ := New(Config{Store: st, RatePerSecond: 1e9, Burst: 1e9})
+	defer srv.Close()
+	f.Fuzz(func(t *testing.T, body string) {
+		w := httptest.NewRecorder()
+		srv.Handler().ServeHTTP(w, httptest.NewRequest("POST", "/api/games", strings.NewReader(body)))
+		if w.Code != 201 && (w.Code < 400 || w.Code >= 500) {
+			t.Fatalf("%q: status %d", body, w.Code)
+		}
+		if w.Code >= 400 && !strings.Contains(w.Body.String(), `"error"`) {
+			t.Fatalf("%q: no error message", body)
+		}
+	})
+}
