@@ -1,0 +1,94 @@
+// Command bot-go is a tiny bot for reversi's game server: it creates a
+// game against a built-in player and plays the first legal move of each
+// turn, until the end. Run a server (go run ./cmd/reversi serve), then:
+//
+//	go run ./examples/bot-go -server http://127.0.0.1:8080 -opponent random
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"time"
+)
+
+func main() {
+	server := flag.String("server", "http://127.0.0.1:8080", "the server's address")
+	opponent := flag.String("opponent", "random", "the built-in player to face")
+	flag.Parse()
+	if err := play(*server, *opponent); err != nil {
+		fmt.Fprintln(os.Stderr, "bot:", err)
+		os.Exit(1)
+	}
+}
+
+// call sends a JSON request and decodes the answer.
+func call(method, url string, body, out any) error {
+	var buf bytes.Buffer
+	if body != nil {
+		json.NewEncoder(&buf).Encode(body)
+	}
+	req, err := http.NewRequest(method, url, &buf)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		var e struct{ Error string }
+		json.NewDecoder(resp.Body).Decode(&e)
+		return fmt.Errorf("%s %s: %s: %s", method, url, resp.Status, e.Error)
+	}
+	return json.NewDecoder(resp.Body).Decode(out)
+}
+
+type state struct {
+	Status string
+	Turn   string
+	Legal  []string
+	Result *struct {
+		Winner       string
+		Black, White int
+	}
+}
+
+func play(server, opponent string) error {
+	var created struct {
+		ID     string
+		Tokens map[string]string
+	}
+	err := call("POST", server+"/api/games", map[string]any{
+		"black": map[string]string{"kind": "bot", "name": "bot-go"},
+		"white": map[string]string{"kind": "builtin", "spec": opponent},
+	}, &created)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("game %s: %s/game/%s\n", created.ID, server, created.ID)
+	token := created.Tokens["black"]
+	for {
+		var s state
+		if err := call("GET", server+"/api/games/"+created.ID, nil, &s); err != nil {
+			return err
+		}
+		switch {
+		case s.Status == "finished":
+			fmt.Printf("game over: %s wins, %d-%d\n", s.Result.Winner, s.Result.Black, s.Result.White)
+			return nil
+		case s.Turn != "black":
+			time.Sleep(50 * time.Millisecond) // the opponent thinks
+			continue
+		}
+		var ok map[string]any
+		if err := call("POST", server+"/api/games/"+created.ID+"/move", map[string]string{"token": token, "move": s.Legal[0]}, &ok); err != nil {
+			return err
+		}
+		fmt.Println("played", s.Legal[0])
+	}
+}
