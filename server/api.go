@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/players"
@@ -30,11 +31,13 @@ func (s *Server) routes() {
 	api("GET /api/games", "list", s.handleList)
 	api("POST /api/games", "create", s.handleCreate)
 	api("GET /api/games/{id}", "get", s.handleGet)
+	api("GET /api/games/{id}/ggf", "ggf", s.handleGGF)
 	api("POST /api/games/{id}/join", "join", s.handleJoin)
 	api("POST /api/games/{id}/move", "move", s.handleMove)
 	api("POST /api/games/{id}/resign", "resign", s.handleResign)
 	api("POST /api/games/{id}/undo", "undo", s.handleUndo)
 	api("GET /api/players", "players", s.handlePlayers)
+	api("POST /api/analyze", "analyze", s.handleAnalyze)
 	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
 	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
 	if s.cfg.Classic {
@@ -346,6 +349,22 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	v := t.viewLocked()
 	t.mu.Unlock()
 	writeJSON(w, http.StatusOK, v)
+}
+
+// handleGGF answers the game as GGF text.
+func (s *Server) handleGGF(w http.ResponseWriter, r *http.Request) {
+	t := s.lookup(w, r)
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	g := t.g.Clone()
+	g.Info.Black, g.Info.White = seatName(t.rec.Seats[0]), seatName(t.rec.Seats[1])
+	g.Info.Event = "reversi server"
+	g.Info.Date = t.rec.Created.Format("2006.01.02_15:04:05")
+	t.mu.Unlock()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	fmt.Fprintln(w, ggf.Format(g))
 }
 
 // JoinRequest takes an open seat.

@@ -56,8 +56,9 @@ type Server struct {
 	mu     sync.Mutex
 	tables map[string]*table
 
-	limiter *limiter
-	metrics *metrics
+	limiter  *limiter
+	metrics  *metrics
+	analyses chan struct{} // a token per analysis running
 }
 
 // New returns a server on cfg.Store. Call Resume to continue the games in
@@ -83,7 +84,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
-		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics()}
+		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(), analyses: make(chan struct{}, maxAnalyses)}
 	s.routes()
 	return s, nil
 }
