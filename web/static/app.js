@@ -39,8 +39,8 @@ const fmtClock = (ms) => { ms = Math.max(0, ms); const s = Math.ceil(ms / 1000);
 // drawBoard draws 64 squares with coordinates into an SVG and returns the
 // functions that update it.
 function makeBoard(onClick) {
-  const b = svg("svg", { viewBox: "-0.4 -0.4 8.8 8.8", class: "board", role: "grid", "aria-label": "board" });
-  b.append(svg("rect", { x: -0.4, y: -0.4, width: 8.8, height: 8.8, fill: "#155c3d" }));
+  const b = svg("svg", { viewBox: "-0.4 -0.4 8.55 8.55", class: "board", role: "grid", "aria-label": "board" });
+  b.append(svg("rect", { x: -0.4, y: -0.4, width: 8.55, height: 8.55, fill: "#155c3d" }));
   const squares = [], discs = [], marks = svg("g"), values = svg("g");
   for (let i = 0; i < 64; i++) {
     const x = i % 8, y = Math.floor(i / 8);
