@@ -141,7 +141,7 @@ async function startPage() {
     el("label", { for: "time", text: "Clock" }), time,
     el("div", { class: "row" }, el("button", { class: "primary", id: "play", on: { click: () => {
       const me = colour.value, other = me === "black" ? "white" : "black";
-      go({ [me]: { kind: "human", name: "you" }, [other]: { kind: "builtin", spec: opp.value }, time: time.value }, me);
+      go({ [me]: { kind: "human", name: "Player" }, [other]: { kind: "builtin", spec: opp.value }, time: time.value }, me);
     } } }, "Play")));
   const friendColour = el("select", {}, options([["black", "Black"], ["white", "White"]], "black"));
   const vsHuman = el("div", { class: "card" },
@@ -168,7 +168,7 @@ async function startPage() {
       el("button", { on: { click: () => location.href = "/#edit=" + encodeURIComponent(text.value.trim()) } }, "Edit and analyse"),
       el("button", { on: { click: async () => {
         const v = text.value.trim(), isBoard = /^[XO\-.*]{64}\s+[XO]$/i.test(v);
-        go({ black: { kind: "human", name: "you" }, white: { kind: "builtin", spec: "engine:level=5" }, ...(isBoard ? { board: v } : { transcript: v }), time: "0" }, "black");
+        go({ black: { kind: "human", name: "Player" }, white: { kind: "builtin", spec: "engine:level=5" }, ...(isBoard ? { board: v } : { transcript: v }), time: "0" }, "black");
       } } }, "Play on from it as Black")));
   app.replaceChildren(el("h1", { text: "Othello, as strong as it gets" }), el("div", { class: "cards" }, vsComputer, vsHuman, watch, analyse), err, el("div", { style: "height:1rem" }), games);
   try {
@@ -359,7 +359,7 @@ function editorPage(initial) {
         } } }, "Analyse"),
         el("button", { on: { click: async () => {
           try {
-            const g = await api("POST", "/api/games", { black: { kind: "human", name: "you" }, white: { kind: "builtin", spec: "engine:level=5" }, board: cells.join("") + " " + turn, time: "0" });
+            const g = await api("POST", "/api/games", { black: { kind: "human", name: "Player" }, white: { kind: "builtin", spec: "engine:level=5" }, board: cells.join("") + " " + turn, time: "0" });
             localStorage.setItem(tokenKey(g.id), JSON.stringify({ color: "black", token: g.tokens.black }));
             location.href = "/game/" + g.id;
           } catch (e) { err.textContent = e.message; }
