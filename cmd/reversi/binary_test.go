@@ -2,12 +2,15 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -112,4 +115,115 @@ func TestNBoardBinary(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Errorf("the engine did not exit at the end of its input")
 	}
+}
+
+// startServer runs "reversi serve" on a free port with the given database
+// and returns its base URL and the process.
+func startServer(t *testing.T, db string) (string, *exec.Cmd) {
+	t.Helper()
+	cmd := exec.Command(reversiBinary(t), "serve", "--addr", "127.0.0.1:0", "--db", db)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	sc := bufio.NewScanner(out)
+	if !sc.Scan() {
+		t.Fatalf("the server printed nothing")
+	}
+	line := sc.Text()
+	i := strings.Index(line, "http://")
+	if i < 0 {
+		t.Fatalf("no address in %q", line)
+	}
+	url := strings.TrimSuffix(strings.Fields(line[i:])[0], "/")
+	go io.Copy(io.Discard, out)
+	return url, cmd
+}
+
+func postJSON(t *testing.T, url string, body string) (int, map[string]any) {
+	t.Helper()
+	resp, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	json.NewDecoder(resp.Body).Decode(&out)
+	return resp.StatusCode, out
+}
+
+func getState(t *testing.T, url string) map[string]any {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	json.NewDecoder(resp.Body).Decode(&out)
+	return out
+}
+
+// TestServerSurvivesSIGKILL kills the real server with SIGKILL in the
+// middle of a game, starts it again on the same database, and checks
+// that every acknowledged move is there and the game goes on.
+func TestServerSurvivesSIGKILL(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "kill.db")
+	url, cmd := startServer(t, db)
+	code, g := postJSON(t, url+"/api/games", `{"black":{"kind":"bot","name":"b"},"white":{"kind":"builtin","spec":"roxanne"}}`)
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, g)
+	}
+	id := g["id"].(string)
+	token := g["tokens"].(map[string]any)["black"].(string)
+	acked := 0
+	for acked < 6 {
+		s := getState(t, url+"/api/games/"+id)
+		if s["turn"] != "black" {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		mv := s["legal"].([]any)[0].(string)
+		if code, _ := postJSON(t, url+"/api/games/"+id+"/move", `{"token":"`+token+`","move":"`+mv+`"}`); code != 200 {
+			t.Fatalf("move: %d", code)
+		}
+		acked++
+	}
+	before := getState(t, url+"/api/games/"+id)
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	url, _ = startServer(t, db)
+	after := getState(t, url+"/api/games/"+id)
+	bm, am := before["moves"].([]any), after["moves"].([]any)
+	// Every move the server showed before the kill was stored first.
+	if !strings.HasPrefix(after["transcript"].(string), before["transcript"].(string)) || len(am) < len(bm) || after["status"] != "playing" {
+		t.Fatalf("after SIGKILL and restart: %d moves (%v), before %d; %d acknowledged moves of black", len(am), after["status"], len(bm), acked)
+	}
+	// Black's six acknowledged moves are all there.
+	black := 0
+	for _, m := range am {
+		if m.(map[string]any)["color"] == "black" {
+			black++
+		}
+	}
+	if black < acked {
+		t.Fatalf("%d of black's %d acknowledged moves survived", black, acked)
+	}
+	// The game goes on.
+	for i := 0; i < 500; i++ {
+		s := getState(t, url+"/api/games/"+id)
+		if s["turn"] == "black" {
+			mv := s["legal"].([]any)[0].(string)
+			if code, body := postJSON(t, url+"/api/games/"+id+"/move", `{"token":"`+token+`","move":"`+mv+`"}`); code != 200 {
+				t.Fatalf("a move after the restart: %d %v", code, body)
+			}
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("the game did not continue after the restart")
 }
