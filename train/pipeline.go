@@ -132,6 +132,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := os.MkdirAll(cfg.Work, 0o755); err != nil {
 		return nil, err
 	}
+	if err := checkWritable(cfg.Out); err != nil {
+		return nil, err
+	}
 	if err := checkSettings(cfg); err != nil {
 		return nil, err
 	}
@@ -165,6 +168,18 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// checkWritable fails at once, before hours of work, if no file can be
+// created beside out (the weights are written through a temporary file
+// in the same folder).
+func checkWritable(out string) error {
+	f, err := os.CreateTemp(filepath.Dir(out), ".reversi-train-check-*")
+	if err != nil {
+		return fmt.Errorf("train: cannot write %s: %w", out, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // checkSettings saves the settings in a new work folder, or compares
@@ -329,6 +344,21 @@ func (cfg *Config) phase(ctx context.Context, ph int, ps []Position, w *pattern.
 	return pr, writeFit(fitFile, res.params, pr)
 }
 
+// theoreticalScores maps the canonical positions of TheoreticalPositions
+// (the training years) to their exact scores, computed once.
+var theoreticalScores = sync.OnceValues(func() (map[board.Board]int, error) {
+	theo, err := TheoreticalPositions(false)
+	if err != nil {
+		return nil, err
+	}
+	known := make(map[board.Board]int, len(theo))
+	for _, l := range theo {
+		c, _ := l.Board.Canonical()
+		known[c] = l.Score
+	}
+	return known, nil
+})
+
 // labels returns the labels of the positions of phase ph: exact scores,
 // or the values of depth-Depth searches with the weights of the later
 // phases, computed on all threads (or read back from the work folder).
@@ -347,14 +377,10 @@ func (cfg *Config) labels(ctx context.Context, ph int, ps []Position, w *pattern
 	ev := pattern.New(w)
 	labels := make([]float32, len(ps))
 	known := map[board.Board]int{} // exact scores from the database
-	if cfg.Theoretical {
-		theo, err := TheoreticalPositions(false)
-		if err != nil {
+	if cfg.Theoretical && !exact {
+		var err error
+		if known, err = theoreticalScores(); err != nil {
 			return nil, "", err
-		}
-		for _, l := range theo {
-			c, _ := l.Board.Canonical()
-			known[c] = l.Score
 		}
 	}
 	fromDatabase := 0

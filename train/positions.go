@@ -253,8 +253,15 @@ func TheoreticalPositions(heldOut bool) ([]Labelled, error) {
 			if err != nil {
 				continue
 			}
+			p := rec.Start
 			for i := 0; i <= len(rec.Moves); i++ {
-				p := rec.PositionAt(i)
+				if i > 0 {
+					if m := rec.Moves[i-1].Square; m == board.Pass {
+						p = p.Pass()
+					} else {
+						p = p.Play(m)
+					}
+				}
 				if p.Board.Empties() != depth {
 					continue
 				}
