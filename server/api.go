@@ -426,6 +426,9 @@ func (s *Server) join(ctx context.Context, t *table, req JoinRequest) (string, s
 	t.mu.Lock()
 	t.rec.Seats[color] = seat
 	t.remotes[color].name = seat.Name
+	if !t.mirror {
+		t.revision++ // a mirror reloads the game when the store announces it
+	}
 	t.changedLocked()
 	t.mu.Unlock()
 	s.mu.Lock()
@@ -512,7 +515,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 	s.metrics.moves.Inc()
 	s.metrics.latency.Observe(time.Since(start).Seconds())
 	t.mu.Lock()
-	v := t.version
+	v := t.revision
 	t.mu.Unlock()
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "version": v})
 }

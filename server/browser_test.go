@@ -134,7 +134,7 @@ func TestBrowserGame(t *testing.T) {
 			chromedp.Run(ctx, chromedp.Click(`rect.sq[data-square="D4"]`, chromedp.ByQuery))
 			time.Sleep(200 * time.Millisecond)
 			if after := ts.state(id); after.Version != before.Version {
-				t.Fatalf("an illegal click changed the game")
+				t.Fatalf("an illegal click changed the game: %+v\nthen %+v", before, after)
 			}
 			// The analysis shows a value on every legal square.
 			chromedp.Run(ctx, chromedp.Click("#analysis-toggle", chromedp.ByID))
@@ -168,6 +168,7 @@ func TestBrowserGame(t *testing.T) {
 				break
 			}
 		}
+		plies := len(ts.state(id).Moves)
 		var sq string
 		chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector("rect.sq.target").getAttribute("data-square")`, &sq))
 		if err := chromedp.Run(ctx, chromedp.Click(fmt.Sprintf(`rect.sq[data-square=%q]`, sq), chromedp.ByQuery)); err != nil {
@@ -175,8 +176,8 @@ func TestBrowserGame(t *testing.T) {
 		}
 		moves++
 		// Wait until the server has the move.
-		for i := 0; i < 200 && ts.state(id).Version == 0; i++ {
-			time.Sleep(10 * time.Millisecond)
+		for i := 0; i < 100 && len(ts.state(id).Moves) == plies; i++ {
+			time.Sleep(50 * time.Millisecond) // within the rate limit
 		}
 		if moves == 10 {
 			screenshot(t, ctx, "game")

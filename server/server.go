@@ -38,6 +38,11 @@ type Config struct {
 	// RatePerSecond and Burst bound the requests of one client (by IP
 	// address) to the API (default 50 a second, bursts of 100).
 	RatePerSecond, Burst float64
+	// Lease is how long this process's claim on a game it referees lasts
+	// without renewal, where several processes share the database
+	// (default 10 s): a game whose server died continues on another one
+	// after this long.
+	Lease time.Duration
 	// ThreadsPerEngine bounds the threads of built-in engine players
 	// (default 1, so that many games share the machine).
 	ThreadsPerEngine int
@@ -55,6 +60,9 @@ type Server struct {
 
 	mu     sync.Mutex
 	tables map[string]*table
+	// shared: other processes may serve the same database (it announces
+	// changes); games are claimed, and mirrored where claimed elsewhere.
+	shared bool
 
 	limiter  *limiter
 	metrics  *metrics
@@ -79,6 +87,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.RatePerSecond <= 0 {
 		cfg.RatePerSecond, cfg.Burst = 50, 100
 	}
+	if cfg.Lease <= 0 {
+		cfg.Lease = defaultLease
+	}
 	if cfg.ThreadsPerEngine <= 0 {
 		cfg.ThreadsPerEngine = 1
 	}
@@ -86,6 +97,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
 		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(), analyses: make(chan struct{}, maxAnalyses)}
 	s.routes()
+	s.startCluster()
 	return s, nil
 }
 
@@ -134,22 +146,29 @@ func (s *Server) table(ctx context.Context, id string) (*table, error) {
 	if t != nil {
 		return t, nil
 	}
-	rec, err := s.cfg.Store.Get(ctx, id)
+	rec, g, err := s.load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	g, err := replay(rec)
-	if err != nil {
-		return nil, fmt.Errorf("game %s in the store does not replay: %w", id, err)
+	mirror := false
+	if s.shared && rec.Result == nil {
+		ok, err := s.cfg.Store.Claim(ctx, id, s.cfg.Owner, time.Now().Add(s.cfg.Lease))
+		if err != nil {
+			return nil, err
+		}
+		mirror = !ok
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if t := s.tables[id]; t != nil {
 		return t, nil
 	}
-	t = &table{id: id, srv: s, rec: rec, g: g, done: make(chan struct{}), turnAt: time.Now()}
+	t = &table{id: id, srv: s, rec: rec, g: g, revision: rec.Revision, mirror: mirror, done: make(chan struct{}), turnAt: time.Now()}
 	for _, m := range rec.Moves {
 		t.used[m.Color] += m.Elapsed
+	}
+	if mirror && len(rec.Moves) > 0 {
+		t.turnAt = rec.Moves[len(rec.Moves)-1].At
 	}
 	for c := range 2 {
 		if k := rec.Seats[c].Kind; k == store.Human || k == store.Bot || k == store.Open {
@@ -158,12 +177,29 @@ func (s *Server) table(ctx context.Context, id string) (*table, error) {
 	}
 	s.tables[id] = t
 	t.cancel = func() {}
-	if rec.Result == nil {
-		s.startLocked(t)
-	} else {
+	switch {
+	case rec.Result != nil:
 		close(t.done)
+	case !mirror:
+		s.startLocked(t)
+		if s.shared {
+			t.poke() // submissions that waited for a referee
+		}
 	}
 	return t, nil
+}
+
+// load reads a game from the store and replays it.
+func (s *Server) load(ctx context.Context, id string) (*store.Game, *game.Game, error) {
+	rec, err := s.cfg.Store.Get(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := replay(rec)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s in the store does not replay: %w", id, err)
+	}
+	return rec, g, nil
 }
 
 // seatName is the name a seat shows.
@@ -180,8 +216,14 @@ func seatName(seat store.Seat) string {
 // startLocked starts the referee of a table whose seats are all taken
 // (s.mu held); a table with an open seat waits for it to be taken.
 func (s *Server) startLocked(t *table) {
+	t.mu.Lock()
 	rec := t.rec
-	if rec.Seats[0].Kind == store.Open || rec.Seats[1].Kind == store.Open {
+	wait := t.mirror || t.running || rec.Seats[0].Kind == store.Open || rec.Seats[1].Kind == store.Open || t.g.Finished()
+	if !wait {
+		t.running = true
+	}
+	t.mu.Unlock()
+	if wait {
 		return
 	}
 	var seats [2]player.Player

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -90,10 +91,18 @@ type table struct {
 	cancel context.CancelFunc
 	done   chan struct{}
 
+	// syncMu serialises the syncs with the store; syncWanted: one is
+	// scheduled (see poke).
+	syncMu     sync.Mutex
+	syncWanted atomic.Bool
+
 	mu       sync.Mutex
 	rec      *store.Game // the stored game (seats with token hashes)
 	g        *game.Game  // the game as the referee last reported it
-	version  int         // changes so far, for watchers
+	version  int         // changes so far, for watchers (this process's count)
+	revision int64       // the store's revision of the game (the same in every process)
+	mirror   bool        // another process referees the game
+	running  bool        // this process's referee plays the game
 	used     [2]time.Duration
 	turnAt   time.Time // when the side to move's clock started
 	thinking [2]*player.Thinking
@@ -113,17 +122,24 @@ var (
 // submit sends a remote seat's decision to the referee and waits for the
 // verdict (which comes after the move is stored).
 func (t *table) submit(ctx context.Context, token string, reply player.Reply) error {
+	return t.submitHash(ctx, hashToken(token), reply)
+}
+
+// submitHash is submit with the token's hash; a mirror table forwards it
+// to the game's referee.
+func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.Reply) error {
 	t.mu.Lock()
 	color := -1
 	for c := range 2 {
 		h := t.rec.Seats[c].TokenHash
-		if h != "" && subtle.ConstantTimeCompare([]byte(h), []byte(hashToken(token))) == 1 {
+		if h != "" && subtle.ConstantTimeCompare([]byte(h), []byte(tokenHash)) == 1 {
 			color = c
 			break
 		}
 	}
 	over := t.g.Finished()
 	turn := int(t.g.Turn())
+	mirror := t.mirror
 	r := (*remote)(nil)
 	if color >= 0 {
 		r = t.remotes[color]
@@ -138,6 +154,8 @@ func (t *table) submit(ctx context.Context, token string, reply player.Reply) er
 		return errNotRemote
 	case turn != color && !reply.Resign:
 		return errNotYourTurn
+	case mirror:
+		return t.forward(ctx, tokenHash, reply)
 	}
 	s := &submission{reply: reply, result: make(chan error, 1)}
 	if reply.Resign && turn != color {
@@ -179,6 +197,7 @@ func (t *table) resignOutOfTurn(c board.Color) error {
 	}
 	t.mu.Lock()
 	t.g = g
+	t.revision++
 	t.changedLocked()
 	t.mu.Unlock()
 	t.cancel()
@@ -191,8 +210,10 @@ func (t *table) observe(ev referee.Event) {
 	ctx := context.Background()
 	st := t.srv.cfg.Store
 	var err error
+	stored := false // the store has one change more
 	switch ev.Kind {
 	case referee.Moved, referee.Passed:
+		stored = true
 		m := ev.Move
 		sm := store.Move{Ply: ev.Game.Ply() - 1, Color: int(ev.Color), Square: m.Square.String(), Elapsed: m.Time, Eval: m.Eval, HasEval: m.HasEval, At: time.Now()}
 		if ev.Thinking != nil {
@@ -202,11 +223,13 @@ func (t *table) observe(ev referee.Event) {
 		}
 		err = st.AppendMove(ctx, t.id, sm)
 	case referee.Undone:
+		stored = true
 		err = st.Truncate(ctx, t.id, ev.Game.Ply())
 	case referee.Ended:
+		stored = true
 		err = st.Finish(ctx, t.id, storeResult(ev.Game.Result))
 		if errors.Is(err, store.ErrConflict) {
-			err = nil // already finished (a resignation out of turn)
+			err, stored = nil, false // already finished (a resignation out of turn)
 		}
 	}
 	t.mu.Lock()
@@ -223,6 +246,9 @@ func (t *table) observe(ev referee.Event) {
 		return
 	}
 	t.g = ev.Game
+	if stored {
+		t.revision++
+	}
 	t.used = ev.Used
 	t.turnAt = time.Now()
 	if ev.Kind == referee.Moved && ev.Thinking != nil {

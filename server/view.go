@@ -69,7 +69,7 @@ type ResultView struct {
 // WebSocket send it.
 type GameView struct {
 	ID      string `json:"id"`
-	Version int    `json:"version"`
+	Version int64  `json:"version"`
 	Rule    string `json:"rule"`
 	// Status: "waiting" (a seat is open), "playing" or "finished".
 	Status string `json:"status"`
@@ -128,7 +128,7 @@ func (t *table) viewLocked() GameView {
 	g, rec := t.g, t.rec
 	pos := g.Position()
 	v := GameView{
-		ID: t.id, Version: t.version, Rule: rec.Rule, Start: rec.Start,
+		ID: t.id, Version: t.revision, Rule: rec.Rule, Start: rec.Start,
 		Board:      pos.String()[:64],
 		Legal:      []string{},
 		Moves:      []MoveView{},

@@ -26,7 +26,7 @@ import (
 // is newer than N).
 type Envelope struct {
 	Type    string          `json:"type"`
-	Version int             `json:"version,omitempty"`
+	Version int64           `json:"version,omitempty"`
 	Game    *GameView       `json:"game,omitempty"`
 	ID      json.RawMessage `json:"id,omitempty"`
 	Error   string          `json:"error,omitempty"`
@@ -116,15 +116,15 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
-	sent := -1
+	sent := -1 // the table's change count last sent
 	send := func() error {
 		t.mu.Lock()
-		v := t.viewLocked()
+		v, changes := t.viewLocked(), t.version
 		t.mu.Unlock()
-		if v.Version == sent {
+		if changes == sent {
 			return nil
 		}
-		sent = v.Version
+		sent = changes
 		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
 		return wsjson.Write(wctx, c, Envelope{Type: "state", Version: v.Version, Game: &v})

@@ -138,6 +138,25 @@ CREATE TABLE moves (
 	PRIMARY KEY (game_id, ply)
 );`
 
+// SchemaV2 adds the games' revisions and the submissions that server
+// processes hand to the one refereeing a game.
+const SchemaV2 = `
+ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;
+CREATE TABLE submissions (
+	id TEXT PRIMARY KEY,
+	game_id TEXT NOT NULL REFERENCES games (id),
+	token_hash TEXT NOT NULL,
+	action TEXT NOT NULL,
+	square TEXT NOT NULL,
+	created_at BIGINT NOT NULL,
+	decided INTEGER NOT NULL,
+	verdict TEXT NOT NULL
+);
+CREATE INDEX submissions_pending ON submissions (game_id, decided, created_at);`
+
+// Migrations are the schema's versions, in order, for both databases.
+var Migrations = []string{SchemaV1, SchemaV2}
+
 func ms(d time.Duration) int64    { return d.Milliseconds() }
 func unixMicro(t time.Time) int64 { return t.UnixMicro() }
 func fromMicro(v int64) time.Time { return time.UnixMicro(v).UTC() }
@@ -170,14 +189,23 @@ func (s *SQL) Create(ctx context.Context, g *Game) error {
 	return nil
 }
 
+// changed counts a change of game id in its revision and announces it.
 func (s *SQL) changed(ctx context.Context, tx *sql.Tx, id string) error {
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1 WHERE id = ?`), id); err != nil {
+		return err
+	}
+	return s.announce(ctx, tx, id)
+}
+
+// announce tells the other processes that game id has news.
+func (s *SQL) announce(ctx context.Context, tx *sql.Tx, id string) error {
 	if s.D.AfterChange == nil {
 		return nil
 	}
 	return s.D.AfterChange(ctx, tx, id)
 }
 
-const gameColumns = `id, created_at, updated_at, rule, start, move_time_ms, game_time_ms,
+const gameColumns = `id, revision, created_at, updated_at, rule, start, move_time_ms, game_time_ms,
 	black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
 	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail`
 
@@ -189,7 +217,7 @@ func scanGame(r scanner) (*Game, int, bool, error) {
 	var bk, wk string
 	var plies, finished int
 	var res Result
-	err := r.Scan(&g.ID, &created, &updated, &g.Rule, &g.Start, &moveMS, &gameMS,
+	err := r.Scan(&g.ID, &g.Revision, &created, &updated, &g.Rule, &g.Start, &moveMS, &gameMS,
 		&bk, &g.Seats[0].Name, &g.Seats[0].Spec, &g.Seats[0].TokenHash,
 		&wk, &g.Seats[1].Name, &g.Seats[1].Spec, &g.Seats[1].TokenHash,
 		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail)
@@ -247,7 +275,16 @@ func (s *SQL) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
 	case opts.Finished && !opts.Live:
 		where = "WHERE finished = 1"
 	}
-	rows, err := s.DB.QueryContext(ctx, s.q(`SELECT `+gameColumns+` FROM games `+where+` ORDER BY updated_at DESC, id LIMIT ?`), limit)
+	args := []any{}
+	if opts.Unclaimed {
+		if where == "" {
+			where = "WHERE lease_until < ?"
+		} else {
+			where += " AND lease_until < ?"
+		}
+		args = append(args, unixMicro(time.Now()))
+	}
+	rows, err := s.DB.QueryContext(ctx, s.q(`SELECT `+gameColumns+` FROM games `+where+` ORDER BY updated_at DESC, id LIMIT ?`), append(args, limit)...)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing games: %w", err)
 	}
@@ -412,6 +449,98 @@ func (s *SQL) Claim(ctx context.Context, id, owner string, until time.Time) (boo
 		return false, err
 	}
 	return true, tx.Commit()
+}
+
+// Submit implements Store.
+func (s *SQL) Submit(ctx context.Context, sub Submission) error {
+	tx, err := s.D.Begin(ctx, s.DB)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, _, err := s.lock(ctx, tx, sub.Game); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO submissions (id, game_id, token_hash, action, square, created_at, decided, verdict)
+		VALUES (?, ?, ?, ?, ?, ?, 0, '')`), sub.ID, sub.Game, sub.TokenHash, sub.Action, sub.Square, unixMicro(time.Now())); err != nil {
+		return fmt.Errorf("store: submission %s: %w", sub.ID, err)
+	}
+	if err := s.announce(ctx, tx, sub.Game); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+const submissionColumns = `id, game_id, token_hash, action, square, created_at, decided, verdict`
+
+func scanSubmission(r scanner) (*Submission, error) {
+	var sub Submission
+	var created int64
+	var decided int
+	if err := r.Scan(&sub.ID, &sub.Game, &sub.TokenHash, &sub.Action, &sub.Square, &created, &decided, &sub.Verdict); err != nil {
+		return nil, err
+	}
+	sub.Created, sub.Decided = fromMicro(created), decided != 0
+	return &sub, nil
+}
+
+// Pending implements Store.
+func (s *SQL) Pending(ctx context.Context, game string) ([]Submission, error) {
+	rows, err := s.DB.QueryContext(ctx, s.q(`SELECT `+submissionColumns+` FROM submissions
+		WHERE game_id = ? AND decided = 0 ORDER BY created_at, id`), game)
+	if err != nil {
+		return nil, fmt.Errorf("store: pending submissions of %s: %w", game, err)
+	}
+	defer rows.Close()
+	var out []Submission
+	for rows.Next() {
+		sub, err := scanSubmission(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *sub)
+	}
+	return out, rows.Err()
+}
+
+// Decide implements Store.
+func (s *SQL) Decide(ctx context.Context, id, verdict string) error {
+	tx, err := s.D.Begin(ctx, s.DB)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var game string
+	var decided int
+	err = tx.QueryRowContext(ctx, s.q(`SELECT game_id, decided FROM submissions WHERE id = ?`+s.D.ForUpdate), id).Scan(&game, &decided)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if decided != 0 {
+		return ErrConflict
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE submissions SET decided = 1, verdict = ? WHERE id = ?`), verdict, id); err != nil {
+		return err
+	}
+	if err := s.announce(ctx, tx, game); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Submission implements Store.
+func (s *SQL) Submission(ctx context.Context, id string) (*Submission, error) {
+	sub, err := scanSubmission(s.DB.QueryRowContext(ctx, s.q(`SELECT `+submissionColumns+` FROM submissions WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: submission %s: %w", id, err)
+	}
+	return sub, nil
 }
 
 // Close implements Store.

@@ -83,7 +83,10 @@ type Result struct {
 
 // Game is a stored game.
 type Game struct {
-	ID      string
+	ID string
+	// Revision counts the changes of the game (creation, seats, moves,
+	// undos, result): the same number in every process that reads it.
+	Revision int64
 	Created time.Time
 	Updated time.Time
 	// Rule is the rule variant ("standard", "no-adjacent").
@@ -117,6 +120,9 @@ type ListOptions struct {
 	// Live lists only games in progress; Finished only finished ones;
 	// neither: all.
 	Live, Finished bool
+	// Unclaimed lists only games whose claim (see Store.Claim) has
+	// expired or was never made.
+	Unclaimed bool
 	// Limit bounds the list (0: 100); the most recently updated first.
 	Limit int
 }
@@ -147,14 +153,43 @@ type Store interface {
 	// database referee each game once); it reports whether owner holds
 	// it now.
 	Claim(ctx context.Context, id, owner string, until time.Time) (bool, error)
+	// Submit stores a decision of a remote seat for the process that
+	// referees the game (see Submission); its ID must be new.
+	Submit(ctx context.Context, sub Submission) error
+	// Pending returns the undecided submissions of a game, oldest first.
+	Pending(ctx context.Context, game string) ([]Submission, error)
+	// Decide records the verdict of a submission ("" for accepted);
+	// ErrConflict if it was decided already, ErrNotFound if there is
+	// none.
+	Decide(ctx context.Context, id, verdict string) error
+	// Submission returns a submission by its id.
+	Submission(ctx context.Context, id string) (*Submission, error)
 	// Close releases the store's resources.
 	Close() error
 }
 
+// Submission is a move, resignation or undo sent to a server process
+// that does not referee the game: it waits in the store until the
+// referee's process decides it.
+type Submission struct {
+	ID   string
+	Game string
+	// TokenHash is the hash of the token that sent it.
+	TokenHash string
+	// Action is "move", "resign" or "undo"; Square the move's square.
+	Action, Square string
+	Created        time.Time
+	// Decided is set with the Verdict: "" accepted, else the refusal.
+	Decided bool
+	Verdict string
+}
+
 // Notifier is a store that tells other processes on the same database
-// of changes to games (PostgreSQL's LISTEN/NOTIFY).
+// of changes to games (PostgreSQL's LISTEN/NOTIFY): several server
+// processes can share it.
 type Notifier interface {
-	// Listen calls f with the id of every game changed by any process
-	// (this one included) until ctx ends.
+	// Listen calls f with the id of every game changed, or given a
+	// submission or a verdict, by any process (this one included) until
+	// ctx ends.
 	Listen(ctx context.Context, f func(id string)) error
 }

@@ -19,8 +19,6 @@ import (
 // channel is the NOTIFY channel of game changes; the payload is the id.
 const channel = "reversi_games"
 
-// migrations are the schema versions, in order.
-var migrations = []string{store.SchemaV1}
 
 // Store is a PostgreSQL store.
 type Store struct {
@@ -46,7 +44,7 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		Placeholder:    func(n int) string { return "$" + strconv.Itoa(n) },
 		ForUpdate:      " FOR UPDATE",
 		Begin:          func(ctx context.Context, db *sql.DB) (*sql.Tx, error) { return db.BeginTx(ctx, nil) },
-		Migrations:     migrations,
+		Migrations:     store.Migrations,
 		LockMigrations: "SELECT pg_advisory_xact_lock(726173)",
 		AfterChange: func(ctx context.Context, tx *sql.Tx, id string) error {
 			_, err := tx.ExecContext(ctx, "SELECT pg_notify($1, $2)", channel, id)

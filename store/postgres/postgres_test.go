@@ -2,63 +2,18 @@ package postgres
 
 import (
 	"context"
-	"fmt"
-	"net/url"
-	"os"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/reversi-engine/reversi/store"
+	"github.com/reversi-engine/reversi/store/postgres/pgtest"
 	"github.com/reversi-engine/reversi/store/storetest"
 )
 
-// The tests need a PostgreSQL server: REVERSI_TEST_POSTGRES is the URL
-// of a role that may create databases (.ci/run starts one). Each test
-// gets a database of its own, dropped at the end.
-const envDSN = "REVERSI_TEST_POSTGRES"
-
-var dbCount atomic.Int64
-
-// freshDSN creates an empty database and returns its URL.
-func freshDSN(t *testing.T) string {
-	t.Helper()
-	admin := os.Getenv(envDSN)
-	if admin == "" {
-		t.Skip(envDSN + " is not set: no PostgreSQL server to test against (.ci/run starts one)")
-	}
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, admin)
-	if err != nil {
-		t.Fatalf("connecting to %s: %v", envDSN, err)
-	}
-	defer conn.Close(ctx)
-	name := fmt.Sprintf("reversi_t%d_%d", time.Now().UnixNano()%1e9, dbCount.Add(1))
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), admin)
-		if err != nil {
-			return
-		}
-		defer c.Close(context.Background())
-		c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-	})
-	u, err := url.Parse(admin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.Path = "/" + name
-	return u.String()
-}
-
 func TestContract(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store {
-		s, err := Open(context.Background(), freshDSN(t))
+		s, err := Open(context.Background(), pgtest.FreshDSN(t))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +25,7 @@ func TestContract(t *testing.T) {
 // hold) see each other's changes, are told of them by NOTIFY, and
 // migrate the schema once between them.
 func TestTwoProcesses(t *testing.T) {
-	dsn := freshDSN(t)
+	dsn := pgtest.FreshDSN(t)
 	ctx := context.Background()
 	var a, b *Store
 	var errA, errB error
@@ -86,8 +41,8 @@ func TestTwoProcesses(t *testing.T) {
 	defer b.Close()
 	var versions int
 	a.DB.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_version").Scan(&versions)
-	if versions != len(migrations) {
-		t.Errorf("%d schema versions recorded, want %d", versions, len(migrations))
+	if versions != len(store.Migrations) {
+		t.Errorf("%d schema versions recorded, want %d", versions, len(store.Migrations))
 	}
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -19,8 +19,6 @@ import (
 	"github.com/reversi-engine/reversi/store"
 )
 
-// migrations are the schema versions, in order.
-var migrations = []string{store.SchemaV1}
 
 // Open opens (creating it if needed) the database file at path and
 // brings its schema up to date.
@@ -42,7 +40,7 @@ func Open(ctx context.Context, path string) (*store.SQL, error) {
 	s := &store.SQL{DB: db, D: store.Dialect{
 		Name:       "sqlite",
 		Begin:      func(ctx context.Context, db *sql.DB) (*sql.Tx, error) { return db.BeginTx(ctx, nil) },
-		Migrations: migrations,
+		Migrations: store.Migrations,
 	}}
 	if err := s.Migrate(ctx); err != nil {
 		db.Close()

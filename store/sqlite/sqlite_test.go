@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,6 +42,44 @@ func TestReopen(t *testing.T) {
 	g, err := s.Get(ctx, "x")
 	if err != nil || len(g.Moves) != 1 {
 		t.Fatalf("after reopening: %v, %v", g, err)
+	}
+}
+
+// TestMigrateFromV1: a database of the first schema version (as the
+// first releases wrote it) gets the new columns and tables, its games
+// intact.
+func TestMigrateFromV1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	ctx := context.Background()
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.DB.Close()
+	old := &store.SQL{DB: s.DB, D: s.D}
+	old.D.Migrations = store.Migrations[:1]
+	old.DB, _ = sql.Open("sqlite", "file:"+path)
+	// Back to version 1: drop what version 2 made.
+	for _, q := range []string{"DROP TABLE submissions", "ALTER TABLE games DROP COLUMN revision", "DELETE FROM schema_version WHERE version > 1"} {
+		if _, err := old.DB.Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	if _, err := old.DB.Exec(`INSERT INTO games VALUES ('old', 1, 1, 'standard', 's', 0, 0, 'human', 'a', '', 'h', 'open', '', '', '', 0, 0, '', '', '', 0, 0, '', '', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	old.DB.Close()
+	s, err = Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g, err := s.Get(ctx, "old")
+	if err != nil || g.Seats[0].Name != "a" || g.Revision != 0 {
+		t.Fatalf("the old game after the migration: %+v, %v", g, err)
+	}
+	if err := s.Submit(ctx, store.Submission{ID: "x", Game: "old", Action: "resign"}); err != nil {
+		t.Errorf("a submission after the migration: %v", err)
 	}
 }
 

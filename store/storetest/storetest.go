@@ -27,6 +27,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Truncate", testTruncate},
 		{"List", testList},
 		{"Claim", testClaim},
+		{"Revision", testRevision},
+		{"Submissions", testSubmissions},
 		{"ConcurrentMoves", testConcurrentMoves},
 		{"NotFound", testNotFound},
 	}
@@ -194,6 +196,10 @@ func testClaim(t *testing.T, s store.Store) {
 		t.Errorf("the owner could not renew its claim")
 	}
 	s.Create(ctx, newGame("c2"))
+	unclaimed, err := s.List(ctx, store.ListOptions{Live: true, Unclaimed: true})
+	if err != nil || len(unclaimed) != 1 || unclaimed[0].ID != "c2" {
+		t.Errorf("unclaimed games: %+v, %v (want c2 only)", unclaimed, err)
+	}
 	s.Claim(ctx, "c2", "server-a", time.Now().Add(-time.Second)) // expired at once
 	if ok, _ := s.Claim(ctx, "c2", "server-b", soon); !ok {
 		t.Errorf("an expired claim was not taken over")
@@ -288,5 +294,95 @@ func testTruncate(t *testing.T, s store.Store) {
 	s.Finish(ctx, "u", store.Result{Reason: "resignation", Winner: "white", By: "black"})
 	if err := s.Truncate(ctx, "u", 0); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("an undo after the end: %v", err)
+	}
+}
+
+// testRevision: every change of a game counts once in its revision, and
+// nothing else does.
+func testRevision(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	g := newGame("r")
+	g.Seats[1] = store.Seat{Kind: store.Open}
+	s.Create(ctx, g)
+	rev := func() int64 {
+		g, err := s.Get(ctx, "r")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Revision
+	}
+	r0 := rev()
+	steps := []struct {
+		name string
+		do   func() error
+	}{
+		{"seat", func() error { return s.TakeSeat(ctx, "r", 1, store.Seat{Kind: store.Bot, Name: "b", TokenHash: "11"}) }},
+		{"move", func() error { return s.AppendMove(ctx, "r", store.Move{Ply: 0, Color: 0, Square: "F5"}) }},
+		{"move", func() error { return s.AppendMove(ctx, "r", store.Move{Ply: 1, Color: 1, Square: "D6"}) }},
+		{"undo", func() error { return s.Truncate(ctx, "r", 1) }},
+		{"result", func() error { return s.Finish(ctx, "r", store.Result{Reason: "resignation", Winner: "black", By: "white"}) }},
+	}
+	for i, st := range steps {
+		if err := st.do(); err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		if got := rev(); got != r0+int64(i)+1 {
+			t.Fatalf("after %d changes (%s) the revision is %d, from %d", i+1, st.name, got, r0)
+		}
+	}
+	// A refused change, a claim and a submission are not changes.
+	s.AppendMove(ctx, "r", store.Move{Ply: 5, Square: "C3"})
+	s.Claim(ctx, "r", "x", time.Now().Add(time.Minute))
+	s.Submit(ctx, store.Submission{ID: "rs", Game: "r", Action: "move", Square: "C3"})
+	if got := rev(); got != r0+int64(len(steps)) {
+		t.Errorf("the revision moved to %d without a change", got)
+	}
+}
+
+func testSubmissions(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	s.Create(ctx, newGame("q"))
+	subs := []store.Submission{
+		{ID: "s1", Game: "q", TokenHash: "abc123", Action: "move", Square: "F5"},
+		{ID: "s2", Game: "q", TokenHash: "abc123", Action: "resign"},
+	}
+	for _, sub := range subs {
+		if err := s.Submit(ctx, sub); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(2 * time.Millisecond) // distinct times: the order is theirs
+	}
+	if err := s.Submit(ctx, subs[0]); err == nil {
+		t.Errorf("a submission id was used twice")
+	}
+	if err := s.Submit(ctx, store.Submission{ID: "s3", Game: "none", Action: "undo"}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a submission to no game: %v", err)
+	}
+	pending, err := s.Pending(ctx, "q")
+	if err != nil || len(pending) != 2 || pending[0].ID != "s1" || pending[1].Action != "resign" ||
+		pending[0].Square != "F5" || pending[0].TokenHash != "abc123" || pending[0].Decided || pending[0].Created.IsZero() {
+		t.Fatalf("pending: %+v, %v", pending, err)
+	}
+	if err := s.Decide(ctx, "s1", ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Decide(ctx, "s1", "too late"); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a submission was decided twice: %v", err)
+	}
+	if err := s.Decide(ctx, "s2", "it is not your turn"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Decide(ctx, "s9", ""); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("deciding no submission: %v", err)
+	}
+	if pending, _ := s.Pending(ctx, "q"); len(pending) != 0 {
+		t.Errorf("still pending: %+v", pending)
+	}
+	sub, err := s.Submission(ctx, "s2")
+	if err != nil || !sub.Decided || sub.Verdict != "it is not your turn" || sub.Game != "q" {
+		t.Errorf("decided submission: %+v, %v", sub, err)
+	}
+	if _, err := s.Submission(ctx, "s9"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("no submission: %v", err)
 	}
 }

@@ -1,0 +1,336 @@
+// Several server processes on one database (PostgreSQL): each live game
+// is refereed by the one process that holds its claim; the others keep a
+// mirror of it, reloaded whenever the database announces a change, and
+// hand the moves they receive to the referee's process through the
+// store's submissions.
+
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/store"
+)
+
+// defaultLease is how long a claim on a game lasts without renewal: a
+// process that dies leaves its games to the others after this long.
+const defaultLease = 10 * time.Second
+
+// startCluster starts listening to the store's announcements and the
+// renewal of claims, if the store is shared by several processes.
+func (s *Server) startCluster() {
+	n, ok := s.cfg.Store.(store.Notifier)
+	if !ok {
+		return
+	}
+	s.shared = true
+	s.wg.Add(2)
+	go func() {
+		defer s.wg.Done()
+		for s.ctx.Err() == nil {
+			err := n.Listen(s.ctx, s.announced)
+			if s.ctx.Err() != nil {
+				return
+			}
+			s.log.Error("listening to the database; again in a second", "err", err)
+			select {
+			case <-time.After(time.Second):
+			case <-s.ctx.Done():
+				return
+			}
+			s.syncAll() // what was announced meanwhile was missed
+		}
+	}()
+	go func() {
+		defer s.wg.Done()
+		tick := time.NewTicker(s.cfg.Lease / 3)
+		defer tick.Stop()
+		for {
+			select {
+			case <-s.ctx.Done():
+				return
+			case <-tick.C:
+				s.sweep(s.ctx)
+			}
+		}
+	}()
+}
+
+// announced handles the database's announcement of news of a game.
+func (s *Server) announced(id string) {
+	s.mu.Lock()
+	t := s.tables[id]
+	s.mu.Unlock()
+	if t != nil {
+		t.poke()
+	}
+}
+
+// syncAll syncs every open table with the store.
+func (s *Server) syncAll() {
+	s.mu.Lock()
+	ts := make([]*table, 0, len(s.tables))
+	for _, t := range s.tables {
+		ts = append(ts, t)
+	}
+	s.mu.Unlock()
+	for _, t := range ts {
+		t.poke()
+	}
+}
+
+// sweep renews this process's claims, gives up the games whose claim
+// another process took, and takes over the live games whose referee's
+// claim expired (its process died).
+func (s *Server) sweep(ctx context.Context) {
+	until := time.Now().Add(s.cfg.Lease)
+	s.mu.Lock()
+	ts := make([]*table, 0, len(s.tables))
+	for _, t := range s.tables {
+		ts = append(ts, t)
+	}
+	s.mu.Unlock()
+	for _, t := range ts {
+		t.mu.Lock()
+		mirror, over := t.mirror, t.g.Finished()
+		t.mu.Unlock()
+		if over {
+			continue
+		}
+		ok, err := s.cfg.Store.Claim(ctx, t.id, s.cfg.Owner, until)
+		if err != nil {
+			s.log.Error("claiming a game", "game", t.id, "err", err)
+			continue
+		}
+		switch {
+		case mirror && ok:
+			s.takeOver(ctx, t)
+		case !mirror && !ok:
+			s.log.Warn("another server took the game over", "game", t.id)
+			s.mu.Lock()
+			if s.tables[t.id] == t {
+				delete(s.tables, t.id) // reopened from the store, as a mirror
+			}
+			s.mu.Unlock()
+			t.cancel()
+		}
+	}
+	// The live games nobody referees (their server died, nobody here has
+	// opened them): open them, which claims them.
+	orphans, err := s.cfg.Store.List(ctx, store.ListOptions{Live: true, Unclaimed: true, Limit: 1000})
+	if err != nil {
+		s.log.Error("listing the unclaimed games", "err", err)
+		return
+	}
+	for _, o := range orphans {
+		if _, err := s.table(ctx, o.ID); err != nil {
+			s.log.Error("taking over a game", "game", o.ID, "err", err)
+		}
+	}
+}
+
+// takeOver makes a mirror table, whose claim this process now holds, the
+// game's referee.
+func (s *Server) takeOver(ctx context.Context, t *table) {
+	rec, g, err := s.load(ctx, t.id)
+	if err != nil {
+		s.log.Error("taking over a game", "game", t.id, "err", err)
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t.mu.Lock()
+	t.setLocked(rec, g)
+	t.mirror = false
+	t.mu.Unlock()
+	s.log.Info("took the game over", "game", t.id, "plies", g.Ply())
+	s.startLocked(t)
+}
+
+// poke schedules a sync of the table with the store; pokes that come
+// while one waits are one.
+func (t *table) poke() {
+	if t.syncWanted.Swap(true) {
+		return
+	}
+	go func() {
+		t.syncMu.Lock()
+		defer t.syncMu.Unlock()
+		t.syncWanted.Store(false)
+		t.sync(t.srv.ctx)
+	}()
+}
+
+// sync brings the table up to date with the store: a mirror reloads the
+// game; the referee's table takes the seats taken elsewhere and judges
+// the submissions waiting.
+func (t *table) sync(ctx context.Context) {
+	s := t.srv
+	t.mu.Lock()
+	mirror, running := t.mirror, t.running
+	t.mu.Unlock()
+	if mirror || !running {
+		rec, g, err := s.load(ctx, t.id)
+		if err != nil {
+			s.log.Error("reloading a game", "game", t.id, "err", err)
+			return
+		}
+		t.mu.Lock()
+		t.setLocked(rec, g)
+		t.changedLocked()
+		t.mu.Unlock()
+		if mirror {
+			return
+		}
+		s.mu.Lock()
+		s.startLocked(t) // if the last open seat was taken elsewhere
+		s.mu.Unlock()
+	}
+	subs, err := s.cfg.Store.Pending(ctx, t.id)
+	if err != nil {
+		s.log.Error("reading the submissions", "game", t.id, "err", err)
+		return
+	}
+	for _, sub := range subs {
+		reply, err := replyOf(sub)
+		if err == nil {
+			sctx, cancel := context.WithTimeout(ctx, submitWait)
+			err = t.submitHash(sctx, sub.TokenHash, reply)
+			cancel()
+		}
+		if err := s.cfg.Store.Decide(ctx, sub.ID, verdictText(err)); err != nil && !errors.Is(err, store.ErrConflict) {
+			s.log.Error("deciding a submission", "game", t.id, "err", err)
+		}
+	}
+}
+
+// setLocked replaces the table's game by one read from the store (t.mu
+// held).
+func (t *table) setLocked(rec *store.Game, g *game.Game) {
+	t.rec = rec
+	t.g = g
+	t.revision = rec.Revision
+	t.used = [2]time.Duration{}
+	t.turnAt = rec.Updated
+	for _, m := range rec.Moves {
+		t.used[m.Color] += m.Elapsed
+		t.turnAt = m.At
+	}
+	for c := range 2 {
+		if t.remotes[c] != nil {
+			t.remotes[c].name = seatName(rec.Seats[c])
+		}
+	}
+}
+
+// submitWait bounds the wait for a verdict.
+const submitWait = 30 * time.Second
+
+// forward hands a submission to the game's referee in another process,
+// through the store, and waits for its verdict.
+func (t *table) forward(ctx context.Context, tokenHash string, reply player.Reply) error {
+	s := t.srv
+	sub := store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "move"}
+	switch {
+	case reply.Resign:
+		sub.Action = "resign"
+	case reply.Undo:
+		sub.Action = "undo"
+	default:
+		sub.Square = reply.Move.String()
+	}
+	wake, unwatch := t.watch() // woken by each announcement of the game
+	defer unwatch()
+	if err := s.cfg.Store.Submit(ctx, sub); err != nil {
+		return fmt.Errorf("handing the move to the game's server: %w", err)
+	}
+	tick := time.NewTicker(time.Second) // in case an announcement is missed
+	defer tick.Stop()
+	for {
+		got, err := s.cfg.Store.Submission(context.WithoutCancel(ctx), sub.ID)
+		if err != nil {
+			return err
+		}
+		if got.Decided {
+			return verdictError(got.Verdict)
+		}
+		select {
+		case <-wake:
+		case <-tick.C:
+		case <-ctx.Done():
+			// Withdraw it, unless it was decided meanwhile.
+			err := s.cfg.Store.Decide(context.WithoutCancel(ctx), sub.ID, verdictText(ctx.Err()))
+			if errors.Is(err, store.ErrConflict) {
+				if got, err := s.cfg.Store.Submission(context.WithoutCancel(ctx), sub.ID); err == nil {
+					return verdictError(got.Verdict)
+				}
+			}
+			return ctx.Err()
+		}
+	}
+}
+
+// replyOf reads a submission back as a player's reply.
+func replyOf(sub store.Submission) (player.Reply, error) {
+	switch sub.Action {
+	case "resign":
+		return player.Reply{Resign: true}, nil
+	case "undo":
+		return player.Reply{Undo: true}, nil
+	case "move":
+		sq, err := board.ParseSquare(sub.Square)
+		return player.Reply{Move: sq}, err
+	}
+	return player.Reply{}, fmt.Errorf("unknown action %q", sub.Action)
+}
+
+// The verdicts of forwarded submissions keep the kind of refusal, for the
+// HTTP status: "code: message".
+var verdictCodes = []struct {
+	code string
+	err  error
+}{
+	{"token", errBadToken},
+	{"turn", errNotYourTurn},
+	{"over", errGameOver},
+	{"remote", errNotRemote},
+	{"timeout", context.DeadlineExceeded},
+	{"cancelled", context.Canceled},
+}
+
+// verdictText is the stored form of a verdict ("" for accepted).
+func verdictText(err error) string {
+	if err == nil {
+		return ""
+	}
+	for _, v := range verdictCodes {
+		if errors.Is(err, v.err) {
+			return v.code + ": " + err.Error()
+		}
+	}
+	return "refused: " + err.Error()
+}
+
+// verdictError reads a stored verdict back.
+func verdictError(text string) error {
+	if text == "" {
+		return nil
+	}
+	code, msg, _ := strings.Cut(text, ": ")
+	for _, v := range verdictCodes {
+		if v.code == code {
+			if msg == v.err.Error() {
+				return v.err
+			}
+			return fmt.Errorf("%s: %w", msg, v.err)
+		}
+	}
+	return errors.New(msg)
+}

@@ -1,0 +1,176 @@
+package server
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
+
+	"github.com/reversi-engine/reversi/store/postgres"
+	"github.com/reversi-engine/reversi/store/postgres/pgtest"
+)
+
+// newPostgresServer is a server on the PostgreSQL database dsn, as one
+// process of several would run it.
+func newPostgresServer(t *testing.T, dsn, owner string) *testServer {
+	t.Helper()
+	st, err := postgres.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{Store: st, Owner: owner, Lease: time.Second, RatePerSecond: 1e6, Burst: 1e6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ts := &testServer{t: t, srv: srv, http: httptest.NewServer(srv.Handler()), st: st}
+	t.Cleanup(ts.close)
+	return ts
+}
+
+// waitFor polls ts until the game satisfies ok.
+func (ts *testServer) waitFor(id, what string, ok func(GameView) bool) GameView {
+	ts.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if v := ts.state(id); ok(v) {
+			return v
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	ts.t.Fatalf("never %s: %+v", what, ts.state(id))
+	return GameView{}
+}
+
+// TestTwoServers: two servers on one PostgreSQL database serve the same
+// games. A game created on one is joined and played through the other;
+// each move is seen live on both (also over a WebSocket); refusals keep
+// their meaning when forwarded; and when the referee's server stops,
+// the other takes the game over and it goes on.
+func TestTwoServers(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	a := newPostgresServer(t, dsn, "server-a")
+	b := newPostgresServer(t, dsn, "server-b")
+
+	g := a.create(CreateRequest{Black: SeatRequest{Kind: "bot", Name: "ann"}, White: SeatRequest{Kind: "open"}})
+	black := g.Tokens["black"]
+	// White joins through b, which does not referee the game.
+	var joined map[string]string
+	if code := b.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "bot", Name: "bob"}, &joined); code != 200 || joined["color"] != "white" {
+		t.Fatalf("join through the other server: %d %v", code, joined)
+	}
+	white := joined["token"]
+	a.waitFor(g.ID, "playing on the referee's server", func(v GameView) bool { return v.Status == "playing" && v.White.Name == "bob" })
+
+	// A spectator on b's WebSocket.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(b.http.URL, "http")+"/api/games/"+g.ID+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	seen := make(chan GameView, 100)
+	go func() {
+		for {
+			var e Envelope
+			if err := wsjson.Read(ctx, ws, &e); err != nil {
+				return
+			}
+			if e.Type == "state" {
+				seen <- *e.Game
+			}
+		}
+	}()
+	waitSeen := func(plies int) GameView {
+		t.Helper()
+		for {
+			select {
+			case v := <-seen:
+				if len(v.Moves) == plies {
+					return v
+				}
+			case <-ctx.Done():
+				t.Fatalf("the spectator on the other server never saw move %d", plies)
+			}
+		}
+	}
+
+	move := func(ts *testServer, token, sq string) (int, string) {
+		var e apiError
+		code := ts.call("POST", "/api/games/"+g.ID+"/move", MoveRequest{Token: token, Move: sq}, &e)
+		return code, e.Error
+	}
+	if code, msg := move(a, black, "f5"); code != 200 {
+		t.Fatalf("black's move on the referee's server: %d %s", code, msg)
+	}
+	start := time.Now()
+	if v := waitSeen(1); v.Moves[0].Square != "F5" {
+		t.Fatalf("the spectator saw %+v", v.Moves)
+	}
+	t.Logf("a move through server a reached a spectator of server b in %v", time.Since(start))
+
+	// Refusals through b mean what they mean on a.
+	for _, c := range []struct {
+		token, move string
+		code        int
+		want        string
+	}{
+		{"nonsense", "d6", 403, "token"},
+		{black, "d6", 409, "not your turn"},
+		{white, "a1", 422, "A1 is not legal"},
+	} {
+		if code, msg := move(b, c.token, c.move); code != c.code || !strings.Contains(msg, c.want) {
+			t.Errorf("through b, %s: %d %q, want %d %q", c.move, code, msg, c.code, c.want)
+		}
+	}
+	// White's move through b is judged by a's referee.
+	if code, msg := move(b, white, "d6"); code != 200 {
+		t.Fatalf("white's move through the other server: %d %s", code, msg)
+	}
+	if v := a.state(g.ID); len(v.Moves) != 2 || v.Moves[1].Square != "D6" || v.Turn != "black" {
+		t.Fatalf("the referee's server after a forwarded move: %+v", v.Moves)
+	}
+	waitSeen(2)
+	// Both servers give the same state, with the same version.
+	va, vb := a.state(g.ID), b.waitFor(g.ID, "in sync", func(v GameView) bool { return len(v.Moves) == 2 })
+	if va.Version != vb.Version || va.Board != vb.Board || va.Transcript != vb.Transcript {
+		t.Errorf("a: v%d %s %s; b: v%d %s %s", va.Version, va.Board, va.Transcript, vb.Version, vb.Board, vb.Transcript)
+	}
+
+	// Server a stops (its claim is no longer renewed): b takes over.
+	a.close()
+	time.Sleep(1500 * time.Millisecond) // the lease runs out
+	for _, sq := range []string{"c3", "d3"} {
+		token := black
+		if sq == "d3" {
+			token = white
+		}
+		var code int
+		var msg string
+		for i := 0; i < 100; i++ {
+			if code, msg = move(b, token, sq); code == 200 {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if code != 200 {
+			t.Fatalf("move %s after the referee's server stopped: %d %s", sq, code, msg)
+		}
+	}
+	v := waitSeen(4)
+	if v.Transcript != "f5d6c3d3" {
+		t.Fatalf("after the take-over: %s", v.Transcript)
+	}
+	// The store has every move once.
+	rec, err := b.st.Get(context.Background(), g.ID)
+	if err != nil || len(rec.Moves) != 4 {
+		t.Fatalf("stored: %v, %v", rec, err)
+	}
+}
