@@ -87,8 +87,8 @@ type Game struct {
 	// Revision counts the changes of the game (creation, seats, moves,
 	// undos, result): the same number in every process that reads it.
 	Revision int64
-	Created time.Time
-	Updated time.Time
+	Created  time.Time
+	Updated  time.Time
 	// Rule is the rule variant ("standard", "no-adjacent").
 	Rule string
 	// Start is the start position, 64 squares and the side to move.

@@ -19,7 +19,6 @@ import (
 // channel is the NOTIFY channel of game changes; the payload is the id.
 const channel = "reversi_games"
 
-
 // Store is a PostgreSQL store.
 type Store struct {
 	*store.SQL

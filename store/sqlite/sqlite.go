@@ -19,7 +19,6 @@ import (
 	"github.com/reversi-engine/reversi/store"
 )
 
-
 // Open opens (creating it if needed) the database file at path and
 // brings its schema up to date.
 func Open(ctx context.Context, path string) (*store.SQL, error) {

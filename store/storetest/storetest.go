@@ -320,7 +320,9 @@ func testRevision(t *testing.T, s store.Store) {
 		{"move", func() error { return s.AppendMove(ctx, "r", store.Move{Ply: 0, Color: 0, Square: "F5"}) }},
 		{"move", func() error { return s.AppendMove(ctx, "r", store.Move{Ply: 1, Color: 1, Square: "D6"}) }},
 		{"undo", func() error { return s.Truncate(ctx, "r", 1) }},
-		{"result", func() error { return s.Finish(ctx, "r", store.Result{Reason: "resignation", Winner: "black", By: "white"}) }},
+		{"result", func() error {
+			return s.Finish(ctx, "r", store.Result{Reason: "resignation", Winner: "black", By: "white"})
+		}},
 	}
 	for i, st := range steps {
 		if err := st.do(); err != nil {
