@@ -114,12 +114,7 @@ func (s *Server) sweep(ctx context.Context) {
 			s.takeOver(ctx, t)
 		case !mirror && !ok:
 			s.log.Warn("another server took the game over", "game", t.id)
-			s.mu.Lock()
-			if s.tables[t.id] == t {
-				delete(s.tables, t.id) // reopened from the store, as a mirror
-			}
-			s.mu.Unlock()
-			t.cancel()
+			s.drop(t)
 		}
 	}
 	// The live games nobody referees (their server died, nobody here has
@@ -134,6 +129,18 @@ func (s *Server) sweep(ctx context.Context) {
 			s.log.Error("taking over a game", "game", o.ID, "err", err)
 		}
 	}
+}
+
+// drop gives a table up: its referee stops, its watchers are told to
+// reconnect, and the next request opens the game again from the store.
+func (s *Server) drop(t *table) {
+	s.mu.Lock()
+	if s.tables[t.id] == t {
+		delete(s.tables, t.id)
+	}
+	s.mu.Unlock()
+	t.cancel()
+	t.dropOnce.Do(func() { close(t.dropped) })
 }
 
 // takeOver makes a mirror table, whose claim this process now holds, the
@@ -152,6 +159,7 @@ func (s *Server) takeOver(ctx context.Context, t *table) {
 	t.mu.Unlock()
 	s.log.Info("took the game over", "game", t.id, "plies", g.Ply())
 	s.startLocked(t)
+	t.poke() // the submissions waiting for a referee
 }
 
 // poke schedules a sync of the table with the store; pokes that come
@@ -192,6 +200,20 @@ func (t *table) sync(ctx context.Context) {
 		s.mu.Lock()
 		s.startLocked(t) // if the last open seat was taken elsewhere
 		s.mu.Unlock()
+	}
+	// A game changed by another process while this one referees it: that
+	// process took it over (this one stalled past its lease). The store
+	// refused whatever move conflicted; give the table up.
+	t.writeMu.Lock()
+	rec, err := s.cfg.Store.Get(ctx, t.id)
+	t.mu.Lock()
+	stale := err == nil && rec.Revision != t.revision
+	t.mu.Unlock()
+	t.writeMu.Unlock()
+	if stale {
+		s.log.Warn("the game changed under its referee: giving it up", "game", t.id)
+		s.drop(t)
+		return
 	}
 	subs, err := s.cfg.Store.Pending(ctx, t.id)
 	if err != nil {

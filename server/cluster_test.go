@@ -22,7 +22,7 @@ func newPostgresServer(t *testing.T, dsn, owner string) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Owner: owner, Lease: time.Second, RatePerSecond: 1e6, Burst: 1e6})
+	srv, err := New(Config{Store: st, Owner: owner, Lease: 3 * time.Second, RatePerSecond: 1e6, Burst: 1e6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestTwoServers(t *testing.T) {
 
 	// Server a stops (its claim is no longer renewed): b takes over.
 	a.close()
-	time.Sleep(1500 * time.Millisecond) // the lease runs out
+	time.Sleep(3500 * time.Millisecond) // the lease runs out
 	for _, sq := range []string{"c3", "d3"} {
 		token := black
 		if sq == "d3" {

@@ -163,7 +163,7 @@ func (s *Server) table(ctx context.Context, id string) (*table, error) {
 	if t := s.tables[id]; t != nil {
 		return t, nil
 	}
-	t = &table{id: id, srv: s, rec: rec, g: g, revision: rec.Revision, mirror: mirror, done: make(chan struct{}), turnAt: time.Now()}
+	t = &table{id: id, srv: s, rec: rec, g: g, revision: rec.Revision, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), turnAt: time.Now()}
 	for _, m := range rec.Moves {
 		t.used[m.Color] += m.Elapsed
 	}

@@ -95,6 +95,13 @@ type table struct {
 	// scheduled (see poke).
 	syncMu     sync.Mutex
 	syncWanted atomic.Bool
+	// writeMu is held while this process changes the game in the store
+	// and counts the change, so that a sync sees both or neither.
+	writeMu sync.Mutex
+	// dropped is closed when the table is given up (its game changed
+	// under it: another process referees it now); watchers reconnect.
+	dropped  chan struct{}
+	dropOnce sync.Once
 
 	mu       sync.Mutex
 	rec      *store.Game // the stored game (seats with token hashes)
@@ -129,6 +136,12 @@ func (t *table) submit(ctx context.Context, token string, reply player.Reply) er
 // to the game's referee.
 func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.Reply) error {
 	t.mu.Lock()
+	if t.mirror {
+		// The referee's process judges everything: this copy of the game
+		// may be some milliseconds behind.
+		t.mu.Unlock()
+		return t.forward(ctx, tokenHash, reply)
+	}
 	color := -1
 	for c := range 2 {
 		h := t.rec.Seats[c].TokenHash
@@ -139,7 +152,6 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 	}
 	over := t.g.Finished()
 	turn := int(t.g.Turn())
-	mirror := t.mirror
 	r := (*remote)(nil)
 	if color >= 0 {
 		r = t.remotes[color]
@@ -154,8 +166,6 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 		return errNotRemote
 	case turn != color && !reply.Resign:
 		return errNotYourTurn
-	case mirror:
-		return t.forward(ctx, tokenHash, reply)
 	}
 	s := &submission{reply: reply, result: make(chan error, 1)}
 	if reply.Resign && turn != color {
@@ -192,6 +202,8 @@ func (t *table) resignOutOfTurn(c board.Color) error {
 	g := t.g.Clone()
 	t.mu.Unlock()
 	g.Result = game.NewResult(g.Position(), game.Resignation, c)
+	t.writeMu.Lock()
+	defer t.writeMu.Unlock()
 	if err := t.srv.cfg.Store.Finish(context.Background(), t.id, storeResult(g.Result)); err != nil {
 		return fmt.Errorf("storing the result: %w", err)
 	}
@@ -211,6 +223,8 @@ func (t *table) observe(ev referee.Event) {
 	st := t.srv.cfg.Store
 	var err error
 	stored := false // the store has one change more
+	t.writeMu.Lock()
+	defer t.writeMu.Unlock()
 	switch ev.Kind {
 	case referee.Moved, referee.Passed:
 		stored = true

@@ -137,6 +137,9 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 			c.Close(websocket.StatusNormalClosure, "")
 			return
+		case <-t.dropped:
+			c.Close(websocket.StatusServiceRestart, "the game moved to another server: reconnect")
+			return
 		case <-wake:
 			if err := send(); err != nil {
 				return

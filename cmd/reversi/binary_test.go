@@ -16,6 +16,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/store/postgres/pgtest"
 )
 
 var (
@@ -119,9 +120,9 @@ func TestNBoardBinary(t *testing.T) {
 
 // startServer runs "reversi serve" on a free port with the given database
 // and returns its base URL and the process.
-func startServer(t *testing.T, db string) (string, *exec.Cmd) {
+func startServer(t *testing.T, db string, flags ...string) (string, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(reversiBinary(t), "serve", "--addr", "127.0.0.1:0", "--db", db)
+	cmd := exec.Command(reversiBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -226,4 +227,85 @@ func TestServerSurvivesSIGKILL(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("the game did not continue after the restart")
+}
+
+// TestTwoServerProcesses runs two real servers on one PostgreSQL
+// database: a bot plays a game against a built-in player through both,
+// each server shows every move; then the server that referees the game
+// is killed with SIGKILL, and the game goes on through the other one
+// once the lease runs out, with every acknowledged move kept.
+func TestTwoServerProcesses(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	urlA, cmdA := startServer(t, dsn, "--lease", "2s")
+	urlB, _ := startServer(t, dsn, "--lease", "2s")
+	code, g := postJSON(t, urlA+"/api/games", `{"black":{"kind":"bot","name":"b"},"white":{"kind":"builtin","spec":"roxanne"}}`)
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, g)
+	}
+	id := g["id"].(string)
+	token := g["tokens"].(map[string]any)["black"].(string)
+	// play makes black's next move through url, waiting for its turn
+	// (the other server's view may be some milliseconds behind: a refusal
+	// is retried for retryFor); it returns false when the game is over.
+	play := func(url string, retryFor time.Duration) bool {
+		t.Helper()
+		deadline := time.Now().Add(retryFor)
+		for time.Now().Before(deadline.Add(10 * time.Second)) {
+			s := getState(t, url+"/api/games/"+id)
+			if s["status"] == "finished" {
+				return false
+			}
+			if s["turn"] != "black" {
+				time.Sleep(10 * time.Millisecond)
+				continue
+			}
+			mv := s["legal"].([]any)[0].(string)
+			code, body := postJSON(t, url+"/api/games/"+id+"/move", `{"token":"`+token+`","move":"`+mv+`"}`)
+			if code == 200 {
+				return true
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("move %s through %s: %d %v", mv, url, code, body)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Fatalf("black's move never went through %s", url)
+		return false
+	}
+	acked := 0
+	for i := 0; i < 6; i++ {
+		play([]string{urlA, urlB}[i%2], time.Second)
+		acked++
+	}
+	// Both servers show the same game.
+	var sa, sb map[string]any
+	for i := 0; i < 200; i++ {
+		sa, sb = getState(t, urlA+"/api/games/"+id), getState(t, urlB+"/api/games/"+id)
+		if sa["transcript"] == sb["transcript"] && sa["version"] == sb["version"] {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if sa["transcript"] != sb["transcript"] || sa["version"] != sb["version"] {
+		t.Fatalf("server A shows %v (v%v), server B %v (v%v)", sa["transcript"], sa["version"], sb["transcript"], sb["version"])
+	}
+	// Kill the referee's server; the game goes on through B.
+	cmdA.Process.Signal(syscall.SIGKILL)
+	cmdA.Wait()
+	for acked < 12 && play(urlB, 5*time.Second) {
+		acked++
+	}
+	s := getState(t, urlB+"/api/games/"+id)
+	if !strings.HasPrefix(s["transcript"].(string), sa["transcript"].(string)) {
+		t.Fatalf("after the kill: %v, before %v", s["transcript"], sa["transcript"])
+	}
+	black := 0
+	for _, m := range s["moves"].([]any) {
+		if m.(map[string]any)["color"] == "black" {
+			black++
+		}
+	}
+	if black != acked || acked < 8 {
+		t.Fatalf("%d moves of black stored, %d acknowledged", black, acked)
+	}
 }

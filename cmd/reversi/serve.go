@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -19,16 +20,20 @@ import (
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db | --db postgres://...] [--classic]", `
+	fs := newFlags(e, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db | --db postgres://...] [--classic] [--lease 10s]", `
 Starts the game server and its web GUI: games between humans in the
 browser, built-in players and bots over HTTP/WebSocket, refereed by the
 server and stored in a database (an SQLite file by default, or
 PostgreSQL for several servers on one database). Games in progress are
-resumed when the server starts again. The API is described in docs/API.md.`)
+resumed when the server starts again. Several servers may share one
+PostgreSQL database: each game is refereed by one of them and seen live
+through all of them; if that server dies, another takes its games over
+after --lease. The API is described in docs/API.md.`)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "reversi.db", "SQLite file, or a postgres:// URL")
 	classic := fs.Bool("classic", false, "also serve the course match server's endpoints (unauthenticated, as the original)")
 	logJSON := fs.Bool("log-json", false, "write logs as JSON")
+	lease := fs.Duration("lease", 10*time.Second, "with PostgreSQL: how long a dead server's games wait before another server takes them over")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -48,7 +53,7 @@ resumed when the server starts again. The API is described in docs/API.md.`)
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Log: log, Classic: *classic})
+	srv, err := server.New(server.Config{Store: st, Log: log, Classic: *classic, Lease: *lease})
 	if err != nil {
 		return err
 	}
@@ -61,7 +66,11 @@ resumed when the server starts again. The API is described in docs/API.md.`)
 		return err
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
-	fmt.Fprintf(e.stdout, "reversi server on http://%s/ (database %s, %d games resumed)\n", ln.Addr(), *db, n)
+	shown := *db
+	if u, err := url.Parse(*db); err == nil && u.User != nil {
+		shown = u.Redacted() // not the password
+	}
+	fmt.Fprintf(e.stdout, "reversi server on http://%s/ (database %s, %d games resumed)\n", ln.Addr(), shown, n)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
