@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -64,11 +65,21 @@ func (s *Server) startCluster() {
 }
 
 // announced handles the database's announcement of news of a game.
-func (s *Server) announced(id string) {
+func (s *Server) announced(n store.Note) {
 	s.mu.Lock()
-	t := s.tables[id]
+	t := s.tables[n.Game]
 	s.mu.Unlock()
-	if t != nil {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	mirror, running := t.mirror, t.running
+	if n.Submission && mirror {
+		t.wakeLocked() // a verdict, perhaps for a forwarded move
+	}
+	t.mu.Unlock()
+	switch {
+	case n.Submission && !mirror, !n.Submission && (mirror || !running):
 		t.poke()
 	}
 }
@@ -97,24 +108,41 @@ func (s *Server) sweep(ctx context.Context) {
 		ts = append(ts, t)
 	}
 	s.mu.Unlock()
+	var owned []string
 	for _, t := range ts {
 		t.mu.Lock()
 		mirror, over := t.mirror, t.g.Finished()
 		t.mu.Unlock()
-		if over {
-			continue
-		}
-		ok, err := s.cfg.Store.Claim(ctx, t.id, s.cfg.Owner, until)
-		if err != nil {
-			s.log.Error("claiming a game", "game", t.id, "err", err)
-			continue
-		}
 		switch {
-		case mirror && ok:
-			s.takeOver(ctx, t)
-		case !mirror && !ok:
-			s.log.Warn("another server took the game over", "game", t.id)
-			s.drop(t)
+		case over:
+		case !mirror:
+			owned = append(owned, t.id)
+		default: // a mirror: has its referee's server died?
+			if ok, err := s.cfg.Store.Claim(ctx, t.id, s.cfg.Owner, until); err != nil {
+				s.log.Error("claiming a game", "game", t.id, "err", err)
+			} else if ok {
+				s.takeOver(ctx, t)
+			}
+		}
+	}
+	kept, err := s.cfg.Store.Renew(ctx, s.cfg.Owner, owned, until)
+	if err != nil {
+		s.log.Error("renewing the claims", "err", err)
+	} else {
+		for _, t := range ts {
+			rev, held := kept[t.id]
+			switch {
+			case held:
+				t.mu.Lock()
+				ahead := rev > t.revision // perhaps only a change of ours being counted
+				t.mu.Unlock()
+				if ahead {
+					s.checkFresh(ctx, t)
+				}
+			case slices.Contains(owned, t.id):
+				s.log.Warn("another server took the game over", "game", t.id)
+				s.drop(t)
+			}
 		}
 	}
 	// The live games nobody referees (their server died, nobody here has
@@ -128,6 +156,22 @@ func (s *Server) sweep(ctx context.Context) {
 		if _, err := s.table(ctx, o.ID); err != nil {
 			s.log.Error("taking over a game", "game", o.ID, "err", err)
 		}
+	}
+}
+
+// checkFresh gives up a table whose game another process changed while
+// this one referees it: that process took it over while this one stalled
+// past its lease (the store refused whatever move conflicted).
+func (s *Server) checkFresh(ctx context.Context, t *table) {
+	t.writeMu.Lock()
+	rec, err := s.cfg.Store.Get(ctx, t.id)
+	t.mu.Lock()
+	stale := err == nil && rec.Revision != t.revision && t.running
+	t.mu.Unlock()
+	t.writeMu.Unlock()
+	if stale {
+		s.log.Warn("the game changed under its referee: giving it up", "game", t.id)
+		s.drop(t)
 	}
 }
 
@@ -200,20 +244,6 @@ func (t *table) sync(ctx context.Context) {
 		s.mu.Lock()
 		s.startLocked(t) // if the last open seat was taken elsewhere
 		s.mu.Unlock()
-	}
-	// A game changed by another process while this one referees it: that
-	// process took it over (this one stalled past its lease). The store
-	// refused whatever move conflicted; give the table up.
-	t.writeMu.Lock()
-	rec, err := s.cfg.Store.Get(ctx, t.id)
-	t.mu.Lock()
-	stale := err == nil && rec.Revision != t.revision
-	t.mu.Unlock()
-	t.writeMu.Unlock()
-	if stale {
-		s.log.Warn("the game changed under its referee: giving it up", "game", t.id)
-		s.drop(t)
-		return
 	}
 	subs, err := s.cfg.Store.Pending(ctx, t.id)
 	if err != nil {

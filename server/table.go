@@ -115,6 +115,9 @@ type table struct {
 	thinking [2]*player.Thinking
 	remotes  [2]*remote
 	watchers map[chan struct{}]struct{}
+	// message is the encoded state of change messageOf (see stateMessage).
+	message   []byte
+	messageOf int
 	failed   error // the store failed: the table stopped
 }
 
@@ -292,6 +295,11 @@ func (t *table) observe(ev referee.Event) {
 // changedLocked counts a change and wakes the watchers (t.mu held).
 func (t *table) changedLocked() {
 	t.version++
+	t.wakeLocked()
+}
+
+// wakeLocked wakes the watchers (t.mu held).
+func (t *table) wakeLocked() {
 	for w := range t.watchers {
 		select {
 		case w <- struct{}{}:

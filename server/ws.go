@@ -118,16 +118,14 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	}()
 	sent := -1 // the table's change count last sent
 	send := func() error {
-		t.mu.Lock()
-		v, changes := t.viewLocked(), t.version
-		t.mu.Unlock()
+		data, changes := t.stateMessage()
 		if changes == sent {
 			return nil
 		}
 		sent = changes
 		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		return wsjson.Write(wctx, c, Envelope{Type: "state", Version: v.Version, Game: &v})
+		return c.Write(wctx, websocket.MessageText, data)
 	}
 	if err := send(); err != nil {
 		return
@@ -153,4 +151,20 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// stateMessage returns the table's state as a WebSocket message, and the
+// change count it is of; it is encoded once per change for all watchers.
+func (t *table) stateMessage() ([]byte, int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.message == nil || t.messageOf != t.version {
+		v := t.viewLocked()
+		data, err := json.Marshal(Envelope{Type: "state", Version: v.Version, Game: &v})
+		if err != nil {
+			panic(err) // a GameView always encodes
+		}
+		t.message, t.messageOf = data, t.version
+	}
+	return t.message, t.version
 }

@@ -28,8 +28,8 @@ type Dialect struct {
 	// the schema to version i+1.
 	Migrations []string
 	// AfterChange, if set, runs in the transaction of every change of a
-	// game (PostgreSQL: NOTIFY).
-	AfterChange func(ctx context.Context, tx *sql.Tx, id string) error
+	// game, submission or verdict (PostgreSQL: NOTIFY).
+	AfterChange func(ctx context.Context, tx *sql.Tx, note Note) error
 	// LockMigrations, if set, is run first in each migration's
 	// transaction, so that processes starting together migrate one at a
 	// time (PostgreSQL: an advisory lock).
@@ -194,15 +194,15 @@ func (s *SQL) changed(ctx context.Context, tx *sql.Tx, id string) error {
 	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1 WHERE id = ?`), id); err != nil {
 		return err
 	}
-	return s.announce(ctx, tx, id)
+	return s.announce(ctx, tx, Note{Game: id})
 }
 
-// announce tells the other processes that game id has news.
-func (s *SQL) announce(ctx context.Context, tx *sql.Tx, id string) error {
+// announce tells the other processes of the note.
+func (s *SQL) announce(ctx context.Context, tx *sql.Tx, note Note) error {
 	if s.D.AfterChange == nil {
 		return nil
 	}
-	return s.D.AfterChange(ctx, tx, id)
+	return s.D.AfterChange(ctx, tx, note)
 }
 
 const gameColumns = `id, revision, created_at, updated_at, rule, start, move_time_ms, game_time_ms,
@@ -451,6 +451,39 @@ func (s *SQL) Claim(ctx context.Context, id, owner string, until time.Time) (boo
 	return true, tx.Commit()
 }
 
+// Renew implements Store.
+func (s *SQL) Renew(ctx context.Context, owner string, ids []string, until time.Time) (map[string]int64, error) {
+	kept := map[string]int64{}
+	for len(ids) > 0 {
+		batch := ids[:min(len(ids), 500)]
+		ids = ids[len(batch):]
+		args := []any{unixMicro(until), owner}
+		marks := make([]string, len(batch))
+		for i, id := range batch {
+			marks[i] = "?"
+			args = append(args, id)
+		}
+		rows, err := s.DB.QueryContext(ctx, s.q(`UPDATE games SET lease_until = ? WHERE owner = ? AND id IN (`+strings.Join(marks, ", ")+`) RETURNING id, revision`), args...)
+		if err != nil {
+			return nil, fmt.Errorf("store: renewing claims: %w", err)
+		}
+		for rows.Next() {
+			var id string
+			var rev int64
+			if err := rows.Scan(&id, &rev); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			kept[id] = rev
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return kept, nil
+}
+
 // Submit implements Store.
 func (s *SQL) Submit(ctx context.Context, sub Submission) error {
 	tx, err := s.D.Begin(ctx, s.DB)
@@ -465,7 +498,7 @@ func (s *SQL) Submit(ctx context.Context, sub Submission) error {
 		VALUES (?, ?, ?, ?, ?, ?, 0, '')`), sub.ID, sub.Game, sub.TokenHash, sub.Action, sub.Square, unixMicro(time.Now())); err != nil {
 		return fmt.Errorf("store: submission %s: %w", sub.ID, err)
 	}
-	if err := s.announce(ctx, tx, sub.Game); err != nil {
+	if err := s.announce(ctx, tx, Note{Game: sub.Game, Submission: true}); err != nil {
 		return err
 	}
 	return tx.Commit()
@@ -525,7 +558,7 @@ func (s *SQL) Decide(ctx context.Context, id, verdict string) error {
 	if _, err := tx.ExecContext(ctx, s.q(`UPDATE submissions SET decided = 1, verdict = ? WHERE id = ?`), verdict, id); err != nil {
 		return err
 	}
-	if err := s.announce(ctx, tx, game); err != nil {
+	if err := s.announce(ctx, tx, Note{Game: game, Submission: true}); err != nil {
 		return err
 	}
 	return tx.Commit()

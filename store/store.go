@@ -153,6 +153,10 @@ type Store interface {
 	// database referee each game once); it reports whether owner holds
 	// it now.
 	Claim(ctx context.Context, id, owner string, until time.Time) (bool, error)
+	// Renew extends until the given time the claims that owner holds on
+	// the games of ids, in one go, and returns the games whose claim owner
+	// still held, with their revisions.
+	Renew(ctx context.Context, owner string, ids []string, until time.Time) (map[string]int64, error)
 	// Submit stores a decision of a remote seat for the process that
 	// referees the game (see Submission); its ID must be new.
 	Submit(ctx context.Context, sub Submission) error
@@ -188,8 +192,16 @@ type Submission struct {
 // of changes to games (PostgreSQL's LISTEN/NOTIFY): several server
 // processes can share it.
 type Notifier interface {
-	// Listen calls f with the id of every game changed, or given a
-	// submission or a verdict, by any process (this one included) until
-	// ctx ends.
-	Listen(ctx context.Context, f func(id string)) error
+	// Listen calls f with a note of every change of a game, submission
+	// and verdict, made by any process (this one included), until ctx
+	// ends.
+	Listen(ctx context.Context, f func(Note)) error
+}
+
+// Note is an announcement of news of a game.
+type Note struct {
+	Game string
+	// Submission: a submission was made or decided (see Store.Submit);
+	// otherwise the game itself changed.
+	Submission bool
 }

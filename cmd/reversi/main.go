@@ -28,6 +28,7 @@ type command struct {
 // them.
 var commands = []command{
 	{"serve", "start the game server and its web GUI (games stored in a database)", runServe},
+	{"loadtest", "play many games at once between scripted bots on a server: latency, lost moves", runLoadtest},
 	{"play", "play a game in the terminal, or many games between computer players", runPlay},
 	{"perft", "count the leaves of the game tree to a depth (checks and times move generation)", runPerft},
 	{"solve", "solve the endgame positions of an OBF file exactly and check the scores", runSolve},

@@ -33,6 +33,7 @@ after --lease. The API is described in docs/API.md.`)
 	db := fs.String("db", "reversi.db", "SQLite file, or a postgres:// URL")
 	classic := fs.Bool("classic", false, "also serve the course match server's endpoints (unauthenticated, as the original)")
 	logJSON := fs.Bool("log-json", false, "write logs as JSON")
+	rate := fs.Float64("rate", 50, "API requests a second allowed from one client address (bursts of twice that)")
 	lease := fs.Duration("lease", 10*time.Second, "with PostgreSQL: how long a dead server's games wait before another server takes them over")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -42,18 +43,15 @@ after --lease. The API is described in docs/API.md.`)
 		h = slog.NewJSONHandler(e.stderr, nil)
 	}
 	log := slog.New(h)
-	var st store.Store
-	var err error
-	if strings.HasPrefix(*db, "postgres://") || strings.HasPrefix(*db, "postgresql://") {
-		st, err = postgres.Open(ctx, *db)
-	} else {
-		st, err = sqlite.Open(ctx, *db)
+	if *rate <= 0 {
+		return fmt.Errorf("serve: --rate %v: want a positive number", *rate)
 	}
+	st, err := openStore(ctx, *db)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Log: log, Classic: *classic, Lease: *lease})
+	srv, err := server.New(server.Config{Store: st, Log: log, Classic: *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate})
 	if err != nil {
 		return err
 	}
@@ -86,4 +84,13 @@ after --lease. The API is described in docs/API.md.`)
 		return err
 	}
 	return nil
+}
+
+// openStore opens the database of --db: a postgres:// URL, or an SQLite
+// file.
+func openStore(ctx context.Context, db string) (store.Store, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return postgres.Open(ctx, db)
+	}
+	return sqlite.Open(ctx, db)
 }

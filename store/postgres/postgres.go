@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -16,7 +17,9 @@ import (
 	"github.com/reversi-engine/reversi/store"
 )
 
-// channel is the NOTIFY channel of game changes; the payload is the id.
+// channel is the NOTIFY channel of game changes; the payload is "g:" and
+// the game's id for a change of the game, "s:" and the id for a
+// submission or a verdict.
 const channel = "reversi_games"
 
 // Store is a PostgreSQL store.
@@ -38,6 +41,7 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
 	db.SetMaxOpenConns(20)
+	db.SetMaxIdleConns(20) // the default of 2 would open a new connection (a new PostgreSQL process) for most changes under load
 	s := &Store{dsn: dsn, SQL: &store.SQL{DB: db, D: store.Dialect{
 		Name:           "postgres",
 		Placeholder:    func(n int) string { return "$" + strconv.Itoa(n) },
@@ -45,8 +49,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		Begin:          func(ctx context.Context, db *sql.DB) (*sql.Tx, error) { return db.BeginTx(ctx, nil) },
 		Migrations:     store.Migrations,
 		LockMigrations: "SELECT pg_advisory_xact_lock(726173)",
-		AfterChange: func(ctx context.Context, tx *sql.Tx, id string) error {
-			_, err := tx.ExecContext(ctx, "SELECT pg_notify($1, $2)", channel, id)
+		AfterChange: func(ctx context.Context, tx *sql.Tx, note store.Note) error {
+			payload := "g:" + note.Game
+			if note.Submission {
+				payload = "s:" + note.Game
+			}
+			_, err := tx.ExecContext(ctx, "SELECT pg_notify($1, $2)", channel, payload)
 			return err
 		},
 	}}}
@@ -59,7 +67,7 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 
 // Listen implements store.Notifier: it calls f with the id of every game
 // changed by any process, from a connection of its own, until ctx ends.
-func (s *Store) Listen(ctx context.Context, f func(id string)) error {
+func (s *Store) Listen(ctx context.Context, f func(store.Note)) error {
 	conn, err := pgx.Connect(ctx, s.dsn)
 	if err != nil {
 		return fmt.Errorf("postgres: listening: %w", err)
@@ -76,6 +84,10 @@ func (s *Store) Listen(ctx context.Context, f func(id string)) error {
 			}
 			return fmt.Errorf("postgres: listening: %w", err)
 		}
-		f(n.Payload)
+		kind, id, ok := strings.Cut(n.Payload, ":")
+		if !ok {
+			continue // not ours
+		}
+		f(store.Note{Game: id, Submission: kind == "s"})
 	}
 }

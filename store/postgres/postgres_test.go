@@ -46,9 +46,9 @@ func TestTwoProcesses(t *testing.T) {
 	}
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	heard := make(chan string, 10)
+	heard := make(chan store.Note, 10)
 	ready := make(chan struct{})
-	go b.Listen(lctx, func(id string) { heard <- id })
+	go b.Listen(lctx, func(n store.Note) { heard <- n })
 	go func() { // the listener needs a moment to register
 		time.Sleep(200 * time.Millisecond)
 		close(ready)
@@ -60,11 +60,14 @@ func TestTwoProcesses(t *testing.T) {
 	if err := a.AppendMove(ctx, "shared", store.Move{Ply: 0, Square: "F5"}); err != nil {
 		t.Fatal(err)
 	}
-	for range 2 {
+	if err := a.Submit(ctx, store.Submission{ID: "s1", Game: "shared", Action: "resign"}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
 		select {
-		case id := <-heard:
-			if id != "shared" {
-				t.Errorf("notified of %q", id)
+		case n := <-heard:
+			if n.Game != "shared" || n.Submission != (i == 2) {
+				t.Errorf("note %d: %+v", i, n)
 			}
 		case <-time.After(5 * time.Second):
 			t.Fatalf("no notification from the other process")

@@ -200,6 +200,19 @@ func testClaim(t *testing.T, s store.Store) {
 	if err != nil || len(unclaimed) != 1 || unclaimed[0].ID != "c2" {
 		t.Errorf("unclaimed games: %+v, %v (want c2 only)", unclaimed, err)
 	}
+	// Renewal in bulk keeps only the claims held.
+	s.Create(ctx, newGame("c3"))
+	s.Claim(ctx, "c3", "server-b", soon)
+	kept, err := s.Renew(ctx, "server-a", []string{"c", "c3", "none"}, soon.Add(2*time.Hour))
+	if rev, ok := kept["c"]; err != nil || len(kept) != 1 || !ok || rev != 1 {
+		t.Errorf("renewing c and c3 for server-a: %v, %v (want c at revision 1)", kept, err)
+	}
+	if ok, _ := s.Claim(ctx, "c", "server-b", soon.Add(90*time.Minute)); ok {
+		t.Errorf("the renewed claim lapsed")
+	}
+	if kept, err := s.Renew(ctx, "server-a", nil, soon); err != nil || len(kept) != 0 {
+		t.Errorf("renewing nothing: %v, %v", kept, err)
+	}
 	s.Claim(ctx, "c2", "server-a", time.Now().Add(-time.Second)) // expired at once
 	if ok, _ := s.Claim(ctx, "c2", "server-b", soon); !ok {
 		t.Errorf("an expired claim was not taken over")

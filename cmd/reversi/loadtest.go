@@ -1,0 +1,86 @@
+// The loadtest subcommand: many games at once between scripted bots.
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/reversi-engine/reversi/server"
+	"github.com/reversi-engine/reversi/server/loadtest"
+)
+
+func runLoadtest(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "loadtest", "[--games 500] [--url http://host:port | --db FILE|postgres://...] [--think 1s] [--seed S]", `
+Plays --games games at once between scripted bots, as real bots play:
+each bot watches its game on a WebSocket and plays a random legal move
+through the HTTP API at its turn, after thinking about --think. Prints the time from a move's
+submission to its broadcast to the opponent (percentiles), and checks
+that every game finished with exactly the moves the server acknowledged.
+
+Without --url it starts a server of its own on a free loopback port, on
+--db (a new SQLite file in a temporary folder by default, or a
+postgres:// URL: use an empty database). A server given by --url must
+allow the load: start it with a high --rate.`)
+	games := fs.Int("games", 500, "games played at once")
+	url := fs.String("url", "", "the base URL of a running server (default: start one)")
+	db := fs.String("db", "", "the database of the server started here (default: a temporary SQLite file)")
+	seed := fs.Uint64("seed", 1, "seed of the bots' moves")
+	think := fs.Duration("think", time.Second, "the bots' mean thinking time a move (0: at once, to measure throughput)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *games <= 0 {
+		return fmt.Errorf("loadtest: --games %d: want at least 1", *games)
+	}
+	if *url != "" && *db != "" {
+		return errors.New("loadtest: --url and --db: the server of --url has its own database")
+	}
+	where := *url
+	if where == "" {
+		if *db == "" {
+			dir, err := os.MkdirTemp("", "reversi-loadtest")
+			if err != nil {
+				return err
+			}
+			defer os.RemoveAll(dir)
+			*db = filepath.Join(dir, "load.db")
+		}
+		st, err := openStore(ctx, *db)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		srv, err := server.New(server.Config{Store: st, RatePerSecond: 1e9, Burst: 1e9})
+		if err != nil {
+			return err
+		}
+		defer srv.Close()
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return err
+		}
+		hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+		go hs.Serve(ln)
+		defer hs.Close()
+		where = "http://" + ln.Addr().String()
+		fmt.Fprintf(e.stdout, "server on %s, database %s\n", where, *db)
+	}
+	rep, err := loadtest.Run(ctx, loadtest.Config{URL: where, Games: *games, Seed: *seed, Think: *think, Progress: func(moves int64, took time.Duration) {
+		fmt.Fprintf(e.stderr, "%.0fs: %d moves\n", took.Seconds(), moves)
+	}})
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(e.stdout, rep)
+	if len(rep.Problems) > 0 {
+		return fmt.Errorf("loadtest: %d problems", len(rep.Problems))
+	}
+	return nil
+}
