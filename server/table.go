@@ -118,7 +118,7 @@ type table struct {
 	// message is the encoded state of change messageOf (see stateMessage).
 	message   []byte
 	messageOf int
-	failed   error // the store failed: the table stopped
+	failed    error // the store failed: the table stopped
 }
 
 // errNotYourTurn and the others are the refusals of a submission.

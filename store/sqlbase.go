@@ -172,8 +172,8 @@ func (s *SQL) Create(ctx context.Context, g *Game) error {
 	b, w := g.Seats[0], g.Seats[1]
 	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO games (id, created_at, updated_at, rule, start, move_time_ms, game_time_ms,
 		black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
-		plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, '', '', '', 0, 0, '', '', 0)`),
+		plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until, revision)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, '', '', '', 0, 0, '', '', 0, 1)`),
 		g.ID, unixMicro(now), unixMicro(now), g.Rule, g.Start, ms(g.MoveTime), ms(g.GameTime),
 		string(b.Kind), b.Name, b.Spec, b.TokenHash, string(w.Kind), w.Name, w.Spec, w.TokenHash)
 	if err != nil {
@@ -189,11 +189,9 @@ func (s *SQL) Create(ctx context.Context, g *Game) error {
 	return nil
 }
 
-// changed counts a change of game id in its revision and announces it.
+// changed announces a change of game id (whose statement counted it in
+// the game's revision).
 func (s *SQL) changed(ctx context.Context, tx *sql.Tx, id string) error {
-	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1 WHERE id = ?`), id); err != nil {
-		return err
-	}
 	return s.announce(ctx, tx, Note{Game: id})
 }
 
@@ -328,7 +326,7 @@ func (s *SQL) TakeSeat(ctx context.Context, id string, color int, seat Seat) err
 	} else if finished {
 		return ErrConflict
 	}
-	res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET `+prefix+`_kind = ?, `+prefix+`_name = ?, `+prefix+`_spec = ?, `+prefix+`_token = ?, updated_at = ?
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, `+prefix+`_kind = ?, `+prefix+`_name = ?, `+prefix+`_spec = ?, `+prefix+`_token = ?, updated_at = ?
 		WHERE id = ? AND `+prefix+`_kind = 'open'`), string(seat.Kind), seat.Name, seat.Spec, seat.TokenHash, unixMicro(time.Now()), id)
 	if err != nil {
 		return err
@@ -368,7 +366,7 @@ func (s *SQL) AppendMove(ctx context.Context, id string, m Move) error {
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), id, m.Ply, m.Color, m.Square, m.Elapsed.Microseconds(), hasEval, m.Eval, m.Thinking, unixMicro(at)); err != nil {
 		return fmt.Errorf("store: move %d of %s: %w", m.Ply, id, err)
 	}
-	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET plies = plies + 1, updated_at = ? WHERE id = ?`), unixMicro(time.Now()), id); err != nil {
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, plies = plies + 1, updated_at = ? WHERE id = ?`), unixMicro(time.Now()), id); err != nil {
 		return err
 	}
 	if err := s.changed(ctx, tx, id); err != nil {
@@ -394,7 +392,7 @@ func (s *SQL) Truncate(ctx context.Context, id string, ply int) error {
 	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), id, ply); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET plies = ?, updated_at = ? WHERE id = ?`), ply, unixMicro(time.Now()), id); err != nil {
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, plies = ?, updated_at = ? WHERE id = ?`), ply, unixMicro(time.Now()), id); err != nil {
 		return err
 	}
 	if err := s.changed(ctx, tx, id); err != nil {
@@ -415,7 +413,7 @@ func (s *SQL) Finish(ctx context.Context, id string, r Result) error {
 	} else if finished {
 		return ErrConflict
 	}
-	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET finished = 1, result_reason = ?, result_winner = ?, result_by = ?,
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, finished = 1, result_reason = ?, result_winner = ?, result_by = ?,
 		result_black = ?, result_white = ?, result_detail = ?, updated_at = ? WHERE id = ?`),
 		r.Reason, r.Winner, r.By, r.Black, r.White, r.Detail, unixMicro(time.Now()), id); err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"time"
 
 	"github.com/reversi-engine/reversi/server"
@@ -17,10 +18,11 @@ import (
 )
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "loadtest", "[--games 500] [--url http://host:port | --db FILE|postgres://...] [--think 1s] [--seed S]", `
+	fs := newFlags(e, "loadtest", "[--games 500] [--url http://host:port | --db FILE|postgres://...] [--think 1s] [--ramp 10s] [--seed S]", `
 Plays --games games at once between scripted bots, as real bots play:
 each bot watches its game on a WebSocket and plays a random legal move
-through the HTTP API at its turn, after thinking about --think. Prints the time from a move's
+through the HTTP API at its turn, after thinking about --think; the games start one after another over
+--ramp. Prints the time from a move's
 submission to its broadcast to the opponent (percentiles), and checks
 that every game finished with exactly the moves the server acknowledged.
 
@@ -32,6 +34,8 @@ allow the load: start it with a high --rate.`)
 	url := fs.String("url", "", "the base URL of a running server (default: start one)")
 	db := fs.String("db", "", "the database of the server started here (default: a temporary SQLite file)")
 	seed := fs.Uint64("seed", 1, "seed of the bots' moves")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole test (server and bots) to this file")
+	ramp := fs.Duration("ramp", 10*time.Second, "spread the games' starts over this long (0: all at once)")
 	think := fs.Duration("think", time.Second, "the bots' mean thinking time a move (0: at once, to measure throughput)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -41,6 +45,17 @@ allow the load: start it with a high --rate.`)
 	}
 	if *url != "" && *db != "" {
 		return errors.New("loadtest: --url and --db: the server of --url has its own database")
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	where := *url
 	if where == "" {
@@ -72,7 +87,7 @@ allow the load: start it with a high --rate.`)
 		where = "http://" + ln.Addr().String()
 		fmt.Fprintf(e.stdout, "server on %s, database %s\n", where, *db)
 	}
-	rep, err := loadtest.Run(ctx, loadtest.Config{URL: where, Games: *games, Seed: *seed, Think: *think, Progress: func(moves int64, took time.Duration) {
+	rep, err := loadtest.Run(ctx, loadtest.Config{URL: where, Games: *games, Seed: *seed, Think: *think, Ramp: *ramp, Progress: func(moves int64, took time.Duration) {
 		fmt.Fprintf(e.stderr, "%.0fs: %d moves\n", took.Seconds(), moves)
 	}})
 	if err != nil {

@@ -41,6 +41,10 @@ type Config struct {
 	// server's throughput rather than its latency. Thinking is not
 	// counted in the latency.
 	Think time.Duration
+	// Ramp spreads the games' starts over this long (game i starts at
+	// i*Ramp/Games), as games on a real server do not all start in the
+	// same second; 0 starts them together.
+	Ramp time.Duration
 	// Progress, if set, is called about once a second with the moves
 	// acknowledged so far.
 	Progress func(moves int64, elapsed time.Duration)
@@ -49,7 +53,7 @@ type Config struct {
 // Report is what a load test measured.
 type Report struct {
 	Games, Finished int
-	Think           time.Duration
+	Think, Ramp     time.Duration
 	// Moves is the number of moves the server acknowledged; Stored the
 	// number of (non-pass) moves in the finished games' records.
 	Moves, Stored int
@@ -64,8 +68,8 @@ type Report struct {
 // String is the report in a few lines.
 func (r *Report) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d games at once (bots thinking %v a move on average): %d finished, %d moves acknowledged, %d stored, in %.1fs (%.0f moves/s)\n",
-		r.Games, r.Think, r.Finished, r.Moves, r.Stored, r.Elapsed.Seconds(), float64(r.Moves)/r.Elapsed.Seconds())
+	fmt.Fprintf(&b, "%d games at once (started over %v, bots thinking %v a move on average): %d finished, %d moves acknowledged, %d stored, in %.1fs (%.0f moves/s)\n",
+		r.Games, r.Ramp, r.Think, r.Finished, r.Moves, r.Stored, r.Elapsed.Seconds(), float64(r.Moves)/r.Elapsed.Seconds())
 	fmt.Fprintf(&b, "submission to broadcast: p50 %v, p90 %v, p99 %v, max %v\n", round(r.P50), round(r.P90), round(r.P99), round(r.Max))
 	if len(r.Problems) == 0 {
 		b.WriteString("no move lost or duplicated\n")
@@ -127,6 +131,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			go func() {
 				defer wg.Done()
 				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(2*i+c)))
+				select {
+				case <-time.After(time.Duration(int64(cfg.Ramp) * int64(i) / int64(len(games)))):
+				case <-ctx.Done():
+					return
+				}
 				if err := m.bot(ctx, base, c, rng, cfg.Think, &acked); err != nil {
 					errs <- fmt.Errorf("game %s, %s: %w", m.id, [2]string{"black", "white"}[c], err)
 				}
@@ -136,7 +145,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	wg.Wait()
 	close(stop)
 	close(errs)
-	rep := &Report{Games: len(games), Think: cfg.Think, Elapsed: time.Since(start), Moves: int(acked.Load())}
+	rep := &Report{Games: len(games), Think: cfg.Think, Ramp: cfg.Ramp, Elapsed: time.Since(start), Moves: int(acked.Load())}
 	for err := range errs {
 		rep.Problems = append(rep.Problems, err.Error())
 	}
