@@ -87,7 +87,15 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 	lim := p.Limits(req.TimeLeft, req.GameTimeLeft, b.Empties())
 	noisy := p.level.Noise > 0
 	lim.AllMoves = noisy || req.Analyze
-	r := p.engine.Search(ctx, b, req.Legal, lim, nil)
+	var progress func(Info)
+	if req.Progress != nil {
+		progress = func(in Info) {
+			t := player.Thinking{Nodes: in.Nodes, Elapsed: in.Elapsed, HasEval: true, PV: append([]board.Square(nil), in.PV...)}
+			t.Eval, t.Unit, t.Depth = p.display(in.Kind, in.Value, in.Depth)
+			req.Progress(t)
+		}
+	}
+	r := p.engine.Search(ctx, b, req.Legal, lim, progress)
 	move, value := r.Move, r.Value
 	if noisy && len(r.Moves) > 1 {
 		move, value = p.noisyChoice(r)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strconv"
 	"testing"
 	"time"
 
@@ -107,6 +108,36 @@ func TestPlayerReportsThinking(t *testing.T) {
 	}
 	if th.Moves[0].Move != reply.Move {
 		t.Errorf("played %v, best of the list %v", reply.Move, th.Moves[0].Move)
+	}
+}
+
+// TestPlayerReportsProgress: while it thinks, the player reports each
+// iteration, deeper and deeper, each with a line that starts with a
+// legal move; the last report is the move played.
+func TestPlayerReportsProgress(t *testing.T) {
+	l, _ := LevelSettings(6)
+	p := NewPlayer(New(Options{Eval: eval.Classic{}, HashMB: 4}), l, "engine", 1)
+	g := game.NewStandard()
+	g.PlayTranscript("f5d6c3d3c4")
+	var reports []player.Thinking
+	req := player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), Progress: func(th player.Thinking) { reports = append(reports, th) }}
+	reply, err := p.Move(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) < 4 {
+		t.Fatalf("%d progress reports for a depth-8 search", len(reports))
+	}
+	last := 0
+	for i, r := range reports {
+		d, err := strconv.Atoi(r.Depth)
+		if err != nil || d <= last || len(r.PV) == 0 || g.Legal()&r.PV[0].Bit() == 0 || !r.HasEval {
+			t.Fatalf("report %d: %+v (after depth %d)", i, r, last)
+		}
+		last = d
+	}
+	if end := reports[len(reports)-1]; end.PV[0] != reply.Move || end.Depth != reply.Thinking.Depth {
+		t.Errorf("last report %v at depth %s, played %v at depth %s", end.PV, end.Depth, reply.Move, reply.Thinking.Depth)
 	}
 }
 

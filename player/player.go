@@ -52,6 +52,11 @@ type Request struct {
 	// CanUndo reports whether the player may ask to take back its last
 	// move (games of a human against the computer).
 	CanUndo bool
+	// Progress, if not nil, may be called by the player while it thinks
+	// with what it has found so far (the best move's value, depth and
+	// line after each iteration, say), for displays. It returns at once;
+	// the Thinking is the callee's to keep.
+	Progress func(Thinking)
 	// Analyze asks the player for the value of every legal move
 	// (Thinking.Moves), as an analysis does, even if it costs time; a
 	// player that cannot says nothing about the other moves.

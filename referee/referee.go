@@ -74,6 +74,10 @@ type Config struct {
 	// Used is the game clock each player (indexed by board.Color) has
 	// used already, for a game that continues (after a server restart).
 	Used [2]time.Duration
+	// Progress, if not nil, receives what the player to move reports
+	// while it thinks (see player.Request.Progress), from the player's
+	// goroutine.
+	Progress func(board.Color, player.Thinking)
 }
 
 // EventKind says what happened.
@@ -219,6 +223,9 @@ func (r *referee) turn(ctx context.Context) error {
 			Rejected:     append([]player.Rejection(nil), rejected...),
 			IllegalLeft:  r.cfg.MaxIllegal - r.illegal[c],
 			CanUndo:      r.cfg.AllowUndo[c] && r.canUndo(c),
+		}
+		if r.cfg.Progress != nil {
+			req.Progress = func(t player.Thinking) { r.cfg.Progress(c, t) }
 		}
 		reply, elapsed, err := r.ask(ctx, r.players[c], req, limit)
 		r.used[c] += elapsed

@@ -250,6 +250,7 @@ func (s *Server) startLocked(t *table) {
 		Used:      t.used,
 		AllowUndo: [2]bool{human[0] && builtin[1], human[1] && builtin[0]},
 		Observe:   t.observe,
+		Progress:  t.progress,
 	}
 	if cfg.MoveTime == 0 {
 		cfg.MoveTime = referee.NoLimit

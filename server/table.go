@@ -113,6 +113,12 @@ type table struct {
 	used     [2]time.Duration
 	turnAt   time.Time // when the side to move's clock started
 	thinking [2]*player.Thinking
+	// live is what the built-in player to move has found so far, liveOf
+	// the ply it is thinking about (-1: nothing); liveAt when it was last
+	// shown.
+	live   *player.Thinking
+	liveOf int
+	liveAt time.Time
 	remotes  [2]*remote
 	watchers map[chan struct{}]struct{}
 	// message is the encoded state of change messageOf (see stateMessage).
@@ -290,6 +296,22 @@ func (t *table) observe(ev referee.Event) {
 			}
 		}
 	}
+}
+
+// liveEvery bounds how often the thinking of a built-in player is shown.
+const liveEvery = 100 * time.Millisecond
+
+// progress shows what the built-in player to move has found so far.
+func (t *table) progress(c board.Color, th player.Thinking) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := time.Now()
+	if t.g.Finished() || t.g.Turn() != c || now.Sub(t.liveAt) < liveEvery {
+		return
+	}
+	t.live, t.liveOf, t.liveAt = &th, t.g.Ply(), now
+	t.version++ // not a change of the stored game: no revision
+	t.wakeLocked()
 }
 
 // changedLocked counts a change and wakes the watchers (t.mu held).

@@ -88,6 +88,9 @@ type GameView struct {
 	TurnSince  *time.Time    `json:"turn_since,omitempty"`
 	Result     *ResultView   `json:"result,omitempty"`
 	Thinking   *ThinkingView `json:"thinking,omitempty"` // of the last computer move
+	// Live is what the computer to move has found so far (its best line
+	// at the depth reached), while it thinks.
+	Live *ThinkingView `json:"live,omitempty"`
 }
 
 // thinkingJSON converts a player's report for storage and display.
@@ -173,6 +176,9 @@ func (t *table) viewLocked() GameView {
 			mv.Eval = &e
 		}
 		v.Moves = append(v.Moves, mv)
+	}
+	if t.live != nil && t.liveOf == g.Ply() && v.Status == "playing" {
+		v.Live = thinkingJSON(t.live)
 	}
 	for c := range 2 {
 		if th := t.thinking[c]; th != nil && len(g.Moves) > 0 && int(g.Moves[len(g.Moves)-1].Color) == c {
