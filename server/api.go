@@ -135,6 +135,10 @@ type CreateRequest struct {
 	// Transcript moves from the standard start; default the start.
 	Board      string `json:"board,omitempty"`
 	Transcript string `json:"transcript,omitempty"`
+	// GGF is a game in GGF (as GET /api/games/{id}/ggf writes, or from an
+	// Othello server's archive): its start position and moves are the
+	// start of this game, as a transcript's are.
+	GGF string `json:"ggf,omitempty"`
 }
 
 // CreateResponse answers a new game: its id, and the secret token of
@@ -196,11 +200,24 @@ func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, err
 			return nil, nil, fmt.Errorf("board: %v", err)
 		}
 	}
-	g := game.New(start, rule)
-	if req.Transcript != "" {
-		if req.Board != "" {
-			return nil, nil, errors.New("give board or transcript, not both")
+	given := 0
+	for _, f := range []string{req.Board, req.Transcript, req.GGF} {
+		if f != "" {
+			given++
 		}
+	}
+	if given > 1 {
+		return nil, nil, errors.New("give one of board, transcript and ggf")
+	}
+	g := game.New(start, rule)
+	if req.GGF != "" {
+		loaded, err := ggf.ParseGame(req.GGF)
+		if err != nil {
+			return nil, nil, fmt.Errorf("ggf: %v", err)
+		}
+		start = loaded.Position()
+	}
+	if req.Transcript != "" {
 		if err := g.PlayTranscript(req.Transcript); err != nil {
 			return nil, nil, fmt.Errorf("transcript: %v", err)
 		}

@@ -188,6 +188,19 @@ func TestBrowserGame(t *testing.T) {
 		t.Fatalf("the game did not end by clicking: %s after %d moves", final.Status, moves)
 	}
 	screenshot(t, ctx, "result")
+	// On a phone-sized screen the page fits its width, board included.
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if w := evalInt(t, ctx, `document.documentElement.scrollWidth`); w > 392 {
+		t.Errorf("on a 390-pixel-wide screen the page is %d pixels wide", w)
+	}
+	if w := evalInt(t, ctx, `Math.round(document.querySelector("svg.board").getBoundingClientRect().right)`); w > 390 || w < 300 {
+		t.Errorf("on a 390-pixel-wide screen the board ends at %d pixels", w)
+	}
+	screenshot(t, ctx, "phone")
+	chromedp.Run(ctx, chromedp.EmulateReset())
 	// The spectator saw every move, live.
 	var n string
 	for i := 0; i < 100; i++ {

@@ -199,6 +199,8 @@ func TestRefusals(t *testing.T) {
 		{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, Time: "forever"},
 		{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, Rule: "chess"},
 		{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, Transcript: "f5f5"},
+		{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, GGF: "(;GM[Othello]BO[8 garbage]B[F5];)"},
+		{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, GGF: "(;GM[Othello]B[F5];)", Transcript: "f5"},
 		{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, Board: "XO X"},
 	} {
 		var e apiError
@@ -477,5 +479,29 @@ func TestLiveThinking(t *testing.T) {
 	v := ts.waitTurn(g.ID, "white")
 	if v.Live != nil || len(v.Moves) != 1 {
 		t.Errorf("after the move: live %+v, %d moves", v.Live, len(v.Moves))
+	}
+}
+
+// TestCreateFromGGF: a game loaded from GGF (as the server writes it)
+// starts where the loaded one stood.
+func TestCreateFromGGF(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	a := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}})
+	for i, sq := range []string{"f5", "d6", "c3"} {
+		tok := a.Tokens[[]string{"black", "white"}[i%2]]
+		if code := ts.call("POST", "/api/games/"+a.ID+"/move", MoveRequest{Token: tok, Move: sq}, nil); code != 200 {
+			t.Fatalf("move %s: %d", sq, code)
+		}
+	}
+	resp, err := http.Get(ts.http.URL + "/api/games/" + a.ID + "/ggf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	b := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, GGF: string(text)})
+	va, vb := ts.state(a.ID), ts.state(b.ID)
+	if vb.Board != va.Board || vb.Turn != "white" || len(vb.Moves) != 0 {
+		t.Fatalf("loaded from GGF: %s %s to move; the game: %s", vb.Board, vb.Turn, va.Board)
 	}
 }

@@ -160,15 +160,15 @@ async function startPage() {
   const list = el("tbody");
   const games = el("div", { class: "card", id: "games" }, el("h2", { text: "Live and recent games" }),
     el("table", { class: "games" }, el("thead", {}, el("tr", {}, el("th", { text: "Black" }), el("th", { text: "White" }), el("th", { text: "Moves" }), el("th", { text: "State" }))), list));
-  const text = el("textarea", { id: "load", placeholder: "f5d6c3d3c4  or  a board: 64 squares (X O -) and the side to move" });
+  const text = el("textarea", { id: "load", placeholder: "f5d6c3d3c4,  a board: 64 squares (X O -) and the side to move,  or a game in GGF: (;GM[Othello]...;)" });
   const analyse = el("div", { class: "card", id: "analyse" },
     el("h2", { text: "Analyse or set up a position" }),
     text,
     el("div", { class: "row" },
       el("button", { on: { click: () => location.href = "/#edit=" + encodeURIComponent(text.value.trim()) } }, "Edit and analyse"),
       el("button", { on: { click: async () => {
-        const v = text.value.trim(), isBoard = /^[XO\-.*]{64}\s+[XO]$/i.test(v);
-        go({ black: { kind: "human", name: "Player" }, white: { kind: "builtin", spec: "engine:level=5" }, ...(isBoard ? { board: v } : { transcript: v }), time: "0" }, "black");
+        const v = text.value.trim(), isBoard = /^[XO\-.*]{64}\s+[XO]$/i.test(v), isGGF = v.startsWith("(;");
+        go({ black: { kind: "human", name: "Player" }, white: { kind: "builtin", spec: "engine:level=5" }, ...(isGGF ? { ggf: v } : isBoard ? { board: v } : { transcript: v }), time: "0" }, "black");
       } } }, "Play on from it as Black")));
   app.replaceChildren(el("h1", { text: "Othello, as strong as it gets" }), el("div", { class: "cards" }, vsComputer, vsHuman, watch, analyse), err, el("div", { style: "height:1rem" }), games);
   try {
@@ -209,7 +209,7 @@ function gamePage(id) {
   const status = el("div", { class: "status", id: "status", role: "status" });
   const err = el("div", { class: "error", id: "error" });
   const board = makeBoard((i) => play(squareName(i)));
-  const seatEl = (c) => el("div", { class: "seat", id: "seat-" + c }, el("span", { class: "dot " + c }), el("div", {}, el("div", { class: "name" }), el("div", { class: "meta" })), el("span", { class: "count" }));
+  const seatEl = (c) => el("div", { class: "seat", id: "seat-" + c }, el("span", { class: "dot " + c }), el("div", { class: "who" }, el("div", { class: "name" }), el("div", { class: "meta" })), el("span", { class: "count" }));
   const seats = { black: seatEl("black"), white: seatEl("white") };
   const moves = el("div", { class: "moves", id: "moves" });
   const pv = el("div", { class: "pv", id: "pv" });
