@@ -138,7 +138,8 @@ func (s *Searcher) Search(ctx context.Context, b board.Board, legal uint64, budg
 		timer := time.AfterFunc(budget.Time, func() { stop.Store(true) })
 		defer timer.Stop()
 	}
-	var count atomic.Uint64
+	var count atomic.Uint64 // the iterations started, under an iteration budget
+	counts := make([]paddedCount, s.opts.Threads)
 	var mu sync.Mutex // the shared tree, under tree parallelism
 	var wg sync.WaitGroup
 	for th := range s.opts.Threads {
@@ -156,14 +157,12 @@ func (s *Searcher) Search(ctx context.Context, b board.Board, legal uint64, budg
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			mine := &counts[th].n // the threads do not share a counter
 			for !stop.Load() {
 				if budget.Iterations > 0 && count.Add(1) > budget.Iterations {
-					count.Add(^uint64(0))
 					break
 				}
-				if budget.Iterations == 0 {
-					count.Add(1)
-				}
+				*mine++
 				if w.iterate(t, s.opts, lock) {
 					stop.Store(true) // the root is proven
 				}
@@ -172,9 +171,17 @@ func (s *Searcher) Search(ctx context.Context, b board.Board, legal uint64, budg
 	}
 	wg.Wait()
 	res := s.result(legal)
-	res.Iterations = count.Load()
+	for _, c := range counts {
+		res.Iterations += c.n
+	}
 	res.Elapsed = time.Since(start)
 	return res
+}
+
+// paddedCount is a thread's iteration count, alone on its cache line.
+type paddedCount struct {
+	n uint64
+	_ [56]byte
 }
 
 // iterate runs one iteration on t (locking it with lock if not nil) and
