@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/internal/testpos"
 )
 
@@ -21,17 +20,25 @@ func BenchmarkMidgame(b *testing.B) {
 	for _, p := range positions {
 		mid = append(mid, boardAndDepth{p, 9})
 	}
-	e := New(Options{Eval: eval.Classic{}, HashMB: 16})
-	var nodes uint64
-	var searching time.Duration
-	for b.Loop() {
-		for _, p := range mid {
-			e.Clear()
-			r := e.Search(context.Background(), p.b, p.b.Moves(), Limits{Depth: p.depth}, nil)
-			nodes += r.Nodes
-			searching += r.Elapsed
-		}
+	for _, name := range []string{"classic", "pattern"} {
+		b.Run("eval="+name, func(b *testing.B) {
+			ev, err := EvaluatorByName(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			e := New(Options{Eval: ev, HashMB: 16})
+			var nodes uint64
+			var searching time.Duration
+			for b.Loop() {
+				for _, p := range mid {
+					e.Clear()
+					r := e.Search(context.Background(), p.b, p.b.Moves(), Limits{Depth: p.depth}, nil)
+					nodes += r.Nodes
+					searching += r.Elapsed
+				}
+			}
+			b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
 	}
-	b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
