@@ -64,7 +64,7 @@ type Config struct {
 // DefaultConfig returns the settings of the shipped weights.
 func DefaultConfig() Config {
 	return Config{
-		Fraction: 1, SelfPlay: 20000, Seed: 1, ExactEmpties: 16, Depth: 6, Theoretical: true, MaxPerPhase: 300000,
+		Fraction: 1, SelfPlay: 20000, Seed: 1, ExactEmpties: 16, Depth: 4, MaxPerPhase: 300000,
 		Fit:     FitOptions{Epochs: 300, Patience: 20, Lambda: 2},
 		Threads: 2,
 	}
