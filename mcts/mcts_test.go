@@ -187,34 +187,41 @@ func TestTreeReuse(t *testing.T) {
 	next := after.Play(reply)
 	old := s.trees[0]
 	var want uint32
-	for k := old.nodes[0].first; k < old.nodes[0].first+int32(old.nodes[0].n); k++ {
-		if old.nodes[k].move != r.Move {
+	for k := old.at(0).first; k < old.at(0).first+int32(old.at(0).n); k++ {
+		if old.at(k).move != r.Move {
 			continue
 		}
-		ch := old.nodes[k]
+		ch := *old.at(k)
 		for g := ch.first; g < ch.first+int32(ch.n); g++ {
-			if old.nodes[g].move == reply {
-				want = old.nodes[g].visits
+			if old.at(g).move == reply {
+				want = old.at(g).visits
 			}
 		}
 	}
 	kept := old.reroot(next)
-	if kept == nil || kept.nodes[0].b != next || kept.nodes[0].visits != want || want == 0 {
+	if kept == nil || kept.at(0).b != next || kept.at(0).visits != want || want == 0 {
 		t.Fatalf("rerooted tree: %v", kept != nil)
 	}
 	// Its structure is whole: parents point back, children hold the
-	// positions after their moves.
-	for i := range kept.nodes {
-		nd := kept.nodes[i]
+	// positions after their moves; every node is reached once.
+	reached := 0
+	for queue := []int32{0}; len(queue) > 0; queue = queue[1:] {
+		i := queue[0]
+		nd := *kept.at(i)
+		reached++
 		for c := nd.first; nd.first >= 0 && c < nd.first+int32(nd.n); c++ {
-			ch := kept.nodes[c]
-			if ch.parent != int32(i) {
+			queue = append(queue, c)
+			ch := *kept.at(c)
+			if ch.parent != i {
 				t.Fatalf("node %d: child %d has parent %d", i, c, ch.parent)
 			}
 			if want := nd.b.Play(ch.move); ch.move != board.Pass && ch.b != want || ch.move == board.Pass && ch.b != nd.b.Pass() {
 				t.Fatalf("node %d: child %v holds the wrong position", i, ch.move)
 			}
 		}
+	}
+	if reached != kept.used {
+		t.Fatalf("%d nodes reached from the root, %d in the tree", reached, kept.used)
 	}
 	// The searcher reuses it: the next search starts with those visits.
 	r2 := s.Search(context.Background(), next, next.Moves(), Budget{Iterations: 1})
@@ -223,7 +230,7 @@ func TestTreeReuse(t *testing.T) {
 	}
 	// An unrelated position starts afresh.
 	other := board.StartBoard().Play(board.MustParseSquare("D3")).Play(board.MustParseSquare("C5"))
-	if other != next && s.trees[0].reroot(other) != nil && s.trees[0].nodes[0].b != other {
+	if other != next && s.trees[0].reroot(other) != nil && s.trees[0].at(0).b != other {
 		t.Errorf("an unrelated position was found in the tree")
 	}
 }
@@ -249,8 +256,8 @@ func TestMemoryBounded(t *testing.T) {
 			}
 			r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 3000})
 			for _, tr := range s.trees {
-				if len(tr.nodes) > 5000 {
-					t.Fatalf("%v: a tree of %d nodes, bound 5000", par, len(tr.nodes))
+				if tr.used > 5000 {
+					t.Fatalf("%v: a tree of %d nodes, bound 5000", par, tr.used)
 				}
 			}
 			if b.Moves()&r.Move.Bit() == 0 {

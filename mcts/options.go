@@ -171,7 +171,9 @@ type Options struct {
 	Threads  int
 	Parallel Parallelism
 	// MaxNodes bounds the nodes of a tree (default 2,000,000, about
-	// 96 MB); when full, the search goes on without growing it.
+	// 96 MB); when full, the search goes on without growing it. With
+	// Reuse, a tree and the pool it was rerooted from are kept: twice
+	// that.
 	MaxNodes int
 	// Reuse keeps the subtree of the position reached between moves.
 	Reuse bool

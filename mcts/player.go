@@ -30,7 +30,7 @@ func (p *Player) Name() string { return p.name }
 
 // Clock margins: the player answers this long before its limit.
 const (
-	safetyMin      = 20 * time.Millisecond
+	safetyMin      = 30 * time.Millisecond
 	safetyFraction = 20
 )
 

@@ -135,7 +135,9 @@ func (s *Searcher) Search(ctx context.Context, b board.Board, legal uint64, budg
 	unwatch := context.AfterFunc(ctx, func() { stop.Store(true) })
 	defer unwatch()
 	if budget.Time > 0 {
-		timer := time.AfterFunc(budget.Time, func() { stop.Store(true) })
+		// The budget counts from the call: rerooting a large tree (or a
+		// collection it triggers) comes out of it, not on top of it.
+		timer := time.AfterFunc(max(budget.Time-time.Since(start), 0), func() { stop.Store(true) })
 		defer timer.Stop()
 	}
 	var count atomic.Uint64 // the iterations started, under an iteration budget
@@ -194,12 +196,12 @@ func (w *worker) iterate(t *tree, o Options, lock *sync.Mutex) bool {
 	}
 	i := int32(0)
 	for {
-		t.nodes[i].vloss += vl
-		if t.nodes[i].solved {
+		t.at(i).vloss += vl
+		if t.at(i).solved {
 			break
 		}
-		if t.nodes[i].first < 0 {
-			if t.nodes[i].visits == 0 && i != 0 {
+		if t.at(i).first < 0 {
+			if t.at(i).visits == 0 && i != 0 {
 				break
 			}
 			if !t.expand(i, w.rng) {
@@ -207,12 +209,12 @@ func (w *worker) iterate(t *tree, o Options, lock *sync.Mutex) bool {
 			}
 		}
 		i = t.selectChild(i, o.C)
-		if t.nodes[i].visits == 0 && !t.nodes[i].solved {
-			t.nodes[i].vloss += vl
+		if t.at(i).visits == 0 && !t.at(i).solved {
+			t.at(i).vloss += vl
 			break
 		}
 	}
-	leaf := t.nodes[i]
+	leaf := *t.at(i)
 	if lock != nil {
 		lock.Unlock()
 	}
@@ -231,19 +233,19 @@ func (w *worker) iterate(t *tree, o Options, lock *sync.Mutex) bool {
 	if leaf.solved {
 		t.prove(i)
 	}
-	return t.nodes[0].solved
+	return t.at(0).solved
 }
 
 // exclude marks the root's children that legal does not allow as lost,
 // so that the search never chooses them (a rule variant).
 func (t *tree) exclude(legal uint64, rng *rand.Rand) {
-	if t.nodes[0].first < 0 && !t.expand(0, rng) {
+	if t.at(0).first < 0 && !t.expand(0, rng) {
 		return
 	}
-	root := t.nodes[0]
+	root := *t.at(0)
 	for k := root.first; k < root.first+int32(root.n); k++ {
-		if legal&t.nodes[k].move.Bit() == 0 {
-			t.nodes[k].solved, t.nodes[k].margin = true, 64
+		if legal&t.at(k).move.Bit() == 0 {
+			t.at(k).solved, t.at(k).margin = true, 64
 		}
 	}
 }
@@ -254,13 +256,13 @@ func (s *Searcher) result(legal uint64) Result {
 	nodes := 0
 	var res Result
 	for _, t := range s.trees {
-		nodes += len(t.nodes)
-		root := &t.nodes[0]
+		nodes += t.used
+		root := t.at(0)
 		if root.solved {
 			res.Solved, res.Margin = true, int(root.margin)
 		}
 		for k := root.first; k >= 0 && k < root.first+int32(root.n); k++ {
-			ch := &t.nodes[k]
+			ch := t.at(k)
 			if legal&ch.move.Bit() == 0 && ch.move != board.Pass {
 				continue
 			}
