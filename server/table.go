@@ -116,9 +116,9 @@ type table struct {
 	// live is what the built-in player to move has found so far, liveOf
 	// the ply it is thinking about (-1: nothing); liveAt when it was last
 	// shown.
-	live   *player.Thinking
-	liveOf int
-	liveAt time.Time
+	live     *player.Thinking
+	liveOf   int
+	liveAt   time.Time
 	remotes  [2]*remote
 	watchers map[chan struct{}]struct{}
 	// message is the encoded state of change messageOf (see stateMessage).
