@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/store"
 )
@@ -151,6 +152,13 @@ func (t *table) viewLocked() GameView {
 	case g.Finished():
 		v.Status = "finished"
 		r := g.Result
+		if r.Reason == game.InProgress {
+			// Over on the board, between the last move's event and the
+			// referee's end of the game: the result is the discs'.
+			end := g.Clone()
+			end.Finish()
+			r = end.Result
+		}
 		v.Result = &ResultView{Winner: r.Winner.String(), Reason: r.Reason.String(), Black: r.Black, White: r.White, Score: r.TournamentMargin(), Detail: r.Detail}
 		if r.By != board.NoColor {
 			v.Result.By = r.By.String()
