@@ -10,7 +10,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -109,6 +108,7 @@ func (s *Server) sweep(ctx context.Context) {
 	}
 	s.mu.Unlock()
 	var owned []string
+	mine := map[string]bool{}
 	for _, t := range ts {
 		t.mu.Lock()
 		mirror, over := t.mirror, t.g.Finished()
@@ -117,6 +117,7 @@ func (s *Server) sweep(ctx context.Context) {
 		case over:
 		case !mirror:
 			owned = append(owned, t.id)
+			mine[t.id] = true
 		default: // a mirror: has its referee's server died?
 			if ok, err := s.cfg.Store.Claim(ctx, t.id, s.cfg.Owner, until); err != nil {
 				s.log.Error("claiming a game", "game", t.id, "err", err)
@@ -139,7 +140,7 @@ func (s *Server) sweep(ctx context.Context) {
 				if ahead {
 					s.checkFresh(ctx, t)
 				}
-			case slices.Contains(owned, t.id):
+			case mine[t.id]:
 				s.log.Warn("another server took the game over", "game", t.id)
 				s.drop(t)
 			}
