@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -32,10 +33,19 @@ func (s *Server) startCluster() {
 	}
 	s.shared = true
 	s.wg.Add(2)
+	listening := make(chan struct{})
+	var once sync.Once
 	go func() {
 		defer s.wg.Done()
 		for s.ctx.Err() == nil {
-			err := n.Listen(s.ctx, s.announced)
+			err := n.Listen(s.ctx, func(note store.Note) {
+				if note == (store.Note{}) { // listening (again)
+					once.Do(func() { close(listening) })
+					s.syncAll() // what was announced before was missed
+					return
+				}
+				s.announced(note)
+			})
 			if s.ctx.Err() != nil {
 				return
 			}
@@ -45,9 +55,15 @@ func (s *Server) startCluster() {
 			case <-s.ctx.Done():
 				return
 			}
-			s.syncAll() // what was announced meanwhile was missed
 		}
 	}()
+	// Serve once listening, so that no change made through another
+	// process is missed (or after a while, with a log line).
+	select {
+	case <-listening:
+	case <-time.After(5 * time.Second):
+		s.log.Error("not listening to the database after 5 s; going on")
+	}
 	go func() {
 		defer s.wg.Done()
 		tick := time.NewTicker(s.cfg.Lease / 3)
@@ -113,11 +129,17 @@ func (s *Server) sweep(ctx context.Context) {
 		t.mu.Lock()
 		mirror, over := t.mirror, t.g.Finished()
 		t.mu.Unlock()
+		t.mu.Lock()
+		waiting := !t.mirror && !t.running
+		t.mu.Unlock()
 		switch {
 		case over:
 		case !mirror:
 			owned = append(owned, t.id)
 			mine[t.id] = true
+			if waiting {
+				t.poke() // a seat taken elsewhere, in case its announcement was missed
+			}
 		default: // a mirror: has its referee's server died?
 			if ok, err := s.cfg.Store.Claim(ctx, t.id, s.cfg.Owner, until); err != nil {
 				s.log.Error("claiming a game", "game", t.id, "err", err)

@@ -194,7 +194,8 @@ type Submission struct {
 type Notifier interface {
 	// Listen calls f with a note of every change of a game, submission
 	// and verdict, made by any process (this one included), until ctx
-	// ends.
+	// ends. It first calls f with an empty Note once it listens: changes
+	// made before may have been missed.
 	Listen(ctx context.Context, f func(Note)) error
 }
 

@@ -76,6 +76,7 @@ func (s *Store) Listen(ctx context.Context, f func(store.Note)) error {
 	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
 		return fmt.Errorf("postgres: listening: %w", err)
 	}
+	f(store.Note{}) // listening from now on
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {

@@ -48,12 +48,18 @@ func TestTwoProcesses(t *testing.T) {
 	defer cancel()
 	heard := make(chan store.Note, 10)
 	ready := make(chan struct{})
-	go b.Listen(lctx, func(n store.Note) { heard <- n })
-	go func() { // the listener needs a moment to register
-		time.Sleep(200 * time.Millisecond)
-		close(ready)
-	}()
-	<-ready
+	go b.Listen(lctx, func(n store.Note) {
+		if n == (store.Note{}) {
+			close(ready) // listening
+			return
+		}
+		heard <- n
+	})
+	select {
+	case <-ready:
+	case <-time.After(5 * time.Second):
+		t.Fatal("not listening after 5 s")
+	}
 	if err := a.Create(ctx, &store.Game{ID: "shared", Rule: "standard", Start: "s"}); err != nil {
 		t.Fatal(err)
 	}
