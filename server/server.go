@@ -180,6 +180,8 @@ func (s *Server) table(ctx context.Context, id string) (*table, error) {
 	switch {
 	case rec.Result != nil:
 		close(t.done)
+	case mirror:
+		t.poke() // a change announced while the game was read had no table to reach
 	case !mirror:
 		s.startLocked(t)
 		if s.shared {

@@ -123,6 +123,17 @@ func TestNBoardBinary(t *testing.T) {
 func startServer(t *testing.T, db string, flags ...string) (string, *exec.Cmd) {
 	t.Helper()
 	cmd := exec.Command(reversiBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
+	logs, err := os.CreateTemp(t.TempDir(), "server-*.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = logs
+	t.Cleanup(func() { // the server's logs, when the test failed
+		if t.Failed() {
+			text, _ := os.ReadFile(logs.Name())
+			t.Logf("logs of the server on %s:\n%s", db, text)
+		}
+	})
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
