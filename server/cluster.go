@@ -127,10 +127,7 @@ func (s *Server) sweep(ctx context.Context) {
 	mine := map[string]bool{}
 	for _, t := range ts {
 		t.mu.Lock()
-		mirror, over := t.mirror, t.g.Finished()
-		t.mu.Unlock()
-		t.mu.Lock()
-		waiting := !t.mirror && !t.running
+		mirror, over, waiting := t.mirror, t.g.Finished(), !t.mirror && !t.running
 		t.mu.Unlock()
 		switch {
 		case over:
