@@ -69,19 +69,7 @@ func (s *positionSet) addGame(g *game.Game) {
 func WTHORGames(heldOut bool, fraction float64, seed uint64) ([]*game.Game, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x77))
 	var out []*game.Game
-	for _, name := range data.WTHORFiles() {
-		year, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), "WTH_"), ".wtb"))
-		if (year == HeldOutYear) != heldOut {
-			continue
-		}
-		text, err := data.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		_, games, err := wthor.ReadGames(bytes.NewReader(text))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
+	err := eachWTHORFile(heldOut, func(_ wthor.Header, games []wthor.Game) {
 		for _, g := range games {
 			if fraction < 1 && rng.Float64() >= fraction {
 				continue
@@ -92,8 +80,30 @@ func WTHORGames(heldOut bool, fraction float64, seed uint64) ([]*game.Game, erro
 			}
 			out = append(out, rec)
 		}
+	})
+	return out, err
+}
+
+// eachWTHORFile calls f with the header and games of each shipped WTHOR
+// file of every year but HeldOutYear (or of HeldOutYear only, if
+// heldOut), in order.
+func eachWTHORFile(heldOut bool, f func(wthor.Header, []wthor.Game)) error {
+	for _, name := range data.WTHORFiles() {
+		year, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), "WTH_"), ".wtb"))
+		if (year == HeldOutYear) != heldOut {
+			continue
+		}
+		text, err := data.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		h, games, err := wthor.ReadGames(bytes.NewReader(text))
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		f(h, games)
 	}
-	return out, nil
+	return nil
 }
 
 // SelfPlay plays n games from random openings of 8 to 14 moves, each move
@@ -231,50 +241,43 @@ type Labelled struct {
 // there, are left out.
 func TheoreticalPositions(heldOut bool) ([]Labelled, error) {
 	var out []Labelled
-	for _, name := range data.WTHORFiles() {
-		year, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), "WTH_"), ".wtb"))
-		if (year == HeldOutYear) != heldOut {
-			continue
-		}
-		text, err := data.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		h, games, err := wthor.ReadGames(bytes.NewReader(text))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
+	err := eachWTHORFile(heldOut, func(h wthor.Header, games []wthor.Game) {
 		depth := int(h.Depth)
 		if depth == 0 {
-			continue
+			return
 		}
 		for _, g := range games {
 			rec, err := g.Replay()
 			if err != nil {
 				continue
 			}
-			p := rec.Start
-			for i := 0; i <= len(rec.Moves); i++ {
-				if i > 0 {
-					if m := rec.Moves[i-1].Square; m == board.Pass {
-						p = p.Pass()
-					} else {
-						p = p.Play(m)
-					}
+			if p, ok := positionWithEmpties(rec, depth); ok && p.Board.HasMoves() {
+				score := 2*int(g.Theoretical) - 64
+				if p.Turn == board.White {
+					score = -score
 				}
-				if p.Board.Empties() != depth {
-					continue
-				}
-				if p.Board.HasMoves() {
-					score := 2*int(g.Theoretical) - 64
-					if p.Turn == board.White {
-						score = -score
-					}
-					out = append(out, Labelled{Board: p.Board, Score: score})
-				}
-				break
+				out = append(out, Labelled{Board: p.Board, Score: score})
 			}
 		}
+	})
+	return out, err
+}
+
+// positionWithEmpties returns the first position of the game with that
+// many empty squares; false if the record stops before.
+func positionWithEmpties(g *game.Game, empties int) (board.Position, bool) {
+	p := g.Start
+	for i := 0; ; i++ {
+		if p.Board.Empties() == empties {
+			return p, true
+		}
+		if i == len(g.Moves) {
+			return p, false
+		}
+		if m := g.Moves[i].Square; m == board.Pass {
+			p = p.Pass()
+		} else {
+			p = p.Play(m)
+		}
 	}
-	return out, nil
 }
