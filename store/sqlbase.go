@@ -179,7 +179,7 @@ func (s *SQL) Create(ctx context.Context, g *Game) error {
 	if err != nil {
 		return fmt.Errorf("store: creating game %s: %w", g.ID, err)
 	}
-	if err := s.changed(ctx, tx, g.ID); err != nil {
+	if err := s.announce(ctx, tx, Note{Game: g.ID}); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -189,10 +189,27 @@ func (s *SQL) Create(ctx context.Context, g *Game) error {
 	return nil
 }
 
-// changed announces a change of game id (whose statement counted it in
-// the game's revision).
-func (s *SQL) changed(ctx context.Context, tx *sql.Tx, id string) error {
-	return s.announce(ctx, tx, Note{Game: id})
+// inGame runs f in a write transaction that has locked the row of game
+// id (f gets its move count and whether it is over), announces note and
+// commits; an error of f rolls everything back. A change of the game
+// itself counts in its revision in f's own statement.
+func (s *SQL) inGame(ctx context.Context, id string, note Note, f func(tx *sql.Tx, plies int, finished bool) error) error {
+	tx, err := s.D.Begin(ctx, s.DB)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	plies, finished, err := s.lock(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if err := f(tx, plies, finished); err != nil {
+		return err
+	}
+	if err := s.announce(ctx, tx, note); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // announce tells the other processes of the note.
@@ -316,112 +333,70 @@ func (s *SQL) TakeSeat(ctx context.Context, id string, color int, seat Seat) err
 		return fmt.Errorf("store: no seat %d", color)
 	}
 	prefix := [2]string{"black", "white"}[color]
-	tx, err := s.D.Begin(ctx, s.DB)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if _, finished, err := s.lock(ctx, tx, id); err != nil {
-		return err
-	} else if finished {
-		return ErrConflict
-	}
-	res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, `+prefix+`_kind = ?, `+prefix+`_name = ?, `+prefix+`_spec = ?, `+prefix+`_token = ?, updated_at = ?
-		WHERE id = ? AND `+prefix+`_kind = 'open'`), string(seat.Kind), seat.Name, seat.Spec, seat.TokenHash, unixMicro(time.Now()), id)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return ErrConflict
-	}
-	if err := s.changed(ctx, tx, id); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.inGame(ctx, id, Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
+		if finished {
+			return ErrConflict
+		}
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, `+prefix+`_kind = ?, `+prefix+`_name = ?, `+prefix+`_spec = ?, `+prefix+`_token = ?, updated_at = ?
+			WHERE id = ? AND `+prefix+`_kind = 'open'`), string(seat.Kind), seat.Name, seat.Spec, seat.TokenHash, unixMicro(time.Now()), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return ErrConflict
+		}
+		return nil
+	})
 }
 
 // AppendMove implements Store.
 func (s *SQL) AppendMove(ctx context.Context, id string, m Move) error {
-	tx, err := s.D.Begin(ctx, s.DB)
-	if err != nil {
+	return s.inGame(ctx, id, Note{Game: id}, func(tx *sql.Tx, plies int, finished bool) error {
+		if finished || plies != m.Ply {
+			return ErrConflict
+		}
+		at := m.At
+		if at.IsZero() {
+			at = time.Now()
+		}
+		hasEval := 0
+		if m.HasEval {
+			hasEval = 1
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (game_id, ply, color, square, elapsed_us, has_eval, eval, thinking, at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), id, m.Ply, m.Color, m.Square, m.Elapsed.Microseconds(), hasEval, m.Eval, m.Thinking, unixMicro(at)); err != nil {
+			return fmt.Errorf("store: move %d of %s: %w", m.Ply, id, err)
+		}
+		_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, plies = plies + 1, updated_at = ? WHERE id = ?`), unixMicro(time.Now()), id)
 		return err
-	}
-	defer tx.Rollback()
-	plies, finished, err := s.lock(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	if finished || plies != m.Ply {
-		return ErrConflict
-	}
-	at := m.At
-	if at.IsZero() {
-		at = time.Now()
-	}
-	hasEval := 0
-	if m.HasEval {
-		hasEval = 1
-	}
-	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (game_id, ply, color, square, elapsed_us, has_eval, eval, thinking, at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), id, m.Ply, m.Color, m.Square, m.Elapsed.Microseconds(), hasEval, m.Eval, m.Thinking, unixMicro(at)); err != nil {
-		return fmt.Errorf("store: move %d of %s: %w", m.Ply, id, err)
-	}
-	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, plies = plies + 1, updated_at = ? WHERE id = ?`), unixMicro(time.Now()), id); err != nil {
-		return err
-	}
-	if err := s.changed(ctx, tx, id); err != nil {
-		return err
-	}
-	return tx.Commit()
+	})
 }
 
 // Truncate implements Store.
 func (s *SQL) Truncate(ctx context.Context, id string, ply int) error {
-	tx, err := s.D.Begin(ctx, s.DB)
-	if err != nil {
+	return s.inGame(ctx, id, Note{Game: id}, func(tx *sql.Tx, plies int, finished bool) error {
+		if finished || ply < 0 || ply >= plies {
+			return ErrConflict
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), id, ply); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, plies = ?, updated_at = ? WHERE id = ?`), ply, unixMicro(time.Now()), id)
 		return err
-	}
-	defer tx.Rollback()
-	plies, finished, err := s.lock(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	if finished || ply < 0 || ply >= plies {
-		return ErrConflict
-	}
-	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), id, ply); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, plies = ?, updated_at = ? WHERE id = ?`), ply, unixMicro(time.Now()), id); err != nil {
-		return err
-	}
-	if err := s.changed(ctx, tx, id); err != nil {
-		return err
-	}
-	return tx.Commit()
+	})
 }
 
 // Finish implements Store.
 func (s *SQL) Finish(ctx context.Context, id string, r Result) error {
-	tx, err := s.D.Begin(ctx, s.DB)
-	if err != nil {
+	return s.inGame(ctx, id, Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
+		if finished {
+			return ErrConflict
+		}
+		_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, finished = 1, result_reason = ?, result_winner = ?, result_by = ?,
+			result_black = ?, result_white = ?, result_detail = ?, updated_at = ? WHERE id = ?`),
+			r.Reason, r.Winner, r.By, r.Black, r.White, r.Detail, unixMicro(time.Now()), id)
 		return err
-	}
-	defer tx.Rollback()
-	if _, finished, err := s.lock(ctx, tx, id); err != nil {
-		return err
-	} else if finished {
-		return ErrConflict
-	}
-	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, finished = 1, result_reason = ?, result_winner = ?, result_by = ?,
-		result_black = ?, result_white = ?, result_detail = ?, updated_at = ? WHERE id = ?`),
-		r.Reason, r.Winner, r.By, r.Black, r.White, r.Detail, unixMicro(time.Now()), id); err != nil {
-		return err
-	}
-	if err := s.changed(ctx, tx, id); err != nil {
-		return err
-	}
-	return tx.Commit()
+	})
 }
 
 // Claim implements Store.
@@ -484,22 +459,13 @@ func (s *SQL) Renew(ctx context.Context, owner string, ids []string, until time.
 
 // Submit implements Store.
 func (s *SQL) Submit(ctx context.Context, sub Submission) error {
-	tx, err := s.D.Begin(ctx, s.DB)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if _, _, err := s.lock(ctx, tx, sub.Game); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO submissions (id, game_id, token_hash, action, square, created_at, decided, verdict)
-		VALUES (?, ?, ?, ?, ?, ?, 0, '')`), sub.ID, sub.Game, sub.TokenHash, sub.Action, sub.Square, unixMicro(time.Now())); err != nil {
-		return fmt.Errorf("store: submission %s: %w", sub.ID, err)
-	}
-	if err := s.announce(ctx, tx, Note{Game: sub.Game, Submission: true}); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.inGame(ctx, sub.Game, Note{Game: sub.Game, Submission: true}, func(tx *sql.Tx, _ int, _ bool) error {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO submissions (id, game_id, token_hash, action, square, created_at, decided, verdict)
+			VALUES (?, ?, ?, ?, ?, ?, 0, '')`), sub.ID, sub.Game, sub.TokenHash, sub.Action, sub.Square, unixMicro(time.Now())); err != nil {
+			return fmt.Errorf("store: submission %s: %w", sub.ID, err)
+		}
+		return nil
+	})
 }
 
 const submissionColumns = `id, game_id, token_hash, action, square, created_at, decided, verdict`
