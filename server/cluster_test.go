@@ -102,11 +102,7 @@ func TestTwoServers(t *testing.T) {
 		}
 	}
 
-	move := func(ts *testServer, token, sq string) (int, string) {
-		var e apiError
-		code := ts.call("POST", "/api/games/"+g.ID+"/move", MoveRequest{Token: token, Move: sq}, &e)
-		return code, e.Error
-	}
+	move := func(ts *testServer, token, sq string) (int, string) { return ts.move(g.ID, token, sq) }
 	if code, msg := move(a, black, "f5"); code != 200 {
 		t.Fatalf("black's move on the referee's server: %d %s", code, msg)
 	}

@@ -106,6 +106,14 @@ func (ts *testServer) waitTurn(id, color string) GameView {
 	return GameView{}
 }
 
+// move plays sq for the seat of token; it returns the status and the
+// error message, if any.
+func (ts *testServer) move(id, token, sq string) (int, string) {
+	var e apiError
+	code := ts.call("POST", "/api/games/"+id+"/move", MoveRequest{Token: token, Move: sq}, &e)
+	return code, e.Error
+}
+
 func (ts *testServer) create(req CreateRequest) CreateResponse {
 	ts.t.Helper()
 	var resp CreateResponse
@@ -158,11 +166,7 @@ func TestRefusals(t *testing.T) {
 	ts := newTestServer(t, "", Config{})
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}})
 	black, white := g.Tokens["black"], g.Tokens["white"]
-	move := func(token, sq string) (int, string) {
-		var e apiError
-		code := ts.call("POST", "/api/games/"+g.ID+"/move", MoveRequest{Token: token, Move: sq}, &e)
-		return code, e.Error
-	}
+	move := func(token, sq string) (int, string) { return ts.move(g.ID, token, sq) }
 	cases := []struct {
 		token, move string
 		code        int
@@ -489,7 +493,7 @@ func TestCreateFromGGF(t *testing.T) {
 	a := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}})
 	for i, sq := range []string{"f5", "d6", "c3"} {
 		tok := a.Tokens[[]string{"black", "white"}[i%2]]
-		if code := ts.call("POST", "/api/games/"+a.ID+"/move", MoveRequest{Token: tok, Move: sq}, nil); code != 200 {
+		if code, _ := ts.move(a.ID, tok, sq); code != 200 {
 			t.Fatalf("move %s: %d", sq, code)
 		}
 	}

@@ -29,9 +29,7 @@ func TestSmallLoad(t *testing.T) {
 	defer srv.Close()
 	hs := httptest.NewServer(srv.Handler())
 	defer hs.Close()
-	var progress int
-	rep, err := Run(ctx, Config{URL: hs.URL, Games: 8, Seed: 3, Think: 2 * time.Millisecond, Ramp: 20 * time.Millisecond,
-		Progress: func(int64, time.Duration) { progress++ }})
+	rep, err := Run(ctx, Config{URL: hs.URL, Games: 8, Seed: 3, Think: 2 * time.Millisecond, Ramp: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
