@@ -163,26 +163,23 @@ func (s *Server) table(ctx context.Context, id string) (*table, error) {
 	if t := s.tables[id]; t != nil {
 		return t, nil
 	}
-	t = &table{id: id, srv: s, rec: rec, g: g, revision: rec.Revision, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), turnAt: time.Now()}
-	for _, m := range rec.Moves {
-		t.used[m.Color] += m.Elapsed
-	}
-	if mirror && len(rec.Moves) > 0 {
-		t.turnAt = rec.Moves[len(rec.Moves)-1].At
-	}
+	t = &table{id: id, srv: s, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), cancel: func() {}}
 	for c := range 2 {
 		if k := rec.Seats[c].Kind; k == store.Human || k == store.Bot || k == store.Open {
 			t.remotes[c] = newRemote(seatName(rec.Seats[c]))
 		}
 	}
+	t.setLocked(rec, g) // t is not shared yet
+	if !mirror || len(rec.Moves) == 0 {
+		t.turnAt = time.Now() // this process's referee starts the clock of the move
+	}
 	s.tables[id] = t
-	t.cancel = func() {}
 	switch {
 	case rec.Result != nil:
 		close(t.done)
 	case mirror:
 		t.poke() // a change announced while the game was read had no table to reach
-	case !mirror:
+	default:
 		s.startLocked(t)
 		if s.shared {
 			t.poke() // submissions that waited for a referee
