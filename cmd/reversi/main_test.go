@@ -449,3 +449,25 @@ func TestAnalyzeWithMCTS(t *testing.T) {
 		t.Errorf("bad rollout: exit %d, %q", code, stderr)
 	}
 }
+
+// TestServerCommandsRefuseBadFlags: bad numbers and contradictory flags of
+// the server's commands stop before any work, with the culprit named.
+func TestServerCommandsRefuseBadFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "--rate", "0"}, "--rate 0"},
+		{[]string{"loadtest", "--games", "0"}, "--games 0"},
+		{[]string{"loadtest", "--url", "http://127.0.0.1:1", "--db", "x.db"}, "--url and --db"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCommand(t, "", tt.args...)
+			if code == 0 {
+				t.Fatalf("exit code 0; output:\n%s", stdout)
+			}
+			mustContain(t, "errors", stderr, tt.want)
+		})
+	}
+}
