@@ -101,15 +101,20 @@ func (s *Server) announced(n store.Note) {
 
 // syncAll syncs every open table with the store.
 func (s *Server) syncAll() {
+	for _, t := range s.openTables() {
+		t.poke()
+	}
+}
+
+// openTables returns the tables open now.
+func (s *Server) openTables() []*table {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	ts := make([]*table, 0, len(s.tables))
 	for _, t := range s.tables {
 		ts = append(ts, t)
 	}
-	s.mu.Unlock()
-	for _, t := range ts {
-		t.poke()
-	}
+	return ts
 }
 
 // sweep renews this process's claims, gives up the games whose claim
@@ -117,12 +122,7 @@ func (s *Server) syncAll() {
 // claim expired (its process died).
 func (s *Server) sweep(ctx context.Context) {
 	until := time.Now().Add(s.cfg.Lease)
-	s.mu.Lock()
-	ts := make([]*table, 0, len(s.tables))
-	for _, t := range s.tables {
-		ts = append(ts, t)
-	}
-	s.mu.Unlock()
+	ts := s.openTables()
 	var owned []string
 	mine := map[string]bool{}
 	for _, t := range ts {
