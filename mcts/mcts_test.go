@@ -171,6 +171,43 @@ func TestSolverProvesWins(t *testing.T) {
 	}
 }
 
+// TestSelectionSkipsProvenChildren: a child proven drawn is not visited
+// again while a sibling is unproven, even when its mean is the best; a
+// child proven won for the side to move is chosen at once; when every
+// child is proven, the best of them.
+func TestSelectionSkipsProvenChildren(t *testing.T) {
+	tr := newTree(board.StartBoard(), 1<<20)
+	if !tr.expand(0, rand.New(rand.NewPCG(1, 1))) {
+		t.Fatal("expand failed")
+	}
+	root := tr.at(0)
+	first, n := root.first, int32(root.n)
+	if n != 4 {
+		t.Fatalf("%d children from the start, want 4", n)
+	}
+	for k := first; k < first+n; k++ {
+		tr.at(k).visits, tr.at(k).sum = 100, 20 // poor for the side to move
+	}
+	root.visits = 400
+	draw := tr.at(first)
+	draw.solved, draw.margin, draw.sum = true, 0, 100 // proven draw, the best mean
+	if got := tr.selectChild(0, 0.7); got == first {
+		t.Errorf("selected the proven draw while siblings are unproven")
+	}
+	won := tr.at(first + 2)
+	won.solved, won.margin = true, -10 // the opponent loses there
+	if got := tr.selectChild(0, 0.7); got != first+2 {
+		t.Errorf("selected child %d, want the proven win %d", got, first+2)
+	}
+	won.solved = false
+	for k := first + 1; k < first+n; k++ {
+		tr.at(k).solved, tr.at(k).margin = true, 8 // lost for the side to move
+	}
+	if got := tr.selectChild(0, 0.7); got != first {
+		t.Errorf("all children proven: selected %d, want the draw %d", got, first)
+	}
+}
+
 func solverValue(s *endgame.Solver, b board.Board) int {
 	r, _ := s.Solve(context.Background(), b, endgame.Exact)
 	return r.Score

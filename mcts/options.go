@@ -49,8 +49,9 @@ func ParsePolicy(s string) (Policy, error) {
 type Reward int
 
 const (
-	// WinLoss: 1 for a win, 0.5 for a draw, 0 for a loss. UCB1's
-	// classic C = 1.4 (sqrt 2) suits it.
+	// WinLoss: 1 for a win, 0.5 for a draw, 0 for a loss. C = 0.7 suits
+	// it (measured against roxanne at 1 s a move: docs/STRENGTH.md);
+	// UCB1's textbook sqrt 2 explores too much here.
 	WinLoss Reward = iota
 	// Margin: (margin + 64) / 128, so the size of a win counts. Its
 	// rewards spread less than win/loss: C about 0.5 suits it.
@@ -84,7 +85,7 @@ func (r Reward) DefaultC() float64 {
 	case WinBonus:
 		return 0.8
 	}
-	return 1.4
+	return 0.7
 }
 
 // of returns the reward of a final margin (discs, empties to the winner)
@@ -203,7 +204,7 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	switch {
 	case o.C < 0 || o.C > 100:
-		return o, fmt.Errorf("exploration constant c=%g: want a number above 0 (1.4 for win/loss rewards)", o.C)
+		return o, fmt.Errorf("exploration constant c=%g: want a number above 0 (0.7 for win/loss rewards)", o.C)
 	case o.Epsilon < 0 || o.Epsilon > 1:
 		return o, fmt.Errorf("epsilon=%g: want 0 to 1", o.Epsilon)
 	case o.Temperature < 0:

@@ -122,23 +122,25 @@ func (t *tree) expand(i int32, rng *rand.Rand) bool {
 
 // selectChild returns the child of node i to visit: a child that wins
 // outright, else an unvisited child, else the best by UCB1 among those
-// not proven lost.
+// not yet proven. Proven children are left alone (MCTS-Solver): their
+// value is known, and visiting them again would prove nothing, so the
+// search goes on with their unproven siblings; when all are proven, the
+// best of them for the side to move.
 func (t *tree) selectChild(i int32, c float64) int32 {
 	nd := t.at(i)
 	lnN := math.Log(float64(nd.visits) + float64(nd.vloss) + 1)
-	best, bestScore := nd.first, math.Inf(-1)
+	best, bestScore := int32(-1), math.Inf(-1)
+	proven, provenMargin := nd.first, int8(127)
 	for k := nd.first; k < nd.first+int32(nd.n); k++ {
 		ch := t.at(k)
 		if ch.solved {
 			if ch.margin < 0 {
 				return k // the opponent loses there
 			}
-			if ch.margin > 0 {
-				if bestScore == math.Inf(-1) {
-					best = k // only if every child is lost
-				}
-				continue
+			if ch.margin < provenMargin {
+				proven, provenMargin = k, ch.margin
 			}
+			continue
 		}
 		n := float64(ch.visits) + float64(ch.vloss)
 		if n == 0 {
@@ -148,6 +150,9 @@ func (t *tree) selectChild(i int32, c float64) int32 {
 		if score > bestScore {
 			best, bestScore = k, score
 		}
+	}
+	if best < 0 {
+		return proven
 	}
 	return best
 }

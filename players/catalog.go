@@ -131,7 +131,7 @@ var catalog = [...]Entry{
 		Options: []Option{
 			{Name: "time", Kind: Duration, Default: "1s", Help: "time a move (within the clock)"},
 			{Name: "iterations", Kind: Uint, Help: "iterations a move instead of (or as well as) a time; with it, time=0 for no time limit"},
-			{Name: "c", Kind: Float, Help: "exploration constant of UCB1 (default: 1.4 for winloss, 0.5 for margin, 0.8 for bonus)"},
+			{Name: "c", Kind: Float, Help: "exploration constant of UCB1 (default: 0.7 for winloss, 0.5 for margin, 0.8 for bonus)"},
 			{Name: "rollout", Kind: Text, Default: "random", Help: "rollout policy: random, roxanne, epsilon, softmax, alphabeta"},
 			{Name: "reward", Kind: Text, Default: "winloss", Help: "reward: winloss (1/0.5/0), margin (scaled disc margin), bonus (100 + margin for a win)"},
 			{Name: "epsilon", Kind: Float, Default: "0.1", Help: "random share of the epsilon rollouts"},
