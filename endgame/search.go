@@ -38,21 +38,42 @@ type searcher struct {
 	// when another move there cuts off).
 	stops []*atomic.Bool
 	pool  *pool // helpers for parallel search, nil on one thread
-	// eval, if not nil, orders the moves of nodes with at least
-	// evalSortEmpties empty squares.
+	// eval, if not nil, orders the moves of nodes with at least 14
+	// empty squares (see sortDepth).
 	eval eval.Evaluator
 }
 
-// Ordering with an evaluation (when the solver has one): nodes with
-// evalSortEmpties empty squares or more add to the mobility rating of each
-// move the value of a evalSortDepth-ply search after it, divided by
-// evalDivisor. (Measured on FFO #40-#44 with the pattern evaluation: 20%
-// fewer nodes than mobility alone; the evaluation alone is worse.)
-const (
-	evalSortEmpties = 16
-	evalSortDepth   = 1
-	evalDivisor     = 16
-)
+// Ordering with an evaluation (when the solver has one): a node with e
+// empty squares adds to the mobility rating of each move the value of a
+// sortDepth[e]-ply alpha-beta search with the evaluation after it,
+// divided by evalDivisor; -1 means mobility alone. The farther from the
+// end, the more a node's subtree costs and the deeper the search that
+// orders it. Measured with the pattern evaluation on FFO #40-#49, one
+// thread: mobility alone 352 M nodes for #40-#44; a 1-ply search from 16
+// empties 219 M; the table below 157 M, and 1,379 M nodes, 98.6 s for
+// #40-#49 (1-ply from 16 empties: 3,223 M nodes, 92.6 s on 2 threads;
+// this table 69.7 s on 2 threads).
+var sortDepth = func() (t [65]int8) {
+	for e := range t {
+		switch {
+		case e >= 24:
+			t[e] = 4
+		case e >= 21:
+			t[e] = 3
+		case e >= 16:
+			t[e] = 2
+		case e >= 14:
+			t[e] = 0
+		default:
+			t[e] = -1
+		}
+	}
+	return t
+}()
+
+// evalDivisor scales the evaluation's values to the mobility rating of
+// orderValue (16 measured best of 8, 16 and 32).
+const evalDivisor = 16
 
 // stopped reports whether any of the searcher's stop flags is set.
 func (s *searcher) stopped() bool {
@@ -261,8 +282,8 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 		v := 1 << 20
 		switch {
 		case sq == ttMove:
-		case s.eval != nil && empties >= evalSortEmpties:
-			v = -s.shallow(next, evalSortDepth)/evalDivisor + orderValue(next, sq, odd)
+		case s.eval != nil && sortDepth[empties] >= 0:
+			v = -s.shallow(next, int(sortDepth[empties]), -1<<30, 1<<30)/evalDivisor + orderValue(next, sq, odd)
 		default:
 			v = orderValue(next, sq, odd)
 		}
@@ -339,10 +360,10 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 	return best
 }
 
-// shallow returns the value of b for its player to move by a negamax
-// search depth plies deep with the evaluation at the leaves (exact at
-// the end of the game), for ordering.
-func (s *searcher) shallow(b board.Board, depth int) int {
+// shallow returns the value of b for its player to move by an alpha-beta
+// search depth plies deep in [alpha, beta] with the evaluation at the
+// leaves (exact at the end of the game), for ordering.
+func (s *searcher) shallow(b board.Board, depth, alpha, beta int) int {
 	m := b.Moves()
 	if m == 0 {
 		if !b.Pass().HasMoves() {
@@ -351,7 +372,7 @@ func (s *searcher) shallow(b board.Board, depth int) int {
 		if depth <= 0 {
 			return s.eval.Evaluate(b)
 		}
-		return -s.shallow(b.Pass(), depth)
+		return -s.shallow(b.Pass(), depth, -beta, -alpha)
 	}
 	if depth <= 0 {
 		return s.eval.Evaluate(b)
@@ -359,7 +380,13 @@ func (s *searcher) shallow(b board.Board, depth int) int {
 	best := -1 << 30
 	for ; m != 0; m &= m - 1 {
 		sq := board.Square(bits.TrailingZeros64(m))
-		best = max(best, -s.shallow(b.Play(sq), depth-1))
+		v := -s.shallow(b.Play(sq), depth-1, -beta, -max(alpha, best))
+		if v > best {
+			best = v
+			if v >= beta {
+				break
+			}
+		}
 	}
 	return best
 }

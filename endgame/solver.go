@@ -232,7 +232,11 @@ func (sr *searcher) root(b board.Board, alpha, beta, empties int) (int, board.Sq
 	for m := b.Moves(); m != 0; m &= m - 1 {
 		sq := board.Square(bits.TrailingZeros64(m))
 		f := b.Flips(sq)
-		v := orderValue(b.PlayFlips(sq, f), sq, odd)
+		next := b.PlayFlips(sq, f)
+		v := orderValue(next, sq, odd)
+		if sr.eval != nil && sortDepth[empties] >= 0 {
+			v -= sr.shallow(next, int(sortDepth[empties]), -1<<30, 1<<30) / evalDivisor
+		}
 		if sq == ttMove {
 			v = 1 << 20
 		}
@@ -356,7 +360,7 @@ func (sr *searcher) aspirate(b board.Board, alpha, beta, empties int) (int, boar
 		return sr.root(b, alpha, beta, empties)
 	}
 	u := sr.eval.DiscUnit()
-	g := sr.shallow(b, 2)
+	g := sr.shallow(b, 2, -1<<30, 1<<30)
 	guess := max(alpha+1, min(beta-1, 2*int(math.Round(float64(g)/float64(2*u)))))
 	lo, hi := max(alpha, guess-aspirationWidth), min(beta, guess+aspirationWidth)
 	v, mv := sr.root(b, lo, hi, empties)

@@ -64,7 +64,7 @@ instead of the evaluation alone.`)
 	if *threads <= 0 {
 		*threads = runtime.NumCPU()
 	}
-	solver := endgame.New(endgame.Options{Threads: *threads, HashMB: 256})
+	solver := endgame.New(endgame.Options{Threads: *threads, HashMB: 256, Eval: engine.DefaultEvaluator()}) // the evaluation only orders the moves
 	fmt.Fprintf(e.stdout, "%d held-out games of %d; %d positions per number of empties\n", len(games), train.HeldOutYear, *n)
 	fmt.Fprintf(e.stdout, "%-8s %-10s %8s %8s %10s\n", "empties", "eval", "MAE", "RMSE", "solve s")
 	theoretical, err := train.TheoreticalPositions(true)

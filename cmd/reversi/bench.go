@@ -147,7 +147,7 @@ func benchSolve(ctx context.Context, e *env, threads, ffo int) error {
 			return err
 		}
 		problems = problems[:min(set.first, len(problems))]
-		solver := endgame.New(endgame.Options{Threads: set.threads, HashMB: 64})
+		solver := endgame.New(endgame.Options{Threads: set.threads, HashMB: 64, Eval: engine.DefaultEvaluator()})
 		var nodes uint64
 		var took time.Duration
 		wrong := 0

@@ -231,9 +231,14 @@ func TestSolveCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
-	mustContain(t, "solve", stdout, "(embedded copy)", "solved 19 of 19: 19 right, 0 wrong", "nodes/s")
+	mustContain(t, "solve", stdout, "(embedded copy)", "ordering by pattern", "solved 19 of 19: 19 right, 0 wrong", "nodes/s")
 	if n := strings.Count(stdout, " ok\n"); n != 19 {
 		t.Errorf("%d positions checked ok, want 19", n)
+	}
+	// Mobility ordering alone: the same scores.
+	code, stdout, _ = runCommand(t, "", "solve", "fforum-1-19.obf", "--threads", "2", "--eval", "none", "--first", "5")
+	if code != 0 || !strings.Contains(stdout, "ordering by none") || !strings.Contains(stdout, "solved 5 of 5: 5 right") {
+		t.Errorf("solve --eval none (exit %d):\n%s", code, stdout)
 	}
 	// WLD mode from standard input.
 	line := "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18\n"
@@ -250,10 +255,11 @@ func TestSolveCommand(t *testing.T) {
 		{"XO X\n", "-", "line 1"},
 		{"", "no-such-file.obf", "no-such-file.obf"},
 		{"", "", "no OBF file given"},
+		{"", "fforum-1-19.obf --eval classic", "want pattern or none"},
 	} {
 		args := []string{"solve"}
 		if tt.file != "" {
-			args = append(args, tt.file)
+			args = append(args, strings.Fields(tt.file)...)
 		}
 		code, _, stderr := runCommand(t, tt.input, args...)
 		if code == 0 || !strings.Contains(stderr, tt.want) {

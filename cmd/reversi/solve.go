@@ -16,11 +16,13 @@ import (
 
 	"github.com/reversi-engine/reversi/data"
 	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/format/obf"
 )
 
 func runSolve(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--first N] [--time-limit T]", `
+	fs := newFlags(e, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--eval pattern|none] [--first N] [--time-limit T]", `
 Solves every position of an OBF file (one position a line: 64 squares, the
 side to move, and optionally "; move:score; ..."): prints the best move, the
 exact score (or win/loss/draw with --wld), nodes, time, nodes per second,
@@ -35,6 +37,7 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 	hashMB := fs.Int("hash", 64, "transposition table size in MB")
 	first := fs.Int("first", 0, "solve only the first N positions (0 for all)")
 	limit := fs.Duration("time-limit", 0, "give up on a position after this long (0 for no limit)")
+	evalName := fs.String("eval", "pattern", "evaluation that orders the moves far from the end: pattern, or none (mobility only)")
 	file, rest := splitFileArg(args)
 	if err := parseFlags(fs, rest); err != nil {
 		return err
@@ -62,8 +65,18 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 	if *wld {
 		mode = endgame.WLD
 	}
-	solver := endgame.New(endgame.Options{Threads: *threads, HashMB: *hashMB})
-	fmt.Fprintf(e.stdout, "solving %d positions of %s, %s, %d threads, %d MB table\n", len(problems), source, mode, *threads, *hashMB)
+	var ordering eval.Evaluator
+	switch *evalName {
+	case "none":
+	case "pattern":
+		if ordering, err = pattern.Default(); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("--eval %q: want pattern or none", *evalName)
+	}
+	solver := endgame.New(endgame.Options{Threads: *threads, HashMB: *hashMB, Eval: ordering})
+	fmt.Fprintf(e.stdout, "solving %d positions of %s, %s, %d threads, %d MB table, ordering by %s\n", len(problems), source, mode, *threads, *hashMB, *evalName)
 	fmt.Fprintf(e.stdout, "%4s %5s %4s %5s %5s %14s %9s %12s  %s\n", "#", "line", "emp", "move", "score", "nodes", "seconds", "nodes/s", "check")
 	var total endgame.Result
 	solved, right, wrong, unchecked := 0, 0, 0, 0
