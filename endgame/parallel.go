@@ -29,18 +29,19 @@ type pool struct {
 }
 
 // newPool starts helpers goroutines.
-func newPool(helpers int, tt *table) *pool {
+func newPool(helpers int, tt *table, ev eval.Evaluator) *pool {
 	p := &pool{tasks: make(chan *splitPoint), quit: make(chan struct{})}
 	for range helpers {
 		p.wg.Add(1)
 		go func() {
 			defer p.wg.Done()
+			tr := newTracker(ev) // this goroutine's, for every task
 			for {
 				p.idle.Add(1)
 				select {
 				case sp := <-p.tasks:
 					p.idle.Add(-1)
-					p.help(sp, tt)
+					p.help(sp, tt, tr)
 				case <-p.quit:
 					p.idle.Add(-1)
 					return
@@ -57,9 +58,10 @@ func (p *pool) close() {
 	p.wg.Wait()
 }
 
-// help works on a split point with a searcher of its own.
-func (p *pool) help(sp *splitPoint, tt *table) {
-	s := &searcher{tt: tt, stops: sp.stops, pool: p, eval: sp.eval}
+// help works on a split point with a searcher of its own and the
+// goroutine's tracker.
+func (p *pool) help(sp *splitPoint, tt *table, tr eval.Tracker) {
+	s := &searcher{tt: tt, stops: sp.stops, pool: p, eval: sp.eval, tr: tr}
 	sp.work(s)
 	p.nodes.Add(s.nodes)
 	sp.leave()
@@ -160,7 +162,7 @@ func (s *searcher) split(b board.Board, alpha, beta, empties int, moves []move, 
 		}
 	}
 	// Work on it too, with the split point's stop flags.
-	own := &searcher{tt: s.tt, stops: sp.stops, pool: s.pool, eval: s.eval}
+	own := &searcher{tt: s.tt, stops: sp.stops, pool: s.pool, eval: s.eval, tr: s.tr}
 	sp.work(own)
 	s.nodes += own.nodes
 	// Wait for the helpers, helping elsewhere meanwhile. A signal on
@@ -178,7 +180,7 @@ func (s *searcher) split(b board.Board, alpha, beta, empties int, moves []move, 
 			s.pool.idle.Add(-1)
 		case other := <-s.pool.tasks:
 			s.pool.idle.Add(-1)
-			s.pool.help(other, s.tt)
+			s.pool.help(other, s.tt, s.tr)
 		}
 	}
 	sp.mu.Lock()

@@ -39,8 +39,18 @@ type searcher struct {
 	stops []*atomic.Bool
 	pool  *pool // helpers for parallel search, nil on one thread
 	// eval, if not nil, orders the moves of nodes with at least 14
-	// empty squares (see sortDepth).
+	// empty squares (see sortDepth), with tr, the goroutine's tracker of
+	// the evaluation, reset at each node it orders.
 	eval eval.Evaluator
+	tr   eval.Tracker
+}
+
+// newTracker returns a tracker of ev for a searcher, nil without one.
+func newTracker(ev eval.Evaluator) eval.Tracker {
+	if ev == nil {
+		return nil
+	}
+	return ev.NewTracker(board.Board{})
 }
 
 // Ordering with an evaluation (when the solver has one): a node with e
@@ -275,6 +285,10 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 	var list [maxMoves]move
 	n := 0
 	odd := oddQuadrants(b.Empty())
+	evalSort := s.eval != nil && sortDepth[empties] >= 0
+	if evalSort {
+		s.tr.Reset(b)
+	}
 	for m := legal; m != 0; m &= m - 1 {
 		sq := board.Square(bits.TrailingZeros64(m))
 		f := b.Flips(sq)
@@ -282,8 +296,8 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 		v := 1 << 20
 		switch {
 		case sq == ttMove:
-		case s.eval != nil && sortDepth[empties] >= 0:
-			v = -s.shallow(next, int(sortDepth[empties]), -1<<30, 1<<30)/evalDivisor + orderValue(next, sq, odd)
+		case evalSort:
+			v = -s.sortValue(b, sq, f, int(sortDepth[empties]))/evalDivisor + orderValue(next, sq, odd)
 		default:
 			v = orderValue(next, sq, odd)
 		}
@@ -360,9 +374,20 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 	return best
 }
 
-// shallow returns the value of b for its player to move by an alpha-beta
-// search depth plies deep in [alpha, beta] with the evaluation at the
-// leaves (exact at the end of the game), for ordering.
+// sortValue returns the value for the opponent of the position after
+// the player to move in b, the tracker's position, plays sq (turning over
+// flips), by a depth-ply search with the evaluation.
+func (s *searcher) sortValue(b board.Board, sq board.Square, flips uint64, depth int) int {
+	s.tr.Play(sq, flips)
+	v := s.shallow(b.PlayFlips(sq, flips), depth, -1<<30, 1<<30)
+	s.tr.Undo()
+	return v
+}
+
+// shallow returns the value of b, the tracker's position, for its player
+// to move by an alpha-beta search depth plies deep in [alpha, beta] with
+// the evaluation at the leaves (exact at the end of the game), for
+// ordering. It leaves the tracker where it found it.
 func (s *searcher) shallow(b board.Board, depth, alpha, beta int) int {
 	m := b.Moves()
 	if m == 0 {
@@ -370,17 +395,23 @@ func (s *searcher) shallow(b board.Board, depth, alpha, beta int) int {
 			return s.eval.Final(final(b))
 		}
 		if depth <= 0 {
-			return s.eval.Evaluate(b)
+			return s.tr.Evaluate(b)
 		}
-		return -s.shallow(b.Pass(), depth, -beta, -alpha)
+		s.tr.Pass()
+		v := -s.shallow(b.Pass(), depth, -beta, -alpha)
+		s.tr.Undo()
+		return v
 	}
 	if depth <= 0 {
-		return s.eval.Evaluate(b)
+		return s.tr.Evaluate(b)
 	}
 	best := -1 << 30
 	for ; m != 0; m &= m - 1 {
 		sq := board.Square(bits.TrailingZeros64(m))
-		v := -s.shallow(b.Play(sq), depth-1, -beta, -max(alpha, best))
+		f := b.Flips(sq)
+		s.tr.Play(sq, f)
+		v := -s.shallow(b.PlayFlips(sq, f), depth-1, -beta, -max(alpha, best))
+		s.tr.Undo()
 		if v > best {
 			best = v
 			if v >= beta {

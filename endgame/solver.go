@@ -205,9 +205,9 @@ func (s *Solver) SolveMoves(ctx context.Context, b board.Board, mode Mode) ([]Mo
 // called.
 func (s *Solver) begin(ctx context.Context) (*searcher, *atomic.Bool, func()) {
 	stop := new(atomic.Bool)
-	sr := &searcher{tt: s.tt, stops: []*atomic.Bool{stop}, eval: s.opts.Eval}
+	sr := &searcher{tt: s.tt, stops: []*atomic.Bool{stop}, eval: s.opts.Eval, tr: newTracker(s.opts.Eval)}
 	if s.opts.Threads > 1 {
-		sr.pool = newPool(s.opts.Threads-1, s.tt)
+		sr.pool = newPool(s.opts.Threads-1, s.tt, s.opts.Eval)
 	}
 	unwatch := context.AfterFunc(ctx, func() { stop.Store(true) })
 	var once sync.Once
@@ -232,10 +232,12 @@ func (sr *searcher) root(b board.Board, alpha, beta, empties int) (int, board.Sq
 	for m := b.Moves(); m != 0; m &= m - 1 {
 		sq := board.Square(bits.TrailingZeros64(m))
 		f := b.Flips(sq)
-		next := b.PlayFlips(sq, f)
-		v := orderValue(next, sq, odd)
+		v := orderValue(b.PlayFlips(sq, f), sq, odd)
 		if sr.eval != nil && sortDepth[empties] >= 0 {
-			v -= sr.shallow(next, int(sortDepth[empties]), -1<<30, 1<<30) / evalDivisor
+			if n == 0 {
+				sr.tr.Reset(b)
+			}
+			v -= sr.sortValue(b, sq, f, int(sortDepth[empties])) / evalDivisor
 		}
 		if sq == ttMove {
 			v = 1 << 20
@@ -360,6 +362,7 @@ func (sr *searcher) aspirate(b board.Board, alpha, beta, empties int) (int, boar
 		return sr.root(b, alpha, beta, empties)
 	}
 	u := sr.eval.DiscUnit()
+	sr.tr.Reset(b)
 	g := sr.shallow(b, 2, -1<<30, 1<<30)
 	guess := max(alpha+1, min(beta-1, 2*int(math.Round(float64(g)/float64(2*u)))))
 	lo, hi := max(alpha, guess-aspirationWidth), min(beta, guess+aspirationWidth)

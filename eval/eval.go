@@ -44,6 +44,10 @@ type Tracker interface {
 	// Evaluate returns the value of b, the current position, for its
 	// player to move.
 	Evaluate(b board.Board) int
+	// Reset moves the tracker to b, forgetting its path, so that one
+	// tracker serves many short searches (the endgame solver's ordering)
+	// without allocating.
+	Reset(b board.Board)
 }
 
 // Stateless is the Tracker of an evaluator that needs no state along the
@@ -61,6 +65,9 @@ func (Stateless) Pass() {}
 
 // Undo does nothing.
 func (Stateless) Undo() {}
+
+// Reset does nothing.
+func (Stateless) Reset(board.Board) {}
 
 // Evaluate returns t.Eval.Evaluate(b).
 func (t Stateless) Evaluate(b board.Board) int { return t.Eval.Evaluate(b) }

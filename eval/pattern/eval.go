@@ -157,6 +157,12 @@ func (t *Tracker) Undo() {
 	t.idx, t.aToMove = s.idx, s.aToMove
 }
 
+// Reset moves the tracker to b, forgetting its path.
+func (t *Tracker) Reset(b board.Board) {
+	Indexes(b, &t.idx)
+	t.aToMove, t.depth = true, 0
+}
+
 // Evaluate returns the value of b, the tracker's current position.
 func (t *Tracker) Evaluate(b board.Board) int {
 	side := &t.e.own

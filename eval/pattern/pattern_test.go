@@ -106,6 +106,39 @@ func TestTrackerFollowsTheGame(t *testing.T) {
 	})
 }
 
+// TestTrackerReset: a tracker reset in the middle of a path, to a
+// position of the other side to move, reads that position as a fresh
+// tracker would, and follows the game on from there.
+func TestTrackerReset(t *testing.T) {
+	e := New(randomWeights(7))
+	other := e.NewTracker(board.StartBoard()).(*Tracker)
+	other.Play(board.MustParseSquare("F5"), board.StartBoard().Flips(board.MustParseSquare("F5")))
+	walk(t, e, 20, func(b board.Board, _ *Tracker) {
+		other.Reset(b)
+		if other.depth != 0 {
+			t.Fatalf("depth %d after Reset", other.depth)
+		}
+		var want [NumInstances]uint32
+		Indexes(b, &want)
+		if got := other.Indexes(); got != want {
+			t.Fatalf("%v: indexes after Reset differ from a fresh computation", b)
+		}
+		if b.GameOver() {
+			return
+		}
+		if got, want := other.Evaluate(b), e.Evaluate(b); got != want {
+			t.Fatalf("%v: evaluates %d after Reset, fresh %d", b, got, want)
+		}
+		if m := b.Moves(); m != 0 {
+			sq := board.Squares(m)[0]
+			other.Play(sq, b.Flips(sq))
+			if got, want := other.Evaluate(b.Play(sq)), e.Evaluate(b.Play(sq)); got != want && !b.Play(sq).GameOver() {
+				t.Fatalf("%v after %v: %d, fresh %d", b, sq, got, want)
+			}
+		}
+	})
+}
+
 // TestSymmetric: with weights tied on mirror images, every symmetry of a
 // position has the same value (so the instances read the board the same
 // way everywhere).
@@ -212,6 +245,7 @@ func TestNoAllocations(t *testing.T) {
 		_ = tr.Evaluate(next)
 		tr.Undo()
 		_ = e.Evaluate(b)
+		tr.Reset(next)
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per play/evaluate/undo", allocs)
