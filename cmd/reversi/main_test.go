@@ -364,6 +364,19 @@ func TestMatchShardsMerge(t *testing.T) {
 	if want == nil || got == "" || !strings.Contains(want[0], got) || !strings.Contains(merged, "24 games from 3 files") {
 		t.Errorf("merged shards %q, whole match %q:\n%s", got, want, merged)
 	}
+	// Two runs of other seeds: their game numbers collide, and only
+	// --runs puts them together, every game kept.
+	other := dir + "/other.ggf"
+	if code, _, stderr := runCommand(t, "", "match", "mobility", "random", "--games", "6", "--seed", "4", "--out", other); code != 0 {
+		t.Fatalf("match: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := runCommand(t, "", "merge", dir+"/all.ggf", other); code == 0 || !strings.Contains(stderr, "differs") {
+		t.Errorf("merge of two runs without --runs: exit %d, %s", code, stderr)
+	}
+	code, both, stderr := runCommand(t, "", "merge", "--runs", dir+"/all.ggf", other)
+	if code != 0 || !strings.Contains(both, "30 games from 2 files") {
+		t.Errorf("merge --runs: exit %d, %s\n%s", code, stderr, both)
+	}
 }
 
 func TestTournamentCommand(t *testing.T) {

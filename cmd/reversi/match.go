@@ -155,7 +155,7 @@ the shards' files up.`)
 	jsonPath := fs.String("json", "", "JSON summary (default: the --out file with .json)")
 	sprtText := fs.String("sprt", "", "sequential test, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05")
 	plot := fs.String("plot", "", "plot of A's score over the games (.png or .svg)")
-	specs, rest := splitPositional(args, 2)
+	specs, rest := splitPositional(fs, args, 2)
 	if err := parseFlags(fs, rest); err != nil {
 		return err
 	}
@@ -263,11 +263,11 @@ the shards' files up.`)
 
 // splitPositional takes up to n arguments that are not flags (nor flag
 // values) from args, in order, and returns them and the rest.
-func splitPositional(args []string, n int) ([]string, []string) {
+func splitPositional(fs *flag.FlagSet, args []string, n int) ([]string, []string) {
 	var pos, rest []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if len(pos) < n && a != "" && a[0] != '-' && (i == 0 || !needsValue(args[i-1])) {
+		if len(pos) < n && a != "" && a[0] != '-' && (i == 0 || !needsValue(fs, args[i-1])) {
 			pos = append(pos, a)
 			continue
 		}

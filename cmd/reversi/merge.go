@@ -18,20 +18,23 @@ import (
 )
 
 func runMerge(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "merge", "FILE.ggf... [--out merged.ggf] [--anchor P]", `
+	fs := newFlags(e, "merge", "FILE.ggf... [--runs] [--out merged.ggf] [--anchor P]", `
 Puts together the GGF records of the shards of a match or a tournament
 (reversi match/tournament --shard i/n --out shard-i.ggf): every game once,
 by its number. A game number found in two files with different games is
-an error. Prints the result: for two players, the score of the first
-(who played Black in game 1) with the Elo difference; for more, the
-rating list and the crosstable.`)
+an error. With --runs the files are separate runs instead (e.g. the same
+players with other seeds, so other openings): every game of every file
+counts, numbered one file after the other. Prints the result: for two
+players, the score of the first (who played Black in game 1) with the Elo
+difference; for more, the rating list and the crosstable.`)
 	out := fs.String("out", "", "write the merged games to this GGF file")
 	anchor := fs.String("anchor", "", "player whose rating is 0 (default: random if it plays)")
+	runs := fs.Bool("runs", false, "the files are separate runs: keep every game of each")
 	var files []string
 	var rest []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if a != "" && a[0] != '-' && (i == 0 || !needsValue(args[i-1])) {
+		if a != "" && a[0] != '-' && (i == 0 || !needsValue(fs, args[i-1])) {
 			files = append(files, a)
 			continue
 		}
@@ -46,6 +49,7 @@ rating list and the crosstable.`)
 		return errUsage
 	}
 	games := map[int]*game.Game{}
+	offset := 0 // with --runs, the number of the file's first game
 	for _, f := range files {
 		if _, err := os.Stat(f); err != nil {
 			return err
@@ -53,6 +57,15 @@ rating list and the crosstable.`)
 		recs, err := arena.ReadRecords(f)
 		if err != nil {
 			return err
+		}
+		if *runs {
+			last := -1
+			for i, g := range recs {
+				games[offset+i] = g
+				last = max(last, i)
+			}
+			offset += last + 1
+			continue
 		}
 		for i, g := range recs {
 			if old, dup := games[i]; dup {

@@ -7,12 +7,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path"
 	"runtime"
+	"strings"
 
 	"github.com/reversi-engine/reversi/data"
 	"github.com/reversi-engine/reversi/endgame"
@@ -38,7 +40,7 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 	first := fs.Int("first", 0, "solve only the first N positions (0 for all)")
 	limit := fs.Duration("time-limit", 0, "give up on a position after this long (0 for no limit)")
 	evalName := fs.String("eval", "pattern", "evaluation that orders the moves far from the end: pattern, or none (mobility only)")
-	file, rest := splitFileArg(args)
+	file, rest := splitFileArg(fs, args)
 	if err := parseFlags(fs, rest); err != nil {
 		return err
 	}
@@ -126,12 +128,12 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 
 // splitFileArg takes the first argument that is not a flag (or "-") as
 // the file, so that flags may come before or after it.
-func splitFileArg(args []string) (string, []string) {
+func splitFileArg(fs *flag.FlagSet, args []string) (string, []string) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "-" || (a != "" && a[0] != '-') {
 			// A non-flag argument that follows a flag needing a value is that value.
-			if i > 0 && needsValue(args[i-1]) {
+			if i > 0 && needsValue(fs, args[i-1]) {
 				continue
 			}
 			return a, append(append([]string{}, args[:i]...), args[i+1:]...)
@@ -140,18 +142,23 @@ func splitFileArg(args []string) (string, []string) {
 	return "", args
 }
 
-// needsValue reports whether a flag argument is written without its
-// value ("--threads" followed by "2", not "--threads=2" or "--wld").
-func needsValue(a string) bool {
+// needsValue reports whether a flag argument of fs is written without
+// its value ("--threads" followed by "2", not "--threads=2", nor a
+// boolean flag such as "--wld").
+func needsValue(fs *flag.FlagSet, a string) bool {
 	if len(a) < 2 || a[0] != '-' {
 		return false
 	}
-	for _, b := range []string{"-wld", "--wld", "-h", "--help", "-help"} {
-		if a == b {
-			return false
-		}
+	name := strings.TrimLeft(a, "-")
+	if strings.Contains(name, "=") {
+		return false
 	}
-	return !bytes.ContainsRune([]byte(a), '=')
+	f := fs.Lookup(name)
+	if f == nil {
+		return false // -h, --help or an unknown flag: the parser says so
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
 }
 
 // readDataFile reads a file named on the command line: "-" for standard
