@@ -10,6 +10,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/search"
 )
 
@@ -322,6 +323,48 @@ func TestBudgetsAndCancel(t *testing.T) {
 	r = s.Search(ctx, b, b.Moves(), Budget{Time: time.Hour})
 	if took := time.Since(start); took > 200*time.Millisecond || b.Moves()&r.Move.Bit() == 0 {
 		t.Errorf("cancelled search: %v, move %v", took, r.Move)
+	}
+}
+
+// TestProgress: a search reports what it has found every progressEvery,
+// with root and tree parallelism, iterations growing; the player turns
+// the reports into live thinking.
+func TestProgress(t *testing.T) {
+	b := board.StartBoard()
+	for _, par := range []Parallelism{RootParallel, TreeParallel} {
+		s := newSearcher(t, Options{Seed: 9, Threads: 2, Parallel: par})
+		var reports []Result
+		r := s.Search(context.Background(), b, b.Moves(), Budget{Time: 700 * time.Millisecond, Progress: func(r Result) {
+			reports = append(reports, r)
+		}})
+		if len(reports) < 2 {
+			t.Fatalf("%v: %d progress reports in %v", par, len(reports), r.Elapsed)
+		}
+		for i, p := range reports {
+			if len(p.Moves) == 0 || b.Moves()&p.Move.Bit() == 0 || p.Iterations == 0 {
+				t.Fatalf("%v: report %d: move %v, %d moves, %d iterations", par, i, p.Move, len(p.Moves), p.Iterations)
+			}
+			if i > 0 && (p.Iterations <= reports[i-1].Iterations || p.Elapsed <= reports[i-1].Elapsed) {
+				t.Errorf("%v: report %d does not move on: %d iterations after %d", par, i, p.Iterations, reports[i-1].Iterations)
+			}
+		}
+		if last := reports[len(reports)-1]; last.Iterations > r.Iterations {
+			t.Errorf("%v: a report counts %d iterations, the result %d", par, last.Iterations, r.Iterations)
+		}
+	}
+	s := newSearcher(t, Options{Seed: 9, Threads: 1})
+	p := NewPlayer("mcts", s, Budget{Time: 500 * time.Millisecond})
+	var live []player.Thinking
+	reply, err := p.Move(context.Background(), player.Request{Position: board.Start(), Legal: b.Moves(),
+		Progress: func(th player.Thinking) { live = append(live, th) }})
+	if err != nil || len(live) == 0 {
+		t.Fatalf("player: %v, %d live reports", err, len(live))
+	}
+	if th := live[len(live)-1]; th.Nodes == 0 || len(th.Moves) == 0 || len(th.PV) == 0 || th.Unit != player.UnitRate {
+		t.Errorf("live thinking %+v", th)
+	}
+	if reply.Thinking == nil || reply.Thinking.Nodes < live[len(live)-1].Nodes {
+		t.Errorf("final thinking %+v after live %+v", reply.Thinking, live[len(live)-1])
 	}
 }
 

@@ -49,6 +49,10 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 			budget.Time = max(share, time.Millisecond)
 		}
 	}
+	if req.Progress != nil {
+		o := p.s.Options()
+		budget.Progress = func(r Result) { req.Progress(*Thinking(r, o)) }
+	}
 	r := p.s.Search(ctx, req.Position.Board, req.Legal, budget)
 	return player.Reply{Move: r.Move, Thinking: Thinking(r, p.s.Options())}, nil
 }

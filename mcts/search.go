@@ -21,7 +21,14 @@ import (
 type Budget struct {
 	Iterations uint64
 	Time       time.Duration
+	// Progress, if not nil, is called during the search, every
+	// progressEvery, with what the first thread's tree holds so far (all
+	// the threads' iterations) and the time spent: for live displays.
+	Progress func(Result)
 }
+
+// progressEvery is the interval between two calls of Budget.Progress.
+const progressEvery = 200 * time.Millisecond
 
 // MoveStat is what the search found of a root move.
 type MoveStat struct {
@@ -142,6 +149,13 @@ func (s *Searcher) Search(ctx context.Context, b board.Board, legal uint64, budg
 	}
 	var count atomic.Uint64 // the iterations started, under an iteration budget
 	counts := make([]paddedCount, s.opts.Threads)
+	total := func() uint64 {
+		n := uint64(0)
+		for i := range counts {
+			n += counts[i].n.Load()
+		}
+		return n
+	}
 	var mu sync.Mutex // the shared tree, under tree parallelism
 	var wg sync.WaitGroup
 	for th := range s.opts.Threads {
@@ -157,32 +171,45 @@ func (s *Searcher) Search(ctx context.Context, b board.Board, legal uint64, budg
 			lock = &mu
 		}
 		wg.Add(1)
+		report := th == 0 && budget.Progress != nil
 		go func() {
 			defer wg.Done()
 			mine := &counts[th].n // the threads do not share a counter
+			lastReport := start
 			for !stop.Load() {
 				if budget.Iterations > 0 && count.Add(1) > budget.Iterations {
 					break
 				}
-				*mine++
+				n := mine.Add(1)
 				if w.iterate(t, s.opts, lock) {
 					stop.Store(true) // the root is proven
+				}
+				if report && n%256 == 0 && time.Since(lastReport) >= progressEvery {
+					lastReport = time.Now()
+					if lock != nil {
+						lock.Lock()
+					}
+					r := s.resultOf([]*tree{t}, legal)
+					if lock != nil {
+						lock.Unlock()
+					}
+					r.Iterations, r.Elapsed = total(), time.Since(start)
+					budget.Progress(r)
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	res := s.result(legal)
-	for _, c := range counts {
-		res.Iterations += c.n
-	}
+	res := s.resultOf(s.trees, legal)
+	res.Iterations = total()
 	res.Elapsed = time.Since(start)
 	return res
 }
 
-// paddedCount is a thread's iteration count, alone on its cache line.
+// paddedCount is a thread's iteration count, alone on its cache line
+// (atomic, so that progress reports can read it).
 type paddedCount struct {
-	n uint64
+	n atomic.Uint64
 	_ [56]byte
 }
 
@@ -250,12 +277,12 @@ func (t *tree) exclude(legal uint64, rng *rand.Rand) {
 	}
 }
 
-// result gathers the statistics of the root moves of every tree.
-func (s *Searcher) result(legal uint64) Result {
+// resultOf gathers the statistics of the root moves of trees.
+func (s *Searcher) resultOf(trees []*tree, legal uint64) Result {
 	byMove := map[board.Square]*MoveStat{}
 	nodes := 0
 	var res Result
-	for _, t := range s.trees {
+	for _, t := range trees {
 		nodes += t.used
 		root := t.at(0)
 		if root.solved {
