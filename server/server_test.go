@@ -460,29 +460,39 @@ func FuzzCreate(f *testing.F) {
 // TestLiveThinking: while a built-in engine thinks, the game's state
 // shows its best line so far, at a depth, and no longer once it moved.
 func TestLiveThinking(t *testing.T) {
-	ts := newTestServer(t, "", Config{RatePerSecond: 1e6, Burst: 1e6})
-	// A position out of the opening book, black (the engine) to move.
-	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "engine:level=10"}, White: SeatRequest{Kind: "bot"}, Time: "3s",
-		Transcript: "f5f6c4c5g7f3e3f2b5h8e2a5g4c3g1g5g6e1b6h7"})
-	legal := ts.state(g.ID).Legal
-	var live *ThinkingView
-	for i := 0; i < 100 && live == nil; i++ {
-		v := ts.state(g.ID)
-		if len(v.Moves) > 0 {
-			t.Fatalf("the engine moved before any live report was seen")
-		}
-		live = v.Live
-		time.Sleep(20 * time.Millisecond)
-	}
-	if live == nil || live.Depth == "" || len(live.PV) == 0 || live.Eval == nil {
-		t.Fatalf("no live thinking: %+v", live)
-	}
-	if !slices.Contains(legal, live.PV[0]) {
-		t.Errorf("live line %v does not start with a legal move of %v", live.PV, legal)
-	}
-	v := ts.waitTurn(g.ID, "white")
-	if v.Live != nil || len(v.Moves) != 1 {
-		t.Errorf("after the move: live %+v, %d moves", v.Live, len(v.Moves))
+	for _, tt := range []struct{ spec, unit string }{
+		{"engine:level=10", ""},
+		{"mcts:time=1500ms,threads=1", "rate"}, // Monte Carlo: playouts and win rate
+	} {
+		t.Run(tt.spec, func(t *testing.T) {
+			ts := newTestServer(t, "", Config{RatePerSecond: 1e6, Burst: 1e6})
+			// A position out of the opening book, black (the computer) to move.
+			g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: tt.spec}, White: SeatRequest{Kind: "bot"}, Time: "3s",
+				Transcript: "f5f6c4c5g7f3e3f2b5h8e2a5g4c3g1g5g6e1b6h7"})
+			legal := ts.state(g.ID).Legal
+			var live *ThinkingView
+			for i := 0; i < 100 && live == nil; i++ {
+				v := ts.state(g.ID)
+				if len(v.Moves) > 0 {
+					t.Fatalf("the computer moved before any live report was seen")
+				}
+				live = v.Live
+				time.Sleep(20 * time.Millisecond)
+			}
+			if live == nil || live.Depth == "" || len(live.PV) == 0 || live.Eval == nil {
+				t.Fatalf("no live thinking: %+v", live)
+			}
+			if tt.unit != "" && (live.Unit != tt.unit || live.Nodes == 0) {
+				t.Errorf("live thinking in %q with %d nodes, want %q and playouts", live.Unit, live.Nodes, tt.unit)
+			}
+			if !slices.Contains(legal, live.PV[0]) {
+				t.Errorf("live line %v does not start with a legal move of %v", live.PV, legal)
+			}
+			v := ts.waitTurn(g.ID, "white")
+			if v.Live != nil || len(v.Moves) != 1 {
+				t.Errorf("after the move: live %+v, %d moves", v.Live, len(v.Moves))
+			}
+		})
 	}
 }
 

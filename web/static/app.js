@@ -296,7 +296,8 @@ function gamePage(id) {
       status.textContent = lastPass + (mine ? "Your move" : `${s[s.turn].name} (${s.turn}) to move` + (s[s.turn].kind === "builtin" ? " · thinking…" : ""));
       if (s.live) {
         const t = s.live, v = t.eval === undefined ? "" : t.unit === "rate" ? Math.round(t.eval * 100) + "%" : (t.eval > 0 ? "+" : "") + t.eval.toFixed(1);
-        status.append(el("span", { class: "live", text: ` · ${t.depth === "100%" ? "exact" : t.depth === "100%W" ? "win/loss solved" : "depth " + t.depth}: ${v}, line ${(t.pv || []).join(" ").toLowerCase()}` }));
+        const how = t.depth === "100%" ? "exact" : t.depth === "100%W" ? "win/loss solved" : t.unit === "rate" ? `${(t.nodes || 0).toLocaleString("en")} playouts` : "depth " + t.depth;
+        status.append(el("span", { class: "live", text: ` · ${how}: ${v}, line ${(t.pv || []).join(" ").toLowerCase()}` }));
       }
     }
     join.hidden = !(s.status === "waiting" && !seat);
