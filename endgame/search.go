@@ -56,7 +56,7 @@ func newTracker(ev eval.Evaluator) eval.Tracker {
 // Ordering with an evaluation (when the solver has one): a node with e
 // empty squares adds to the mobility rating of each move the value of a
 // sortDepth[e]-ply alpha-beta search with the evaluation after it,
-// divided by evalDivisor; -1 means mobility alone. The farther from the
+// weighted by evalWeight; -1 means mobility alone. The farther from the
 // end, the more a node's subtree costs and the deeper the search that
 // orders it. Measured with the pattern evaluation on FFO #40-#49, one
 // thread: mobility alone 352 M nodes for #40-#44; a 1-ply search from 16
@@ -81,9 +81,10 @@ var sortDepth = func() (t [65]int8) {
 	return t
 }()
 
-// evalDivisor scales the evaluation's values to the mobility rating of
-// orderValue (16 measured best of 8, 16 and 32).
-const evalDivisor = 16
+// evalWeight is the weight of one disc of the evaluation in the rating
+// of orderValue, where one move fewer for the opponent counts 16 (8
+// measured best of 4, 8 and 16).
+const evalWeight = 8
 
 // stopped reports whether any of the searcher's stop flags is set.
 func (s *searcher) stopped() bool {
@@ -297,7 +298,7 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 		switch {
 		case sq == ttMove:
 		case evalSort:
-			v = -s.sortValue(b, sq, f, int(sortDepth[empties]))/evalDivisor + orderValue(next, sq, odd)
+			v = orderValue(next, sq, odd) - s.sortValue(b, sq, f, int(sortDepth[empties]))
 		default:
 			v = orderValue(next, sq, odd)
 		}
@@ -376,12 +377,13 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 
 // sortValue returns the value for the opponent of the position after
 // the player to move in b, the tracker's position, plays sq (turning over
-// flips), by a depth-ply search with the evaluation.
+// flips), by a depth-ply search with the evaluation, in the units of the
+// ordering rating (evalWeight a disc).
 func (s *searcher) sortValue(b board.Board, sq board.Square, flips uint64, depth int) int {
 	s.tr.Play(sq, flips)
 	v := s.shallow(b.PlayFlips(sq, flips), depth, -1<<30, 1<<30)
 	s.tr.Undo()
-	return v
+	return v * evalWeight / s.eval.DiscUnit()
 }
 
 // shallow returns the value of b, the tracker's position, for its player

@@ -44,7 +44,8 @@ type Options struct {
 	// (default 64; a larger table is not faster on FFO #40-#46).
 	HashMB int
 	// Eval, if not nil, orders the moves where many squares are empty:
-	// a good evaluation makes the solve much faster.
+	// a good evaluation makes the solve much faster. It must estimate
+	// discs (DiscUnit above 0); another is not used.
 	Eval eval.Evaluator
 }
 
@@ -59,6 +60,9 @@ type Solver struct {
 // New returns a solver with the given options.
 func New(opts Options) *Solver {
 	opts.Threads = max(opts.Threads, 1)
+	if opts.Eval != nil && opts.Eval.DiscUnit() <= 0 {
+		opts.Eval = nil
+	}
 	if opts.HashMB <= 0 {
 		opts.HashMB = 64
 	}
@@ -237,7 +241,7 @@ func (sr *searcher) root(b board.Board, alpha, beta, empties int) (int, board.Sq
 			if n == 0 {
 				sr.tr.Reset(b)
 			}
-			v -= sr.sortValue(b, sq, f, int(sortDepth[empties])) / evalDivisor
+			v -= sr.sortValue(b, sq, f, int(sortDepth[empties]))
 		}
 		if sq == ttMove {
 			v = 1 << 20

@@ -10,6 +10,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/format/obf"
 )
@@ -254,6 +255,21 @@ func TestSolveStopsWhenCancelled(t *testing.T) {
 // TestParallelAgreesWithSerial solves positions of 14 to 18 empties on 1,
 // 2 and 4 threads, with and without an evaluation to order the moves:
 // the same scores, and a best move of that score.
+// TestEvalMustEstimateDiscs: an evaluation that is not in discs (the
+// classic heuristic) is not used for ordering; one in discs is.
+func TestEvalMustEstimateDiscs(t *testing.T) {
+	if s := New(Options{Eval: eval.Classic{}}); s.opts.Eval != nil {
+		t.Errorf("the classic heuristic orders the moves")
+	}
+	ev, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := New(Options{Eval: ev}); s.opts.Eval == nil {
+		t.Errorf("the pattern evaluation does not order the moves")
+	}
+}
+
 func TestParallelAgreesWithSerial(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	serial := New(Options{HashMB: 8})
