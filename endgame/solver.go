@@ -273,7 +273,7 @@ func (sr *searcher) root(b board.Board, alpha, beta, empties int) (int, board.Sq
 				break
 			}
 		}
-		if i == 0 && sr.pool != nil && n > 2 && !sr.stopped() {
+		if i == 0 && sr.pool != nil && empties >= splitEmpties && n > 2 && !sr.stopped() {
 			best, bestMove = sr.split(b, alpha, beta, empties, list[1:n], best, bestMove)
 			if sr.stopped() {
 				return 0, bestMove
