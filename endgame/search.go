@@ -407,6 +407,9 @@ func (s *searcher) shallow(b board.Board, depth, alpha, beta int) int {
 	if depth <= 0 {
 		return s.tr.Evaluate(b)
 	}
+	if depth >= 2 && s.stopped() {
+		return 0 // the solve is over: the order no longer matters
+	}
 	best := -1 << 30
 	for ; m != 0; m &= m - 1 {
 		sq := board.Square(bits.TrailingZeros64(m))
