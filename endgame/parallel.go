@@ -15,8 +15,9 @@ import (
 
 // splitEmpties: nodes with fewer empty squares are searched by one
 // goroutine (sharing them costs more than it saves). Measured on FFO
-// #40-#49, 2 threads, pattern ordering: 12 empties 69.7 s, 14: 61.7 s,
-// 16: 60.0 s, 18: 61.4 s, 20: 68.6 s.
+// #40-#49, 2 threads, ordered by sortDepth (before the root was ordered
+// and the tracker used): 12 empties 69.7 s, 14: 61.7 s, 16: 60.0 s,
+// 18: 61.4 s, 20: 68.6 s.
 const splitEmpties = 16
 
 // pool is the goroutines of one solve that help at split points.

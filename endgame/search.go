@@ -58,11 +58,13 @@ func newTracker(ev eval.Evaluator) eval.Tracker {
 // sortDepth[e]-ply alpha-beta search with the evaluation after it,
 // weighted by evalWeight; -1 means mobility alone. The farther from the
 // end, the more a node's subtree costs and the deeper the search that
-// orders it. Measured with the pattern evaluation on FFO #40-#49, one
-// thread: mobility alone 352 M nodes for #40-#44; a 1-ply search from 16
-// empties 219 M; the table below 157 M, and 1,379 M nodes, 98.6 s for
-// #40-#49 (1-ply from 16 empties: 3,223 M nodes, 92.6 s on 2 threads;
-// this table 69.7 s on 2 threads).
+// orders it. Measured with the pattern evaluation by editing this table,
+// nodes of FFO #40-#44 on one thread: mobility alone 352 M; a 1-ply
+// search from 16 empties 219 M; 2 plies from 16 and 3 from 22, 173 M;
+// 0 at 14-15, 2 from 16 and 3 from 22, 157 M. FFO #40-#49 on 2 threads
+// (before the root was ordered and the tracker used): 1-ply from 16
+// empties 92.6 s, this table 69.7 s. With both, this table: 72.4 s on
+// one thread, 49.8 s on two (docs/BENCHMARKS.md).
 var sortDepth = func() (t [65]int8) {
 	for e := range t {
 		switch {
@@ -282,29 +284,8 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 		return -s.search(b.Pass(), -beta, -alpha, empties, true)
 	}
 
-	// Generate and rate the moves.
 	var list [maxMoves]move
-	n := 0
-	odd := oddQuadrants(b.Empty())
-	evalSort := s.eval != nil && sortDepth[empties] >= 0
-	if evalSort {
-		s.tr.Reset(b)
-	}
-	for m := legal; m != 0; m &= m - 1 {
-		sq := board.Square(bits.TrailingZeros64(m))
-		f := b.Flips(sq)
-		next := b.PlayFlips(sq, f)
-		v := 1 << 20
-		switch {
-		case sq == ttMove:
-		case evalSort:
-			v = orderValue(next, sq, odd) - s.sortValue(b, sq, f, int(sortDepth[empties]))
-		default:
-			v = orderValue(next, sq, odd)
-		}
-		list[n] = move{sq, f, v}
-		n++
-	}
+	n := s.rateMoves(b, legal, empties, ttMove, &list)
 
 	// Enhanced transposition cutoff: a child whose stored upper bound
 	// already proves this node above beta.
@@ -375,13 +356,43 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 	return best
 }
 
-// sortValue returns the value for the opponent of the position after
-// the player to move in b, the tracker's position, plays sq (turning over
-// flips), by a depth-ply search with the evaluation, in the units of the
-// ordering rating (evalWeight a disc).
-func (s *searcher) sortValue(b board.Board, sq board.Square, flips uint64, depth int) int {
+// rateMoves fills list with the moves of legal in b, with their flips
+// and their ordering values: ttMove first, then fastest first (orderValue),
+// with the evaluation's view where sortDepth allows; it returns how many.
+func (s *searcher) rateMoves(b board.Board, legal uint64, empties int, ttMove board.Square, list *[maxMoves]move) int {
+	odd := oddQuadrants(b.Empty())
+	depth := -1
+	if s.eval != nil {
+		depth = int(sortDepth[empties])
+	}
+	if depth >= 0 {
+		s.tr.Reset(b)
+	}
+	n := 0
+	for m := legal; m != 0; m &= m - 1 {
+		sq := board.Square(bits.TrailingZeros64(m))
+		f := b.Flips(sq)
+		v := 1 << 20
+		if sq != ttMove {
+			next := b.PlayFlips(sq, f)
+			v = orderValue(next, sq, odd)
+			if depth >= 0 {
+				v -= s.sortValue(next, sq, f, depth)
+			}
+		}
+		list[n] = move{sq, f, v}
+		n++
+	}
+	return n
+}
+
+// sortValue returns the value of next for its player to move, next being
+// the tracker's position after sq (turning over flips), by a depth-ply
+// search with the evaluation, in the units of the ordering rating
+// (evalWeight a disc).
+func (s *searcher) sortValue(next board.Board, sq board.Square, flips uint64, depth int) int {
 	s.tr.Play(sq, flips)
-	v := s.shallow(b.PlayFlips(sq, flips), depth, -1<<30, 1<<30)
+	v := s.shallow(next, depth, -1<<30, 1<<30)
 	s.tr.Undo()
 	return v * evalWeight / s.eval.DiscUnit()
 }

@@ -230,25 +230,8 @@ func (s *Solver) begin(ctx context.Context) (*searcher, *atomic.Bool, func()) {
 // returns the value and a best move.
 func (sr *searcher) root(b board.Board, alpha, beta, empties int) (int, board.Square) {
 	var list [maxMoves]move
-	n := 0
-	odd := oddQuadrants(b.Empty())
 	_, _, ttMove, _ := sr.tt.probe(b, b.Hash())
-	for m := b.Moves(); m != 0; m &= m - 1 {
-		sq := board.Square(bits.TrailingZeros64(m))
-		f := b.Flips(sq)
-		v := orderValue(b.PlayFlips(sq, f), sq, odd)
-		if sr.eval != nil && sortDepth[empties] >= 0 {
-			if n == 0 {
-				sr.tr.Reset(b)
-			}
-			v -= sr.sortValue(b, sq, f, int(sortDepth[empties]))
-		}
-		if sq == ttMove {
-			v = 1 << 20
-		}
-		list[n] = move{sq, f, v}
-		n++
-	}
+	n := sr.rateMoves(b, b.Moves(), empties, ttMove, &list)
 	sortMoves(list[:n])
 	best, bestMove := -65, list[0].sq
 	lo := alpha

@@ -252,9 +252,6 @@ func TestSolveStopsWhenCancelled(t *testing.T) {
 	}
 }
 
-// TestParallelAgreesWithSerial solves positions of 14 to 18 empties on 1,
-// 2 and 4 threads, with and without an evaluation to order the moves:
-// the same scores, and a best move of that score.
 // TestEvalMustEstimateDiscs: an evaluation that is not in discs (the
 // classic heuristic) is not used for ordering; one in discs is.
 func TestEvalMustEstimateDiscs(t *testing.T) {
@@ -270,6 +267,9 @@ func TestEvalMustEstimateDiscs(t *testing.T) {
 	}
 }
 
+// TestParallelAgreesWithSerial solves positions of 15 to 18 empties on 1,
+// 2 and 4 threads, with and without an evaluation to order the moves:
+// the same scores, and a best move of that score.
 func TestParallelAgreesWithSerial(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	serial := New(Options{HashMB: 8})

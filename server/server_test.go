@@ -308,8 +308,9 @@ func TestWatchers(t *testing.T) {
 		case "pong":
 			pong = string(e.ID) == "7"
 		case "state":
-			// The version counts stored changes: a state with only live
-			// news repeats it, and it never goes back.
+			// The version counts stored changes: a state with other news
+			// (live thinking, the referee's start of a turn) repeats it,
+			// and it never goes back.
 			if e.Version < last {
 				t.Fatalf("version %d after %d", e.Version, last)
 			}
