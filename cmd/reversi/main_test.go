@@ -251,19 +251,16 @@ func TestSolveCommand(t *testing.T) {
 	if code != 1 || !strings.Contains(stdout, "WRONG: file says +20") {
 		t.Errorf("wrong file score (exit %d):\n%s", code, stdout)
 	}
-	for _, tt := range []struct{ input, file, want string }{
+	for _, tt := range []struct{ input, args, want string }{
 		{"XO X\n", "-", "line 1"},
 		{"", "no-such-file.obf", "no-such-file.obf"},
 		{"", "", "no OBF file given"},
 		{"", "fforum-1-19.obf --eval classic", "want pattern or none"},
 	} {
-		args := []string{"solve"}
-		if tt.file != "" {
-			args = append(args, strings.Fields(tt.file)...)
-		}
+		args := append([]string{"solve"}, strings.Fields(tt.args)...)
 		code, _, stderr := runCommand(t, tt.input, args...)
 		if code == 0 || !strings.Contains(stderr, tt.want) {
-			t.Errorf("solve %q: exit %d, stderr %q, want %q", tt.file, code, stderr, tt.want)
+			t.Errorf("solve %q: exit %d, stderr %q, want %q", tt.args, code, stderr, tt.want)
 		}
 	}
 }
