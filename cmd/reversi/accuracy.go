@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -20,7 +21,7 @@ import (
 )
 
 func runAccuracy(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "accuracy", "[--eval pattern,classic] [--empties 20,24] [--positions 100] [--depth D] [--seed S]", `
+	fs := newFlags(e, "accuracy", "[--eval pattern,classic] [--empties 20,24] [--positions 100] [--depth D] [--seed S] [--solved FILE]", `
 Measures evaluations against exact scores: positions of the WTHOR games of
 `+fmt.Sprint(train.HeldOutYear)+` (which training leaves out), one a game, with the given numbers of
 empty squares, solved exactly (at 24 empties the database's own exact
@@ -29,12 +30,19 @@ mean absolute error (MAE) and the root mean square error of each
 evaluation, in discs. An evaluation whose values are not discs (classic) is
 first scaled by least squares (a*value + b) on the same positions, as a fair
 comparison. With --depth D the engine's search at that depth is measured
-instead of the evaluation alone.`)
+instead of the evaluation alone.
+
+Solving takes long far from the end (minutes a position at 28 empties):
+every solve is appended to the --solved file as it ends, and read back on
+the next run, so that a run stopped by Ctrl-C or a crash goes on where it
+was. Positions are solved --concurrency at a time, each with --threads.`)
 	evals := fs.String("eval", "pattern,classic", "evaluations to measure, separated by commas")
 	emptiesList := fs.String("empties", "20,24", "numbers of empty squares")
 	n := fs.Int("positions", 100, "positions per number of empty squares")
 	seed := fs.Uint64("seed", 1, "seed of the choice of games")
-	threads := fs.Int("threads", 0, "threads of the exact solves (default: all cores)")
+	threads := fs.Int("threads", 1, "threads of each exact solve")
+	concurrency := fs.Int("concurrency", 0, "positions solved at once (default: the cores divided by --threads)")
+	solvedName := fs.String("solved", defaultSolvedFile(), "file of solved positions, read first and appended to ('none': solve everything again, keep nothing)")
 	depth := fs.Int("depth", 0, "measure the engine's search at this depth instead of the static evaluation")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -50,75 +58,93 @@ instead of the evaluation alone.`)
 	if *n < 2 {
 		return fmt.Errorf("--positions %d: want at least 2", *n)
 	}
+	if *threads < 1 {
+		return fmt.Errorf("--threads %d: want at least 1", *threads)
+	}
+	if *concurrency < 0 {
+		return fmt.Errorf("--concurrency %d: want at least 1 (or 0 for the default)", *concurrency)
+	}
+	if *concurrency == 0 {
+		*concurrency = max(1, runtime.NumCPU() / *threads)
+	}
+	if *depth < 0 {
+		return fmt.Errorf("--depth %d: want 0 (the evaluation alone) or more", *depth)
+	}
 	names := strings.Split(*evals, ",")
-	for _, name := range names {
-		if _, err := engine.EvaluatorByName(strings.TrimSpace(name)); err != nil {
+	for i, name := range names {
+		names[i] = strings.TrimSpace(name)
+		if _, err := engine.EvaluatorByName(names[i]); err != nil {
 			return err
 		}
+	}
+	var solved *solvedFile
+	if *solvedName != "none" && *solvedName != "" {
+		var err error
+		if solved, err = openSolved(*solvedName); err != nil {
+			return fmt.Errorf("--solved: %w", err)
+		}
+		defer solved.close()
 	}
 	games, err := train.WTHORGames(true, 1, 0)
 	if err != nil {
 		return err
 	}
-	rng := rand.New(rand.NewPCG(*seed, 0xacc))
-	if *threads <= 0 {
-		*threads = runtime.NumCPU()
-	}
-	solver := endgame.New(endgame.Options{Threads: *threads, HashMB: 256, Eval: engine.DefaultEvaluator()}) // the evaluation only orders the moves
-	fmt.Fprintf(e.stdout, "%d held-out games of %d; %d positions per number of empties\n", len(games), train.HeldOutYear, *n)
-	fmt.Fprintf(e.stdout, "%-8s %-10s %8s %8s %10s\n", "empties", "eval", "MAE", "RMSE", "solve s")
 	theoretical, err := train.TheoreticalPositions(true)
 	if err != nil {
 		return err
 	}
+	rng := rand.New(rand.NewPCG(*seed, 0xacc))
+	fmt.Fprintf(e.stdout, "%d held-out games of %d; %d positions per number of empties\n", len(games), train.HeldOutYear, *n)
+	fmt.Fprintf(e.stdout, "%-8s %-10s %8s %8s %10s\n", "empties", "eval", "MAE", "RMSE", "solve s")
 	for _, emp := range empties {
-		var positions []board.Board
-		var scores []float64
-		start := time.Now()
+		var items []accuracyItem
 		if emp == 24 && len(theoretical) > 0 {
 			for _, k := range rng.Perm(len(theoretical)) {
-				if len(positions) == *n {
+				if len(items) == *n {
 					break
 				}
-				positions = append(positions, theoretical[k].Board)
-				scores = append(scores, float64(theoretical[k].Score))
+				items = append(items, accuracyItem{board: theoretical[k].Board, score: theoretical[k].Score, known: true})
+			}
+		} else {
+			for _, gi := range rng.Perm(len(games)) {
+				if len(items) == *n {
+					break
+				}
+				g := games[gi]
+				for i := 0; i <= len(g.Moves); i++ {
+					p := g.PositionAt(i)
+					if p.Board.Empties() == emp && p.Board.HasMoves() {
+						items = append(items, accuracyItem{pos: p, board: p.Board})
+						break
+					}
+				}
 			}
 		}
-		for _, gi := range rng.Perm(len(games)) {
-			if len(positions) > 0 && emp == 24 {
-				break
-			}
-			if len(positions) == *n {
-				break
-			}
-			g := games[gi]
-			for i := 0; i <= len(g.Moves); i++ {
-				b := g.PositionAt(i).Board
-				if b.Empties() == emp && b.HasMoves() {
-					r, err := solver.Solve(ctx, b, endgame.Exact)
-					if err != nil {
-						return err
-					}
-					positions = append(positions, b)
-					scores = append(scores, float64(r.Score))
-					break
-				}
-			}
+		start := time.Now()
+		if err := solveItems(ctx, e, items, emp, *threads, *concurrency, solved); err != nil {
+			return err
 		}
 		took := time.Since(start)
+		scores := make([]float64, len(items))
+		for i, it := range items {
+			scores[i] = float64(it.score)
+		}
 		for _, name := range names {
-			ev, _ := engine.EvaluatorByName(strings.TrimSpace(name))
-			values := make([]float64, len(positions))
+			ev, _ := engine.EvaluatorByName(name)
+			values := make([]float64, len(items))
 			var eng *engine.Engine
 			if *depth > 0 {
-				eng = engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: 64})
+				eng = engine.New(engine.Options{Eval: ev, Threads: runtime.NumCPU(), HashMB: 64})
 			}
-			for i, b := range positions {
+			for i, it := range items {
 				if eng != nil {
-					values[i] = float64(eng.Search(ctx, b, b.Moves(), engine.Limits{Depth: *depth}, nil).Value)
+					values[i] = float64(eng.Search(ctx, it.board, it.board.Moves(), engine.Limits{Depth: *depth}, nil).Value)
 					continue
 				}
-				values[i] = float64(ev.Evaluate(b))
+				values[i] = float64(ev.Evaluate(it.board))
+			}
+			if err := ctx.Err(); err != nil {
+				return err
 			}
 			if u := ev.DiscUnit(); u > 0 {
 				for i := range values {
@@ -139,6 +165,100 @@ instead of the evaluation alone.`)
 			k := float64(len(values))
 			fmt.Fprintf(e.stdout, "%-8d %-10s %8.2f %8.2f %10.1f\n", emp, name, mae/k, math.Sqrt(rmse/k), took.Seconds())
 		}
+	}
+	return nil
+}
+
+// accuracyItem is a position of the accuracy measurement and its exact
+// score for the side to move, once known.
+type accuracyItem struct {
+	pos   board.Position // with the side to move, for the file of solved positions
+	board board.Board
+	score int
+	known bool
+}
+
+// solveItems finds the exact score of every item not known yet: first in
+// the file of solved positions, then by solving, concurrency positions at
+// once with threads each, appending every result to the file as it ends.
+// It shows progress on e's standard error.
+func solveItems(ctx context.Context, e *env, items []accuracyItem, empties, threads, concurrency int, solved *solvedFile) error {
+	var todo []int
+	fromFile := 0
+	for i := range items {
+		if items[i].known {
+			continue
+		}
+		if solved != nil {
+			if v, ok := solved.score(items[i].board); ok {
+				items[i].score, items[i].known = v, true
+				fromFile++
+				continue
+			}
+		}
+		todo = append(todo, i)
+	}
+	if fromFile > 0 {
+		fmt.Fprintf(e.stderr, "%d empties: %d of %d positions already solved in %s\n", empties, fromFile, len(items), solved.name)
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	prog := newProgress(e, len(todo), fmt.Sprintf("solves at %d empties", empties), "positions")
+	defer prog.finish()
+	next := make(chan int)
+	errs := make(chan error, concurrency)
+	var wg sync.WaitGroup
+	for range min(concurrency, len(todo)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			solver := endgame.New(endgame.Options{Threads: threads, HashMB: 256, Eval: engine.DefaultEvaluator()}) // the evaluation only orders the moves
+			for i := range next {
+				r, err := solver.Solve(ctx, items[i].board, endgame.Exact)
+				if err != nil {
+					errs <- err
+					return
+				}
+				items[i].score, items[i].known = r.Score, true
+				if solved != nil {
+					if err := solved.add(items[i].pos, r.Move, r.Score); err != nil {
+						errs <- fmt.Errorf("--solved: %w", err)
+						return
+					}
+				}
+				prog.add(1)
+			}
+		}()
+	}
+	var err error
+feed:
+	for _, i := range todo {
+		select {
+		case next <- i:
+		case err = <-errs:
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err == nil {
+		select {
+		case err = <-errs:
+		default:
+		}
+	}
+	if err != nil {
+		done := 0
+		for _, i := range todo {
+			if items[i].known {
+				done++
+			}
+		}
+		if solved != nil && ctx.Err() != nil {
+			return fmt.Errorf("stopped after %d of %d solves at %d empties; the positions solved are kept in %s: run the same command again to go on", done, len(todo), empties, solved.name)
+		}
+		return err
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/format/obf"
 	"github.com/reversi-engine/reversi/game"
 )
 
@@ -484,6 +485,107 @@ func TestServerCommandsRefuseBadFlags(t *testing.T) {
 				t.Fatalf("exit code 0; output:\n%s", stdout)
 			}
 			mustContain(t, "errors", stderr, tt.want)
+		})
+	}
+}
+
+func TestAccuracyCommand(t *testing.T) {
+	solved := t.TempDir() + "/solved.obf"
+	args := []string{"accuracy", "--empties", "12,24", "--positions", "6", "--eval", "pattern,classic", "--solved", solved}
+	code, stdout, stderr := runCommand(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	rows := regexp.MustCompile(`(?m)^(12|24) +(pattern|classic) +([0-9.]+) +([0-9.]+) +[0-9.]+$`).FindAllStringSubmatch(stdout, -1)
+	if len(rows) != 4 {
+		t.Fatalf("want 4 rows of figures (2 numbers of empties, 2 evaluations), got %d:\n%s", len(rows), stdout)
+	}
+	for _, r := range rows {
+		mae, _ := strconv.ParseFloat(r[3], 64)
+		rmse, _ := strconv.ParseFloat(r[4], 64)
+		if mae <= 0 || rmse < mae || mae > 40 {
+			t.Errorf("%s empties, %s: MAE %v RMSE %v: want 0 < MAE <= RMSE, MAE within 40 discs", r[1], r[2], mae, rmse)
+		}
+	}
+	file, err := os.ReadFile(solved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The 12-empty positions were solved and kept (24 empties come from the
+	// database's own scores); every line an OBF problem with its score.
+	problems, err := obf.Parse(bytes.NewReader(file))
+	if err != nil || len(problems) != 6 {
+		t.Fatalf("solved file: %d problems, err %v, want 6:\n%s", len(problems), err, file)
+	}
+	for _, p := range problems {
+		if p.Position.Board.Empties() != 12 || len(p.Moves) != 1 || !p.Position.Board.IsLegal(p.Moves[0].Square) {
+			t.Errorf("solved file line %d: %v: want a 12-empty position with one legal scored move", p.Line, p)
+		}
+	}
+
+	// A second run reads the scores back instead of solving, and gives the
+	// same figures.
+	code, again, stderr := runCommand(t, "", args...)
+	if code != 0 {
+		t.Fatalf("second run: exit code %d; stderr:\n%s", code, stderr)
+	}
+	mustContain(t, "second run's stderr", stderr, "12 empties: 6 of 6 positions already solved in "+solved)
+	figures := regexp.MustCompile(`(?m) +[0-9.]+$`) // the solve time differs
+	if a, b := figures.ReplaceAllString(stdout, ""), figures.ReplaceAllString(again, ""); a != b {
+		t.Errorf("second run's figures differ:\n%s\nwant\n%s", b, a)
+	}
+	if now, _ := os.ReadFile(solved); !bytes.Equal(now, file) {
+		t.Errorf("second run changed the solved file:\n%s", now)
+	}
+
+	// A line a crash cut short (no newline) is dropped, and the run goes on.
+	cut := string(file) + string(file[:40])
+	if err := os.WriteFile(solved, []byte(cut), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCommand(t, "", args...); code != 0 {
+		t.Fatalf("after a cut line: exit code %d; stderr:\n%s", code, stderr)
+	}
+	if now, _ := os.ReadFile(solved); !bytes.Equal(now, file) {
+		t.Errorf("the cut line was not dropped:\n%s", now)
+	}
+
+	// A damaged line elsewhere is an error naming it, and changes nothing.
+	bad := "not a position\n" + string(file)
+	if err := os.WriteFile(solved, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runCommand(t, "", args...)
+	if code == 0 || !strings.Contains(stderr, solved+": line 1:") {
+		t.Errorf("damaged solved file: exit code %d, stderr %q: want an error naming line 1", code, stderr)
+	}
+	if now, _ := os.ReadFile(solved); string(now) != bad {
+		t.Errorf("a refused solved file was changed:\n%s", now)
+	}
+}
+
+func TestAccuracyBadInput(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--empties", "0"}, `--empties: "0" is not a number of empty squares`},
+		{[]string{"--empties", "20,x"}, `--empties: "x" is not a number`},
+		{[]string{"--positions", "1"}, "--positions 1: want at least 2"},
+		{[]string{"--threads", "0"}, "--threads 0: want at least 1"},
+		{[]string{"--concurrency", "-1"}, "--concurrency -1: want at least 1"},
+		{[]string{"--depth", "-2"}, "--depth -2: want 0"},
+		{[]string{"--eval", "pattern,oracle"}, "oracle"},
+		{[]string{"--solved", dir}, "--solved:"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			args := append([]string{"accuracy", "--empties", "12", "--positions", "2", "--solved", "none"}, tt.args...)
+			code, _, stderr := runCommand(t, "", args...)
+			if code == 0 || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit code %d, stderr %q: want an error with %q", code, stderr, tt.want)
+			}
 		})
 	}
 }

@@ -300,7 +300,7 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 	}
 	fmt.Fprintf(e.stdout, "%s (black) vs %s (white): %d games, %s rules, %s per move, seed %d\n",
 		o.black, o.white, o.games, o.rule, limitText(o.moveTime), o.seed)
-	prog := newProgress(e, o.games, "games")
+	prog := newProgress(e, o.games, "games", "games")
 	var (
 		mu    sync.Mutex
 		score tally

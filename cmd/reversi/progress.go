@@ -25,9 +25,10 @@ type progress struct {
 	every    time.Duration
 }
 
-// newProgress reports to e's standard error: a bar if it is a terminal,
-// otherwise a line every 5 seconds.
-func newProgress(e *env, total int, label string) *progress {
+// newProgress reports to e's standard error (label names the work, unit
+// what is counted): a bar if it is a terminal, otherwise a line every 5
+// seconds.
+func newProgress(e *env, total int, label, unit string) *progress {
 	p := &progress{out: e.stderr, label: label, total: total, start: time.Now(), lastLine: time.Now(), every: 5 * time.Second}
 	if e.stderrIsTTY {
 		p.bar = progressbar.NewOptions(total,
@@ -35,7 +36,7 @@ func newProgress(e *env, total int, label string) *progress {
 			progressbar.OptionSetDescription(label),
 			progressbar.OptionShowCount(),
 			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("games"),
+			progressbar.OptionSetItsString(unit),
 			progressbar.OptionSetPredictTime(true),
 			progressbar.OptionThrottle(100*time.Millisecond),
 			progressbar.OptionClearOnFinish(),

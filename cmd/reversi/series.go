@@ -55,7 +55,7 @@ func runSeries(ctx context.Context, e *env, t *arena.Tournament, out string, cou
 		}
 	}
 	scheduled := scheduledGames(t)
-	prog := newProgress(e, scheduled, "games")
+	prog := newProgress(e, scheduled, "games", "games")
 	prog.add(len(results))
 	var mu sync.Mutex
 	var recordErr error
