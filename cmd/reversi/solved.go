@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/reversi-engine/reversi/board"
@@ -42,8 +43,7 @@ func defaultSolvedFile() string {
 // openSolved reads the solved positions of the file name (none if it does
 // not exist yet) and opens it to append more. A line that is not a valid
 // OBF problem with a scored move is an error, and the file is left as it
-// is, except for a last line without its newline, which a crash cut short:
-// it is removed.
+// is; text after the last newline, which a crash cut short, is removed.
 func openSolved(name string) (*solvedFile, error) {
 	if name == "" {
 		return nil, errors.New("no file name for the solved positions")
@@ -53,30 +53,23 @@ func openSolved(name string) (*solvedFile, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
-	keep := len(text)
-	for start, n := 0, 1; start < len(text); n++ {
-		end := bytes.IndexByte(text[start:], '\n')
-		complete := end >= 0
-		if !complete {
-			end = len(text) - start
+	// Every line is written whole with its newline: text after the last
+	// newline is a write a crash cut short (it may even parse, with a
+	// score cut from +64 to +6), and is dropped.
+	keep := bytes.LastIndexByte(text, '\n') + 1
+	for n, line := range strings.Split(string(text[:keep]), "\n") {
+		if t := strings.TrimSpace(line); t == "" || t[0] == '%' {
+			continue
 		}
-		line := string(text[start : start+end])
-		if t := bytes.TrimSpace([]byte(line)); len(t) > 0 && t[0] != '%' {
-			p, err := obf.ParseLine(line)
-			if err == nil && len(p.Moves) == 0 {
-				err = errors.New("no scored move")
-			}
-			if err != nil {
-				if !complete {
-					keep = start // the write a crash interrupted
-					break
-				}
-				return nil, fmt.Errorf("%s: line %d: %w (a file of solved positions: one OBF line each, such as reversi accuracy writes)", name, n, err)
-			}
-			best, _ := p.BestScore()
-			s.scores[p.Position.Board] = best
+		p, err := obf.ParseLine(line)
+		if err == nil && len(p.Moves) == 0 {
+			err = errors.New("no scored move")
 		}
-		start += end + 1
+		if err != nil {
+			return nil, fmt.Errorf("%s: line %d: %w (a file of solved positions: one OBF line each, such as reversi accuracy writes)", name, n+1, err)
+		}
+		best, _ := p.BestScore()
+		s.scores[p.Position.Board] = best
 	}
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return nil, err

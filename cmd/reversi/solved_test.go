@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+)
+
+const solvedLine = "----XO----XOO-----OOXOO--OOOXXX-OOOOOXX--OOOXXXX--OOXX------XX-- X; H3:+6;\n"
+
+func TestSolvedFileAddAndReopen(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "sub", "solved.obf") // the folder is made
+	s, err := openSolved(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := board.Start()
+	if _, ok := s.score(start.Board); ok {
+		t.Fatal("an empty file knows a score")
+	}
+	if err := s.add(start, board.MustParseSquare("d3"), 0); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := s.score(start.Board); !ok || v != 0 {
+		t.Errorf("score after add: %d, %v; want 0, true", v, ok)
+	}
+	if err := s.close(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := openSolved(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.close()
+	if v, ok := again.score(start.Board); !ok || v != 0 {
+		t.Errorf("score after reopening: %d, %v; want 0, true", v, ok)
+	}
+}
+
+func TestSolvedFileRefusals(t *testing.T) {
+	tests := []struct {
+		name, text, want string
+	}{
+		{"not a board", "hello\n" + solvedLine, "line 1:"},
+		{"no score", strings.Replace(solvedLine, " H3:+6;", "", 1) + solvedLine, "line 1: no scored move"},
+		{"illegal move", strings.Replace(solvedLine, "H3", "A1", 1), "line 1:"},
+		{"score out of range", strings.Replace(solvedLine, "+6", "+66", 1), "line 1:"},
+		{"bad line in the middle", solvedLine + "% a comment\n\nbad\n" + solvedLine, "line 4:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			name := filepath.Join(t.TempDir(), "solved.obf")
+			if err := os.WriteFile(name, []byte(tt.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s, err := openSolved(name)
+			if err == nil {
+				s.close()
+				t.Fatalf("opened; want an error with %q", tt.want)
+			}
+			if !strings.Contains(err.Error(), name+": "+tt.want) {
+				t.Errorf("error %q; want it to name the file and %q", err, tt.want)
+			}
+			if now, _ := os.ReadFile(name); string(now) != tt.text {
+				t.Errorf("the refused file was changed:\n%s", now)
+			}
+		})
+	}
+	if _, err := openSolved(""); err == nil {
+		t.Error("an empty file name was accepted")
+	}
+}
+
+// FuzzOpenSolved checks that any file is either refused and left as it
+// is, or read with what follows its last newline removed, and then reads
+// back the same scores.
+func FuzzOpenSolved(f *testing.F) {
+	f.Add([]byte(solvedLine))
+	f.Add([]byte(solvedLine + solvedLine[:30]))
+	f.Add([]byte("% comment\n\n" + solvedLine))
+	f.Add([]byte("garbage"))
+	f.Add([]byte(strings.Replace(solvedLine, "+6", "-64", 1)))
+	f.Add([]byte(solvedLine[:len(solvedLine)-1])) // a whole line but for its newline
+	f.Fuzz(func(t *testing.T, text []byte) {
+		name := filepath.Join(t.TempDir(), "solved.obf")
+		if err := os.WriteFile(name, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := openSolved(name)
+		now, _ := os.ReadFile(name)
+		if err != nil {
+			if !bytes.Equal(now, text) {
+				t.Fatalf("refused (%v) and changed", err)
+			}
+			return
+		}
+		s.close()
+		if want := text[:bytes.LastIndexByte(text, '\n')+1]; !bytes.Equal(now, want) {
+			t.Fatalf("opened and changed other than by cutting what follows the last newline:\n%q\nto\n%q", text, now)
+		}
+		again, err := openSolved(name)
+		if err != nil {
+			t.Fatalf("reopening what was accepted: %v", err)
+		}
+		defer again.close()
+		if !maps.Equal(s.scores, again.scores) {
+			t.Fatalf("reopening read other scores: %v, then %v", s.scores, again.scores)
+		}
+	})
+}
