@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/board"
@@ -227,12 +228,29 @@ func TestBenchCommand(t *testing.T) {
 	mustContain(t, "bench", stdout, "move generation", "flips", "play", "stable discs", "random game", "games/s", "perft 6")
 }
 
+func TestSolveSaysItIsStillSolving(t *testing.T) {
+	defer func(every time.Duration) { solveNewsEvery = every }(solveNewsEvery)
+	solveNewsEvery = time.Millisecond
+	code, stdout, stderr := runCommand(t, "", "solve", "fforum-1-19.obf", "--first", "2", "--threads", "1", "--eval", "none")
+	if code != 0 || !strings.Contains(stdout, "solved 2 of 2: 2 right") {
+		t.Fatalf("exit code %d:\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"#1 (line 1, 14 empties): solving, ", "#2 (line 2, 14 empties): solving, "} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%.500s", want, stderr)
+		}
+	}
+}
+
 func TestSolveCommand(t *testing.T) {
 	code, stdout, stderr := runCommand(t, "", "solve", "fforum-1-19.obf", "--threads", "1", "--hash", "8")
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
 	mustContain(t, "solve", stdout, "(embedded copy)", "ordering by pattern", "solved 19 of 19: 19 right, 0 wrong", "nodes/s")
+	if strings.Contains(stderr, "so far") {
+		t.Errorf("short solves said they were long:\n%s", stderr)
+	}
 	if n := strings.Count(stdout, " ok\n"); n != 19 {
 		t.Errorf("%d positions checked ok, want 19", n)
 	}

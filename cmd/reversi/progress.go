@@ -81,3 +81,31 @@ func (p *progress) finish() {
 		p.bar.Finish()
 	}
 }
+
+// heartbeat prints text(elapsed) on its own line to out every period
+// until the returned stop function is called, for work whose progress
+// cannot be counted (one long solve). stop waits for the last line, so
+// nothing is printed after it returns.
+func heartbeat(out io.Writer, every time.Duration, text func(elapsed time.Duration) string) (stop func()) {
+	start := time.Now()
+	quit := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case now := <-t.C:
+				fmt.Fprintln(out, text(now.Sub(start)))
+			}
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() { close(quit); wg.Wait() })
+	}
+}

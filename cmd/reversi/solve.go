@@ -15,6 +15,7 @@ import (
 	"path"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/reversi-engine/reversi/data"
 	"github.com/reversi-engine/reversi/endgame"
@@ -22,6 +23,10 @@ import (
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/format/obf"
 )
+
+// solveNewsEvery is how often solve says, on standard error, that a long
+// solve is still running.
+var solveNewsEvery = 30 * time.Second
 
 func runSolve(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--eval pattern|none] [--first N] [--time-limit T]", `
@@ -33,6 +38,7 @@ and whether the score matches the file's best score; a summary at the end.
 FILE may be "-" for standard input. The data sets shipped with reversi can
 be named without a path: fforum-1-19.obf (easy, 14-16 empties) and
 fforum-40-59.obf (the classic FFO #40-#59 benchmark, 20-34 empties).
+A solve that takes long says so on standard error every 30 seconds.
 Ctrl-C stops the solve in progress and prints what was found so far.`)
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines per solve")
 	wld := fs.Bool("wld", false, "solve for win/loss/draw only (faster)")
@@ -88,7 +94,12 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 		if *limit > 0 {
 			pctx, cancel = context.WithTimeout(ctx, *limit)
 		}
+		num, line := i+1, p.Line
+		stopNews := heartbeat(e.stderr, solveNewsEvery, func(d time.Duration) string {
+			return fmt.Sprintf("#%d (line %d, %d empties): solving, %.0f s so far", num, line, b.Empties(), d.Seconds())
+		})
 		r, err := solver.Solve(pctx, b, mode)
+		stopNews()
 		cancel()
 		total.Nodes += r.Nodes
 		total.Elapsed += r.Elapsed
