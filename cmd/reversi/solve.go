@@ -84,7 +84,8 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 		return fmt.Errorf("--eval %q: want pattern or none", *evalName)
 	}
 	solver := endgame.New(endgame.Options{Threads: *threads, HashMB: *hashMB, Eval: ordering})
-	fmt.Fprintf(e.stdout, "solving %d positions of %s, %s, %d threads, %d MB table, ordering by %s\n", len(problems), source, mode, *threads, *hashMB, *evalName)
+	fmt.Fprintf(e.stdout, "solving %s of %s, %s, %s, %d MB table, ordering by %s\n",
+		counted(len(problems), "position"), source, mode, counted(*threads, "thread"), *hashMB, *evalName)
 	fmt.Fprintf(e.stdout, "%4s %5s %4s %5s %5s %14s %9s %12s  %s\n", "#", "line", "emp", "move", "score", "nodes", "seconds", "nodes/s", "check")
 	var total endgame.Result
 	solved, right, wrong, unchecked := 0, 0, 0, 0
@@ -189,6 +190,14 @@ func readDataFile(e *env, name string) ([]byte, string, error) {
 		}
 	}
 	return nil, "", err
+}
+
+// counted writes n and a noun, plural unless n is 1: "1 thread", "2 threads".
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func sign(v int) int {
