@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -421,5 +422,20 @@ func BenchmarkIterations(b *testing.B) {
 			}
 			b.ReportMetric(float64(its)/took.Seconds(), "iterations/s")
 		})
+	}
+}
+
+func TestThinkingNote(t *testing.T) {
+	for _, tt := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Threads: 1, Parallel: RootParallel}, ", 1 thread"},
+		{Options{Threads: 2, Parallel: TreeParallel}, ", 2 threads (tree)"},
+	} {
+		note := Thinking(Result{Iterations: 10, Elapsed: time.Second}, tt.o).Note
+		if !strings.HasPrefix(note, "10 iterations, 10/s, ") || !strings.HasSuffix(note, tt.want) {
+			t.Errorf("threads %d: note %q, want it to end in %q", tt.o.Threads, note, tt.want)
+		}
 	}
 }

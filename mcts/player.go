@@ -80,7 +80,11 @@ func Thinking(r Result, o Options) *player.Thinking {
 	if r.Elapsed > 0 {
 		rate = float64(r.Iterations) / r.Elapsed.Seconds()
 	}
-	t.Note = fmt.Sprintf("%d iterations, %.0f/s, %d nodes, %s rollouts, %s rewards, c=%g, %d threads (%s)",
-		r.Iterations, rate, r.Nodes, o.Policy, o.Reward, o.C, o.Threads, o.Parallel)
+	threads := fmt.Sprintf("%d threads (%s)", o.Threads, o.Parallel)
+	if o.Threads == 1 {
+		threads = "1 thread"
+	}
+	t.Note = fmt.Sprintf("%d iterations, %.0f/s, %d nodes, %s rollouts, %s rewards, c=%g, %s",
+		r.Iterations, rate, r.Nodes, o.Policy, o.Reward, o.C, threads)
 	return t
 }

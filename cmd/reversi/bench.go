@@ -163,7 +163,7 @@ func benchSolve(ctx context.Context, e *env, threads, ffo int) error {
 			took += r.Elapsed
 		}
 		name := fmt.Sprintf("solve %s x%d", strings.TrimSuffix(set.file, ".obf"), len(problems))
-		fmt.Fprintf(e.stdout, "%-22s %8.3f s  %d threads  %12.0f nodes/s  %d wrong\n", name, took.Seconds(), set.threads,
+		fmt.Fprintf(e.stdout, "%-22s %8.3f s  %-10s %12.0f nodes/s  %d wrong\n", name, took.Seconds(), counted(set.threads, "thread"),
 			float64(nodes)/took.Seconds(), wrong)
 		if wrong > 0 {
 			return fmt.Errorf("%d wrong scores in %s", wrong, set.file)
