@@ -60,7 +60,9 @@ func newTTable(sizeMB int) *ttable {
 	for n*2*64 <= uint64(sizeMB)<<20 {
 		n *= 2
 	}
-	return &ttable{buckets: make([]ttBucket, n), mask: n - 1}
+	t := &ttable{buckets: make([]ttBucket, n), mask: n - 1}
+	t.clear() // maps the memory now, not page by page inside the first searches and their clocks
+	return t
 }
 
 // newSearch ages the table: entries of earlier searches are replaced
