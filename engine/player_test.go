@@ -16,12 +16,19 @@ import (
 
 // TestNeverLosesOnTime plays the top level under tight clocks: a short
 // per-move limit, then a short game clock. It must never time out, and
-// must use a fair share of the time.
+// must use a fair share of the time. With -short (CI's run under the race
+// detector, which slows the code several times while other packages' tests
+// share the two cores) the clocks are longer: there a 150 ms move was
+// once lost to the scheduler, not to the engine's time management.
 func TestNeverLosesOnTime(t *testing.T) {
 	top, _ := LevelSettings(MaxLevel)
+	moveTime, gameTime := 150*time.Millisecond, 2*time.Second
+	if testing.Short() {
+		moveTime, gameTime = 3*moveTime, 3*gameTime
+	}
 	for _, cfg := range []referee.Config{
-		{MoveTime: 150 * time.Millisecond},
-		{MoveTime: referee.NoLimit, GameTime: 2 * time.Second},
+		{MoveTime: moveTime},
+		{MoveTime: referee.NoLimit, GameTime: gameTime},
 	} {
 		e := New(Options{Threads: 2, HashMB: 8})
 		p := NewPlayer(e, top, "engine", 1)
