@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"regexp"
 	"strconv"
@@ -231,8 +230,8 @@ func TestBenchCommand(t *testing.T) {
 }
 
 func TestSolveSaysItIsStillSolving(t *testing.T) {
-	defer func(every time.Duration) { solveNewsEvery = every }(solveNewsEvery)
-	solveNewsEvery = time.Millisecond
+	defer func(every time.Duration) { newsEvery = every }(newsEvery)
+	newsEvery = time.Millisecond
 	// FFO #40 takes about a second: time enough for the news even on a
 	// busy machine.
 	code, stdout, stderr := runCommand(t, "", "solve", "fforum-40-59.obf", "--first", "1", "--threads", "1")
@@ -245,35 +244,72 @@ func TestSolveSaysItIsStillSolving(t *testing.T) {
 
 func TestHeartbeatStops(t *testing.T) {
 	var mu sync.Mutex
-	lines := 0
-	stop := heartbeat(io.Discard, time.Millisecond, func(time.Duration) string {
+	calls := 0
+	stop := heartbeat(time.Millisecond, func(time.Duration) {
 		mu.Lock()
 		defer mu.Unlock()
-		lines++
-		return ""
+		calls++
 	})
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
 		mu.Lock()
-		n := lines
+		n := calls
 		mu.Unlock()
 		if n >= 3 {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d lines in 10 s at one a millisecond", n)
+			t.Fatalf("%d calls in 10 s at one a millisecond", n)
 		}
 	}
 	stop()
 	mu.Lock()
-	n := lines
+	n := calls
 	mu.Unlock()
 	time.Sleep(20 * time.Millisecond)
 	mu.Lock()
 	defer mu.Unlock()
-	if lines != n {
-		t.Errorf("%d lines after stop returned", lines-n)
+	if calls != n {
+		t.Errorf("%d calls after stop returned", calls-n)
 	}
 	stop() // a second stop does nothing
+}
+
+// lockedBuffer is a buffer that goroutines may write while a test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func TestProgressSaysItIsStillGoing(t *testing.T) {
+	defer func(every time.Duration) { newsEvery = every }(newsEvery)
+	newsEvery = time.Millisecond
+	var out lockedBuffer
+	p := newProgress(&env{stderr: &out}, 3, "solves", "positions")
+	p.add(1) // then nothing more is done: a line a millisecond says so
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(out.String(), "solves: 1/3 (33%) after ") < 3; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			p.finish()
+			t.Fatalf("no news of the work for 10 s:\n%s", out.String())
+		}
+	}
+	p.finish()
+	said := out.String()
+	time.Sleep(20 * time.Millisecond)
+	if now := out.String(); now != said {
+		t.Errorf("news after finish: %q", strings.TrimPrefix(now, said))
+	}
 }
 
 func TestSolveCommand(t *testing.T) {

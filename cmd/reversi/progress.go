@@ -23,11 +23,13 @@ type progress struct {
 	start    time.Time
 	lastLine time.Time
 	every    time.Duration
+	stopNews func() // the heartbeat of a run without a terminal
 }
 
 // newProgress reports to e's standard error (label names the work, unit
-// what is counted): a bar if it is a terminal, otherwise a line every 5
-// seconds.
+// what is counted): a bar if it is a terminal, otherwise a line at most
+// every 5 seconds as units finish, and one every newsEvery while none
+// does. Call finish at the end.
 func newProgress(e *env, total int, label, unit string) *progress {
 	p := &progress{out: e.stderr, label: label, total: total, start: time.Now(), lastLine: time.Now(), every: 5 * time.Second}
 	if e.stderrIsTTY {
@@ -41,6 +43,14 @@ func newProgress(e *env, total int, label, unit string) *progress {
 			progressbar.OptionThrottle(100*time.Millisecond),
 			progressbar.OptionClearOnFinish(),
 		)
+	} else {
+		p.stopNews = heartbeat(newsEvery, func(time.Duration) {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			if time.Since(p.lastLine) >= newsEvery {
+				p.printStatus(time.Now())
+			}
+		})
 	}
 	return p
 }
@@ -55,10 +65,15 @@ func (p *progress) add(n int) {
 		return
 	}
 	if now := time.Now(); now.Sub(p.lastLine) >= p.every {
-		p.lastLine = now
-		fmt.Fprintf(p.out, "%s: %d/%d (%.0f%%) after %.0fs\n", p.label, p.done, p.total,
-			100*float64(p.done)/float64(p.total), now.Sub(p.start).Seconds())
+		p.printStatus(now)
 	}
+}
+
+// printStatus prints the progress line; p.mu is held.
+func (p *progress) printStatus(now time.Time) {
+	p.lastLine = now
+	fmt.Fprintf(p.out, "%s: %d/%d (%.0f%%) after %.0fs\n", p.label, p.done, p.total,
+		100*float64(p.done)/float64(p.total), now.Sub(p.start).Seconds())
 }
 
 // line prints a line of news: above the bar on a terminal, else on its
@@ -73,8 +88,11 @@ func (p *progress) line(text string) {
 	p.lastLine = time.Now()
 }
 
-// finish clears the bar.
+// finish clears the bar, or stops the heartbeat.
 func (p *progress) finish() {
+	if p.stopNews != nil {
+		p.stopNews()
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.bar != nil {
@@ -82,11 +100,15 @@ func (p *progress) finish() {
 	}
 }
 
-// heartbeat prints text(elapsed) on its own line to out every period
-// until the returned stop function is called, for work whose progress
-// cannot be counted (one long solve). stop waits for the last line, so
-// nothing is printed after it returns.
-func heartbeat(out io.Writer, every time.Duration, text func(elapsed time.Duration) string) (stop func()) {
+// newsEvery is how often long work that has nothing else to report says
+// that it is still going (a long solve; a run of games or solves whose
+// progress line has not changed).
+var newsEvery = 30 * time.Second
+
+// heartbeat calls say with the time elapsed every period until the
+// returned stop function is called. stop waits for a call in progress, so
+// nothing is said after it returns.
+func heartbeat(every time.Duration, say func(elapsed time.Duration)) (stop func()) {
 	start := time.Now()
 	quit := make(chan struct{})
 	var wg sync.WaitGroup
@@ -100,7 +122,7 @@ func heartbeat(out io.Writer, every time.Duration, text func(elapsed time.Durati
 			case <-quit:
 				return
 			case now := <-t.C:
-				fmt.Fprintln(out, text(now.Sub(start)))
+				say(now.Sub(start))
 			}
 		}
 	}()

@@ -24,10 +24,6 @@ import (
 	"github.com/reversi-engine/reversi/format/obf"
 )
 
-// solveNewsEvery is how often solve says, on standard error, that a long
-// solve is still running.
-var solveNewsEvery = 30 * time.Second
-
 func runSolve(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--eval pattern|none] [--first N] [--time-limit T]", `
 Solves every position of an OBF file (one position a line: 64 squares, the
@@ -96,8 +92,8 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 			pctx, cancel = context.WithTimeout(ctx, *limit)
 		}
 		num, line := i+1, p.Line
-		stopNews := heartbeat(e.stderr, solveNewsEvery, func(d time.Duration) string {
-			return fmt.Sprintf("#%d (line %d, %d empties): solving, %.0f s so far", num, line, b.Empties(), d.Seconds())
+		stopNews := heartbeat(newsEvery, func(d time.Duration) {
+			fmt.Fprintf(e.stderr, "#%d (line %d, %d empties): solving, %.0f s so far\n", num, line, b.Empties(), d.Seconds())
 		})
 		r, err := solver.Solve(pctx, b, mode)
 		stopNews()
