@@ -32,6 +32,10 @@ func browser(t *testing.T) context.Context {
 	if path == "" {
 		t.Skip("no Chromium to drive (.ci/run installs Debian's chromium)")
 	}
+	profile, err := os.MkdirTemp("", "reversi-browser-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox,
@@ -39,13 +43,29 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1200, 900),
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	t.Cleanup(func() {
+		cancelT()
+		cancelC()
+		cancelA()
+		// Chromium's helper processes may still write to the profile for a
+		// moment after the browser has exited (t.TempDir's cleanup once
+		// failed on it): try again for a while.
+		var err error
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			if err = os.RemoveAll(profile); err == nil || time.Now().After(deadline) {
+				break
+			}
+		}
+		if err != nil {
+			t.Logf("the browser profile stays in %s: %v", profile, err)
+		}
+	})
 	return ctx
 }
 

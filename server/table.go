@@ -231,12 +231,12 @@ func (t *table) observe(ev referee.Event) {
 	ctx := context.Background()
 	st := t.srv.cfg.Store
 	var err error
-	stored := false // the store has one change more
+	changes := 0 // of the game in the store, each counted by its revision
 	t.writeMu.Lock()
 	defer t.writeMu.Unlock()
 	switch ev.Kind {
 	case referee.Moved, referee.Passed:
-		stored = true
+		changes = 1
 		m := ev.Move
 		sm := store.Move{Ply: ev.Game.Ply() - 1, Color: int(ev.Color), Square: m.Square.String(), Elapsed: m.Time, Eval: m.Eval, HasEval: m.HasEval, At: time.Now()}
 		if ev.Thinking != nil {
@@ -245,14 +245,29 @@ func (t *table) observe(ev referee.Event) {
 			}
 		}
 		err = st.AppendMove(ctx, t.id, sm)
+		if err == nil && ev.Game.Finished() && ev.Game.Result.Reason == game.InProgress {
+			// Over on the board: the views say finished from now on (see
+			// view), so the store says so too, before the referee's Ended
+			// event (whose Finish then conflicts and is skipped).
+			end := ev.Game.Clone()
+			end.Finish()
+			switch err = st.Finish(ctx, t.id, storeResult(end.Result)); {
+			case err == nil:
+				changes++
+			case errors.Is(err, store.ErrConflict):
+				err = nil // already finished (a resignation out of turn)
+			}
+		}
 	case referee.Undone:
-		stored = true
+		changes = 1
 		err = st.Truncate(ctx, t.id, ev.Game.Ply())
 	case referee.Ended:
-		stored = true
+		changes = 1
 		err = st.Finish(ctx, t.id, storeResult(ev.Game.Result))
 		if errors.Is(err, store.ErrConflict) {
-			err, stored = nil, false // already finished (a resignation out of turn)
+			// Already finished: by the move that ended the game on the
+			// board, or by a resignation out of turn.
+			err, changes = nil, 0
 		}
 	}
 	t.mu.Lock()
@@ -269,9 +284,7 @@ func (t *table) observe(ev referee.Event) {
 		return
 	}
 	t.g = ev.Game
-	if stored {
-		t.revision++
-	}
+	t.revision += int64(changes)
 	t.used = ev.Used
 	t.turnAt = time.Now()
 	if ev.Kind == referee.Moved && ev.Thinking != nil {
