@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -74,7 +75,11 @@ func browser(t *testing.T) context.Context {
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	var png []byte
-	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+	// The discs turn with animations: wait for them to end, so that the
+	// picture shows the position, not discs half turned.
+	settle := chromedp.Evaluate(`Promise.all(document.getAnimations().map(a => a.finished)).then(() => true, () => true)`, nil,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })
+	if err := chromedp.Run(ctx, settle, chromedp.FullScreenshot(&png, 100)); err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join("..", "docs", "screenshots")
