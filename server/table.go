@@ -249,9 +249,8 @@ func (t *table) observe(ev referee.Event) {
 			// Over on the board: the views say finished from now on (see
 			// view), so the store says so too, before the referee's Ended
 			// event (whose Finish then conflicts and is skipped).
-			end := ev.Game.Clone()
-			end.Finish()
-			switch err = st.Finish(ctx, t.id, storeResult(end.Result)); {
+			end := game.NewResult(ev.Game.Position(), game.Normal, board.NoColor)
+			switch err = st.Finish(ctx, t.id, storeResult(end)); {
 			case err == nil:
 				changes++
 			case errors.Is(err, store.ErrConflict):

@@ -155,9 +155,7 @@ func (t *table) viewLocked() GameView {
 		if r.Reason == game.InProgress {
 			// Over on the board, between the last move's event and the
 			// referee's end of the game: the result is the discs'.
-			end := g.Clone()
-			end.Finish()
-			r = end.Result
+			r = game.NewResult(pos, game.Normal, board.NoColor)
 		}
 		v.Result = &ResultView{Winner: r.Winner.String(), Reason: r.Reason.String(), Black: r.Black, White: r.White, Score: r.TournamentMargin(), Detail: r.Detail}
 		if r.By != board.NoColor {
