@@ -16,6 +16,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
 
+	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/store"
 	"github.com/reversi-engine/reversi/store/sqlite"
 )
@@ -39,6 +40,12 @@ func newTestServer(t *testing.T, path string, cfg Config) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newTestServerOn(t, st, path, cfg)
+}
+
+// newTestServerOn starts a server on the store st (kept in path).
+func newTestServerOn(t *testing.T, st store.Store, path string, cfg Config) *testServer {
+	t.Helper()
 	cfg.Store = st
 	srv, err := New(cfg)
 	if err != nil {
@@ -159,6 +166,63 @@ func TestWholeGameAgainstBuiltin(t *testing.T) {
 	ts.call("GET", "/api/games?status=finished", nil, &list)
 	if len(list.Games) != 1 || list.Games[0]["id"] != g.ID {
 		t.Errorf("finished games: %v", list.Games)
+	}
+}
+
+// slowFinish is a store whose Finish takes a while: a game end stored
+// apart from the move that made it shows as a window where the two
+// disagree.
+type slowFinish struct{ store.Store }
+
+func (s slowFinish) Finish(ctx context.Context, id string, r store.Result) error {
+	time.Sleep(300 * time.Millisecond)
+	return s.Store.Finish(ctx, id, r)
+}
+
+// TestLastMoveFinishesTheStoredGame: once the move that ends the game on
+// the board is answered, the stored game is finished and listed so, as
+// its view says (not a moment later, when the referee's end arrives).
+func TestLastMoveFinishesTheStoredGame(t *testing.T) {
+	// A whole game, each side playing its first legal move.
+	var squares []string
+	p := board.Start()
+	var last board.Position // before the last move
+	for !p.Board.GameOver() {
+		if !p.Board.HasMoves() {
+			p = p.Pass()
+			continue
+		}
+		last = p
+		sq := board.Squares(p.Board.Moves())[0]
+		squares = append(squares, strings.ToLower(sq.String()))
+		p = p.Play(sq)
+	}
+	path := filepath.Join(t.TempDir(), "games.db")
+	st, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServerOn(t, slowFinish{st}, path, Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"},
+		Transcript: strings.Join(squares[:len(squares)-1], "")})
+	mover := last.Turn.String()
+	if v := ts.waitTurn(g.ID, mover); v.Status != "playing" {
+		t.Fatalf("before the last move: %+v", v)
+	}
+	if code, msg := ts.move(g.ID, g.Tokens[mover], squares[len(squares)-1]); code != 200 {
+		t.Fatalf("last move %s: %d %s", squares[len(squares)-1], code, msg)
+	}
+	rec, err := st.Get(context.Background(), g.ID)
+	if err != nil || rec.Result == nil || rec.Result.Reason != "normal end" || rec.Result.Black != p.Count(board.Black) {
+		t.Fatalf("stored game right after the last move: %v (err %v)", rec.Result, err)
+	}
+	var list struct{ Games []map[string]any }
+	ts.call("GET", "/api/games?status=finished", nil, &list)
+	if len(list.Games) != 1 || list.Games[0]["id"] != g.ID {
+		t.Errorf("finished games: %v", list.Games)
+	}
+	if v := ts.state(g.ID); v.Status != "finished" || v.Result == nil || v.Result.Black != p.Count(board.Black) {
+		t.Errorf("view: %+v", v)
 	}
 }
 
