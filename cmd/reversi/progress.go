@@ -28,8 +28,9 @@ type progress struct {
 
 // newProgress reports to e's standard error (label names the work, unit
 // what is counted): a bar if it is a terminal, otherwise a line at most
-// every 5 seconds as units finish, and one every newsEvery while none
-// does. Call finish at the end.
+// every 5 seconds as units finish and, while none does, again after
+// newsEvery to twice that (the heartbeat's tick finds the last line at
+// least newsEvery old). Call finish at the end.
 func newProgress(e *env, total int, label, unit string) *progress {
 	p := &progress{out: e.stderr, label: label, total: total, start: time.Now(), lastLine: time.Now(), every: 5 * time.Second}
 	if e.stderrIsTTY {
