@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -224,72 +223,6 @@ func TestLastMoveFinishesTheStoredGame(t *testing.T) {
 	}
 	if v := ts.state(g.ID); v.Status != "finished" || v.Result == nil || v.Result.Black != p.Count(board.Black) {
 		t.Errorf("view: %+v", v)
-	}
-}
-
-// slowPass is a store that takes a while to store a pass: the time
-// between a move and the pass the server then plays for the opponent.
-type slowPass struct{ store.Store }
-
-func (s slowPass) AppendMove(ctx context.Context, id string, m store.Move) error {
-	if m.Square == board.Pass.String() {
-		time.Sleep(300 * time.Millisecond)
-	}
-	return s.Store.AppendMove(ctx, id, m)
-}
-
-// TestForcedPassIsSeenAtOnce: after a move that leaves the opponent
-// without moves, the view says it is the mover's turn again, with its
-// legal moves, and its next move is taken, even before the server's pass
-// is stored.
-func TestForcedPassIsSeenAtOnce(t *testing.T) {
-	// Random moves up to a move after which the opponent must pass.
-	rng := rand.New(rand.NewPCG(7, 7))
-	var played []board.Square
-	var before, after board.Position // around that move
-	for found := false; !found; {
-		played = nil
-		for p := board.Start(); !p.Board.GameOver() && !found; {
-			if !p.Board.HasMoves() {
-				p = p.Pass()
-				continue
-			}
-			ms := board.Squares(p.Board.Moves())
-			sq := ms[rng.IntN(len(ms))]
-			played = append(played, sq)
-			before, p = p, p.Play(sq)
-			after = p
-			found = !p.Board.HasMoves() && !p.Board.GameOver()
-		}
-	}
-	transcript := ""
-	for _, sq := range played[:len(played)-1] {
-		transcript += strings.ToLower(sq.String())
-	}
-	last := strings.ToLower(played[len(played)-1].String())
-	next := board.Squares(after.Pass().Board.Moves()) // the mover's moves once the opponent has passed
-
-	path := filepath.Join(t.TempDir(), "games.db")
-	st, err := sqlite.Open(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := newTestServerOn(t, slowPass{st}, path, Config{})
-	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, Transcript: transcript})
-	mover := before.Turn.String()
-	plies := len(ts.waitTurn(g.ID, mover).Moves)
-	if code, msg := ts.move(g.ID, g.Tokens[mover], last); code != 200 {
-		t.Fatalf("move %s: %d %s", last, code, msg)
-	}
-	v := ts.state(g.ID)
-	if v.Status != "playing" || v.Turn != mover || len(v.Legal) != len(next) {
-		t.Fatalf("right after the move that makes the opponent pass: %q to move, legal %v; want %s, %v", v.Turn, v.Legal, mover, next)
-	}
-	if code, msg := ts.move(g.ID, g.Tokens[mover], strings.ToLower(next[0].String())); code != 200 {
-		t.Fatalf("the next move, sent before the pass is stored: %d %s", code, msg)
-	}
-	if n := len(ts.state(g.ID).Moves); n != plies+3 {
-		t.Errorf("%d plies after the move, the pass and the next move, want %d", n, plies+3)
 	}
 }
 

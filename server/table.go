@@ -160,7 +160,7 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 		}
 	}
 	over := t.g.Finished()
-	turn := int(afterForcedPass(t.g).Turn()) // a move sent before the server's pass waits for it
+	turn := int(t.g.Turn())
 	r := (*remote)(nil)
 	if color >= 0 {
 		r = t.remotes[color]

@@ -127,20 +127,6 @@ func squares(sqs []board.Square) []string {
 	return out
 }
 
-// afterForcedPass returns g as the players are to see it: g itself, or,
-// when its side to move has no legal move and the referee is about to
-// pass for it (between the events of the move before and of the pass), a
-// copy with that pass played. So the view never shows a side to move
-// without moves, and the other side may already send its move.
-func afterForcedPass(g *game.Game) *game.Game {
-	if !g.MustPass() {
-		return g
-	}
-	next := g.Clone()
-	next.PassIfForced()
-	return next
-}
-
 // view builds the state of a table (t.mu held).
 func (t *table) viewLocked() GameView {
 	g, rec := t.g, t.rec
@@ -177,14 +163,12 @@ func (t *table) viewLocked() GameView {
 		}
 	case rec.Seats[0].Kind == store.Open || rec.Seats[1].Kind == store.Open:
 		v.Status = "waiting"
-		next := afterForcedPass(g)
-		v.Turn = next.Turn().String()
-		v.Legal = squares(board.Squares(next.Legal()))
+		v.Turn = pos.Turn.String()
+		v.Legal = squares(board.Squares(g.Legal()))
 	default:
 		v.Status = "playing"
-		next := afterForcedPass(g)
-		v.Turn = next.Turn().String()
-		v.Legal = squares(board.Squares(next.Legal()))
+		v.Turn = pos.Turn.String()
+		v.Legal = squares(board.Squares(g.Legal()))
 		at := t.turnAt
 		v.TurnSince = &at
 	}
