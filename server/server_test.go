@@ -98,13 +98,16 @@ func (ts *testServer) state(id string) GameView {
 	return v
 }
 
-// waitTurn waits until it is color's turn or the game is over.
+// waitTurn waits until it is color's turn (with a move to make) or the
+// game is over.
 func (ts *testServer) waitTurn(id, color string) GameView {
 	ts.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		v := ts.state(id)
-		if v.Status == "finished" || v.Turn == color {
+		// No legal move: the server is about to pass for color (see
+		// docs/API.md), the turn is not color's yet.
+		if v.Status == "finished" || v.Turn == color && len(v.Legal) > 0 {
 			return v
 		}
 		time.Sleep(5 * time.Millisecond)
