@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"strconv"
 	"time"
 )
 
@@ -25,19 +26,31 @@ func main() {
 	}
 }
 
-// call sends a JSON request and decodes the answer.
+// call sends a JSON request and decodes the answer. Told to slow down
+// (429: the server's rate limit), it waits as asked and tries again.
 func call(method, url string, body, out any) error {
-	var buf bytes.Buffer
+	var data []byte
 	if body != nil {
-		json.NewEncoder(&buf).Encode(body)
+		data, _ = json.Marshal(body)
 	}
-	req, err := http.NewRequest(method, url, &buf)
-	if err != nil {
-		return err
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
+	var resp *http.Response
+	for {
+		req, err := http.NewRequest(method, url, bytes.NewReader(data))
+		if err != nil {
+			return err
+		}
+		if resp, err = http.DefaultClient.Do(req); err != nil {
+			return err
+		}
+		if resp.StatusCode != http.StatusTooManyRequests {
+			break
+		}
+		resp.Body.Close()
+		wait, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+		if err != nil || wait < 1 {
+			wait = 1
+		}
+		time.Sleep(time.Duration(wait) * time.Second)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode >= 300 {
@@ -81,8 +94,9 @@ func play(server, opponent string) error {
 		case s.Status == "finished":
 			fmt.Printf("game over: %s wins, %d-%d\n", s.Result.Winner, s.Result.Black, s.Result.White)
 			return nil
-		case s.Turn != "black":
-			time.Sleep(50 * time.Millisecond) // the opponent thinks
+		case s.Turn != "black" || len(s.Legal) == 0:
+			// The opponent thinks, or the server is about to pass for us.
+			time.Sleep(50 * time.Millisecond)
 			continue
 		}
 		var ok map[string]any
