@@ -37,12 +37,14 @@ var catalog = [...]Entry{
 		Description: "a legal move chosen uniformly at random",
 		Options:     []Option{seedOption},
 		New:         func(a Args) (player.Player, error) { return classic.NewRandom(a.Env.Seed), nil },
+		Confined:    true,
 	},
 	{
 		Name:        "greedy",
 		Description: "the move that flips the most discs",
 		Options:     []Option{seedOption},
 		New:         func(a Args) (player.Player, error) { return classic.NewGreedy(a.Env.Seed), nil },
+		Confined:    true,
 	},
 	{
 		Name:        "positional",
@@ -52,31 +54,36 @@ var catalog = [...]Entry{
 				Help: "course, or weights joined by '/': 10 for A1/B1/C1/D1/B2/C2/D2/C3/D3/D4 (symmetric) or 64 for A1..H8"},
 			seedOption,
 		},
-		New: newPositional,
+		New:      newPositional,
+		Confined: true,
 	},
 	{
 		Name:        "roxanne",
 		Description: "a move from the best tier of squares: corners, then C3-type, centre edges, ... X-squares last",
 		Options:     []Option{seedOption},
 		New:         func(a Args) (player.Player, error) { return classic.NewRoxanne(a.Env.Seed), nil },
+		Confined:    true,
 	},
 	{
 		Name:        "mobility",
 		Description: "the move that leaves the opponent the fewest legal replies",
 		Options:     []Option{seedOption},
 		New:         func(a Args) (player.Player, error) { return classic.NewMobility(a.Env.Seed), nil },
+		Confined:    true,
 	},
 	{
 		Name:        "stable",
 		Description: "the move that leaves it the most stable discs",
 		Options:     []Option{seedOption},
 		New:         func(a Args) (player.Player, error) { return classic.NewStable(a.Env.Seed), nil },
+		Confined:    true,
 	},
 	{
 		Name:        "parity",
 		Description: "a move into an odd-sized region of empty squares (8-connected) if there is one",
 		Options:     []Option{seedOption},
 		New:         func(a Args) (player.Player, error) { return classic.NewParity(a.Env.Seed), nil },
+		Confined:    true,
 	},
 	{
 		Name:        "evaporation",
@@ -86,19 +93,22 @@ var catalog = [...]Entry{
 				Help: "number of empty squares (0 to 60) from which it plays greedily"},
 			seedOption,
 		},
-		New: newEvaporation,
+		New:      newEvaporation,
+		Confined: true,
 	},
 	{
 		Name:        "minimax",
 		Description: "plain minimax to a fixed depth (every node visited: keep the depth small)",
 		Options:     []Option{depthOption(4), evalOption},
 		New:         newSearchPlayer(search.MinimaxSearch),
+		Confined:    true,
 	},
 	{
 		Name:        "alphabeta",
 		Description: "the course's alpha-beta: a fixed depth, moves in board order, no table",
 		Options:     []Option{depthOption(7), evalOption},
 		New:         newSearchPlayer(search.AlphaBetaSearch),
+		Confined:    true,
 	},
 	{
 		Name: "engine",
@@ -106,16 +116,17 @@ var catalog = [...]Entry{
 			"all cores and an exact endgame solver; levels 1 (a beginner can win) to " + strconv.Itoa(engine.MaxLevel),
 		Options: []Option{
 			{Name: "level", Kind: Int, Default: strconv.Itoa(engine.MaxLevel), Help: "1 to " + strconv.Itoa(engine.MaxLevel) + " (see 'reversi help levels'); --level sets it for every engine seat"},
-			{Name: "time", Kind: Duration, Help: "budget of a move, e.g. 1s (default: the level's)"},
-			{Name: "depth", Kind: Int, Help: "midgame depth (default: the level's)"},
+			{Name: "time", Kind: Duration, Help: "budget of a move, e.g. 1s (default: the level's)", Resource: MoveTime},
+			{Name: "depth", Kind: Int, Help: "midgame depth (default: the level's)", Resource: Depth},
 			{Name: "exact", Kind: Int, Help: "solve exactly from this many empty squares (default: the level's)"},
 			{Name: "wld", Kind: Int, Help: "solve win/loss/draw from this many empty squares (default: the level's)"},
-			{Name: "threads", Kind: Int, Help: "search threads (default: all the cores)"},
-			{Name: "hash", Kind: Int, Default: "64", Help: "transposition table size in MB"},
+			{Name: "threads", Kind: Int, Help: "search threads (default: all the cores)", Resource: Threads},
+			{Name: "hash", Kind: Int, Default: "64", Help: "transposition table size in MB", Resource: HashMB},
 			engineEvalOption,
 			seedOption,
 		},
-		New: newEngine,
+		New:      newEngine,
+		Confined: true,
 	},
 	{
 		Name: "nboard",
@@ -129,7 +140,7 @@ var catalog = [...]Entry{
 		Description: "Monte Carlo tree search (UCT) with a choice of rollout policy, reward, exploration, " +
 			"budget and parallelism; proven wins and losses are backed up",
 		Options: []Option{
-			{Name: "time", Kind: Duration, Default: "1s", Help: "time a move (within the clock)"},
+			{Name: "time", Kind: Duration, Default: "1s", Help: "time a move (within the clock)", Resource: MoveTime},
 			{Name: "iterations", Kind: Uint, Help: "iterations a move instead of (or as well as) a time; with it, time=0 for no time limit"},
 			{Name: "c", Kind: Float, Help: "exploration constant of UCB1 (default: 0.7 for winloss, 0.5 for margin, 0.8 for bonus)"},
 			{Name: "rollout", Kind: Text, Default: "random", Help: "rollout policy: random, roxanne, epsilon, softmax, alphabeta"},
@@ -139,19 +150,20 @@ var catalog = [...]Entry{
 			{Name: "abdepth", Kind: Int, Default: "2", Help: "depth of the alphabeta rollouts"},
 			{Name: "truncate", Kind: Int, Default: "0", Help: "stop rollouts after this many plies and use the pattern evaluation (0: play to the end)"},
 			{Name: "final", Kind: Text, Default: "visits", Help: "the move played: visits (most visited) or value (best mean reward)"},
-			{Name: "threads", Kind: Int, Help: "search threads (default: all the cores)"},
+			{Name: "threads", Kind: Int, Help: "search threads (default: all the cores)", Resource: Threads},
 			{Name: "parallel", Kind: Text, Default: "root", Help: "root (a tree per thread, merged) or tree (one shared tree, virtual loss)"},
 			{Name: "reuse", Kind: Bool, Default: "true", Help: "keep the subtree of the position reached from one move to the next"},
-			{Name: "memory", Kind: Int, Default: "96", Help: "MB of nodes per tree, at most"},
+			{Name: "memory", Kind: Int, Default: "96", Help: "MB of nodes per tree, at most", Resource: MemoryMB},
 			seedOption,
 		},
-		New: newMCTS,
+		New:      newMCTS,
+		Confined: true,
 	},
 }
 
 // depthOption is the depth option of a fixed-depth search player.
 func depthOption(def int) Option {
-	return Option{Name: "depth", Kind: Int, Default: strconv.Itoa(def), Help: "plies searched (1 to 20)"}
+	return Option{Name: "depth", Kind: Int, Default: strconv.Itoa(def), Help: "plies searched (1 to 20)", Resource: Depth}
 }
 
 // evalOption is the eval option of the course's search players, whose

@@ -42,3 +42,42 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLimited checks that no spec makes CheckLimited panic, and that a
+// spec it accepts names a confined player with every costly option within
+// the limits; the seeds are the resource bombs a client of the server
+// might send.
+func FuzzLimited(f *testing.F) {
+	for _, s := range []string{
+		"engine:hash=65536", "engine:threads=256", "engine:time=24h", "engine:depth=60", "engine:hash=64,threads=1",
+		"mcts:memory=65536", "mcts:threads=256,parallel=tree", "mcts:iterations=18446744073709551615,time=0s",
+		"mcts:time=9223372036854775807ns", "minimax:depth=20", "alphabeta:depth=20,eval=pattern",
+		"nboard:touch pwned", "human", "NBoard:sh", "engine:hash=-1", "engine:level=10",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := CheckLimited(text, serverLimits)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatalf("CheckLimited(%q): empty error", text)
+			}
+			return
+		}
+		e := lookup(s.Name)
+		if !e.Confined {
+			t.Fatalf("CheckLimited(%q) accepted %s, which is not confined", text, s.Name)
+		}
+		for _, set := range s.Options {
+			o := e.option(set.Key)
+			v, err := o.Kind.parse(set.Value)
+			if err != nil {
+				t.Fatalf("CheckLimited(%q) accepted %s=%s: %v", text, set.Key, set.Value, err)
+			}
+			limit, _ := serverLimits.bound(o.Resource)
+			if n, ok := amount(v); ok && limit > 0 && n > limit {
+				t.Fatalf("CheckLimited(%q) accepted %s=%s above the limit %d", text, set.Key, set.Value, limit)
+			}
+		}
+	})
+}

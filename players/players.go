@@ -54,6 +54,11 @@ type Entry struct {
 	Raw string
 	// New builds the player from its parsed options (or raw argument).
 	New func(a Args) (player.Player, error)
+	// Confined players only compute: they start no program, read no
+	// terminal, and every resource they take is named by an option with
+	// a Resource, so that [Limits] bound it. Only they are built for
+	// others ([NewLimited]).
+	Confined bool
 }
 
 // syntax returns how a spec of the entry is written, e.g.
@@ -103,6 +108,8 @@ type Option struct {
 	Default string
 	// Help says in a few words what the option does.
 	Help string
+	// Resource is what the option's value costs, for [Limits].
+	Resource Resource
 }
 
 // seedOption is the option of every entry that makes random choices; when
@@ -186,6 +193,11 @@ func (t table) build(spec string, env Env) (player.Player, error) {
 	if err != nil {
 		return nil, specError(spec, e.Name, err)
 	}
+	return t.construct(spec, e, a)
+}
+
+// construct calls the constructor of entry e with a.
+func (t table) construct(spec string, e *Entry, a Args) (player.Player, error) {
 	p, err := e.New(a)
 	if err != nil {
 		return nil, specError(spec, e.Name, err)
