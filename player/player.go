@@ -71,10 +71,16 @@ type Rejection struct {
 
 // Reply is a player's decision.
 type Reply struct {
-	// Move is the square to play. It is ignored if Resign or Undo is set.
+	// Move is the square to play. It is ignored if Resign, Count or Undo
+	// is set.
 	Move board.Square
-	// Resign quits the game.
+	// Resign gives up: the game ends and the player loses, whatever the
+	// discs on the board (game.Resignation).
 	Resign bool
+	// Count stops the game and counts the discs: the side with more discs
+	// on the board wins, whoever asked (game.Counted). This is the Q of
+	// the original course framework.
+	Count bool
 	// Undo asks to take back the player's last move (and the opponent's
 	// reply); the referee refuses it if req.CanUndo is false.
 	Undo bool

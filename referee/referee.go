@@ -9,8 +9,11 @@
 //     the referee does not wait for a player that ignores its deadline;
 //   - an illegal move is refused with the list of legal moves and the
 //     player is asked again; its third illegal move in a game loses;
-//   - a resignation ends the game, scored by the discs on the board as the
-//     original course framework did, and recorded as a resignation;
+//   - a resignation (player.Reply.Resign) ends the game and loses it,
+//     whatever the discs on the board (game.Resignation);
+//   - a request to stop and count (player.Reply.Count, the original course
+//     framework's Q) ends the game, won by the side with more discs on the
+//     board (game.Counted, By the player who asked);
 //   - a player whose Move returns an error (or panics) forfeits;
 //   - passes are played automatically when the side to move has no move;
 //   - the rule variant of the game (e.g. no-adjacent) decides what is
@@ -195,8 +198,8 @@ func (r *referee) run(ctx context.Context) (*game.Game, error) {
 	}
 }
 
-// turn asks the side to move until it moves legally, resigns, undoes, runs
-// out of time or loses by illegal moves.
+// turn asks the side to move until it moves legally, resigns, stops to
+// count, undoes, runs out of time or loses by illegal moves.
 func (r *referee) turn(ctx context.Context) error {
 	c := r.g.Turn()
 	var rejected []player.Rejection
@@ -241,6 +244,9 @@ func (r *referee) turn(ctx context.Context) error {
 			return nil
 		case reply.Resign:
 			r.end(game.Resignation, c, "")
+			return nil
+		case reply.Count:
+			r.end(game.Counted, c, "")
 			return nil
 		case reply.Undo:
 			if why := r.undo(c); why != "" {

@@ -36,6 +36,8 @@ func (s *scripted) Move(ctx context.Context, req player.Request) (player.Reply, 
 	switch m {
 	case "resign":
 		return player.Reply{Resign: true}, nil
+	case "count":
+		return player.Reply{Count: true}, nil
 	case "undo":
 		return player.Reply{Undo: true}, nil
 	}
@@ -230,15 +232,45 @@ func TestNoAdjacentVariant(t *testing.T) {
 	}
 }
 
-func TestResignationScoredByDiscs(t *testing.T) {
-	g := play(t, &scripted{moves: []string{"F5", "resign"}}, firstLegal, Config{})
-	if g.Result.Reason != game.Resignation || g.Result.By != board.Black {
-		t.Fatalf("result %+v", g.Result)
+func TestResignAndCount(t *testing.T) {
+	// Black leads 4-1: with white to move after f5, or black to move (a
+	// pass later). Black trails 1-4 with black to move after white's c5.
+	ahead := board.Start().Play(board.MustParseSquare("F5"))
+	behind := board.Start().Pass().Play(board.MustParseSquare("C5"))
+	tests := []struct {
+		name   string
+		start  board.Position
+		script string // what the side to move replies
+		want   game.Result
+	}{
+		{"black resigns while ahead", ahead.Pass(), "resign", game.Result{Reason: game.Resignation, Winner: board.White, By: board.Black, Black: 4, White: 1}},
+		{"white resigns while behind", ahead, "resign", game.Result{Reason: game.Resignation, Winner: board.Black, By: board.White, Black: 4, White: 1}},
+		{"black resigns while behind", behind, "resign", game.Result{Reason: game.Resignation, Winner: board.White, By: board.Black, Black: 1, White: 4}},
+		{"black counts while ahead", ahead.Pass(), "count", game.Result{Reason: game.Counted, Winner: board.Black, By: board.Black, Black: 4, White: 1}},
+		{"white counts while behind", ahead, "count", game.Result{Reason: game.Counted, Winner: board.Black, By: board.White, Black: 4, White: 1}},
+		{"black counts while behind", behind, "count", game.Result{Reason: game.Counted, Winner: board.White, By: board.Black, Black: 1, White: 4}},
+		{"black counts an even board", board.Start(), "count", game.Result{Reason: game.Counted, Winner: board.NoColor, By: board.Black, Black: 2, White: 2}},
 	}
-	// After f5 and white's reply the discs decide.
-	want := game.NewResult(g.Position(), game.Resignation, board.Black)
-	if g.Result.Winner != want.Winner || g.Ply() != 2 {
-		t.Fatalf("winner %v, want %v by discs", g.Result.Winner, want.Winner)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			players := [2]player.Player{firstLegal, firstLegal}
+			players[tt.start.Turn] = &scripted{moves: []string{tt.script}}
+			var ended []Event
+			g := play(t, players[board.Black], players[board.White], Config{
+				Game: game.New(tt.start, game.Standard),
+				Observe: func(e Event) {
+					if e.Kind == Ended {
+						ended = append(ended, e)
+					}
+				},
+			})
+			if g.Result != tt.want || g.Ply() != 0 {
+				t.Fatalf("result %+v after %d plies, want %+v at once", g.Result, g.Ply(), tt.want)
+			}
+			if len(ended) != 1 || ended[0].Color != tt.want.By || ended[0].Game.Result != tt.want {
+				t.Fatalf("Ended events %+v", ended)
+			}
+		})
 	}
 }
 
