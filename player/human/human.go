@@ -2,11 +2,15 @@
 // terminal or a pipe) and writes prompts and help to a text output.
 //
 // Input, one command per line: a square ("d3" or "D3"), "undo" (take back
-// your last move and the computer's reply, when the game allows it), "Q"
-// or "quit" (resign), "moves" (list the legal moves), "help". A line that
-// is not a square gets an explanation and the prompt again; a square that
-// is not a legal move goes to the referee, who refuses it, counts it as an
-// illegal move and asks again.
+// your last move and the computer's reply, when the game allows it),
+// "resign" (give up: you lose, whatever the discs), "Q" or "count" (stop
+// the game and count the discs: more discs wins, as the Q of the original
+// course framework), "moves" (list the legal moves), "help". "quit" is
+// refused as ambiguous, with the two ways to end the game explained, so
+// that neither a loss nor a count comes as a surprise. A line that is not a
+// square gets an explanation and the prompt again; a square that is not a
+// legal move goes to the referee, who refuses it, counts it as an illegal
+// move and asks again.
 package human
 
 import (
@@ -98,8 +102,13 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 		switch strings.ToLower(line) {
 		case "":
 			continue
-		case "q", "quit", "resign":
+		case "resign":
 			return player.Reply{Resign: true}, nil
+		case "q", "count":
+			return player.Reply{Count: true}, nil
+		case "quit", "exit":
+			fmt.Fprintln(p.out, quitHelp)
+			continue
 		case "undo", "u":
 			if !req.CanUndo {
 				fmt.Fprintln(p.out, "undo is not available now (it is only allowed against the computer, after one of your moves)")
@@ -110,7 +119,7 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 			fmt.Fprintf(p.out, "legal moves: %s\n", board.FormatSquares(req.Legal))
 			continue
 		case "help", "?", "h":
-			fmt.Fprintln(p.out, "type a square such as d3, 'undo' to take back your last move, 'moves' to list the legal moves, Q to resign")
+			fmt.Fprintln(p.out, "type a square such as d3, 'undo' to take back your last move, 'moves' to list the legal moves, 'resign' to give up (you lose), or Q (or 'count') to stop the game and count the discs (more discs wins)")
 			continue
 		}
 		sq, err := board.ParseSquare(line)
@@ -125,6 +134,9 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 		return player.Reply{Move: sq}, nil
 	}
 }
+
+// quitHelp answers "quit", which could mean either way of ending a game.
+const quitHelp = "to end the game, type 'resign' to give up (you lose, whatever the discs), or Q (or 'count') to stop and count the discs (more discs wins)"
 
 func plural(n int) string {
 	if n == 1 {

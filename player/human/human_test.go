@@ -29,7 +29,13 @@ func TestCommands(t *testing.T) {
 		{"upper case", "F5\n", false, player.Reply{Move: board.MustParseSquare("F5")}, ""},
 		{"not a square, then a square", "c9\nc4\n", false, player.Reply{Move: board.MustParseSquare("C4")}, "C9 is not a square: rows go from 1 to 8"},
 		{"illegal square goes to the referee", "e3\n", false, player.Reply{Move: board.MustParseSquare("E3")}, ""},
-		{"resign", "Q\n", false, player.Reply{Resign: true}, ""},
+		{"resign", "resign\n", false, player.Reply{Resign: true}, ""},
+		{"resign upper case", " RESIGN \n", false, player.Reply{Resign: true}, ""},
+		{"Q counts", "Q\n", false, player.Reply{Count: true}, ""},
+		{"q counts", "q\n", false, player.Reply{Count: true}, ""},
+		{"count", "count\n", false, player.Reply{Count: true}, ""},
+		{"quit is ambiguous", "quit\nd3\n", false, player.Reply{Move: board.MustParseSquare("D3")}, "type 'resign' to give up (you lose, whatever the discs), or Q (or 'count') to stop and count"},
+		{"help names both endings", "help\nd3\n", false, player.Reply{Move: board.MustParseSquare("D3")}, "'resign' to give up (you lose), or Q (or 'count') to stop the game and count the discs"},
 		{"undo refused locally", "undo\nd3\n", false, player.Reply{Move: board.MustParseSquare("D3")}, "undo is not available"},
 		{"undo", "undo\n", true, player.Reply{Undo: true}, ""},
 		{"pass refused", "pa\nd3\n", false, player.Reply{Move: board.MustParseSquare("D3")}, "you cannot pass"},
@@ -87,22 +93,37 @@ func TestRejectionShown(t *testing.T) {
 	}
 }
 
-// A whole refereed game typed through a pipe.
+// Whole refereed games typed through a pipe, from a position where black
+// (the human) leads 4-1 and is to move: an illegal e3, then the command.
 func TestGameThroughReferee(t *testing.T) {
 	first := player.Func{PlayerName: "first", Choose: func(req player.Request) board.Square {
 		sq, _ := board.NextSquare(req.Legal)
 		return sq
 	}}
-	var out strings.Builder
-	human := New("me", strings.NewReader("e3\nf5\nQ\n"), &out)
-	g, err := referee.Play(context.Background(), human, first, referee.Config{})
-	if err != nil {
-		t.Fatal(err)
+	ahead := game.New(board.Start().Play(board.MustParseSquare("F5")).Pass(), game.Standard)
+	tests := []struct {
+		name, input string
+		want        game.Result
+	}{
+		{"resign while ahead loses", "e3\nresign\n", game.Result{Reason: game.Resignation, Winner: board.White, By: board.Black, Black: 4, White: 1}},
+		{"Q counts the discs", "e3\nQ\n", game.Result{Reason: game.Counted, Winner: board.Black, By: board.Black, Black: 4, White: 1}},
+		{"count counts the discs", "e3\ncount\n", game.Result{Reason: game.Counted, Winner: board.Black, By: board.Black, Black: 4, White: 1}},
+		{"quit is refused, then resign", "e3\nquit\nresign\n", game.Result{Reason: game.Resignation, Winner: board.White, By: board.Black, Black: 4, White: 1}},
 	}
-	if g.Result.Reason != game.Resignation || g.Ply() != 2 {
-		t.Fatalf("result %v after %d plies", g.Result, g.Ply())
-	}
-	if !strings.Contains(out.String(), "E3 is not legal here") {
-		t.Fatalf("the refusal was not shown: %q", out.String())
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out strings.Builder
+			human := New("me", strings.NewReader(tt.input), &out)
+			g, err := referee.Play(context.Background(), human, first, referee.Config{Game: ahead})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Result != tt.want {
+				t.Fatalf("result %v (%+v), want %+v", g.Result, g.Result, tt.want)
+			}
+			if !strings.Contains(out.String(), "E3 is not legal here") {
+				t.Fatalf("the refusal was not shown: %q", out.String())
+			}
+		})
 	}
 }
