@@ -77,6 +77,13 @@ type Config struct {
 	// Used is the game clock each player (indexed by board.Color) has
 	// used already, for a game that continues (after a server restart).
 	Used [2]time.Duration
+	// Ready, if not nil, is called before each request to the player of
+	// colour c, before its clock starts, and the request waits until it
+	// returns: a caller that bounds the moves thought at once (a game
+	// server) makes the computers wait for a free slot there, without
+	// losing their time. The request ends with a call to the function it
+	// returns. An error (ctx ended) aborts the game.
+	Ready func(ctx context.Context, c board.Color) (done func(), err error)
 	// Progress, if not nil, receives what the player to move reports
 	// while it thinks (see player.Request.Progress), from the player's
 	// goroutine.
@@ -230,7 +237,15 @@ func (r *referee) turn(ctx context.Context) error {
 		if r.cfg.Progress != nil {
 			req.Progress = func(t player.Thinking) { r.cfg.Progress(c, t) }
 		}
+		done := func() {}
+		if r.cfg.Ready != nil {
+			var err error
+			if done, err = r.cfg.Ready(ctx, c); err != nil {
+				return fmt.Errorf("%w: %v", ErrAborted, err)
+			}
+		}
 		reply, elapsed, err := r.ask(ctx, r.players[c], req, limit)
+		done()
 		r.used[c] += elapsed
 		spent += elapsed
 		switch {

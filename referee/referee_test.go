@@ -375,3 +375,36 @@ func TestUsedClockCarriesOver(t *testing.T) {
 		t.Errorf("black with 50 ms left: %v after %d moves", g.Result, g.Ply())
 	}
 }
+
+// TestReadyWaitsOffTheClock: a move that waits in Ready (for a free
+// search slot) does not lose time: with a 40 ms limit a move, a wait of
+// 60 ms before every request neither loses the game on time nor shows in
+// the recorded times; every request's slot is freed.
+func TestReadyWaitsOffTheClock(t *testing.T) {
+	var asked, freed [2]int
+	cfg := Config{MoveTime: 40 * time.Millisecond, GameTime: 500 * time.Millisecond, Grace: -1,
+		Ready: func(ctx context.Context, c board.Color) (func(), error) {
+			asked[c]++
+			time.Sleep(60 * time.Millisecond)
+			return func() { freed[c]++ }, nil
+		}}
+	g := play(t, firstLegal, firstLegal, cfg)
+	if g.Result.Reason != game.Normal {
+		t.Fatalf("result %v: the wait counted on the clock", g.Result)
+	}
+	for c := range 2 {
+		if asked[c] == 0 || asked[c] != freed[c] {
+			t.Fatalf("colour %d: %d requests readied, %d freed", c, asked[c], freed[c])
+		}
+	}
+	for _, m := range g.Moves {
+		if m.Time >= 60*time.Millisecond {
+			t.Fatalf("move %v recorded %v: the wait counted", m.Square, m.Time)
+		}
+	}
+	// A Ready that fails (the server shutting down) aborts the game.
+	cfg.Ready = func(ctx context.Context, c board.Color) (func(), error) { return nil, context.Canceled }
+	if _, err := Play(context.Background(), firstLegal, firstLegal, cfg); !errors.Is(err, ErrAborted) {
+		t.Fatalf("Ready failed: err %v, want ErrAborted", err)
+	}
+}
