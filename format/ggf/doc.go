@@ -29,8 +29,9 @@
 //     "pass". A move tagged with the colour that is not to move is accepted
 //     only when the side to move must pass: the pass is inserted.
 //   - RE: Black's result, e.g. "+2.000", with an optional flag ":r"
-//     (resignation), ":t" (timeout) or ":s" (score agreed by the players);
-//     "?" means unknown. See [Parse] for how it becomes a [game.Result].
+//     (resignation), ":t" (timeout) or ":s" (scored: a game stopped and
+//     counted, or a score agreed by the players); "?" means unknown. See
+//     [Parse] for how it becomes a [game.Result].
 //   - RU: a private tag of this package, not part of GGF: the rule variant
 //     as [game.ParseRule] reads it, e.g. RU[no-adjacent]. It is written
 //     only for a non-standard rule; without it the rules are standard.

@@ -18,12 +18,15 @@ import (
 // ("17 (;GM[Othello]...;)").
 //
 // PC, DT and TI are left out when empty, RE while the game is in
-// progress, RU under the standard rules. RE is Black's margin with the
-// empty squares counted for the winner ("+2.000"). A resignation or a
-// timeout is written "+64.000:r" or "-64.000:t" (the loser gets nothing,
-// as on GGS), a normal result on a board where the game could go on gets
-// the flag s (agreed score). GGF cannot say everything a Result can: the
-// Detail is dropped, a forfeit or a loss by illegal moves is written as a
+// progress, RU under the standard rules. RE is Black's
+// game.Result.TournamentMargin: the disc margin with the empty squares
+// counted for the winner ("+2.000"). A resignation or a timeout is written
+// "+64.000:r" or "-64.000:t" (the loser resigned or ran out of time and
+// gets nothing, as on GGS, whatever the discs). A game stopped and counted
+// (game.Counted) gets its disc result with the flag s (scored: "+24.000:s"),
+// and so does a normal result on a board where the game could go on. GGF
+// cannot say everything a Result can: the Detail and who stopped to count
+// are dropped, a forfeit or a loss by illegal moves is written as a
 // resignation, and a resignation with no winner as a plain score.
 func Format(g *game.Game) string {
 	var b strings.Builder
@@ -69,7 +72,6 @@ func Format(g *game.Game) string {
 // formatResult writes the RE value of a finished game.
 func formatResult(g *game.Game) string {
 	r := g.Result
-	winner := r.Winner
 	flag := ""
 	switch r.Reason {
 	case game.Timeout, game.Resignation, game.IllegalMoves, game.Forfeit:
@@ -77,6 +79,7 @@ func formatResult(g *game.Game) string {
 		if r.Reason == game.Timeout {
 			flag = ":t"
 		}
+		winner := r.Winner
 		if winner == board.NoColor {
 			winner = r.By.Other()
 		}
@@ -87,21 +90,14 @@ func formatResult(g *game.Game) string {
 			return "-64.000" + flag
 		}
 		flag = ""
+	case game.Counted:
+		flag = ":s"
 	case game.Normal:
 		if !g.Over() {
 			flag = ":s"
 		}
 	}
-	m := r.TournamentMargin()
-	switch {
-	case winner == board.Black && m <= 0:
-		m = 64
-	case winner == board.White && m >= 0:
-		m = -64
-	case winner == board.NoColor:
-		m = 0
-	}
-	return fmt.Sprintf("%+.3f%s", float64(m), flag)
+	return fmt.Sprintf("%+.3f%s", float64(r.TournamentMargin()), flag)
 }
 
 // isNumber reports whether s is a non-empty string of digits.

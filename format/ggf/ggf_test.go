@@ -132,8 +132,11 @@ func TestResults(t *testing.T) {
 		{"unknown", "RE[?]", opening, game.Result{}},
 		{"white resigned", "RE[+64.000:r]", opening, counts(game.Result{Reason: game.Resignation, Winner: board.Black, By: board.White}, openPos)},
 		{"black timed out", "RE[ -64.000 : t ]", opening, counts(game.Result{Reason: game.Timeout, Winner: board.White, By: board.Black}, openPos)},
-		{"agreed", "RE[-2.5:s]", opening, counts(game.Result{Reason: game.Normal, Winner: board.White, By: board.NoColor}, openPos)},
-		{"agreed draw", "RE[0:s]", opening, counts(game.Result{Reason: game.Normal, Winner: board.NoColor, By: board.NoColor}, openPos)},
+		{"white resigned while ahead", "RE[+64.000:r]", opening + "W[G5]", game.Result{Reason: game.Resignation, Winner: board.Black, By: board.White, Black: 3, White: 5}},
+		{"black resigned while ahead", "RE[-64.000:r]", opening, game.Result{Reason: game.Resignation, Winner: board.White, By: board.Black, Black: 5, White: 2}},
+		{"counted", "RE[+60.000:s]", opening, counts(game.Result{Reason: game.Counted, Winner: board.Black, By: board.NoColor}, openPos)},
+		{"agreed", "RE[-2.5:s]", opening, counts(game.Result{Reason: game.Counted, Winner: board.White, By: board.NoColor}, openPos)},
+		{"agreed draw", "RE[0:s]", opening, counts(game.Result{Reason: game.Counted, Winner: board.NoColor, By: board.NoColor}, openPos)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -164,6 +167,11 @@ func TestFormatResult(t *testing.T) {
 		{game.Result{Reason: game.Resignation, Winner: board.NoColor, By: board.NoColor, Black: 3, White: 3}, "RE[+0.000]"},
 		{game.Result{Reason: game.Normal, Winner: board.Black, Black: 3, White: 3}, "RE[+64.000:s]"},
 		{game.Result{Reason: game.Normal, Winner: board.White, Black: 2, White: 4}, "RE[-60.000:s]"},
+		{game.Result{Reason: game.Resignation, Winner: board.White, By: board.Black, Black: 40, White: 20}, "RE[-64.000:r]"},
+		{game.Result{Reason: game.Timeout, Winner: board.Black, By: board.White, Black: 10, White: 30}, "RE[+64.000:t]"},
+		{game.Result{Reason: game.Counted, Winner: board.Black, By: board.White, Black: 40, White: 20}, "RE[+24.000:s]"},
+		{game.Result{Reason: game.Counted, Winner: board.White, By: board.White, Black: 3, White: 5}, "RE[-58.000:s]"},
+		{game.Result{Reason: game.Counted, Winner: board.NoColor, By: board.Black, Black: 3, White: 3}, "RE[+0.000:s]"},
 	}
 	for _, tt := range tests {
 		g.Result = tt.result
@@ -431,7 +439,7 @@ func randomGame(rng *rand.Rand) *game.Game {
 			g.Result = game.Result{}
 		}
 	case rng.IntN(4) == 0:
-		g.Result = game.Result{Reason: game.Normal, Winner: winner, By: board.NoColor, Black: pos.Count(board.Black), White: pos.Count(board.White)}
+		g.Result = game.NewResult(pos, game.Counted, board.NoColor)
 	}
 	return g
 }
@@ -448,7 +456,7 @@ func TestRandomRoundTrip(t *testing.T) {
 		}
 		checkRoundTrip(t, g)
 	}
-	if len(reasons) != 4 || passes == 0 {
+	if len(reasons) != 5 || passes == 0 {
 		t.Fatalf("results %v, %d games with passes: not every case exercised", reasons, passes)
 	}
 }

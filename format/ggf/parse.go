@@ -18,19 +18,22 @@ import (
 // text leaves out are inserted where the side to move has no legal move.
 // The result is set this way:
 //
-//   - RE with a flag r or t: a resignation or a timeout, won by the side
-//     RE's sign favours (game.Resignation or game.Timeout, By the loser).
-//     A zero score is refused with these flags.
+//   - RE with a flag r or t: a resignation or a timeout, lost by the side
+//     RE's sign is against (game.Resignation or game.Timeout, By the
+//     loser), whatever the discs. A zero score is refused with these
+//     flags.
 //   - Otherwise, a game whose moves reach the end (neither side can move)
 //     gets the normal result counted from the board (game.Normal); RE's
 //     score is not checked against it.
-//   - Otherwise, RE with flag s: the players agreed on the score; the game
-//     gets a game.Normal result won by the side RE's sign favours.
+//   - Otherwise, RE with flag s: the game was stopped and scored (as
+//     Format writes a game.Counted result; on GGS, a score the players
+//     agreed); it gets a game.Counted result won by the side RE's sign
+//     favours, By board.NoColor.
 //   - Otherwise the game is in progress, whatever RE says.
 //
 // In every case the disc counts of the result are those of the last
 // position. GGF does not say who resigned or ran out of time: Parse takes
-// the loser.
+// the loser; nor who stopped the game to count.
 //
 // A game that cannot be read is left out and reported: the error joins a
 // *ParseError for each such game (use errors.As, or range over
@@ -178,7 +181,7 @@ func build(raw rawGame) (*game.Game, error) {
 	case g.Over():
 		g.Finish()
 	case res.flag == 's':
-		end.Winner = winner
+		end.Reason, end.Winner = game.Counted, winner
 		g.Result = end
 	}
 	return g, nil
