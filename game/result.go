@@ -30,11 +30,15 @@ const (
 	// on the board, as the original course framework's Q did; the side
 	// with more discs wins, whoever asked.
 	Counted
+	// Abandoned: the game was given up before it could be played out
+	// (a game server's invitation that nobody took): nobody wins; By is
+	// the side that never came.
+	Abandoned
 )
 
 // Reasons are stored by their String, so the values and names above only
 // ever grow at the end.
-var reasonNames = [...]string{"in progress", "normal end", "resignation", "timeout", "illegal moves", "forfeit", "stopped and counted"}
+var reasonNames = [...]string{"in progress", "normal end", "resignation", "timeout", "illegal moves", "forfeit", "stopped and counted", "abandoned"}
 
 // ScoredByDiscs reports whether a game that ended for reason r is won by
 // the side with more discs on the board (a normal end, a game stopped and
@@ -78,6 +82,8 @@ func NewResult(pos board.Position, reason Reason, by board.Color) Result {
 	switch {
 	case reason == Resignation || reason == Timeout || reason == IllegalMoves || reason == Forfeit:
 		r.Winner = by.Other()
+	case reason == Abandoned:
+		r.Winner = board.NoColor
 	case r.Black > r.White:
 		r.Winner = board.Black
 	case r.White > r.Black:
@@ -145,6 +151,9 @@ func (r Result) String() string {
 	if r.Winner != board.NoColor {
 		who = r.Winner.String() + " wins"
 	}
+	if r.Reason == Abandoned {
+		who = "no result"
+	}
 	why := r.Why()
 	if r.Reason.ScoredByDiscs() {
 		return fmt.Sprintf("%s %d-%d (%+d, %s)", who, r.Black, r.White, r.TournamentMargin(), why)
@@ -172,6 +181,10 @@ func (r Result) Why() string {
 	case Counted:
 		if by {
 			why = r.By.String() + " stopped and counted"
+		}
+	case Abandoned:
+		if by {
+			why = "abandoned: " + r.By.String() + " never came"
 		}
 	}
 	if r.Detail != "" {

@@ -27,6 +27,7 @@ func TestNewResult(t *testing.T) {
 		{"counted by the side behind", ahead, Counted, board.White, Result{Reason: Counted, Winner: board.Black, By: board.White, Black: 4, White: 1}},
 		{"counted draw", even, Counted, board.Black, Result{Reason: Counted, Winner: board.NoColor, By: board.Black, Black: 2, White: 2}},
 		{"normal end", ahead, Normal, board.NoColor, Result{Reason: Normal, Winner: board.Black, By: board.NoColor, Black: 4, White: 1}},
+		{"abandoned: nobody wins", ahead, Abandoned, board.White, Result{Reason: Abandoned, Winner: board.NoColor, By: board.White, Black: 4, White: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,6 +59,7 @@ func TestTournamentMargin(t *testing.T) {
 		{"agreed score against the discs", Result{Reason: Counted, Winner: board.White, Black: 3, White: 2}, -64},
 		{"agreed draw on an uneven board", Result{Reason: Counted, Winner: board.NoColor, Black: 3, White: 2}, 0},
 		{"in progress", Result{Black: 4, White: 1}, 62},
+		{"abandoned", Result{Reason: Abandoned, Winner: board.NoColor, By: board.White, Black: 4, White: 1}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,6 +102,7 @@ func TestResultString(t *testing.T) {
 		{Result{Reason: Timeout, Winner: board.White, By: board.Black, Black: 30, White: 31, Detail: "no move within 1s"}, "white wins (-64, black ran out of time: no move within 1s; board 30-31)"},
 		{Result{Reason: IllegalMoves, Winner: board.Black, By: board.White, Black: 2, White: 3}, "black wins (+64, white lost by illegal moves; board 2-3)"},
 		{Result{Reason: Forfeit, Winner: board.Black, By: board.White, Black: 2, White: 3, Detail: "input closed"}, "black wins (+64, white forfeited: input closed; board 2-3)"},
+		{Result{Reason: Abandoned, Winner: board.NoColor, By: board.White, Black: 4, White: 1, Detail: "nobody took the open seat within 1h0m0s"}, "no result (+0, abandoned: white never came: nobody took the open seat within 1h0m0s; board 4-1)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {
@@ -125,7 +128,8 @@ func TestReasonString(t *testing.T) {
 		{IllegalMoves, 4, "illegal moves", false},
 		{Forfeit, 5, "forfeit", false},
 		{Counted, 6, "stopped and counted", true},
-		{Reason(7), 7, "Reason(7)", false},
+		{Abandoned, 7, "abandoned", false},
+		{Reason(8), 8, "Reason(8)", false},
 	}
 	for _, tt := range tests {
 		if uint8(tt.r) != tt.value || tt.r.String() != tt.want || tt.r.ScoredByDiscs() != tt.discs {
