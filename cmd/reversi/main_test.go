@@ -83,9 +83,33 @@ func TestPlayHumanThroughAPipe(t *testing.T) {
 		"human takes back a move",
 		"human plays F5",
 		"you cannot pass",
-		"black resigned (scored by the discs on the board)",
+		"black stopped and counted",
 		"Game: f5",
 	)
+}
+
+// TestPlayResignAndCount ends a game in the terminal while black (the
+// human, to move) leads 4-1: resigning loses, Q counts the discs.
+func TestPlayResignAndCount(t *testing.T) {
+	const ahead = "------------------------" + "---OX---" + "---XXX--" + "------------------------ X"
+	tests := []struct {
+		name, input string
+		wants       []string
+	}{
+		{"resign while ahead loses", "resign\n", []string{"Result: roxanne (white) wins: black resigned; tournament score -64 for black (all 64 to the winner); discs on the board 4-1"}},
+		{"Q counts", "Q\n", []string{"Result: human (black) wins, 4-1: tournament score +62 for black (empties to the winner), disc margin +3; black stopped and counted"}},
+		{"count counts", "count\n", []string{"black stopped and counted"}},
+		{"quit is ambiguous", "quit\nresign\n", []string{"type 'resign' to give up (you lose, whatever the discs), or Q (or 'count') to stop and count", "black resigned"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runCommand(t, tt.input, "play", "--seed", "1", "--board", ahead)
+			if code != 0 {
+				t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+			}
+			mustContain(t, "the game", stdout, tt.wants...)
+		})
+	}
 }
 
 func TestPlayThreeIllegalMovesLose(t *testing.T) {

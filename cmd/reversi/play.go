@@ -43,8 +43,10 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 Plays a game in the terminal: the board after each move with the legal
 moves marked (*), the last move in brackets, and each side's discs and
 times. A human types a square such as d3 or D3, "undo" to take back a move
-(against the computer), "moves", "help", or Q to resign. Input may come
-from a pipe, one command per line.
+(against the computer), "moves", "help", "resign" to give up (a
+resignation loses, whatever the discs), or Q (or "count") to stop the game
+and count the discs, as the course framework did: more discs wins. Input
+may come from a pipe, one command per line.
 
 With --games N (N > 1), plays N games between computer players without
 display and prints wins, draws and losses of the black player, the average
@@ -210,24 +212,21 @@ func showEvent(e *env, ev referee.Event, names [2]string, humans [2]bool) {
 		if r.Winner != board.NoColor {
 			winner = fmt.Sprintf("%s (%s) wins", names[r.Winner], r.Winner)
 		}
-		fmt.Fprintf(e.stdout, "\nResult: %s, %d-%d: tournament score %+d for black (empties to the winner), disc margin %+d; %s\n",
-			winner, r.Black, r.White, r.TournamentMargin(), r.DiscMargin(), reasonText(r))
+		if r.Reason.ScoredByDiscs() {
+			fmt.Fprintf(e.stdout, "\nResult: %s, %d-%d: tournament score %+d for black (empties to the winner), disc margin %+d; %s\n",
+				winner, r.Black, r.White, r.TournamentMargin(), r.DiscMargin(), reasonText(r))
+		} else { // decided by a rule: the discs do not say who won
+			fmt.Fprintf(e.stdout, "\nResult: %s: %s; tournament score %+d for black (all 64 to the winner); discs on the board %d-%d\n",
+				winner, reasonText(r), r.TournamentMargin(), r.Black, r.White)
+		}
 		fmt.Fprintf(e.stdout, "Game: %s\n", g.Transcript())
 	}
 }
 
+// reasonText says why a game ended, e.g. "black resigned", "white stopped
+// and counted" or "black forfeited (input closed)".
 func reasonText(r game.Result) string {
-	s := r.Reason.String()
-	switch r.Reason {
-	case game.Resignation:
-		s = r.By.String() + " resigned (scored by the discs on the board)"
-	case game.Timeout:
-		s = r.By.String() + " ran out of time"
-	case game.IllegalMoves:
-		s = r.By.String() + " lost by illegal moves"
-	case game.Forfeit:
-		s = r.By.String() + " forfeited"
-	}
+	s := game.Result{Reason: r.Reason, By: r.By}.Why()
 	if r.Detail != "" {
 		s += " (" + r.Detail + ")"
 	}
@@ -272,7 +271,7 @@ func limitText(d time.Duration) string {
 // tally is the score of a run of games, from the black player's side.
 type tally struct {
 	wins, draws, losses int
-	margin              int            // sum of black's tournament margins
+	margin              int            // sum of black's tournament margins (±64 for a game decided by a rule)
 	reasons             map[string]int // games not ended normally
 }
 
