@@ -266,12 +266,29 @@ func TestRecords(t *testing.T) {
 }
 
 func TestResultFor(t *testing.T) {
-	r := game.Result{Reason: game.Normal, Winner: board.White, Black: 20, White: 40}
-	if s, m := ResultFor(r, board.White); s != 1 || m != 24 {
-		t.Errorf("white's result %v %d", s, m)
+	tests := []struct {
+		name   string
+		r      game.Result
+		c      board.Color
+		score  float64
+		margin int
+	}{
+		{"normal, winner", game.Result{Reason: game.Normal, Winner: board.White, Black: 20, White: 40}, board.White, 1, 24},
+		{"normal, loser", game.Result{Reason: game.Normal, Winner: board.White, Black: 20, White: 40}, board.Black, 0, -24},
+		{"normal draw", game.Result{Reason: game.Normal, Winner: board.NoColor, Black: 32, White: 32}, board.Black, 0.5, 0},
+		{"counted", game.Result{Reason: game.Counted, Winner: board.Black, By: board.White, Black: 4, White: 1}, board.White, 0, -62},
+		{"timeout on an even board", game.Result{Reason: game.Timeout, Winner: board.Black, By: board.White, Black: 30, White: 30}, board.Black, 1, 64},
+		{"timeout while ahead", game.Result{Reason: game.Timeout, Winner: board.Black, By: board.White, Black: 10, White: 40}, board.White, 0, -64},
+		{"resigned while ahead", game.Result{Reason: game.Resignation, Winner: board.White, By: board.Black, Black: 40, White: 20}, board.White, 1, 64},
+		{"illegal moves", game.Result{Reason: game.IllegalMoves, Winner: board.White, By: board.Black, Black: 3, White: 2}, board.Black, 0, -64},
+		{"forfeit", game.Result{Reason: game.Forfeit, Winner: board.Black, By: board.White, Black: 2, White: 3}, board.Black, 1, 64},
 	}
-	if s, m := ResultFor(r, board.Black); s != 0 || m != -24 {
-		t.Errorf("black's result %v %d", s, m)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if s, m := ResultFor(tt.r, tt.c); s != tt.score || m != tt.margin {
+				t.Errorf("%v's result %v %+d, want %v %+d", tt.c, s, m, tt.score, tt.margin)
+			}
+		})
 	}
 }
 

@@ -100,7 +100,7 @@ type Result struct {
 }
 
 // ForA returns the result from player A's side: 1, 0.5 or 0, and A's
-// final margin (empty squares to the winner).
+// final margin (see ResultFor).
 func (r Result) ForA() (float64, int) {
 	a := board.Black
 	if !r.ABlack {
@@ -110,7 +110,10 @@ func (r Result) ForA() (float64, int) {
 }
 
 // ResultFor returns a game result from the side of colour c: 1, 0.5 or
-// 0, and c's final margin.
+// 0, and c's final margin, game.Result.TournamentMargin from c's side:
+// empty squares to the winner, or all 64 to the winner of a game decided
+// by a rule (a timeout, illegal moves, a forfeit, a resignation), so that
+// the margin always agrees with the result.
 func ResultFor(res game.Result, c board.Color) (float64, int) {
 	margin := res.TournamentMargin()
 	if c == board.White {

@@ -13,7 +13,8 @@ import (
 type Score struct {
 	Wins, Draws, Losses int
 	// Margin is the sum of the player's final margins (tournament
-	// convention: empty squares to the winner).
+	// convention: empty squares to the winner; 64 to the winner of a
+	// game decided by a rule, see ResultFor).
 	Margin int
 }
 
