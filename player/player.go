@@ -79,7 +79,8 @@ type Reply struct {
 	Resign bool
 	// Count stops the game and counts the discs: the side with more discs
 	// on the board wins, whoever asked (game.Counted). This is the Q of
-	// the original course framework.
+	// the original course framework. Resign, if also set, takes
+	// precedence.
 	Count bool
 	// Undo asks to take back the player's last move (and the opponent's
 	// reply); the referee refuses it if req.CanUndo is false.
