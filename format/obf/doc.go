@@ -18,7 +18,8 @@
 // [Parse] reads a file into [Problem] values and [Problem.String] writes
 // the canonical line that [ParseLine] reads back. Every move must be legal
 // in the position (a pass, written "PA", only when the side to move has no
-// move); errors name the line and say what is wrong.
+// move); errors name the line and say what is wrong. A line longer than
+// [MaxLine] bytes is refused as soon as the limit is reached.
 //
 // The package imports only the standard library and the board package.
 package obf

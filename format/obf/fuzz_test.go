@@ -17,6 +17,9 @@ func FuzzParseOBF(f *testing.F) {
 	f.Add("% comment\n\n" + line40 + " % tail\r\n")
 	f.Add("XO" + strings.Repeat("-", 62) + " O; PA:-64;")
 	f.Add(line40[:66] + "; A2:+38; C9:+1;")
+	// Lines over the limit: refused with an error, not read for ever.
+	f.Add(strings.Repeat("a", MaxLine+3))
+	f.Add(line40 + "\n" + line40 + " %" + strings.Repeat("\x00", MaxLine))
 	f.Fuzz(func(t *testing.T, text string) {
 		problems, err := Parse(strings.NewReader(text))
 		if err != nil {

@@ -192,31 +192,48 @@ func parseMove(text string, b board.Board) (MoveScore, error) {
 	return MoveScore{Square: sq, Score: score}, nil
 }
 
+// MaxLine is the longest line, in bytes, that Parse reads: far more than
+// an OBF line needs (a board, the side to move and at most 33 scored
+// moves take under 500 bytes, a comment a few more), little enough that a
+// file that is not OBF text, or a stream that never ends a line such as
+// /dev/zero, is refused at once with little memory.
+const MaxLine = 64 << 10
+
+// errLineTooLong says that a line exceeds MaxLine.
+var errLineTooLong = fmt.Errorf("the line is longer than %d bytes, the limit of an OBF line (which takes under 500): not an OBF file?", MaxLine)
+
 // Parse reads an OBF file: one problem a line, skipping blank lines and
 // comment lines (starting with '%'). It stops at the first bad line and
-// returns no problem; the error is an *Error with the line number.
+// returns no problem; the error is an *Error with the line number. A line
+// longer than MaxLine bytes is an error too, reported as soon as the limit
+// is reached.
 func Parse(r io.Reader) ([]Problem, error) {
-	br := bufio.NewReader(r)
+	sc := bufio.NewScanner(r)
+	// Room for MaxLine bytes and a "\r\n" ending.
+	sc.Buffer(make([]byte, 0, 4096), MaxLine+2)
 	var out []Problem
-	for n := 1; ; n++ {
-		line, err := br.ReadString('\n')
-		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("obf: line %d: %w", n, err)
+	n := 1
+	for ; sc.Scan(); n++ {
+		line := sc.Text()
+		if text := strings.TrimSpace(line); text == "" || text[0] == '%' {
+			continue
 		}
-		if text := strings.TrimSpace(line); text != "" && text[0] != '%' {
-			p, perr := ParseLine(line)
-			if perr != nil {
-				e := perr.(*Error)
-				e.Line = n
-				return nil, e
-			}
-			p.Line = n
-			out = append(out, p)
+		p, err := ParseLine(line)
+		if err != nil {
+			e := err.(*Error)
+			e.Line = n
+			return nil, e
 		}
-		if err == io.EOF {
-			return out, nil
-		}
+		p.Line = n
+		out = append(out, p)
 	}
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		return nil, &Error{Line: n, Err: errLineTooLong}
+	case err != nil:
+		return nil, fmt.Errorf("obf: line %d: %w", n, err)
+	}
+	return out, nil
 }
 
 func clip(s string) string {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/internal/endless"
 )
 
 const line40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; C7:+36;"
@@ -247,5 +248,35 @@ func TestReadError(t *testing.T) {
 	r := io.MultiReader(strings.NewReader(line40+"\n"), iotest.ErrReader(broken))
 	if problems, err := Parse(r); !errors.Is(err, broken) || !strings.Contains(err.Error(), "obf: line 2: ") || problems != nil {
 		t.Errorf("Parse: %v, %v", problems, err)
+	}
+}
+
+// TestLongLines: a line longer than MaxLine is refused with an error that
+// names the line and the limit, after reading little more than the limit,
+// even from an input that never ends (as reversi solve /dev/zero was
+// reading for ever); a line up to the limit is read.
+func TestLongLines(t *testing.T) {
+	for _, c := range []byte{'a', 0, ' '} {
+		in := endless.New(c, 64<<20)
+		problems, err := Parse(io.MultiReader(strings.NewReader(line40+"\n% comment\n"), in))
+		var e *Error
+		if !errors.As(err, &e) || e.Line != 3 || problems != nil {
+			t.Fatalf("endless %q: got %d problems, %v; want an *Error on line 3", c, len(problems), err)
+		}
+		if want := "obf: line 3: the line is longer than 65536 bytes"; !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("endless %q: error %q, want prefix %q", c, err, want)
+		}
+		if in.Served() > 2*MaxLine {
+			t.Errorf("endless %q: read %d bytes to refuse a line of more than %d", c, in.Served(), MaxLine)
+		}
+	}
+
+	long := line40 + " %" + strings.Repeat("x", MaxLine-len(line40)-2)
+	problems, err := Parse(strings.NewReader(long + "\r\n" + line40 + "\n"))
+	if err != nil || len(problems) != 2 || problems[1].Line != 2 {
+		t.Fatalf("a line of %d bytes: %d problems, %v", len(long), len(problems), err)
+	}
+	if _, err := Parse(strings.NewReader(line40 + "\n" + long + "xxx\n")); err == nil || !strings.Contains(err.Error(), "line 2: the line is longer than") {
+		t.Errorf("a line of %d bytes: %v", len(long)+3, err)
 	}
 }

@@ -1,0 +1,44 @@
+// Package endless gives tests an input that never ends, to check that a
+// reader bounds what it takes from a file or a stream.
+//
+// A reader without a bound grows its memory as long as the input lasts
+// (reading /dev/zero, it grows to gigabytes). An endless Reader stands for
+// such an input in a test, with a budget: past it, Read fails with
+// ErrOverBudget, so that a reader without a bound fails its test at once
+// (with that error) instead of running the machine out of memory.
+package endless
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrOverBudget is the error of a Read past a Reader's budget.
+var ErrOverBudget = errors.New("endless input read past its budget: the reader has no bound")
+
+// Reader yields the same byte for ever, up to a budget.
+type Reader struct {
+	b      byte
+	budget int64
+	served int64
+}
+
+// New returns a Reader of byte b that serves at most budget bytes before
+// its Read fails with ErrOverBudget.
+func New(b byte, budget int64) *Reader { return &Reader{b: b, budget: budget} }
+
+// Read fills p with the reader's byte, or fails once the budget is spent.
+func (r *Reader) Read(p []byte) (int, error) {
+	if r.served >= r.budget {
+		return 0, fmt.Errorf("%w (%d bytes served)", ErrOverBudget, r.served)
+	}
+	n := int(min(int64(len(p)), r.budget-r.served))
+	for i := range p[:n] {
+		p[i] = r.b
+	}
+	r.served += int64(n)
+	return n, nil
+}
+
+// Served returns how many bytes Read has given.
+func (r *Reader) Served() int64 { return r.served }
