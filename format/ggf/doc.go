@@ -43,6 +43,9 @@
 //
 // A text may hold several games, each optionally preceded by a number (as
 // GGS writes "1 (;GM[Othello]...;)"), read into game.Info.Round.
+// [Parse] reads a stream game by game, each up to [MaxGame] bytes, so that
+// a file of many games needs the memory of one game at a time for its
+// text.
 //
 // The package imports only the standard library and the board and game
 // packages.

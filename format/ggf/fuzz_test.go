@@ -1,9 +1,10 @@
-// Fuzz target: no panic, errors that say something, accepted games round-trip.
+// Fuzz target: no panic, errors that say something, accepted games round-trip, streams read as texts.
 
 package ggf
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -20,8 +21,19 @@ func FuzzParseGGF(f *testing.F) {
 	f.Add("(;RU[no-adjacent]RE[+2:s]B[F5]W[D6];)")
 	f.Add(`1 (;PB[a\]b]TY[8kr20]BO[8 -------- -------- ---*---- ---**--- ---**--- ----***- ----O--- ---OOO-- *]W[E3];)`)
 	f.Add("(;TY[10];)")
+	// Texts over the limit: refused with an error, not read for ever.
+	f.Add("(;GM[Othello]PC[" + strings.Repeat("a", MaxGame) + "];)")
+	f.Add("(;;)\n" + strings.Repeat(" ", MaxGame+1))
+	f.Add(strings.Repeat("\x00", MaxGame+1))
 	f.Fuzz(func(t *testing.T, text string) {
 		games, err := Parse(strings.NewReader(text))
+		if len(text) <= MaxGame {
+			// Read game by game from a stream as from the whole text.
+			want, wantErr := parseText(text)
+			if !reflect.DeepEqual(games, want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+				t.Fatalf("read from a stream: %d games, %v; from the whole text: %d games, %v", len(games), err, len(want), wantErr)
+			}
+		}
 		if err != nil {
 			if err.Error() == "" {
 				t.Fatal("empty error message")

@@ -4,15 +4,19 @@ package ggf
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/data"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/endless"
 )
 
 const startBO = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
@@ -506,5 +510,78 @@ func TestRoundNumbers(t *testing.T) {
 	games, err := Parse(strings.NewReader("3 (;GM[Othello]TY[8];)\n(;GM[Othello]TY[8];)\n"))
 	if err != nil || len(games) != 2 || games[0].Info.Round != "3" || games[1].Info.Round != "" {
 		t.Errorf("rounds of two games: %v", err)
+	}
+}
+
+// TestLongGames: Parse reads game by game and refuses a game (or a gap
+// between games) longer than MaxGame with an error naming the game and
+// the limit, after reading little more than the limit, even from an input
+// that never ends; the games before it are kept. A game up to the limit
+// is read.
+func TestLongGames(t *testing.T) {
+	two := "1 (;GM[Othello]" + startBO + "B[F5];)\n2 (;;)\n"
+	tests := []struct {
+		name    string
+		prefix  string
+		c       byte
+		wantErr string
+	}{
+		{"endless value", two + "(;PC[", 'a', `ggf: game 3: the game is longer than 1048576 bytes, the limit of a game`},
+		{"endless game", two + "(;", ' ', `ggf: game 3: the game is longer than 1048576 bytes`},
+		{"endless spaces", two, ' ', `ggf: game 3: more than 1048576 bytes of spaces and digits where a game should start`},
+		{"endless number", two, '7', `ggf: game 3: more than 1048576 bytes of spaces and digits`},
+		{"endless zeros", two, 0, `ggf: game 3: unexpected "\x00\x00\x00`},
+		{"endless letters", "", 'a', `ggf: game 1: unexpected "aaaa`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := endless.New(tt.c, 64<<20)
+			games, err := Parse(io.MultiReader(strings.NewReader(tt.prefix), in))
+			if err == nil || !strings.HasPrefix(err.Error(), tt.wantErr) {
+				t.Fatalf("error %v, want prefix %q", err, tt.wantErr)
+			}
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Errorf("error %v (%T) is not a *ParseError", err, err)
+			}
+			if want := strings.Count(tt.prefix, ";)"); len(games) != want {
+				t.Errorf("%d games read before the fault, want %d", len(games), want)
+			}
+			if in.Served() > MaxGame+64<<10 {
+				t.Errorf("read %d bytes to refuse a game of more than %d", in.Served(), MaxGame)
+			}
+		})
+	}
+
+	long := "(;GM[Othello]PC[" + strings.Repeat("x", MaxGame-40) + "]B[F5];)"
+	games, err := Parse(strings.NewReader(two + "\n" + long + "\n" + two))
+	if err != nil || len(games) != 5 || len(games[2].Info.Event) != MaxGame-40 {
+		t.Fatalf("a game of %d bytes among others: %d games, %v", len(long), len(games), err)
+	}
+	if _, err := Parse(strings.NewReader(two + strings.Replace(long, "PC[", "PC[xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 1))); err == nil || !strings.Contains(err.Error(), "game 3: the game is longer than") {
+		t.Errorf("a game of %d bytes: %v", len(long)+40, err)
+	}
+}
+
+// TestParseGameByGame: reading the text game by game from a stream, even
+// one byte at a time, gives what reading the whole text gives, games and
+// errors alike.
+func TestParseGameByGame(t *testing.T) {
+	texts := []string{
+		"(;;) hello (;;)", "(;GM[Othello];B[F5])", "(;;)(;)0;)", `(;PB[a\]]PW[\\];)(;PB[\x];)`,
+		"1 (;" + startBO + "B[F5];)\n2 (;TY[10];)\n3 (;B[F5]W[F5];)\n4 (;PB[x]B[D3];)\n", " 12 ", "(", "(;;)(",
+	}
+	for _, name := range []string{"ggf/nboard-test.ggf", "ggf/nboard-test2.ggf", "ggf/ntest-TestGames.ggf"} {
+		raw, _ := data.ReadFile(name)
+		texts = append(texts, string(raw))
+	}
+	for _, text := range texts {
+		want, wantErr := parseText(text)
+		for _, r := range []io.Reader{strings.NewReader(text), iotest.OneByteReader(strings.NewReader(text))} {
+			got, err := Parse(r)
+			if !reflect.DeepEqual(got, want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+				t.Errorf("%.40q: %d games, %v; the whole text gives %d games, %v", text, len(got), err, len(want), wantErr)
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@
 package ggf
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -39,12 +40,33 @@ import (
 // *ParseError for each such game (use errors.As, or range over
 // Unwrap() []error). A fault in the syntax, such as a value with no
 // closing ']', makes the rest of the text unreadable and ends the parse.
+//
+// The text is read game by game: a game longer than MaxGame bytes (or as
+// much text between two games) is such a fault, reported as soon as the
+// limit is reached, so that a file that is not GGF, or a stream without
+// end such as /dev/zero, is refused with little memory.
 func Parse(r io.Reader) ([]*game.Game, error) {
-	text, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("ggf: %w", err)
+	sp := &splitter{r: bufio.NewReader(r)}
+	s := &scanner{}
+	var games []*game.Game
+	var errs []error
+	for {
+		text, err := sp.next()
+		var tooLong *tooLongError
+		switch {
+		case err == io.EOF:
+			return games, errors.Join(errs...)
+		case errors.As(err, &tooLong):
+			errs = append(errs, &ParseError{Game: s.game + 1, Err: err})
+			return games, errors.Join(errs...)
+		case err != nil:
+			return nil, fmt.Errorf("ggf: %w", err)
+		}
+		s.text, s.pos, s.end = string(text)+string(sp.peek()), 0, len(text)
+		if !s.parse(&games, &errs) {
+			return games, errors.Join(errs...)
+		}
 	}
-	return parseText(string(text))
 }
 
 // ParseGame reads a text that holds exactly one game.
@@ -60,26 +82,34 @@ func ParseGame(text string) (*game.Game, error) {
 }
 
 func parseText(text string) ([]*game.Game, error) {
-	s := &scanner{text: text}
+	s := &scanner{text: text, end: len(text)}
 	var games []*game.Game
 	var errs []error
-	for {
+	s.parse(&games, &errs)
+	return games, errors.Join(errs...)
+}
+
+// parse appends the games of the scanner's text to games, and to errs
+// those that cannot be read. It returns false after a fault in the
+// syntax, which ends the parse.
+func (s *scanner) parse(games *[]*game.Game, errs *[]error) bool {
+	for s.pos < s.end {
 		raw, ok, err := s.next()
 		if err != nil {
-			errs = append(errs, err)
-			break
+			*errs = append(*errs, err)
+			return false
 		}
 		if !ok {
-			break
+			return true
 		}
 		g, berr := build(raw)
 		if berr != nil {
-			errs = append(errs, berr)
+			*errs = append(*errs, berr)
 			continue
 		}
-		games = append(games, g)
+		*games = append(*games, g)
 	}
-	return games, errors.Join(errs...)
+	return true
 }
 
 // single are the tags a game may hold once at most.

@@ -3,7 +3,9 @@
 package ggf
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -55,6 +57,7 @@ type rawGame struct {
 type scanner struct {
 	text  string
 	pos   int
+	end   int    // where the text of the games to read ends; text may go on
 	game  int    // number of the last game started
 	label string // a number read before the next game
 }
@@ -144,6 +147,106 @@ func (s *scanner) tags() (rawGame, *ParseError) {
 		g.tags = append(g.tags, tag{name, value.String()})
 	}
 }
+
+// MaxGame is the longest text of one game, in bytes, that Parse reads:
+// what precedes the game (spaces and its number) and the game from "(;"
+// to ";)". A game takes a few KB, even with its evaluations, times and
+// comments; the limit leaves room for far more while keeping a file that
+// is not GGF, or a stream without end, from growing the memory for ever.
+const MaxGame = 1 << 20
+
+// tooLongError reports a game (or a gap between games) longer than
+// MaxGame.
+type tooLongError struct{ msg string }
+
+func (e *tooLongError) Error() string { return e.msg }
+
+// splitter cuts a GGF stream into the texts of its games, so that Parse
+// holds one game at a time. It follows the syntax just enough to find
+// where a game ends: the ";)" outside the values. Whatever the scanner
+// will refuse ends the text at once.
+type splitter struct {
+	r   *bufio.Reader
+	buf []byte
+}
+
+// next returns the text of the next game: what precedes it (spaces, a
+// game number) and the game up to its ";)". It stops at the first byte
+// that cannot start a game, which the scanner will report; at the end of
+// the stream, it returns what remains (the scanner says what is missing),
+// then io.EOF. A game or gap longer than MaxGame is a *tooLongError.
+func (sp *splitter) next() ([]byte, error) {
+	const (
+		between = iota // before a game
+		open           // after its '('
+		tags           // in a game, outside the values
+		value          // in a tag's value
+		escaped        // in a value, after a '\'
+	)
+	sp.buf = sp.buf[:0]
+	state, semicolon := between, false
+	for {
+		if len(sp.buf) > MaxGame {
+			if state == between {
+				return nil, &tooLongError{fmt.Sprintf("more than %d bytes of spaces and digits where a game should start with \"(;\": not a GGF file?", MaxGame)}
+			}
+			return nil, &tooLongError{fmt.Sprintf("the game is longer than %d bytes, the limit of a game (which takes a few KB), and has not ended with \";)\": not a GGF file?", MaxGame)}
+		}
+		c, err := sp.r.ReadByte()
+		switch {
+		case err == io.EOF && len(sp.buf) > 0:
+			return sp.buf, nil
+		case err != nil:
+			return nil, err
+		}
+		sp.buf = append(sp.buf, c)
+		switch state {
+		case between:
+			switch {
+			case isSpace(c) || '0' <= c && c <= '9':
+			case c == '(':
+				state = open
+			default:
+				return sp.buf, nil
+			}
+		case open:
+			if c != ';' {
+				return sp.buf, nil
+			}
+			state, semicolon = tags, false
+		case tags:
+			switch {
+			case c == ')' && semicolon:
+				return sp.buf, nil
+			case c == '[':
+				state = value
+			}
+			semicolon = c == ';'
+		case value:
+			switch c {
+			case ']':
+				state, semicolon = tags, false
+			case '\\':
+				state = escaped
+			}
+		case escaped:
+			// The byte after '\' is part of the value, whatever it is: an
+			// escaped ']' or '\', or a byte after a plain '\'.
+			state = value
+		}
+	}
+}
+
+// peek returns the next bytes of the stream, without reading them: the
+// text the scanner may quote after a fault at the end of a game's text.
+func (sp *splitter) peek() []byte {
+	more, _ := sp.r.Peek(peekSize)
+	return more
+}
+
+// peekSize is enough for the scanner to quote the text after a fault (see
+// clip).
+const peekSize = 32
 
 // escape writes a value so that the scanner reads it back: '\' and ']'
 // are preceded by '\'.
