@@ -26,7 +26,7 @@ import (
 var catalog = [...]Entry{
 	{
 		Name:        "human",
-		Description: "a person who types moves on the terminal (d3, undo, moves, help, Q to resign)",
+		Description: "a person who types moves on the terminal (d3, undo, moves, help, resign, Q to stop and count the discs)",
 		Options: []Option{
 			{Name: "name", Kind: Text, Default: "human", Help: "the name shown in displays and records"},
 		},

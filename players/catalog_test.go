@@ -68,7 +68,7 @@ func TestEveryEntryPlaysAGame(t *testing.T) {
 			env := Env{Seed: 1}
 			if e.Name == "human" {
 				want = game.Resignation
-				env.In, env.Out = strings.NewReader("q\nq\n"), io.Discard
+				env.In, env.Out = strings.NewReader("resign\nresign\n"), io.Discard
 			}
 			p, err := New(quickSpec(e.Name), env)
 			if err != nil {

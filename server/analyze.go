@@ -4,13 +4,13 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/players"
 )
 
 // AnalyzeRequest asks for the values of the moves of a position.
@@ -24,8 +24,8 @@ type AnalyzeRequest struct {
 	Player string `json:"player,omitempty"`
 }
 
-// maxAnalyses bounds the analyses running at once: each takes a core.
-const maxAnalyses = 2
+// analyzeTime is the time an analysis thinks, at most.
+const analyzeTime = 8 * time.Second
 
 func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	var req AnalyzeRequest
@@ -61,24 +61,29 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	if spec == "" {
 		spec = "engine:level=6"
 	}
-	p, err := players.New(spec, players.Env{Threads: 1, Seed: 1})
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	// The same allow-list and limits as the seats': never an external
+	// program but the operator's, never more memory than the limits.
+	if err := s.checkSpec(spec, analyzeTime); err != nil {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("%v (see GET /api/players)", err))
 		return
-	}
-	if c, ok := p.(interface{ Close() error }); ok {
-		defer c.Close()
 	}
 	select {
 	case s.analyses <- struct{}{}:
 		defer func() { <-s.analyses }()
 	default:
+		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusServiceUnavailable, "the server is busy analysing: try again in a moment")
 		return
 	}
+	p, err := s.newComputer(spec, 1, analyzeTime)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	defer closePlayer(p)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
-	reply, err := p.Move(ctx, player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), TimeLeft: 8 * time.Second, Analyze: true})
+	reply, err := p.Move(ctx, player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), TimeLeft: analyzeTime, Analyze: true})
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return

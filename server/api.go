@@ -4,13 +4,17 @@ package server
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
@@ -36,10 +40,12 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/move", "move", s.handleMove)
 	api("POST /api/games/{id}/resign", "resign", s.handleResign)
 	api("POST /api/games/{id}/undo", "undo", s.handleUndo)
+	api("POST /api/games/{id}/count", "count", s.handleCount)
 	api("GET /api/players", "players", s.handlePlayers)
 	api("POST /api/analyze", "analyze", s.handleAnalyze)
 	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
-	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	metrics := promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
+	s.mux.HandleFunc("GET /metrics", s.guard(metrics.ServeHTTP))
 	if s.cfg.Classic {
 		s.classicRoutes()
 	}
@@ -56,6 +62,10 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.status = code
 	w.ResponseWriter.WriteHeader(code)
 }
+
+// Unwrap returns the writer it wraps (for http.ResponseController and
+// the WebSocket's hijacking).
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func (s *Server) count(route string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -77,7 +87,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
+// writeError answers an error; a 503 (the server is busy, or its store
+// failed) says when to try again.
 func writeError(w http.ResponseWriter, status int, msg string) {
+	if status == http.StatusServiceUnavailable && w.Header().Get("Retry-After") == "" {
+		w.Header().Set("Retry-After", "5")
+	}
 	writeJSON(w, status, apiError{Error: msg})
 }
 
@@ -104,6 +119,11 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	if _, err := s.cfg.Store.List(ctx, store.ListOptions{Limit: 1}); err != nil {
 		writeError(w, http.StatusServiceUnavailable, "the store does not answer: "+err.Error())
+		return
+	}
+	if err, at := s.storeFailure(); err != nil {
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the store failed a write %s ago and none succeeded since: %v",
+			time.Since(at).Round(time.Second), err))
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "owner": s.cfg.Owner})
@@ -147,6 +167,12 @@ type CreateResponse struct {
 	ID     string            `json:"id"`
 	Tokens map[string]string `json:"tokens"`
 	URL    string            `json:"url"`
+	// Invite is the secret that takes the open seat (POST .../join with
+	// "invite"), for a game with one; the invitation link (URL with
+	// "#invite=..."), to send to the friend, carries it.
+	Invite string `json:"invite,omitempty"`
+	// InviteURL is the invitation link of a game with an open seat.
+	InviteURL string `json:"invite_url,omitempty"`
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
@@ -160,16 +186,34 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if err := s.cfg.Store.Create(r.Context(), rec); err != nil {
+	client := clientOf(r)
+	done, status, err := s.admit(client)
+	if err != nil {
+		s.metrics.refused.WithLabelValues("games").Inc()
+		s.log.Warn("game refused", "client", client, "err", err)
+		writeError(w, status, err.Error())
+		return
+	}
+	defer done()
+	if err := s.stored(s.cfg.Store.Create(r.Context(), rec)); err != nil {
 		writeError(w, http.StatusServiceUnavailable, "storing the game: "+err.Error())
 		return
 	}
-	if _, err := s.table(r.Context(), rec.ID); err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
+	t, err := s.table(r.Context(), rec.ID)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
-	s.log.Info("game created", "game", rec.ID, "black", rec.Seats[0].Kind, "white", rec.Seats[1].Kind)
-	writeJSON(w, http.StatusCreated, CreateResponse{ID: rec.ID, Tokens: tokens, URL: "/game/" + rec.ID})
+	t.mu.Lock()
+	t.creator = client
+	t.mu.Unlock()
+	s.log.Info("game created", "game", rec.ID, "black", rec.Seats[0].Kind, "white", rec.Seats[1].Kind, "client", client)
+	resp := CreateResponse{ID: rec.ID, Tokens: tokens, URL: "/game/" + rec.ID}
+	if inv := tokens["invite"]; inv != "" {
+		delete(tokens, "invite")
+		resp.Invite, resp.InviteURL = inv, "/game/"+rec.ID+"#invite="+inv
+	}
+	writeJSON(w, http.StatusCreated, resp)
 }
 
 // newGame checks a request and makes the stored game and the tokens.
@@ -185,12 +229,12 @@ func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, err
 	rule, _ := game.ParseRule(rec.Rule)
 	var err error
 	if req.Time != "" {
-		if rec.MoveTime, err = parseDuration(req.Time); err != nil {
+		if rec.MoveTime, err = parseDuration(req.Time, minMoveTime); err != nil {
 			return nil, nil, fmt.Errorf("time: %v", err)
 		}
 	}
 	if req.GameTime != "" {
-		if rec.GameTime, err = parseDuration(req.GameTime); err != nil {
+		if rec.GameTime, err = parseDuration(req.GameTime, minGameTime); err != nil {
 			return nil, nil, fmt.Errorf("game_time: %v", err)
 		}
 	}
@@ -228,21 +272,35 @@ func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, err
 	}
 	rec.Start = start.String()
 	tokens := map[string]string{}
+	open := 0
 	for c, sr := range []SeatRequest{req.Black, req.White} {
-		seat, token, err := seatOf(sr)
+		seat, token, err := s.seatOf(sr, rec.MoveTime)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", board.Color(c), err)
 		}
 		rec.Seats[c] = seat
-		if token != "" {
+		if seat.Kind == store.Open {
+			open++
+			tokens["invite"] = token
+		} else if token != "" {
 			tokens[board.Color(c).String()] = token
 		}
+	}
+	if open == 2 {
+		return nil, nil, errors.New("both seats are open: take one (human or bot) and invite the other")
 	}
 	return rec, tokens, nil
 }
 
-// parseDuration reads "60s", "1m30s", or "0" (none).
-func parseDuration(text string) (time.Duration, error) {
+// The shortest clocks a game may have: a move's, and a game's.
+const (
+	minMoveTime = 100 * time.Millisecond
+	minGameTime = time.Second
+)
+
+// parseDuration reads "60s", "1m30s", or "0" (none); a duration under
+// least (but 0) or over a day is refused.
+func parseDuration(text string, least time.Duration) (time.Duration, error) {
 	if text == "0" {
 		return 0, nil
 	}
@@ -250,14 +308,37 @@ func parseDuration(text string) (time.Duration, error) {
 	if err != nil || d < 0 || d > 24*time.Hour {
 		return 0, fmt.Errorf("%q is not a duration such as 60s or 5m (at most 24h)", text)
 	}
+	if d < least {
+		return 0, fmt.Errorf("%q is shorter than %v, the least accepted (\"0\" for no limit)", text, least)
+	}
 	return d, nil
 }
 
-// seatOf checks a seat request and returns the seat and its token.
-func seatOf(sr SeatRequest) (store.Seat, string, error) {
-	name := strings.TrimSpace(sr.Name)
-	if len(name) > 40 {
-		return store.Seat{}, "", errors.New("the name is longer than 40 characters")
+// maxName bounds the names of seats, in characters.
+const maxName = 40
+
+// checkName returns a seat's name without surrounding spaces, or why it
+// is refused: too long, not UTF-8, or holding control characters.
+func checkName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	switch {
+	case !utf8.ValidString(name):
+		return "", errors.New("the name is not valid UTF-8")
+	case utf8.RuneCountInString(name) > maxName:
+		return "", fmt.Errorf("the name is longer than %d characters", maxName)
+	case strings.IndexFunc(name, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }) >= 0:
+		return "", errors.New("the name holds control or formatting characters")
+	}
+	return name, nil
+}
+
+// seatOf checks a seat request and returns the seat and its token: the
+// seat's for a human or a bot, the invitation's for an open seat.
+// moveTime is the game's time a move (0: none).
+func (s *Server) seatOf(sr SeatRequest, moveTime time.Duration) (store.Seat, string, error) {
+	name, err := checkName(sr.Name)
+	if err != nil {
+		return store.Seat{}, "", err
 	}
 	switch store.SeatKind(sr.Kind) {
 	case store.Human, store.Bot:
@@ -267,26 +348,19 @@ func seatOf(sr SeatRequest) (store.Seat, string, error) {
 		}
 		return store.Seat{Kind: store.SeatKind(sr.Kind), Name: name, TokenHash: hashToken(token)}, token, nil
 	case store.Open:
-		return store.Seat{Kind: store.Open}, "", nil
+		invite := randomID(16)
+		return store.Seat{Kind: store.Open, TokenHash: hashToken(invite)}, invite, nil
 	case store.Builtin:
-		if sr.Spec == "" {
+		if strings.TrimSpace(sr.Spec) == "" {
 			return store.Seat{}, "", errors.New("a built-in seat needs a spec, e.g. engine:level=5")
 		}
-		name, _, _ := strings.Cut(sr.Spec, ":")
-		if e, ok := players.Lookup(name); !ok || e.Name == "human" || e.Name == "nboard" {
-			return store.Seat{}, "", fmt.Errorf("%q is not a built-in player the server runs (see GET /api/players)", sr.Spec)
+		if err := s.checkSpec(sr.Spec, moveTime); err != nil {
+			return store.Seat{}, "", fmt.Errorf("%w (see GET /api/players)", err)
 		}
-		p, err := players.New(sr.Spec, players.Env{Threads: 1})
-		if err != nil {
-			return store.Seat{}, "", err
+		if name == "" {
+			name = s.computerName(sr.Spec)
 		}
-		if c, ok := p.(interface{ Close() error }); ok {
-			c.Close()
-		}
-		if name := strings.TrimSpace(sr.Name); name != "" {
-			return store.Seat{Kind: store.Builtin, Name: name, Spec: sr.Spec}, "", nil
-		}
-		return store.Seat{Kind: store.Builtin, Name: p.Name(), Spec: sr.Spec}, "", nil
+		return store.Seat{Kind: store.Builtin, Name: name, Spec: sr.Spec}, "", nil
 	}
 	return store.Seat{}, "", fmt.Errorf("seat kind %q: want human, bot, builtin or open", sr.Kind)
 }
@@ -327,6 +401,9 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []item{}
 	for _, g := range list {
+		if g.Open && !g.Finished {
+			continue // waiting for an invited player: private
+		}
 		it := item{ID: g.ID, Black: g.Black, White: g.White, Moves: g.Plies, Status: "live", Updated: g.Updated}
 		if g.Finished && g.Result != nil {
 			it.Status = "finished"
@@ -391,6 +468,9 @@ type JoinRequest struct {
 	// Kind: "human" or "bot".
 	Kind string `json:"kind"`
 	Name string `json:"name,omitempty"`
+	// Invite is the invitation's secret (CreateResponse.Invite, in the
+	// invitation link): without it the open seat cannot be taken.
+	Invite string `json:"invite,omitempty"`
 }
 
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
@@ -408,7 +488,16 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	color, token, err := s.join(r.Context(), t, req)
-	if err != nil {
+	switch {
+	case errors.Is(err, errBadInvite):
+		s.metrics.refused.WithLabelValues("token").Inc()
+		s.log.Warn("invitation refused", "game", t.id, "client", clientOf(r))
+		writeError(w, http.StatusForbidden, err.Error())
+		return
+	case errors.Is(err, errStoreFailed):
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	case err != nil:
 		writeError(w, http.StatusConflict, err.Error())
 		return
 	}
@@ -418,7 +507,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 // join gives an open seat of t to the request, and starts the game when
 // no seat is open any more.
 func (s *Server) join(ctx context.Context, t *table, req JoinRequest) (string, string, error) {
-	seat, token, err := seatOf(SeatRequest{Kind: req.Kind, Name: req.Name})
+	seat, token, err := s.seatOf(SeatRequest{Kind: req.Kind, Name: req.Name}, 0)
 	if err != nil {
 		return "", "", err
 	}
@@ -430,11 +519,20 @@ func (s *Server) join(ctx context.Context, t *table, req JoinRequest) (string, s
 			break
 		}
 	}
+	invite := ""
+	if color >= 0 {
+		invite = t.rec.Seats[color].TokenHash
+	}
 	t.mu.Unlock()
 	if color < 0 {
 		return "", "", errors.New("no open seat of that colour")
 	}
-	if err := s.cfg.Store.TakeSeat(ctx, t.id, color, seat); err != nil {
+	// An open seat made with an invitation (every one the API makes) is
+	// taken only with its secret.
+	if invite != "" && subtle.ConstantTimeCompare([]byte(invite), []byte(hashToken(req.Invite))) != 1 {
+		return "", "", errBadInvite
+	}
+	if err := s.stored(s.cfg.Store.TakeSeat(ctx, t.id, color, seat)); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			return "", "", errors.New("the seat was taken meanwhile")
 		}
@@ -464,6 +562,8 @@ type MoveRequest struct {
 // verdictStatus maps a refusal to an HTTP status.
 func verdictStatus(err error) int {
 	switch {
+	case errors.Is(err, errStoreFailed):
+		return http.StatusServiceUnavailable
 	case errors.Is(err, errBadToken):
 		return http.StatusForbidden
 	case errors.Is(err, errNotYourTurn), errors.Is(err, errGameOver), errors.Is(err, errNotRemote):
@@ -502,6 +602,18 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 	s.submit(w, r, req.Token, player.Reply{Resign: true})
 }
 
+// handleCount stops the game and counts the discs (the course
+// framework's Q): the side with more discs wins, whoever asked. Only the
+// side to move may ask.
+func (s *Server) handleCount(w http.ResponseWriter, r *http.Request) {
+	var req TokenRequest
+	if err := decode(r, &req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	s.submit(w, r, req.Token, player.Reply{Count: true})
+}
+
 func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	var req TokenRequest
 	if err := decode(r, &req); err != nil {
@@ -526,6 +638,10 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
 	defer cancel()
 	if err := t.submit(ctx, token, reply); err != nil {
+		if errors.Is(err, errBadToken) {
+			s.metrics.refused.WithLabelValues("token").Inc()
+			s.log.Warn("token refused", "game", t.id, "client", clientOf(r), "route", routeOf(r))
+		}
 		writeError(w, verdictStatus(err), err.Error())
 		return
 	}
@@ -544,10 +660,22 @@ func (s *Server) handlePlayers(w http.ResponseWriter, r *http.Request) {
 	}
 	var out []entry
 	for _, e := range players.Entries() {
-		if e.Name == "human" || e.Name == "nboard" {
-			continue
+		if !e.Confined {
+			continue // never run for a client
 		}
 		out = append(out, entry{e.Name, e.Description})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"players": out, "help": players.Help()})
+	names := make([]string, 0, len(s.cfg.Engines))
+	for name := range s.cfg.Engines {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		out = append(out, entry{name, "an external engine offered by this server's operator (no options)"})
+	}
+	lim := s.cfg.Limits
+	writeJSON(w, http.StatusOK, map[string]any{"players": out, "help": players.Help(), "limits": map[string]any{
+		"hash_mb": lim.HashMB, "memory_mb": lim.MemoryMB, "threads": lim.Threads, "depth": lim.Depth,
+		"move_time_ms": lim.MoveTime.Milliseconds(), "think_ms": s.cfg.MaxThink.Milliseconds(),
+	}})
 }

@@ -313,6 +313,8 @@ func (t *table) forward(ctx context.Context, tokenHash string, reply player.Repl
 	switch {
 	case reply.Resign:
 		sub.Action = "resign"
+	case reply.Count:
+		sub.Action = "count"
 	case reply.Undo:
 		sub.Action = "undo"
 	default:
@@ -354,6 +356,8 @@ func replyOf(sub store.Submission) (player.Reply, error) {
 	switch sub.Action {
 	case "resign":
 		return player.Reply{Resign: true}, nil
+	case "count":
+		return player.Reply{Count: true}, nil
 	case "undo":
 		return player.Reply{Undo: true}, nil
 	case "move":

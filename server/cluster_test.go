@@ -62,7 +62,7 @@ func TestTwoServers(t *testing.T) {
 	black := g.Tokens["black"]
 	// White joins through b, which does not referee the game.
 	var joined map[string]string
-	if code := b.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "bot", Name: "bob"}, &joined); code != 200 || joined["color"] != "white" {
+	if code := b.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "bot", Name: "bob", Invite: g.Invite}, &joined); code != 200 || joined["color"] != "white" {
 		t.Fatalf("join through the other server: %d %v", code, joined)
 	}
 	white := joined["token"]

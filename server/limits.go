@@ -3,8 +3,12 @@
 package server
 
 import (
+	"errors"
+	"fmt"
+	"mime"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 )
@@ -62,8 +66,9 @@ func clientOf(r *http.Request) string {
 	return host
 }
 
-// guard applies the rate limit and the body limit, and recovers from a
-// panic (a bug) with a 500 instead of a dropped connection.
+// guard applies the rate limit, the body limit and, to a POST, the JSON
+// content type, and recovers from a panic (a bug) with a 500 instead of a
+// dropped connection.
 func (s *Server) guard(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
@@ -78,7 +83,86 @@ func (s *Server) guard(h http.HandlerFunc) http.HandlerFunc {
 			writeError(w, http.StatusTooManyRequests, "too many requests: slow down")
 			return
 		}
+		if r.Method == http.MethodPost {
+			// A form or text/plain body is what a cross-site page can send
+			// without asking: the API takes only JSON.
+			if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+				s.metrics.refused.WithLabelValues("content_type").Inc()
+				writeError(w, http.StatusUnsupportedMediaType, "the body must be JSON, sent with Content-Type: application/json")
+				return
+			}
+		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
 		h(w, r)
 	}
+}
+
+// front is the server's outermost handler: it refuses requests for other
+// hosts (DNS rebinding) and cross-site requests that change something,
+// and writes the access log.
+func (s *Server) front(h http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		defer func() {
+			s.log.Info("request", "method", r.Method, "route", routeOf(r), "status", sw.status,
+				"ms", float64(time.Since(start).Microseconds())/1000, "client", clientOf(r))
+		}()
+		if !s.hostAllowed(r.Host) {
+			s.metrics.refused.WithLabelValues("host").Inc()
+			writeError(sw, http.StatusMisdirectedRequest, fmt.Sprintf("this server does not answer for host %q: "+
+				"reach it by its address, or start it with --public-host naming that host", hostOnly(r.Host)))
+			return
+		}
+		err := cop.Check(r)
+		if err == nil && strings.HasPrefix(r.URL.Path, "/classic/") && r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+			// The course's endpoints change games with GET requests.
+			err = errors.New("cross-site request")
+		}
+		if err != nil {
+			s.metrics.refused.WithLabelValues("origin").Inc()
+			s.log.Warn("cross-origin request refused", "path", r.URL.Path, "origin", r.Header.Get("Origin"), "client", clientOf(r))
+			writeError(sw, http.StatusForbidden, "cross-origin request refused: "+err.Error())
+			return
+		}
+		h.ServeHTTP(sw, r)
+	})
+}
+
+// routeOf names a request's route for the log: its pattern, or its path
+// when no route matched (a 404).
+func routeOf(r *http.Request) string {
+	if r.Pattern != "" {
+		return r.Pattern
+	}
+	if len(r.URL.Path) > 100 {
+		return r.URL.Path[:100] + "..."
+	}
+	return r.URL.Path
+}
+
+// hostOnly returns the host of a Host header, without the port.
+func hostOnly(hostport string) string {
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		return h
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(hostport, "["), "]")
+}
+
+// hostAllowed reports whether a request's Host names this server: an IP
+// address, localhost, or one of the public hosts. A page of another site
+// that rebinds its own name to this server's address sends its own name,
+// and is refused.
+func (s *Server) hostAllowed(hostport string) bool {
+	host := strings.ToLower(strings.TrimSuffix(hostOnly(hostport), "."))
+	if host == "" || net.ParseIP(host) != nil || host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true // HTTP/1.0 sends no Host; an address or loopback names no other site
+	}
+	for _, h := range s.cfg.PublicHosts {
+		if strings.EqualFold(strings.TrimSuffix(h, "."), host) {
+			return true
+		}
+	}
+	return false
 }

@@ -15,6 +15,12 @@ type metrics struct {
 	live     prometheus.Gauge
 	sockets  prometheus.Gauge
 	latency  prometheus.Histogram
+	// searchesRunning and searchesWaiting count the computer moves being
+	// thought and waiting for a slot; storeFailures the failed writes.
+	searchesRunning, searchesWaiting prometheus.Gauge
+	storeFailures                    prometheus.Counter
+	refused                          *prometheus.CounterVec
+	caps                             *prometheus.GaugeVec
 }
 
 func newMetrics() *metrics {
@@ -32,7 +38,39 @@ func newMetrics() *metrics {
 			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 14),
 		}),
 	}
+	m.searchesRunning = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_searches_running", Help: "Computer moves being thought."})
+	m.searchesWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_searches_waiting", Help: "Computer moves waiting for a free search slot (their clocks stopped)."})
+	m.storeFailures = prometheus.NewCounter(prometheus.CounterOpts{Name: "reversi_store_failures_total", Help: "Writes to the store that failed."})
+	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, connections).",
+	}, []string{"reason"})
+	m.caps = prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "reversi_limit", Help: "The server's limits (see docs/API.md, Security and limits), by name.",
+	}, []string{"name"})
+	m.reg.MustRegister(m.searchesRunning, m.searchesWaiting, m.storeFailures, m.refused, m.caps)
 	m.reg.MustRegister(m.requests, m.moves, m.limited, m.live, m.sockets, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+// limits shows the server's limits as gauges.
+func (m *metrics) limits(cfg Config) {
+	for name, v := range map[string]float64{
+		"live_games":              float64(cfg.MaxGames),
+		"live_games_per_client":   float64(cfg.MaxGamesPerClient),
+		"searches":                float64(cfg.MaxSearches),
+		"analyses":                float64(cfg.MaxAnalyses),
+		"think_seconds":           cfg.MaxThink.Seconds(),
+		"idle_seconds":            cfg.IdleTimeout.Seconds(),
+		"hash_mb":                 float64(cfg.Limits.HashMB),
+		"mcts_memory_mb":          float64(cfg.Limits.MemoryMB),
+		"threads":                 float64(cfg.Limits.Threads),
+		"depth":                   float64(cfg.Limits.Depth),
+		"requests_per_second":     cfg.RatePerSecond,
+		"request_burst":           cfg.Burst,
+		"body_bytes":              float64(cfg.MaxBody),
+		"computer_players_pooled": float64(2 * cfg.MaxSearches),
+	} {
+		m.caps.WithLabelValues(name).Set(v)
+	}
 }

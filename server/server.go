@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -43,16 +44,53 @@ type Config struct {
 	// (default 10 s): a game whose server died continues on another one
 	// after this long.
 	Lease time.Duration
-	// ThreadsPerEngine bounds the threads of built-in engine players
-	// (default 1, so that many games share the machine).
-	ThreadsPerEngine int
+	// Limits bound the players the server runs for its clients: only
+	// confined built-in players (no terminal, no external program), with
+	// their memory, threads, time and depth at most these (see
+	// players.Limits; zero fields take DefaultLimits' values). A spec
+	// asking for more is refused with a 400 that says the limit.
+	Limits players.Limits
+	// Engines are the external engines (NBoard protocol 2) that the
+	// operator offers: a name, which clients give as a seat's or an
+	// analysis's spec, and the command line that starts the engine. No
+	// other program is ever started on a client's request.
+	Engines map[string]string
+	// MaxThink bounds the time of a computer's move, whatever the game's
+	// clock (default 60 s): a computer always has a finite time a move.
+	MaxThink time.Duration
+	// MaxSearches bounds the computer moves thought at once (default: 2).
+	// A computer's move waits for a free slot before its clock starts.
+	MaxSearches int
+	// MaxGames bounds the live games of this process: in progress, or
+	// waiting for a player (default 1000). MaxGamesPerClient bounds those
+	// that one client address created (default 20).
+	MaxGames, MaxGamesPerClient int
+	// IdleTimeout: a remote seat (a human or a bot) that has not moved
+	// for this long loses the game by forfeit, and a game whose open seat
+	// nobody took for this long is abandoned, whatever the clocks
+	// (default 1 hour; negative: never). Counted from the last move, or
+	// from this process's start for a resumed game.
+	IdleTimeout time.Duration
+	// PublicHosts are the host names (without port) under which clients
+	// reach the server, besides IP addresses and localhost: a request
+	// naming another host is refused (a DNS rebinding attack names the
+	// attacker's).
+	PublicHosts []string
+	// MaxAnalyses bounds the analyses running at once (default 2).
+	MaxAnalyses int
 }
+
+// DefaultLimits are the limits of the players a server runs for its
+// clients when Config.Limits leaves them zero: a 64 MB table, 64 MB of
+// Monte Carlo nodes, 1 thread, 60 s a move, depth 24.
+var DefaultLimits = players.Limits{HashMB: 64, MemoryMB: 64, Threads: 1, MoveTime: time.Minute, Depth: 24}
 
 // Server serves games.
 type Server struct {
-	cfg Config
-	log *slog.Logger
-	mux *http.ServeMux
+	cfg     Config
+	log     *slog.Logger
+	mux     *http.ServeMux
+	handler http.Handler // mux behind the front guards
 
 	ctx    context.Context // the server's life: cancelled at shutdown
 	cancel context.CancelFunc
@@ -67,6 +105,28 @@ type Server struct {
 	limiter  *limiter
 	metrics  *metrics
 	analyses chan struct{} // a token per analysis running
+	// searchSlots holds a token per computer move being thought.
+	searchSlots chan struct{}
+	// pool keeps the players of computer seats between their moves.
+	pool *pool
+	// created counts the creations under way by client (see admit).
+	created map[string]int
+	// health is what the last write to the store found.
+	health storeHealth
+}
+
+// checkEngineName checks the name of an operator's external engine: a
+// word that is not a built-in player's name.
+func checkEngineName(name string) error {
+	if name == "" || len(name) > 40 || strings.IndexFunc(name, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.')
+	}) >= 0 {
+		return errors.New("want a name of letters, digits, '-', '_' or '.' (at most 40)")
+	}
+	if _, ok := players.Lookup(name); ok {
+		return errors.New("the name of a built-in player")
+	}
+	return nil
 }
 
 // New returns a server on cfg.Store. Call Resume to continue the games in
@@ -90,19 +150,66 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Lease <= 0 {
 		cfg.Lease = defaultLease
 	}
-	if cfg.ThreadsPerEngine <= 0 {
-		cfg.ThreadsPerEngine = 1
+	lim := &cfg.Limits
+	for _, f := range []struct{ v, def *int }{
+		{&lim.HashMB, &DefaultLimits.HashMB}, {&lim.MemoryMB, &DefaultLimits.MemoryMB},
+		{&lim.Threads, &DefaultLimits.Threads}, {&lim.Depth, &DefaultLimits.Depth},
+	} {
+		if *f.v <= 0 {
+			*f.v = *f.def
+		}
 	}
+	if cfg.MaxThink <= 0 {
+		cfg.MaxThink = time.Minute
+	}
+	if lim.MoveTime <= 0 || lim.MoveTime > cfg.MaxThink {
+		lim.MoveTime = cfg.MaxThink
+	}
+	if cfg.MaxSearches <= 0 {
+		cfg.MaxSearches = 2
+	}
+	if cfg.MaxGames <= 0 {
+		cfg.MaxGames = 1000
+	}
+	if cfg.MaxGamesPerClient <= 0 {
+		cfg.MaxGamesPerClient = 20
+	}
+	if cfg.IdleTimeout == 0 {
+		cfg.IdleTimeout = time.Hour
+	}
+	if cfg.MaxAnalyses <= 0 {
+		cfg.MaxAnalyses = 2
+	}
+	engines := map[string]string{}
+	for name, cmd := range cfg.Engines {
+		key := strings.ToLower(strings.TrimSpace(name))
+		if err := checkEngineName(key); err != nil {
+			return nil, fmt.Errorf("server: engine %q: %w", name, err)
+		}
+		if strings.TrimSpace(cmd) == "" {
+			return nil, fmt.Errorf("server: engine %q: no command line", name)
+		}
+		engines[key] = cmd
+	}
+	cfg.Engines = engines
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
-		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(), analyses: make(chan struct{}, maxAnalyses)}
+		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(),
+		analyses: make(chan struct{}, cfg.MaxAnalyses), searchSlots: make(chan struct{}, cfg.MaxSearches),
+		pool: newPool(2 * cfg.MaxSearches), created: map[string]int{}}
+	s.metrics.limits(cfg)
 	s.routes()
+	s.handler = s.front(s.mux)
 	s.startCluster()
+	if cfg.IdleTimeout > 0 {
+		s.wg.Add(1)
+		go s.sweepIdle()
+	}
 	return s, nil
 }
 
 // Handler returns the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return s.handler }
 
 // Close stops every table (the games stay in the store, to be resumed)
 // and waits for their goroutines.
@@ -163,10 +270,11 @@ func (s *Server) table(ctx context.Context, id string) (*table, error) {
 	if t := s.tables[id]; t != nil {
 		return t, nil
 	}
-	t = &table{id: id, srv: s, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), cancel: func() {}}
+	t = &table{id: id, srv: s, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), cancel: func() {}, since: time.Now()}
 	for c := range 2 {
 		if k := rec.Seats[c].Kind; k == store.Human || k == store.Bot || k == store.Open {
 			t.remotes[c] = newRemote(seatName(rec.Seats[c]))
+			t.remotes[c].idle = s.cfg.IdleTimeout
 		}
 	}
 	t.setLocked(rec, g) // t is not shared yet
@@ -231,12 +339,10 @@ func (s *Server) startLocked(t *table) {
 			seats[c] = t.remotes[c]
 			continue
 		}
-		p, err := players.New(rec.Seats[c].Spec, players.Env{Seed: seedOf(t.id, c), Threads: s.cfg.ThreadsPerEngine})
-		if err != nil {
-			s.log.Error("built-in player", "game", t.id, "spec", rec.Seats[c].Spec, "err", err)
-			return
-		}
-		seats[c] = p
+		// Built when it is asked for a move (a spec the server no longer
+		// offers forfeits then, with the reason).
+		seats[c] = &computer{srv: s, key: poolKey(t.id, board.Color(c)), spec: rec.Seats[c].Spec,
+			name: seatName(rec.Seats[c]), seed: seedOf(t.id, c), moveTime: rec.MoveTime}
 	}
 	rule, _ := game.ParseRule(rec.Rule)
 	human := [2]bool{rec.Seats[0].Kind == store.Human, rec.Seats[1].Kind == store.Human}
@@ -250,6 +356,12 @@ func (s *Server) startLocked(t *table) {
 		AllowUndo: [2]bool{human[0] && builtin[1], human[1] && builtin[0]},
 		Observe:   t.observe,
 		Progress:  t.progress,
+		Ready: func(ctx context.Context, c board.Color) (func(), error) {
+			if !builtin[c] {
+				return func() {}, nil
+			}
+			return s.thinkSlot(ctx)
+		},
 	}
 	if cfg.MoveTime == 0 {
 		cfg.MoveTime = referee.NoLimit
@@ -263,11 +375,7 @@ func (s *Server) startLocked(t *table) {
 		defer s.metrics.live.Add(-1)
 		defer close(t.done)
 		defer cancel()
-		for _, seat := range seats {
-			if c, ok := seat.(interface{ Close() error }); ok {
-				defer c.Close()
-			}
-		}
+		defer s.pool.drop(t.id)
 		_, err := referee.Play(ctx, seats[0], seats[1], cfg)
 		if err != nil && !errors.Is(err, referee.ErrAborted) {
 			s.log.Error("referee", "game", t.id, "err", err)

@@ -79,6 +79,9 @@ func (ts *testServer) call(method, path string, body any, out any) int {
 		rd = bytes.NewReader(data)
 	}
 	req, _ := http.NewRequest(method, ts.http.URL+path, rd)
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		ts.t.Fatal(err)
@@ -298,11 +301,28 @@ func TestJoinResignUndo(t *testing.T) {
 	if v := ts.state(g.ID); v.Status != "waiting" {
 		t.Fatalf("status %s", v.Status)
 	}
+	if g.Invite == "" || g.InviteURL != "/game/"+g.ID+"#invite="+g.Invite {
+		t.Fatalf("invitation %q, link %q", g.Invite, g.InviteURL)
+	}
+	// The open seat is taken only with the invitation's secret, and the
+	// waiting game is not listed.
+	for _, bad := range []string{"", "0" + g.Invite[1:], g.Tokens["black"]} {
+		if code := ts.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "human", Name: "eve", Invite: bad}, nil); code != 403 {
+			t.Fatalf("join with invitation %q: %d, want 403", bad, code)
+		}
+	}
+	var list struct{ Games []struct{ ID string } }
+	ts.call("GET", "/api/games?status=live", nil, &list)
+	for _, it := range list.Games {
+		if it.ID == g.ID {
+			t.Fatalf("the game waiting for its invited player is listed")
+		}
+	}
 	var j map[string]string
-	if code := ts.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "human", Name: "bob"}, &j); code != 200 || j["color"] != "white" || j["token"] == "" {
+	if code := ts.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "human", Name: "bob", Invite: g.Invite}, &j); code != 200 || j["color"] != "white" || j["token"] == "" {
 		t.Fatalf("join: %d %v", code, j)
 	}
-	if code := ts.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "human"}, nil); code != 409 {
+	if code := ts.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "human", Invite: g.Invite}, nil); code != 409 {
 		t.Errorf("joining a full game: %d", code)
 	}
 	v := ts.state(g.ID)
@@ -480,14 +500,23 @@ func TestHealthMetricsAndLimits(t *testing.T) {
 	if !limited {
 		t.Errorf("20 requests at once were not limited (5 a second)")
 	}
+	// /metrics is behind the same limit: a scraper cannot be used to
+	// spin the server.
+	if code := ts.call("GET", "/metrics", nil, nil); code != 429 {
+		t.Errorf("/metrics after a burst: %d, want 429", code)
+	}
+	time.Sleep(1200 * time.Millisecond) // the bucket refills
 	resp, err := http.Get(ts.http.URL + "/metrics")
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if !bytes.Contains(body, []byte("reversi_rate_limited_total")) || !bytes.Contains(body, []byte("reversi_http_requests_total")) {
-		t.Errorf("metrics lack the server's counters")
+	for _, want := range []string{"reversi_rate_limited_total", "reversi_http_requests_total", `reversi_limit{name="live_games"} 1000`,
+		`reversi_limit{name="hash_mb"} 64`, `reversi_limit{name="searches"} 2`, "reversi_searches_waiting"} {
+		if !bytes.Contains(body, []byte(want)) {
+			t.Errorf("metrics lack %s", want)
+		}
 	}
 }
 
@@ -517,7 +546,9 @@ func FuzzCreate(f *testing.F) {
 	defer srv.Close()
 	f.Fuzz(func(t *testing.T, body string) {
 		w := httptest.NewRecorder()
-		srv.Handler().ServeHTTP(w, httptest.NewRequest("POST", "/api/games", strings.NewReader(body)))
+		req := httptest.NewRequest("POST", "/api/games", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		srv.Handler().ServeHTTP(w, req)
 		if w.Code != 201 && (w.Code < 400 || w.Code >= 500) {
 			t.Fatalf("%q: status %d", body, w.Code)
 		}

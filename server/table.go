@@ -39,7 +39,10 @@ type submission struct {
 // remote is a seat played through the API: its Move waits for a
 // submission.
 type remote struct {
-	name   string
+	name string
+	// idle is how long Move waits before the seat loses by forfeit, as
+	// an abandoned game (0 or less: for ever).
+	idle   time.Duration
 	inbox  chan *submission
 	mu     sync.Mutex
 	asking bool        // the referee waits for this seat's move
@@ -62,6 +65,12 @@ func (r *remote) Move(ctx context.Context, req player.Request) (player.Reply, er
 		r.asking = false
 		r.mu.Unlock()
 	}()
+	var idle <-chan time.Time
+	if r.idle > 0 {
+		timer := time.NewTimer(r.idle)
+		defer timer.Stop()
+		idle = timer.C
+	}
 	select {
 	case s := <-r.inbox:
 		r.mu.Lock()
@@ -70,6 +79,8 @@ func (r *remote) Move(ctx context.Context, req player.Request) (player.Reply, er
 		return s.reply, nil
 	case <-ctx.Done():
 		return player.Reply{}, ctx.Err()
+	case <-idle:
+		return player.Reply{}, fmt.Errorf("abandoned: no move for %v", r.idle)
 	}
 }
 
@@ -125,6 +136,12 @@ type table struct {
 	message   []byte
 	messageOf int
 	failed    error // the store failed: the table stopped
+	// creator is the client address that created the game ("" if
+	// unknown: a game resumed from the store), for the cap per client.
+	creator string
+	// since is when this process opened the table, for the abandonment
+	// of games that wait for a player.
+	since time.Time
 }
 
 // errNotYourTurn and the others are the refusals of a submission.
@@ -213,7 +230,10 @@ func (t *table) resignOutOfTurn(c board.Color) error {
 	g.Result = game.NewResult(g.Position(), game.Resignation, c)
 	t.writeMu.Lock()
 	defer t.writeMu.Unlock()
-	if err := t.srv.cfg.Store.Finish(context.Background(), t.id, storeResult(g.Result)); err != nil {
+	if err := t.srv.stored(t.srv.cfg.Store.Finish(context.Background(), t.id, storeResult(g.Result))); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return errGameOver
+		}
 		return fmt.Errorf("storing the result: %w", err)
 	}
 	t.mu.Lock()
@@ -269,6 +289,7 @@ func (t *table) observe(ev referee.Event) {
 			err, changes = nil, 0
 		}
 	}
+	err = t.srv.stored(err)
 	t.mu.Lock()
 	if err != nil {
 		t.failed = err
@@ -276,7 +297,7 @@ func (t *table) observe(ev referee.Event) {
 		t.srv.log.Error("store failed: stopping the table", "game", t.id, "err", err)
 		for _, r := range t.remotes {
 			if r != nil {
-				r.verdict(fmt.Errorf("the server could not store the move: %w", err))
+				r.verdict(err) // errStoreFailed: answered 503, to retry
 			}
 		}
 		t.cancel()
@@ -366,7 +387,7 @@ func storeResult(r game.Result) store.Result {
 
 // parseReason reads a stored reason back.
 func parseReason(s string) game.Reason {
-	for r := game.Normal; r <= game.Forfeit; r++ {
+	for r := game.Normal; !strings.HasPrefix(r.String(), "Reason("); r++ {
 		if r.String() == s {
 			return r
 		}

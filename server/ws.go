@@ -35,6 +35,13 @@ type Envelope struct {
 // maxMessage bounds a client's message.
 const maxMessage = 4 << 10
 
+// The server pings every WebSocket every pingEvery, and closes it if the
+// answer does not come within pingTimeout.
+var (
+	pingEvery   = 30 * time.Second
+	pingTimeout = 20 * time.Second
+)
+
 // parseEnvelope reads a client's message; the error says what is wrong.
 func parseEnvelope(data []byte) (Envelope, error) {
 	var e Envelope
@@ -66,6 +73,11 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
+	// The connection outlives the HTTP server's read and write timeouts,
+	// which are for plain requests: the pings below find dead peers.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{})
 	if err != nil {
 		return // Accept has answered
@@ -112,6 +124,26 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 				select {
 				case wake <- struct{}{}: // resend the state if newer
 				default:
+				}
+			}
+		}
+	}()
+	// Pings: a peer that does not answer within pingTimeout is gone.
+	go func() {
+		tick := time.NewTicker(pingEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				pctx, pcancel := context.WithTimeout(ctx, pingTimeout)
+				err := c.Ping(pctx)
+				pcancel()
+				if err != nil {
+					c.Close(websocket.StatusPolicyViolation, "no answer to a ping")
+					cancel()
+					return
 				}
 			}
 		}

@@ -311,7 +311,7 @@ func (s *SQL) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
 			return nil, err
 		}
 		out = append(out, Summary{ID: g.ID, Created: g.Created, Updated: g.Updated, Black: g.Seats[0].Name, White: g.Seats[1].Name,
-			Plies: plies, Finished: finished, Result: g.Result})
+			Plies: plies, Finished: finished, Result: g.Result, Open: g.Seats[0].Kind == Open || g.Seats[1].Kind == Open})
 	}
 	return out, rows.Err()
 }

@@ -70,7 +70,8 @@ type Move struct {
 // Result is how a game ended.
 type Result struct {
 	// Reason: "normal end", "resignation", "timeout", "illegal moves",
-	// "forfeit".
+	// "forfeit", "stopped and counted", "abandoned" (game.Reason's
+	// String).
 	Reason string
 	// Winner: "black", "white" or "none" (a draw).
 	Winner string
@@ -113,6 +114,8 @@ type Summary struct {
 	Plies    int
 	Finished bool
 	Result   *Result
+	// Open: a seat is open (the game waits for a player to join).
+	Open bool
 }
 
 // ListOptions filter a list of games.
@@ -180,7 +183,8 @@ type Submission struct {
 	Game string
 	// TokenHash is the hash of the token that sent it.
 	TokenHash string
-	// Action is "move", "resign" or "undo"; Square the move's square.
+	// Action is "move", "resign", "count" (stop and count the discs) or
+	// "undo"; Square the move's square.
 	Action, Square string
 	Created        time.Time
 	// Decided is set with the Verdict: "" accepted, else the refusal.

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/players"
@@ -56,7 +57,10 @@ type env struct {
 var errUsage = errors.New("usage")
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM (kill, systemd, docker, Kubernetes) stops a command as
+	// Ctrl-C does: the server shuts down gracefully, a match keeps what
+	// it played.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		stdoutIsTTY: isTerminal(os.Stdout), stderrIsTTY: isTerminal(os.Stderr)}

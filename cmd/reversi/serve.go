@@ -7,12 +7,17 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
+	"runtime"
 	"strings"
 	"time"
 
+	"golang.org/x/net/netutil"
+
+	"github.com/reversi-engine/reversi/players"
 	"github.com/reversi-engine/reversi/server"
 	"github.com/reversi-engine/reversi/store"
 	"github.com/reversi-engine/reversi/store/postgres"
@@ -20,7 +25,7 @@ import (
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db | --db postgres://...] [--classic] [--lease 10s]", `
+	fs := newFlags(e, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db | --db postgres://...] [--classic] [--engine NAME=CMD] [limits]", `
 Starts the game server and its web GUI: games between humans in the
 browser, built-in players and bots over HTTP/WebSocket, refereed by the
 server and stored in a database (an SQLite file by default, or
@@ -28,13 +33,31 @@ PostgreSQL for several servers on one database). Games in progress are
 resumed when the server starts again. Several servers may share one
 PostgreSQL database: each game is refereed by one of them and seen live
 through all of them; if that server dies, another takes its games over
-after --lease. The API is described in docs/API.md.`)
+after --lease. SIGINT and SIGTERM shut it down gracefully. The API, its
+limits and the threat model are in docs/API.md; running it for real in
+docs/OPERATIONS.md.`)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "reversi.db", "SQLite file, or a postgres:// URL")
 	classic := fs.Bool("classic", false, "also serve the course match server's endpoints (unauthenticated, as the original)")
 	logJSON := fs.Bool("log-json", false, "write logs as JSON")
 	rate := fs.Float64("rate", 50, "API requests a second allowed from one client address (bursts of twice that)")
 	lease := fs.Duration("lease", 10*time.Second, "with PostgreSQL: how long a dead server's games wait before another server takes them over")
+	var engines engineFlag
+	fs.Var(&engines, "engine", "`NAME=CMD`: offer an external NBoard engine to clients under NAME (repeatable); no other program is ever started for a client")
+	var hosts listFlag
+	fs.Var(&hosts, "public-host", "`HOST` names under which clients reach the server (repeatable, or comma-separated), besides IP addresses and localhost; other Host headers are refused")
+	maxGames := fs.Int("max-games", 1000, "live games (in progress or waiting for a player) at most")
+	maxPerClient := fs.Int("max-games-per-client", 20, "live games that one client address may have created")
+	maxSearches := fs.Int("max-searches", runtime.NumCPU(), "computer moves thought at once; the others wait, their clocks stopped")
+	maxAnalyses := fs.Int("max-analyses", 2, "analyses (POST /api/analyze) running at once")
+	maxThink := fs.Duration("max-think", time.Minute, "time of a computer's move at most, whatever the game's clock")
+	maxHash := fs.Int("max-hash", 64, "MB of a computer's transposition table at most")
+	maxMemory := fs.Int("max-memory", 64, "MB of a Monte Carlo player's tree at most")
+	maxThreads := fs.Int("max-threads", 1, "search threads of a computer player at most")
+	maxDepth := fs.Int("max-depth", 24, "fixed search depth at most")
+	idle := fs.Duration("idle", time.Hour, "a human or bot that has not moved for this long loses (forfeit), and an invitation nobody took is abandoned; 0 never")
+	maxConns := fs.Int("max-conns", 1000, "open connections at most (WebSockets included); more wait to be accepted")
+	grace := fs.Duration("shutdown-timeout", 10*time.Second, "at SIGINT or SIGTERM: how long requests under way may take to finish")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -43,27 +66,41 @@ after --lease. The API is described in docs/API.md.`)
 		h = slog.NewJSONHandler(e.stderr, nil)
 	}
 	log := slog.New(h)
-	if *rate <= 0 {
-		return fmt.Errorf("serve: --rate %v: want a positive number", *rate)
+	if err := checkServeFlags(serveNumbers{rate: *rate, lease: *lease, maxGames: *maxGames, maxPerClient: *maxPerClient,
+		maxSearches: *maxSearches, maxAnalyses: *maxAnalyses, maxThink: *maxThink, maxHash: *maxHash, maxMemory: *maxMemory,
+		maxThreads: *maxThreads, maxDepth: *maxDepth, idle: *idle, maxConns: *maxConns, grace: *grace}); err != nil {
+		return err
 	}
 	st, err := openStore(ctx, *db)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Log: log, Classic: *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate})
+	idleTimeout := *idle
+	if idleTimeout == 0 {
+		idleTimeout = -1 // never
+	}
+	srv, err := server.New(server.Config{Store: st, Log: log, Classic: *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate,
+		Limits:  players.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
+		Engines: engines.m, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxAnalyses: *maxAnalyses,
+		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts})
 	if err != nil {
 		return err
 	}
 	n, err := srv.Resume(ctx)
 	if err != nil {
+		srv.Close()
 		return err
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
+		srv.Close()
 		return err
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
+	ln = netutil.LimitListener(ln, *maxConns)
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
+		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10,
+		ErrorLog: slog.NewLogLogger(h, slog.LevelWarn)}
 	shown := *db
 	if u, err := url.Parse(*db); err == nil && u.User != nil {
 		shown = u.Redacted() // not the password
@@ -73,15 +110,107 @@ after --lease. The API is described in docs/API.md.`)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
 	case err := <-errc:
+		srv.Close()
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	// Graceful: no new connections; WebSockets closed with "going away";
+	// the games stop where they are (stored, resumed at the next start);
+	// requests under way get --shutdown-timeout to finish; then the store
+	// closes (SQLite folds its write-ahead log back into the file).
+	log.Info("shutting down", "timeout", *grace)
+	sctx, cancel := context.WithTimeout(context.Background(), *grace)
 	defer cancel()
 	srv.Close()
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
+		log.Warn("requests still under way at the end of the shutdown timeout", "err", err)
+		hs.Close()
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// serveNumbers are the numeric flags of serve, for checkServeFlags.
+type serveNumbers struct {
+	rate                                               float64
+	lease, maxThink, idle, grace                       time.Duration
+	maxGames, maxPerClient, maxSearches, maxAnalyses   int
+	maxHash, maxMemory, maxThreads, maxDepth, maxConns int
+}
+
+// checkServeFlags refuses numeric flags out of their range, each with
+// the flag's name and what it takes.
+func checkServeFlags(n serveNumbers) error {
+	if math.IsNaN(n.rate) || math.IsInf(n.rate, 0) || n.rate <= 0 || n.rate > 1e6 {
+		return fmt.Errorf("--rate %v: want a number of requests a second above 0 (at most 1000000)", n.rate)
+	}
+	for _, d := range []struct {
+		name     string
+		v, least time.Duration
+		zero     bool
+	}{
+		{"lease", n.lease, time.Second, false}, {"max-think", n.maxThink, 100 * time.Millisecond, false},
+		{"idle", n.idle, time.Second, true}, {"shutdown-timeout", n.grace, 0, true},
+	} {
+		if d.v == 0 && d.zero {
+			continue
+		}
+		if d.v < d.least || d.v <= 0 || d.v > 7*24*time.Hour {
+			return fmt.Errorf("--%s %v: want a duration from %v to 168h", d.name, d.v, max(d.least, time.Nanosecond))
+		}
+	}
+	for _, i := range []struct {
+		name      string
+		v, lo, hi int
+	}{
+		{"max-games", n.maxGames, 1, 1 << 20}, {"max-games-per-client", n.maxPerClient, 1, 1 << 20},
+		{"max-searches", n.maxSearches, 1, 1024}, {"max-analyses", n.maxAnalyses, 1, 1024},
+		{"max-hash", n.maxHash, 1, 1 << 16}, {"max-memory", n.maxMemory, 1, 1 << 16},
+		{"max-threads", n.maxThreads, 1, 256}, {"max-depth", n.maxDepth, 1, 60}, {"max-conns", n.maxConns, 1, 1 << 20},
+	} {
+		if i.v < i.lo || i.v > i.hi {
+			return fmt.Errorf("--%s %d: want %d to %d", i.name, i.v, i.lo, i.hi)
+		}
+	}
+	return nil
+}
+
+// engineFlag collects --engine NAME=CMD.
+type engineFlag struct{ m map[string]string }
+
+func (f *engineFlag) String() string {
+	if f == nil || len(f.m) == 0 {
+		return ""
+	}
+	return fmt.Sprint(f.m)
+}
+
+func (f *engineFlag) Set(v string) error {
+	name, cmd, ok := strings.Cut(v, "=")
+	name, cmd = strings.TrimSpace(name), strings.TrimSpace(cmd)
+	if !ok || name == "" || cmd == "" {
+		return fmt.Errorf("%q: want NAME=COMMAND LINE, e.g. edax=\"edax -q\"", v)
+	}
+	if f.m == nil {
+		f.m = map[string]string{}
+	}
+	if _, dup := f.m[strings.ToLower(name)]; dup {
+		return fmt.Errorf("engine %q given twice", name)
+	}
+	f.m[strings.ToLower(name)] = cmd
+	return nil
+}
+
+// listFlag collects repeated or comma-separated values.
+type listFlag []string
+
+func (f *listFlag) String() string { return strings.Join(*f, ",") }
+
+func (f *listFlag) Set(v string) error {
+	for part := range strings.SplitSeq(v, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			*f = append(*f, part)
+		}
 	}
 	return nil
 }

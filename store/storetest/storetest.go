@@ -116,11 +116,33 @@ func testMoves(t *testing.T, s store.Store) {
 func testSeats(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	g := newGame("s")
-	g.Seats[1] = store.Seat{Kind: store.Open}
+	g.Seats[1] = store.Seat{Kind: store.Open, TokenHash: "00ff"} // the invitation's
 	s.Create(ctx, g)
+	open := func() bool {
+		list, err := s.List(ctx, store.ListOptions{Limit: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sum := range list {
+			if sum.ID == "s" {
+				return sum.Open
+			}
+		}
+		t.Fatal("the game is not listed")
+		return false
+	}
+	if got, _ := s.Get(ctx, "s"); got.Seats[1].TokenHash != "00ff" {
+		t.Errorf("open seat read back %+v: the invitation's hash lost", got.Seats[1])
+	}
+	if !open() {
+		t.Errorf("a game with an open seat is not listed as open")
+	}
 	bot := store.Seat{Kind: store.Bot, Name: "mybot", TokenHash: "ff00"}
 	if err := s.TakeSeat(ctx, "s", 1, bot); err != nil {
 		t.Fatal(err)
+	}
+	if open() {
+		t.Errorf("a game whose seats are taken is listed as open")
 	}
 	if err := s.TakeSeat(ctx, "s", 1, store.Seat{Kind: store.Human, Name: "late"}); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("a taken seat was taken again: %v", err)

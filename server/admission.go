@@ -1,0 +1,167 @@
+// Admission: the caps on live games (in all and per client), the health
+// of the store as the writes find it, and the abandonment of games that
+// wait for a player for too long.
+
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/store"
+)
+
+// Refusals that the API answers with their own statuses.
+var (
+	// errStoreFailed wraps a failed write to the store: 503, retryable.
+	errStoreFailed = errors.New("the server could not store the change (try again later)")
+	// errBadInvite: a join without the invitation's secret.
+	errBadInvite = errors.New("this open seat is taken only with the invitation's link")
+)
+
+// admit reserves the creation of a game by client within the caps on live
+// games, and returns the function that ends the reservation (once the
+// game's table is open, it counts itself), or the status and the error
+// of a refusal.
+func (s *Server) admit(client string) (func(), int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	total, mine := 0, s.created[client]
+	for _, n := range s.created {
+		total += n
+	}
+	for _, t := range s.tables {
+		t.mu.Lock()
+		live := !t.mirror && !t.g.Finished()
+		own := t.creator == client
+		t.mu.Unlock()
+		if live {
+			total++
+			if own {
+				mine++
+			}
+		}
+	}
+	switch {
+	case total >= s.cfg.MaxGames:
+		return nil, http.StatusServiceUnavailable, fmt.Errorf("the server holds %d live games, its limit: try again later", s.cfg.MaxGames)
+	case mine >= s.cfg.MaxGamesPerClient:
+		return nil, http.StatusTooManyRequests, fmt.Errorf("you have %d live games, the limit of a client here: finish or resign one first", s.cfg.MaxGamesPerClient)
+	}
+	s.created[client]++
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.created[client]--; s.created[client] <= 0 {
+			delete(s.created, client)
+		}
+	}, 0, nil
+}
+
+// storeHealth is what the writes to the store found last.
+type storeHealth struct {
+	mu     sync.Mutex
+	failed error     // the last write's error, nil after a success
+	at     time.Time // when it failed
+}
+
+// stored records the outcome of a write to the store, for the health
+// check, and returns its error wrapped in errStoreFailed (a conflict or a
+// missing game are answers, not failures: they pass as they are).
+func (s *Server) stored(err error) error {
+	if err == nil || errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+		s.health.mu.Lock()
+		s.health.failed = nil
+		s.health.mu.Unlock()
+		return err
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("%w: %w", errStoreFailed, err)
+	}
+	s.metrics.storeFailures.Inc()
+	s.health.mu.Lock()
+	s.health.failed, s.health.at = err, time.Now()
+	s.health.mu.Unlock()
+	return fmt.Errorf("%w: %w", errStoreFailed, err)
+}
+
+// storeFailure returns the error of the last write if it failed.
+func (s *Server) storeFailure() (error, time.Time) {
+	s.health.mu.Lock()
+	defer s.health.mu.Unlock()
+	return s.health.failed, s.health.at
+}
+
+// sweepIdle abandons the games whose open seat nobody took within the
+// idle timeout, every tenth of it (at least a second) until the server
+// closes. (A remote seat that does not move loses by itself: see
+// remote.Move.)
+func (s *Server) sweepIdle() {
+	defer s.wg.Done()
+	every := max(s.cfg.IdleTimeout/10, time.Second)
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+			s.abandonWaiting(time.Now().Add(-s.cfg.IdleTimeout))
+		}
+	}
+}
+
+// abandonWaiting ends the games waiting for a player since before
+// cutoff: nobody wins, the reason says why.
+func (s *Server) abandonWaiting(cutoff time.Time) {
+	s.mu.Lock()
+	var stale []*table
+	for _, t := range s.tables {
+		t.mu.Lock()
+		waiting := !t.mirror && !t.g.Finished() && (t.rec.Seats[0].Kind == store.Open || t.rec.Seats[1].Kind == store.Open)
+		if waiting && t.since.Before(cutoff) {
+			stale = append(stale, t)
+		}
+		t.mu.Unlock()
+	}
+	s.mu.Unlock()
+	for _, t := range stale {
+		t.mu.Lock()
+		g := t.g.Clone()
+		open := board.Black
+		if t.rec.Seats[1].Kind == store.Open {
+			open = board.White
+		}
+		t.mu.Unlock()
+		g.Result = game.NewResult(g.Position(), game.Abandoned, open)
+		g.Result.Detail = fmt.Sprintf("nobody took the open seat within %v", s.cfg.IdleTimeout)
+		t.writeMu.Lock()
+		err := s.stored(s.cfg.Store.Finish(context.Background(), t.id, storeResult(g.Result)))
+		if err == nil {
+			t.mu.Lock()
+			t.g = g
+			t.revision++
+			t.changedLocked()
+			t.mu.Unlock()
+		}
+		t.writeMu.Unlock()
+		if err != nil {
+			if !errors.Is(err, store.ErrConflict) {
+				s.log.Error("abandoning a game", "game", t.id, "err", err)
+			}
+			continue
+		}
+		s.log.Info("game abandoned", "game", t.id, "detail", g.Result.Detail)
+		s.mu.Lock()
+		if s.tables[t.id] == t {
+			delete(s.tables, t.id)
+		}
+		s.mu.Unlock()
+	}
+}

@@ -1,0 +1,220 @@
+// Computer seats: the one allow-list of players the server runs for its
+// clients, the bound on their thinking (time, concurrent searches) and the
+// pool that keeps their memory bounded.
+
+package server
+
+import (
+	"container/list"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/players"
+)
+
+// errNotOffered: a spec names a player that the server does not run.
+var errNotOffered = errors.New("not offered here")
+
+// checkSpec checks a spec that a client names for a computer seat or an
+// analysis: one of the configured external engines by its name, or a
+// confined built-in player within the server's limits. moveTime is the
+// game's time a move (0: none); a time option above it is refused.
+func (s *Server) checkSpec(spec string, moveTime time.Duration) error {
+	if _, ok := s.external(spec); ok {
+		return nil
+	}
+	_, err := players.CheckLimited(spec, s.limitsFor(moveTime))
+	return err
+}
+
+// limitsFor returns the server's limits for a game with the given time a
+// move (0: none).
+func (s *Server) limitsFor(moveTime time.Duration) players.Limits {
+	lim := s.cfg.Limits
+	if moveTime > 0 && (lim.MoveTime <= 0 || moveTime < lim.MoveTime) {
+		lim.MoveTime = moveTime
+	}
+	return lim
+}
+
+// external returns the command line of the operator's external engine
+// that spec names (its name, in any case, with nothing after it).
+func (s *Server) external(spec string) (string, bool) {
+	name := strings.ToLower(strings.TrimSpace(spec))
+	cmd, ok := s.cfg.Engines[name]
+	return cmd, ok && name != ""
+}
+
+// newComputer builds the player of a spec that checkSpec accepted: an
+// external engine configured by the operator, or a confined built-in
+// player within the limits.
+func (s *Server) newComputer(spec string, seed uint64, moveTime time.Duration) (player.Player, error) {
+	if cmd, ok := s.external(spec); ok {
+		p, err := players.New("nboard:"+cmd, players.Env{Seed: seed})
+		if err != nil {
+			return nil, fmt.Errorf("engine %s: %w", spec, err)
+		}
+		return p, nil
+	}
+	return players.NewLimited(spec, players.Env{Seed: seed, Threads: s.cfg.Limits.Threads}, s.limitsFor(moveTime))
+}
+
+// computerName is the name of a computer seat: the configured engine's
+// name, or the built-in player's spec in its canonical form (e.g.
+// "engine:level=5").
+func (s *Server) computerName(spec string) string {
+	if _, ok := s.external(spec); ok {
+		return strings.ToLower(strings.TrimSpace(spec))
+	}
+	if parsed, err := players.Parse(spec); err == nil {
+		return parsed.String()
+	}
+	return spec
+}
+
+// closePlayer closes a player that holds resources (an external engine's
+// process, threads).
+func closePlayer(p player.Player) {
+	if c, ok := p.(interface{ Close() error }); ok {
+		c.Close()
+	}
+}
+
+// computer is a computer seat of a game: it builds its player when asked
+// for a move (or takes it back from the pool), thinks within the server's
+// time a move, and gives the player back to the pool between moves.
+type computer struct {
+	srv      *Server
+	key      string // game id and colour: the player's place in the pool
+	spec     string
+	name     string
+	seed     uint64
+	moveTime time.Duration
+}
+
+func (c *computer) Name() string { return c.name }
+
+// Move plays with the seat's player, built if the pool no longer holds
+// it, within the server's time a move.
+func (c *computer) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	p := c.srv.pool.take(c.key)
+	if p == nil {
+		var err error
+		if p, err = c.srv.newComputer(c.spec, c.seed, c.moveTime); err != nil {
+			return player.Reply{}, err
+		}
+	}
+	defer c.srv.pool.put(c.key, p)
+	if limit := c.srv.cfg.MaxThink; req.TimeLeft <= 0 || req.TimeLeft > limit {
+		req.TimeLeft = limit
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	return p.Move(ctx, req)
+}
+
+// pool keeps the players of computer seats between their moves, at most
+// max of them, the least recently used given up first: the memory of
+// computer seats is bounded by the searches running plus the pool,
+// whatever the number of games.
+type pool struct {
+	mu    sync.Mutex
+	max   int
+	order *list.List // of *pooled, most recently used first
+	byKey map[string]*list.Element
+}
+
+type pooled struct {
+	key string
+	p   player.Player
+}
+
+func newPool(max int) *pool {
+	return &pool{max: max, order: list.New(), byKey: map[string]*list.Element{}}
+}
+
+// take removes and returns the player kept for key, or nil.
+func (pl *pool) take(key string) player.Player {
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	e := pl.byKey[key]
+	if e == nil {
+		return nil
+	}
+	pl.order.Remove(e)
+	delete(pl.byKey, key)
+	return e.Value.(*pooled).p
+}
+
+// put keeps p for key, closing the players it gives up for room.
+func (pl *pool) put(key string, p player.Player) {
+	var out []player.Player
+	pl.mu.Lock()
+	if e := pl.byKey[key]; e != nil { // not expected: one move at a time
+		out = append(out, e.Value.(*pooled).p)
+		pl.order.Remove(e)
+	}
+	pl.byKey[key] = pl.order.PushFront(&pooled{key, p})
+	for pl.order.Len() > pl.max {
+		e := pl.order.Back()
+		pl.order.Remove(e)
+		delete(pl.byKey, e.Value.(*pooled).key)
+		out = append(out, e.Value.(*pooled).p)
+	}
+	pl.mu.Unlock()
+	for _, p := range out {
+		closePlayer(p)
+	}
+}
+
+// drop closes the players kept for a game.
+func (pl *pool) drop(game string) {
+	var out []player.Player
+	pl.mu.Lock()
+	for c := range 2 {
+		key := poolKey(game, board.Color(c))
+		if e := pl.byKey[key]; e != nil {
+			pl.order.Remove(e)
+			delete(pl.byKey, key)
+			out = append(out, e.Value.(*pooled).p)
+		}
+	}
+	pl.mu.Unlock()
+	for _, p := range out {
+		closePlayer(p)
+	}
+}
+
+// len returns the number of players kept.
+func (pl *pool) len() int {
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	return pl.order.Len()
+}
+
+// poolKey names a computer seat in the pool.
+func poolKey(game string, c board.Color) string { return game + "/" + c.String() }
+
+// thinkSlot waits for one of the slots of the computer moves thought at
+// once, and returns the function that frees it.
+func (s *Server) thinkSlot(ctx context.Context) (func(), error) {
+	s.metrics.searchesWaiting.Inc()
+	defer s.metrics.searchesWaiting.Dec()
+	select {
+	case s.searchSlots <- struct{}{}:
+		s.metrics.searchesRunning.Inc()
+		return func() {
+			s.metrics.searchesRunning.Dec()
+			<-s.searchSlots
+		}, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
