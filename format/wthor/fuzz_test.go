@@ -18,6 +18,10 @@ func FuzzReadGames(f *testing.F) {
 	f.Add(gameFile(testHeader, 1, record(56, 99)))
 	f.Add(gameFile(testHeader, 2, record(56)))
 	f.Add([]byte{})
+	// Lying headers and files that go on: refused, with little read.
+	f.Add(gameFile(testHeader, 1<<31, record(56)))
+	f.Add(append(gameFile(testHeader, 1<<31), make([]byte, maxExtra+1)...))
+	f.Add(make([]byte, HeaderSize+maxExtra+1))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		h, games, err := ReadGames(bytes.NewReader(raw))
 		if err != nil {
@@ -54,6 +58,8 @@ func FuzzReadNames(f *testing.F) {
 	f.Add(players[:HeaderSize+10*PlayerNameSize], uint8(PlayerNameSize))
 	f.Add(appendHeader(nil, Header{Records: 2}), uint8(4))
 	f.Add(append(appendHeader(nil, Header{Records: 2}), "Pr\xe9\x00ab\x00\xff"...), uint8(4))
+	f.Add(append(appendHeader(nil, Header{Records: 1<<16 - 1}), "ab\x00"...), uint8(255))
+	f.Add(make([]byte, HeaderSize+maxExtra+1), uint8(20))
 	f.Fuzz(func(t *testing.T, raw []byte, size uint8) {
 		h, names, err := ReadNames(bytes.NewReader(raw), int(size))
 		if err != nil {

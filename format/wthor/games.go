@@ -29,17 +29,13 @@ type Game struct {
 // if the file is not as long as the header says, if the board size is not
 // 8x8, or if a move byte is not a square (or follows the 0 that ends the
 // moves); the error names the game index and the move number. Moves are
-// not checked against the rules: see [Game.Replay].
+// not checked against the rules: see [Game.Replay]. Reading stops
+// a little after the games the header announces, and at once if it
+// announces more than [MaxGames]: an endless stream is refused with little
+// memory.
 func ReadGames(r io.Reader) (Header, []Game, error) {
-	data, err := io.ReadAll(r)
+	h, data, err := readFile(r, "game", RecordSize, func(h Header) int64 { return int64(h.Games) }, MaxGames)
 	if err != nil {
-		return Header{}, nil, fmt.Errorf("wthor: %w", err)
-	}
-	h, err := readHeader(data)
-	if err != nil {
-		return h, nil, err
-	}
-	if err := checkSize(data, "game", int64(h.Games), RecordSize); err != nil {
 		return h, nil, err
 	}
 	n := int(h.Games)

@@ -3,8 +3,10 @@
 package wthor
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -63,6 +65,61 @@ func appendHeader(b []byte, h Header) []byte {
 	return append(b, h.BoardSize, h.GameType, h.Depth, h.Reserved)
 }
 
+// MaxGames is the most game records ReadGames accepts in a file (285 MB
+// of records): the WTHOR files shipped with reversi, 1977 to 2015, hold
+// 117,435 games together and at most 9,113 in a year. A header that
+// announces more is refused after 64 KB of records at most, so that a
+// lying header in front of an endless stream cannot fill the memory.
+const MaxGames = 1 << 22
+
+// maxExtra is how many bytes after the announced records a reader reads
+// to say how many there are; past it, it says "more than maxExtra".
+const maxExtra = 64 << 10
+
+// readFile reads a WTHOR file from r: the header, checked by readHeader,
+// then the records of size bytes it announces, count(header) of them. It
+// reads no more than these records and maxExtra bytes (and one to know
+// that more follow), and checks the length with checkSize: the bytes
+// returned, header included, are exactly the header and the records. A
+// count over max is refused after reading at most maxExtra bytes, which
+// tell a short file (reported as truncated) from a stream that goes on.
+// Memory grows with what r gives, not with what the header says.
+func readFile(r io.Reader, what string, size int64, count func(Header) int64, max int64) (Header, []byte, error) {
+	head := make([]byte, HeaderSize)
+	n, err := io.ReadFull(r, head)
+	switch {
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return Header{}, nil, &Error{Index: -1, Err: fmt.Errorf("truncated header: the file has %d bytes, a header takes %d", n, HeaderSize)}
+	case err != nil:
+		return Header{}, nil, fmt.Errorf("wthor: %w", err)
+	}
+	h, err := readHeader(head)
+	if err != nil {
+		return h, nil, err
+	}
+	records := count(h)
+	limit := records*size + maxExtra + 1
+	if records > max {
+		limit = maxExtra + 1
+	}
+	var file bytes.Buffer
+	file.Write(head)
+	if _, err := file.ReadFrom(io.LimitReader(r, limit)); err != nil {
+		return h, nil, fmt.Errorf("wthor: %w", err)
+	}
+	data := file.Bytes()
+	more := int64(len(data)) == HeaderSize+limit
+	if records > max && more {
+		return h, nil, &Error{Index: -1, Err: fmt.Errorf(
+			"the header announces %d %ss (%d bytes), more than the %d a file may hold here: not a WTHOR file?",
+			records, what, HeaderSize+records*size, max)}
+	}
+	if err := checkSize(data, what, records, size, more); err != nil {
+		return h, nil, err
+	}
+	return h, data, nil
+}
+
 // readHeader checks that data starts with a header of an 8x8 file and
 // returns it.
 func readHeader(data []byte) (Header, error) {
@@ -77,8 +134,9 @@ func readHeader(data []byte) (Header, error) {
 }
 
 // checkSize compares the length of a file with the n records of size bytes
-// its header announces.
-func checkSize(data []byte, what string, n, size int64) error {
+// its header announces; more says that the file goes on after data, whose
+// last byte is one past what the reader accepts.
+func checkSize(data []byte, what string, n, size int64, more bool) error {
 	want := HeaderSize + n*size
 	switch have := int64(len(data)); {
 	case have < want:
@@ -86,6 +144,10 @@ func checkSize(data []byte, what string, n, size int64) error {
 		return &Error{What: what, Index: int(have / size), Err: fmt.Errorf(
 			"truncated file: the header announces %d %ss (%d bytes) but the file has %d bytes; %s index %d has %d of its %d bytes",
 			n, what, want, len(data), what, have/size, have%size, size)}
+	case more:
+		return &Error{Index: -1, Err: fmt.Errorf(
+			"more than %d bytes after the %d %ss the header announces (want a file of %d bytes; reading stopped there)",
+			have-want-1, n, what, want)}
 	case have > want:
 		return &Error{Index: -1, Err: fmt.Errorf(
 			"%d bytes after the %d %ss the header announces (the file has %d bytes, want %d)",

@@ -14,20 +14,15 @@ import (
 // [PlayerNameSize] for WTHOR.JOU, [TournamentNameSize] for WTHOR.TRN. Each
 // name ends at its first NUL byte (anything after it is ignored) and is
 // converted from ISO-8859-1 to UTF-8. It fails if the file is not as long
-// as the header says or a name has no NUL terminator.
+// as the header says (reading stops a little after the names it
+// announces: an endless stream is refused with little memory), if a name
+// has no NUL terminator, or if size is not 1 to MaxNameSize.
 func ReadNames(r io.Reader, size int) (Header, []string, error) {
-	if size < 1 {
-		return Header{}, nil, &Error{Index: -1, Err: fmt.Errorf("name size %d: want at least 1 byte", size)}
+	if size < 1 || size > MaxNameSize {
+		return Header{}, nil, &Error{Index: -1, Err: fmt.Errorf("name size %d: want 1 to %d bytes", size, MaxNameSize)}
 	}
-	data, err := io.ReadAll(r)
+	h, data, err := readFile(r, "name", int64(size), func(h Header) int64 { return int64(h.Records) }, 1<<16)
 	if err != nil {
-		return Header{}, nil, fmt.Errorf("wthor: %w", err)
-	}
-	h, err := readHeader(data)
-	if err != nil {
-		return h, nil, err
-	}
-	if err := checkSize(data, "name", int64(h.Records), int64(size)); err != nil {
 		return h, nil, err
 	}
 	names := make([]string, h.Records)
@@ -41,6 +36,10 @@ func ReadNames(r io.Reader, size int) (Header, []string, error) {
 	}
 	return h, names, nil
 }
+
+// MaxNameSize bounds the size of a name that ReadNames reads: names take
+// 20 or 26 bytes, and a table of 65535 names of this size takes 64 MB.
+const MaxNameSize = 1 << 10
 
 // latin1ToUTF8 converts ISO-8859-1 bytes, whose values are the code
 // points, to a UTF-8 string.

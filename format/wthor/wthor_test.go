@@ -5,8 +5,10 @@ package wthor
 import (
 	"bytes"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -14,6 +16,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/data"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/endless"
 )
 
 // testHeader is the header of the embedded WTH_2015.wtb.
@@ -466,3 +469,59 @@ func TestIOErrors(t *testing.T) {
 type failingWriter struct{ err error }
 
 func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// TestEndlessInputs: an endless input after the header (as /dev/zero, or a
+// lying header in front of one) is refused with an error that says what
+// the header announced, after reading little more than that, or at once
+// when it announces more than MaxGames; a lying header in front of a
+// short file allocates little.
+func TestEndlessInputs(t *testing.T) {
+	names := appendHeader(nil, Header{Records: 10})
+	tests := []struct {
+		name    string
+		head    []byte
+		c       byte
+		names   bool
+		wantErr string
+		read    int64 // bytes the reader may take from the endless part
+	}{
+		{"dev zero", nil, 0, false, "wthor: more than 65536 bytes after the 0 games the header announces (want a file of 16 bytes", 2 * maxExtra},
+		{"lying header", gameFile(testHeader, 1<<31), 'a', false, "wthor: the header announces 2147483648 games (146028888080 bytes), more than the 4194304 a file may hold here", 2 * maxExtra},
+		{"1000 games", gameFile(testHeader, 1000), 56, false, "wthor: more than 65536 bytes after the 1000 games the header announces (want a file of 68016 bytes", 1000*RecordSize + 2*maxExtra},
+		{"names", names, 'a', true, "wthor: more than 65536 bytes after the 10 names the header announces (want a file of 276 bytes", 2 * maxExtra},
+		{"names dev zero", nil, 0, true, "wthor: more than 65536 bytes after the 0 names", 2 * maxExtra},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := endless.New(tt.c, 64<<20)
+			r := io.MultiReader(bytes.NewReader(tt.head), in)
+			var err error
+			if tt.names {
+				_, _, err = ReadNames(r, 26)
+			} else {
+				_, _, err = ReadGames(r)
+			}
+			var e *Error
+			if !errors.As(err, &e) || !strings.HasPrefix(err.Error(), tt.wantErr) {
+				t.Fatalf("error %v, want an *Error starting %q", err, tt.wantErr)
+			}
+			if in.Served() > tt.read {
+				t.Errorf("read %d bytes of the endless input, want at most %d", in.Served(), tt.read)
+			}
+		})
+	}
+
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, _, err := ReadGames(bytes.NewReader(gameFile(testHeader, 1<<31, record(56))))
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "truncated file: the header announces 2147483648 games") {
+		t.Errorf("a header of 2^31 games on a file of one: %v", err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+		t.Errorf("a header of 2^31 games on a file of one allocated %d bytes", alloc)
+	}
+	if _, _, err := ReadNames(bytes.NewReader(names), MaxNameSize+1); err == nil || !strings.Contains(err.Error(), "name size 1025: want 1 to 1024 bytes") {
+		t.Errorf("name size over MaxNameSize: %v", err)
+	}
+}
