@@ -1,49 +1,217 @@
 // Package sqlite is the SQLite store of the game server (modernc.org's
-// pure Go SQLite): one file, write-ahead logging, one writer at a time.
+// pure Go SQLite): one file, write-ahead logging, one writer at a time,
+// one reversi process at a time.
 //
 // Every change is a transaction that takes the write lock at once
 // (BEGIN IMMEDIATE) and is committed before the call returns. With
 // synchronous=NORMAL in WAL mode a commit survives a crash of the
 // process (the kill -9 the server's tests make), though not a power cut
 // of the machine.
+//
+// Only one Store may have a file open at a time: Open locks the file
+// "<database>.lock" beside it, and a second Open, in this process or
+// another, fails with an *InUseError until the first is closed or its
+// process ends (see lock.go). Several servers on one database need
+// PostgreSQL (package store/postgres).
 package sqlite
 
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
 
-	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
+	driver "modernc.org/sqlite" // the database/sql driver "sqlite"
 
 	"github.com/reversi-engine/reversi/store"
 )
 
-// Open opens (creating it if needed) the database file at path and
-// brings its schema up to date.
-func Open(ctx context.Context, path string) (*store.SQL, error) {
+// Store is an SQLite store: the shared SQL store on the file, and the
+// lock that keeps other reversi processes off it.
+type Store struct {
+	*store.SQL
+	lock    *fileLock
+	release sync.Once
+}
+
+// Open opens (creating it if needed) the database file at path, locks it
+// against every other Open until Close, and brings its schema up to date.
+//
+// Its errors name the file and say what is wrong in words for the
+// operator: a missing or read-only directory, a read-only file, a file
+// that is not an SQLite database, or another process using the file (an
+// *InUseError).
+func Open(ctx context.Context, path string) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("sqlite: no database file given")
+	}
+	fail := func(err error) error { return fmt.Errorf("sqlite %s: %w", path, err) }
+	if err := check(path); err != nil {
+		return nil, fail(err)
+	}
+	lk, err := acquire(path)
+	if err != nil {
+		return nil, err // an *InUseError, or already says "sqlite <path>: "
+	}
+	name, err := dsn(path)
+	if err != nil {
+		lk.release()
+		return nil, fail(err)
+	}
+	db, err := sql.Open("sqlite", name)
+	if err != nil {
+		lk.release()
+		return nil, fail(err)
+	}
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		lk.release()
+		return nil, fail(explain(err))
+	}
+	s := &Store{lock: lk, SQL: &store.SQL{DB: db, D: store.Dialect{
+		Name:       "sqlite",
+		Begin:      func(ctx context.Context, db *sql.DB) (*sql.Tx, error) { return db.BeginTx(ctx, nil) },
+		Migrations: store.Migrations,
+	}}}
+	if err := s.Migrate(ctx); err != nil {
+		s.Close()
+		return nil, fail(explain(err))
+	}
+	return s, nil
+}
+
+// Close closes the database, then releases its lock; closing again does
+// nothing more.
+func (s *Store) Close() error {
+	err := s.SQL.Close()
+	s.release.Do(func() {
+		if lerr := s.lock.release(); lerr != nil && err == nil {
+			err = lerr
+		}
+	})
+	return err
+}
+
+// check says, before the driver tries, what would keep the database at
+// path from being opened for writing: the directory (missing, not a
+// directory, not writable: SQLite keeps the -wal and -shm files beside
+// the database, and Open its lock file), the file (a directory, not a
+// regular file, read-only or unreadable) and leftover -wal and -shm
+// files that cannot be written.
+func check(path string) error {
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("directory %s does not exist", dir)
+	case err != nil:
+		return fmt.Errorf("directory %s: %w", dir, bare(err))
+	case !fi.IsDir():
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	if err := access(dir, canWrite); err != nil {
+		return fmt.Errorf("directory %s is not writable (%v): the database, its lock file and its write-ahead log (-wal, -shm) are kept there", dir, err)
+	}
+	fi, err = os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil // created by the driver
+	case err != nil:
+		return bare(err)
+	case fi.IsDir():
+		return errors.New("is a directory, not a database file")
+	case !fi.Mode().IsRegular():
+		return errors.New("is not a regular file")
+	}
+	if err := access(path, canRead); err != nil {
+		return fmt.Errorf("cannot be read (%v)", err)
+	}
+	if err := access(path, canWrite); err != nil {
+		return fmt.Errorf("is read-only (%v): the server writes every move to it", err)
+	}
+	for _, suffix := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(path + suffix); err == nil {
+			if err := access(path+suffix, canRead|canWrite); err != nil {
+				return fmt.Errorf("its write-ahead log %s is read-only (%v), left by another user?", path+suffix, err)
+			}
+		}
+	}
+	return nil
+}
+
+// bare is the error of a failed file operation without the operation
+// and the path, which the caller's message names already.
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// SQLite's primary result codes that explain gets a message for.
+const (
+	sqliteReadOnly = 8
+	sqliteCorrupt  = 11
+	sqliteCantOpen = 14
+	sqliteNotADB   = 26
+)
+
+// explain puts an error of the driver in an operator's words, keeping
+// the driver's text.
+func explain(err error) error {
+	var se *driver.Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	switch se.Code() & 0xff {
+	case sqliteNotADB:
+		return fmt.Errorf("is not an SQLite database (%w)", err)
+	case sqliteCorrupt:
+		return fmt.Errorf("is a damaged SQLite database (%w)", err)
+	case sqliteReadOnly:
+		return fmt.Errorf("is read-only (%w)", err)
+	case sqliteCantOpen:
+		return fmt.Errorf("cannot be opened (%w)", err)
+	}
+	return err
+}
+
+// dsn is the driver's name of the database at path: an SQLite URI
+// (https://www.sqlite.org/uri.html) with the path's absolute form
+// percent-encoded, so that a '?', '#' or '%' in it is part of the file
+// name rather than the start of parameters, then the connection's
+// parameters.
+func dsn(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // Windows: C:/x.db is file:///C:/x.db
+	}
+	var b strings.Builder
+	b.WriteString("file://") // an empty authority: the path follows
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("/:-._~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
 	q := url.Values{}
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
-	if err != nil {
-		return nil, fmt.Errorf("sqlite %s: %w", path, err)
-	}
-	if err := db.PingContext(ctx); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("sqlite %s: %w", path, err)
-	}
-	s := &store.SQL{DB: db, D: store.Dialect{
-		Name:       "sqlite",
-		Begin:      func(ctx context.Context, db *sql.DB) (*sql.Tx, error) { return db.BeginTx(ctx, nil) },
-		Migrations: store.Migrations,
-	}}
-	if err := s.Migrate(ctx); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return s, nil
+	return b.String() + "?" + q.Encode(), nil
 }

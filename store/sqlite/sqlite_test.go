@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -55,7 +57,7 @@ func TestMigrateFromV1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.DB.Close()
+	s.Close()
 	old := &store.SQL{DB: s.DB, D: s.D}
 	old.D.Migrations = store.Migrations[:1]
 	old.DB, _ = sql.Open("sqlite", "file:"+path)
@@ -83,16 +85,97 @@ func TestMigrateFromV1(t *testing.T) {
 	}
 }
 
-func TestBadFiles(t *testing.T) {
+// TestOpenErrors: what keeps a file from being opened is said in words,
+// and a failed Open leaves no lock behind.
+func TestOpenErrors(t *testing.T) {
 	dir := t.TempDir()
-	bad := filepath.Join(dir, "not-a-db")
-	os.WriteFile(bad, []byte(strings.Repeat("this is not SQLite ", 200)), 0o644)
-	if s, err := Open(context.Background(), bad); err == nil {
-		s.Close()
-		t.Errorf("a text file opened as a database")
+	notDB := filepath.Join(dir, "not-a-db")
+	os.WriteFile(notDB, []byte(strings.Repeat("this is not SQLite ", 200)), 0o644)
+	aFile := filepath.Join(dir, "a-file")
+	os.WriteFile(aFile, nil, 0o644)
+	aDir := filepath.Join(dir, "a-dir")
+	os.Mkdir(aDir, 0o755)
+	tests := []struct {
+		name, path, want string
+	}{
+		{"no path", "", "sqlite: no database file given"},
+		{"missing directory", filepath.Join(dir, "no", "such", "x.db"),
+			"sqlite " + filepath.Join(dir, "no", "such", "x.db") + ": directory " + filepath.Join(dir, "no", "such") + " does not exist"},
+		{"directory is a file", filepath.Join(aFile, "x.db"),
+			"sqlite " + filepath.Join(aFile, "x.db") + ": " + aFile + " is not a directory"},
+		{"file is a directory", aDir, "sqlite " + aDir + ": is a directory, not a database file"},
+		{"not a database", notDB, "sqlite " + notDB + ": is not an SQLite database (file is not a database (26))"},
 	}
-	if s, err := Open(context.Background(), filepath.Join(dir, "no", "such", "dir", "x.db")); err == nil {
-		s.Close()
-		t.Errorf("a database in a missing folder opened")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Open(context.Background(), tt.path)
+			if err == nil {
+				s.Close()
+				t.Fatalf("opened")
+			}
+			if err.Error() != tt.want {
+				t.Errorf("error\n%s\nwant\n%s", err, tt.want)
+			}
+			if locks, _ := filepath.Glob(filepath.Join(dir, "*.lock")); len(locks) > 0 {
+				t.Errorf("lock files left: %v", locks)
+			}
+		})
 	}
+}
+
+// TestSpecialPath: a path with '?', '#', '%', '&' and spaces names
+// exactly that file; none of it is taken for URI parameters.
+func TestSpecialPath(t *testing.T) {
+	root := t.TempDir()
+	dirName, fileName := "a dir #1 ?x=y", "games?mode=ro&_pragma=x#frag %41 é.db"
+	if runtime.GOOS == "windows" { // no '?' in Windows file names
+		dirName, fileName = "a dir #1 x=y", "games&mode=ro#frag %41 é.db"
+	}
+	dir := filepath.Join(root, dirName)
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, fileName)
+	ctx := context.Background()
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Create(ctx, &store.Game{ID: "x", Rule: "standard", Start: "s"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path + ".lock"); err != nil {
+		t.Errorf("the lock file while open: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := names(t, root); !slices.Equal(got, []string{dirName}) {
+		t.Errorf("in the temporary directory: %q, want only %q", got, dirName)
+	}
+	if got := names(t, dir); !slices.Equal(got, []string{fileName}) {
+		t.Errorf("in %q: %q, want only %q", dirName, got, fileName)
+	}
+	s, err = Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Get(ctx, "x"); err != nil {
+		t.Errorf("the game after reopening: %v", err)
+	}
+}
+
+// names lists the directory dir.
+func names(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		out = append(out, e.Name())
+	}
+	return out
 }
