@@ -45,6 +45,7 @@ type Client struct {
 	quit    chan struct{} // closed when the client gives up on the engine
 	quitOne sync.Once
 	exitErr error // its exit status, once done is closed
+	readErr error // why its output could not be read, once lines is closed
 
 	mu    sync.Mutex
 	ping  int
@@ -126,8 +127,7 @@ func Start(commandLine string, opts ClientOptions) (*Client, error) {
 	c := &Client{command: commandLine, name: commandLine, cmd: cmd, stdin: stdin,
 		lines: make(chan string, 256), done: make(chan struct{}), quit: make(chan struct{}), depth: opts.Depth}
 	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 0, 4096), 1<<20)
+		sc := newLineScanner(stdout, DefaultMaxLine)
 	read:
 		for sc.Scan() {
 			select {
@@ -135,6 +135,14 @@ func Start(commandLine string, opts ClientOptions) (*Client, error) {
 			case <-c.quit:
 				break read
 			}
+		}
+		if err := sc.Err(); err != nil {
+			// An engine that breaks the protocol is stopped.
+			c.readErr = &outputError{fmt.Sprintf("reading its output: %v", err)}
+			if errors.Is(err, bufio.ErrTooLong) {
+				c.readErr = &outputError{fmt.Sprintf("it wrote a line longer than %d bytes, the limit of an NBoard line, and was stopped", DefaultMaxLine)}
+			}
+			c.kill()
 		}
 		close(c.lines)
 		if c.cmd.Process != nil {
@@ -179,6 +187,9 @@ func (c *Client) next(ctx context.Context) (string, error) {
 			return "", ctx.Err()
 		case l, ok := <-c.lines:
 			if !ok {
+				if c.readErr != nil {
+					return "", c.readErr
+				}
 				return "", ErrExited
 			}
 			if name, found := strings.CutPrefix(l, "set myname "); found && strings.TrimSpace(name) != "" {
@@ -262,8 +273,17 @@ func parseAnswer(s string) player.Reply {
 	return reply
 }
 
+// outputError says why the engine's output could not be read.
+type outputError struct{ msg string }
+
+func (e *outputError) Error() string { return e.msg }
+
 // exited explains an error of the engine's process.
 func (c *Client) exited(err error) error {
+	var oe *outputError
+	if errors.As(err, &oe) {
+		return fmt.Errorf("engine %q: %w", c.command, err)
+	}
 	if errors.Is(err, ErrExited) || errors.Is(err, io.ErrClosedPipe) || strings.Contains(err.Error(), "broken pipe") {
 		select {
 		case <-c.done:

@@ -14,6 +14,7 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/classic"
 	"github.com/reversi-engine/reversi/referee"
 )
@@ -72,6 +73,14 @@ func fakeEngine(mode string) {
 				// thinks forever
 			case "crash":
 				os.Exit(3)
+			case "endless":
+				// a line that never ends, until the client stops it
+				chunk := []byte(strings.Repeat("a", 1<<16))
+				for {
+					if _, err := out.Write(chunk); err != nil {
+						os.Exit(4)
+					}
+				}
 			}
 		}
 	}
@@ -178,5 +187,33 @@ func TestEngineThatDoesNotStart(t *testing.T) {
 	_, err := Start(command("mute"), ClientOptions{StartTimeout: 300 * time.Millisecond})
 	if err == nil || !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 3*time.Second {
 		t.Errorf("mute engine: %v after %v", err, time.Since(start))
+	}
+}
+
+// TestEngineWithEndlessLine: an engine that writes a line longer than the
+// limit (here one that never ends) loses its move with an error that says
+// so, and is stopped at once.
+func TestEngineWithEndlessLine(t *testing.T) {
+	c, err := Start(command("endless"), ClientOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	g := game.NewStandard()
+	start := time.Now()
+	_, err = c.Move(ctx, player.Request{Game: g, Position: g.Position(), Legal: g.Legal()})
+	want := `engine "` + command("endless") + `": it wrote a line longer than 1048576 bytes, the limit of an NBoard line, and was stopped`
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("the move took %v", took)
+	}
+	select {
+	case <-c.done:
+	case <-time.After(5 * time.Second):
+		t.Errorf("the engine still runs 5 s after its overlong line")
 	}
 }

@@ -20,4 +20,7 @@
 // move; the depth of an exact endgame result is "100%", of a
 // win/loss/draw result "100%W". Unknown commands are ignored; a malformed
 // or impossible one gets a status line saying why and changes nothing.
+// A line longer than [DefaultMaxLine] bytes (1 MiB; see [Options.MaxLine])
+// ends the session with an error; an engine used as a [Client] that
+// writes one is stopped.
 package nboard

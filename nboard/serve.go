@@ -6,6 +6,7 @@ package nboard
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -24,8 +25,24 @@ type Options struct {
 	Name string
 	// Depth is the midgame depth until the GUI sets one (default 12).
 	Depth int
-	// MaxLine bounds the length of a command line (default 1 MB).
+	// MaxLine bounds the length of a command line, in bytes (default
+	// DefaultMaxLine). A longer line ends Serve with an error that says
+	// so, as soon as the limit is reached.
 	MaxLine int
+}
+
+// DefaultMaxLine is the longest line, in bytes, that Serve (by default)
+// and Client read: far more than the protocol needs (its longest line,
+// "set game", carries a GGF game of a few KB), little enough that a peer
+// that never ends a line is found out with little memory.
+const DefaultMaxLine = 1 << 20
+
+// newLineScanner returns a scanner of the lines of r that refuses a line
+// longer than max bytes (its "\r\n" not counted) with bufio.ErrTooLong.
+func newLineScanner(r io.Reader, max int) *bufio.Scanner {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), max+2)
+	return sc
 }
 
 // session is the state of one connection.
@@ -78,7 +95,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e *engine.Engine, o
 		opts.Depth = 12
 	}
 	if opts.MaxLine <= 0 {
-		opts.MaxLine = 1 << 20
+		opts.MaxLine = DefaultMaxLine
 	}
 	s := &session{
 		eng:   e,
@@ -90,16 +107,21 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e *engine.Engine, o
 	lines := make(chan string)
 	readErr := make(chan error, 1)
 	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 0, 4096), opts.MaxLine)
+		sc := newLineScanner(in, opts.MaxLine)
+		n := 0
 		for sc.Scan() {
+			n++
 			select {
 			case lines <- sc.Text():
 			case <-ctx.Done():
 				return
 			}
 		}
-		readErr <- sc.Err()
+		err := sc.Err()
+		if errors.Is(err, bufio.ErrTooLong) {
+			err = fmt.Errorf("command line %d is longer than %d bytes, the limit of a line (Options.MaxLine)", n+1, opts.MaxLine)
+		}
+		readErr <- err
 		close(lines)
 	}()
 	defer s.stop()

@@ -2,7 +2,9 @@ package nboard
 
 import (
 	"bufio"
+	"cmp"
 	"context"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -14,6 +16,7 @@ import (
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/endless"
 )
 
 // conn is a test's end of a session: it sends commands and reads the
@@ -251,11 +254,23 @@ func FuzzCommand(f *testing.F) {
 	for _, s := range []string{"nboard 2", "set depth 3", "set game " + startGGF, "move f5/1.2/3", "move PA", "hint 2", "ping 1", "set contempt 100", "learn", "go", "set game (;GM[Othello];)", "analyze"} {
 		f.Add(s)
 	}
+	// Lines over the limit (4 KB here): an error that says so.
+	const maxLine = 4096
+	f.Add("set game " + startGGF + strings.Repeat(" ", maxLine))
+	f.Add(strings.Repeat("\x00", maxLine+2))
 	e := engine.New(engine.Options{Eval: eval.Discs{}, HashMB: 1})
 	f.Fuzz(func(t *testing.T, line string) {
 		var out strings.Builder
-		in := "nboard 2\nset depth 1\nset game " + startGGF + "\n" + strings.ReplaceAll(line, "\n", " ") + "\nping 9\n"
-		if err := Serve(context.Background(), strings.NewReader(in), &out, e, Options{Depth: 1}); err != nil {
+		line = strings.ReplaceAll(line, "\n", " ")
+		in := "nboard 2\nset depth 1\nset game " + startGGF + "\n" + line + "\nping 9\n"
+		err := Serve(context.Background(), strings.NewReader(in), &out, e, Options{Depth: 1, MaxLine: maxLine})
+		// Room for maxLine bytes and "\r\n": longer is refused.
+		switch long := len(line)+1 > maxLine+2; {
+		case long && (err == nil || !strings.Contains(err.Error(), "command line 4 is longer than 4096 bytes")):
+			t.Fatalf("a line of %d bytes: %v", len(line), err)
+		case long:
+			return
+		case err != nil:
 			t.Fatalf("%q: %v", line, err)
 		}
 		if !strings.HasSuffix(out.String(), "pong 9\n") {
@@ -265,3 +280,33 @@ func FuzzCommand(f *testing.F) {
 }
 
 func parseTestGame(text string) (*game.Game, error) { return ggf.ParseGame(text) }
+
+// TestLongCommandLines: a command line longer than the limit ends the
+// session with an error that names the line and the limit, after reading
+// little more than the limit, even from a GUI that never ends the line;
+// a line up to the limit is read.
+func TestLongCommandLines(t *testing.T) {
+	e := engine.New(engine.Options{Eval: eval.Discs{}, HashMB: 1})
+	for _, max := range []int{0, 5000} {
+		limit := cmp.Or(max, DefaultMaxLine)
+		in := endless.New('a', 64<<20)
+		var out strings.Builder
+		err := Serve(context.Background(), io.MultiReader(strings.NewReader("nboard 2\nping 1\n"), in), &out, e, Options{MaxLine: max})
+		want := fmt.Sprintf("nboard: reading commands: command line 3 is longer than %d bytes, the limit of a line", limit)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("MaxLine %d: error %v, want prefix %q", max, err, want)
+		}
+		if !strings.Contains(out.String(), "pong 1\n") {
+			t.Errorf("MaxLine %d: the lines before were not answered: %q", max, out.String())
+		}
+		if in.Served() > 2*int64(limit)+64<<10 {
+			t.Errorf("MaxLine %d: read %d bytes to refuse a line of more than %d", max, in.Served(), limit)
+		}
+	}
+
+	var out strings.Builder
+	long := "set game " + startGGF + strings.Repeat(" ", 5000-len("set game "+startGGF))
+	if err := Serve(context.Background(), strings.NewReader(long+"\r\nping 2\n"), &out, e, Options{MaxLine: 5000}); err != nil || !strings.HasSuffix(out.String(), "pong 2\n") {
+		t.Errorf("a line of 5000 bytes with a limit of 5000: %v; %q", err, out.String())
+	}
+}
