@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"errors"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,7 +13,9 @@ import (
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/endless"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/classic"
 )
@@ -351,5 +354,36 @@ func TestTournamentSchedule(t *testing.T) {
 	}
 	if count[[2]int{0, 1}] != 4 || count[[2]int{0, 2}] != 4 || count[[2]int{1, 2}] != 4 {
 		t.Errorf("pairings %v", count)
+	}
+}
+
+// TestEndlessInputs: a file of openings or of records that never ends a
+// line or a game is refused with an error that names the file, the place
+// and the limit, after reading little more than the limit.
+func TestEndlessInputs(t *testing.T) {
+	in := endless.New('f', 64<<20)
+	_, err := ReadOpenings(io.MultiReader(strings.NewReader("# XOT\nf5d6\n"), in), "big.txt", game.Standard)
+	if want := "big.txt line 3: longer than 65536 bytes: a file of openings holds one transcript a line"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("endless openings: %v, want prefix %q", err, want)
+	}
+	if in.Served() > 2*MaxOpeningLine {
+		t.Errorf("read %d bytes of openings to refuse a line of more than %d", in.Served(), MaxOpeningLine)
+	}
+	long := "f5d6" + strings.Repeat(" ", MaxOpeningLine-4)
+	if got, err := ReadOpenings(strings.NewReader(long+"\r\nf5f6\n"), "long.txt", game.Standard); err != nil || len(got) != 2 {
+		t.Errorf("a line of %d bytes: %d openings, %v", len(long), len(got), err)
+	}
+
+	in = endless.New('x', 64<<20)
+	path, err := endless.File(t.TempDir(), "1 (;GM[Othello]PB[a]PW[b]RE[+2.000]TY[8];)\n2 (;GM[Othello]PC[", in)
+	if err != nil {
+		t.Skip(err)
+	}
+	_, err = ReadRecords(path)
+	if want := "cannot use the records in " + path + ": ggf: game 2: the game is longer than 1048576 bytes"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("endless records: %v, want prefix %q", err, want)
+	}
+	if in.Served() > 2*ggf.MaxGame {
+		t.Errorf("read %d bytes of records to refuse a game of more than %d", in.Served(), ggf.MaxGame)
 	}
 }

@@ -6,6 +6,7 @@ package arena
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -39,13 +40,21 @@ func (o Opening) Game(rule game.Rule) (*game.Game, error) {
 	return g, nil
 }
 
+// MaxOpeningLine is the longest line, in bytes, of a file of openings:
+// far more than a transcript (60 moves, 120 bytes or so with spaces).
+const MaxOpeningLine = 64 << 10
+
 // ReadOpenings reads openings, one transcript a line; blank lines and
 // lines starting with '#' or '%' are skipped. Every opening must be legal
-// (checked under rule); the error names the file and the line.
+// (checked under rule); the error names the file and the line. A line
+// longer than MaxOpeningLine is an error, reported as soon as the limit
+// is reached.
 func ReadOpenings(r io.Reader, source string, rule game.Rule) ([]Opening, error) {
 	var out []Opening
 	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
+	sc.Buffer(make([]byte, 0, 4096), MaxOpeningLine+2) // room for "\r\n"
+	n := 1
+	for ; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || line[0] == '#' || line[0] == '%' {
 			continue
@@ -56,7 +65,10 @@ func ReadOpenings(r io.Reader, source string, rule game.Rule) ([]Opening, error)
 		}
 		out = append(out, o)
 	}
-	if err := sc.Err(); err != nil {
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		return nil, fmt.Errorf("%s line %d: longer than %d bytes: a file of openings holds one transcript a line (not such a file?)", source, n, MaxOpeningLine)
+	case err != nil:
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
 	if len(out) == 0 {

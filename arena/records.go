@@ -4,7 +4,6 @@
 package arena
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -47,16 +46,18 @@ func (r *Recorder) Close() error { return r.f.Close() }
 // game index (Round - 1). A missing file holds no game. A file that
 // cannot be read, or a game without a round number, or a number twice,
 // is an error that names the file: resuming from it could replay or lose
-// games.
+// games. The file is read game by game (see ggf.Parse): a file that is not
+// GGF is refused without being read whole.
 func ReadRecords(path string) (map[int]*game.Game, error) {
-	text, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return map[int]*game.Game{}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	games, err := ggf.Parse(bytes.NewReader(text))
+	defer f.Close()
+	games, err := ggf.Parse(f)
 	if err != nil {
 		return nil, fmt.Errorf("cannot use the records in %s: %w", path, err)
 	}

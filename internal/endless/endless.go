@@ -5,12 +5,14 @@
 // (reading /dev/zero, it grows to gigabytes). An endless Reader stands for
 // such an input in a test, with a budget: past it, Read fails with
 // ErrOverBudget, so that a reader without a bound fails its test at once
-// (with that error) instead of running the machine out of memory.
+// (with that error) instead of running the machine out of memory. File
+// serves it under a file name, for readers that open a path.
 package endless
 
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 )
 
 // ErrOverBudget is the error of a Read past a Reader's budget.
@@ -20,7 +22,7 @@ var ErrOverBudget = errors.New("endless input read past its budget: the reader h
 type Reader struct {
 	b      byte
 	budget int64
-	served int64
+	served atomic.Int64
 }
 
 // New returns a Reader of byte b that serves at most budget bytes before
@@ -29,16 +31,17 @@ func New(b byte, budget int64) *Reader { return &Reader{b: b, budget: budget} }
 
 // Read fills p with the reader's byte, or fails once the budget is spent.
 func (r *Reader) Read(p []byte) (int, error) {
-	if r.served >= r.budget {
-		return 0, fmt.Errorf("%w (%d bytes served)", ErrOverBudget, r.served)
+	served := r.served.Load()
+	if served >= r.budget {
+		return 0, fmt.Errorf("%w (%d bytes served)", ErrOverBudget, served)
 	}
-	n := int(min(int64(len(p)), r.budget-r.served))
+	n := int(min(int64(len(p)), r.budget-served))
 	for i := range p[:n] {
 		p[i] = r.b
 	}
-	r.served += int64(n)
+	r.served.Add(int64(n))
 	return n, nil
 }
 
 // Served returns how many bytes Read has given.
-func (r *Reader) Served() int64 { return r.served }
+func (r *Reader) Served() int64 { return r.served.Load() }
