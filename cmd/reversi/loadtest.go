@@ -72,7 +72,7 @@ allow the load: start it with a high --rate.`)
 			return err
 		}
 		defer st.Close()
-		srv, err := server.New(server.Config{Store: st, RatePerSecond: 1e9, Burst: 1e9})
+		srv, err := server.New(server.Config{Store: st, RatePerSecond: 1e9, Burst: 1e9, MaxGames: *games, MaxGamesPerClient: *games})
 		if err != nil {
 			return err
 		}

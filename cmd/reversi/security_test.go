@@ -557,3 +557,30 @@ func serverLogs(t *testing.T, cmd *exec.Cmd) string {
 	}
 	return string(text)
 }
+
+// TestSecuritySQLiteOneServer: a second server on the SQLite file of a
+// running one refuses to start, saying why; a database in a directory
+// that does not exist is refused clearly; a path with '?' and '#' names
+// that file, not URI parameters.
+func TestSecuritySQLiteOneServer(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "games?mode=ro#x.db")
+	url, first := startServer(t, db)
+	wantStatus(t, 201, "POST", url+"/api/games", `{"black":{"kind":"bot"},"white":{"kind":"bot"}}`, nil)
+	out, err := exec.Command(reversiBinary(t), "serve", "--addr", "127.0.0.1:0", "--db", db).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "in use by another reversi server") || !strings.Contains(string(out), strconv.Itoa(first.Process.Pid)) {
+		t.Fatalf("a second server on %s: %v %s", db, err, out)
+	}
+	if _, err := os.Stat(db); err != nil {
+		t.Fatalf("the database is not the file named: %v", err)
+	}
+	out, err = exec.Command(reversiBinary(t), "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "nowhere", "x.db")).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "does not exist") {
+		t.Fatalf("a database in a missing directory: %v %s", err, out)
+	}
+	// After a kill -9 of the first, a new server starts on the file.
+	first.Process.Signal(syscall.SIGKILL)
+	first.Wait()
+	url, _ = startServer(t, db)
+	wantStatus(t, 200, "GET", url+"/api/health", "", nil)
+}

@@ -39,6 +39,9 @@ func call(method, url string, body, out any) error {
 		if err != nil {
 			return err
 		}
+		if body != nil {
+			req.Header.Set("Content-Type", "application/json") // the server takes only JSON
+		}
 		if resp, err = http.DefaultClient.Do(req); err != nil {
 			return err
 		}

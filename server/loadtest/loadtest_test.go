@@ -22,7 +22,7 @@ func TestSmallLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, RatePerSecond: 1e6, Burst: 1e6})
+	srv, err := server.New(server.Config{Store: st, RatePerSecond: 1e6, Burst: 1e6, MaxGamesPerClient: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -127,8 +127,10 @@ async function startPage() {
     err.textContent = "";
     try {
       const g = await api("POST", "/api/games", req);
-      if (seatColor) localStorage.setItem(tokenKey(g.id), JSON.stringify({ color: seatColor, token: g.tokens[seatColor] }));
-      location.href = "/game/" + g.id;
+      if (seatColor) localStorage.setItem(tokenKey(g.id), JSON.stringify({ color: seatColor, token: g.tokens[seatColor], invite: g.invite_url }));
+      // A game with an open seat: the page's address is the invitation
+      // link (its secret is after the #, never sent to the server).
+      location.href = g.invite_url || "/game/" + g.id;
     } catch (e) { err.textContent = e.message; }
   };
   const colour = el("select", { id: "colour" }, options([["black", "Black (you move first)"], ["white", "White"]], "black"));
@@ -218,18 +220,24 @@ function gamePage(id) {
   const hintBox = el("input", { type: "checkbox", checked: "checked", on: { change: (e) => { hints = e.target.checked; render(); } } });
   const anaBox = el("input", { type: "checkbox", id: "analysis-toggle", on: { change: (e) => { showAnalysis = e.target.checked; analysisFor = -1; render(); } } });
   const undo = el("button", { id: "undo", on: { click: () => send("undo") } }, "Undo");
-  const resign = el("button", { id: "resign", on: { click: () => { if (confirm("Resign this game?")) send("resign"); } } }, "Resign");
+  const resign = el("button", { id: "resign", on: { click: () => { if (confirm("Resign this game? Resigning loses it, whatever the discs.")) send("resign"); } } }, "Resign");
   const copyT = el("button", { on: { click: () => navigator.clipboard?.writeText(state?.transcript || "") } }, "Copy transcript");
   const copyG = el("button", { on: { click: async () => { const r = await fetch("/api/games/" + id + "/ggf"); navigator.clipboard?.writeText(await r.text()); } } }, "Copy GGF");
+  const invite = new URLSearchParams(location.hash.slice(1)).get("invite") || "";
   const join = el("button", { class: "primary", id: "join", on: { click: async () => {
-    try { const j = await api("POST", `/api/games/${id}/join`, { kind: "human", name: "guest" }); seat = { color: j.color, token: j.token }; localStorage.setItem(tokenKey(id), JSON.stringify(seat)); render(); }
-    catch (e) { err.textContent = e.message; }
+    try {
+      const j = await api("POST", `/api/games/${id}/join`, { kind: "human", name: "guest", invite });
+      seat = { color: j.color, token: j.token }; localStorage.setItem(tokenKey(id), JSON.stringify(seat));
+      history.replaceState(null, "", "/game/" + id); // the invitation is used up
+      render();
+    } catch (e) { err.textContent = e.message; }
   } } }, "Take the open seat");
+  const copyInvite = el("button", { id: "copy-invite", on: { click: () => navigator.clipboard?.writeText(location.origin + (seat?.invite || location.pathname + location.hash)) } }, "Copy invitation link");
   app.replaceChildren(el("div", { class: "layout" },
     el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, err),
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, "Legal moves"), el("label", { class: "toggle" }, anaBox, "Analysis"), el("span", { class: "small" }, "Type a move: "), keys),
-        el("div", { class: "row" }, join, undo, resign, copyT, copyG, el("button", { on: { click: () => location.href = "/" } }, "New game"))),
+        el("div", { class: "row" }, join, copyInvite, undo, resign, copyT, copyG, el("button", { on: { click: () => location.href = "/" } }, "New game"))),
       el("div", { class: "panel" }, el("h2", { text: "Moves" }), moves),
       el("div", { class: "panel" }, el("h2", { text: "Analysis" }), pv, evals, el("p", { class: "small", id: "source" })))));
 
@@ -287,11 +295,16 @@ function gamePage(id) {
     status.className = "status" + (s.status === "finished" ? " over" : "");
     const lastPass = s.moves.length && s.moves[s.moves.length - 1].square === "PA" ? `${s.moves[s.moves.length - 1].color} had no move and passed. ` : "";
     if (s.status === "finished") {
-      const r = s.result, who = r.winner === "none" ? "Draw" : `${s[r.winner].name} (${r.winner}) wins`;
-      status.textContent = `${who}, ${r.black}-${r.white}` + (r.reason !== "normal end" ? ` · ${r.by || ""} ${r.reason}` : "");
+      const r = s.result, who = r.reason === "abandoned" ? "No result" : r.winner === "none" ? "Draw" : `${s[r.winner].name} (${r.winner}) wins`;
+      const why = { "resignation": "resigned", "timeout": "ran out of time", "illegal moves": "lost by illegal moves", "forfeit": "forfeited", "stopped and counted": "stopped and counted", "abandoned": "never came" }[r.reason];
+      // Decided by a rule: the reason first, the discs as they stood.
+      const scored = r.reason === "normal end" || r.reason === "stopped and counted";
+      status.textContent = scored ? `${who}, ${r.black}-${r.white}` + (why ? ` · ${r.by || ""} ${why}` : "")
+        : `${who} · ${r.by || ""} ${why || r.reason}${r.detail ? " (" + r.detail + ")" : ""} · board ${r.black}-${r.white}`;
     } else if (s.status === "waiting") {
       status.className = "status warn";
-      status.textContent = "Waiting for an opponent: send this page's link.";
+      status.textContent = seat ? "Waiting for your friend: send them the invitation link (this page's address)."
+        : invite ? "You are invited: take the open seat to play." : "This game waits for an invited player.";
     } else {
       status.textContent = lastPass + (mine ? "Your move" : `${s[s.turn].name} (${s.turn}) to move` + (s[s.turn].kind === "builtin" ? " · thinking…" : ""));
       if (s.live) {
@@ -300,7 +313,8 @@ function gamePage(id) {
         status.append(el("span", { class: "live", text: ` · ${how}: ${v}, line ${(t.pv || []).join(" ").toLowerCase()}` }));
       }
     }
-    join.hidden = !(s.status === "waiting" && !seat);
+    join.hidden = !(s.status === "waiting" && !seat && invite);
+    copyInvite.hidden = !(s.status === "waiting" && seat);
     undo.hidden = resign.hidden = !(seat && s.status === "playing");
     moves.replaceChildren(...s.moves.map((m, i) => el("span", {}, i % 2 === 0 ? el("span", { class: "n", text: Math.floor(i / 2) + 1 + "." }) : null, m.square.toLowerCase())));
     moves.scrollTop = moves.scrollHeight;
