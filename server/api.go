@@ -186,7 +186,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	client := clientOf(r)
+	client := s.clientOf(r)
 	done, status, err := s.admit(client)
 	if err != nil {
 		s.metrics.refused.WithLabelValues("games").Inc()
@@ -491,7 +491,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, errBadInvite):
 		s.metrics.refused.WithLabelValues("token").Inc()
-		s.log.Warn("invitation refused", "game", t.id, "client", clientOf(r))
+		s.log.Warn("invitation refused", "game", t.id, "client", s.clientOf(r))
 		writeError(w, http.StatusForbidden, err.Error())
 		return
 	case errors.Is(err, errStoreFailed):
@@ -640,7 +640,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 	if err := t.submit(ctx, token, reply); err != nil {
 		if errors.Is(err, errBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()
-			s.log.Warn("token refused", "game", t.id, "client", clientOf(r), "route", routeOf(r))
+			s.log.Warn("token refused", "game", t.id, "client", s.clientOf(r), "route", routeOf(r))
 		}
 		writeError(w, verdictStatus(err), err.Error())
 		return

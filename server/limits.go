@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -57,13 +58,40 @@ func (l *limiter) allow(client string) bool {
 	return true
 }
 
-// clientOf names a request's client by its address.
-func clientOf(r *http.Request) string {
+// clientOf names a request's client by its address; behind a trusted
+// proxy (Config.TrustedProxies), by the address the proxy appended last
+// to X-Forwarded-For.
+func (s *Server) clientOf(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		host = r.RemoteAddr
+	}
+	if len(s.cfg.TrustedProxies) == 0 {
+		return host
+	}
+	peer, err := netip.ParseAddr(host)
+	if err != nil || !s.trusted(peer.Unmap()) {
+		return host
+	}
+	fwd := r.Header.Values("X-Forwarded-For")
+	if len(fwd) == 0 {
+		return host
+	}
+	parts := strings.Split(fwd[len(fwd)-1], ",")
+	if a, err := netip.ParseAddr(strings.TrimSpace(parts[len(parts)-1])); err == nil {
+		return a.Unmap().String()
 	}
 	return host
+}
+
+// trusted reports whether a peer is one of the trusted proxies.
+func (s *Server) trusted(a netip.Addr) bool {
+	for _, p := range s.cfg.TrustedProxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // guard applies the rate limit, the body limit and, to a POST, the JSON
@@ -77,7 +105,7 @@ func (s *Server) guard(h http.HandlerFunc) http.HandlerFunc {
 				writeError(w, http.StatusInternalServerError, "internal error")
 			}
 		}()
-		if !s.limiter.allow(clientOf(r)) {
+		if !s.limiter.allow(s.clientOf(r)) {
 			s.metrics.limited.Inc()
 			w.Header().Set("Retry-After", "1")
 			writeError(w, http.StatusTooManyRequests, "too many requests: slow down")
@@ -107,7 +135,7 @@ func (s *Server) front(h http.Handler) http.Handler {
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
 			s.log.Info("request", "method", r.Method, "route", routeOf(r), "status", sw.status,
-				"ms", float64(time.Since(start).Microseconds())/1000, "client", clientOf(r))
+				"ms", float64(time.Since(start).Microseconds())/1000, "client", s.clientOf(r))
 		}()
 		if !s.hostAllowed(r.Host) {
 			s.metrics.refused.WithLabelValues("host").Inc()
@@ -122,7 +150,7 @@ func (s *Server) front(h http.Handler) http.Handler {
 		}
 		if err != nil {
 			s.metrics.refused.WithLabelValues("origin").Inc()
-			s.log.Warn("cross-origin request refused", "path", r.URL.Path, "origin", r.Header.Get("Origin"), "client", clientOf(r))
+			s.log.Warn("cross-origin request refused", "path", r.URL.Path, "origin", r.Header.Get("Origin"), "client", s.clientOf(r))
 			writeError(sw, http.StatusForbidden, "cross-origin request refused: "+err.Error())
 			return
 		}

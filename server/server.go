@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -78,6 +79,12 @@ type Config struct {
 	PublicHosts []string
 	// MaxAnalyses bounds the analyses running at once (default 2).
 	MaxAnalyses int
+	// TrustedProxies are the reverse proxies in front of the server: a
+	// request from one of them is the client's that the proxy appended
+	// last to X-Forwarded-For (for the rate limit, the caps and the
+	// logs). Without them, X-Forwarded-For is ignored: a client could
+	// write anything there.
+	TrustedProxies []netip.Prefix
 }
 
 // DefaultLimits are the limits of the players a server runs for its

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -618,5 +619,42 @@ func TestCreateFromGGF(t *testing.T) {
 	va, vb := ts.state(a.ID), ts.state(b.ID)
 	if vb.Board != va.Board || vb.Turn != "white" || len(vb.Moves) != 0 {
 		t.Fatalf("loaded from GGF: %s %s to move; the game: %s", vb.Board, vb.Turn, va.Board)
+	}
+}
+
+// TestClientBehindProxy: X-Forwarded-For names the client only when the
+// request comes from a trusted proxy.
+func TestClientBehindProxy(t *testing.T) {
+	s := &Server{cfg: Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}}}
+	for _, tt := range []struct {
+		remote string
+		fwd    []string
+		want   string
+	}{
+		{"203.0.113.9:5000", nil, "203.0.113.9"},
+		{"203.0.113.9:5000", []string{"1.2.3.4"}, "203.0.113.9"}, // not a proxy: the header is the client's own words
+		{"10.1.2.3:5000", []string{"1.2.3.4"}, "1.2.3.4"},
+		{"10.1.2.3:5000", []string{"6.6.6.6, 1.2.3.4"}, "1.2.3.4"}, // the proxy appends: the last is what it saw
+		{"10.1.2.3:5000", []string{"6.6.6.6", "1.2.3.4"}, "1.2.3.4"},
+		{"10.1.2.3:5000", []string{"garbage"}, "10.1.2.3"},
+		{"10.1.2.3:5000", nil, "10.1.2.3"},
+		{"[::1]:5000", []string{"2001:db8::7"}, "2001:db8::7"},
+		{"[::ffff:10.0.0.1]:5000", []string{"1.2.3.4"}, "1.2.3.4"},
+	} {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = tt.remote
+		for _, v := range tt.fwd {
+			r.Header.Add("X-Forwarded-For", v)
+		}
+		if got := s.clientOf(r); got != tt.want {
+			t.Errorf("from %s with %q: client %q, want %q", tt.remote, tt.fwd, got, tt.want)
+		}
+	}
+	// Without trusted proxies, the header is ignored.
+	r := httptest.NewRequest("GET", "/", nil)
+	r.RemoteAddr, s.cfg.TrustedProxies = "10.1.2.3:1", nil
+	r.Header.Set("X-Forwarded-For", "1.2.3.4")
+	if got := s.clientOf(r); got != "10.1.2.3" {
+		t.Errorf("no trusted proxy: client %q", got)
 	}
 }

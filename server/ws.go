@@ -65,7 +65,7 @@ func parseEnvelope(data []byte) (Envelope, error) {
 }
 
 func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
-	if !s.limiter.allow(clientOf(r)) {
+	if !s.limiter.allow(s.clientOf(r)) {
 		writeError(w, http.StatusTooManyRequests, "too many requests: slow down")
 		return
 	}

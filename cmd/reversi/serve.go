@@ -10,6 +10,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"runtime"
 	"strings"
@@ -46,6 +47,8 @@ docs/OPERATIONS.md.`)
 	fs.Var(&engines, "engine", "`NAME=CMD`: offer an external NBoard engine to clients under NAME (repeatable); no other program is ever started for a client")
 	var hosts listFlag
 	fs.Var(&hosts, "public-host", "`HOST` names under which clients reach the server (repeatable, or comma-separated), besides IP addresses and localhost; other Host headers are refused")
+	var proxies listFlag
+	fs.Var(&proxies, "trusted-proxy", "`ADDR|CIDR` of a reverse proxy in front of the server (repeatable): its requests are the client's it names last in X-Forwarded-For")
 	maxGames := fs.Int("max-games", 1000, "live games (in progress or waiting for a player) at most")
 	maxPerClient := fs.Int("max-games-per-client", 20, "live games that one client address may have created")
 	maxSearches := fs.Int("max-searches", runtime.NumCPU(), "computer moves thought at once; the others wait, their clocks stopped")
@@ -71,6 +74,10 @@ docs/OPERATIONS.md.`)
 		maxThreads: *maxThreads, maxDepth: *maxDepth, idle: *idle, maxConns: *maxConns, grace: *grace}); err != nil {
 		return err
 	}
+	trusted, err := parsePrefixes(proxies)
+	if err != nil {
+		return err
+	}
 	st, err := openStore(ctx, *db)
 	if err != nil {
 		return err
@@ -83,7 +90,7 @@ docs/OPERATIONS.md.`)
 	srv, err := server.New(server.Config{Store: st, Log: log, Classic: *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate,
 		Limits:  players.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
 		Engines: engines.m, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxAnalyses: *maxAnalyses,
-		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts})
+		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, TrustedProxies: trusted})
 	if err != nil {
 		return err
 	}
@@ -173,6 +180,24 @@ func checkServeFlags(n serveNumbers) error {
 		}
 	}
 	return nil
+}
+
+// parsePrefixes reads the --trusted-proxy values: addresses or CIDR
+// prefixes.
+func parsePrefixes(values []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, v := range values {
+		if p, err := netip.ParsePrefix(v); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(v)
+		if err != nil {
+			return nil, fmt.Errorf("--trusted-proxy %q: want an IP address or a CIDR prefix such as 10.0.0.0/8", v)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }
 
 // engineFlag collects --engine NAME=CMD.
