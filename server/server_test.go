@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -539,6 +540,12 @@ func FuzzCreate(f *testing.F) {
 	f.Add(`{"black":{"kind":"bot"},"white":{"kind":"builtin","spec":"random"}}`)
 	f.Add(`{"black":{"kind":"human"},"white":{"kind":"open"},"transcript":"f5d6","time":"5s"}`)
 	f.Add(`{"black":{"kind":"bot"},"white":{"kind":"bot"},"board":"---------------------------OX------XO--------------------------- O"}`)
+	// The resource bombs and commands of the hardening review: refused.
+	for _, spec := range []string{"engine:hash=65536", "engine:threads=256", "mcts:memory=65536", "mcts:threads=64,time=24h",
+		"engine:time=24h", "minimax:depth=20", "nboard:touch pwned", "human", "engine:depth=60"} {
+		f.Add(`{"black":{"kind":"bot"},"white":{"kind":"builtin","spec":"` + spec + `"},"time":"0"}`)
+	}
+	f.Add(`{"black":{"kind":"bot","name":"\u0000\u202e"},"white":{"kind":"open"},"time":"1ns"}`)
 	st, err := sqlite.Open(context.Background(), filepath.Join(f.TempDir(), "fuzz.db"))
 	if err != nil {
 		f.Fatal(err)
@@ -555,6 +562,16 @@ func FuzzCreate(f *testing.F) {
 		}
 		if w.Code >= 400 && !strings.Contains(w.Body.String(), `"error"`) {
 			t.Fatalf("%q: no error message", body)
+		}
+		if w.Code == 201 && (strings.Contains(strings.ToLower(body), "nboard") || strings.Contains(body, "65536")) && strings.Contains(body, "builtin") {
+			var req CreateRequest
+			if json.Unmarshal([]byte(body), &req) == nil {
+				for _, sr := range []SeatRequest{req.Black, req.White} {
+					if sr.Kind == "builtin" && srv.checkSpec(sr.Spec, 0) != nil {
+						t.Fatalf("%q: created with a seat the allow-list refuses", body)
+					}
+				}
+			}
 		}
 	})
 }
@@ -656,5 +673,45 @@ func TestClientBehindProxy(t *testing.T) {
 	r.Header.Set("X-Forwarded-For", "1.2.3.4")
 	if got := s.clientOf(r); got != "10.1.2.3" {
 		t.Errorf("no trusted proxy: client %q", got)
+	}
+}
+
+// TestSocketPing: a WebSocket peer that does not answer the server's
+// pings is closed.
+func TestSocketPing(t *testing.T) {
+	saved := [2]time.Duration{pingEvery, pingTimeout}
+	pingEvery, pingTimeout = 100*time.Millisecond, 200*time.Millisecond
+	defer func() { pingEvery, pingTimeout = saved[0], saved[1] }()
+	ts := newTestServer(t, "", Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.http.URL, "http")+"/api/games/"+g.ID+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	// Not reading: the client answers no ping. Wait, then read what is left.
+	time.Sleep(time.Second)
+	for {
+		if _, _, err = c.Read(ctx); err != nil {
+			break
+		}
+	}
+	if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+		t.Fatalf("a peer deaf to pings: the socket ended with %v, want closed for no answer", err)
+	}
+	// A peer that reads (and so answers pings) stays connected.
+	c2, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.http.URL, "http")+"/api/games/"+g.ID+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.CloseNow()
+	rctx, rcancel := context.WithTimeout(ctx, time.Second)
+	defer rcancel()
+	c2.Read(rctx) // the state
+	_, _, err = c2.Read(rctx)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a peer answering pings: the socket ended with %v", err)
 	}
 }
