@@ -70,8 +70,10 @@ func browser(t *testing.T) context.Context {
 	return ctx
 }
 
-// screenshot saves the page to docs/screenshots/name.png (in the
-// repository, for people to look at).
+// screenshot saves the page as name.png: in the test's temporary
+// folder, or, to retake the repository's pictures, in the folder that
+// REVERSI_SCREENSHOTS names (REVERSI_SCREENSHOTS=$PWD/docs/screenshots go
+// test ./server -run Browser): a plain test run changes no tracked file.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	var png []byte
@@ -82,7 +84,10 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if err := chromedp.Run(ctx, settle, chromedp.FullScreenshot(&png, 100)); err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join("..", "docs", "screenshots")
+	dir := os.Getenv("REVERSI_SCREENSHOTS")
+	if dir == "" {
+		dir = shotsDir(t)
+	}
 	os.MkdirAll(dir, 0o755)
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
@@ -243,4 +248,10 @@ func TestBrowserGame(t *testing.T) {
 	if !strings.Contains(status, "wins") && !strings.Contains(status, "Draw") {
 		t.Errorf("the spectator's status: %q", status)
 	}
+}
+
+// shotsDir returns the temporary folder of a test's screenshots.
+func shotsDir(t *testing.T) string {
+	t.Helper()
+	return filepath.Join(t.TempDir(), "screenshots")
 }
