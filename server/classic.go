@@ -67,9 +67,22 @@ func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (*cl
 		return nil, err
 	}
 	rec.Seats[1] = store.Seat{Kind: store.Open} // W joins second
-	if err := s.cfg.Store.Create(r.Context(), rec); err != nil {
+	client := s.clientOf(r)
+	done, _, err := s.admit(client) // the caps on live games hold here too
+	if err != nil {
 		return nil, err
 	}
+	defer done()
+	if err := s.stored(s.cfg.Store.Create(r.Context(), rec)); err != nil {
+		return nil, err
+	}
+	t, err := s.table(r.Context(), rec.ID)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	t.creator = client
+	t.mu.Unlock()
 	sess := &classicSession{id: rec.ID, tokens: [2]string{tokens["black"]}}
 	cs.byID[name] = sess
 	return sess, nil

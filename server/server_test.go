@@ -11,6 +11,7 @@ import (
 	"net/netip"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -485,6 +486,30 @@ func TestClassicEndpoints(t *testing.T) {
 	}
 	if code, s := get("/classic/7/move?row=0&col=0&color=W"); code != 422 || !strings.Contains(s, "not legal") {
 		t.Errorf("illegal classic move: %d %q", code, s)
+	}
+	// New sessions are games like the others: within the caps.
+	capped := newTestServer(t, "", Config{Classic: true, MaxGamesPerClient: 2})
+	for n, want := range []int{200, 200, 400} {
+		resp, err := http.Get(capped.http.URL + "/classic/" + strconv.Itoa(n+1) + "/join")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Fatalf("session %d of a client allowed 2: %d %s", n+1, resp.StatusCode, b)
+		}
+	}
+	// A cross-site page cannot play through a visitor's browser.
+	req, _ := http.NewRequest("GET", ts.http.URL+"/classic/7/move?row=2&col=4&color=W", nil)
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 403 {
+		t.Errorf("a cross-site classic move: %d", resp.StatusCode)
 	}
 }
 
