@@ -42,7 +42,7 @@ func newMetrics() *metrics {
 	m.searchesWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_searches_waiting", Help: "Computer moves waiting for a free search slot (their clocks stopped)."})
 	m.storeFailures = prometheus.NewCounter(prometheus.CounterOpts{Name: "reversi_store_failures_total", Help: "Writes to the store that failed."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, connections).",
+		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets).",
 	}, []string{"reason"})
 	m.caps = prometheus.NewGaugeVec(prometheus.GaugeOpts{
 		Name: "reversi_limit", Help: "The server's limits (see docs/API.md, Security and limits), by name.",
@@ -70,6 +70,7 @@ func (m *metrics) limits(cfg Config) {
 		"request_burst":           cfg.Burst,
 		"body_bytes":              float64(cfg.MaxBody),
 		"computer_players_pooled": float64(2 * cfg.MaxSearches),
+		"websockets_per_client":   float64(cfg.MaxSocketsPerClient),
 	} {
 		m.caps.WithLabelValues(name).Set(v)
 	}

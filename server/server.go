@@ -79,6 +79,9 @@ type Config struct {
 	PublicHosts []string
 	// MaxAnalyses bounds the analyses running at once (default 2).
 	MaxAnalyses int
+	// MaxSocketsPerClient bounds the WebSockets one client address has
+	// open at once (default 32).
+	MaxSocketsPerClient int
 	// TrustedProxies are the reverse proxies in front of the server: a
 	// request from one of them is the client's that the proxy appended
 	// last to X-Forwarded-For (for the rate limit, the caps and the
@@ -120,6 +123,9 @@ type Server struct {
 	created map[string]int
 	// health is what the last write to the store found.
 	health storeHealth
+	// socketsBy counts the open WebSockets by client.
+	socketsMu sync.Mutex
+	socketsBy map[string]int
 }
 
 // checkEngineName checks the name of an operator's external engine: a
@@ -187,6 +193,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxAnalyses <= 0 {
 		cfg.MaxAnalyses = 2
 	}
+	if cfg.MaxSocketsPerClient <= 0 {
+		cfg.MaxSocketsPerClient = 32
+	}
 	engines := map[string]string{}
 	for name, cmd := range cfg.Engines {
 		key := strings.ToLower(strings.TrimSpace(name))
@@ -203,7 +212,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
 		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(),
 		analyses: make(chan struct{}, cfg.MaxAnalyses), searchSlots: make(chan struct{}, cfg.MaxSearches),
-		pool: newPool(2 * cfg.MaxSearches), created: map[string]int{}}
+		pool: newPool(2 * cfg.MaxSearches), created: map[string]int{}, socketsBy: map[string]int{}}
 	s.metrics.limits(cfg)
 	s.routes()
 	s.handler = s.front(s.mux)

@@ -740,3 +740,38 @@ func TestSocketPing(t *testing.T) {
 		t.Fatalf("a peer answering pings: the socket ended with %v", err)
 	}
 }
+
+// TestSocketsPerClient: a client may keep only so many WebSockets open;
+// closing one frees its place.
+func TestSocketsPerClient(t *testing.T) {
+	ts := newTestServer(t, "", Config{MaxSocketsPerClient: 2})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(ts.http.URL, "http") + "/api/games/" + g.ID + "/ws"
+	var open []*websocket.Conn
+	for range 2 {
+		c, _, err := websocket.Dial(ctx, url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Read(ctx) // the state: the server counts it
+		open = append(open, c)
+	}
+	if _, resp, err := websocket.Dial(ctx, url, nil); err == nil || resp == nil || resp.StatusCode != 429 {
+		t.Fatalf("a third WebSocket with a limit of 2: %v %v", err, resp)
+	}
+	open[0].Close(websocket.StatusNormalClosure, "")
+	for i := 0; ; i++ {
+		c, _, err := websocket.Dial(ctx, url, nil)
+		if err == nil {
+			c.CloseNow()
+			break
+		}
+		if i > 100 {
+			t.Fatalf("no place after one was closed: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	open[1].CloseNow()
+}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -65,7 +66,10 @@ func parseEnvelope(data []byte) (Envelope, error) {
 }
 
 func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
-	if !s.limiter.allow(s.clientOf(r)) {
+	client := s.clientOf(r)
+	if !s.limiter.allow(client) {
+		s.metrics.limited.Inc()
+		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusTooManyRequests, "too many requests: slow down")
 		return
 	}
@@ -73,6 +77,12 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
+	if !s.socketOpened(client) {
+		s.metrics.refused.WithLabelValues("sockets").Inc()
+		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("you have %d live connections open, the limit of a client here: close some", s.cfg.MaxSocketsPerClient))
+		return
+	}
+	defer s.socketClosed(client)
 	// The connection outlives the HTTP server's read and write timeouts,
 	// which are for plain requests: the pings below find dead peers.
 	rc := http.NewResponseController(w)
@@ -199,4 +209,25 @@ func (t *table) stateMessage() ([]byte, int) {
 		t.message, t.messageOf = data, t.version
 	}
 	return t.message, t.version
+}
+
+// socketOpened counts a WebSocket of a client, unless it has as many as
+// it may.
+func (s *Server) socketOpened(client string) bool {
+	s.socketsMu.Lock()
+	defer s.socketsMu.Unlock()
+	if s.socketsBy[client] >= s.cfg.MaxSocketsPerClient {
+		return false
+	}
+	s.socketsBy[client]++
+	return true
+}
+
+// socketClosed uncounts a WebSocket of a client.
+func (s *Server) socketClosed(client string) {
+	s.socketsMu.Lock()
+	defer s.socketsMu.Unlock()
+	if s.socketsBy[client]--; s.socketsBy[client] <= 0 {
+		delete(s.socketsBy, client)
+	}
 }

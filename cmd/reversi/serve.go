@@ -59,6 +59,7 @@ docs/OPERATIONS.md.`)
 	maxThreads := fs.Int("max-threads", 1, "search threads of a computer player at most")
 	maxDepth := fs.Int("max-depth", 24, "fixed search depth at most")
 	idle := fs.Duration("idle", time.Hour, "a human or bot that has not moved for this long loses (forfeit), and an invitation nobody took is abandoned; 0 never")
+	maxSockets := fs.Int("max-sockets-per-client", 32, "WebSockets (games watched live) one client address may have open at once")
 	maxConns := fs.Int("max-conns", 1000, "open connections at most (WebSockets included); more wait to be accepted")
 	grace := fs.Duration("shutdown-timeout", 10*time.Second, "at SIGINT or SIGTERM: how long requests under way may take to finish")
 	if err := parseFlags(fs, args); err != nil {
@@ -71,7 +72,7 @@ docs/OPERATIONS.md.`)
 	log := slog.New(h)
 	if err := checkServeFlags(serveNumbers{rate: *rate, lease: *lease, maxGames: *maxGames, maxPerClient: *maxPerClient,
 		maxSearches: *maxSearches, maxAnalyses: *maxAnalyses, maxThink: *maxThink, maxHash: *maxHash, maxMemory: *maxMemory,
-		maxThreads: *maxThreads, maxDepth: *maxDepth, idle: *idle, maxConns: *maxConns, grace: *grace}); err != nil {
+		maxThreads: *maxThreads, maxDepth: *maxDepth, idle: *idle, maxConns: *maxConns, grace: *grace, maxSockets: *maxSockets}); err != nil {
 		return err
 	}
 	trusted, err := parsePrefixes(proxies)
@@ -90,7 +91,7 @@ docs/OPERATIONS.md.`)
 	srv, err := server.New(server.Config{Store: st, Log: log, Classic: *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate,
 		Limits:  players.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
 		Engines: engines.m, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxAnalyses: *maxAnalyses,
-		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, TrustedProxies: trusted})
+		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, TrustedProxies: trusted, MaxSocketsPerClient: *maxSockets})
 	if err != nil {
 		return err
 	}
@@ -139,10 +140,10 @@ docs/OPERATIONS.md.`)
 
 // serveNumbers are the numeric flags of serve, for checkServeFlags.
 type serveNumbers struct {
-	rate                                               float64
-	lease, maxThink, idle, grace                       time.Duration
-	maxGames, maxPerClient, maxSearches, maxAnalyses   int
-	maxHash, maxMemory, maxThreads, maxDepth, maxConns int
+	rate                                                           float64
+	lease, maxThink, idle, grace                                   time.Duration
+	maxGames, maxPerClient, maxSearches, maxAnalyses               int
+	maxHash, maxMemory, maxThreads, maxDepth, maxConns, maxSockets int
 }
 
 // checkServeFlags refuses numeric flags out of their range, each with
@@ -174,6 +175,7 @@ func checkServeFlags(n serveNumbers) error {
 		{"max-searches", n.maxSearches, 1, 1024}, {"max-analyses", n.maxAnalyses, 1, 1024},
 		{"max-hash", n.maxHash, 1, 1 << 16}, {"max-memory", n.maxMemory, 1, 1 << 16},
 		{"max-threads", n.maxThreads, 1, 256}, {"max-depth", n.maxDepth, 1, 60}, {"max-conns", n.maxConns, 1, 1 << 20},
+		{"max-sockets-per-client", n.maxSockets, 1, 1 << 20},
 	} {
 		if i.v < i.lo || i.v > i.hi {
 			return fmt.Errorf("--%s %d: want %d to %d", i.name, i.v, i.lo, i.hi)
