@@ -96,19 +96,35 @@ type computer struct {
 	name     string
 	seed     uint64
 	moveTime time.Duration
+
+	// p is the player made ready for the next move (see prepare), or
+	// err why it could not be built.
+	p   player.Player
+	err error
 }
 
 func (c *computer) Name() string { return c.name }
 
-// Move plays with the seat's player, built if the pool no longer holds
-// it, within the server's time a move.
+// prepare takes the seat's player back from the pool, or builds it, before
+// its clock starts (the referee's Ready): building a player with a large
+// table takes time that is not the player's.
+func (c *computer) prepare() {
+	if c.p != nil {
+		return
+	}
+	if c.p = c.srv.pool.take(c.key); c.p == nil {
+		c.p, c.err = c.srv.newComputer(c.spec, c.seed, c.moveTime)
+	}
+}
+
+// Move plays with the seat's player (made ready by prepare, or now),
+// within the server's time a move, and gives it back to the pool.
 func (c *computer) Move(ctx context.Context, req player.Request) (player.Reply, error) {
-	p := c.srv.pool.take(c.key)
-	if p == nil {
-		var err error
-		if p, err = c.srv.newComputer(c.spec, c.seed, c.moveTime); err != nil {
-			return player.Reply{}, err
-		}
+	c.prepare()
+	p, err := c.p, c.err
+	c.p, c.err = nil, nil
+	if err != nil {
+		return player.Reply{}, err
 	}
 	defer c.srv.pool.put(c.key, p)
 	if limit := c.srv.cfg.MaxThink; req.TimeLeft <= 0 || req.TimeLeft > limit {

@@ -126,6 +126,8 @@ type Server struct {
 	// socketsBy counts the open WebSockets by client.
 	socketsMu sync.Mutex
 	socketsBy map[string]int
+	// pingEvery and pingTimeout: see the constants.
+	pingEvery, pingTimeout time.Duration
 }
 
 // checkEngineName checks the name of an operator's external engine: a
@@ -212,7 +214,8 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
 		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(),
 		analyses: make(chan struct{}, cfg.MaxAnalyses), searchSlots: make(chan struct{}, cfg.MaxSearches),
-		pool: newPool(2 * cfg.MaxSearches), created: map[string]int{}, socketsBy: map[string]int{}}
+		pool: newPool(2 * cfg.MaxSearches), created: map[string]int{}, socketsBy: map[string]int{},
+		pingEvery: pingEvery, pingTimeout: pingTimeout}
 	s.metrics.limits(cfg)
 	s.routes()
 	s.handler = s.front(s.mux)
@@ -376,7 +379,11 @@ func (s *Server) startLocked(t *table) {
 			if !builtin[c] {
 				return func() {}, nil
 			}
-			return s.thinkSlot(ctx)
+			done, err := s.thinkSlot(ctx)
+			if err == nil {
+				seats[c].(*computer).prepare() // off the clock
+			}
+			return done, err
 		},
 	}
 	if cfg.MoveTime == 0 {

@@ -615,7 +615,9 @@ func TestLiveThinking(t *testing.T) {
 				Transcript: "f5f6c4c5g7f3e3f2b5h8e2a5g4c3g1g5g6e1b6h7"})
 			legal := ts.state(g.ID).Legal
 			var live *ThinkingView
-			for i := 0; i < 100 && live == nil; i++ {
+			// (The engine is built before its clock starts: under the race
+			// detector its 64 MB table takes seconds.)
+			for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline) && live == nil; {
 				v := ts.state(g.ID)
 				if len(v.Moves) > 0 {
 					t.Fatalf("the computer moved before any live report was seen")
@@ -704,10 +706,8 @@ func TestClientBehindProxy(t *testing.T) {
 // TestSocketPing: a WebSocket peer that does not answer the server's
 // pings is closed.
 func TestSocketPing(t *testing.T) {
-	saved := [2]time.Duration{pingEvery, pingTimeout}
-	pingEvery, pingTimeout = 100*time.Millisecond, 200*time.Millisecond
-	defer func() { pingEvery, pingTimeout = saved[0], saved[1] }()
 	ts := newTestServer(t, "", Config{})
+	ts.srv.pingEvery, ts.srv.pingTimeout = 100*time.Millisecond, 200*time.Millisecond // before any socket
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

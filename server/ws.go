@@ -37,8 +37,9 @@ type Envelope struct {
 const maxMessage = 4 << 10
 
 // The server pings every WebSocket every pingEvery, and closes it if the
-// answer does not come within pingTimeout.
-var (
+// answer does not come within pingTimeout (Server.pingEvery and
+// pingTimeout, which tests shorten).
+const (
 	pingEvery   = 30 * time.Second
 	pingTimeout = 20 * time.Second
 )
@@ -140,14 +141,14 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	}()
 	// Pings: a peer that does not answer within pingTimeout is gone.
 	go func() {
-		tick := time.NewTicker(pingEvery)
+		tick := time.NewTicker(s.pingEvery)
 		defer tick.Stop()
 		for {
 			select {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				pctx, pcancel := context.WithTimeout(ctx, pingTimeout)
+				pctx, pcancel := context.WithTimeout(ctx, s.pingTimeout)
 				err := c.Ping(pctx)
 				pcancel()
 				if err != nil {
