@@ -198,32 +198,6 @@ func (t *tree) prove(leaf int32) {
 	}
 }
 
-// child returns the child of the root to play: a proven win (the
-// largest), else the most visited (or the best mean reward) among the
-// children not proven lost.
-func (t *tree) bestRootChild(byValue bool) int32 {
-	root := t.at(0)
-	best, bestKey := int32(-1), math.Inf(-1)
-	for k := root.first; k < root.first+int32(root.n); k++ {
-		ch := t.at(k)
-		var key float64
-		switch {
-		case ch.solved && ch.margin < 0:
-			key = 1e12 - float64(ch.margin)
-		case ch.solved && ch.margin > 0:
-			key = -1e12 - float64(ch.margin)
-		case byValue && ch.visits > 0:
-			key = ch.sum / float64(ch.visits)
-		default:
-			key = float64(ch.visits)
-		}
-		if key > bestKey {
-			best, bestKey = k, key
-		}
-	}
-	return best
-}
-
 // pv returns the most visited line from node i.
 func (t *tree) pv(i int32, limit int) []board.Square {
 	var out []board.Square

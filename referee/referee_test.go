@@ -299,7 +299,7 @@ func TestUndo(t *testing.T) {
 	}
 	// Undo not allowed for this colour.
 	w := &scripted{moves: []string{"undo"}}
-	g = play(t, firstLegal, w, Config{AllowUndo: [2]bool{true, false}})
+	play(t, firstLegal, w, Config{AllowUndo: [2]bool{true, false}})
 	if !strings.Contains(w.requests[1].Rejected[0].Reason, "not allowed") {
 		t.Fatalf("undo by white allowed: %+v", w.requests[1].Rejected)
 	}

@@ -91,11 +91,12 @@ func (s *Server) stored(err error) error {
 	return fmt.Errorf("%w: %w", errStoreFailed, err)
 }
 
-// storeFailure returns the error of the last write if it failed.
-func (s *Server) storeFailure() (error, time.Time) {
+// storeFailure returns when the last write failed and its error, if it
+// failed.
+func (s *Server) storeFailure() (time.Time, error) {
 	s.health.mu.Lock()
 	defer s.health.mu.Unlock()
-	return s.health.failed, s.health.at
+	return s.health.at, s.health.failed
 }
 
 // sweepIdle abandons the games whose open seat nobody took within the

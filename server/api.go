@@ -121,7 +121,7 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "the store does not answer: "+err.Error())
 		return
 	}
-	if err, at := s.storeFailure(); err != nil {
+	if at, err := s.storeFailure(); err != nil {
 		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the store failed a write %s ago and none succeeded since: %v",
 			time.Since(at).Round(time.Second), err))
 		return

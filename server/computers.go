@@ -7,7 +7,6 @@ package server
 import (
 	"container/list"
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -17,9 +16,6 @@ import (
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/players"
 )
-
-// errNotOffered: a spec names a player that the server does not run.
-var errNotOffered = errors.New("not offered here")
 
 // checkSpec checks a spec that a client names for a computer seat or an
 // analysis: one of the configured external engines by its name, or a

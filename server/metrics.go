@@ -75,3 +75,10 @@ func (m *metrics) limits(cfg Config) {
 		m.caps.WithLabelValues(name).Set(v)
 	}
 }
+
+// pooled shows the number of computer players kept between their moves.
+func (m *metrics) pooled(n func() int) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "reversi_computers_pooled", Help: "Computer players kept between their moves (see the limit computer_players_pooled).",
+	}, func() float64 { return float64(n()) }))
+}

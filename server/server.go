@@ -217,6 +217,7 @@ func New(cfg Config) (*Server, error) {
 		pool: newPool(2 * cfg.MaxSearches), created: map[string]int{}, socketsBy: map[string]int{},
 		pingEvery: pingEvery, pingTimeout: pingTimeout}
 	s.metrics.limits(cfg)
+	s.metrics.pooled(s.pool.len)
 	s.routes()
 	s.handler = s.front(s.mux)
 	s.startCluster()

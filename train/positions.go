@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -222,9 +221,6 @@ func writeAtomic(file string, write func(io.Writer) error) error {
 	}
 	return os.Rename(tmp.Name(), file)
 }
-
-// errStopped is returned when the context ends a step.
-var errStopped = errors.New("stopped")
 
 // Labelled is a position with its exact score for the side to move.
 type Labelled struct {

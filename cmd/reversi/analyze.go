@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -137,7 +138,7 @@ func positionFromFlags(boardText, transcript string) (*game.Game, error) {
 		}
 		return g, nil
 	}
-	return nil, fmt.Errorf("no position: give --board \"<64 squares> X|O\" or --transcript f5d6...")
+	return nil, errors.New("no position: give --board \"<64 squares> X|O\" or --transcript f5d6c3")
 }
 
 // formatPV writes a variation as squares separated by spaces.

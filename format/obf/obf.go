@@ -171,7 +171,7 @@ func parseMove(text string, b board.Board) (MoveScore, error) {
 		return MoveScore{}, err
 	}
 	if scoreText = strings.TrimSpace(scoreText); scoreText == "" {
-		return MoveScore{}, fmt.Errorf("no score after %v:", sq)
+		return MoveScore{}, fmt.Errorf("no score after %v and its colon", sq)
 	}
 	score, err := strconv.Atoi(scoreText)
 	if err != nil || score < -64 || score > 64 {

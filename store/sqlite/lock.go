@@ -91,7 +91,8 @@ func acquire(path string) (*fileLock, error) {
 	}
 	host, _ := os.Hostname()
 	holder := strconv.Itoa(os.Getpid()) + " " + host + "\n"
-	if err := lk.f.Truncate(0); err == nil {
+	err = lk.f.Truncate(0)
+	if err == nil {
 		_, err = lk.f.WriteAt([]byte(holder), 0)
 	}
 	if err != nil {
