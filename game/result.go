@@ -46,6 +46,17 @@ var reasonNames = [...]string{"in progress", "normal end", "resignation", "timeo
 // (resignation, timeout, illegal moves, forfeit).
 func (r Reason) ScoredByDiscs() bool { return r == Normal || r == Counted }
 
+// ParseReason reads a reason back from its String, e.g. "timeout"; the
+// error names the text and the reasons.
+func ParseReason(text string) (Reason, error) {
+	for r := range Reason(len(reasonNames)) {
+		if reasonNames[r] == text {
+			return r, nil
+		}
+	}
+	return InProgress, fmt.Errorf("%q is not a reason a game ends for: want one of %q", text, reasonNames[1:])
+}
+
 // String returns a short lower-case description, e.g. "timeout".
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {

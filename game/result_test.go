@@ -137,3 +137,17 @@ func TestReasonString(t *testing.T) {
 		}
 	}
 }
+
+func TestParseReason(t *testing.T) {
+	for r := InProgress; r <= Abandoned; r++ {
+		got, err := ParseReason(r.String())
+		if err != nil || got != r {
+			t.Errorf("ParseReason(%q) = %v, %v", r.String(), got, err)
+		}
+	}
+	for _, bad := range []string{"", "Normal end", "resigned", "Reason(9)", "normal end "} {
+		if r, err := ParseReason(bad); err == nil {
+			t.Errorf("ParseReason(%q) = %v, want an error", bad, r)
+		}
+	}
+}

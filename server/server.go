@@ -442,7 +442,9 @@ func replay(rec *store.Game) (*game.Game, error) {
 		}
 	}
 	if r := rec.Result; r != nil {
-		g.Result = game.Result{Reason: parseReason(r.Reason), Winner: parseColor(r.Winner), By: parseColor(r.By), Black: r.Black, White: r.White, Detail: r.Detail}
+		if g.Result, err = resultOf(r); err != nil {
+			return nil, err
+		}
 	} else {
 		g.Finish()
 	}

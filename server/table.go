@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -385,23 +384,18 @@ func storeResult(r game.Result) store.Result {
 	return store.Result{Reason: r.Reason.String(), Winner: r.Winner.String(), By: r.By.String(), Black: r.Black, White: r.White, Detail: r.Detail}
 }
 
-// parseReason reads a stored reason back.
-func parseReason(s string) game.Reason {
-	for r := game.Normal; !strings.HasPrefix(r.String(), "Reason("); r++ {
-		if r.String() == s {
-			return r
+// resultOf reads a stored result back; the error says what is wrong
+// with it.
+func resultOf(r *store.Result) (game.Result, error) {
+	reason, err := game.ParseReason(r.Reason)
+	if err != nil || reason == game.InProgress {
+		return game.Result{}, fmt.Errorf("result: %q is not a reason a game ends for", r.Reason)
+	}
+	var colors [2]board.Color
+	for i, text := range []string{r.Winner, r.By} {
+		if colors[i], err = board.ParseColor(text); err != nil && text != "none" {
+			return game.Result{}, fmt.Errorf("result: %w", err)
 		}
 	}
-	return game.Normal
-}
-
-// parseColor reads "black", "white" or "none".
-func parseColor(s string) board.Color {
-	switch strings.ToLower(s) {
-	case "black":
-		return board.Black
-	case "white":
-		return board.White
-	}
-	return board.NoColor
+	return game.Result{Reason: reason, Winner: colors[0], By: colors[1], Black: r.Black, White: r.White, Detail: r.Detail}, nil
 }
