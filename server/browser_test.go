@@ -200,8 +200,14 @@ func TestBrowserGame(t *testing.T) {
 		}
 		plies := len(ts.state(id).Moves)
 		var sq string
-		chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector("rect.sq.target").getAttribute("data-square")`, &sq))
-		if err := chromedp.Run(ctx, chromedp.Click(fmt.Sprintf(`rect.sq[data-square=%q]`, sq), chromedp.ByQuery)); err != nil {
+		chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector("rect.sq.target")?.getAttribute("data-square") || ""`, &sq))
+		if sq == "" {
+			continue // redrawn meanwhile (a state message): wait for the move again
+		}
+		cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		err := chromedp.Run(cctx, chromedp.Click(fmt.Sprintf(`rect.sq[data-square=%q]`, sq), chromedp.ByQuery))
+		cancel()
+		if err != nil {
 			t.Fatal(err)
 		}
 		moves++
