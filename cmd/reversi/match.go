@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -103,11 +102,12 @@ func (o *arenaOptions) openings(e *env) ([]arena.Opening, string, error) {
 		all, err := arena.XOT()
 		return all, "xot-large.txt", err
 	}
-	text, source, err := readDataFile(e, o.openingsFile)
+	in, source, err := openDataFile(e, o.openingsFile)
 	if err != nil {
 		return nil, "", fmt.Errorf("--openings: %w", err)
 	}
-	all, err := arena.ReadOpenings(bytes.NewReader(text), source, o.rule)
+	all, err := arena.ReadOpenings(in, source, o.rule)
+	in.Close()
 	if err != nil {
 		return nil, "", fmt.Errorf("--openings: %w", err)
 	}

@@ -54,11 +54,12 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 	if *threads < 1 || *hashMB < 1 || *first < 0 || *limit < 0 {
 		return fmt.Errorf("--threads, --hash must be at least 1; --first and --time-limit not negative")
 	}
-	text, source, err := readDataFile(e, file)
+	in, source, err := openDataFile(e, file)
 	if err != nil {
 		return err
 	}
-	problems, err := obf.Parse(bytes.NewReader(text))
+	problems, err := obf.Parse(in)
+	in.Close()
 	if err != nil {
 		return fmt.Errorf("%s: %w", source, err)
 	}
@@ -169,20 +170,23 @@ func needsValue(fs *flag.FlagSet, a string) bool {
 	return !ok || !b.IsBoolFlag()
 }
 
-// readDataFile reads a file named on the command line: "-" for standard
-// input, a path, or the name of a data set shipped with reversi.
-func readDataFile(e *env, name string) ([]byte, string, error) {
+// openDataFile opens a file named on the command line: "-" for standard
+// input, a path, or the name of a data set shipped with reversi. It
+// returns the file to read and its name for messages. The caller reads it
+// with a parser that bounds its lines or records (obf.Parse,
+// arena.ReadOpenings): a file is never read whole, so that a huge or
+// endless one (/dev/zero) is refused with little memory.
+func openDataFile(e *env, name string) (io.ReadCloser, string, error) {
 	if name == "-" {
-		b, err := io.ReadAll(e.stdin)
-		return b, "standard input", err
+		return io.NopCloser(e.stdin), "standard input", nil
 	}
-	b, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err == nil {
-		return b, name, nil
+		return f, name, nil
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		if eb, eerr := data.ReadFile(path.Base(name)); eerr == nil && path.Base(name) == name {
-			return eb, name + " (embedded copy)", nil
+			return io.NopCloser(bytes.NewReader(eb)), name + " (embedded copy)", nil
 		}
 	}
 	return nil, "", err

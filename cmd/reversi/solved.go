@@ -4,6 +4,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -43,33 +44,17 @@ func defaultSolvedFile() string {
 // openSolved reads the solved positions of the file name (none if it does
 // not exist yet) and opens it to append more. A line that is not a valid
 // OBF problem with a scored move is an error, and the file is left as it
-// is; text after the last newline, which a crash cut short, is removed.
+// is; so is a line longer than obf.MaxLine, found without reading the
+// file whole. Text after the last newline, which a crash cut short, is
+// removed.
 func openSolved(name string) (*solvedFile, error) {
 	if name == "" {
 		return nil, errors.New("no file name for the solved positions")
 	}
 	s := &solvedFile{name: name, scores: map[board.Board]int{}}
-	text, err := os.ReadFile(name)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	keep, size, err := readSolved(name, s.scores)
+	if err != nil {
 		return nil, err
-	}
-	// Every line is written whole with its newline: text after the last
-	// newline is a write a crash cut short (it may even parse, with a
-	// score cut from +64 to +6), and is dropped.
-	keep := bytes.LastIndexByte(text, '\n') + 1
-	for n, line := range strings.Split(string(text[:keep]), "\n") {
-		if t := strings.TrimSpace(line); t == "" || t[0] == '%' {
-			continue
-		}
-		p, err := obf.ParseLine(line)
-		if err == nil && len(p.Moves) == 0 {
-			err = errors.New("no scored move")
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: line %d: %w (a file of solved positions: one OBF line each, such as reversi accuracy writes)", name, n+1, err)
-		}
-		best, _ := p.BestScore()
-		s.scores[p.Position.Board] = best
 	}
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return nil, err
@@ -78,14 +63,75 @@ func openSolved(name string) (*solvedFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	if keep < len(text) {
-		if err := f.Truncate(int64(keep)); err != nil {
+	if keep < size {
+		if err := f.Truncate(keep); err != nil {
 			f.Close()
 			return nil, err
 		}
 	}
 	s.f = f
 	return s, nil
+}
+
+// readSolved reads the lines of the file name into scores, line by line,
+// and returns the length of its whole lines and of the file (0 and 0 if it
+// does not exist).
+func readSolved(name string, scores map[board.Board]int) (keep, size int64, err error) {
+	f, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, 0, nil
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 4096), obf.MaxLine+2) // room for "\r\n"
+	sc.Split(scanWholeLines)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := sc.Text()
+		size += int64(len(line))
+		// Every line is written whole with its newline: text after the
+		// last newline is a write a crash cut short (it may even parse,
+		// with a score cut from +64 to +6), and is dropped.
+		if !strings.HasSuffix(line, "\n") {
+			break
+		}
+		keep = size
+		if t := strings.TrimSpace(line); t == "" || t[0] == '%' {
+			continue
+		}
+		p, err := obf.ParseLine(line[:len(line)-1])
+		if err == nil && len(p.Moves) == 0 {
+			err = errors.New("no scored move")
+		}
+		if err != nil {
+			return 0, 0, fmt.Errorf("%s: line %d: %w (a file of solved positions: one OBF line each, such as reversi accuracy writes)", name, n, err)
+		}
+		best, _ := p.BestScore()
+		scores[p.Position.Board] = best
+	}
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		return 0, 0, fmt.Errorf("%s: line %d is longer than %d bytes (a file of solved positions: one OBF line each, such as reversi accuracy writes)", name, n+1, obf.MaxLine)
+	case err != nil:
+		return 0, 0, fmt.Errorf("%s: %w", name, err)
+	}
+	return keep, size, nil
+}
+
+// scanWholeLines is a bufio.SplitFunc that returns each line with its
+// "\n", and the text after the last one as it is.
+func scanWholeLines(data []byte, atEOF bool) (int, []byte, error) {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return i + 1, data[:i+1], nil
+	}
+	if atEOF && len(data) > 0 {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
 }
 
 // score returns the known exact score of b for the side to move.

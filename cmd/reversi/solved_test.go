@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/format/obf"
 )
 
 const solvedLine = "----XO----XOO-----OOXOO--OOOXXX-OOOOOXX--OOOXXXX--OOXX------XX-- X; H3:+6;\n"
@@ -86,6 +87,9 @@ func FuzzOpenSolved(f *testing.F) {
 	f.Add([]byte("garbage"))
 	f.Add([]byte(strings.Replace(solvedLine, "+6", "-64", 1)))
 	f.Add([]byte(solvedLine[:len(solvedLine)-1])) // a whole line but for its newline
+	// Lines over the limit, whole or cut short: refused, the file as it was.
+	f.Add([]byte(solvedLine + strings.Repeat("a", obf.MaxLine+2) + "\n"))
+	f.Add([]byte(solvedLine + strings.Repeat("\x00", obf.MaxLine+2)))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		name := filepath.Join(t.TempDir(), "solved.obf")
 		if err := os.WriteFile(name, text, 0o644); err != nil {
