@@ -2,11 +2,17 @@ package pattern
 
 import (
 	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
 	"errors"
+	"io"
 	"math/rand/v2"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/internal/endless"
 )
 
 // randomWeights returns weights with random values, equal on
@@ -303,5 +309,40 @@ func TestDefaultWeights(t *testing.T) {
 	}
 	if v := e.Evaluate(strong.Pass()); v > -10*Scale {
 		t.Errorf("and its opponent %.1f discs", float64(v)/Scale)
+	}
+}
+
+// TestWeightsFileBounds: an endless input, and compressed data that
+// inflate far beyond any weights (a gzip bomb, with a right checksum), are
+// refused with ErrFormat and little memory; the shipped weights are well
+// within the bounds.
+func TestWeightsFileBounds(t *testing.T) {
+	if len(defaultWeights) > maxFile()/2 {
+		t.Errorf("the shipped weights take %d bytes, the bound is %d: too close", len(defaultWeights), maxFile())
+	}
+	in := endless.New(0, 1<<30)
+	_, err := ReadWeights(io.MultiReader(strings.NewReader(magic), in))
+	if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "the most a weights file of this version takes") {
+		t.Errorf("endless file: %v", err)
+	}
+	if in.Served() > int64(maxFile())+1<<16 {
+		t.Errorf("read %d bytes of an endless file, the bound is %d", in.Served(), maxFile())
+	}
+
+	var packed bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&packed, gzip.BestCompression)
+	io.Copy(zw, io.LimitReader(endless.New(0, 1<<30), int64(4*maxData())))
+	zw.Close()
+	sum := sha256.Sum256(packed.Bytes())
+	bomb := append(append([]byte(magic), packed.Bytes()...), sum[:]...)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = ReadWeights(bytes.NewReader(bomb))
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "the data inflate to more than") {
+		t.Errorf("gzip bomb of %d bytes: %v", len(bomb), err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(3*maxData()) {
+		t.Errorf("a gzip bomb of %d bytes made ReadWeights allocate %d bytes", len(bomb), alloc)
 	}
 }

@@ -104,13 +104,41 @@ func (w *Weights) WriteTo(out io.Writer) (int64, error) {
 	return file.WriteTo(out)
 }
 
+// maxNote bounds the length of the note of a weights file.
+const maxNote = 1 << 16
+
+// maxData returns the size of the uncompressed data of a weights file of
+// this version with the longest note.
+func maxData() int {
+	configs := 0
+	for _, sh := range Shapes {
+		configs += sh.Size()
+	}
+	head := 4 * (3 + NumShapes + 2) // version, phases, shapes, sizes, mobility size, note length
+	return head + maxNote + NumPhases*2*(1+configs+2*MobilitySize)
+}
+
+// maxFile returns the size of the largest weights file of this version:
+// the magic, the checksum and the compressed data, which gzip makes at
+// most a little larger than the data (when it does not compress), with a
+// wide margin.
+func maxFile() int {
+	return len(magic) + sha256.Size + maxData() + maxData()/8 + 4096
+}
+
 // ReadWeights reads a weights file. It checks the magic, the checksum,
 // the version and the dimensions, and that the data end where they
-// should: the error says which check failed.
+// should: the error says which check failed. It reads no more than a
+// weights file of this version can take, compressed and uncompressed: a
+// huge or endless input, or compressed data that would inflate without
+// end, is refused with little memory.
 func ReadWeights(r io.Reader) (*Weights, error) {
-	file, err := io.ReadAll(r)
+	file, err := io.ReadAll(io.LimitReader(r, int64(maxFile())+1))
 	if err != nil {
 		return nil, err
+	}
+	if len(file) > maxFile() {
+		return nil, fmt.Errorf("%w: more than %d bytes, the most a weights file of this version takes", ErrFormat, maxFile())
 	}
 	if len(file) < len(magic)+sha256.Size || string(file[:len(magic)]) != magic {
 		return nil, fmt.Errorf("%w: wrong magic", ErrFormat)
@@ -123,10 +151,17 @@ func ReadWeights(r io.Reader) (*Weights, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pattern weights: %w", err)
 	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
+	// One buffer of the largest size (and a byte to see if there is more,
+	// and room for ReadFrom's last read).
+	var inflated bytes.Buffer
+	inflated.Grow(maxData() + 1 + bytes.MinRead)
+	if _, err := inflated.ReadFrom(io.LimitReader(zr, int64(maxData())+1)); err != nil {
 		return nil, fmt.Errorf("pattern weights: %w", err)
 	}
+	if inflated.Len() > maxData() {
+		return nil, fmt.Errorf("%w: the data inflate to more than %d bytes, the most weights of this version hold", ErrFormat, maxData())
+	}
+	data := inflated.Bytes()
 	rd := bytes.NewReader(data)
 	get := func(v any) error { return binary.Read(rd, binary.LittleEndian, v) }
 	var version, phases, shapes uint32
@@ -146,7 +181,7 @@ func ReadWeights(r io.Reader) (*Weights, error) {
 		}
 	}
 	var mob, noteLen uint32
-	if err := errors.Join(get(&mob), get(&noteLen)); err != nil || mob != MobilitySize || noteLen > 1<<16 {
+	if err := errors.Join(get(&mob), get(&noteLen)); err != nil || mob != MobilitySize || noteLen > maxNote {
 		return nil, fmt.Errorf("%w: bad mobility size or note", ErrFormat)
 	}
 	note := make([]byte, noteLen)
