@@ -142,7 +142,7 @@ func TestParseLineErrors(t *testing.T) {
 		{"bad side", line40[:65] + "Z; A2:+38;", 0, `side to move 'Z' is not X or O`},
 		{"no semicolon", board40 + " A2:+38;", 0, `"A2:+38;" after the side to move: want ';'`},
 		{"no colon", board40 + "; A2 +38;", 1, "no ':' between the move and its score"},
-		{"no score", board40 + "; A2:+38; C7:;", 2, "no score after C7:"},
+		{"no score", board40 + "; A2:+38; C7:;", 2, "no score after C7 and its colon"},
 		{"bad score", board40 + "; A2:+3x8;", 1, `score "+3x8" is not a whole number`},
 		{"score too high", board40 + "; A2:+66;", 1, `score "+66" is not a whole number from -64 to +64`},
 		{"score too low", board40 + "; A2:-65;", 1, "from -64 to +64"},
