@@ -12,7 +12,9 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -61,6 +63,7 @@ docs/OPERATIONS.md.`)
 	idle := fs.Duration("idle", time.Hour, "a human or bot that has not moved for this long loses (forfeit), and an invitation nobody took is abandoned; 0 never")
 	maxSockets := fs.Int("max-sockets-per-client", 32, "WebSockets (games watched live) one client address may have open at once")
 	maxConns := fs.Int("max-conns", 1000, "open connections at most (WebSockets included); more wait to be accepted")
+	memLimit := fs.Int("memory-limit", 0, "MB the Go runtime keeps the heap under, collecting garbage harder near it (a soft limit; default: 256 + 3 x max-searches x the largest computer, unless GOMEMLIMIT is set)")
 	grace := fs.Duration("shutdown-timeout", 10*time.Second, "at SIGINT or SIGTERM: how long requests under way may take to finish")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -74,6 +77,16 @@ docs/OPERATIONS.md.`)
 		maxSearches: *maxSearches, maxAnalyses: *maxAnalyses, maxThink: *maxThink, maxHash: *maxHash, maxMemory: *maxMemory,
 		maxThreads: *maxThreads, maxDepth: *maxDepth, idle: *idle, maxConns: *maxConns, grace: *grace, maxSockets: *maxSockets}); err != nil {
 		return err
+	}
+	if *memLimit < 0 || *memLimit > 1<<24 {
+		return fmt.Errorf("--memory-limit %d: want 0 (computed) to %d MB", *memLimit, 1<<24)
+	}
+	if limit := memoryLimit(*memLimit, *maxSearches, *maxHash, *maxMemory, *maxThreads); limit > 0 {
+		// Computers are built at their move and dropped from the pool
+		// when it is full: without a limit, the garbage of their tables
+		// lets the heap grow to twice what is live before a collection.
+		debug.SetMemoryLimit(limit)
+		log.Info("memory limit", "MB", limit>>20)
 	}
 	trusted, err := parsePrefixes(proxies)
 	if err != nil {
@@ -182,6 +195,21 @@ func checkServeFlags(n serveNumbers) error {
 		}
 	}
 	return nil
+}
+
+// memoryLimit returns the soft memory limit of the server in bytes: the
+// one given (MB), else, unless GOMEMLIMIT sets one, room for the
+// process and three times the largest computer for each search slot
+// (thinking, and twice that kept in the pool); 0 to leave the runtime's.
+func memoryLimit(givenMB, searches, hashMB, memoryMB, threads int) int64 {
+	if givenMB > 0 {
+		return int64(givenMB) << 20
+	}
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return 0
+	}
+	largest := max(hashMB, memoryMB*threads) // a Monte Carlo tree per thread
+	return int64(256+3*searches*largest) << 20
 }
 
 // parsePrefixes reads the --trusted-proxy values: addresses or CIDR
