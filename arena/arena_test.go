@@ -17,7 +17,7 @@ import (
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/endless"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/classic"
+	"github.com/reversi-engine/reversi/player/course"
 )
 
 func TestEloAndInterval(t *testing.T) {
@@ -125,9 +125,9 @@ func quickMatch(openings int) *Tournament {
 		Seed:        5,
 		New: func(which int, seat Seat) (player.Player, error) {
 			if which == 0 {
-				return classic.NewGreedy(seat.Seed), nil
+				return course.NewGreedy(seat.Seed), nil
 			}
-			return classic.NewRandom(seat.Seed), nil
+			return course.NewRandom(seat.Seed), nil
 		},
 	}
 }

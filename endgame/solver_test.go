@@ -255,7 +255,7 @@ func TestSolveStopsWhenCancelled(t *testing.T) {
 // TestEvalMustEstimateDiscs: an evaluation that is not in discs (the
 // classic heuristic) is not used for ordering; one in discs is.
 func TestEvalMustEstimateDiscs(t *testing.T) {
-	if s := New(Options{Eval: eval.Classic{}}); s.opts.Eval != nil {
+	if s := New(Options{Eval: eval.Course{}}); s.opts.Eval != nil {
 		t.Errorf("the classic heuristic orders the moves")
 	}
 	ev, err := pattern.Default()

@@ -15,7 +15,7 @@ import (
 
 // Options configure an Engine.
 type Options struct {
-	// Eval is the evaluation (default eval.Classic).
+	// Eval is the evaluation (default eval.Course).
 	Eval eval.Evaluator
 	// Threads is the number of search threads (default 1).
 	Threads int

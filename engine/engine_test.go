@@ -81,7 +81,7 @@ func TestFixedDepthEqualsMinimax(t *testing.T) {
 	if pat.Name() != "pattern" {
 		t.Fatalf("the default evaluation is %s", pat.Name())
 	}
-	for _, ev := range []eval.Evaluator{eval.Classic{}, eval.Discs{}, pat} {
+	for _, ev := range []eval.Evaluator{eval.Course{}, eval.Discs{}, pat} {
 		n := 60
 		if testing.Short() {
 			n = 20
@@ -103,7 +103,7 @@ func TestFixedDepthEqualsMinimax(t *testing.T) {
 }
 
 func TestAllMovesValues(t *testing.T) {
-	ev := eval.Classic{}
+	ev := eval.Course{}
 	for _, b := range positions(15, 20, 2) {
 		e := New(Options{Eval: ev, HashMB: 1})
 		r := e.Search(context.Background(), b, b.Moves(), Limits{Depth: 4, AllMoves: true}, nil)
@@ -213,7 +213,7 @@ func TestPassAndGameOver(t *testing.T) {
 
 func TestParallelSearch(t *testing.T) {
 	for _, b := range positions(10, 20, 6) {
-		e := New(Options{Threads: 2, Eval: eval.Classic{}})
+		e := New(Options{Threads: 2, Eval: eval.Course{}})
 		r := e.Search(context.Background(), b, b.Moves(), Limits{Depth: 6}, nil)
 		if r.Depth != 6 || b.Moves()&r.Move.Bit() == 0 {
 			t.Fatalf("%v: %+v", b, r)

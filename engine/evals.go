@@ -16,13 +16,14 @@ func EvaluatorNames() []string { return []string{"pattern", "classic", "discs"} 
 
 // EvaluatorByName returns the evaluation of that name: "pattern" (the
 // trained pattern evaluation with the weights shipped in the binary),
-// "classic" (the course heuristic) or "discs" (the disc count).
+// "classic" (the course heuristic; "course" is accepted too) or "discs"
+// (the disc count).
 func EvaluatorByName(name string) (eval.Evaluator, error) {
 	switch name {
 	case "pattern":
 		return pattern.Default()
-	case "classic":
-		return eval.Classic{}, nil
+	case "classic", "course":
+		return eval.Course{}, nil
 	case "discs":
 		return eval.Discs{}, nil
 	}
@@ -36,5 +37,5 @@ func DefaultEvaluator() eval.Evaluator {
 	if ev, err := pattern.Default(); err == nil {
 		return ev
 	}
-	return eval.Classic{}
+	return eval.Course{}
 }

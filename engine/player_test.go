@@ -10,7 +10,7 @@ import (
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/classic"
+	"github.com/reversi-engine/reversi/player/course"
 	"github.com/reversi-engine/reversi/referee"
 )
 
@@ -32,7 +32,7 @@ func TestNeverLosesOnTime(t *testing.T) {
 	} {
 		e := New(Options{Threads: 2, HashMB: 8})
 		p := NewPlayer(e, top, "engine", 1)
-		g, err := referee.Play(context.Background(), p, classic.NewRoxanne(1), cfg)
+		g, err := referee.Play(context.Background(), p, course.NewRoxanne(1), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +101,7 @@ func TestLevelsExist(t *testing.T) {
 // when asked to analyse.
 func TestPlayerReportsThinking(t *testing.T) {
 	l, _ := LevelSettings(6)
-	p := NewPlayer(New(Options{Eval: eval.Classic{}, HashMB: 4}), l, "engine", 1)
+	p := NewPlayer(New(Options{Eval: eval.Course{}, HashMB: 4}), l, "engine", 1)
 	g := game.NewStandard()
 	g.PlayTranscript("f5d6c3d3c4")
 	req := player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), Analyze: true}
@@ -123,7 +123,7 @@ func TestPlayerReportsThinking(t *testing.T) {
 // legal move; the last report is the move played.
 func TestPlayerReportsProgress(t *testing.T) {
 	l, _ := LevelSettings(6)
-	p := NewPlayer(New(Options{Eval: eval.Classic{}, HashMB: 4}), l, "engine", 1)
+	p := NewPlayer(New(Options{Eval: eval.Course{}, HashMB: 4}), l, "engine", 1)
 	g := game.NewStandard()
 	g.PlayTranscript("f5d6c3d3c4")
 	var reports []player.Thinking

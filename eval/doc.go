@@ -2,8 +2,9 @@
 // good a board is for the player to move, without searching.
 //
 // Two evaluators live here: [Discs], the disc count the course's simplest
-// alpha-beta used, and [Classic], the course's six-feature heuristic. A
-// trained pattern evaluation fits the same interface; it keeps indexes
+// alpha-beta used, and [Course], the course's six-feature heuristic
+// (named "classic" on the command line and in specs). A trained pattern
+// evaluation fits the same interface; it keeps indexes
 // along the search path, which the [Tracker] interface is for: the search
 // tells the tracker every move it makes and takes back, and asks it for
 // the value of the current board.

@@ -12,7 +12,7 @@ import (
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/search"
+	"github.com/reversi-engine/reversi/player/minimax"
 )
 
 func newSearcher(t testing.TB, o Options) *Searcher {
@@ -116,7 +116,7 @@ func TestPolicies(t *testing.T) {
 		if got := g.choose(b, b.Moves()); got != best {
 			t.Fatalf("greedy chose %v, best %v", got, best)
 		}
-		if got, want := ab.choose(b, b.Moves()), search.AlphaBeta(context.Background(), b, b.Moves(), 2, eval.Classic{}).Move; got != want {
+		if got, want := ab.choose(b, b.Moves()), minimax.AlphaBeta(context.Background(), b, b.Moves(), 2, eval.Course{}).Move; got != want {
 			t.Fatalf("alpha-beta rollout chose %v, alpha-beta %v", got, want)
 		}
 	}

@@ -11,8 +11,8 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/eval"
-	"github.com/reversi-engine/reversi/player/classic"
-	"github.com/reversi-engine/reversi/search"
+	"github.com/reversi-engine/reversi/player/course"
+	"github.com/reversi-engine/reversi/player/minimax"
 )
 
 // roller plays rollouts for one thread.
@@ -21,13 +21,13 @@ type roller struct {
 	pcg     *rand.PCG
 	rng     *rand.Rand
 	truncEv eval.Evaluator // evaluates truncated rollouts
-	classic eval.Classic
+	classic eval.Course
 	tiers   [10]uint64
 }
 
 func newRoller(opts Options, seed uint64, truncEv eval.Evaluator) *roller {
 	pcg := rand.NewPCG(seed, 0x70117)
-	return &roller{opts: opts, pcg: pcg, rng: rand.New(pcg), truncEv: truncEv, tiers: classic.RoxanneTiers()}
+	return &roller{opts: opts, pcg: pcg, rng: rand.New(pcg), truncEv: truncEv, tiers: course.RoxanneTiers()}
 }
 
 // play plays out from b and returns the margin for the side to move in
@@ -106,7 +106,7 @@ func (r *roller) choose(b board.Board, m uint64) board.Square {
 		}
 		return sqs[n-1]
 	case AlphaBeta:
-		return search.AlphaBeta(context.Background(), b, m, r.opts.ABDepth, r.classic).Move
+		return minimax.AlphaBeta(context.Background(), b, m, r.opts.ABDepth, r.classic).Move
 	}
 	return r.uniform(m)
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/classic"
+	"github.com/reversi-engine/reversi/player/course"
 	"github.com/reversi-engine/reversi/referee"
 )
 
@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 	case "":
 		os.Exit(m.Run())
 	case "serve":
-		e := engine.New(engine.Options{Eval: eval.Classic{}, HashMB: 4})
+		e := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 4})
 		if err := Serve(context.Background(), os.Stdin, os.Stdout, e, Options{Name: "test-serve", Depth: 2}); err != nil {
 			os.Exit(1)
 		}
@@ -125,7 +125,7 @@ func TestClientAgainstServe(t *testing.T) {
 	if c.Name() != "test-serve" {
 		t.Errorf("name %q", c.Name())
 	}
-	g, err := referee.Play(context.Background(), c, classic.NewRandom(1), referee.Config{MoveTime: 5 * time.Second})
+	g, err := referee.Play(context.Background(), c, course.NewRandom(1), referee.Config{MoveTime: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestMisbehavingEngines(t *testing.T) {
 				t.Fatal(err)
 			}
 			start := time.Now()
-			g, err := referee.Play(context.Background(), c, classic.NewRandom(1), cfg)
+			g, err := referee.Play(context.Background(), c, course.NewRandom(1), cfg)
 			c.Close()
 			if err != nil {
 				t.Fatal(err)

@@ -33,7 +33,7 @@ func start(t *testing.T) *conn {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &conn{t: t, in: inW, lines: make(chan string, 1000), done: make(chan error, 1)}
-	e := engine.New(engine.Options{Eval: eval.Classic{}, HashMB: 2})
+	e := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 2})
 	go func() {
 		c.done <- Serve(context.Background(), inR, outW, e, Options{Depth: 4})
 		outW.Close()

@@ -22,7 +22,7 @@ import (
 	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/players"
+	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -659,7 +659,7 @@ func (s *Server) handlePlayers(w http.ResponseWriter, r *http.Request) {
 		Description string `json:"description"`
 	}
 	var out []entry
-	for _, e := range players.Entries() {
+	for _, e := range catalog.Entries() {
 		if !e.Confined {
 			continue // never run for a client
 		}
@@ -674,7 +674,7 @@ func (s *Server) handlePlayers(w http.ResponseWriter, r *http.Request) {
 		out = append(out, entry{name, "an external engine offered by this server's operator (no options)"})
 	}
 	lim := s.cfg.Limits
-	writeJSON(w, http.StatusOK, map[string]any{"players": out, "help": players.Help(), "limits": map[string]any{
+	writeJSON(w, http.StatusOK, map[string]any{"players": out, "help": catalog.Help(), "limits": map[string]any{
 		"hash_mb": lim.HashMB, "memory_mb": lim.MemoryMB, "threads": lim.Threads, "depth": lim.Depth,
 		"move_time_ms": lim.MoveTime.Milliseconds(), "think_ms": s.cfg.MaxThink.Milliseconds(),
 	}})

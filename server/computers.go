@@ -14,7 +14,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/players"
+	"github.com/reversi-engine/reversi/player/catalog"
 )
 
 // checkSpec checks a spec that a client names for a computer seat or an
@@ -25,13 +25,13 @@ func (s *Server) checkSpec(spec string, moveTime time.Duration) error {
 	if _, ok := s.external(spec); ok {
 		return nil
 	}
-	_, err := players.CheckLimited(spec, s.limitsFor(moveTime))
+	_, err := catalog.CheckLimited(spec, s.limitsFor(moveTime))
 	return err
 }
 
 // limitsFor returns the server's limits for a game with the given time a
 // move (0: none).
-func (s *Server) limitsFor(moveTime time.Duration) players.Limits {
+func (s *Server) limitsFor(moveTime time.Duration) catalog.Limits {
 	lim := s.cfg.Limits
 	if moveTime > 0 && (lim.MoveTime <= 0 || moveTime < lim.MoveTime) {
 		lim.MoveTime = moveTime
@@ -52,13 +52,13 @@ func (s *Server) external(spec string) (string, bool) {
 // player within the limits.
 func (s *Server) newComputer(spec string, seed uint64, moveTime time.Duration) (player.Player, error) {
 	if cmd, ok := s.external(spec); ok {
-		p, err := players.New("nboard:"+cmd, players.Env{Seed: seed})
+		p, err := catalog.New("nboard:"+cmd, catalog.Env{Seed: seed})
 		if err != nil {
 			return nil, fmt.Errorf("engine %s: %w", spec, err)
 		}
 		return p, nil
 	}
-	return players.NewLimited(spec, players.Env{Seed: seed, Threads: s.cfg.Limits.Threads}, s.limitsFor(moveTime))
+	return catalog.NewLimited(spec, catalog.Env{Seed: seed, Threads: s.cfg.Limits.Threads}, s.limitsFor(moveTime))
 }
 
 // computerName is the name of a computer seat: the configured engine's
@@ -68,7 +68,7 @@ func (s *Server) computerName(spec string) string {
 	if _, ok := s.external(spec); ok {
 		return strings.ToLower(strings.TrimSpace(spec))
 	}
-	if parsed, err := players.Parse(spec); err == nil {
+	if parsed, err := catalog.Parse(spec); err == nil {
 		return parsed.String()
 	}
 	return spec

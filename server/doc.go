@@ -3,7 +3,7 @@
 // server with the core referee, stored in a database, watched live.
 //
 // Each live game is a table: a goroutine running referee.Play with the
-// table's players. A built-in player is one of package players'; a human
+// table's players. A built-in player is one of package catalog's; a human
 // or a bot is a remote seat, whose moves arrive through the HTTP API and
 // wait in the seat until the referee asks for them. Every event the
 // referee reports is written to the store before it is acknowledged or

@@ -19,7 +19,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/players"
+	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/referee"
 	"github.com/reversi-engine/reversi/store"
 )
@@ -48,9 +48,9 @@ type Config struct {
 	// Limits bound the players the server runs for its clients: only
 	// confined built-in players (no terminal, no external program), with
 	// their memory, threads, time and depth at most these (see
-	// players.Limits; zero fields take DefaultLimits' values). A spec
+	// catalog.Limits; zero fields take DefaultLimits' values). A spec
 	// asking for more is refused with a 400 that says the limit.
-	Limits players.Limits
+	Limits catalog.Limits
 	// Engines are the external engines (NBoard protocol 2) that the
 	// operator offers: a name, which clients give as a seat's or an
 	// analysis's spec, and the command line that starts the engine. No
@@ -93,7 +93,7 @@ type Config struct {
 // DefaultLimits are the limits of the players a server runs for its
 // clients when Config.Limits leaves them zero: a 64 MB table, 64 MB of
 // Monte Carlo nodes, 1 thread, 60 s a move, depth 24.
-var DefaultLimits = players.Limits{HashMB: 64, MemoryMB: 64, Threads: 1, MoveTime: time.Minute, Depth: 24}
+var DefaultLimits = catalog.Limits{HashMB: 64, MemoryMB: 64, Threads: 1, MoveTime: time.Minute, Depth: 24}
 
 // Server serves games.
 type Server struct {
@@ -138,7 +138,7 @@ func checkEngineName(name string) error {
 	}) >= 0 {
 		return errors.New("want a name of letters, digits, '-', '_' or '.' (at most 40)")
 	}
-	if _, ok := players.Lookup(name); ok {
+	if _, ok := catalog.Lookup(name); ok {
 		return errors.New("the name of a built-in player")
 	}
 	return nil

@@ -259,7 +259,7 @@ func (cfg *Config) selfPlay(ctx context.Context) ([]*game.Game, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := engine.New(engine.Options{Eval: eval.Classic{}, Threads: 1, HashMB: 8})
+			e := engine.New(engine.Options{Eval: eval.Course{}, Threads: 1, HashMB: 8})
 			play := func(b board.Board, rng *rand.Rand) board.Square {
 				if rng.IntN(10) == 0 {
 					ms := board.Squares(b.Moves())

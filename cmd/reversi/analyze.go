@@ -12,7 +12,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/players"
+	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/textboard"
 )
 
@@ -59,7 +59,7 @@ the midgame, or mean rewards in [0, 1] for Monte Carlo players.`)
 		}
 		*spec = strings.Join(parts, ",")
 	}
-	p, err := players.New(*spec, players.Env{Seed: 1, Threads: *threads})
+	p, err := catalog.New(*spec, catalog.Env{Seed: 1, Threads: *threads})
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,7 @@ import (
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/format/obf"
 	"github.com/reversi-engine/reversi/internal/testpos"
-	"github.com/reversi-engine/reversi/search"
+	"github.com/reversi-engine/reversi/player/minimax"
 )
 
 func runBench(ctx context.Context, e *env, args []string) error {
@@ -108,12 +108,12 @@ func benchSearch(ctx context.Context, e *env, depth int) error {
 	var nodes uint64
 	start := time.Now()
 	for _, b := range positions {
-		nodes += search.AlphaBeta(ctx, b, b.Moves(), 7, eval.Classic{}).Nodes
+		nodes += minimax.AlphaBeta(ctx, b, b.Moves(), 7, eval.Course{}).Nodes
 	}
 	took := time.Since(start)
 	fmt.Fprintf(e.stdout, "course alpha-beta d7   %8.2f ms/move  %12.0f nodes/s\n",
 		took.Seconds()*1000/float64(len(positions)), float64(nodes)/took.Seconds())
-	eng := engine.New(engine.Options{Eval: eval.Classic{}, HashMB: 16})
+	eng := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 16})
 	nodes, took = 0, 0
 	for _, b := range positions {
 		eng.Clear()

@@ -15,7 +15,7 @@ import (
 	"syscall"
 
 	"github.com/reversi-engine/reversi/engine"
-	"github.com/reversi-engine/reversi/players"
+	"github.com/reversi-engine/reversi/player/catalog"
 )
 
 // command is one subcommand.
@@ -151,7 +151,7 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 	}
 	switch args[0] {
 	case "players":
-		fmt.Fprint(e.stdout, players.Help())
+		fmt.Fprint(e.stdout, catalog.Help())
 		return nil
 	case "levels":
 		fmt.Fprint(e.stdout, levelsHelp())

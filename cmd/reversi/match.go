@@ -16,7 +16,7 @@ import (
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/players"
+	"github.com/reversi-engine/reversi/player/catalog"
 )
 
 // arenaOptions are the flags that match and tournament share.
@@ -114,16 +114,16 @@ func (o *arenaOptions) openings(e *env) ([]arena.Opening, string, error) {
 	return all, source, nil
 }
 
-// env returns the players.Env of a seat.
-func (o *arenaOptions) env(seed uint64) players.Env {
-	return players.Env{Seed: seed, Level: o.level, Threads: o.threads, Depth: o.depth}
+// env returns the catalog.Env of a seat.
+func (o *arenaOptions) env(seed uint64) catalog.Env {
+	return catalog.Env{Seed: seed, Level: o.level, Threads: o.threads, Depth: o.depth}
 }
 
 // checkSpecs builds each spec once, so that a bad one is reported before
 // any game starts.
 func (o *arenaOptions) checkSpecs(specs []string) error {
 	for _, s := range specs {
-		p, err := players.New(s, o.env(1))
+		p, err := catalog.New(s, o.env(1))
 		if err != nil {
 			return err
 		}
@@ -203,7 +203,7 @@ the shards' files up.`)
 		Event:       fmt.Sprintf("reversi match, seed %d", o.seed),
 	}
 	m.New = func(which int, seat arena.Seat) (player.Player, error) {
-		return players.New(specs[which], o.env(seat.Seed))
+		return catalog.New(specs[which], o.env(seat.Seed))
 	}
 
 	if *out != "" && *jsonPath == "" {

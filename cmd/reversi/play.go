@@ -18,7 +18,7 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/players"
+	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/referee"
 	"github.com/reversi-engine/reversi/textboard"
 )
@@ -132,7 +132,7 @@ Players are named as in 'reversi help players', with options, e.g.
 // newPlayer builds the player of a spec with the given seed, reading a
 // human's input from e.
 func newPlayer(e *env, o playOptions, spec string, seed uint64) (player.Player, error) {
-	return players.New(spec, players.Env{Seed: seed, In: e.stdin, Out: e.stdout, Level: o.level, Threads: o.threads})
+	return catalog.New(spec, catalog.Env{Seed: seed, In: e.stdin, Out: e.stdout, Level: o.level, Threads: o.threads})
 }
 
 func isHuman(spec string) bool {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/players"
+	"github.com/reversi-engine/reversi/player/catalog"
 )
 
 func runTournament(ctx context.Context, e *env, args []string) error {
@@ -94,7 +94,7 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 		Event:       fmt.Sprintf("reversi tournament, seed %d", o.seed),
 	}
 	t.New = func(which int, seat arena.Seat) (player.Player, error) {
-		return players.New(specs[which], o.env(seat.Seed))
+		return catalog.New(specs[which], o.env(seat.Seed))
 	}
 	fmt.Fprintf(e.stdout, "round robin of %d players: %d games from %s, %s per move, %s rules, %d at a time, seed %d\n",
 		len(specs), scheduledGames(t), source, o.moveTime, o.rule, o.concurrency, o.seed)

@@ -14,8 +14,8 @@ const module = "github.com/reversi-engine/reversi"
 // alone (and each other): README's layout table says so.
 var engine = []string{
 	"board", "game", "perft", "format/obf", "format/ggf", "format/wthor", "eval", "eval/pattern",
-	"search", "endgame", "engine", "mcts", "train", "player", "player/classic", "player/human",
-	"players", "referee", "arena", "nboard", "textboard", "data",
+	"player/minimax", "endgame", "engine", "mcts", "train", "player", "player/course", "player/human",
+	"player/catalog", "referee", "arena", "nboard", "textboard", "data",
 }
 
 // TestEngineImportsOnlyTheStandardLibrary lists every dependency, direct

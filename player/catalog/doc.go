@@ -1,4 +1,4 @@
-// Package players is the catalog of players by name: it turns a spec such
+// Package catalog is the catalog of players by name: it turns a spec such
 // as "roxanne" or "evaporation:endgame=16,seed=3" into a player.Player.
 //
 // A spec is a player's name, optionally followed by a colon and its
@@ -19,12 +19,12 @@
 // describes it for the command line. [Parse] checks a spec without
 // building the player; [New] builds it:
 //
-//	black, err := players.New("roxanne", players.Env{Seed: 1})
+//	black, err := catalog.New("roxanne", catalog.Env{Seed: 1})
 //	...
-//	white, err := players.New("evaporation:endgame=16", players.Env{Seed: 2})
+//	white, err := catalog.New("evaporation:endgame=16", catalog.Env{Seed: 2})
 //	...
 //	g, err := referee.Play(ctx, black, white, referee.Config{})
 //
 // Errors are [*SpecError] values that name the spec and the part of it at
 // fault, and list what would have been accepted.
-package players
+package catalog

@@ -9,14 +9,14 @@ import (
 	"github.com/reversi-engine/reversi/board"
 )
 
-// Classic is the course's heuristic evaluation, exactly. From the side to
-// move, six features (see [ClassicFeatures]) are combined as
+// Course is the course's heuristic evaluation, exactly. From the side to
+// move, six features (see [CourseFeatures]) are combined as
 //
 //	10*p + 801.724*c + 382.026*l + 78.922*m + 74.396*f + 10*d
 //
 // and rounded to an int. Its values are not discs (DiscUnit 0): a
 // finished game scores beyond any of them, wins above and losses below.
-type Classic struct{}
+type Course struct{}
 
 // The weights of the features of the classic heuristic.
 const (
@@ -33,11 +33,11 @@ const (
 const classicWin = 1_000_000
 
 // Name returns "classic".
-func (Classic) Name() string { return "classic" }
+func (Course) Name() string { return "classic" }
 
 // Evaluate returns the weighted sum of the features of b. It computes
-// them as ClassicFeatures does, with each mask counted once (hot path).
-func (Classic) Evaluate(b board.Board) int {
+// them as CourseFeatures does, with each mask counted once (hot path).
+func (Course) Evaluate(b board.Board) int {
 	pd, od := bits.OnesCount64(b.P), bits.OnesCount64(b.O)
 	empty := ^(b.P | b.O)
 	pm, om := bits.OnesCount64(b.Moves()), bits.OnesCount64(b.Pass().Moves())
@@ -75,7 +75,7 @@ func (f Features) weighted() int {
 
 // Final returns 1,000,000 + score for a win, -1,000,000 + score for a
 // loss and 0 for a draw.
-func (Classic) Final(score int) int {
+func (Course) Final(score int) int {
 	switch {
 	case score > 0:
 		return classicWin + score
@@ -86,10 +86,10 @@ func (Classic) Final(score int) int {
 }
 
 // DiscUnit returns 0: the classic values are not discs.
-func (Classic) DiscUnit() int { return 0 }
+func (Course) DiscUnit() int { return 0 }
 
 // NewTracker returns a [Stateless] tracker.
-func (c Classic) NewTracker(board.Board) Tracker { return Stateless{c} }
+func (c Course) NewTracker(board.Board) Tracker { return Stateless{c} }
 
 // Features are the six features of the classic heuristic, each from the
 // side of the player to move.
@@ -137,8 +137,8 @@ var cornerNeighbours = [4]struct{ corner, next uint64 }{
 	{1 << 63, 1<<62 | 1<<55 | 1<<54}, // H8: G8 H7 G7
 }
 
-// ClassicFeatures returns the six features of b for its player to move.
-func ClassicFeatures(b board.Board) Features {
+// CourseFeatures returns the six features of b for its player to move.
+func CourseFeatures(b board.Board) Features {
 	var f Features
 	f.Discs = share(bits.OnesCount64(b.P), bits.OnesCount64(b.O))
 	f.Corners = 25 * float64(bits.OnesCount64(b.P&corners)-bits.OnesCount64(b.O&corners))

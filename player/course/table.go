@@ -1,6 +1,6 @@
 // Square weight tables of the positional player and their text form.
 
-package classic
+package course
 
 import (
 	"fmt"

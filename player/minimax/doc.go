@@ -1,4 +1,4 @@
-// Package search holds the course's search algorithms, written plainly for
+// Package minimax holds the course's search algorithms, written plainly for
 // teaching and comparison: [Minimax] (every node to a fixed depth) and
 // [AlphaBeta] (the same value with alpha-beta pruning, moves in board
 // order), both over an [eval.Evaluator], and players built on them.
@@ -8,4 +8,4 @@
 // engine; these are the baselines it is measured against.
 //
 // The package imports only the standard library.
-package search
+package minimax

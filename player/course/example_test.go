@@ -1,25 +1,25 @@
-package classic_test
+package course_test
 
 import (
 	"context"
 	"fmt"
 
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/player/classic"
+	"github.com/reversi-engine/reversi/player/course"
 	"github.com/reversi-engine/reversi/referee"
 )
 
 // A refereed game between two classic players; the seeds make it
 // reproducible.
 func Example() {
-	black := classic.NewRoxanne(1)
-	white := classic.NewEvaporation(2, 16)
+	black := course.NewRoxanne(1)
+	white := course.NewEvaporation(2, 16)
 	g, err := referee.Play(context.Background(), black, white, referee.Config{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	again, _ := referee.Play(context.Background(), classic.NewRoxanne(1), classic.NewEvaporation(2, 16), referee.Config{})
+	again, _ := referee.Play(context.Background(), course.NewRoxanne(1), course.NewEvaporation(2, 16), referee.Config{})
 	fmt.Println(black.Name(), "vs", white.Name())
 	fmt.Println("same game again:", g.Transcript() == again.Transcript())
 	// Output:
@@ -31,12 +31,12 @@ func Example() {
 // roxanne answers F6, its only legal move in the second tier.
 func ExamplePlayer_Choose() {
 	b := board.StartBoard().Play(board.MustParseSquare("F5"))
-	fmt.Println(classic.NewRoxanne(7).Choose(b, b.Moves()))
+	fmt.Println(course.NewRoxanne(7).Choose(b, b.Moves()))
 	// Output: F6
 }
 
 func ExampleParseTable() {
-	t, err := classic.ParseTable("20/-3/11/8/-7/-4/1/2/2/-3")
-	fmt.Println(t == classic.CourseTable(), err)
+	t, err := course.ParseTable("20/-3/11/8/-7/-4/1/2/2/-3")
+	fmt.Println(t == course.CourseTable(), err)
 	// Output: true <nil>
 }

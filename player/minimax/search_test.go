@@ -1,4 +1,4 @@
-package search
+package minimax
 
 import (
 	"context"
@@ -38,7 +38,7 @@ func positions(n int, seed uint64) []board.Board {
 	return out
 }
 
-var evaluators = []eval.Evaluator{eval.Discs{}, eval.Classic{}}
+var evaluators = []eval.Evaluator{eval.Discs{}, eval.Course{}}
 
 func TestAlphaBetaEqualsMinimax(t *testing.T) {
 	for _, ev := range evaluators {
@@ -100,7 +100,7 @@ func TestRestrictedMoves(t *testing.T) {
 	b := board.StartBoard()
 	only := board.MustParseSquare("E6").Bit() | board.MustParseSquare("F5").Bit()
 	for _, f := range []func(context.Context, board.Board, uint64, int, eval.Evaluator) Result{Minimax, AlphaBeta} {
-		if r := f(context.Background(), b, only, 3, eval.Classic{}); only&r.Move.Bit() == 0 {
+		if r := f(context.Background(), b, only, 3, eval.Course{}); only&r.Move.Bit() == 0 {
 			t.Errorf("chose %v outside E6 F5", r.Move)
 		}
 	}
@@ -114,7 +114,7 @@ func TestCancelStopsTheSearch(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	b := board.StartBoard()
-	r := Minimax(ctx, b, b.Moves(), 14, eval.Classic{})
+	r := Minimax(ctx, b, b.Moves(), 14, eval.Course{})
 	if took := time.Since(start); took > 300*time.Millisecond {
 		t.Errorf("stopped after %v", took)
 	}
@@ -124,7 +124,7 @@ func TestCancelStopsTheSearch(t *testing.T) {
 }
 
 func TestPlayerThroughTheGame(t *testing.T) {
-	p := NewPlayer(AlphaBetaSearch, 3, eval.Classic{})
+	p := NewPlayer(AlphaBetaSearch, 3, eval.Course{})
 	if p.Name() != "alphabeta:depth=3,eval=classic" {
 		t.Errorf("name %q", p.Name())
 	}
@@ -163,7 +163,7 @@ func BenchmarkCourseAlphaBeta(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		p := mid[i%len(mid)]
-		nodes += AlphaBeta(context.Background(), p, p.Moves(), 7, eval.Classic{}).Nodes
+		nodes += AlphaBeta(context.Background(), p, p.Moves(), 7, eval.Course{}).Nodes
 		i++
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")

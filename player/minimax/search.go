@@ -1,6 +1,6 @@
 // Minimax and alpha-beta to a fixed depth.
 
-package search
+package minimax
 
 import (
 	"context"

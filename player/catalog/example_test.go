@@ -1,21 +1,21 @@
-package players_test
+package catalog_test
 
 import (
 	"context"
 	"fmt"
 
-	"github.com/reversi-engine/reversi/players"
+	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/referee"
 )
 
 // Build two players by spec, one seed per seat, and referee a game.
 func ExampleNew() {
-	black, err := players.New("roxanne", players.Env{Seed: 1})
+	black, err := catalog.New("roxanne", catalog.Env{Seed: 1})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	white, err := players.New("evaporation:endgame=16", players.Env{Seed: 2})
+	white, err := catalog.New("evaporation:endgame=16", catalog.Env{Seed: 2})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -32,7 +32,7 @@ func ExampleNew() {
 // Errors name the part of the spec at fault and what would be accepted.
 func ExampleNew_errors() {
 	for _, spec := range []string{"roxane", "random:sed=7", "evaporation:endgame=sixteen"} {
-		_, err := players.New(spec, players.Env{})
+		_, err := catalog.New(spec, catalog.Env{})
 		fmt.Println(err)
 	}
 	// Output:
@@ -42,7 +42,7 @@ func ExampleNew_errors() {
 }
 
 func ExampleParse() {
-	s, err := players.Parse(" Evaporation: Endgame = 16 , seed=3")
+	s, err := catalog.Parse(" Evaporation: Endgame = 16 , seed=3")
 	fmt.Println(s, err)
 	// Output: evaporation:endgame=16,seed=3 <nil>
 }

@@ -1,6 +1,6 @@
 // Players that choose their moves with Minimax or AlphaBeta.
 
-package search
+package minimax
 
 import (
 	"cmp"

@@ -1,6 +1,6 @@
 // The catalog's types, the lookup of entries and the building of players.
 
-package players
+package catalog
 
 import (
 	"errors"

@@ -19,7 +19,7 @@ func pos(t *testing.T, text string) board.Board {
 	return p.Board
 }
 
-func TestClassicFeaturesHandMade(t *testing.T) {
+func TestCourseFeaturesHandMade(t *testing.T) {
 	tests := []struct {
 		name  string
 		board string
@@ -58,7 +58,7 @@ func TestClassicFeaturesHandMade(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := tt.field(ClassicFeatures(pos(t, tt.board)))
+			got := tt.field(CourseFeatures(pos(t, tt.board)))
 			want := tt.field(tt.want)
 			if math.Abs(got-want) > 1e-9 {
 				t.Errorf("%s = %v, want %v", tt.name, got, want)
@@ -67,7 +67,7 @@ func TestClassicFeaturesHandMade(t *testing.T) {
 	}
 }
 
-func TestClassicCornerCloseness(t *testing.T) {
+func TestCourseCornerCloseness(t *testing.T) {
 	// Black (to move): B1, A2 next to the empty A1; G2 next to the empty
 	// H1. White: B2 next to A1; B7 next to A8, which White holds (so it
 	// does not count). -12.5 * (3 - 1) = -25.
@@ -75,36 +75,36 @@ func TestClassicCornerCloseness(t *testing.T) {
 		P: sq("B1") | sq("A2") | sq("G2") | sq("D4"),
 		O: sq("B2") | sq("B7") | sq("A8") | sq("E4"),
 	}
-	if got := ClassicFeatures(b).Closeness; got != -25 {
+	if got := CourseFeatures(b).Closeness; got != -25 {
 		t.Errorf("closeness = %v, want -25", got)
 	}
 	// From White's side the sign turns.
-	if got := ClassicFeatures(b.Pass()).Closeness; got != 25 {
+	if got := CourseFeatures(b.Pass()).Closeness; got != 25 {
 		t.Errorf("closeness for the other side = %v, want 25", got)
 	}
 }
 
-func TestClassicMobilityAndFrontier(t *testing.T) {
+func TestCourseMobilityAndFrontier(t *testing.T) {
 	// After d3 c3, Black (to move) has 4 moves (B3 C4 F5 E6) and White 5
 	// (D2 E3 F4 C5 D6): -100*5/9. Every disc touches an empty square,
 	// 3 each: frontier 0.
 	b := board.Start().Play(board.MustParseSquare("D3")).Play(board.MustParseSquare("C3")).Board
-	f := ClassicFeatures(b)
+	f := CourseFeatures(b)
 	if want := -100 * 5.0 / 9; math.Abs(f.Mobility-want) > 1e-9 || f.Frontier != 0 {
 		t.Errorf("after d3 c3: mobility %v, frontier %v; want %v and 0", f.Mobility, f.Frontier, want)
 	}
 	// After d3, White (to move) has 1 frontier disc (E5) and Black 4 (D3
 	// D4 D5 E4): fewer is better, +100*4/5.
 	b = board.Start().Play(board.MustParseSquare("D3")).Board
-	if got, want := ClassicFeatures(b).Frontier, 100*4.0/5; math.Abs(got-want) > 1e-9 {
+	if got, want := CourseFeatures(b).Frontier, 100*4.0/5; math.Abs(got-want) > 1e-9 {
 		t.Errorf("frontier share = %v, want %v", got, want)
 	}
 }
 
-func TestClassicSquares(t *testing.T) {
+func TestCourseSquares(t *testing.T) {
 	// Black A1 (20) + C3 (2) + B2 (-7); White H1 (20) + G1 (-3).
 	b := board.Board{P: sq("A1") | sq("C3") | sq("B2"), O: sq("H1") | sq("G1")}
-	if got := ClassicFeatures(b).Squares; got != 15-17 {
+	if got := CourseFeatures(b).Squares; got != 15-17 {
 		t.Errorf("squares = %v, want -2", got)
 	}
 	if table := CourseSquares(); table[sq2("H8")] != 20 || table[sq2("D5")] != -3 || table[sq2("G7")] != -7 {
@@ -112,21 +112,21 @@ func TestClassicSquares(t *testing.T) {
 	}
 }
 
-func TestClassicWeights(t *testing.T) {
+func TestCourseWeights(t *testing.T) {
 	// The combination, on a position with every feature non-zero.
 	b := pos(t, "XO------"+"XO----X-"+"----OX--"+"---XOO--"+"--------"+"--------"+"--------"+"-------X X")
-	f := ClassicFeatures(b)
+	f := CourseFeatures(b)
 	want := 10*f.Discs + 801.724*f.Corners + 382.026*f.Closeness + 78.922*f.Mobility + 74.396*f.Frontier + 10*f.Squares
-	if got := (Classic{}).Evaluate(b); got != int(math.Round(want)) {
+	if got := (Course{}).Evaluate(b); got != int(math.Round(want)) {
 		t.Errorf("Evaluate = %d, want %v from %+v", got, want, f)
 	}
 }
 
-// TestClassicAgainstReference compares the features with a plain
+// TestCourseAgainstReference compares the features with a plain
 // array implementation of the course heuristic on positions of random
 // games, and checks that the evaluation is antisymmetric where it must
 // be and that every finished game is beyond every evaluation.
-func TestClassicAgainstReference(t *testing.T) {
+func TestCourseAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for game := 0; game < 300; game++ {
 		b := board.StartBoard()
@@ -135,11 +135,11 @@ func TestClassicAgainstReference(t *testing.T) {
 				b = b.Pass()
 				continue
 			}
-			got, want := ClassicFeatures(b), referenceFeatures(b)
+			got, want := CourseFeatures(b), referenceFeatures(b)
 			if !close(got, want) {
 				t.Fatalf("%v: features %+v, reference %+v", b, got, want)
 			}
-			v := Classic{}.Evaluate(b)
+			v := Course{}.Evaluate(b)
 			if v != got.weighted() {
 				t.Fatalf("%v: Evaluate %d, features give %d", b, v, got.weighted())
 			}
@@ -287,7 +287,7 @@ func referenceMobility(g [8][8]int, side int) int {
 }
 
 func TestFinalIsBeyondEvaluations(t *testing.T) {
-	c := Classic{}
+	c := Course{}
 	if !(c.Final(1) > c.Final(0) && c.Final(0) > c.Final(-1) && c.Final(2) > c.Final(1) && c.Final(-64) < c.Final(-1)) {
 		t.Errorf("Final is not ordered by score: %d %d %d", c.Final(1), c.Final(0), c.Final(-1))
 	}

@@ -1,7 +1,7 @@
 // Specs: parsing "name:key=value,..." against the catalog, option values
 // by kind, the arguments handed to constructors and the errors.
 
-package players
+package catalog
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-// Package classic implements the classic one-ply strategies of the Othello
+// Package course implements the one-ply strategies of the Othello
 // AI course as players: random, greedy, positional, roxanne, mobility,
 // stable, parity and evaporation.
 //
@@ -7,8 +7,8 @@
 // at random by a PCG generator seeded at construction, so a player built
 // with the same seed, playing the same game, plays the same moves:
 //
-//	black := classic.NewRoxanne(1)
-//	white := classic.NewEvaporation(2, classic.DefaultEndgame)
+//	black := course.NewRoxanne(1)
+//	white := course.NewEvaporation(2, course.DefaultEndgame)
 //	g, err := referee.Play(ctx, black, white, referee.Config{})
 //
 // Every player is a [*Player], which implements player.Player. Its
@@ -24,4 +24,4 @@
 //
 // The package imports only the standard library and the engine's own
 // board, game and player packages.
-package classic
+package course

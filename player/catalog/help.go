@@ -1,6 +1,6 @@
 // The help text of the catalog, for `reversi help players`.
 
-package players
+package catalog
 
 import (
 	"strings"

@@ -1,7 +1,7 @@
 // The classic Player: construction, seeding, the player.Player methods and
 // the uniform tie-breaking shared by every strategy.
 
-package classic
+package course
 
 import (
 	"context"
@@ -118,7 +118,7 @@ func NewEvaporation(seed uint64, endgame int) *Player {
 }
 
 // Name returns the strategy's name, followed by its options that differ
-// from their defaults in the syntax of package players, e.g. "roxanne" or
+// from their defaults in the syntax of package catalog, e.g. "roxanne" or
 // "evaporation:endgame=16". The seed is not part of the name.
 func (p *Player) Name() string { return p.name }
 

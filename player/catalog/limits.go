@@ -1,7 +1,7 @@
 // Limits: the players a program builds for others (a server's clients)
 // and the resources their specs may ask for.
 
-package players
+package catalog
 
 import (
 	"fmt"

@@ -1,7 +1,7 @@
 // Slow, obviously-correct statements of each strategy, checked against
 // the fast ones on random positions.
 
-package classic
+package course
 
 import (
 	"strings"

@@ -1,7 +1,7 @@
 // The catalog: every player that can be named, with its options and its
 // constructor. Add a player by adding an entry here.
 
-package players
+package catalog
 
 import (
 	"errors"
@@ -15,9 +15,9 @@ import (
 	"github.com/reversi-engine/reversi/mcts"
 	"github.com/reversi-engine/reversi/nboard"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/classic"
+	"github.com/reversi-engine/reversi/player/course"
 	"github.com/reversi-engine/reversi/player/human"
-	"github.com/reversi-engine/reversi/search"
+	"github.com/reversi-engine/reversi/player/minimax"
 )
 
 // catalog is the table of players, in the order of the help. It is fixed
@@ -36,14 +36,14 @@ var catalog = [...]Entry{
 		Name:        "random",
 		Description: "a legal move chosen uniformly at random",
 		Options:     []Option{seedOption},
-		New:         func(a Args) (player.Player, error) { return classic.NewRandom(a.Env.Seed), nil },
+		New:         func(a Args) (player.Player, error) { return course.NewRandom(a.Env.Seed), nil },
 		Confined:    true,
 	},
 	{
 		Name:        "greedy",
 		Description: "the move that flips the most discs",
 		Options:     []Option{seedOption},
-		New:         func(a Args) (player.Player, error) { return classic.NewGreedy(a.Env.Seed), nil },
+		New:         func(a Args) (player.Player, error) { return course.NewGreedy(a.Env.Seed), nil },
 		Confined:    true,
 	},
 	{
@@ -61,35 +61,35 @@ var catalog = [...]Entry{
 		Name:        "roxanne",
 		Description: "a move from the best tier of squares: corners, then C3-type, centre edges, ... X-squares last",
 		Options:     []Option{seedOption},
-		New:         func(a Args) (player.Player, error) { return classic.NewRoxanne(a.Env.Seed), nil },
+		New:         func(a Args) (player.Player, error) { return course.NewRoxanne(a.Env.Seed), nil },
 		Confined:    true,
 	},
 	{
 		Name:        "mobility",
 		Description: "the move that leaves the opponent the fewest legal replies",
 		Options:     []Option{seedOption},
-		New:         func(a Args) (player.Player, error) { return classic.NewMobility(a.Env.Seed), nil },
+		New:         func(a Args) (player.Player, error) { return course.NewMobility(a.Env.Seed), nil },
 		Confined:    true,
 	},
 	{
 		Name:        "stable",
 		Description: "the move that leaves it the most stable discs",
 		Options:     []Option{seedOption},
-		New:         func(a Args) (player.Player, error) { return classic.NewStable(a.Env.Seed), nil },
+		New:         func(a Args) (player.Player, error) { return course.NewStable(a.Env.Seed), nil },
 		Confined:    true,
 	},
 	{
 		Name:        "parity",
 		Description: "a move into an odd-sized region of empty squares (8-connected) if there is one",
 		Options:     []Option{seedOption},
-		New:         func(a Args) (player.Player, error) { return classic.NewParity(a.Env.Seed), nil },
+		New:         func(a Args) (player.Player, error) { return course.NewParity(a.Env.Seed), nil },
 		Confined:    true,
 	},
 	{
 		Name:        "evaporation",
 		Description: "the move that leaves it the fewest discs, then the most in the endgame",
 		Options: []Option{
-			{Name: "endgame", Kind: Int, Default: strconv.Itoa(classic.DefaultEndgame),
+			{Name: "endgame", Kind: Int, Default: strconv.Itoa(course.DefaultEndgame),
 				Help: "number of empty squares (0 to 60) from which it plays greedily"},
 			seedOption,
 		},
@@ -100,14 +100,14 @@ var catalog = [...]Entry{
 		Name:        "minimax",
 		Description: "plain minimax to a fixed depth (every node visited: keep the depth small)",
 		Options:     []Option{depthOption(4), evalOption},
-		New:         newSearchPlayer(search.MinimaxSearch),
+		New:         newSearchPlayer(minimax.MinimaxSearch),
 		Confined:    true,
 	},
 	{
 		Name:        "alphabeta",
 		Description: "the course's alpha-beta: a fixed depth, moves in board order, no table",
 		Options:     []Option{depthOption(7), evalOption},
-		New:         newSearchPlayer(search.AlphaBetaSearch),
+		New:         newSearchPlayer(minimax.AlphaBetaSearch),
 		Confined:    true,
 	},
 	{
@@ -184,7 +184,7 @@ func evaluator(a Args) (eval.Evaluator, error) {
 	return ev, nil
 }
 
-func newSearchPlayer(algorithm search.Algorithm) func(a Args) (player.Player, error) {
+func newSearchPlayer(algorithm minimax.Algorithm) func(a Args) (player.Player, error) {
 	return func(a Args) (player.Player, error) {
 		depth := a.Int("depth")
 		if !a.Given("depth") && a.Env.Depth > 0 {
@@ -197,7 +197,7 @@ func newSearchPlayer(algorithm search.Algorithm) func(a Args) (player.Player, er
 		if err != nil {
 			return nil, err
 		}
-		return search.NewPlayer(algorithm, depth, ev), nil
+		return minimax.NewPlayer(algorithm, depth, ev), nil
 	}
 }
 
@@ -357,11 +357,11 @@ func newHuman(a Args) (player.Player, error) {
 }
 
 func newPositional(a Args) (player.Player, error) {
-	t, err := classic.ParseTable(a.Text("table"))
+	t, err := course.ParseTable(a.Text("table"))
 	if err != nil {
 		return nil, a.Errorf("table", "%v", err)
 	}
-	return classic.NewPositional(a.Env.Seed, t), nil
+	return course.NewPositional(a.Env.Seed, t), nil
 }
 
 func newEvaporation(a Args) (player.Player, error) {
@@ -369,5 +369,5 @@ func newEvaporation(a Args) (player.Player, error) {
 	if n < 0 || n > 60 {
 		return nil, a.Errorf("endgame", "%d is out of range: want 0 to 60 empty squares", n)
 	}
-	return classic.NewEvaporation(a.Env.Seed, n), nil
+	return course.NewEvaporation(a.Env.Seed, n), nil
 }

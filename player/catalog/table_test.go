@@ -1,4 +1,4 @@
-package players
+package catalog
 
 import (
 	"context"

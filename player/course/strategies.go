@@ -1,7 +1,7 @@
 // The measures of the strategies: each returns the set of legal moves that
 // score best by its measure (hot path: no allocation).
 
-package classic
+package course
 
 import (
 	"math/bits"
