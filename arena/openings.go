@@ -5,7 +5,6 @@ package arena
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -14,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/data/xot"
 	"github.com/reversi-engine/reversi/game"
 )
 
@@ -80,11 +79,7 @@ func ReadOpenings(r io.Reader, source string, rule game.Rule) ([]Opening, error)
 // XOT returns the 10,784 XOT openings shipped with reversi: balanced
 // 8-move openings, the usual start of fair engine matches.
 func XOT() ([]Opening, error) {
-	text, err := data.ReadFile("xot-large.txt")
-	if err != nil {
-		return nil, err
-	}
-	return ReadOpenings(bytes.NewReader(text), "xot-large.txt", game.Standard)
+	return ReadOpenings(strings.NewReader(xot.Large()), xot.Name, game.Standard)
 }
 
 // RandomOpenings returns n openings of plies random legal moves each

@@ -1,8 +1,10 @@
-// Package data ships the public Othello data sets reversi uses, embedded in
-// the binary so that every feature and test works on a fresh clone: the
-// WTHOR database of real tournament games, XOT openings, FForum endgame
-// problems, GGF sample games and the perft counts from the start. Where each
-// comes from is in README.md beside this file.
+// Package data ships the WTHOR database of real tournament games and GGF
+// sample games, embedded in the binary so that training, the accuracy
+// measurement and the tests work on a fresh clone. The other data sets are
+// embedded where they are used, so that a program links only what it
+// needs: the XOT openings in data/xot, the FForum endgame problems in
+// data/fforum, the perft counts in package perft. Where each comes from is
+// in README.md beside this file.
 package data
 
 import (
@@ -10,11 +12,11 @@ import (
 	"io/fs"
 )
 
-//go:embed wthor/*.wtb wthor/WTHOR.JOU wthor/WTHOR.TRN xot-large.txt fforum-1-19.obf fforum-40-59.obf perft-start.txt ggf/*.ggf
+//go:embed wthor/*.wtb wthor/WTHOR.JOU wthor/WTHOR.TRN ggf/*.ggf
 var files embed.FS
 
 // FS returns the embedded data files, by the names in README.md (e.g.
-// "wthor/WTH_2004.wtb", "xot-large.txt").
+// "wthor/WTH_2004.wtb", "ggf/nboard-test.ggf").
 func FS() fs.FS { return files }
 
 // ReadFile returns the content of one embedded file.

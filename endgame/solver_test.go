@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/format/obf"
@@ -168,7 +168,7 @@ func TestSolveMoves(t *testing.T) {
 // and checks every best score, and that the move found is one of the
 // best moves of the file.
 func TestFForum1to19(t *testing.T) {
-	text, err := data.ReadFile("fforum-1-19.obf")
+	text, err := fforum.ReadFile("fforum-1-19.obf")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,6 +233,11 @@ func TestSolveSpecialPositions(t *testing.T) {
 	}
 }
 
+// stopBound is how long a cancelled solve may take to return in a test:
+// far beyond what it takes on an idle machine, far below the solve of 30
+// empties it stops, so that the tests do not depend on the machine's load.
+const stopBound = 10 * time.Second
+
 func TestSolveStopsWhenCancelled(t *testing.T) {
 	s := New(Options{})
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
@@ -244,7 +249,7 @@ func TestSolveStopsWhenCancelled(t *testing.T) {
 	if err == nil {
 		t.Fatalf("a 30-empty solve finished in %v: %+v", time.Since(start), r)
 	}
-	if took := time.Since(start); took > 500*time.Millisecond {
+	if took := time.Since(start); took > stopBound {
 		t.Errorf("cancelled solve returned after %v", took)
 	}
 	if r.Nodes == 0 {
@@ -313,7 +318,7 @@ func TestParallelCancel(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	_, err := s.Solve(ctx, randomPosition(rand.New(rand.NewPCG(2, 2)), 30), Exact)
-	if err == nil || time.Since(start) > 500*time.Millisecond {
+	if err == nil || time.Since(start) > stopBound {
 		t.Errorf("cancelled parallel solve: %v after %v", err, time.Since(start))
 	}
 }

@@ -313,19 +313,28 @@ func TestBudgetsAndCancel(t *testing.T) {
 	if r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 5000}); r.Iterations != 5000 {
 		t.Errorf("%d iterations, budget 5000", r.Iterations)
 	}
+	// A time budget is used, not cut short; the upper bound only says
+	// that the search stops at all (it holds on a loaded machine).
 	start := time.Now()
 	r := s.Search(context.Background(), b, b.Moves(), Budget{Time: 100 * time.Millisecond})
-	if took := time.Since(start); took < 100*time.Millisecond || took > 300*time.Millisecond || r.Iterations == 0 {
+	if took := time.Since(start); took < 100*time.Millisecond || took > stopBound || r.Iterations == 0 {
 		t.Errorf("100 ms budget: %v, %d iterations", took, r.Iterations)
 	}
+	// A cancelled context stops a search whose budget is an hour.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	start = time.Now()
 	r = s.Search(ctx, b, b.Moves(), Budget{Time: time.Hour})
-	if took := time.Since(start); took > 200*time.Millisecond || b.Moves()&r.Move.Bit() == 0 {
+	if took := time.Since(start); took > stopBound || b.Moves()&r.Move.Bit() == 0 {
 		t.Errorf("cancelled search: %v, move %v", took, r.Move)
 	}
 }
+
+// stopBound is how long a search stopped by its budget or its context may
+// take to return in a test: far beyond what it takes on an idle machine,
+// far below the hour it would run if it did not stop, so that the tests
+// do not depend on the machine's load.
+const stopBound = 10 * time.Second
 
 // TestProgress: a search reports what it has found every progressEvery,
 // with root and tree parallelism, iterations growing; the player turns

@@ -1,28 +1,25 @@
-// The published leaf counts from the start position, read from the data
-// package.
+// The published leaf counts from the start position, embedded from
+// perft-start.txt beside this file.
 
 package perft
 
 import (
 	"bufio"
-	"bytes"
+	_ "embed"
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/reversi-engine/reversi/data"
 )
 
+//go:embed perft-start.txt
+var published string
+
 // Published returns the published leaf counts from the standard start
-// position, by depth, as recorded in the data package's perft-start.txt
+// position, by depth, as recorded in perft-start.txt beside this file
 // (depths 1 to 16). It fails only if that embedded file is malformed.
 func Published() (map[int]uint64, error) {
-	text, err := data.ReadFile("perft-start.txt")
-	if err != nil {
-		return nil, err
-	}
 	counts := map[int]uint64{}
-	sc := bufio.NewScanner(bytes.NewReader(text))
+	sc := bufio.NewScanner(strings.NewReader(published))
 	for line := 1; sc.Scan(); line++ {
 		s := strings.TrimSpace(sc.Text())
 		if s == "" || s[0] == '#' {

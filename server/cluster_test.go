@@ -14,6 +14,10 @@ import (
 	"github.com/reversi-engine/reversi/store/postgres/pgtest"
 )
 
+// testLease is the lease of the test servers' claims: short, so that a
+// take-over comes soon, and renewed every third of it.
+const testLease = 2 * time.Second
+
 // newPostgresServer is a server on the PostgreSQL database dsn, as one
 // process of several would run it.
 func newPostgresServer(t *testing.T, dsn, owner string) *testServer {
@@ -22,7 +26,7 @@ func newPostgresServer(t *testing.T, dsn, owner string) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Owner: owner, Lease: 3 * time.Second, RatePerSecond: 1e6, Burst: 1e6})
+	srv, err := New(Config{Store: st, Owner: owner, Lease: testLease, RatePerSecond: 1e6, Burst: 1e6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,8 +145,9 @@ func TestTwoServers(t *testing.T) {
 	}
 
 	// Server a stops (its claim is no longer renewed): b takes over.
+	// The moves are refused (or wait) until a's lease has run out and b
+	// has taken the game over: poll until they are played.
 	a.close()
-	time.Sleep(3500 * time.Millisecond) // the lease runs out
 	for _, sq := range []string{"c3", "d3"} {
 		token := black
 		if sq == "d3" {
@@ -150,7 +155,7 @@ func TestTwoServers(t *testing.T) {
 		}
 		var code int
 		var msg string
-		for i := 0; i < 100; i++ {
+		for deadline := time.Now().Add(testLease + 20*time.Second); time.Now().Before(deadline); {
 			if code, msg = move(b, token, sq); code == 200 {
 				break
 			}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
@@ -138,7 +138,7 @@ func benchSolve(ctx context.Context, e *env, threads, ffo int) error {
 		if set.first == 0 {
 			continue
 		}
-		text, err := data.ReadFile(set.file)
+		text, err := fforum.ReadFile(set.file)
 		if err != nil {
 			return err
 		}

@@ -17,7 +17,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
@@ -185,7 +185,7 @@ func openDataFile(e *env, name string) (io.ReadCloser, string, error) {
 		return f, name, nil
 	}
 	if errors.Is(err, fs.ErrNotExist) {
-		if eb, eerr := data.ReadFile(path.Base(name)); eerr == nil && path.Base(name) == name {
+		if eb, eerr := fforum.ReadFile(path.Base(name)); eerr == nil && path.Base(name) == name {
 			return io.NopCloser(bytes.NewReader(eb)), name + " (embedded copy)", nil
 		}
 	}

@@ -8,12 +8,12 @@ import (
 	"log"
 
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/format/obf"
 )
 
 func ExampleParse() {
-	raw, err := data.ReadFile("fforum-40-59.obf")
+	raw, err := fforum.ReadFile("fforum-40-59.obf")
 	if err != nil {
 		log.Fatal(err)
 	}

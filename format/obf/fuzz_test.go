@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/data/fforum"
 )
 
 func FuzzParseOBF(f *testing.F) {
-	raw, _ := data.ReadFile("fforum-1-19.obf")
+	raw, _ := fforum.ReadFile("fforum-1-19.obf")
 	f.Add(string(raw))
 	f.Add(line40)
 	f.Add("% comment\n\n" + line40 + " % tail\r\n")

@@ -13,7 +13,7 @@ import (
 	"testing/iotest"
 
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/internal/endless"
 )
 
@@ -40,7 +40,7 @@ func TestEmbeddedFiles(t *testing.T) {
 	}
 	total := 0
 	for _, tt := range tests {
-		raw, err := data.ReadFile(tt.file)
+		raw, err := fforum.ReadFile(tt.file)
 		if err != nil {
 			t.Fatal(err)
 		}

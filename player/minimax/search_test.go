@@ -115,7 +115,9 @@ func TestCancelStopsTheSearch(t *testing.T) {
 	start := time.Now()
 	b := board.StartBoard()
 	r := Minimax(ctx, b, b.Moves(), 14, eval.Course{})
-	if took := time.Since(start); took > 300*time.Millisecond {
+	// Depth 14 from the start would run for hours: returning at all,
+	// within a bound no load reaches, shows the cancellation.
+	if took := time.Since(start); took > 10*time.Second {
 		t.Errorf("stopped after %v", took)
 	}
 	if !r.Stopped || b.Moves()&r.Move.Bit() == 0 {
