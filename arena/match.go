@@ -14,6 +14,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/workers"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/referee"
 )
@@ -158,66 +159,42 @@ func (m *Tournament) Run(ctx context.Context, report func(Result) bool) error {
 		}
 		starts[i] = g
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan int)
-	var (
-		mu       sync.Mutex
-		firstErr error
-		stopped  bool
-		wg       sync.WaitGroup
-	)
-	fail := func(err error) {
-		mu.Lock()
-		if firstErr == nil {
-			firstErr = err
-		}
-		mu.Unlock()
-		cancel()
-	}
-	for range max(m.Concurrency, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				_, o, _ := m.Schedule(i)
-				r, err := m.play(ctx, i, starts[o])
-				if err != nil {
-					if ctx.Err() == nil {
-						fail(err)
-					}
-					continue
-				}
-				mu.Lock()
-				if !stopped && ctx.Err() == nil && !report(r) {
-					stopped = true
-					cancel()
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
+	var games []int
 	for i := m.Shard; i < m.Games(); i += shards {
-		if m.Skip != nil && m.Skip(i) {
-			continue
-		}
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
-			break feed
+		if m.Skip == nil || !m.Skip(i) {
+			games = append(games, i)
 		}
 	}
-	close(jobs)
-	wg.Wait()
-	if firstErr != nil {
-		return firstErr
-	}
-	if stopped {
+	var (
+		mu      sync.Mutex // one report at a time
+		stopped bool       // a report returned false
+	)
+	err := workers.Run(ctx, len(games), m.Concurrency, func(ctx context.Context, k int) error {
+		i := games[k]
+		_, o, _ := m.Schedule(i)
+		r, err := m.play(ctx, i, starts[o])
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil // abandoned: the run stops anyway
+			}
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if !stopped && ctx.Err() == nil && !report(r) {
+			stopped = true
+			return errStop
+		}
+		return nil
+	})
+	if errors.Is(err, errStop) {
 		return nil
 	}
-	return context.Cause(ctx)
+	return err
 }
+
+// errStop is how a report that returns false stops a run.
+var errStop = errors.New("arena: stopped by the report")
 
 // play plays game i from start.
 func (m *Tournament) play(ctx context.Context, i int, start *game.Game) (Result, error) {

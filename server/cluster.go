@@ -27,18 +27,18 @@ const defaultLease = 10 * time.Second
 // startCluster starts listening to the store's announcements and the
 // renewal of claims, if the store is shared by several processes.
 func (s *Server) startCluster() {
-	n, ok := s.cfg.Store.(store.Notifier)
+	sh, ok := s.cfg.Store.(store.Shared)
 	if !ok {
 		return
 	}
-	s.shared = true
+	s.cluster = sh
 	s.wg.Add(2)
 	listening := make(chan struct{})
 	var once sync.Once
 	go func() {
 		defer s.wg.Done()
 		for s.ctx.Err() == nil {
-			err := n.Listen(s.ctx, func(note store.Note) {
+			err := sh.Listen(s.ctx, func(note store.Note) {
 				if note == (store.Note{}) { // listening (again)
 					once.Do(func() { close(listening) })
 					s.syncAll() // what was announced before was missed
@@ -138,14 +138,14 @@ func (s *Server) sweep(ctx context.Context) {
 				t.poke() // a seat taken elsewhere, in case its announcement was missed
 			}
 		default: // a mirror: has its referee's server died?
-			if ok, err := s.cfg.Store.Claim(ctx, t.id, s.cfg.Owner, until); err != nil {
+			if ok, err := s.cluster.Claim(ctx, t.id, s.cfg.Owner, until); err != nil {
 				s.log.Error("claiming a game", "game", t.id, "err", err)
 			} else if ok {
 				s.takeOver(ctx, t)
 			}
 		}
 	}
-	kept, err := s.cfg.Store.Renew(ctx, s.cfg.Owner, owned, until)
+	kept, err := s.cluster.Renew(ctx, s.cfg.Owner, owned, until)
 	if err != nil {
 		s.log.Error("renewing the claims", "err", err)
 	} else {
@@ -265,7 +265,7 @@ func (t *table) sync(ctx context.Context) {
 		s.startLocked(t) // if the last open seat was taken elsewhere
 		s.mu.Unlock()
 	}
-	subs, err := s.cfg.Store.Pending(ctx, t.id)
+	subs, err := s.cluster.Pending(ctx, t.id)
 	if err != nil {
 		s.log.Error("reading the submissions", "game", t.id, "err", err)
 		return
@@ -277,7 +277,7 @@ func (t *table) sync(ctx context.Context) {
 			err = t.submitHash(sctx, sub.TokenHash, reply)
 			cancel()
 		}
-		if err := s.cfg.Store.Decide(ctx, sub.ID, verdictText(err)); err != nil && !errors.Is(err, store.ErrConflict) {
+		if err := s.cluster.Decide(ctx, sub.ID, verdictText(err)); err != nil && !errors.Is(err, store.ErrConflict) {
 			s.log.Error("deciding a submission", "game", t.id, "err", err)
 		}
 	}
@@ -322,13 +322,13 @@ func (t *table) forward(ctx context.Context, tokenHash string, reply player.Repl
 	}
 	wake, unwatch := t.watch() // woken by each announcement of the game
 	defer unwatch()
-	if err := s.cfg.Store.Submit(ctx, sub); err != nil {
+	if err := s.cluster.Submit(ctx, sub); err != nil {
 		return fmt.Errorf("handing the move to the game's server: %w", err)
 	}
 	tick := time.NewTicker(time.Second) // in case an announcement is missed
 	defer tick.Stop()
 	for {
-		got, err := s.cfg.Store.Submission(context.WithoutCancel(ctx), sub.ID)
+		got, err := s.cluster.Submission(context.WithoutCancel(ctx), sub.ID)
 		if err != nil {
 			return err
 		}
@@ -340,9 +340,9 @@ func (t *table) forward(ctx context.Context, tokenHash string, reply player.Repl
 		case <-tick.C:
 		case <-ctx.Done():
 			// Withdraw it, unless it was decided meanwhile.
-			err := s.cfg.Store.Decide(context.WithoutCancel(ctx), sub.ID, verdictText(ctx.Err()))
+			err := s.cluster.Decide(context.WithoutCancel(ctx), sub.ID, verdictText(ctx.Err()))
 			if errors.Is(err, store.ErrConflict) {
-				if got, err := s.cfg.Store.Submission(context.WithoutCancel(ctx), sub.ID); err == nil {
+				if got, err := s.cluster.Submission(context.WithoutCancel(ctx), sub.ID); err == nil {
 					return verdictError(got.Verdict)
 				}
 			}

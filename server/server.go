@@ -108,9 +108,10 @@ type Server struct {
 
 	mu     sync.Mutex
 	tables map[string]*table
-	// shared: other processes may serve the same database (it announces
-	// changes); games are claimed, and mirrored where claimed elsewhere.
-	shared bool
+	// cluster is the store as shared by several processes, nil if it
+	// is not (it does not announce changes): games are claimed, and
+	// mirrored where claimed elsewhere.
+	cluster store.Shared
 
 	limiter  *limiter
 	metrics  *metrics
@@ -278,8 +279,8 @@ func (s *Server) table(ctx context.Context, id string) (*table, error) {
 		return nil, err
 	}
 	mirror := false
-	if s.shared && rec.Result == nil {
-		ok, err := s.cfg.Store.Claim(ctx, id, s.cfg.Owner, time.Now().Add(s.cfg.Lease))
+	if s.cluster != nil && rec.Result == nil {
+		ok, err := s.cluster.Claim(ctx, id, s.cfg.Owner, time.Now().Add(s.cfg.Lease))
 		if err != nil {
 			return nil, err
 		}
@@ -309,7 +310,7 @@ func (s *Server) table(ctx context.Context, id string) (*table, error) {
 		t.poke() // a change announced while the game was read had no table to reach
 	default:
 		s.startLocked(t)
-		if s.shared {
+		if s.cluster != nil {
 			t.poke() // submissions that waited for a referee
 		}
 	}

@@ -1,7 +1,9 @@
-// Package store keeps the games of the game server: one interface, with
-// an SQLite implementation (package store/sqlite, the default) and a
-// PostgreSQL one (package store/postgres), both held to the same contract
-// (package store/storetest).
+// Package store keeps the games of the game server: the interface of a
+// game store (Store), and the one of a store that several server
+// processes share (Cluster and Notifier, together Shared), with an SQLite
+// implementation (package store/sqlite, the default, for one process) and
+// a PostgreSQL one (package store/postgres, which can be shared), held to
+// the same contract (package store/storetest).
 //
 // Every method that changes a game commits before it returns: a move the
 // server has acknowledged survives a crash of the server.
@@ -123,15 +125,14 @@ type ListOptions struct {
 	// Live lists only games in progress; Finished only finished ones;
 	// neither: all.
 	Live, Finished bool
-	// Unclaimed lists only games whose claim (see Store.Claim) has
+	// Unclaimed lists only games whose claim (see Cluster.Claim) has
 	// expired or was never made.
 	Unclaimed bool
 	// Limit bounds the list (0: 100); the most recently updated first.
 	Limit int
 }
 
-// Store keeps games. Implementations are safe for concurrent use, also
-// by several processes on one database where the implementation says so.
+// Store keeps games. Implementations are safe for concurrent use.
 type Store interface {
 	// Create stores a new game (Moves and Result empty); its ID must be
 	// new.
@@ -151,10 +152,21 @@ type Store interface {
 	Truncate(ctx context.Context, id string, ply int) error
 	// Finish records the result; ErrConflict if the game is over.
 	Finish(ctx context.Context, id string, r Result) error
+	// Close releases the store's resources.
+	Close() error
+}
+
+// Cluster is what several server processes on one database need of the
+// store besides the games: claims, so that each game is refereed by one
+// process at a time, and submissions, the decisions of remote seats that
+// a process hands to the game's referee in another. A store that
+// implements Store, Cluster and Notifier can be shared by several
+// processes (see Shared).
+type Cluster interface {
 	// Claim gives the game's refereeing to owner until the given time,
 	// if nobody else holds an unexpired claim (several servers on one
 	// database referee each game once); it reports whether owner holds
-	// it now.
+	// it now. ErrNotFound if there is no such game.
 	Claim(ctx context.Context, id, owner string, until time.Time) (bool, error)
 	// Renew extends until the given time the claims that owner holds on
 	// the games of ids, in one go, and returns the games whose claim owner
@@ -171,8 +183,15 @@ type Store interface {
 	Decide(ctx context.Context, id, verdict string) error
 	// Submission returns a submission by its id.
 	Submission(ctx context.Context, id string) (*Submission, error)
-	// Close releases the store's resources.
-	Close() error
+}
+
+// Shared is a store several server processes use at once: the games,
+// the claims and submissions between the processes, and the
+// announcements of every change (PostgreSQL's store/postgres).
+type Shared interface {
+	Store
+	Cluster
+	Notifier
 }
 
 // Submission is a move, resignation or undo sent to a server process
@@ -206,7 +225,7 @@ type Notifier interface {
 // Note is an announcement of news of a game.
 type Note struct {
 	Game string
-	// Submission: a submission was made or decided (see Store.Submit);
+	// Submission: a submission was made or decided (see Cluster.Submit);
 	// otherwise the game itself changed.
 	Submission bool
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/reversi-engine/reversi/store"
+	"github.com/reversi-engine/reversi/store/internal/sqlbase"
 )
 
 // channel is the NOTIFY channel of game changes; the payload is "g:" and
@@ -22,11 +23,20 @@ import (
 // submission or a verdict.
 const channel = "reversi_games"
 
-// Store is a PostgreSQL store.
+// Store is a PostgreSQL store: the SQL it shares with store/sqlite, and
+// the announcements of changes. It implements store.Shared.
 type Store struct {
-	*store.SQL
+	*sqlStore
+	db  *sql.DB
 	dsn string
 }
+
+// sqlStore is the shared SQL implementation, embedded under a name of
+// this package so that its methods are Store's and the field stays
+// unexported.
+type sqlStore = sqlbase.SQL
+
+var _ store.Shared = (*Store)(nil)
 
 // Open connects to the database of dsn (a postgres:// URL or key=value
 // string) and brings its schema up to date.
@@ -42,12 +52,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	}
 	db.SetMaxOpenConns(20)
 	db.SetMaxIdleConns(20) // the default of 2 would open a new connection (a new PostgreSQL process) for most changes under load
-	s := &Store{dsn: dsn, SQL: &store.SQL{DB: db, D: store.Dialect{
+	base, err := sqlbase.Open(ctx, db, sqlbase.Dialect{
 		Name:           "postgres",
 		Placeholder:    func(n int) string { return "$" + strconv.Itoa(n) },
 		ForUpdate:      " FOR UPDATE",
 		Begin:          func(ctx context.Context, db *sql.DB) (*sql.Tx, error) { return db.BeginTx(ctx, nil) },
-		Migrations:     store.Migrations,
+		Migrations:     sqlbase.Migrations,
 		LockMigrations: "SELECT pg_advisory_xact_lock(726173)",
 		AfterChange: func(ctx context.Context, tx *sql.Tx, note store.Note) error {
 			payload := "g:" + note.Game
@@ -57,12 +67,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 			_, err := tx.ExecContext(ctx, "SELECT pg_notify($1, $2)", channel, payload)
 			return err
 		},
-	}}}
-	if err := s.Migrate(ctx); err != nil {
+	})
+	if err != nil {
 		db.Close()
 		return nil, err
 	}
-	return s, nil
+	return &Store{sqlStore: base, db: db, dsn: dsn}, nil
 }
 
 // Listen implements store.Notifier: it calls f with the id of every game

@@ -7,18 +7,21 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/store"
+	"github.com/reversi-engine/reversi/store/internal/sqlbase"
 	"github.com/reversi-engine/reversi/store/postgres/pgtest"
 	"github.com/reversi-engine/reversi/store/storetest"
 )
 
 func TestContract(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) store.Store {
+	open := func(t *testing.T) *Store {
 		s, err := Open(context.Background(), pgtest.FreshDSN(t))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return s
-	})
+	}
+	storetest.Run(t, func(t *testing.T) store.Store { return open(t) })
+	storetest.RunCluster(t, func(t *testing.T) storetest.ClusterStore { return open(t) })
 }
 
 // TestTwoProcesses: two stores on one database (as two servers would
@@ -40,9 +43,9 @@ func TestTwoProcesses(t *testing.T) {
 	defer a.Close()
 	defer b.Close()
 	var versions int
-	a.DB.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_version").Scan(&versions)
-	if versions != len(store.Migrations) {
-		t.Errorf("%d schema versions recorded, want %d", versions, len(store.Migrations))
+	a.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_version").Scan(&versions)
+	if versions != len(sqlbase.Migrations) {
+		t.Errorf("%d schema versions recorded, want %d", versions, len(sqlbase.Migrations))
 	}
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()

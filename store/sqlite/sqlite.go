@@ -30,15 +30,29 @@ import (
 	driver "modernc.org/sqlite" // the database/sql driver "sqlite"
 
 	"github.com/reversi-engine/reversi/store"
+	"github.com/reversi-engine/reversi/store/internal/sqlbase"
 )
 
-// Store is an SQLite store: the shared SQL store on the file, and the
-// lock that keeps other reversi processes off it.
+// Store is an SQLite store: the SQL it shares with store/postgres on the
+// file, and the lock that keeps other reversi processes off it. It
+// implements store.Store and store.Cluster (the SQL is shared), but not
+// store.Notifier: one process at a time uses the file, so it is not a
+// store.Shared.
 type Store struct {
-	*store.SQL
+	*sqlStore
 	lock    *fileLock
 	release sync.Once
 }
+
+// sqlStore is the shared SQL implementation, embedded under a name of
+// this package so that its methods are Store's and the field stays
+// unexported.
+type sqlStore = sqlbase.SQL
+
+var (
+	_ store.Store   = (*Store)(nil)
+	_ store.Cluster = (*Store)(nil)
+)
 
 // Open opens (creating it if needed) the database file at path, locks it
 // against every other Open until Close, and brings its schema up to date.
@@ -74,22 +88,23 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		lk.release()
 		return nil, fail(explain(err))
 	}
-	s := &Store{lock: lk, SQL: &store.SQL{DB: db, D: store.Dialect{
+	base, err := sqlbase.Open(ctx, db, sqlbase.Dialect{
 		Name:       "sqlite",
 		Begin:      func(ctx context.Context, db *sql.DB) (*sql.Tx, error) { return db.BeginTx(ctx, nil) },
-		Migrations: store.Migrations,
-	}}}
-	if err := s.Migrate(ctx); err != nil {
-		s.Close()
+		Migrations: sqlbase.Migrations,
+	})
+	if err != nil {
+		db.Close()
+		lk.release()
 		return nil, fail(explain(err))
 	}
-	return s, nil
+	return &Store{sqlStore: base, lock: lk}, nil
 }
 
 // Close closes the database, then releases its lock; closing again does
 // nothing more.
 func (s *Store) Close() error {
-	err := s.SQL.Close()
+	err := s.sqlStore.Close()
 	s.release.Do(func() {
 		if lerr := s.lock.release(); lerr != nil && err == nil {
 			err = lerr

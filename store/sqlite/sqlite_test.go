@@ -15,13 +15,15 @@ import (
 )
 
 func TestContract(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) store.Store {
+	open := func(t *testing.T) *Store {
 		s, err := Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return s
-	})
+	}
+	storetest.Run(t, func(t *testing.T) store.Store { return open(t) })
+	storetest.RunCluster(t, func(t *testing.T) storetest.ClusterStore { return open(t) })
 }
 
 // TestReopen: a second open of the same file finds the games and leaves
@@ -58,19 +60,17 @@ func TestMigrateFromV1(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	old := &store.SQL{DB: s.DB, D: s.D}
-	old.D.Migrations = store.Migrations[:1]
-	old.DB, _ = sql.Open("sqlite", "file:"+path)
+	old, _ := sql.Open("sqlite", "file:"+path)
 	// Back to version 1: drop what version 2 made.
 	for _, q := range []string{"DROP TABLE submissions", "ALTER TABLE games DROP COLUMN revision", "DELETE FROM schema_version WHERE version > 1"} {
-		if _, err := old.DB.Exec(q); err != nil {
+		if _, err := old.Exec(q); err != nil {
 			t.Fatal(q, err)
 		}
 	}
-	if _, err := old.DB.Exec(`INSERT INTO games VALUES ('old', 1, 1, 'standard', 's', 0, 0, 'human', 'a', '', 'h', 'open', '', '', '', 0, 0, '', '', '', 0, 0, '', '', 0)`); err != nil {
+	if _, err := old.Exec(`INSERT INTO games VALUES ('old', 1, 1, 'standard', 's', 0, 0, 'human', 'a', '', 'h', 'open', '', '', '', 0, 0, '', '', '', 0, 0, '', '', 0)`); err != nil {
 		t.Fatal(err)
 	}
-	old.DB.Close()
+	old.Close()
 	s, err = Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)

@@ -1,5 +1,7 @@
-// Package storetest is the contract every store.Store must keep: one test
-// suite that runs against each implementation.
+// Package storetest is the contract every store keeps: one test suite
+// for every store.Store (Run) and one for every store that also
+// implements store.Cluster (RunCluster), each run against every
+// implementation.
 package storetest
 
 import (
@@ -26,9 +28,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Finish", testFinish},
 		{"Truncate", testTruncate},
 		{"List", testList},
-		{"Claim", testClaim},
 		{"Revision", testRevision},
-		{"Submissions", testSubmissions},
 		{"ConcurrentMoves", testConcurrentMoves},
 		{"NotFound", testNotFound},
 	}
@@ -39,6 +39,36 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 			tt.f(t, s)
 		})
 	}
+}
+
+// ClusterStore is a game store with the claims and submissions of
+// several processes.
+type ClusterStore interface {
+	store.Store
+	store.Cluster
+}
+
+// RunCluster runs the contract tests of store.Cluster on the stores that
+// open returns, a fresh (empty) store for each test.
+func RunCluster(t *testing.T, open func(t *testing.T) ClusterStore) {
+	tests := []struct {
+		name string
+		f    func(t *testing.T, s ClusterStore)
+	}{
+		{"Claim", testClaim},
+		{"NotChanges", testNotChanges},
+		{"Submissions", testSubmissions},
+		{"NotFound", testClusterNotFound},
+	}
+	t.Run("Cluster", func(t *testing.T) {
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				s := open(t)
+				defer s.Close()
+				tt.f(t, s)
+			})
+		}
+	})
 }
 
 // newGame returns a game with a human and a built-in player.
@@ -204,7 +234,7 @@ func testList(t *testing.T, s store.Store) {
 	}
 }
 
-func testClaim(t *testing.T, s store.Store) {
+func testClaim(t *testing.T, s ClusterStore) {
 	ctx := context.Background()
 	s.Create(ctx, newGame("c"))
 	soon := time.Now().Add(time.Hour)
@@ -302,6 +332,10 @@ func testNotFound(t *testing.T, s store.Store) {
 	if err := s.Finish(ctx, "none", store.Result{}); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Finish: %v", err)
 	}
+}
+
+func testClusterNotFound(t *testing.T, s ClusterStore) {
+	ctx := context.Background()
 	if _, err := s.Claim(ctx, "none", "x", time.Now()); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Claim: %v", err)
 	}
@@ -367,16 +401,35 @@ func testRevision(t *testing.T, s store.Store) {
 			t.Fatalf("after %d changes (%s) the revision is %d, from %d", i+1, st.name, got, r0)
 		}
 	}
-	// A refused change, a claim and a submission are not changes.
+	// A refused change is not a change.
 	s.AppendMove(ctx, "r", store.Move{Ply: 5, Square: "C3"})
-	s.Claim(ctx, "r", "x", time.Now().Add(time.Minute))
-	s.Submit(ctx, store.Submission{ID: "rs", Game: "r", Action: "move", Square: "C3"})
 	if got := rev(); got != r0+int64(len(steps)) {
 		t.Errorf("the revision moved to %d without a change", got)
 	}
 }
 
-func testSubmissions(t *testing.T, s store.Store) {
+// testNotChanges: claims, submissions and verdicts do not count in the
+// revision of the game.
+func testNotChanges(t *testing.T, s ClusterStore) {
+	ctx := context.Background()
+	s.Create(ctx, newGame("r"))
+	rev := func() int64 {
+		g, err := s.Get(ctx, "r")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Revision
+	}
+	r0 := rev()
+	s.Claim(ctx, "r", "x", time.Now().Add(time.Minute))
+	s.Submit(ctx, store.Submission{ID: "rs", Game: "r", Action: "move", Square: "C3"})
+	s.Decide(ctx, "rs", "")
+	if got := rev(); got != r0 {
+		t.Errorf("the revision moved from %d to %d without a change", r0, got)
+	}
+}
+
+func testSubmissions(t *testing.T, s ClusterStore) {
 	ctx := context.Background()
 	s.Create(ctx, newGame("q"))
 	subs := []store.Submission{

@@ -1,7 +1,8 @@
-// What the SQL implementations share: the schema's migrations, the
-// queries in a common dialect, and the scanning of rows.
-
-package store
+// Package sqlbase is what the SQL stores (store/sqlite, store/postgres)
+// share: the schema's migrations, the queries in a common dialect, and
+// the scanning of rows. It is internal: the stores' public API is the
+// interfaces of package store.
+package sqlbase
 
 import (
 	"context"
@@ -10,6 +11,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/reversi-engine/reversi/store"
 )
 
 // Dialect adapts the shared SQL to a database.
@@ -29,22 +32,32 @@ type Dialect struct {
 	Migrations []string
 	// AfterChange, if set, runs in the transaction of every change of a
 	// game, submission or verdict (PostgreSQL: NOTIFY).
-	AfterChange func(ctx context.Context, tx *sql.Tx, note Note) error
+	AfterChange func(ctx context.Context, tx *sql.Tx, note store.Note) error
 	// LockMigrations, if set, is run first in each migration's
 	// transaction, so that processes starting together migrate one at a
 	// time (PostgreSQL: an advisory lock).
 	LockMigrations string
 }
 
-// SQL is a Store on a database/sql database.
+// SQL is a store.Store and store.Cluster on a database/sql database.
 type SQL struct {
-	DB *sql.DB
-	D  Dialect
+	db *sql.DB
+	d  Dialect
+}
+
+// Open returns the store on db in dialect d, its schema brought up to
+// date by d's migrations. It does not close db on failure.
+func Open(ctx context.Context, db *sql.DB, d Dialect) (*SQL, error) {
+	s := &SQL{db: db, d: d}
+	if err := s.migrate(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // q rewrites the "?" markers of a query for the dialect.
 func (s *SQL) q(query string) string {
-	if s.D.Placeholder == nil {
+	if s.d.Placeholder == nil {
 		return query
 	}
 	var b strings.Builder
@@ -52,7 +65,7 @@ func (s *SQL) q(query string) string {
 	for _, r := range query {
 		if r == '?' {
 			n++
-			b.WriteString(s.D.Placeholder(n))
+			b.WriteString(s.d.Placeholder(n))
 			continue
 		}
 		b.WriteRune(r)
@@ -60,16 +73,16 @@ func (s *SQL) q(query string) string {
 	return b.String()
 }
 
-// Migrate brings the schema to the latest version, each migration in a
+// migrate brings the schema to the latest version, each migration in a
 // transaction with its version number.
-func (s *SQL) Migrate(ctx context.Context) error {
+func (s *SQL) migrate(ctx context.Context) error {
 	for {
-		tx, err := s.D.Begin(ctx, s.DB)
+		tx, err := s.d.Begin(ctx, s.db)
 		if err != nil {
 			return err
 		}
-		if s.D.LockMigrations != "" {
-			if _, err := tx.ExecContext(ctx, s.D.LockMigrations); err != nil {
+		if s.d.LockMigrations != "" {
+			if _, err := tx.ExecContext(ctx, s.d.LockMigrations); err != nil {
 				tx.Rollback()
 				return fmt.Errorf("store: locking the schema: %w", err)
 			}
@@ -84,14 +97,14 @@ func (s *SQL) Migrate(ctx context.Context) error {
 			tx.Rollback()
 			return fmt.Errorf("store: reading the schema version: %w", err)
 		}
-		if v > len(s.D.Migrations) {
+		if v > len(s.d.Migrations) {
 			tx.Rollback()
-			return fmt.Errorf("store: the database's schema is version %d, newer than this program's %d", v, len(s.D.Migrations))
+			return fmt.Errorf("store: the database's schema is version %d, newer than this program's %d", v, len(s.d.Migrations))
 		}
-		if v == len(s.D.Migrations) {
+		if v == len(s.d.Migrations) {
 			return tx.Commit()
 		}
-		if _, err := tx.ExecContext(ctx, s.D.Migrations[v]); err != nil {
+		if _, err := tx.ExecContext(ctx, s.d.Migrations[v]); err != nil {
 			tx.Rollback()
 			return fmt.Errorf("store: migration %d: %w", v+1, err)
 		}
@@ -105,8 +118,8 @@ func (s *SQL) Migrate(ctx context.Context) error {
 	}
 }
 
-// SchemaV1 is the first schema, in SQL both databases read.
-const SchemaV1 = `
+// schemaV1 is the first schema, in SQL both databases read.
+const schemaV1 = `
 CREATE TABLE games (
 	id TEXT PRIMARY KEY,
 	created_at BIGINT NOT NULL,
@@ -138,9 +151,9 @@ CREATE TABLE moves (
 	PRIMARY KEY (game_id, ply)
 );`
 
-// SchemaV2 adds the games' revisions and the submissions that server
+// schemaV2 adds the games' revisions and the submissions that server
 // processes hand to the one refereeing a game.
-const SchemaV2 = `
+const schemaV2 = `
 ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;
 CREATE TABLE submissions (
 	id TEXT PRIMARY KEY,
@@ -155,16 +168,16 @@ CREATE TABLE submissions (
 CREATE INDEX submissions_pending ON submissions (game_id, decided, created_at);`
 
 // Migrations are the schema's versions, in order, for both databases.
-var Migrations = []string{SchemaV1, SchemaV2}
+var Migrations = []string{schemaV1, schemaV2}
 
 func ms(d time.Duration) int64    { return d.Milliseconds() }
 func unixMicro(t time.Time) int64 { return t.UnixMicro() }
 func fromMicro(v int64) time.Time { return time.UnixMicro(v).UTC() }
 
-// Create implements Store.
-func (s *SQL) Create(ctx context.Context, g *Game) error {
+// Create implements store.Store.
+func (s *SQL) Create(ctx context.Context, g *store.Game) error {
 	now := time.Now()
-	tx, err := s.D.Begin(ctx, s.DB)
+	tx, err := s.d.Begin(ctx, s.db)
 	if err != nil {
 		return err
 	}
@@ -179,7 +192,7 @@ func (s *SQL) Create(ctx context.Context, g *Game) error {
 	if err != nil {
 		return fmt.Errorf("store: creating game %s: %w", g.ID, err)
 	}
-	if err := s.announce(ctx, tx, Note{Game: g.ID}); err != nil {
+	if err := s.announce(ctx, tx, store.Note{Game: g.ID}); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -193,8 +206,8 @@ func (s *SQL) Create(ctx context.Context, g *Game) error {
 // id (f gets its move count and whether it is over), announces note and
 // commits; an error of f rolls everything back. A change of the game
 // itself counts in its revision in f's own statement.
-func (s *SQL) inGame(ctx context.Context, id string, note Note, f func(tx *sql.Tx, plies int, finished bool) error) error {
-	tx, err := s.D.Begin(ctx, s.DB)
+func (s *SQL) inGame(ctx context.Context, id string, note store.Note, f func(tx *sql.Tx, plies int, finished bool) error) error {
+	tx, err := s.d.Begin(ctx, s.db)
 	if err != nil {
 		return err
 	}
@@ -213,11 +226,11 @@ func (s *SQL) inGame(ctx context.Context, id string, note Note, f func(tx *sql.T
 }
 
 // announce tells the other processes of the note.
-func (s *SQL) announce(ctx context.Context, tx *sql.Tx, note Note) error {
-	if s.D.AfterChange == nil {
+func (s *SQL) announce(ctx context.Context, tx *sql.Tx, note store.Note) error {
+	if s.d.AfterChange == nil {
 		return nil
 	}
-	return s.D.AfterChange(ctx, tx, note)
+	return s.d.AfterChange(ctx, tx, note)
 }
 
 const gameColumns = `id, revision, created_at, updated_at, rule, start, move_time_ms, game_time_ms,
@@ -226,12 +239,12 @@ const gameColumns = `id, revision, created_at, updated_at, rule, start, move_tim
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanGame(r scanner) (*Game, int, bool, error) {
-	var g Game
+func scanGame(r scanner) (*store.Game, int, bool, error) {
+	var g store.Game
 	var created, updated, moveMS, gameMS int64
 	var bk, wk string
 	var plies, finished int
-	var res Result
+	var res store.Result
 	err := r.Scan(&g.ID, &g.Revision, &created, &updated, &g.Rule, &g.Start, &moveMS, &gameMS,
 		&bk, &g.Seats[0].Name, &g.Seats[0].Spec, &g.Seats[0].TokenHash,
 		&wk, &g.Seats[1].Name, &g.Seats[1].Spec, &g.Seats[1].TokenHash,
@@ -241,31 +254,31 @@ func scanGame(r scanner) (*Game, int, bool, error) {
 	}
 	g.Created, g.Updated = fromMicro(created), fromMicro(updated)
 	g.MoveTime, g.GameTime = time.Duration(moveMS)*time.Millisecond, time.Duration(gameMS)*time.Millisecond
-	g.Seats[0].Kind, g.Seats[1].Kind = SeatKind(bk), SeatKind(wk)
+	g.Seats[0].Kind, g.Seats[1].Kind = store.SeatKind(bk), store.SeatKind(wk)
 	if finished != 0 {
 		g.Result = &res
 	}
 	return &g, plies, finished != 0, nil
 }
 
-// Get implements Store.
-func (s *SQL) Get(ctx context.Context, id string) (*Game, error) {
-	row := s.DB.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id)
+// Get implements store.Store.
+func (s *SQL) Get(ctx context.Context, id string) (*store.Game, error) {
+	row := s.db.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id)
 	g, _, _, err := scanGame(row)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, store.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: reading game %s: %w", id, err)
 	}
-	rows, err := s.DB.QueryContext(ctx, s.q(`SELECT ply, color, square, elapsed_us, has_eval, eval, thinking, at
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT ply, color, square, elapsed_us, has_eval, eval, thinking, at
 		FROM moves WHERE game_id = ? ORDER BY ply`), id)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading the moves of %s: %w", id, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var m Move
+		var m store.Move
 		var elapsed, at int64
 		var hasEval int
 		if err := rows.Scan(&m.Ply, &m.Color, &m.Square, &elapsed, &hasEval, &m.Eval, &m.Thinking, &at); err != nil {
@@ -277,8 +290,8 @@ func (s *SQL) Get(ctx context.Context, id string) (*Game, error) {
 	return g, rows.Err()
 }
 
-// List implements Store.
-func (s *SQL) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
+// List implements store.Store.
+func (s *SQL) List(ctx context.Context, opts store.ListOptions) ([]store.Summary, error) {
 	limit := opts.Limit
 	if limit <= 0 {
 		limit = 100
@@ -299,19 +312,19 @@ func (s *SQL) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
 		}
 		args = append(args, unixMicro(time.Now()))
 	}
-	rows, err := s.DB.QueryContext(ctx, s.q(`SELECT `+gameColumns+` FROM games `+where+` ORDER BY updated_at DESC, id LIMIT ?`), append(args, limit)...)
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+gameColumns+` FROM games `+where+` ORDER BY updated_at DESC, id LIMIT ?`), append(args, limit)...)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing games: %w", err)
 	}
 	defer rows.Close()
-	var out []Summary
+	var out []store.Summary
 	for rows.Next() {
 		g, plies, finished, err := scanGame(rows)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Summary{ID: g.ID, Created: g.Created, Updated: g.Updated, Black: g.Seats[0].Name, White: g.Seats[1].Name,
-			Plies: plies, Finished: finished, Result: g.Result, Open: g.Seats[0].Kind == Open || g.Seats[1].Kind == Open})
+		out = append(out, store.Summary{ID: g.ID, Created: g.Created, Updated: g.Updated, Black: g.Seats[0].Name, White: g.Seats[1].Name,
+			Plies: plies, Finished: finished, Result: g.Result, Open: g.Seats[0].Kind == store.Open || g.Seats[1].Kind == store.Open})
 	}
 	return out, rows.Err()
 }
@@ -320,22 +333,22 @@ func (s *SQL) List(ctx context.Context, opts ListOptions) ([]Summary, error) {
 // locking its row where the database locks rows.
 func (s *SQL) lock(ctx context.Context, tx *sql.Tx, id string) (plies int, finished bool, err error) {
 	var f int
-	err = tx.QueryRowContext(ctx, s.q(`SELECT plies, finished FROM games WHERE id = ?`+s.D.ForUpdate), id).Scan(&plies, &f)
+	err = tx.QueryRowContext(ctx, s.q(`SELECT plies, finished FROM games WHERE id = ?`+s.d.ForUpdate), id).Scan(&plies, &f)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, false, ErrNotFound
+		return 0, false, store.ErrNotFound
 	}
 	return plies, f != 0, err
 }
 
-// TakeSeat implements Store.
-func (s *SQL) TakeSeat(ctx context.Context, id string, color int, seat Seat) error {
+// TakeSeat implements store.Store.
+func (s *SQL) TakeSeat(ctx context.Context, id string, color int, seat store.Seat) error {
 	if color != 0 && color != 1 {
 		return fmt.Errorf("store: no seat %d", color)
 	}
 	prefix := [2]string{"black", "white"}[color]
-	return s.inGame(ctx, id, Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
 		if finished {
-			return ErrConflict
+			return store.ErrConflict
 		}
 		res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, `+prefix+`_kind = ?, `+prefix+`_name = ?, `+prefix+`_spec = ?, `+prefix+`_token = ?, updated_at = ?
 			WHERE id = ? AND `+prefix+`_kind = 'open'`), string(seat.Kind), seat.Name, seat.Spec, seat.TokenHash, unixMicro(time.Now()), id)
@@ -343,17 +356,17 @@ func (s *SQL) TakeSeat(ctx context.Context, id string, color int, seat Seat) err
 			return err
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
-			return ErrConflict
+			return store.ErrConflict
 		}
 		return nil
 	})
 }
 
-// AppendMove implements Store.
-func (s *SQL) AppendMove(ctx context.Context, id string, m Move) error {
-	return s.inGame(ctx, id, Note{Game: id}, func(tx *sql.Tx, plies int, finished bool) error {
+// AppendMove implements store.Store.
+func (s *SQL) AppendMove(ctx context.Context, id string, m store.Move) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, plies int, finished bool) error {
 		if finished || plies != m.Ply {
-			return ErrConflict
+			return store.ErrConflict
 		}
 		at := m.At
 		if at.IsZero() {
@@ -372,11 +385,11 @@ func (s *SQL) AppendMove(ctx context.Context, id string, m Move) error {
 	})
 }
 
-// Truncate implements Store.
+// Truncate implements store.Store.
 func (s *SQL) Truncate(ctx context.Context, id string, ply int) error {
-	return s.inGame(ctx, id, Note{Game: id}, func(tx *sql.Tx, plies int, finished bool) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, plies int, finished bool) error {
 		if finished || ply < 0 || ply >= plies {
-			return ErrConflict
+			return store.ErrConflict
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), id, ply); err != nil {
 			return err
@@ -386,11 +399,11 @@ func (s *SQL) Truncate(ctx context.Context, id string, ply int) error {
 	})
 }
 
-// Finish implements Store.
-func (s *SQL) Finish(ctx context.Context, id string, r Result) error {
-	return s.inGame(ctx, id, Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
+// Finish implements store.Store.
+func (s *SQL) Finish(ctx context.Context, id string, r store.Result) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
 		if finished {
-			return ErrConflict
+			return store.ErrConflict
 		}
 		_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, finished = 1, result_reason = ?, result_winner = ?, result_by = ?,
 			result_black = ?, result_white = ?, result_detail = ?, updated_at = ? WHERE id = ?`),
@@ -399,18 +412,18 @@ func (s *SQL) Finish(ctx context.Context, id string, r Result) error {
 	})
 }
 
-// Claim implements Store.
+// Claim implements store.Cluster.
 func (s *SQL) Claim(ctx context.Context, id, owner string, until time.Time) (bool, error) {
-	tx, err := s.D.Begin(ctx, s.DB)
+	tx, err := s.d.Begin(ctx, s.db)
 	if err != nil {
 		return false, err
 	}
 	defer tx.Rollback()
 	var cur string
 	var lease int64
-	err = tx.QueryRowContext(ctx, s.q(`SELECT owner, lease_until FROM games WHERE id = ?`+s.D.ForUpdate), id).Scan(&cur, &lease)
+	err = tx.QueryRowContext(ctx, s.q(`SELECT owner, lease_until FROM games WHERE id = ?`+s.d.ForUpdate), id).Scan(&cur, &lease)
 	if errors.Is(err, sql.ErrNoRows) {
-		return false, ErrNotFound
+		return false, store.ErrNotFound
 	}
 	if err != nil {
 		return false, err
@@ -424,7 +437,7 @@ func (s *SQL) Claim(ctx context.Context, id, owner string, until time.Time) (boo
 	return true, tx.Commit()
 }
 
-// Renew implements Store.
+// Renew implements store.Cluster.
 func (s *SQL) Renew(ctx context.Context, owner string, ids []string, until time.Time) (map[string]int64, error) {
 	kept := map[string]int64{}
 	for len(ids) > 0 {
@@ -436,7 +449,7 @@ func (s *SQL) Renew(ctx context.Context, owner string, ids []string, until time.
 			marks[i] = "?"
 			args = append(args, id)
 		}
-		rows, err := s.DB.QueryContext(ctx, s.q(`UPDATE games SET lease_until = ? WHERE owner = ? AND id IN (`+strings.Join(marks, ", ")+`) RETURNING id, revision`), args...)
+		rows, err := s.db.QueryContext(ctx, s.q(`UPDATE games SET lease_until = ? WHERE owner = ? AND id IN (`+strings.Join(marks, ", ")+`) RETURNING id, revision`), args...)
 		if err != nil {
 			return nil, fmt.Errorf("store: renewing claims: %w", err)
 		}
@@ -457,9 +470,9 @@ func (s *SQL) Renew(ctx context.Context, owner string, ids []string, until time.
 	return kept, nil
 }
 
-// Submit implements Store.
-func (s *SQL) Submit(ctx context.Context, sub Submission) error {
-	return s.inGame(ctx, sub.Game, Note{Game: sub.Game, Submission: true}, func(tx *sql.Tx, _ int, _ bool) error {
+// Submit implements store.Cluster.
+func (s *SQL) Submit(ctx context.Context, sub store.Submission) error {
+	return s.inGame(ctx, sub.Game, store.Note{Game: sub.Game, Submission: true}, func(tx *sql.Tx, _ int, _ bool) error {
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO submissions (id, game_id, token_hash, action, square, created_at, decided, verdict)
 			VALUES (?, ?, ?, ?, ?, ?, 0, '')`), sub.ID, sub.Game, sub.TokenHash, sub.Action, sub.Square, unixMicro(time.Now())); err != nil {
 			return fmt.Errorf("store: submission %s: %w", sub.ID, err)
@@ -470,8 +483,8 @@ func (s *SQL) Submit(ctx context.Context, sub Submission) error {
 
 const submissionColumns = `id, game_id, token_hash, action, square, created_at, decided, verdict`
 
-func scanSubmission(r scanner) (*Submission, error) {
-	var sub Submission
+func scanSubmission(r scanner) (*store.Submission, error) {
+	var sub store.Submission
 	var created int64
 	var decided int
 	if err := r.Scan(&sub.ID, &sub.Game, &sub.TokenHash, &sub.Action, &sub.Square, &created, &decided, &sub.Verdict); err != nil {
@@ -481,15 +494,15 @@ func scanSubmission(r scanner) (*Submission, error) {
 	return &sub, nil
 }
 
-// Pending implements Store.
-func (s *SQL) Pending(ctx context.Context, game string) ([]Submission, error) {
-	rows, err := s.DB.QueryContext(ctx, s.q(`SELECT `+submissionColumns+` FROM submissions
+// Pending implements store.Cluster.
+func (s *SQL) Pending(ctx context.Context, game string) ([]store.Submission, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+submissionColumns+` FROM submissions
 		WHERE game_id = ? AND decided = 0 ORDER BY created_at, id`), game)
 	if err != nil {
 		return nil, fmt.Errorf("store: pending submissions of %s: %w", game, err)
 	}
 	defer rows.Close()
-	var out []Submission
+	var out []store.Submission
 	for rows.Next() {
 		sub, err := scanSubmission(rows)
 		if err != nil {
@@ -500,39 +513,39 @@ func (s *SQL) Pending(ctx context.Context, game string) ([]Submission, error) {
 	return out, rows.Err()
 }
 
-// Decide implements Store.
+// Decide implements store.Cluster.
 func (s *SQL) Decide(ctx context.Context, id, verdict string) error {
-	tx, err := s.D.Begin(ctx, s.DB)
+	tx, err := s.d.Begin(ctx, s.db)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
 	var game string
 	var decided int
-	err = tx.QueryRowContext(ctx, s.q(`SELECT game_id, decided FROM submissions WHERE id = ?`+s.D.ForUpdate), id).Scan(&game, &decided)
+	err = tx.QueryRowContext(ctx, s.q(`SELECT game_id, decided FROM submissions WHERE id = ?`+s.d.ForUpdate), id).Scan(&game, &decided)
 	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	if err != nil {
 		return err
 	}
 	if decided != 0 {
-		return ErrConflict
+		return store.ErrConflict
 	}
 	if _, err := tx.ExecContext(ctx, s.q(`UPDATE submissions SET decided = 1, verdict = ? WHERE id = ?`), verdict, id); err != nil {
 		return err
 	}
-	if err := s.announce(ctx, tx, Note{Game: game, Submission: true}); err != nil {
+	if err := s.announce(ctx, tx, store.Note{Game: game, Submission: true}); err != nil {
 		return err
 	}
 	return tx.Commit()
 }
 
-// Submission implements Store.
-func (s *SQL) Submission(ctx context.Context, id string) (*Submission, error) {
-	sub, err := scanSubmission(s.DB.QueryRowContext(ctx, s.q(`SELECT `+submissionColumns+` FROM submissions WHERE id = ?`), id))
+// Submission implements store.Cluster.
+func (s *SQL) Submission(ctx context.Context, id string) (*store.Submission, error) {
+	sub, err := scanSubmission(s.db.QueryRowContext(ctx, s.q(`SELECT `+submissionColumns+` FROM submissions WHERE id = ?`), id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, store.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: submission %s: %w", id, err)
@@ -540,5 +553,5 @@ func (s *SQL) Submission(ctx context.Context, id string) (*Submission, error) {
 	return sub, nil
 }
 
-// Close implements Store.
-func (s *SQL) Close() error { return s.DB.Close() }
+// Close implements store.Store.
+func (s *SQL) Close() error { return s.db.Close() }
