@@ -6,16 +6,14 @@ package main
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/reversi-engine/reversi/accuracy"
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/train"
 )
@@ -42,7 +40,7 @@ was. Positions are solved --concurrency at a time, each with --threads.`)
 	seed := fs.Uint64("seed", 1, "seed of the choice of games")
 	threads := fs.Int("threads", 1, "threads of each exact solve")
 	concurrency := fs.Int("concurrency", 0, "positions solved at once (default: the cores divided by --threads)")
-	solvedName := fs.String("solved", defaultSolvedFile(), "file of solved positions, read first and appended to ('none': solve everything again, keep nothing)")
+	solvedName := fs.String("solved", accuracy.DefaultSolvedFile(), "file of solved positions, read first and appended to ('none': solve everything again, keep nothing)")
 	depth := fs.Int("depth", 0, "measure the engine's search at this depth instead of the static evaluation")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -77,13 +75,13 @@ was. Positions are solved --concurrency at a time, each with --threads.`)
 			return err
 		}
 	}
-	var solved *solvedFile
+	var solved *accuracy.SolvedFile
 	if *solvedName != "none" && *solvedName != "" {
 		var err error
-		if solved, err = openSolved(*solvedName); err != nil {
+		if solved, err = accuracy.OpenSolved(*solvedName); err != nil {
 			return fmt.Errorf("--solved: %w", err)
 		}
-		defer solved.close()
+		defer solved.Close()
 	}
 	games, err := train.WTHORGames(true, 1, 0)
 	if err != nil {
@@ -97,187 +95,70 @@ was. Positions are solved --concurrency at a time, each with --threads.`)
 	fmt.Fprintf(e.stdout, "%d held-out games of %d; %d positions per number of empties\n", len(games), train.HeldOutYear, *n)
 	fmt.Fprintf(e.stdout, "%-8s %-10s %8s %8s %10s\n", "empties", "eval", "MAE", "RMSE", "solve s")
 	for _, emp := range empties {
-		var items []accuracyItem
-		if emp == 24 && len(theoretical) > 0 {
-			for _, k := range rng.Perm(len(theoretical)) {
-				if len(items) == *n {
-					break
-				}
-				items = append(items, accuracyItem{board: theoretical[k].Board, score: theoretical[k].Score, known: true})
-			}
-		} else {
-			for _, gi := range rng.Perm(len(games)) {
-				if len(items) == *n {
-					break
-				}
-				g := games[gi]
-				for i := 0; i <= len(g.Moves); i++ {
-					p := g.PositionAt(i)
-					if p.Board.Empties() == emp && p.Board.HasMoves() {
-						items = append(items, accuracyItem{pos: p, board: p.Board})
-						break
-					}
-				}
-			}
-		}
+		items := accuracy.Choose(rng, games, theoretical, emp, *n)
 		start := time.Now()
 		if err := solveItems(ctx, e, items, emp, *threads, *concurrency, solved); err != nil {
 			return err
 		}
 		took := time.Since(start)
-		scores := make([]float64, len(items))
-		for i, it := range items {
-			scores[i] = float64(it.score)
-		}
+		scores := accuracy.Scores(items)
 		for _, name := range names {
 			ev, _ := engine.EvaluatorByName(name)
-			values := make([]float64, len(items))
-			var eng *engine.Engine
-			if *depth > 0 {
-				eng = engine.New(engine.Options{Eval: ev, Threads: runtime.NumCPU(), HashMB: 64})
-			}
-			for i, it := range items {
-				if eng != nil {
-					values[i] = float64(eng.Search(ctx, it.board, it.board.Moves(), engine.Limits{Depth: *depth}, nil).Value)
-					continue
-				}
-				values[i] = float64(ev.Evaluate(it.board))
-			}
-			if err := ctx.Err(); err != nil {
+			values, err := accuracy.Values(ctx, items, ev, *depth)
+			if err != nil {
 				return err
 			}
-			if u := ev.DiscUnit(); u > 0 {
-				for i := range values {
-					values[i] /= float64(u)
-				}
-			} else {
-				a, c := leastSquares(values, scores)
-				for i := range values {
-					values[i] = a*values[i] + c
-				}
-			}
-			mae, rmse := 0.0, 0.0
-			for i := range values {
-				d := values[i] - scores[i]
-				mae += math.Abs(d)
-				rmse += d * d
-			}
-			k := float64(len(values))
-			fmt.Fprintf(e.stdout, "%-8d %-10s %8.2f %8.2f %10.1f\n", emp, name, mae/k, math.Sqrt(rmse/k), took.Seconds())
+			mae, rmse := accuracy.Errors(values, scores, ev.DiscUnit())
+			fmt.Fprintf(e.stdout, "%-8d %-10s %8.2f %8.2f %10.1f\n", emp, name, mae, rmse, took.Seconds())
 		}
 	}
 	return nil
-}
-
-// accuracyItem is a position of the accuracy measurement and its exact
-// score for the side to move, once known.
-type accuracyItem struct {
-	pos   board.Position // with the side to move, for the file of solved positions
-	board board.Board
-	score int
-	known bool
 }
 
 // solveItems finds the exact score of every item not known yet: first in
 // the file of solved positions, then by solving, concurrency positions at
 // once with threads each, appending every result to the file as it ends.
 // It shows progress on e's standard error.
-func solveItems(ctx context.Context, e *env, items []accuracyItem, empties, threads, concurrency int, solved *solvedFile) error {
+func solveItems(ctx context.Context, e *env, items []accuracy.Item, empties, threads, concurrency int, solved *accuracy.SolvedFile) error {
 	var todo []int
-	fromFile := 0
-	for i := range items {
-		if items[i].known {
-			continue
+	if solved != nil {
+		var fromFile int
+		if todo, fromFile = solved.Fill(items); fromFile > 0 {
+			fmt.Fprintf(e.stderr, "%d empties: %d of %d positions already solved in %s\n", empties, fromFile, len(items), solved.Name())
 		}
-		if solved != nil {
-			if v, ok := solved.score(items[i].board); ok {
-				items[i].score, items[i].known = v, true
-				fromFile++
-				continue
+	} else {
+		for i := range items {
+			if !items[i].Known {
+				todo = append(todo, i)
 			}
 		}
-		todo = append(todo, i)
-	}
-	if fromFile > 0 {
-		fmt.Fprintf(e.stderr, "%d empties: %d of %d positions already solved in %s\n", empties, fromFile, len(items), solved.name)
 	}
 	if len(todo) == 0 {
 		return nil
 	}
 	prog := newProgress(e, len(todo), fmt.Sprintf("solves at %d empties", empties), "positions")
 	defer prog.finish()
-	next := make(chan int)
-	errs := make(chan error, concurrency)
-	var wg sync.WaitGroup
-	for range min(concurrency, len(todo)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			solver := endgame.New(endgame.Options{Threads: threads, HashMB: 256, Eval: engine.DefaultEvaluator()}) // the evaluation only orders the moves
-			for i := range next {
-				r, err := solver.Solve(ctx, items[i].board, endgame.Exact)
-				if err != nil {
-					errs <- err
-					return
+	err := accuracy.Solve(ctx, items, todo, accuracy.SolveOptions{Threads: threads, Concurrency: concurrency,
+		Solved: func(i int, move board.Square) error {
+			if solved != nil {
+				if err := solved.Add(items[i].Position, move, items[i].Score); err != nil {
+					return fmt.Errorf("--solved: %w", err)
 				}
-				items[i].score, items[i].known = r.Score, true
-				if solved != nil {
-					if err := solved.add(items[i].pos, r.Move, r.Score); err != nil {
-						errs <- fmt.Errorf("--solved: %w", err)
-						return
-					}
-				}
-				prog.add(1)
 			}
-		}()
-	}
-	var err error
-feed:
-	for _, i := range todo {
-		select {
-		case next <- i:
-		case err = <-errs:
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	if err == nil {
-		select {
-		case err = <-errs:
-		default:
-		}
-	}
+			prog.add(1)
+			return nil
+		}})
 	if err != nil {
 		done := 0
 		for _, i := range todo {
-			if items[i].known {
+			if items[i].Known {
 				done++
 			}
 		}
 		if solved != nil && ctx.Err() != nil {
-			return fmt.Errorf("stopped after %d of %d solves at %d empties; the positions solved are kept in %s: run the same command again to go on", done, len(todo), empties, solved.name)
+			return fmt.Errorf("stopped after %d of %d solves at %d empties; the positions solved are kept in %s: run the same command again to go on", done, len(todo), empties, solved.Name())
 		}
 		return err
 	}
 	return nil
-}
-
-// leastSquares returns a and b minimising the squared error of a*x + b
-// against y.
-func leastSquares(x, y []float64) (a, b float64) {
-	n := float64(len(x))
-	var sx, sy, sxx, sxy float64
-	for i := range x {
-		sx += x[i]
-		sy += y[i]
-		sxx += x[i] * x[i]
-		sxy += x[i] * y[i]
-	}
-	den := n*sxx - sx*sx
-	if den == 0 {
-		return 0, sy / n
-	}
-	a = (n*sxy - sx*sy) / den
-	return a, (sy - a*sx) / n
 }

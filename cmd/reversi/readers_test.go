@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -142,18 +141,4 @@ func TestEndlessInputs(t *testing.T) {
 			t.Errorf("read %d bytes of the records", in.Served())
 		}
 	})
-}
-
-// TestLongLinesInFiles: a solved file with a line over the limit is
-// refused and left as it is, as any other bad line.
-func TestLongLinesInFiles(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "solved.obf")
-	text := solvedLine + strings.Repeat("%", 70000) + "\n"
-	os.WriteFile(name, []byte(text), 0o644)
-	if _, err := openSolved(name); err == nil || !strings.Contains(err.Error(), name+": line 2 is longer than 65536 bytes") {
-		t.Errorf("a line of 70000 bytes: %v", err)
-	}
-	if now, _ := os.ReadFile(name); string(now) != text {
-		t.Errorf("the refused file was changed")
-	}
 }

@@ -1,7 +1,7 @@
 // A file of solved positions: exact scores kept across runs, so that a
 // long measurement stopped by Ctrl-C or a crash goes on where it was.
 
-package main
+package accuracy
 
 import (
 	"bufio"
@@ -18,11 +18,12 @@ import (
 	"github.com/reversi-engine/reversi/format/obf"
 )
 
-// solvedFile is an OBF file with one line a solved position: the position,
-// a best move and its exact score. Lines are appended (and synced) as
-// solves end; a last line cut short by a crash is dropped when the file
-// is opened again.
-type solvedFile struct {
+// SolvedFile is an OBF file with one line a solved position: the
+// position, a best move and its exact score. Lines are appended (and
+// synced) as solves end; a last line cut short by a crash is dropped when
+// the file is opened again. Its methods may be called from several
+// goroutines.
+type SolvedFile struct {
 	name   string
 	scores map[board.Board]int // the exact score for the side to move
 
@@ -30,10 +31,10 @@ type solvedFile struct {
 	f  *os.File
 }
 
-// defaultSolvedFile is where accuracy keeps its solves unless told
-// otherwise: reversi/solved.obf in the user's cache directory, or "" if
-// there is none.
-func defaultSolvedFile() string {
+// DefaultSolvedFile is where reversi accuracy keeps its solves unless
+// told otherwise: reversi/solved.obf in the user's cache directory, or ""
+// if there is none.
+func DefaultSolvedFile() string {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		return ""
@@ -41,17 +42,17 @@ func defaultSolvedFile() string {
 	return filepath.Join(dir, "reversi", "solved.obf")
 }
 
-// openSolved reads the solved positions of the file name (none if it does
+// OpenSolved reads the solved positions of the file name (none if it does
 // not exist yet) and opens it to append more. A line that is not a valid
 // OBF problem with a scored move is an error, and the file is left as it
 // is; so is a line longer than obf.MaxLine, found without reading the
 // file whole. Text after the last newline, which a crash cut short, is
 // removed.
-func openSolved(name string) (*solvedFile, error) {
+func OpenSolved(name string) (*SolvedFile, error) {
 	if name == "" {
 		return nil, errors.New("no file name for the solved positions")
 	}
-	s := &solvedFile{name: name, scores: map[board.Board]int{}}
+	s := &SolvedFile{name: name, scores: map[board.Board]int{}}
 	keep, size, err := readSolved(name, s.scores)
 	if err != nil {
 		return nil, err
@@ -134,17 +135,38 @@ func scanWholeLines(data []byte, atEOF bool) (int, []byte, error) {
 	return 0, nil, nil
 }
 
-// score returns the known exact score of b for the side to move.
-func (s *solvedFile) score(b board.Board) (int, bool) {
+// Name returns the file's name.
+func (s *SolvedFile) Name() string { return s.name }
+
+// Score returns the known exact score of b for the side to move.
+func (s *SolvedFile) Score(b board.Board) (int, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	v, ok := s.scores[b]
 	return v, ok
 }
 
-// add appends a solved position: best move and exact score for the side
+// Fill sets the score of every item not known yet that the file knows,
+// and returns the indexes of the items still unknown, in order, and how
+// many it filled.
+func (s *SolvedFile) Fill(items []Item) (todo []int, filled int) {
+	for i := range items {
+		if items[i].Known {
+			continue
+		}
+		if v, ok := s.Score(items[i].Board); ok {
+			items[i].Score, items[i].Known = v, true
+			filled++
+			continue
+		}
+		todo = append(todo, i)
+	}
+	return todo, filled
+}
+
+// Add appends a solved position: best move and exact score for the side
 // to move of p.
-func (s *solvedFile) add(p board.Position, move board.Square, score int) error {
+func (s *SolvedFile) Add(p board.Position, move board.Square, score int) error {
 	line := obf.Problem{Position: p, Moves: []obf.MoveScore{{Square: move, Score: score}}}.String() + "\n"
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -155,5 +177,5 @@ func (s *solvedFile) add(p board.Position, move board.Square, score int) error {
 	return s.f.Sync()
 }
 
-// close closes the file.
-func (s *solvedFile) close() error { return s.f.Close() }
+// Close closes the file.
+func (s *SolvedFile) Close() error { return s.f.Close() }

@@ -1,4 +1,4 @@
-package main
+package accuracy
 
 import (
 	"bytes"
@@ -16,29 +16,29 @@ const solvedLine = "----XO----XOO-----OOXOO--OOOXXX-OOOOOXX--OOOXXXX--OOXX------
 
 func TestSolvedFileAddAndReopen(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "sub", "solved.obf") // the folder is made
-	s, err := openSolved(name)
+	s, err := OpenSolved(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := board.Start()
-	if _, ok := s.score(start.Board); ok {
+	if _, ok := s.Score(start.Board); ok {
 		t.Fatal("an empty file knows a score")
 	}
-	if err := s.add(start, board.MustParseSquare("d3"), 0); err != nil {
+	if err := s.Add(start, board.MustParseSquare("d3"), 0); err != nil {
 		t.Fatal(err)
 	}
-	if v, ok := s.score(start.Board); !ok || v != 0 {
+	if v, ok := s.Score(start.Board); !ok || v != 0 {
 		t.Errorf("score after add: %d, %v; want 0, true", v, ok)
 	}
-	if err := s.close(); err != nil {
+	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	again, err := openSolved(name)
+	again, err := OpenSolved(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer again.close()
-	if v, ok := again.score(start.Board); !ok || v != 0 {
+	defer again.Close()
+	if v, ok := again.Score(start.Board); !ok || v != 0 {
 		t.Errorf("score after reopening: %d, %v; want 0, true", v, ok)
 	}
 }
@@ -59,9 +59,9 @@ func TestSolvedFileRefusals(t *testing.T) {
 			if err := os.WriteFile(name, []byte(tt.text), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			s, err := openSolved(name)
+			s, err := OpenSolved(name)
 			if err == nil {
-				s.close()
+				s.Close()
 				t.Fatalf("opened; want an error with %q", tt.want)
 			}
 			if !strings.Contains(err.Error(), name+": "+tt.want) {
@@ -72,7 +72,7 @@ func TestSolvedFileRefusals(t *testing.T) {
 			}
 		})
 	}
-	if _, err := openSolved(""); err == nil {
+	if _, err := OpenSolved(""); err == nil {
 		t.Error("an empty file name was accepted")
 	}
 }
@@ -95,7 +95,7 @@ func FuzzOpenSolved(f *testing.F) {
 		if err := os.WriteFile(name, text, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := openSolved(name)
+		s, err := OpenSolved(name)
 		now, _ := os.ReadFile(name)
 		if err != nil {
 			if !bytes.Equal(now, text) {
@@ -103,17 +103,31 @@ func FuzzOpenSolved(f *testing.F) {
 			}
 			return
 		}
-		s.close()
+		s.Close()
 		if want := text[:bytes.LastIndexByte(text, '\n')+1]; !bytes.Equal(now, want) {
 			t.Fatalf("opened and changed other than by cutting what follows the last newline:\n%q\nto\n%q", text, now)
 		}
-		again, err := openSolved(name)
+		again, err := OpenSolved(name)
 		if err != nil {
 			t.Fatalf("reopening what was accepted: %v", err)
 		}
-		defer again.close()
+		defer again.Close()
 		if !maps.Equal(s.scores, again.scores) {
 			t.Fatalf("reopening read other scores: %v, then %v", s.scores, again.scores)
 		}
 	})
+}
+
+// TestLongLinesInFiles: a solved file with a line over the limit is
+// refused and left as it is, as any other bad line.
+func TestLongLinesInFiles(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "solved.obf")
+	text := solvedLine + strings.Repeat("%", 70000) + "\n"
+	os.WriteFile(name, []byte(text), 0o644)
+	if _, err := OpenSolved(name); err == nil || !strings.Contains(err.Error(), name+": line 2 is longer than 65536 bytes") {
+		t.Errorf("a line of 70000 bytes: %v", err)
+	}
+	if now, _ := os.ReadFile(name); string(now) != text {
+		t.Errorf("the refused file was changed")
+	}
 }

@@ -1,0 +1,178 @@
+// The measurement: positions chosen from real games, their exact scores,
+// the values of an evaluation or a search, and the errors.
+
+package accuracy
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"runtime"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/workers"
+	"github.com/reversi-engine/reversi/train"
+)
+
+// Item is a position of the measurement and its exact score for the side
+// to move, once known.
+type Item struct {
+	// Position is the position with the side to move, as a SolvedFile
+	// keeps it (zero for a position of the database's exact scores).
+	Position board.Position
+	// Board is the position, side-relative.
+	Board board.Board
+	// Score is the exact final disc margin for the side to move, once
+	// Known.
+	Score int
+	// Known reports that Score is known.
+	Known bool
+}
+
+// Choose returns n positions with the given number of empty squares, in
+// an order drawn from rng: at 24 empties (when theoretical holds any)
+// positions of the database's exact "theoretical" scores, already known;
+// otherwise one position a game, from games, where the side to move has a
+// legal move. Fewer than n come back if the games have fewer.
+func Choose(rng *rand.Rand, games []*game.Game, theoretical []train.Labelled, empties, n int) []Item {
+	var items []Item
+	if empties == 24 && len(theoretical) > 0 {
+		for _, k := range rng.Perm(len(theoretical)) {
+			if len(items) == n {
+				break
+			}
+			items = append(items, Item{Board: theoretical[k].Board, Score: theoretical[k].Score, Known: true})
+		}
+		return items
+	}
+	for _, gi := range rng.Perm(len(games)) {
+		if len(items) == n {
+			break
+		}
+		g := games[gi]
+		for i := 0; i <= len(g.Moves); i++ {
+			p := g.PositionAt(i)
+			if p.Board.Empties() == empties && p.Board.HasMoves() {
+				items = append(items, Item{Position: p, Board: p.Board})
+				break
+			}
+		}
+	}
+	return items
+}
+
+// SolveOptions say how Solve works.
+type SolveOptions struct {
+	// Threads is the number of threads of each exact solve (at least 1).
+	Threads int
+	// Concurrency is the number of positions solved at once (at least 1).
+	Concurrency int
+	// Solved, if not nil, is called after each solve, one call at a time
+	// per solver, with the item's index and the best move found; an error
+	// it returns stops the solves. A SolvedFile's Add keeps the result.
+	Solved func(i int, move board.Square) error
+}
+
+// Solve finds the exact score of items[i] for every i in todo, o.Concurrency
+// positions at once with o.Threads each; the trained evaluation orders
+// the moves. It returns the first error (the context's when it ends); the
+// items solved before keep their scores.
+func Solve(ctx context.Context, items []Item, todo []int, o SolveOptions) error {
+	solvers := make(chan *endgame.Solver, max(o.Concurrency, 1))
+	return workers.Run(ctx, len(todo), o.Concurrency, func(ctx context.Context, k int) error {
+		var solver *endgame.Solver
+		select {
+		case solver = <-solvers:
+		default: // one solver (and its table) per worker, made when first needed
+			solver = endgame.New(endgame.Options{Threads: max(o.Threads, 1), HashMB: 256, Eval: engine.DefaultEvaluator()})
+		}
+		defer func() { solvers <- solver }()
+		i := todo[k]
+		r, err := solver.Solve(ctx, items[i].Board, endgame.Exact)
+		if err != nil {
+			return err
+		}
+		items[i].Score, items[i].Known = r.Score, true
+		if o.Solved != nil {
+			return o.Solved(i, r.Move)
+		}
+		return nil
+	})
+}
+
+// Values returns the value of every item: ev's static evaluation, or with
+// depth > 0 the value of the engine's search to that depth (on all cores,
+// with ev), in ev's units.
+func Values(ctx context.Context, items []Item, ev eval.Evaluator, depth int) ([]float64, error) {
+	values := make([]float64, len(items))
+	var eng *engine.Engine
+	if depth > 0 {
+		eng = engine.New(engine.Options{Eval: ev, Threads: runtime.NumCPU(), HashMB: 64})
+	}
+	for i, it := range items {
+		if eng != nil {
+			values[i] = float64(eng.Search(ctx, it.Board, it.Board.Moves(), engine.Limits{Depth: depth}, nil).Value)
+			continue
+		}
+		values[i] = float64(ev.Evaluate(it.Board))
+	}
+	return values, ctx.Err()
+}
+
+// Scores returns the exact scores of the items, in discs.
+func Scores(items []Item) []float64 {
+	scores := make([]float64, len(items))
+	for i, it := range items {
+		scores[i] = float64(it.Score)
+	}
+	return scores
+}
+
+// Errors returns the mean absolute error and the root mean square error,
+// in discs, of values against scores. Values are first put in discs:
+// divided by unit when it is positive (an evaluation's DiscUnit), else
+// scaled by least squares (a*value + b) on the same positions, as a fair
+// comparison of an evaluation whose values are not discs. values is
+// changed in place.
+func Errors(values, scores []float64, unit int) (mae, rmse float64) {
+	if unit > 0 {
+		for i := range values {
+			values[i] /= float64(unit)
+		}
+	} else {
+		a, c := LeastSquares(values, scores)
+		for i := range values {
+			values[i] = a*values[i] + c
+		}
+	}
+	for i := range values {
+		d := values[i] - scores[i]
+		mae += math.Abs(d)
+		rmse += d * d
+	}
+	k := float64(len(values))
+	return mae / k, math.Sqrt(rmse / k)
+}
+
+// LeastSquares returns a and b minimising the squared error of a*x + b
+// against y.
+func LeastSquares(x, y []float64) (a, b float64) {
+	n := float64(len(x))
+	var sx, sy, sxx, sxy float64
+	for i := range x {
+		sx += x[i]
+		sy += y[i]
+		sxx += x[i] * x[i]
+		sxy += x[i] * y[i]
+	}
+	den := n*sxx - sx*sx
+	if den == 0 {
+		return 0, sy / n
+	}
+	a = (n*sxy - sx*sy) / den
+	return a, (sy - a*sx) / n
+}

@@ -1,0 +1,79 @@
+package accuracy
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/internal/testpos"
+)
+
+func TestLeastSquares(t *testing.T) {
+	a, b := LeastSquares([]float64{1, 2, 3, 4}, []float64{3, 5, 7, 9})
+	if math.Abs(a-2) > 1e-9 || math.Abs(b-1) > 1e-9 {
+		t.Errorf("a, b = %v, %v; want 2, 1", a, b)
+	}
+	if a, b := LeastSquares([]float64{5, 5}, []float64{2, 4}); a != 0 || b != 3 {
+		t.Errorf("constant x: a, b = %v, %v; want 0, the mean 3", a, b)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	mae, rmse := Errors([]float64{20, -40}, []float64{12, -16}, 2) // in half discs: 10 and -20
+	if mae != 3 || math.Abs(rmse-math.Sqrt(10)) > 1e-9 {
+		t.Errorf("MAE %v RMSE %v; want 3, sqrt(10)", mae, rmse)
+	}
+	mae, rmse = Errors([]float64{1, 2, 3}, []float64{10, 20, 30}, 0) // scaled exactly
+	if mae > 1e-9 || rmse > 1e-9 {
+		t.Errorf("scaled: MAE %v RMSE %v; want 0", mae, rmse)
+	}
+}
+
+// TestSolveKeepsEverySolve: the solves are kept in the file, and a second
+// run finds them there.
+func TestSolveKeepsEverySolve(t *testing.T) {
+	boards, err := testpos.Endgame(4, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := make([]Item, len(boards))
+	for i, b := range boards {
+		items[i] = Item{Position: board.Position{Board: b, Turn: board.Black}, Board: b}
+	}
+	name := filepath.Join(t.TempDir(), "solved.obf")
+	s, err := OpenSolved(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	todo, filled := s.Fill(items)
+	if len(todo) != 4 || filled != 0 {
+		t.Fatalf("a new file: todo %v, filled %d", todo, filled)
+	}
+	err = Solve(context.Background(), items, todo, SolveOptions{Threads: 1, Concurrency: 2, Solved: func(i int, move board.Square) error {
+		return s.Add(items[i].Position, move, items[i].Score)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	again, err := OpenSolved(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	fresh := make([]Item, len(items))
+	for i, it := range items {
+		fresh[i] = Item{Position: it.Position, Board: it.Board}
+	}
+	todo, filled = again.Fill(fresh)
+	if len(todo) != 0 || filled != 4 {
+		t.Fatalf("reopened: todo %v, filled %d; want all 4 filled", todo, filled)
+	}
+	for i := range items {
+		if !items[i].Known || fresh[i].Score != items[i].Score {
+			t.Errorf("item %d: solved %d (known %v), from the file %d", i, items[i].Score, items[i].Known, fresh[i].Score)
+		}
+	}
+}

@@ -1,0 +1,20 @@
+// Package accuracy measures how far an evaluation, or a search, is from
+// the exact scores of real positions: positions of held-out games with a
+// given number of empty squares, solved exactly (or scored by the WTHOR
+// database's own exact scores), then the mean absolute error and the root
+// mean square error in discs.
+//
+// Solving takes long far from the end, so every solve can be kept in a
+// SolvedFile (one OBF line a position, appended and synced as solves
+// end) and read back by the next run: a measurement stopped by Ctrl-C or
+// a crash goes on where it was.
+//
+//	items := accuracy.Choose(rng, games, theoretical, 20, 100)
+//	todo := solved.Fill(items)
+//	err := accuracy.Solve(ctx, items, todo, accuracy.SolveOptions{Threads: 1, Concurrency: 2})
+//	values, err := accuracy.Values(ctx, items, ev, 0)
+//	mae, rmse := accuracy.Errors(values, accuracy.Scores(items), ev.DiscUnit())
+//
+// The package imports only the standard library (and reversi's engine
+// packages).
+package accuracy

@@ -1,0 +1,40 @@
+package accuracy_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/reversi-engine/reversi/accuracy"
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/train"
+)
+
+// The trained evaluation against the exact scores of eight positions with
+// 12 empty squares, from the games that training leaves out.
+func Example() {
+	games, err := train.WTHORGames(true, 1, 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	items := accuracy.Choose(rand.New(rand.NewPCG(1, 0xacc)), games, nil, 12, 8)
+	todo := make([]int, len(items))
+	for i := range todo {
+		todo[i] = i
+	}
+	ctx := context.Background()
+	if err := accuracy.Solve(ctx, items, todo, accuracy.SolveOptions{Threads: 1, Concurrency: 2}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	ev := engine.DefaultEvaluator()
+	values, err := accuracy.Values(ctx, items, ev, 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	mae, rmse := accuracy.Errors(values, accuracy.Scores(items), ev.DiscUnit())
+	fmt.Printf("%d positions: MAE %.2f discs, RMSE %.2f discs\n", len(items), mae, rmse)
+	// Output: 8 positions: MAE 3.69 discs, RMSE 3.97 discs
+}
