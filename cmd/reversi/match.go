@@ -209,7 +209,7 @@ the shards' files up.`)
 	if *out != "" && *jsonPath == "" {
 		*jsonPath = strings.TrimSuffix(*out, ".ggf") + ".json"
 	}
-	scheduled := scheduledGames(m)
+	scheduled := m.Scheduled()
 	fmt.Fprintf(e.stdout, "%s vs %s: %d games from %s, %s per move, %s rules, %d at a time, seed %d\n",
 		specs[0], specs[1], scheduled, source, o.moveTime, o.rule, o.concurrency, o.seed)
 	summary := &arena.Summary{Players: [2]string{specs[0], specs[1]}, Event: m.Event, Seed: o.seed, Openings: source, Rule: o.rule.String(),

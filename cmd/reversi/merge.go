@@ -1,20 +1,14 @@
 // The merge subcommand: the records of the shards of a match or
-// tournament, put together.
+// tournament, put together (arena.Merge).
 
 package main
 
 import (
 	"context"
 	"fmt"
-	"os"
-	"sort"
-	"strconv"
-	"strings"
+	"slices"
 
 	"github.com/reversi-engine/reversi/arena"
-	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/format/ggf"
-	"github.com/reversi-engine/reversi/game"
 )
 
 func runMerge(ctx context.Context, e *env, args []string) error {
@@ -48,89 +42,26 @@ difference; for more, the rating list and the crosstable.`)
 		fs.Usage()
 		return errUsage
 	}
-	games := map[int]*game.Game{}
-	offset := 0 // with --runs, the number of the file's first game
-	for _, f := range files {
-		if _, err := os.Stat(f); err != nil {
-			return err
-		}
-		recs, err := arena.ReadRecords(f)
-		if err != nil {
-			return err
-		}
-		if *runs {
-			last := -1
-			for i, g := range recs {
-				games[offset+i] = g
-				last = max(last, i)
-			}
-			offset += last + 1
-			continue
-		}
-		for i, g := range recs {
-			if old, dup := games[i]; dup {
-				if old.Transcript() != g.Transcript() || old.Info.Black != g.Info.Black || old.Info.White != g.Info.White {
-					return fmt.Errorf("%s: game number %d differs from the game of that number in another file", f, i+1)
-				}
-				continue
-			}
-			games[i] = g
-		}
+	m, err := arena.Merge(files, *runs)
+	if err != nil {
+		return err
 	}
-	indexes := make([]int, 0, len(games))
-	for i := range games {
-		indexes = append(indexes, i)
-	}
-	sort.Ints(indexes)
-	// The players, in the order they first appear (Black of the first
-	// game first: player A of a match).
-	var names []string
-	index := map[string]int{}
-	add := func(n string) {
-		if _, ok := index[n]; !ok {
-			index[n] = len(names)
-			names = append(names, n)
-		}
-	}
-	for _, i := range indexes {
-		g := games[i]
-		if i%2 == 0 {
-			add(g.Info.Black)
-			add(g.Info.White)
-		} else {
-			add(g.Info.White)
-			add(g.Info.Black)
-		}
-	}
-	table := arena.NewTable(names)
-	for _, i := range indexes {
-		g := games[i]
-		s, m := arena.ResultFor(g.Result, board.Black)
-		table.Add(index[g.Info.Black], index[g.Info.White], s, m)
-	}
-	fmt.Fprintf(e.stdout, "%d games from %d files\n", len(indexes), len(files))
+	table, names := m.Table, m.Table.Names
+	fmt.Fprintf(e.stdout, "%d games from %d files\n", len(m.Games), len(files))
 	if len(names) == 2 {
 		fmt.Fprintf(e.stdout, "%s vs %s: %s\n", names[0], names[1], table.Scores[0][1])
 	} else if len(names) > 2 {
-		if *anchor == "" {
-			if _, ok := index["random"]; ok {
-				*anchor = "random"
-			}
+		if *anchor == "" && slices.Contains(names, "random") {
+			*anchor = "random"
 		}
 		ratings, err := table.Ratings(*anchor)
 		if err != nil {
 			return err
 		}
-		fmt.Fprint(e.stdout, tournamentReport(table, ratings, *anchor, len(indexes)))
+		fmt.Fprint(e.stdout, table.Report(ratings, *anchor, len(m.Games)))
 	}
 	if *out != "" {
-		var b strings.Builder
-		for _, i := range indexes {
-			g := games[i]
-			g.Info.Round = strconv.Itoa(i + 1)
-			b.WriteString(ggf.Format(g) + "\n")
-		}
-		if err := os.WriteFile(*out, []byte(b.String()), 0o644); err != nil {
+		if err := m.WriteGGF(*out); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "merged games: %s\n", *out)

@@ -7,10 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/player"
@@ -97,13 +95,13 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 		return catalog.New(specs[which], o.env(seat.Seed))
 	}
 	fmt.Fprintf(e.stdout, "round robin of %d players: %d games from %s, %s per move, %s rules, %d at a time, seed %d\n",
-		len(specs), scheduledGames(t), source, o.moveTime, o.rule, o.concurrency, o.seed)
+		len(specs), t.Scheduled(), source, o.moveTime, o.rule, o.concurrency, o.seed)
 	table := arena.NewTable(specs)
 	results, err := runSeries(ctx, e, t, *out, func(r arena.Result) bool {
 		a, m := r.ForA()
 		table.Add(r.Players[0], r.Players[1], a, m)
 		return true
-	}, func() string { return leaderLine(table, *anchor) })
+	}, func() string { return table.Leader(*anchor) })
 	if results == nil && err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}
@@ -111,11 +109,15 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 	if rerr != nil {
 		return rerr
 	}
-	report := tournamentReport(table, ratings, *anchor, len(results))
+	report := table.Report(ratings, *anchor, len(results))
 	fmt.Fprint(e.stdout, report)
 	if *out != "" {
 		base := strings.TrimSuffix(*out, ".ggf")
-		if werr := arena.WriteJSON(base+".json", tournamentJSON(t, table, ratings, *anchor, source, o)); werr != nil {
+		summary := t.Summarize(table, ratings, *anchor, source)
+		if o.shards > 1 {
+			summary.Shard = o.shard
+		}
+		if werr := arena.WriteJSON(base+".json", summary); werr != nil {
 			return werr
 		}
 		if werr := os.WriteFile(base+".txt", []byte(report), 0o644); werr != nil {
@@ -142,113 +144,4 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 		return nil
 	}
 	return err
-}
-
-// leaderLine is the news line of a tournament: the leader so far.
-func leaderLine(t *arena.Table, anchor string) string {
-	r, err := t.Ratings(anchor)
-	if err != nil || len(r) == 0 {
-		return ""
-	}
-	return fmt.Sprintf("leader %s %+.0f", r[0].Name, r[0].Elo)
-}
-
-// tournamentReport writes the rating list and the crosstable.
-func tournamentReport(t *arena.Table, ratings []arena.Rating, anchor string, games int) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "\nRating list after %d games", games)
-	if anchor != "" {
-		fmt.Fprintf(&b, " (%s = 0)", anchor)
-	}
-	b.WriteString(":\n")
-	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "rank\tplayer\tElo\t95%\tgames\tscore\tmargin\t")
-	for i, r := range ratings {
-		fmt.Fprintf(w, "%d\t%s\t%+.0f\t±%.0f\t%d\t%.1f%%\t%+.1f\t\n", i+1, r.Name, r.Elo, r.Error, r.Score.Games(), 100*r.Score.Fraction(), r.Score.AverageMargin())
-	}
-	w.Flush()
-	b.WriteString("\nCrosstable (row's points against column, of the games between them):\n")
-	writeCrosstable(&b, t, ratings)
-	return b.String()
-}
-
-// writeCrosstable writes the points of each player against each other,
-// players in the order of the rating list.
-func writeCrosstable(out io.Writer, t *arena.Table, ratings []arena.Rating) {
-	index := map[string]int{}
-	for i, n := range t.Names {
-		index[n] = i
-	}
-	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(w, "\t")
-	for k := range ratings {
-		fmt.Fprintf(w, "%d\t", k+1)
-	}
-	fmt.Fprintln(w)
-	for k, r := range ratings {
-		i := index[r.Name]
-		fmt.Fprintf(w, "%d %s\t", k+1, r.Name)
-		for _, c := range ratings {
-			j := index[c.Name]
-			if i == j {
-				fmt.Fprint(w, "-\t")
-				continue
-			}
-			s := t.Scores[i][j]
-			fmt.Fprintf(w, "%g/%d\t", float64(s.Wins)+0.5*float64(s.Draws), s.Games())
-		}
-		fmt.Fprintln(w)
-	}
-	w.Flush()
-}
-
-// tournamentSummary is the JSON of a tournament.
-type tournamentSummary struct {
-	Players    []string                        `json:"players"`
-	Event      string                          `json:"event"`
-	Seed       uint64                          `json:"seed"`
-	Openings   string                          `json:"openings"`
-	Rounds     int                             `json:"rounds"`
-	Rule       string                          `json:"rule"`
-	Time       string                          `json:"time_control"`
-	Shard      string                          `json:"shard,omitempty"`
-	Anchor     string                          `json:"anchor,omitempty"`
-	Ratings    []ratingJSON                    `json:"ratings"`
-	Crosstable map[string]map[string]scoreJSON `json:"crosstable"`
-}
-
-type ratingJSON struct {
-	Name   string  `json:"name"`
-	Elo    float64 `json:"elo"`
-	Error  float64 `json:"error95"`
-	Games  int     `json:"games"`
-	Points float64 `json:"score_fraction"`
-	Margin float64 `json:"average_margin"`
-}
-
-type scoreJSON struct {
-	Wins   int `json:"wins"`
-	Draws  int `json:"draws"`
-	Losses int `json:"losses"`
-}
-
-func tournamentJSON(t *arena.Tournament, table *arena.Table, ratings []arena.Rating, anchor, source string, o arenaOptions) tournamentSummary {
-	s := tournamentSummary{Players: t.Names, Event: t.Event, Seed: t.Seed, Openings: source, Rounds: len(t.Openings),
-		Rule: t.Rule.String(), Time: o.moveTime.String() + "/move", Anchor: anchor, Crosstable: map[string]map[string]scoreJSON{}}
-	if o.shards > 1 {
-		s.Shard = o.shard
-	}
-	for _, r := range ratings {
-		s.Ratings = append(s.Ratings, ratingJSON{Name: r.Name, Elo: r.Elo, Error: r.Error, Games: r.Score.Games(), Points: r.Score.Fraction(), Margin: r.Score.AverageMargin()})
-	}
-	for i, a := range table.Names {
-		row := map[string]scoreJSON{}
-		for j, b := range table.Names {
-			if sc := table.Scores[i][j]; i != j && sc.Games() > 0 {
-				row[b] = scoreJSON{Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses}
-			}
-		}
-		s.Crosstable[a] = row
-	}
-	return s
 }

@@ -1,0 +1,112 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRunRecordedResumes: a run stopped half way goes on from its file
+// without playing a game twice, and ends with every game once.
+func TestRunRecordedResumes(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "m.ggf")
+	m := quickMatch(4) // 8 games
+	played := 0
+	results, err := m.RunRecorded(context.Background(), Recording{Out: out, Count: func(Result) bool {
+		played++
+		return played < 3
+	}})
+	if err != nil || len(results) != 3 {
+		t.Fatalf("stopped run: %d results, %v; want 3", len(results), err)
+	}
+	m = quickMatch(4)
+	var resumed, count int
+	results, err = m.RunRecorded(context.Background(), Recording{Out: out,
+		Count:   func(Result) bool { count++; return true },
+		Resumed: func(n int) { resumed = n },
+	})
+	if err != nil || resumed != 3 || count != 8 || len(results) != 8 {
+		t.Fatalf("resumed run: %d results, %d resumed, %d counted, %v; want 8, 3, 8", len(results), resumed, count, err)
+	}
+	for i, r := range results {
+		if r.Index != i {
+			t.Fatalf("result %d has index %d", i, r.Index)
+		}
+	}
+	recs, err := ReadRecords(out)
+	if err != nil || len(recs) != 8 {
+		t.Fatalf("%d games recorded, %v; want 8", len(recs), err)
+	}
+	// Another run's file is refused.
+	other := quickMatch(4)
+	other.Names = []string{"random", "greedy"}
+	if _, err := other.RunRecorded(context.Background(), Recording{Out: out, Count: func(Result) bool { return true }}); err == nil || !strings.Contains(err.Error(), "cannot resume") {
+		t.Errorf("another run's file: %v", err)
+	}
+}
+
+// TestMergeShards: the shards' files merge into the whole run, and the
+// report ranks the players.
+func TestMergeShards(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for shard := range 2 {
+		m := quickMatch(3)
+		m.Shard, m.Shards = shard, 2
+		f := filepath.Join(dir, "shard"+string(rune('0'+shard))+".ggf")
+		if _, err := m.RunRecorded(context.Background(), Recording{Out: f, Count: func(Result) bool { return true }}); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	merged, err := Merge(files, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(merged.Games) != 6 || merged.Table.Names[0] != "greedy" || merged.Table.Scores[0][1].Games() != 6 {
+		t.Fatalf("merged %d games, players %v, %d scored; want 6 of greedy against random", len(merged.Games), merged.Table.Names, merged.Table.Scores[0][1].Games())
+	}
+	again, err := Merge(append(files, files[0]), false) // a file twice: the same games
+	if err != nil || len(again.Games) != 6 {
+		t.Fatalf("a file twice: %d games, %v", len(again.Games), err)
+	}
+	runs, err := Merge(files, true)
+	// As runs, shard 0's games 0, 2, 4 keep their numbers and shard 1's
+	// 1, 3, 5 follow the last of them.
+	if err != nil || fmt.Sprint(runs.Numbers) != "[0 2 4 6 8 10]" {
+		t.Fatalf("as runs: numbers %v, %v; want [0 2 4 6 8 10]", runs.Numbers, err)
+	}
+	all := filepath.Join(dir, "all.ggf")
+	if err := merged.WriteGGF(all); err != nil {
+		t.Fatal(err)
+	}
+	if recs, err := ReadRecords(all); err != nil || len(recs) != 6 {
+		t.Fatalf("merged file: %d games, %v", len(recs), err)
+	}
+	if _, err := Merge([]string{filepath.Join(dir, "missing.ggf")}, false); err == nil {
+		t.Error("a missing file merged")
+	}
+	// A game number twice with different games is refused.
+	text, _ := os.ReadFile(files[0])
+	bad := filepath.Join(dir, "bad.ggf")
+	os.WriteFile(bad, []byte(strings.Replace(string(text), "PB[greedy]", "PB[other]", 1)), 0o644)
+	if _, err := Merge([]string{files[0], bad}, false); err == nil || !strings.Contains(err.Error(), "differs") {
+		t.Errorf("conflicting shards: %v", err)
+	}
+	report := merged.Table.Report(mustRatings(t, merged.Table), "", len(merged.Games))
+	if !strings.Contains(report, "Rating list after 6 games:") || !strings.Contains(report, "Crosstable") {
+		t.Errorf("report:\n%s", report)
+	}
+}
+
+func mustRatings(t *testing.T, table *Table) []Rating {
+	t.Helper()
+	r, err := table.Ratings("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
