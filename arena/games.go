@@ -1,0 +1,81 @@
+// Many games between the same two players, each keeping its colour, from
+// one start position: reversi play --games.
+
+package arena
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/workers"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/referee"
+)
+
+// Games is a run of games between two players who keep their colours
+// (no openings, no colour swap): the way to count how often one side
+// wins from a given position.
+type Games struct {
+	// Count is the number of games.
+	Count int
+	// New builds the player of a seat (Seat.Seed from GameSeed). It is
+	// called for every game; a player with a Close method is closed when
+	// its game ends.
+	New func(seat Seat) (player.Player, error)
+	// Start is the position (and the moves before it) every game starts
+	// from, with its rule.
+	Start *game.Game
+	// MoveTime is the limit of a move (referee.NoLimit for none, 0 for
+	// the referee's default); GameTime each side's clock (0: none).
+	MoveTime, GameTime time.Duration
+	// Concurrency is the number of games played at once (at least 1).
+	Concurrency int
+	// Seed derives the seeds of every seat (see GameSeed).
+	Seed uint64
+}
+
+// GameSeed derives the seed of colour c in game index of a run of Games
+// (or of a single game, index 0) from the run's seed, so that every game
+// of a run is reproducible on its own.
+func GameSeed(seed uint64, index int, c board.Color) uint64 {
+	return rand.New(rand.NewPCG(seed, uint64(index)*2+uint64(c))).Uint64()
+}
+
+// Run plays the games, up to Concurrency at once, and calls report for
+// each game that ends, one call at a time, in the order they end. The
+// first error (a player that cannot be built, a game the referee could
+// not finish) stops the run: games in progress are abandoned and Run
+// returns it; when ctx ends, Run stops the same way and returns ctx's
+// error.
+func (r *Games) Run(ctx context.Context, report func(index int, g *game.Game)) error {
+	if r.Start == nil {
+		return errors.New("arena: games need a start position")
+	}
+	var mu sync.Mutex // one report at a time
+	return workers.Run(ctx, r.Count, r.Concurrency, func(ctx context.Context, i int) error {
+		var seats [2]player.Player
+		for c := board.Black; c <= board.White; c++ {
+			p, err := r.New(Seat{Game: i, Color: c, Seed: GameSeed(r.Seed, i, c)})
+			if err != nil {
+				return err
+			}
+			seats[c] = p
+			if cl, ok := p.(interface{ Close() error }); ok {
+				defer cl.Close()
+			}
+		}
+		g, err := referee.Play(ctx, seats[board.Black], seats[board.White], referee.Config{Game: r.Start, MoveTime: r.MoveTime, GameTime: r.GameTime})
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		report(i, g)
+		return nil
+	})
+}
