@@ -6,7 +6,6 @@ package engine
 import (
 	"context"
 	"math/rand/v2"
-	"strconv"
 	"sync"
 	"time"
 
@@ -90,8 +89,8 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 	var progress func(Info)
 	if req.Progress != nil {
 		progress = func(in Info) {
-			t := player.Thinking{Nodes: in.Nodes, Elapsed: in.Elapsed, HasEval: true, PV: append([]board.Square(nil), in.PV...)}
-			t.Eval, t.Unit, t.Depth = p.display(in.Kind, in.Value, in.Depth)
+			t := player.Thinking{Nodes: in.Nodes, Elapsed: in.Elapsed, HasEval: true, PV: append([]board.Square(nil), in.PV...), Source: in.Kind.Source(in.Depth)}
+			t.Eval, t.Unit = p.display(in.Kind, in.Value)
 			req.Progress(t)
 		}
 	}
@@ -151,16 +150,16 @@ func Discs(ev eval.Evaluator, kind Kind, value int) float64 {
 
 // thinking describes the result for displays and records.
 func (p *Player) thinking(r Result, move board.Square, value int) *player.Thinking {
-	t := &player.Thinking{Nodes: r.Nodes, Elapsed: r.Elapsed, HasEval: true}
-	t.Eval, t.Unit, t.Depth = p.display(r.Kind, value, r.Depth)
+	t := &player.Thinking{Nodes: r.Nodes, Elapsed: r.Elapsed, HasEval: true, Source: r.Kind.Source(r.Depth)}
+	t.Eval, t.Unit = p.display(r.Kind, value)
 	if move == r.Move {
 		t.PV = r.PV
 	} else {
 		t.PV = []board.Square{move}
 	}
 	for _, m := range r.Moves {
-		ev, _, depth := p.display(m.Kind, m.Value, m.Depth)
-		t.Moves = append(t.Moves, player.MoveStat{Move: m.Move, Eval: ev, HasEval: true, Depth: depth, PV: m.PV})
+		ev, unit := p.display(m.Kind, m.Value)
+		t.Moves = append(t.Moves, player.MoveStat{Move: m.Move, Eval: ev, HasEval: true, Unit: unit, Source: m.Kind.Source(m.Depth), PV: m.PV})
 	}
 	if r.Stopped {
 		t.Note = "stopped by the clock"
@@ -168,17 +167,27 @@ func (p *Player) thinking(r Result, move board.Square, value int) *player.Thinki
 	return t
 }
 
-// display converts a value of the given kind to a shown value, unit and
-// depth text ("12", "100%" for exact, "100%W" for win/loss/draw).
-func (p *Player) display(kind Kind, value, depth int) (float64, string, string) {
-	switch kind {
-	case Exact, Over:
-		return float64(value), player.UnitDiscs, "100%"
-	case WLD:
-		return float64(value), player.UnitDiscs, "100%W"
+// display converts a value of the given kind to a shown value and its
+// unit: discs, or the points of a heuristic whose values are not discs.
+func (p *Player) display(kind Kind, value int) (float64, player.Unit) {
+	if kind != Midgame {
+		return float64(value), player.UnitDiscs
 	}
 	if u := p.engine.Eval().DiscUnit(); u > 0 {
-		return float64(value) / float64(u), player.UnitDiscs, strconv.Itoa(depth)
+		return float64(value) / float64(u), player.UnitDiscs
 	}
-	return float64(value), player.UnitPoints, strconv.Itoa(depth)
+	return float64(value), player.UnitPoints
+}
+
+// Source says how a value of this kind at this depth was found, for
+// displays: a midgame search of depth plies, or an exact (Exact, Over) or
+// win/loss/draw solve of depth empty squares.
+func (k Kind) Source(depth int) player.Source {
+	switch k {
+	case Exact, Over:
+		return player.Source{Kind: player.Exact, Depth: depth}
+	case WLD:
+		return player.Source{Kind: player.WLD, Depth: depth}
+	}
+	return player.Source{Kind: player.Midgame, Depth: depth}
 }

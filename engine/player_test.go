@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"strconv"
 	"testing"
 	"time"
 
@@ -110,7 +109,7 @@ func TestPlayerReportsThinking(t *testing.T) {
 		t.Fatal(err)
 	}
 	th := reply.Thinking
-	if th == nil || th.Depth != "8" || th.Unit != player.UnitPoints || len(th.Moves) != len(board.Squares(g.Legal())) {
+	if th == nil || th.Source != (player.Source{Kind: player.Midgame, Depth: 8}) || th.Unit != player.UnitPoints || len(th.Moves) != len(board.Squares(g.Legal())) {
 		t.Fatalf("thinking %+v", th)
 	}
 	if th.Moves[0].Move != reply.Move {
@@ -137,14 +136,14 @@ func TestPlayerReportsProgress(t *testing.T) {
 	}
 	last := 0
 	for i, r := range reports {
-		d, err := strconv.Atoi(r.Depth)
-		if err != nil || d <= last || len(r.PV) == 0 || g.Legal()&r.PV[0].Bit() == 0 || !r.HasEval {
+		d := r.Depth
+		if r.Kind != player.Midgame || d <= last || len(r.PV) == 0 || g.Legal()&r.PV[0].Bit() == 0 || !r.HasEval {
 			t.Fatalf("report %d: %+v (after depth %d)", i, r, last)
 		}
 		last = d
 	}
-	if end := reports[len(reports)-1]; end.PV[0] != reply.Move || end.Depth != reply.Thinking.Depth {
-		t.Errorf("last report %v at depth %s, played %v at depth %s", end.PV, end.Depth, reply.Move, reply.Thinking.Depth)
+	if end := reports[len(reports)-1]; end.PV[0] != reply.Move || end.Source != reply.Thinking.Source {
+		t.Errorf("last report %v at %+v, played %v at %+v", end.PV, end.Source, reply.Move, reply.Thinking.Source)
 	}
 }
 

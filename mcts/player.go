@@ -5,7 +5,6 @@ package mcts
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/reversi-engine/reversi/player"
@@ -63,16 +62,17 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 func Thinking(r Result, o Options) *player.Thinking {
 	t := &player.Thinking{Nodes: r.Iterations, Elapsed: r.Elapsed, HasEval: true, Eval: r.Mean, Unit: player.UnitRate}
 	for _, m := range r.Moves {
-		st := player.MoveStat{Move: m.Move, Eval: m.Mean, HasEval: true, Visits: m.Visits, PV: m.PV, Depth: strconv.Itoa(len(m.PV))}
+		st := player.MoveStat{Move: m.Move, Eval: m.Mean, HasEval: true, Unit: player.UnitRate, Visits: m.Visits, PV: m.PV,
+			Source: player.Source{Kind: player.Playouts, Depth: len(m.PV)}}
 		if m.Solved {
-			st.Eval, st.Depth = float64(m.Margin), "100%"
+			st.Eval, st.Unit, st.Source = float64(m.Margin), player.UnitDiscs, player.Source{Kind: player.Exact}
 		}
 		t.Moves = append(t.Moves, st)
 		if m.Move == r.Move {
 			t.PV = m.PV
-			t.Depth = strconv.Itoa(len(m.PV))
+			t.Source = st.Source
 			if m.Solved {
-				t.Eval, t.Unit, t.Depth = float64(m.Margin), player.UnitDiscs, "100%"
+				t.Eval, t.Unit = st.Eval, st.Unit
 			}
 		}
 	}

@@ -241,6 +241,7 @@ func (c *Client) Move(ctx context.Context, req player.Request) (player.Reply, er
 	if err := c.send("go"); err != nil {
 		return player.Reply{}, c.exited(err)
 	}
+	var found *player.MoveStat // the last search line
 	for {
 		l, err := c.next(ctx)
 		if err != nil {
@@ -249,12 +250,31 @@ func (c *Client) Move(ctx context.Context, req player.Request) (player.Reply, er
 			}
 			return player.Reply{}, c.exited(err)
 		}
+		if m, err := ParseSearch(l); err == nil {
+			found = &m
+			continue
+		}
 		rest, ok := strings.CutPrefix(l, "===")
 		if !ok {
 			continue
 		}
-		return parseAnswer(strings.TrimSpace(rest)), nil
+		reply := parseAnswer(strings.TrimSpace(rest))
+		withSearch(&reply, found)
+		return reply, nil
 	}
+}
+
+// withSearch adds to reply what the engine's last search line said of the
+// move it chose: how the value was found and the line (and the value, if
+// the answer had none).
+func withSearch(reply *player.Reply, m *player.MoveStat) {
+	if m == nil || m.Move != reply.Move {
+		return
+	}
+	if reply.Thinking == nil {
+		reply.Thinking = &player.Thinking{Eval: m.Eval, HasEval: m.HasEval}
+	}
+	reply.Thinking.Source, reply.Thinking.PV = m.Source, m.PV
 }
 
 // parseAnswer reads "move[/eval[/time]]".

@@ -69,6 +69,11 @@ func fakeEngine(mode string) {
 				say("hello there")
 				say("search F5 1.0 0 4")
 				say("=== ZZ/x/y")
+			case "thinks":
+				say("search D3 0.50 0 12")
+				say("search F5d6C3 1.50 0 18@95%% selective")
+				say("nodestats 1000 0.1")
+				say("=== F5/1.25/0.1")
 			case "silent":
 				// thinks forever
 			case "crash":

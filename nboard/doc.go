@@ -17,8 +17,12 @@
 //
 // The engine also sends "status <text>" lines and "nodestats <nodes>
 // <seconds>" after a search. Evaluations are in discs from the side to
-// move; the depth of an exact endgame result is "100%", of a
-// win/loss/draw result "100%W". Unknown commands are ignored; a malformed
+// move; the depth of a search line is its plies ("12"), plies and
+// confidence for a selective search ("18@95%"), "100%" for an exact
+// endgame result, "100%W" for a win/loss/draw result. [FormatDepth],
+// [ParseDepth], [FormatSearch] and [ParseSearch] translate them to and
+// from player's typed values; nothing outside this package writes or
+// reads them. Unknown commands are ignored; a malformed
 // or impossible one gets a status line saying why and changes nothing.
 // A line longer than [DefaultMaxLine] bytes (1 MiB; see [Options.MaxLine])
 // ends the session with an error; an engine used as a [Client] that

@@ -13,6 +13,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
 )
 
 // background runs f in a goroutine as the session's job.
@@ -76,17 +77,6 @@ func (s *session) discs(kind engine.Kind, value int) float64 {
 	return engine.Discs(s.eng.Eval(), kind, value)
 }
 
-// depthText is the protocol's depth of a result: plies, "100%" or "100%W".
-func depthText(kind engine.Kind, depth int) string {
-	switch kind {
-	case engine.Exact, engine.Over:
-		return "100%"
-	case engine.WLD:
-		return "100%W"
-	}
-	return strconv.Itoa(depth)
-}
-
 // pvText writes a variation as the protocol does: squares with no spaces.
 func pvText(pv []board.Square) string {
 	var b strings.Builder
@@ -140,7 +130,7 @@ func (s *session) hint(ctx context.Context, n int) {
 				if i == n {
 					break
 				}
-				s.out.printf("search %s %.2f 0 %s", pvText(m.PV), s.discs(m.Kind, m.Value), depthText(m.Kind, m.Depth))
+				s.out.printf("%s", FormatSearch(player.MoveStat{Move: m.Move, Eval: s.discs(m.Kind, m.Value), HasEval: true, Source: m.Kind.Source(m.Depth), PV: m.PV}))
 			}
 		}
 		var nodes uint64

@@ -8,6 +8,7 @@ package player
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -92,18 +93,19 @@ type Reply struct {
 // Thinking is what a player reports about its choice, for displays,
 // records and analysis. Every field is optional.
 type Thinking struct {
-	// Eval is the value of the chosen move for the player, if HasEval:
-	// in discs (the final margin it expects with best play) unless Unit
-	// says otherwise.
+	// Eval is the value of the chosen move for the player, if HasEval,
+	// in Unit.
 	Eval    float64
 	HasEval bool
-	// Unit is the unit of Eval and of the values of Moves: UnitDiscs
-	// (the default) or UnitPoints.
-	Unit string
-	// Depth says how far the player looked: "12" (plies), "exact" (a
-	// solved endgame), "100%W" (solved for win/loss/draw), "book", or
-	// another short text.
-	Depth string
+	// Unit is the unit of Eval: UnitDiscs (the zero value), UnitPoints
+	// or UnitRate.
+	Unit Unit
+	// Source says how Eval was found: the kind of search, its depth and
+	// its confidence (Kind, Depth, Probability).
+	Source
+	// Stopped reports that the search at Depth was stopped before it was
+	// complete (by the clock): Eval is the best of the moves it finished.
+	Stopped bool
 	// Nodes is the number of positions examined (or playouts for Monte
 	// Carlo players).
 	Nodes uint64
@@ -117,25 +119,109 @@ type Thinking struct {
 	Note string
 }
 
-// Units of Thinking.Eval.
+// Unit is the unit of a value a player reports.
+type Unit uint8
+
+// Units of Thinking.Eval and MoveStat.Eval.
 const (
 	// UnitDiscs: a final disc margin, exact or estimated.
-	UnitDiscs = ""
+	UnitDiscs Unit = iota
 	// UnitPoints: the points of a heuristic evaluation (such as the
 	// course's classic one), larger is better, not discs.
-	UnitPoints = "points"
+	UnitPoints
 	// UnitRate: a mean reward in [0, 1], such as a Monte Carlo win rate.
-	UnitRate = "rate"
+	UnitRate
 )
+
+// String returns "discs", "points" or "rate".
+func (u Unit) String() string {
+	switch u {
+	case UnitDiscs:
+		return "discs"
+	case UnitPoints:
+		return "points"
+	case UnitRate:
+		return "rate"
+	}
+	return "unit(" + strconv.Itoa(int(u)) + ")"
+}
+
+// Kind is the kind of search that found a value.
+type Kind uint8
+
+// The kinds of search.
+const (
+	// KindUnknown: the player did not say.
+	KindUnknown Kind = iota
+	// Midgame: a full-width search Depth plies deep with a heuristic
+	// evaluation at its leaves.
+	Midgame
+	// Selective: a search Depth plies deep that prunes moves it
+	// expects to be bad (ProbCut), right with the confidence
+	// Probability.
+	Selective
+	// Exact: the endgame solved to the final disc margin (Depth empty
+	// squares).
+	Exact
+	// WLD: the endgame solved for win, loss or draw only (the value is
+	// +1, 0 or -1 disc, or a bound of the right sign).
+	WLD
+	// Book: a value from an opening book.
+	Book
+	// Playouts: Monte Carlo playouts (Nodes of them); Depth is the
+	// length of the line the tree reached.
+	Playouts
+)
+
+var kindNames = [...]string{"", "midgame", "selective", "exact", "wld", "book", "playouts"}
+
+// String returns "midgame", "selective", "exact", "wld", "book",
+// "playouts", or "" for KindUnknown.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// ParseKind is the inverse of Kind.String.
+func ParseKind(s string) (Kind, bool) {
+	for k, n := range kindNames {
+		if n == s {
+			return Kind(k), true
+		}
+	}
+	return KindUnknown, false
+}
+
+// Solved reports whether k is an endgame solve (Exact or WLD).
+func (k Kind) Solved() bool { return k == Exact || k == WLD }
+
+// Source says how a value was found.
+type Source struct {
+	// Kind is the kind of search.
+	Kind Kind
+	// Depth is how far it looked: plies for Midgame and Selective, the
+	// empty squares for Exact and WLD, the length of the line for
+	// Playouts; 0 if unknown.
+	Depth int
+	// Probability is the confidence of a Selective search in percent
+	// (e.g. 95); 0 otherwise.
+	Probability int
+}
 
 // MoveStat is what a player found about one candidate move.
 type MoveStat struct {
-	Move    board.Square
-	Eval    float64 // value for the player, in discs or as a win rate (see Note of Thinking)
+	Move board.Square
+	// Eval is the value of the move for the player, if HasEval, in
+	// Unit.
+	Eval    float64
 	HasEval bool
-	Visits  uint64 // Monte Carlo visits, or 0
-	Depth   string
-	PV      []board.Square
+	Unit    Unit
+	// Source says how Eval was found.
+	Source
+	Visits uint64 // Monte Carlo visits, or 0
+	PV     []board.Square
 }
 
 // Func adapts a function that picks a square to the Player interface, for

@@ -626,7 +626,7 @@ func TestLiveThinking(t *testing.T) {
 				live = v.Live
 				time.Sleep(20 * time.Millisecond)
 			}
-			if live == nil || live.Depth == "" || len(live.PV) == 0 || live.Eval == nil {
+			if live == nil || live.Kind == "" || len(live.PV) == 0 || live.Eval == nil {
 				t.Fatalf("no live thinking: %+v", live)
 			}
 			if tt.unit != "" && (live.Unit != tt.unit || live.Nodes == 0) {

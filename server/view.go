@@ -34,9 +34,18 @@ type MoveView struct {
 
 // ThinkingView is what a player reported of a move.
 type ThinkingView struct {
-	Eval    *float64       `json:"eval,omitempty"`
-	Unit    string         `json:"unit,omitempty"` // "discs", "points" or "rate"
-	Depth   string         `json:"depth,omitempty"`
+	Eval *float64 `json:"eval,omitempty"`
+	Unit string   `json:"unit,omitempty"` // of eval: "discs", "points" or "rate"
+	// Kind says how eval was found: "midgame", "selective", "exact",
+	// "wld", "book" or "playouts" (absent if the player did not say).
+	Kind string `json:"kind,omitempty"`
+	// Depth is how far: plies (midgame, selective), empty squares
+	// (exact, wld), the length of the line (playouts); absent if 0.
+	Depth int `json:"depth,omitempty"`
+	// Probability is the confidence of a selective search in percent.
+	Probability int `json:"probability,omitempty"`
+	// Stopped: the search at depth did not finish (the clock).
+	Stopped bool           `json:"stopped,omitempty"`
 	Nodes   uint64         `json:"nodes,omitempty"`
 	TimeMS  int64          `json:"time_ms,omitempty"`
 	PV      []string       `json:"pv,omitempty"`
@@ -45,13 +54,17 @@ type ThinkingView struct {
 	Unknown bool           `json:"-"`
 }
 
-// MoveStatView is a player's finding on one candidate move.
+// MoveStatView is a player's finding on one candidate move, with its
+// value's unit and source as in ThinkingView.
 type MoveStatView struct {
-	Move   string   `json:"move"`
-	Eval   *float64 `json:"eval,omitempty"`
-	Visits uint64   `json:"visits,omitempty"`
-	Depth  string   `json:"depth,omitempty"`
-	PV     []string `json:"pv,omitempty"`
+	Move        string   `json:"move"`
+	Eval        *float64 `json:"eval,omitempty"`
+	Unit        string   `json:"unit,omitempty"`
+	Kind        string   `json:"kind,omitempty"`
+	Depth       int      `json:"depth,omitempty"`
+	Probability int      `json:"probability,omitempty"`
+	Visits      uint64   `json:"visits,omitempty"`
+	PV          []string `json:"pv,omitempty"`
 }
 
 // ResultView is how a game ended.
@@ -99,20 +112,19 @@ func thinkingJSON(t *player.Thinking) *ThinkingView {
 	if t == nil {
 		return nil
 	}
-	v := &ThinkingView{Depth: t.Depth, Nodes: t.Nodes, TimeMS: t.Elapsed.Milliseconds(), Note: t.Note, PV: squares(t.PV)}
+	v := &ThinkingView{Kind: t.Kind.String(), Depth: t.Depth, Probability: t.Probability, Stopped: t.Stopped,
+		Nodes: t.Nodes, TimeMS: t.Elapsed.Milliseconds(), Note: t.Note, PV: squares(t.PV)}
 	if t.HasEval {
 		e := t.Eval
 		v.Eval = &e
-		v.Unit = t.Unit
-		if v.Unit == "" {
-			v.Unit = "discs"
-		}
+		v.Unit = t.Unit.String()
 	}
 	for _, m := range t.Moves {
-		mv := MoveStatView{Move: m.Move.String(), Visits: m.Visits, Depth: m.Depth, PV: squares(m.PV)}
+		mv := MoveStatView{Move: m.Move.String(), Kind: m.Kind.String(), Depth: m.Depth, Probability: m.Probability, Visits: m.Visits, PV: squares(m.PV)}
 		if m.HasEval {
 			e := m.Eval
 			mv.Eval = &e
+			mv.Unit = m.Unit.String()
 		}
 		v.Moves = append(v.Moves, mv)
 	}

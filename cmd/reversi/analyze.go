@@ -108,10 +108,10 @@ the midgame, or mean rewards in [0, 1] for Monte Carlo players.`)
 	}
 	for _, m := range t.Moves {
 		if withVisits {
-			fmt.Fprintf(e.stdout, "%-5v %+9.3f %9d %7s  %s\n", m.Move, m.Eval, m.Visits, m.Depth, formatPV(m.PV))
+			fmt.Fprintf(e.stdout, "%-5v %+9.3f %9d %7s  %s\n", m.Move, m.Eval, m.Visits, depthText(m.Source), formatPV(m.PV))
 			continue
 		}
-		fmt.Fprintf(e.stdout, "%-5v %+9.2f %7s  %s\n", m.Move, m.Eval, m.Depth, formatPV(m.PV))
+		fmt.Fprintf(e.stdout, "%-5v %+9.2f %7s  %s\n", m.Move, m.Eval, depthText(m.Source), formatPV(m.PV))
 	}
 	if t.Note != "" {
 		fmt.Fprintln(e.stdout, t.Note)

@@ -17,6 +17,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/nboard"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/referee"
@@ -242,8 +243,11 @@ func thinkingText(t *player.Thinking) string {
 		}
 		parts = append(parts, fmt.Sprintf("eval %+.1f%s", t.Eval, unit))
 	}
-	if t.Depth != "" {
-		parts = append(parts, "depth "+t.Depth)
+	if d := depthText(t.Source); d != "" {
+		if t.Stopped {
+			d += " (stopped)"
+		}
+		parts = append(parts, "depth "+d)
 	}
 	if t.Nodes > 0 {
 		parts = append(parts, fmt.Sprintf("%d nodes", t.Nodes))
@@ -259,6 +263,16 @@ func thinkingText(t *player.Thinking) string {
 		return ""
 	}
 	return " [" + strings.Join(parts, ", ") + "]"
+}
+
+// depthText is how far a search looked, as NBoard and Edax show it: "12"
+// (plies), "100%" (an exact solve), "100%W" (a win/loss/draw solve); ""
+// if the player did not say.
+func depthText(s player.Source) string {
+	if s.Kind == player.KindUnknown {
+		return ""
+	}
+	return nboard.FormatDepth(s)
 }
 
 func limitText(d time.Duration) string {

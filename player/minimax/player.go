@@ -67,16 +67,14 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 	}
 	r := search(ctx, req.Position.Board, req.Legal, p.depth, p.eval)
 	t := &player.Thinking{
-		Depth:   strconv.Itoa(p.depth),
+		Source:  player.Source{Kind: player.Midgame, Depth: p.depth},
+		Stopped: r.Stopped,
 		Nodes:   r.Nodes,
 		Elapsed: time.Since(start),
 		PV:      []board.Square{r.Move},
 	}
 	t.Eval, t.Unit = Value(r.Value, p.eval)
 	t.HasEval = true
-	if r.Stopped {
-		t.Depth += " (stopped)"
-	}
 	if req.Analyze {
 		t.Moves = p.moveValues(ctx, req.Position.Board, req.Legal, search)
 		t.Elapsed = time.Since(start)
@@ -100,8 +98,8 @@ func (p *Player) moveValues(ctx context.Context, b board.Board, legal uint64, se
 		default:
 			v = -search(ctx, child, child.Moves(), p.depth-1, p.eval).Value
 		}
-		ev, _ := Value(v, p.eval)
-		out = append(out, player.MoveStat{Move: sq, Eval: ev, HasEval: true, Depth: strconv.Itoa(p.depth), PV: []board.Square{sq}})
+		ev, unit := Value(v, p.eval)
+		out = append(out, player.MoveStat{Move: sq, Eval: ev, HasEval: true, Unit: unit, Source: player.Source{Kind: player.Midgame, Depth: p.depth}, PV: []board.Square{sq}})
 	}
 	slices.SortStableFunc(out, func(a, b player.MoveStat) int { return cmp.Compare(b.Eval, a.Eval) })
 	return out
@@ -110,7 +108,7 @@ func (p *Player) moveValues(ctx context.Context, b board.Board, legal uint64, se
 // Value converts a value of ev to what a display shows: discs (the
 // value divided by ev.DiscUnit) with player.UnitDiscs, or for a heuristic
 // whose values are not discs the value itself with player.UnitPoints.
-func Value(v int, ev eval.Evaluator) (float64, string) {
+func Value(v int, ev eval.Evaluator) (float64, player.Unit) {
 	if u := ev.DiscUnit(); u > 0 {
 		return float64(v) / float64(u), player.UnitDiscs
 	}

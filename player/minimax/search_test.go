@@ -144,7 +144,7 @@ func TestPlayerThroughTheGame(t *testing.T) {
 			t.Fatalf("illegal move %v", reply.Move)
 		}
 		th := reply.Thinking
-		if th == nil || !th.HasEval || th.Unit != player.UnitPoints || th.Nodes == 0 || th.Depth != "3" {
+		if th == nil || !th.HasEval || th.Unit != player.UnitPoints || th.Nodes == 0 || th.Source != (player.Source{Kind: player.Midgame, Depth: 3}) {
 			t.Fatalf("thinking %+v", th)
 		}
 		if err := g.PlaySquare(reply.Move); err != nil {

@@ -95,7 +95,7 @@ function makeBoard(onClick) {
       for (const m of moves) {
         if (m.move === "PA" || m.eval === undefined) continue;
         const i = squareIndex(m.move), x = i % 8 + 0.5, y = Math.floor(i / 8) + 0.5;
-        const exact = m.depth === "100%" || m.depth === "100%W";
+        const exact = m.kind === "exact" || m.kind === "wld";
         let label = unit === "rate" && !exact ? Math.round(m.eval * 100) + "%" : (m.eval > 0 ? "+" : "") + (Math.abs(m.eval) >= 10 || exact ? Math.round(m.eval) : m.eval.toFixed(1));
         const cls = m.eval === best ? "best" : m.eval < best - (unit === "rate" ? 0.1 : 6) ? "bad" : "good";
         const t = svg("text", { x, y: y - 0.08, class: "val " + cls, "data-value": m.move }); t.textContent = label;
@@ -185,6 +185,12 @@ async function startPage() {
 }
 
 // ---------- analysis helpers ----------
+
+// depthNote is the depth of a computer's search as the page shows it:
+// "12", "18 at 95%" (a selective search), "7 (stopped)".
+function depthNote(t) {
+  return (t.depth ?? 0) + (t.probability ? ` at ${t.probability}%` : "") + (t.stopped ? " (stopped)" : "");
+}
 
 async function analyse(position, playerSpec) {
   return api("POST", "/api/analyze", { ...position, player: playerSpec });
@@ -277,7 +283,7 @@ function gamePage(id) {
       if (analysisFor !== ply) return;
       board.showValues(a.thinking?.moves, a.thinking?.unit);
       pv.textContent = a.thinking?.pv?.length ? "Best line: " + a.thinking.pv.join(" ") : "";
-      document.getElementById("source").textContent = `engine level 6, ${a.thinking?.depth === "100%" ? "exact endgame solve" : "depth " + a.thinking?.depth}, ${a.thinking?.nodes || 0} nodes`;
+      document.getElementById("source").textContent = `engine level 6, ${a.thinking?.kind === "exact" ? "exact endgame solve" : a.thinking?.kind === "wld" ? "win/loss solved" : "depth " + depthNote(a.thinking || {})}, ${a.thinking?.nodes || 0} nodes`;
     } catch (e) { document.getElementById("source").textContent = e.message; }
   }
   function render() {
@@ -309,7 +315,7 @@ function gamePage(id) {
       status.textContent = lastPass + (mine ? "Your move" : `${s[s.turn].name} (${s.turn}) to move` + (s[s.turn].kind === "builtin" ? " · thinking…" : ""));
       if (s.live) {
         const t = s.live, v = t.eval === undefined ? "" : t.unit === "rate" ? Math.round(t.eval * 100) + "%" : (t.eval > 0 ? "+" : "") + t.eval.toFixed(1);
-        const how = t.depth === "100%" ? "exact" : t.depth === "100%W" ? "win/loss solved" : t.unit === "rate" ? `${(t.nodes || 0).toLocaleString("en")} playouts` : "depth " + t.depth;
+        const how = t.kind === "exact" ? "exact" : t.kind === "wld" ? "win/loss solved" : t.kind === "playouts" ? `${(t.nodes || 0).toLocaleString("en")} playouts` : "depth " + depthNote(t);
         status.append(el("span", { class: "live", text: ` · ${how}: ${v}, line ${(t.pv || []).join(" ").toLowerCase()}` }));
       }
     }
@@ -322,7 +328,7 @@ function gamePage(id) {
     evals.replaceChildren(el("div", { class: "small", text: "Evaluation for Black (computer moves)" }), graph(pts));
     if (s.thinking && !showAnalysis) {
       const t = s.thinking;
-      pv.textContent = `Last computer move: ${t.eval !== undefined ? (t.unit === "rate" ? Math.round(t.eval * 100) + "%" : (t.eval > 0 ? "+" : "") + t.eval.toFixed(1)) : ""} ${t.depth === "100%" ? "(exact)" : t.depth ? "(depth " + t.depth + ")" : ""} ${t.pv?.length ? "line " + t.pv.join(" ") : ""}`;
+      pv.textContent = `Last computer move: ${t.eval !== undefined ? (t.unit === "rate" ? Math.round(t.eval * 100) + "%" : (t.eval > 0 ? "+" : "") + t.eval.toFixed(1)) : ""} ${t.kind === "exact" ? "(exact)" : t.kind === "wld" ? "(win/loss solved)" : t.depth ? "(depth " + depthNote(t) + ")" : ""} ${t.pv?.length ? "line " + t.pv.join(" ") : ""}`;
     }
     runAnalysis();
   }
