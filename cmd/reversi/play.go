@@ -11,9 +11,9 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
@@ -141,19 +141,12 @@ func isHuman(spec string) bool {
 	return strings.EqualFold(strings.TrimSpace(name), "human")
 }
 
-// seatSeed derives the seed of one seat of one game from the run's seed,
-// so that every game of a run is reproducible on its own.
-func seatSeed(seed uint64, gameIndex int, c board.Color) uint64 {
-	r := rand.New(rand.NewPCG(seed, uint64(gameIndex)*2+uint64(c)))
-	return r.Uint64()
-}
-
 func playOne(ctx context.Context, e *env, o playOptions) error {
-	black, err := newPlayer(e, o, o.black, seatSeed(o.seed, 0, board.Black))
+	black, err := newPlayer(e, o, o.black, arena.GameSeed(o.seed, 0, board.Black))
 	if err != nil {
 		return err
 	}
-	white, err := newPlayer(e, o, o.white, seatSeed(o.seed, 0, board.White))
+	white, err := newPlayer(e, o, o.white, arena.GameSeed(o.seed, 0, board.White))
 	if err != nil {
 		return err
 	}
@@ -314,48 +307,28 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 	fmt.Fprintf(e.stdout, "%s (black) vs %s (white): %d games, %s rules, %s per move, seed %d\n",
 		o.black, o.white, o.games, o.rule, limitText(o.moveTime), o.seed)
 	prog := newProgress(e, o.games, "games", "games")
-	var (
-		mu    sync.Mutex
-		score tally
-		first error
-	)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
+	var score tally
 	start := time.Now()
-	for w := 0; w < min(o.parallel, o.games); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				r, err := playQuiet(ctx, e, o, i)
-				mu.Lock()
-				if err != nil && first == nil {
-					first = err
-				}
-				if err == nil {
-					score.add(r)
-				}
-				mu.Unlock()
-				prog.add(1)
+	run := &arena.Games{
+		Count: o.games, Start: o.start, MoveTime: o.moveTime, GameTime: o.gameTime, Concurrency: o.parallel, Seed: o.seed,
+		New: func(s arena.Seat) (player.Player, error) {
+			spec := o.black
+			if s.Color == board.White {
+				spec = o.white
 			}
-		}()
+			return newPlayer(e, o, spec, s.Seed)
+		},
 	}
-feed:
-	for i := 0; i < o.games; i++ {
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(jobs)
-	wg.Wait()
+	err := run.Run(ctx, func(_ int, g *game.Game) {
+		score.add(g.Result)
+		prog.add(1)
+	})
 	prog.finish()
 	took := time.Since(start)
 	played := score.wins + score.draws + score.losses
 	if played == 0 {
-		if first != nil {
-			return first
+		if err != nil {
+			return err
 		}
 		return ctx.Err()
 	}
@@ -369,25 +342,8 @@ feed:
 	if played < o.games {
 		fmt.Fprintf(e.stdout, "stopped after %d of %d games\n", played, o.games)
 	}
-	if first != nil {
-		return first
+	if err != nil {
+		return err
 	}
 	return ctx.Err()
-}
-
-// playQuiet plays game i of a run without display.
-func playQuiet(ctx context.Context, e *env, o playOptions, i int) (game.Result, error) {
-	black, err := newPlayer(e, o, o.black, seatSeed(o.seed, i, board.Black))
-	if err != nil {
-		return game.Result{}, err
-	}
-	white, err := newPlayer(e, o, o.white, seatSeed(o.seed, i, board.White))
-	if err != nil {
-		return game.Result{}, err
-	}
-	g, err := referee.Play(ctx, black, white, referee.Config{Game: o.start, MoveTime: o.moveTime, GameTime: o.gameTime})
-	if err != nil {
-		return game.Result{}, err
-	}
-	return g.Result, nil
 }
