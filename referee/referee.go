@@ -9,7 +9,8 @@
 //     the referee does not wait for a player that ignores its deadline;
 //   - an illegal move is refused with the list of legal moves and the
 //     player is asked again; its third illegal move in a game loses;
-//   - a resignation (player.Reply.Resign) ends the game and loses it,
+//   - a resignation (player.Reply.Resign, or Match.Resign at any moment,
+//     also while the opponent is to move) ends the game and loses it,
 //     whatever the discs on the board (game.Resignation);
 //   - a request to stop and count (player.Reply.Count, the original course
 //     framework's Q) ends the game, won by the side with more discs on the
@@ -17,13 +18,19 @@
 //   - a player whose Move returns an error (or panics) forfeits;
 //   - passes are played automatically when the side to move has no move;
 //   - the rule variant of the game (e.g. no-adjacent) decides what is
-//     legal.
+//     legal;
+//   - a game over on the board ends with the move that ends it: the Moved
+//     (or Passed) event carries the result already, and Ended follows.
+//
+// Play runs a game to its end; Start runs it in a goroutine of its own
+// and returns the Match, through which a player resigns out of turn.
 package referee
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -72,7 +79,8 @@ type Config struct {
 	// playing the computer.
 	AllowUndo [2]bool
 	// Observe, if not nil, is called after every event of the game, from
-	// the goroutine that called Play.
+	// the referee's goroutine (the one that called Play). It may not call
+	// Match.Resign.
 	Observe func(Event)
 	// Used is the game clock each player (indexed by board.Color) has
 	// used already, for a game that continues (after a server restart).
@@ -96,7 +104,8 @@ type EventKind uint8
 const (
 	// Started: the game is about to begin (or continue).
 	Started EventKind = iota
-	// Moved: a move was played (Event.Move).
+	// Moved: a move was played (Event.Move). If it ended the game on
+	// the board, Event.Game has the result already, and Ended follows.
 	Moved
 	// Passed: the side to move had no legal move and passed.
 	Passed
@@ -104,7 +113,8 @@ const (
 	Rejected
 	// Undone: moves were taken back at a player's request.
 	Undone
-	// Ended: the game is over (Event.Game.Result).
+	// Ended: the game is over (Event.Game.Result): always the last
+	// event of a game that ends.
 	Ended
 )
 
@@ -131,12 +141,67 @@ type Event struct {
 // before its end.
 var ErrAborted = errors.New("game aborted")
 
+// ErrGameOver is returned by Match.Resign when the game ended (or was
+// aborted) before the resignation.
+var ErrGameOver = errors.New("the game is over")
+
 // Play runs a game between black and white and returns its record, with
 // the result and the time of every move. The error is non-nil only if ctx
 // was cancelled before the end; the record then holds the game so far.
 func Play(ctx context.Context, black, white player.Player, cfg Config) (*game.Game, error) {
 	r := newReferee(black, white, cfg)
 	return r.run(ctx)
+}
+
+// Match is a game refereed in a goroutine of its own (see Start). Its
+// methods are safe for concurrent use.
+type Match struct {
+	r    *referee
+	done chan struct{}
+	g    *game.Game
+	err  error
+}
+
+// Start runs a game between black and white, as Play does, in a new
+// goroutine, and returns at once.
+func Start(ctx context.Context, black, white player.Player, cfg Config) *Match {
+	m := &Match{r: newReferee(black, white, cfg), done: make(chan struct{})}
+	go func() {
+		defer close(m.done)
+		m.g, m.err = m.r.run(ctx)
+	}()
+	return m
+}
+
+// Wait waits for the end of the game and returns what Play returns.
+func (m *Match) Wait() (*game.Game, error) {
+	<-m.done
+	return m.g, m.err
+}
+
+// Done is closed when the game has ended (or was aborted).
+func (m *Match) Done() <-chan struct{} { return m.done }
+
+// Resign ends the game by the resignation of player c, whether it is its
+// turn or not: the referee stops asking the side to move for its move
+// (a reply that comes after is ignored) and ends the game with
+// game.Resignation by c, reported as an Ended event as every end is.
+// Resign returns once that event has been observed; ErrGameOver if the
+// game had ended (or was aborted) first; ctx's error if ctx ends before
+// the referee decides (the resignation stands). It may not be called
+// from Config.Observe.
+func (m *Match) Resign(ctx context.Context, c board.Color) error {
+	if c != board.Black && c != board.White {
+		return fmt.Errorf("referee: %v cannot resign", c)
+	}
+	return m.r.interrupt(ctx, c)
+}
+
+// resignation is a player's resignation out of turn, waiting for the
+// referee.
+type resignation struct {
+	color board.Color
+	done  chan error // buffered: the verdict
 }
 
 type referee struct {
@@ -146,6 +211,79 @@ type referee struct {
 	startPly int // moves before this ply were given, not played here
 	illegal  [2]int
 	used     [2]time.Duration
+
+	// mu guards the resignations waiting for the referee, the end of
+	// the game for them, and stop, which cancels the current turn.
+	mu      sync.Mutex
+	resigns []resignation
+	closed  bool
+	stop    context.CancelCauseFunc
+}
+
+// errInterrupted is the cause of a turn's end by a resignation.
+var errInterrupted = errors.New("interrupted by a resignation")
+
+// interrupt hands the referee a resignation and waits for its verdict.
+func (r *referee) interrupt(ctx context.Context, c board.Color) error {
+	res := resignation{color: c, done: make(chan error, 1)}
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return ErrGameOver
+	}
+	r.resigns = append(r.resigns, res)
+	if r.stop != nil {
+		r.stop(errInterrupted)
+	}
+	r.mu.Unlock()
+	select {
+	case err := <-res.done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// nextResignation takes the first resignation waiting, if any.
+func (r *referee) nextResignation() (resignation, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.resigns) == 0 {
+		return resignation{}, false
+	}
+	res := r.resigns[0]
+	r.resigns = r.resigns[1:]
+	return res, true
+}
+
+// close refuses the resignations still waiting and any to come: the game
+// is over.
+func (r *referee) close() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.closed = true
+	for _, res := range r.resigns {
+		res.done <- ErrGameOver
+	}
+	r.resigns = nil
+}
+
+// turnContext returns the context of a turn: ended by ctx, or by a
+// resignation (at once if one waits already).
+func (r *referee) turnContext(ctx context.Context) (context.Context, func()) {
+	tctx, cancel := context.WithCancelCause(ctx)
+	r.mu.Lock()
+	r.stop = cancel
+	if len(r.resigns) > 0 {
+		cancel(errInterrupted)
+	}
+	r.mu.Unlock()
+	return tctx, func() {
+		r.mu.Lock()
+		r.stop = nil
+		r.mu.Unlock()
+		cancel(nil)
+	}
 }
 
 func newReferee(black, white player.Player, cfg Config) *referee {
@@ -182,6 +320,7 @@ func (r *referee) end(reason game.Reason, by board.Color, detail string) {
 }
 
 func (r *referee) run(ctx context.Context) (*game.Game, error) {
+	defer r.close()
 	r.emit(Event{Kind: Started, Color: r.g.Turn()})
 	for {
 		if err := ctx.Err(); err != nil {
@@ -190,13 +329,18 @@ func (r *referee) run(ctx context.Context) (*game.Game, error) {
 		if r.g.Result.Reason != game.InProgress {
 			return r.g, nil
 		}
+		if res, ok := r.nextResignation(); ok {
+			r.end(game.Resignation, res.color, "")
+			res.done <- nil
+			return r.g, nil
+		}
 		if r.g.Over() {
 			r.g.Finish()
 			r.emit(Event{Kind: Ended})
 			return r.g, nil
 		}
 		if c := r.g.Turn(); r.g.PassIfForced() {
-			r.emit(Event{Kind: Passed, Color: c, Move: r.g.Moves[len(r.g.Moves)-1]})
+			r.played(Event{Kind: Passed, Color: c, Move: r.g.Moves[len(r.g.Moves)-1]})
 			continue
 		}
 		if err := r.turn(ctx); err != nil {
@@ -205,9 +349,25 @@ func (r *referee) run(ctx context.Context) (*game.Game, error) {
 	}
 }
 
+// played reports a move or pass just played; if it ended the game on the
+// board, the event carries the result, and Ended follows.
+func (r *referee) played(e Event) {
+	over := r.g.Finish()
+	r.emit(e)
+	if over {
+		r.emit(Event{Kind: Ended})
+	}
+}
+
 // turn asks the side to move until it moves legally, resigns, stops to
-// count, undoes, runs out of time or loses by illegal moves.
+// count, undoes, runs out of time or loses by illegal moves; a
+// resignation (Match.Resign) ends the turn at once, without a move.
 func (r *referee) turn(ctx context.Context) error {
+	tctx, stop := r.turnContext(ctx)
+	defer stop()
+	interrupted := func() bool {
+		return ctx.Err() == nil && errors.Is(context.Cause(tctx), errInterrupted)
+	}
 	c := r.g.Turn()
 	var rejected []player.Rejection
 	var spent time.Duration
@@ -240,15 +400,20 @@ func (r *referee) turn(ctx context.Context) error {
 		done := func() {}
 		if r.cfg.Ready != nil {
 			var err error
-			if done, err = r.cfg.Ready(ctx, c); err != nil {
+			if done, err = r.cfg.Ready(tctx, c); err != nil {
+				if interrupted() {
+					return nil
+				}
 				return fmt.Errorf("%w: %v", ErrAborted, err)
 			}
 		}
-		reply, elapsed, err := r.ask(ctx, r.players[c], req, limit)
+		reply, elapsed, err := r.ask(tctx, r.players[c], req, limit)
 		done()
 		r.used[c] += elapsed
 		spent += elapsed
 		switch {
+		case interrupted():
+			return nil // the resignation decides (see run)
 		case errors.Is(err, errTimeout):
 			r.end(game.Timeout, c, fmt.Sprintf("no move within %v", limit.Round(time.Millisecond)))
 			return nil
@@ -290,7 +455,7 @@ func (r *referee) turn(ctx context.Context) error {
 			}
 			continue
 		}
-		r.emit(Event{Kind: Moved, Color: c, Move: r.g.Moves[len(r.g.Moves)-1], Thinking: reply.Thinking})
+		r.played(Event{Kind: Moved, Color: c, Move: r.g.Moves[len(r.g.Moves)-1], Thinking: reply.Thinking})
 		return nil
 	}
 }

@@ -2,8 +2,10 @@
 // human in the browser, a built-in player, a remote bot), refereed by the
 // server with the core referee, stored in a database, watched live.
 //
-// Each live game is a table: a goroutine running referee.Play with the
-// table's players. A built-in player is one of package catalog's; a human
+// Each live game is a table: its referee (referee.Start) runs the game
+// between the table's players in a goroutine of its own, and decides
+// every end of the game, resignations out of turn included; the table
+// stores and broadcasts what it decides. A built-in player is one of package catalog's; a human
 // or a bot is a remote seat, whose moves arrive through the HTTP API and
 // wait in the seat until the referee asks for them. Every event the
 // referee reports is written to the store before it is acknowledged or

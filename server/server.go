@@ -395,13 +395,17 @@ func (s *Server) startLocked(t *table) {
 	t.cancel = cancel
 	s.wg.Add(1)
 	s.metrics.live.Add(1)
+	t.mu.Lock()
+	t.match = referee.Start(ctx, seats[0], seats[1], cfg)
+	m := t.match
+	t.mu.Unlock()
 	go func() {
 		defer s.wg.Done()
 		defer s.metrics.live.Add(-1)
 		defer close(t.done)
 		defer cancel()
 		defer s.pool.drop(t.id)
-		_, err := referee.Play(ctx, seats[0], seats[1], cfg)
+		_, err := m.Wait()
 		if err != nil && !errors.Is(err, referee.ErrAborted) {
 			s.log.Error("referee", "game", t.id, "err", err)
 		}

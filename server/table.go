@@ -1,5 +1,6 @@
 // Tables: the live games, each refereed by a goroutine, with their remote
-// seats, their watchers and their persistence.
+// seats (remote.go), their watchers and their persistence: a table
+// stores and broadcasts what the referee decides.
 
 package server
 
@@ -28,78 +29,14 @@ func hashToken(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// submission is a move (or resignation, or undo) sent by a remote seat,
-// waiting for the referee's verdict.
-type submission struct {
-	reply  player.Reply
-	result chan error // nil: accepted; else why not
-}
-
-// remote is a seat played through the API: its Move waits for a
-// submission.
-type remote struct {
-	name string
-	// idle is how long Move waits before the seat loses by forfeit, as
-	// an abandoned game (0 or less: for ever).
-	idle   time.Duration
-	inbox  chan *submission
-	mu     sync.Mutex
-	asking bool        // the referee waits for this seat's move
-	last   *submission // the submission the referee is judging
-}
-
-func newRemote(name string) *remote {
-	return &remote{name: name, inbox: make(chan *submission)}
-}
-
-func (r *remote) Name() string { return r.name }
-
-// Move waits for the next submission, until the referee's deadline.
-func (r *remote) Move(ctx context.Context, req player.Request) (player.Reply, error) {
-	r.mu.Lock()
-	r.asking = true
-	r.mu.Unlock()
-	defer func() {
-		r.mu.Lock()
-		r.asking = false
-		r.mu.Unlock()
-	}()
-	var idle <-chan time.Time
-	if r.idle > 0 {
-		timer := time.NewTimer(r.idle)
-		defer timer.Stop()
-		idle = timer.C
-	}
-	select {
-	case s := <-r.inbox:
-		r.mu.Lock()
-		r.last = s
-		r.mu.Unlock()
-		return s.reply, nil
-	case <-ctx.Done():
-		return player.Reply{}, ctx.Err()
-	case <-idle:
-		return player.Reply{}, fmt.Errorf("abandoned: no move for %v", r.idle)
-	}
-}
-
-// verdict resolves the submission being judged, if any.
-func (r *remote) verdict(err error) {
-	r.mu.Lock()
-	s := r.last
-	r.last = nil
-	r.mu.Unlock()
-	if s != nil {
-		s.result <- err
-	}
-}
-
 // table is a live game.
 type table struct {
 	id     string
 	srv    *Server
 	cancel context.CancelFunc
 	done   chan struct{}
+	// match is the game's referee, once it runs (set under mu).
+	match *referee.Match
 
 	// syncMu serialises the syncs with the store; syncWanted: one is
 	// scheduled (see poke).
@@ -181,6 +118,7 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 	if color >= 0 {
 		r = t.remotes[color]
 	}
+	match := t.match
 	t.mu.Unlock()
 	switch {
 	case color < 0:
@@ -192,12 +130,10 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 	case turn != color && !reply.Resign:
 		return errNotYourTurn
 	}
-	s := &submission{reply: reply, result: make(chan error, 1)}
 	if reply.Resign && turn != color {
-		// Resigning out of turn: the referee only listens to the side to
-		// move, so the table ends the game itself.
-		return t.resignOutOfTurn(board.Color(color))
+		return t.resignOutOfTurn(ctx, match, board.Color(color))
 	}
+	s := &submission{reply: reply, result: make(chan error, 1)}
 	select {
 	case r.inbox <- s:
 	case <-ctx.Done():
@@ -221,8 +157,25 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 	}
 }
 
-// resignOutOfTurn ends the game by a resignation of the side not to move.
-func (t *table) resignOutOfTurn(c board.Color) error {
+// resignOutOfTurn hands the referee the resignation of the side not to
+// move; the referee ends the game, and observe stores the end before
+// Resign returns.
+func (t *table) resignOutOfTurn(ctx context.Context, m *referee.Match, c board.Color) error {
+	if m != nil {
+		err := m.Resign(ctx, c)
+		if errors.Is(err, referee.ErrGameOver) {
+			return errGameOver
+		}
+		t.mu.Lock()
+		failed := t.failed
+		t.mu.Unlock()
+		if err == nil && failed != nil {
+			return failed // the store failed storing the end: errStoreFailed, to retry
+		}
+		return err
+	}
+	// No referee runs yet (a seat is open): there is nobody to decide
+	// but the table, as for an abandoned game (see admission.go).
 	t.mu.Lock()
 	g := t.g.Clone()
 	t.mu.Unlock()
@@ -264,28 +217,26 @@ func (t *table) observe(ev referee.Event) {
 			}
 		}
 		err = st.AppendMove(ctx, t.id, sm)
-		if err == nil && ev.Game.Finished() && ev.Game.Result.Reason == game.InProgress {
-			// Over on the board: the views say finished from now on (see
-			// view), so the store says so too, before the referee's Ended
-			// event (whose Finish then conflicts and is skipped).
-			end := game.NewResult(ev.Game.Position(), game.Normal, board.NoColor)
-			switch err = st.Finish(ctx, t.id, storeResult(end)); {
-			case err == nil:
+		if err == nil && ev.Game.Result.Reason != game.InProgress {
+			// The move ended the game on the board, and the referee says
+			// so with it: the store has both before the move's answer.
+			if err = st.Finish(ctx, t.id, storeResult(ev.Game.Result)); err == nil {
 				changes++
-			case errors.Is(err, store.ErrConflict):
-				err = nil // already finished (a resignation out of turn)
 			}
 		}
 	case referee.Undone:
 		changes = 1
 		err = st.Truncate(ctx, t.id, ev.Game.Ply())
 	case referee.Ended:
-		changes = 1
-		err = st.Finish(ctx, t.id, storeResult(ev.Game.Result))
-		if errors.Is(err, store.ErrConflict) {
-			// Already finished: by the move that ended the game on the
-			// board, or by a resignation out of turn.
-			err, changes = nil, 0
+		t.mu.Lock()
+		stored := t.g.Result.Reason != game.InProgress // with the move that ended it
+		t.mu.Unlock()
+		if !stored {
+			changes = 1
+			err = st.Finish(ctx, t.id, storeResult(ev.Game.Result))
+			if errors.Is(err, store.ErrConflict) {
+				err, changes = nil, 0 // finished meanwhile by another process
+			}
 		}
 	}
 	err = t.srv.stored(err)
