@@ -71,6 +71,8 @@ type SolveOptions struct {
 	Threads int
 	// Concurrency is the number of positions solved at once (at least 1).
 	Concurrency int
+	// HashMB is the size of each solver's table in MB (0: 256).
+	HashMB int
 	// Solved, if not nil, is called after each solve, one call at a time
 	// per solver, with the item's index and the best move found; an error
 	// it returns stops the solves. A SolvedFile's Add keeps the result.
@@ -88,7 +90,11 @@ func Solve(ctx context.Context, items []Item, todo []int, o SolveOptions) error 
 		select {
 		case solver = <-solvers:
 		default: // one solver (and its table) per worker, made when first needed
-			solver = endgame.New(endgame.Options{Threads: max(o.Threads, 1), HashMB: 256, Eval: engine.DefaultEvaluator()})
+			hash := o.HashMB
+			if hash <= 0 {
+				hash = 256
+			}
+			solver = endgame.New(endgame.Options{Threads: max(o.Threads, 1), HashMB: hash, Eval: engine.DefaultEvaluator()})
 		}
 		defer func() { solvers <- solver }()
 		i := todo[k]

@@ -51,7 +51,7 @@ func TestSolveKeepsEverySolve(t *testing.T) {
 	if len(todo) != 4 || filled != 0 {
 		t.Fatalf("a new file: todo %v, filled %d", todo, filled)
 	}
-	err = Solve(context.Background(), items, todo, SolveOptions{Threads: 1, Concurrency: 2, Solved: func(i int, move board.Square) error {
+	err = Solve(context.Background(), items, todo, SolveOptions{Threads: 1, Concurrency: 2, HashMB: 4, Solved: func(i int, move board.Square) error {
 		return s.Add(items[i].Position, move, items[i].Score)
 	}})
 	if err != nil {

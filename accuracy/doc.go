@@ -10,7 +10,7 @@
 // a crash goes on where it was.
 //
 //	items := accuracy.Choose(rng, games, theoretical, 20, 100)
-//	todo := solved.Fill(items)
+//	todo, _ := solved.Fill(items) // the positions solved before are read back
 //	err := accuracy.Solve(ctx, items, todo, accuracy.SolveOptions{Threads: 1, Concurrency: 2})
 //	values, err := accuracy.Values(ctx, items, ev, 0)
 //	mae, rmse := accuracy.Errors(values, accuracy.Scores(items), ev.DiscUnit())
