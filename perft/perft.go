@@ -3,7 +3,8 @@
 //
 // Counting rule: a pass counts as one ply, and a game that ends before the
 // depth counts as one leaf at every depth after its end. From the start
-// position the counts are 4, 12, 56, 244, 1396, ... (see testdata).
+// position the counts are 4, 12, 56, 244, 1396, ...; Published returns
+// the published counts to depth 16, embedded from perft-start.txt.
 package perft
 
 import (
