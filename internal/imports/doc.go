@@ -1,6 +1,7 @@
 // Package imports holds the test of the project's import rule: the
 // engine packages (rules, formats, evaluations, searches, players,
-// referee, arena, training, accuracy, the worker pool) use only the standard library and each
-// other; third-party modules live at the edges (server, stores, command).
+// referee, arena, training, accuracy, the worker pool) use only the
+// standard library and each other; third-party modules live at the edges
+// (server, stores, command).
 // It has no code of its own.
 package imports
