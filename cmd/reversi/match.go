@@ -15,6 +15,7 @@ import (
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/plot"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 )
@@ -154,7 +155,7 @@ the shards' files up.`)
 	out := fs.String("out", "", "GGF file of the games (appended; resumed if it exists)")
 	jsonPath := fs.String("json", "", "JSON summary (default: the --out file with .json)")
 	sprtText := fs.String("sprt", "", "sequential test, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05")
-	plot := fs.String("plot", "", "plot of A's score over the games (.png or .svg)")
+	plotPath := fs.String("plot", "", "plot of A's score over the games (.png or .svg)")
 	specs, rest := splitPositional(fs, args, 2)
 	if err := parseFlags(fs, rest); err != nil {
 		return err
@@ -170,9 +171,9 @@ the shards' files up.`)
 	if *games < 1 {
 		return fmt.Errorf("--games %d: want at least 1", *games)
 	}
-	if *plot != "" {
-		if err := checkPlotPath(*plot); err != nil {
-			return err
+	if *plotPath != "" {
+		if err := plot.CheckPath(*plotPath); err != nil {
+			return fmt.Errorf("--plot %w", err)
 		}
 	}
 	var sprt *arena.SPRT
@@ -248,11 +249,11 @@ the shards' files up.`)
 		}
 		fmt.Fprintf(e.stdout, "summary: %s\n", *jsonPath)
 	}
-	if *plot != "" {
-		if perr := plotMatch(*plot, specs, results); perr != nil {
+	if *plotPath != "" {
+		if perr := plot.Match(*plotPath, specs[0], specs[1], results); perr != nil {
 			return perr
 		}
-		fmt.Fprintf(e.stdout, "plot: %s\n", *plot)
+		fmt.Fprintf(e.stdout, "plot: %s\n", *plotPath)
 	}
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintln(e.stdout, "stopped before the end: run the same command again to resume (with --out)")

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/internal/plot"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 )
@@ -31,7 +32,7 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 	rounds := fs.Int("rounds", 10, "openings per pairing (each played twice)")
 	anchor := fs.String("anchor", "", "player whose rating is 0 (default: random if it plays, else the mean is 0)")
 	out := fs.String("out", "", "GGF file of the games (appended; resumed if it exists)")
-	plot := fs.String("plot", "", "plot of the ratings with error bars (.png or .svg)")
+	plotPath := fs.String("plot", "", "plot of the ratings with error bars (.png or .svg)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -67,9 +68,9 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 	if *anchor != "" && !seen[*anchor] {
 		return fmt.Errorf("--anchor %q is not one of the players", *anchor)
 	}
-	if *plot != "" {
-		if err := checkPlotPath(*plot); err != nil {
-			return err
+	if *plotPath != "" {
+		if err := plot.CheckPath(*plotPath); err != nil {
+			return fmt.Errorf("--plot %w", err)
 		}
 	}
 	if err := o.checkSpecs(specs); err != nil {
@@ -125,19 +126,15 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 		}
 		fmt.Fprintf(e.stdout, "results: %s.json, %s.txt\n", base, base)
 	}
-	if *plot != "" {
-		names, elos, errs := make([]string, len(ratings)), make([]float64, len(ratings)), make([]float64, len(ratings))
-		for i, r := range ratings {
-			names[i], elos[i], errs[i] = r.Name, r.Elo, r.Error
-		}
+	if *plotPath != "" {
 		title := "Elo ratings"
 		if *anchor != "" {
 			title += " (" + *anchor + " = 0)"
 		}
-		if perr := plotRatings(*plot, title, names, elos, errs); perr != nil {
+		if perr := plot.Ratings(*plotPath, title, ratings); perr != nil {
 			return perr
 		}
-		fmt.Fprintf(e.stdout, "plot: %s\n", *plot)
+		fmt.Fprintf(e.stdout, "plot: %s\n", *plotPath)
 	}
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintln(e.stdout, "stopped before the end: run the same command again to resume (with --out)")

@@ -6,15 +6,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"image/color"
 	"runtime"
-	"strings"
 	"text/tabwriter"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-
+	"github.com/reversi-engine/reversi/internal/plot"
 	"github.com/reversi-engine/reversi/train"
 )
 
@@ -52,8 +47,8 @@ docs/TRAINING.md); --tiny is a run of seconds that checks the pipeline.`)
 		cfg.Fraction, cfg.SelfPlay, cfg.MaxPerPhase, cfg.ExactEmpties, cfg.Fit.Epochs = 0.003, 20, 2000, 10, 60
 	}
 	if *plotPath != "" {
-		if err := checkPlotPath(*plotPath); err != nil {
-			return err
+		if err := plot.CheckPath(*plotPath); err != nil {
+			return fmt.Errorf("--plot %w", err)
 		}
 	}
 	cfg.Work, cfg.Out, cfg.Log = *work, *out, e.stderr
@@ -69,38 +64,10 @@ docs/TRAINING.md); --tiny is a run of seconds that checks the pipeline.`)
 	}
 	w.Flush()
 	if *plotPath != "" {
-		if err := plotLoss(*plotPath, rep); err != nil {
+		if err := plot.Loss(*plotPath, rep); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "plot: %s\n", *plotPath)
 	}
 	return nil
-}
-
-// plotLoss draws the held-out error of every phase over the epochs.
-func plotLoss(path string, rep *train.Report) error {
-	p := plot.New()
-	p.Title.Text = "pattern evaluation: held-out RMSE per phase"
-	p.X.Label.Text = "epoch"
-	p.Y.Label.Text = "RMSE (discs)"
-	for _, ph := range rep.Phases {
-		pts := make(plotter.XYs, len(ph.Curve))
-		for i, c := range ph.Curve {
-			pts[i] = plotter.XY{X: float64(i + 1), Y: c[1]}
-		}
-		if len(pts) == 0 {
-			continue
-		}
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return err
-		}
-		shade := uint8(40 + 200*ph.Phase/14)
-		l.Color = color.RGBA{R: shade, G: 80, B: 255 - shade, A: 255}
-		p.Add(l)
-		if ph.Phase%3 == 0 {
-			p.Legend.Add(strings.TrimSpace("discs "+ph.Discs), l)
-		}
-	}
-	return p.Save(8*vg.Inch, 5*vg.Inch, path)
 }
