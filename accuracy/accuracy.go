@@ -121,7 +121,11 @@ func Values(ctx context.Context, items []Item, ev eval.Evaluator, depth int) ([]
 	}
 	for i, it := range items {
 		if eng != nil {
-			values[i] = float64(eng.Search(ctx, it.Board, it.Board.Moves(), engine.Limits{Depth: depth}, nil).Value)
+			r, err := eng.Search(ctx, it.Board, engine.Limits{Depth: depth}, nil)
+			if err != nil {
+				return nil, err
+			}
+			values[i] = float64(r.Value)
 			continue
 		}
 		values[i] = float64(ev.Evaluate(it.Board))

@@ -32,7 +32,7 @@ func BenchmarkMidgame(b *testing.B) {
 			for b.Loop() {
 				for _, p := range mid {
 					e.Clear()
-					r := e.Search(context.Background(), p.b, p.b.Moves(), Limits{Depth: p.depth}, nil)
+					r, _ := e.Search(context.Background(), p.b, Limits{Depth: p.depth}, nil)
 					nodes += r.Nodes
 					searching += r.Elapsed
 				}

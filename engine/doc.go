@@ -11,8 +11,20 @@
 // (as strong as the machine allows), and [Player] plays refereed games.
 //
 // Under the no-adjacent rule variant the engine restricts the moves of the
-// root to those the rule allows and searches the tree below with the
-// standard rules: the values are then estimates of the variant.
+// root to those the rule allows ([Limits].Forbidden) and searches the tree
+// below with the standard rules: the values are then estimates of the
+// variant.
+//
+// The search follows the convention of every search of this module
+// (engine, endgame, mcts, player/minimax):
+//
+//	Search(ctx context.Context, b board.Board, lim Limits, progress func(Info)) (Result, error)
+//
+// with the package's own Limits, Info and Result. progress may be nil.
+// The end of ctx stops the search early: it is reported in
+// Result.Stopped, with the best that was found, never as an error. The
+// error is non-nil only for invalid input (here: a board whose masks
+// overlap).
 //
 // The package imports only the standard library.
 package engine

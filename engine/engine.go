@@ -5,6 +5,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -47,6 +48,10 @@ type Limits struct {
 	// AllMoves asks for the value of every legal move (Result.Moves), as
 	// an analysis does; the search is then slower.
 	AllMoves bool
+	// Forbidden holds the moves a rule variant forbids at the root (0:
+	// none): the search chooses among b.Moves() &^ Forbidden, and passes
+	// if that leaves none.
+	Forbidden uint64
 }
 
 // Kind says how a result was found.
@@ -167,15 +172,22 @@ func (e *Engine) Clear() {
 	e.solver.Clear()
 }
 
-// Search finds a move for the side to move of b among legal (b.Moves(),
-// or the subset a rule variant allows) within lim. progress, if not nil,
-// is called after every completed iteration from the search goroutine.
-// When ctx ends, the search stops within a few milliseconds and returns
-// the best move found so far (Stopped set).
-func (e *Engine) Search(ctx context.Context, b board.Board, legal uint64, lim Limits, progress func(Info)) Result {
+// ErrInvalid is returned for a board whose two masks overlap.
+var ErrInvalid = errors.New("invalid board: a square holds two discs")
+
+// Search finds a move for the side to move of b (among the moves
+// lim.Forbidden leaves) within lim. progress, if not nil, is called after
+// every completed iteration from the search goroutine. When ctx ends, the
+// search stops within a few milliseconds and returns the best move found
+// so far with Stopped set, and a nil error: the error reports only invalid
+// input.
+func (e *Engine) Search(ctx context.Context, b board.Board, lim Limits, progress func(Info)) (Result, error) {
+	if !b.Valid() {
+		return Result{Move: board.NoSquare}, ErrInvalid
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.search(ctx, b, legal, lim, progress)
+	return e.search(ctx, b, b.Moves()&^lim.Forbidden, lim, progress), nil
 }
 
 func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Limits, progress func(Info)) Result {

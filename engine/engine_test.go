@@ -89,7 +89,7 @@ func TestFixedDepthEqualsMinimax(t *testing.T) {
 		for i, b := range positions(n, 10, 1) {
 			depth := 1 + i%6
 			e := New(Options{Eval: ev, HashMB: 1})
-			r := e.Search(context.Background(), b, b.Moves(), Limits{Depth: depth}, nil)
+			r, _ := e.Search(context.Background(), b, Limits{Depth: depth}, nil)
 			want := negamax(b, depth, ev)
 			if r.Value != want || r.Kind != Midgame || r.Depth != depth {
 				t.Fatalf("%s depth %d %v: engine %v %d (depth %d), minimax %d", ev.Name(), depth, b, r.Move, r.Value, r.Depth, want)
@@ -106,7 +106,7 @@ func TestAllMovesValues(t *testing.T) {
 	ev := eval.Course{}
 	for _, b := range positions(15, 20, 2) {
 		e := New(Options{Eval: ev, HashMB: 1})
-		r := e.Search(context.Background(), b, b.Moves(), Limits{Depth: 4, AllMoves: true}, nil)
+		r, _ := e.Search(context.Background(), b, Limits{Depth: 4, AllMoves: true}, nil)
 		if len(r.Moves) != len(board.Squares(b.Moves())) {
 			t.Fatalf("%d move values for %d moves", len(r.Moves), len(board.Squares(b.Moves())))
 		}
@@ -137,16 +137,16 @@ func TestEndgameIsExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := New(Options{Eval: eval.Discs{}, HashMB: 1})
-		r := e.Search(context.Background(), b, b.Moves(), Limits{ExactEmpties: 12}, nil)
+		r, _ := e.Search(context.Background(), b, Limits{ExactEmpties: 12}, nil)
 		if r.Kind != Exact || r.Value != want.Score {
 			t.Fatalf("%v: engine %v %d, solver %d", b, r.Kind, r.Value, want.Score)
 		}
 		checkPV(t, b, r.Move, r.PV)
-		w := e.Search(context.Background(), b, b.Moves(), Limits{WLDEmpties: 12}, nil)
+		w, _ := e.Search(context.Background(), b, Limits{WLDEmpties: 12}, nil)
 		if w.Kind != WLD || w.Value != sign(want.Score) {
 			t.Fatalf("%v: WLD %v %d, solver %d", b, w.Kind, w.Value, want.Score)
 		}
-		m := e.Search(context.Background(), b, b.Moves(), Limits{}, nil) // midgame search to the end
+		m, _ := e.Search(context.Background(), b, Limits{}, nil) // midgame search to the end
 		if m.Kind != Midgame || m.Value != 100*want.Score {
 			t.Fatalf("%v: midgame search to the end %d, solver %d", b, m.Value, want.Score)
 		}
@@ -169,7 +169,7 @@ func TestCancellationAndTime(t *testing.T) {
 		e := New(Options{Threads: threads})
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 		start := time.Now()
-		r := e.Search(ctx, b, b.Moves(), Limits{}, nil)
+		r, _ := e.Search(ctx, b, Limits{}, nil)
 		cancel()
 		if took := time.Since(start); took > stopBound {
 			t.Errorf("%d threads: cancelled search returned after %v", threads, took)
@@ -178,7 +178,7 @@ func TestCancellationAndTime(t *testing.T) {
 			t.Errorf("%d threads: cancelled search: %+v", threads, r)
 		}
 		start = time.Now()
-		r = e.Search(context.Background(), b, b.Moves(), Limits{Time: 100 * time.Millisecond, MaxTime: 250 * time.Millisecond}, nil)
+		r, _ = e.Search(context.Background(), b, Limits{Time: 100 * time.Millisecond, MaxTime: 250 * time.Millisecond}, nil)
 		if took := time.Since(start); took > stopBound || r.Depth < 1 {
 			t.Errorf("%d threads: 100 ms budget: took %v, depth %d", threads, took, r.Depth)
 		}
@@ -195,7 +195,7 @@ func TestRestrictedRoot(t *testing.T) {
 	b := board.StartBoard()
 	only := board.MustParseSquare("C4").Bit()
 	e := New(Options{})
-	if r := e.Search(context.Background(), b, only, Limits{Depth: 5}, nil); r.Move != board.MustParseSquare("C4") {
+	if r, _ := e.Search(context.Background(), b, Limits{Depth: 5, Forbidden: b.Moves() &^ only}, nil); r.Move != board.MustParseSquare("C4") {
 		t.Errorf("restricted to C4, played %v", r.Move)
 	}
 }
@@ -203,14 +203,21 @@ func TestRestrictedRoot(t *testing.T) {
 func TestPassAndGameOver(t *testing.T) {
 	e := New(Options{Eval: eval.Discs{}})
 	over := board.Board{P: 0x0F, O: 0xF0} // A1-D1 against E1-H1: nobody can move
-	if r := e.Search(context.Background(), over, 0, Limits{Depth: 3}, nil); r.Kind != Over || r.Move != board.NoSquare || r.Value != over.FinalScore() {
+	if r, _ := e.Search(context.Background(), over, Limits{Depth: 3}, nil); r.Kind != Over || r.Move != board.NoSquare || r.Value != over.FinalScore() {
 		t.Errorf("game over: %+v", r)
+	}
+	// A rule that forbids every move: the engine passes.
+	if r, _ := e.Search(context.Background(), board.StartBoard(), Limits{Depth: 3, Forbidden: board.StartBoard().Moves()}, nil); r.Move != board.Pass {
+		t.Errorf("every move forbidden: %+v", r)
+	}
+	if _, err := e.Search(context.Background(), board.Board{P: 1, O: 1}, Limits{Depth: 1}, nil); err == nil {
+		t.Error("an invalid board was searched")
 	}
 	for _, b := range positions(3000, 0, 5) {
 		if b.HasMoves() || b.GameOver() {
 			continue
 		}
-		r := e.Search(context.Background(), b, 0, Limits{Depth: 4}, nil)
+		r, _ := e.Search(context.Background(), b, Limits{Depth: 4}, nil)
 		if r.Move != board.Pass || len(r.PV) == 0 || r.PV[0] != board.Pass {
 			t.Fatalf("forced pass: %+v", r)
 		}
@@ -220,7 +227,7 @@ func TestPassAndGameOver(t *testing.T) {
 func TestParallelSearch(t *testing.T) {
 	for _, b := range positions(10, 20, 6) {
 		e := New(Options{Threads: 2, Eval: eval.Course{}})
-		r := e.Search(context.Background(), b, b.Moves(), Limits{Depth: 6}, nil)
+		r, _ := e.Search(context.Background(), b, Limits{Depth: 6}, nil)
 		if r.Depth != 6 || b.Moves()&r.Move.Bit() == 0 {
 			t.Fatalf("%v: %+v", b, r)
 		}

@@ -19,12 +19,12 @@ func ExampleEngine_Search() {
 	}
 	e := engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 4})
 	start := board.StartBoard()
-	r := e.Search(context.Background(), start, start.Moves(), engine.Limits{Depth: 6}, nil)
+	r, _ := e.Search(context.Background(), start, engine.Limits{Depth: 6}, nil)
 	fmt.Println(r.Kind, r.Depth, start.IsLegal(r.Move), len(r.PV) > 0)
 
 	// Near the end, an exact solve: the value is the final margin.
 	pos, _ := board.ParsePosition("---OOOOO--O-OOOO-OOOOOOO-OXOXOOOXXOXOOOOXOXXXO-OOOOOOX-OX-XO--X- X")
-	r = e.Search(context.Background(), pos.Board, pos.Board.Moves(), engine.Limits{Depth: 6, ExactEmpties: 14}, nil)
+	r, _ = e.Search(context.Background(), pos.Board, engine.Limits{Depth: 6, ExactEmpties: 14}, nil)
 	fmt.Println(r.Kind, r.Move, r.Value)
 	// Output:
 	// midgame 6 true true

@@ -94,7 +94,11 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 			req.Progress(t)
 		}
 	}
-	r := p.engine.Search(ctx, b, req.Legal, lim, progress)
+	lim.Forbidden = b.Moves() &^ req.Legal
+	r, err := p.engine.Search(ctx, b, lim, progress)
+	if err != nil {
+		return player.Reply{}, err
+	}
 	move, value := r.Move, r.Value
 	if noisy && len(r.Moves) > 1 {
 		move, value = p.noisyChoice(r)

@@ -102,7 +102,13 @@ func (s *session) goSearch(ctx context.Context) {
 	s.out.printf("status thinking")
 	s.background(ctx, false, func(ctx context.Context) {
 		start := time.Now()
-		r := s.eng.Search(ctx, g.Position().Board, g.Legal(), lim, nil)
+		b := g.Position().Board
+		lim.Forbidden = b.Moves() &^ g.Legal()
+		r, err := s.eng.Search(ctx, b, lim, nil)
+		if err != nil {
+			s.out.printf("status %v", err)
+			return
+		}
 		secs := time.Since(start).Seconds()
 		s.out.printf("nodestats %d %.3f", r.Nodes, secs)
 		s.out.printf("=== %v/%.2f/%.3f", r.Move, s.discs(r.Kind, r.Value), secs)
@@ -121,7 +127,8 @@ func (s *session) hint(ctx context.Context, n int) {
 	if g.MustPass() {
 		g.PassIfForced()
 	}
-	b, legal := g.Position().Board, g.Legal()
+	b := g.Position().Board
+	forbidden := b.Moves() &^ g.Legal()
 	l := s.level()
 	s.out.printf("status thinking")
 	s.background(ctx, true, func(ctx context.Context) {
@@ -137,9 +144,9 @@ func (s *session) hint(ctx context.Context, n int) {
 		start := time.Now()
 		empties := b.Empties()
 		for d := min(2, s.depth); d <= min(s.depth, empties) && ctx.Err() == nil; d += 2 {
-			r := s.eng.Search(ctx, b, legal, engine.Limits{Depth: d, AllMoves: true}, nil)
+			r, err := s.eng.Search(ctx, b, engine.Limits{Depth: d, AllMoves: true, Forbidden: forbidden}, nil)
 			nodes += r.Nodes
-			if r.Stopped {
+			if err != nil || r.Stopped {
 				break
 			}
 			report(r)
@@ -151,9 +158,10 @@ func (s *session) hint(ctx context.Context, n int) {
 			if ctx.Err() != nil || empties > max(solve.WLDEmpties, solve.ExactEmpties) {
 				continue
 			}
-			r := s.eng.Search(ctx, b, legal, solve, nil)
+			solve.Forbidden = forbidden
+			r, err := s.eng.Search(ctx, b, solve, nil)
 			nodes += r.Nodes
-			if !r.Stopped && r.Kind != engine.Midgame {
+			if err == nil && !r.Stopped && r.Kind != engine.Midgame {
 				report(r)
 			}
 		}
@@ -178,8 +186,8 @@ func (s *session) analyze(ctx context.Context) {
 			case b.GameOver():
 				value = float64(b.FinalScore())
 			default:
-				r := s.eng.Search(ctx, b, b.Moves(), engine.Limits{Depth: depth, ExactEmpties: min(l.ExactEmpties, 16)}, nil)
-				if r.Stopped {
+				r, err := s.eng.Search(ctx, b, engine.Limits{Depth: depth, ExactEmpties: min(l.ExactEmpties, 16)}, nil)
+				if err != nil || r.Stopped {
 					return
 				}
 				value = s.discs(r.Kind, r.Value)

@@ -5,6 +5,7 @@ package train
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -265,7 +266,8 @@ func (cfg *Config) selfPlay(ctx context.Context) ([]*game.Game, error) {
 					ms := board.Squares(b.Moves())
 					return ms[rng.IntN(len(ms))]
 				}
-				return e.Search(ctx, b, b.Moves(), engine.Limits{Depth: 3, ExactEmpties: 10}, nil).Move
+				r, _ := e.Search(ctx, b, engine.Limits{Depth: 3, ExactEmpties: 10}, nil) // positions of a game: valid
+				return r.Move
 			}
 			all[t], errs[t] = SelfPlay(ctx, n, cfg.Seed*1000+uint64(t), play, func(int) {
 				d := done.Add(1)
@@ -423,9 +425,9 @@ func (cfg *Config) labels(ctx context.Context, ph int, ps []Position, w *pattern
 					}
 					labels[i] = float32(r.Score)
 				} else {
-					r := e.Search(ctx, b, b.Moves(), engine.Limits{Depth: cfg.Depth, ExactEmpties: cfg.ExactEmpties}, nil)
-					if r.Stopped {
-						errs[t] = ctx.Err()
+					r, err := e.Search(ctx, b, engine.Limits{Depth: cfg.Depth, ExactEmpties: cfg.ExactEmpties}, nil)
+					if err != nil || r.Stopped {
+						errs[t] = cmp.Or(err, ctx.Err())
 						return
 					}
 					labels[i] = float32(engine.Discs(ev, r.Kind, r.Value))

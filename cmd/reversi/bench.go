@@ -117,7 +117,10 @@ func benchSearch(ctx context.Context, e *env, depth int) error {
 	nodes, took = 0, 0
 	for _, b := range positions {
 		eng.Clear()
-		r := eng.Search(ctx, b, b.Moves(), engine.Limits{Depth: depth}, nil)
+		r, err := eng.Search(ctx, b, engine.Limits{Depth: depth}, nil)
+		if err != nil {
+			return err
+		}
 		nodes += r.Nodes
 		took += r.Elapsed
 	}
