@@ -15,6 +15,7 @@ import (
 
 	"github.com/reversi-engine/reversi/server"
 	"github.com/reversi-engine/reversi/server/loadtest"
+	"github.com/reversi-engine/reversi/store/open"
 )
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
@@ -67,7 +68,7 @@ allow the load: start it with a high --rate.`)
 			defer os.RemoveAll(dir)
 			*db = filepath.Join(dir, "load.db")
 		}
-		st, err := openStore(ctx, *db)
+		st, err := open.Store(ctx, *db)
 		if err != nil {
 			return err
 		}

@@ -11,7 +11,6 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"net/url"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -22,9 +21,7 @@ import (
 
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/server"
-	"github.com/reversi-engine/reversi/store"
-	"github.com/reversi-engine/reversi/store/postgres"
-	"github.com/reversi-engine/reversi/store/sqlite"
+	"github.com/reversi-engine/reversi/store/open"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -92,7 +89,7 @@ docs/OPERATIONS.md.`)
 	if err != nil {
 		return err
 	}
-	st, err := openStore(ctx, *db)
+	st, err := open.Store(ctx, *db)
 	if err != nil {
 		return err
 	}
@@ -122,11 +119,7 @@ docs/OPERATIONS.md.`)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
 		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10,
 		ErrorLog: slog.NewLogLogger(h, slog.LevelWarn)}
-	shown := *db
-	if u, err := url.Parse(*db); err == nil && u.User != nil {
-		shown = u.Redacted() // not the password
-	}
-	fmt.Fprintf(e.stdout, "reversi server on http://%s/ (database %s, %d games resumed)\n", ln.Addr(), shown, n)
+	fmt.Fprintf(e.stdout, "reversi server on http://%s/ (database %s, %d games resumed)\n", ln.Addr(), open.Redacted(*db), n)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -268,13 +261,4 @@ func (f *listFlag) Set(v string) error {
 		}
 	}
 	return nil
-}
-
-// openStore opens the database of --db: a postgres:// URL, or an SQLite
-// file.
-func openStore(ctx context.Context, db string) (store.Store, error) {
-	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-		return postgres.Open(ctx, db)
-	}
-	return sqlite.Open(ctx, db)
 }
