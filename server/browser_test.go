@@ -3,9 +3,12 @@ package server
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -159,12 +162,34 @@ func TestBrowserGame(t *testing.T) {
 	moves := 0
 	for waitMine() {
 		if moves == 2 {
-			// An illegal click (an occupied square) changes nothing.
+			// An illegal click (an occupied square) changes nothing and is
+			// not even sent: three illegal moves would lose the game. A typed
+			// illegal move is refused by the page, with the legal moves.
 			before := ts.state(id)
+			var empty string // an empty square that is not a legal move
+			chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("rect.sq:not(.target)")].map(r => r.getAttribute("data-square")).find(sq => {
+				const i = (sq.charCodeAt(1) - 49) * 8 + (sq.charCodeAt(0) - 65);
+				return document.querySelectorAll("circle.disc")[i].getAttribute("data-c") === "";
+			}) || ""`, &empty))
+			if empty == "" {
+				t.Fatal("no empty square that is not a legal move")
+			}
+			chromedp.Run(ctx, chromedp.Click(fmt.Sprintf(`rect.sq[data-square=%q]`, empty), chromedp.ByQuery))
 			chromedp.Run(ctx, chromedp.Click(`rect.sq[data-square="D4"]`, chromedp.ByQuery))
+			kctx, kcancel := context.WithTimeout(ctx, 5*time.Second)
+			chromedp.Run(kctx, chromedp.SendKeys(`#move-box input`, "d4\r", chromedp.ByQuery))
+			kcancel()
 			time.Sleep(200 * time.Millisecond)
 			if after := ts.state(id); after.Version != before.Version {
 				t.Fatalf("an illegal click changed the game: %+v\nthen %+v", before, after)
+			}
+			if n := refusedMoves(t, ts); n != 0 {
+				t.Fatalf("the page sent %v illegal moves to the server", n)
+			}
+			var msg string
+			chromedp.Run(ctx, chromedp.Text("#error", &msg, chromedp.ByID))
+			if !strings.Contains(msg, "D4 is not a legal move here") {
+				t.Errorf("a typed illegal move: the page says %q", msg)
 			}
 			// The analysis shows a value on every legal square.
 			chromedp.Run(ctx, chromedp.Click("#analysis-toggle", chromedp.ByID))
@@ -180,7 +205,25 @@ func TestBrowserGame(t *testing.T) {
 				t.Fatalf("analysis shows %d values for %d legal moves", shown, legal)
 			}
 			screenshot(t, ctx, "analysis")
+		}
+		if moves == 3 {
+			// The analysis of the position before the move is gone from the
+			// board: no value stands over a disc.
+			var over []string
+			chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("text[data-value]")].map(t => t.getAttribute("data-value")).filter(sq => {
+				const i = (sq.charCodeAt(1) - 49) * 8 + (sq.charCodeAt(0) - 65);
+				return document.querySelectorAll("circle.disc")[i].getAttribute("data-c") !== "";
+			})`, &over))
+			if len(over) > 0 {
+				t.Fatalf("after a move, analysis values stand over the discs of %v", over)
+			}
 			chromedp.Run(ctx, chromedp.Click("#analysis-toggle", chromedp.ByID))
+			// A spectator is told so, and has no move box or undo.
+			var watching string
+			chromedp.Run(spectator, chromedp.Text("#status", &watching, chromedp.ByID))
+			if !strings.Contains(watching, "You are watching") || evalInt(t, spectator, `document.getElementById("move-box").hidden && document.getElementById("undo").hidden ? 1 : 0`) != 1 {
+				t.Errorf("the spectator's page: %q, with a move box or undo", watching)
+			}
 		}
 		if moves == 6 {
 			// A reload restores the game, and the seat.
@@ -260,4 +303,22 @@ func TestBrowserGame(t *testing.T) {
 func shotsDir(t *testing.T) string {
 	t.Helper()
 	return filepath.Join(t.TempDir(), "screenshots")
+}
+
+// refusedMoves returns how many moves the server refused as illegal (its
+// metrics).
+func refusedMoves(t *testing.T, ts *testServer) float64 {
+	t.Helper()
+	resp, err := http.Get(ts.http.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	text, _ := io.ReadAll(resp.Body)
+	m := regexp.MustCompile(`reversi_http_requests_total\{route="move",status="422"\} (\S+)`).FindSubmatch(text)
+	if m == nil {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(string(m[1]), 64)
+	return v
 }

@@ -212,19 +212,25 @@ function graph(points) {
 // ---------- the game page ----------
 
 function gamePage(id) {
-  let state = null, seat = null, hints = true, showAnalysis = false, analysisFor = -1;
+  // analysisFor is the position (board and side to move) being analysed,
+  // valuesFor the one whose values the board shows: values belong to one
+  // position and go with it.
+  let state = null, seat = null, hints = true, showAnalysis = false, analysisFor = "", valuesFor = "";
   try { seat = JSON.parse(localStorage.getItem(tokenKey(id)) || "null"); } catch (_) {}
   const status = el("div", { class: "status", id: "status", role: "status" });
   const err = el("div", { class: "error", id: "error" });
-  const board = makeBoard((i) => play(squareName(i)));
+  // A click on a square that is not a legal move does nothing: only legal
+  // moves are sent (three illegal moves lose a game).
+  const board = makeBoard((i) => { if (state?.legal?.includes(squareName(i))) play(squareName(i)); });
   const seatEl = (c) => el("div", { class: "seat", id: "seat-" + c }, el("span", { class: "dot " + c }), el("div", { class: "who" }, el("div", { class: "name" }), el("div", { class: "meta" })), el("span", { class: "count" }));
   const seats = { black: seatEl("black"), white: seatEl("white") };
   const moves = el("div", { class: "moves", id: "moves" });
   const pv = el("div", { class: "pv", id: "pv" });
   const evals = el("div", { id: "graph" });
   const keys = el("input", { class: "keys", type: "text", placeholder: "d3", maxlength: 2, "aria-label": "type a move", on: { keydown: (e) => { if (e.key === "Enter") { play(keys.value.trim()); keys.value = ""; } } } });
+  const keyBox = el("span", { class: "small", id: "move-box" }, "Type a move: ", keys);
   const hintBox = el("input", { type: "checkbox", checked: "checked", on: { change: (e) => { hints = e.target.checked; render(); } } });
-  const anaBox = el("input", { type: "checkbox", id: "analysis-toggle", on: { change: (e) => { showAnalysis = e.target.checked; analysisFor = -1; render(); } } });
+  const anaBox = el("input", { type: "checkbox", id: "analysis-toggle", on: { change: (e) => { showAnalysis = e.target.checked; analysisFor = ""; render(); } } });
   const undo = el("button", { id: "undo", on: { click: () => send("undo") } }, "Undo");
   const resign = el("button", { id: "resign", on: { click: () => { if (confirm("Resign this game? Resigning loses it, whatever the discs.")) send("resign"); } } }, "Resign");
   const copyT = el("button", { on: { click: () => navigator.clipboard?.writeText(state?.transcript || "") } }, "Copy transcript");
@@ -242,7 +248,7 @@ function gamePage(id) {
   app.replaceChildren(el("div", { class: "layout" },
     el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, err),
     el("div", {},
-      el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, "Legal moves"), el("label", { class: "toggle" }, anaBox, "Analysis"), el("span", { class: "small" }, "Type a move: "), keys),
+      el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, "Legal moves"), el("label", { class: "toggle" }, anaBox, "Analysis"), keyBox),
         el("div", { class: "row" }, join, copyInvite, undo, resign, copyT, copyG, el("button", { on: { click: () => location.href = "/" } }, "New game"))),
       el("div", { class: "panel" }, el("h2", { text: "Moves" }), moves),
       el("div", { class: "panel" }, el("h2", { text: "Analysis" }), pv, evals, el("p", { class: "small", id: "source" })))));
@@ -251,6 +257,7 @@ function gamePage(id) {
     err.textContent = "";
     if (!state || !seat || state.status !== "playing" || state.turn !== seat.color) return;
     if (!/^[a-h][1-8]$/i.test(sq)) { err.textContent = `${sq} is not a square`; return; }
+    if (!state.legal.includes(sq.toUpperCase())) { err.textContent = `${sq.toUpperCase()} is not a legal move here; legal moves: ${state.legal.join(" ")}`; return; }
     try { await api("POST", `/api/games/${id}/move`, { token: seat.token, move: sq }); }
     catch (e) { err.textContent = e.message; }
   }
@@ -273,15 +280,17 @@ function gamePage(id) {
       meta.textContent = txt;
     }
   }
+  const positionKey = (s) => s.board + " " + (s.turn === "white" ? "O" : "X");
   async function runAnalysis() {
-    const ply = state.moves.length;
-    if (!showAnalysis || state.status === "finished" || analysisFor === ply) return;
-    analysisFor = ply;
+    const key = positionKey(state);
+    if (!showAnalysis || state.status === "finished" || analysisFor === key) return;
+    analysisFor = key;
     document.getElementById("source").textContent = "analysing…";
     try {
-      const a = await analyse({ board: state.board + " " + (state.turn === "white" ? "O" : "X") }, "engine:level=6");
-      if (analysisFor !== ply) return;
+      const a = await analyse({ board: key }, "engine:level=6");
+      if (analysisFor !== key || !state || positionKey(state) !== key || state.status === "finished") return; // the position moved on
       board.showValues(a.thinking?.moves, a.thinking?.unit);
+      valuesFor = key;
       pv.textContent = a.thinking?.pv?.length ? "Best line: " + a.thinking.pv.join(" ") : "";
       document.getElementById("source").textContent = `engine level 6, ${a.thinking?.kind === "exact" ? "exact endgame solve" : a.thinking?.kind === "wld" ? "win/loss solved" : "depth " + depthNote(a.thinking || {})}, ${a.thinking?.nodes || 0} nodes`;
     } catch (e) { document.getElementById("source").textContent = e.message; }
@@ -291,7 +300,7 @@ function gamePage(id) {
     const s = state, mine = seat && s.status === "playing" && s.turn === seat.color;
     document.title = `${s.black.name} vs ${s.white.name} · reversi`;
     board.update(s.board, mine ? s.legal : [], s.last_move, hints && mine);
-    if (!showAnalysis) board.showValues(null);
+    if (!showAnalysis || s.status === "finished" || valuesFor !== positionKey(s)) { board.showValues(null); valuesFor = ""; }
     for (const c of ["black", "white"]) {
       seats[c].querySelector(".name").textContent = s[c].name + (seat && seat.color === c ? " (you)" : "");
       seats[c].querySelector(".count").textContent = s[c].discs;
@@ -312,7 +321,7 @@ function gamePage(id) {
       status.textContent = seat ? "Waiting for your friend: send them the invitation link (this page's address)."
         : invite ? "You are invited: take the open seat to play." : "This game waits for an invited player.";
     } else {
-      status.textContent = lastPass + (mine ? "Your move" : `${s[s.turn].name} (${s.turn}) to move` + (s[s.turn].kind === "builtin" ? " · thinking…" : ""));
+      status.textContent = (seat ? "" : "You are watching. ") + lastPass + (mine ? "Your move" : `${s[s.turn].name} (${s.turn}) to move` + (s[s.turn].kind === "builtin" ? " · thinking…" : ""));
       if (s.live) {
         const t = s.live, v = t.eval === undefined ? "" : t.unit === "rate" ? Math.round(t.eval * 100) + "%" : (t.eval > 0 ? "+" : "") + t.eval.toFixed(1);
         const how = t.kind === "exact" ? "exact" : t.kind === "wld" ? "win/loss solved" : t.kind === "playouts" ? `${(t.nodes || 0).toLocaleString("en")} playouts` : "depth " + depthNote(t);
@@ -321,7 +330,11 @@ function gamePage(id) {
     }
     join.hidden = !(s.status === "waiting" && !seat && invite);
     copyInvite.hidden = !(s.status === "waiting" && seat);
-    undo.hidden = resign.hidden = !(seat && s.status === "playing");
+    resign.hidden = !(seat && s.status === "playing");
+    // Undo is allowed to a human playing the computer, as the server says.
+    const other = seat && (seat.color === "black" ? "white" : "black");
+    undo.hidden = !(seat && s.status === "playing" && s[seat.color].kind === "human" && s[other].kind === "builtin");
+    keyBox.hidden = !seat || s.status === "finished"; // spectators have no move to type
     moves.replaceChildren(...s.moves.map((m, i) => el("span", {}, i % 2 === 0 ? el("span", { class: "n", text: Math.floor(i / 2) + 1 + "." }) : null, m.square.toLowerCase())));
     moves.scrollTop = moves.scrollHeight;
     const pts = s.moves.map((m, i) => ({ ply: i, v: m.eval === undefined ? undefined : (m.color === "black" ? m.eval : -m.eval) }));
