@@ -98,9 +98,12 @@ func Solve(ctx context.Context, items []Item, todo []int, o SolveOptions) error 
 		}
 		defer func() { solvers <- solver }()
 		i := todo[k]
-		r, err := solver.Solve(ctx, items[i].Board, endgame.Exact)
+		r, err := solver.Search(ctx, items[i].Board, endgame.Limits{Mode: endgame.Exact}, nil)
 		if err != nil {
 			return err
+		}
+		if r.Stopped {
+			return context.Cause(ctx)
 		}
 		items[i].Score, items[i].Known = r.Score, true
 		if o.Solved != nil {

@@ -21,5 +21,16 @@
 // searched alone and the others are shared out once it is done (young
 // brothers wait), with one transposition table shared without locks.
 //
+// [Solver.Search] follows the convention of every search of this module
+// (engine, endgame, mcts, player/minimax):
+//
+//	Search(ctx context.Context, b board.Board, lim Limits, progress func(Info)) (Result, error)
+//
+// with the package's own Limits (the mode, every move or only the best,
+// the moves a rule forbids), Info and Result. progress may be nil. The end
+// of ctx stops the search early: it is reported in Result.Stopped, never
+// as an error. The error is non-nil only for invalid input (an overlapping
+// board, more than [MaxEmpties] empty squares).
+//
 // The package imports only the standard library.
 package endgame

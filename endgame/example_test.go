@@ -8,18 +8,18 @@ import (
 	"github.com/reversi-engine/reversi/endgame"
 )
 
-// Solve finds the exact final margin with perfect play, and the line.
-func ExampleSolver_Solve() {
+// Search finds the exact final margin with perfect play, and the line.
+func ExampleSolver_Search() {
 	pos, _ := board.ParsePosition("---OOOOO--O-OOOO-OOOOOOO-OXOXOOOXXOXOOOOXOXXXO-OOOOOOX-OX-XO--X- X")
 	s := endgame.New(endgame.Options{Threads: 1, HashMB: 4})
-	r, err := s.Solve(context.Background(), pos.Board, endgame.Exact)
+	r, err := s.Search(context.Background(), pos.Board, endgame.Limits{Mode: endgame.Exact}, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(pos.Board.Empties(), "empties:", r.Move, r.Score)
 	fmt.Println("line:", r.PV)
-	w, _ := s.Solve(context.Background(), pos.Board, endgame.WLD)
+	w, _ := s.Search(context.Background(), pos.Board, endgame.Limits{Mode: endgame.WLD}, nil)
 	fmt.Println("win/loss/draw:", w.Score)
 	// Output:
 	// 14 empties: B8 10

@@ -72,7 +72,30 @@ func New(opts Options) *Solver {
 // Clear empties the transposition table.
 func (s *Solver) Clear() { s.tt.clear() }
 
-// Result is the outcome of a solve.
+// Limits say what a search finds out and among which moves.
+type Limits struct {
+	// Mode is Exact (the final margin, the zero value) or WLD.
+	Mode Mode
+	// AllMoves asks for the value of every legal move (Result.Moves), as
+	// an analysis does; the search is then slower.
+	AllMoves bool
+	// Forbidden holds the moves a rule variant forbids at the root (0:
+	// none): the search chooses among b.Moves() &^ Forbidden, and passes
+	// if that leaves none. The tree below follows the standard rules.
+	Forbidden uint64
+}
+
+// Info is the progress of a search: a root move solved (Limits.AllMoves),
+// or the whole position.
+type Info struct {
+	Move    board.Square
+	Score   int // exact margin, or +1/0/-1 in WLD mode
+	Mode    Mode
+	Nodes   uint64
+	Elapsed time.Duration
+}
+
+// Result is the outcome of a search.
 type Result struct {
 	// Move is a best move: board.Pass if the side to move must pass,
 	// board.NoSquare if the game is over.
@@ -83,13 +106,19 @@ type Result struct {
 	// Mode is the mode of the solve.
 	Mode Mode
 	// PV is the principal variation: best play from the position to the
-	// end of the game (passes included), starting with Move. A WLD solve
-	// gives only its first move.
+	// end of the game (passes included), starting with Move. A WLD solve,
+	// or one of every move, gives only its first move.
 	PV []board.Square
 	// Nodes is the number of positions searched.
 	Nodes uint64
 	// Elapsed is the time the solve took.
 	Elapsed time.Duration
+	// Moves holds the value of every allowed move when Limits.AllMoves is
+	// set, best first (board order among equals).
+	Moves []MoveScore
+	// Stopped reports that the context ended the search before it was
+	// done: Score, PV and Moves are then not known.
+	Stopped bool
 }
 
 // NodesPerSecond returns Nodes divided by Elapsed.
@@ -100,6 +129,12 @@ func (r Result) NodesPerSecond() float64 {
 	return float64(r.Nodes) / r.Elapsed.Seconds()
 }
 
+// MoveScore is the value of one move.
+type MoveScore struct {
+	Move  board.Square
+	Score int // exact margin, or +1/0/-1 in WLD mode
+}
+
 // ErrInvalid is returned for a board whose two masks overlap.
 var ErrInvalid = errors.New("invalid board: a square holds two discs")
 
@@ -107,14 +142,20 @@ var ErrInvalid = errors.New("invalid board: a square holds two discs")
 // than this would take longer than anyone waits.
 const MaxEmpties = 40
 
-// Solve finds the value of b for its side to move and a best move. When
-// ctx is cancelled it stops within milliseconds and returns ctx's error
-// with the nodes searched so far (and no score).
-func (s *Solver) Solve(ctx context.Context, b board.Board, mode Mode) (Result, error) {
+// Search finds the value of b for its side to move and a best move
+// (among the moves lim.Forbidden leaves), or with lim.AllMoves the value
+// of every move. progress, if not nil, is called from the calling
+// goroutine after every root move solved (lim.AllMoves) and when the
+// position is solved. When ctx ends, the search stops within milliseconds
+// and returns the nodes searched so far with Stopped set, and a nil
+// error: the error reports only invalid input (an overlapping board, more
+// than MaxEmpties empty squares).
+func (s *Solver) Search(ctx context.Context, b board.Board, lim Limits, progress func(Info)) (Result, error) {
 	start := time.Now()
 	if !b.Valid() {
-		return Result{}, ErrInvalid
+		return Result{Move: board.NoSquare}, ErrInvalid
 	}
+	mode := lim.Mode
 	res := Result{Mode: mode, Move: board.NoSquare}
 	if b.GameOver() {
 		res.Score = final(b)
@@ -126,7 +167,12 @@ func (s *Solver) Solve(ctx context.Context, b board.Board, mode Mode) (Result, e
 	}
 	empties := b.Empties()
 	if empties > MaxEmpties {
-		return Result{}, fmt.Errorf("%d empty squares: the solver takes at most %d", empties, MaxEmpties)
+		return res, fmt.Errorf("%d empty squares: the solver takes at most %d", empties, MaxEmpties)
+	}
+	if lim.AllMoves || b.Moves()&lim.Forbidden != 0 {
+		res = s.searchMoves(ctx, b, lim, progress)
+		res.Elapsed = time.Since(start)
+		return res, nil
 	}
 	alpha, beta := -64, 64
 	if mode == WLD {
@@ -145,7 +191,8 @@ func (s *Solver) Solve(ctx context.Context, b board.Board, mode Mode) (Result, e
 		done()
 		res.Nodes = sr.nodes
 		res.Elapsed = time.Since(start)
-		return res, context.Cause(ctx)
+		res.Stopped = true
+		return res, nil
 	}
 	res.Score = v
 	if mode == WLD {
@@ -157,25 +204,20 @@ func (s *Solver) Solve(ctx context.Context, b board.Board, mode Mode) (Result, e
 	done()
 	res.Nodes = sr.nodes
 	res.Elapsed = time.Since(start)
+	if progress != nil {
+		progress(Info{Move: res.Move, Score: res.Score, Mode: mode, Nodes: res.Nodes, Elapsed: res.Elapsed})
+	}
 	return res, nil
 }
 
-// MoveScore is the value of one move.
-type MoveScore struct {
-	Move  board.Square
-	Score int // exact margin, or +1/0/-1 in WLD mode
-}
-
-// SolveMoves finds the value of every legal move of b (exact or WLD),
-// best first. It returns nil for a position without legal moves.
-func (s *Solver) SolveMoves(ctx context.Context, b board.Board, mode Mode) ([]MoveScore, uint64, error) {
-	if !b.Valid() {
-		return nil, 0, ErrInvalid
-	}
+// searchMoves solves every allowed move of b (which is valid, not over,
+// within MaxEmpties) and returns them best first; the best is the
+// result's move. A rule that forbids every move makes it pass.
+func (s *Solver) searchMoves(ctx context.Context, b board.Board, lim Limits, progress func(Info)) Result {
+	start := time.Now()
+	mode := lim.Mode
+	res := Result{Mode: mode, Move: board.NoSquare}
 	empties := b.Empties()
-	if empties > MaxEmpties {
-		return nil, 0, fmt.Errorf("%d empty squares: the solver takes at most %d", empties, MaxEmpties)
-	}
 	sr, _, done := s.begin(ctx)
 	defer done()
 	alpha, beta := -64, 64
@@ -183,16 +225,36 @@ func (s *Solver) SolveMoves(ctx context.Context, b board.Board, mode Mode) ([]Mo
 		alpha, beta = -1, 1
 	}
 	var out []MoveScore
-	for m := b.Moves(); m != 0; m &= m - 1 {
+	legal := b.Moves() &^ lim.Forbidden
+	report := func(m MoveScore) {
+		if progress != nil {
+			progress(Info{Move: m.Move, Score: m.Score, Mode: mode, Nodes: sr.nodes, Elapsed: time.Since(start)})
+		}
+	}
+	if legal == 0 { // every move forbidden: a pass
+		v := -sr.search(b.Pass(), -beta, -alpha, empties, true)
+		if mode == WLD {
+			v = sign(v)
+		}
+		out = append(out, MoveScore{board.Pass, v})
+		if sr.stopped() {
+			res.Nodes, res.Stopped = sr.nodes, true
+			return res
+		}
+		report(out[0])
+	}
+	for m := legal; m != 0; m &= m - 1 {
 		sq := board.Square(bits.TrailingZeros64(m))
 		v := -sr.search(b.Play(sq), -beta, -alpha, empties-1, false)
 		if sr.stopped() {
-			return nil, sr.nodes, context.Cause(ctx)
+			res.Nodes, res.Stopped = sr.nodes, true
+			return res
 		}
 		if mode == WLD {
 			v = sign(v)
 		}
 		out = append(out, MoveScore{sq, v})
+		report(out[len(out)-1])
 	}
 	done()
 	for i := 1; i < len(out); i++ { // insertion sort, best first
@@ -200,7 +262,11 @@ func (s *Solver) SolveMoves(ctx context.Context, b board.Board, mode Mode) ([]Mo
 			out[j], out[j-1] = out[j-1], out[j]
 		}
 	}
-	return out, sr.nodes, nil
+	res.Move, res.Score, res.PV, res.Nodes = out[0].Move, out[0].Score, []board.Square{out[0].Move}, sr.nodes
+	if lim.AllMoves {
+		res.Moves = out
+	}
+	return res
 }
 
 // begin prepares a searcher for a solve under ctx: a flag set when ctx is

@@ -76,17 +76,17 @@ func TestAgainstReference(t *testing.T) {
 		for range count {
 			b := randomPosition(rng, empties)
 			want := referenceScore(b)
-			r, err := s.Solve(context.Background(), b, Exact)
+			r, err := s.Search(context.Background(), b, Limits{Mode: Exact}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if r.Score != want {
 				t.Fatalf("%v (%d empties): score %d, reference %d", b, empties, r.Score, want)
 			}
-			if r2, err := withEval.Solve(context.Background(), b, Exact); err != nil || r2.Score != want {
+			if r2, err := withEval.Search(context.Background(), b, Limits{Mode: Exact}, nil); err != nil || r2.Score != want {
 				t.Fatalf("%v: with an evaluation: score %d (%v), reference %d", b, r2.Score, err, want)
 			}
-			w, _ := s.Solve(context.Background(), b, WLD)
+			w, _ := s.Search(context.Background(), b, Limits{Mode: WLD}, nil)
 			if w.Score != sign(want) {
 				t.Fatalf("%v: WLD %d, reference %d", b, w.Score, want)
 			}
@@ -141,14 +141,25 @@ func checkPV(t *testing.T, b board.Board, r Result) {
 	}
 }
 
-func TestSolveMoves(t *testing.T) {
+func TestAllMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	s := New(Options{HashMB: 4})
 	for range 20 {
 		b := randomPosition(rng, 9)
-		moves, _, err := s.SolveMoves(context.Background(), b, Exact)
+		r, err := s.Search(context.Background(), b, Limits{AllMoves: true}, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		moves := r.Moves
+		if r.Move != moves[0].Move || r.Score != moves[0].Score {
+			t.Fatalf("%v: result %v %d, best of the moves %v", b, r.Move, r.Score, moves[0])
+		}
+		// A rule that forbids the best move: the next best.
+		if len(moves) > 1 {
+			f, err := s.Search(context.Background(), b, Limits{Forbidden: moves[0].Move.Bit()}, nil)
+			if err != nil || f.Move != moves[1].Move || f.Score != moves[1].Score {
+				t.Fatalf("%v without %v: %v %d, %v; want %v", b, moves[0].Move, f.Move, f.Score, err, moves[1])
+			}
 		}
 		if len(moves) != bits.OnesCount64(b.Moves()) {
 			t.Fatalf("%v: %d move scores for %d moves", b, len(moves), bits.OnesCount64(b.Moves()))
@@ -183,7 +194,7 @@ func TestFForum1to19(t *testing.T) {
 	var nodes uint64
 	for i, p := range problems {
 		want, _ := p.BestScore()
-		r, err := s.Solve(context.Background(), p.Position.Board, Exact)
+		r, err := s.Search(context.Background(), p.Position.Board, Limits{Mode: Exact}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,7 +206,7 @@ func TestFForum1to19(t *testing.T) {
 			t.Errorf("#%d: move %v scores %+d in the file, best is %+d", i+1, r.Move, v, want)
 		}
 		checkPV(t, p.Position.Board, r)
-		w, err := s.Solve(context.Background(), p.Position.Board, WLD)
+		w, err := s.Search(context.Background(), p.Position.Board, Limits{Mode: WLD}, nil)
 		if err != nil || w.Score != sign(want) {
 			t.Errorf("#%d: WLD %+d (%v), want %+d", i+1, w.Score, err, sign(want))
 		}
@@ -207,7 +218,7 @@ func TestSolveSpecialPositions(t *testing.T) {
 	s := New(Options{})
 	// A finished game: no move, the final score.
 	over := board.MustParsePosition("XX------------------------------------------------------OO------ X").Board
-	r, err := s.Solve(context.Background(), over, Exact)
+	r, err := s.Search(context.Background(), over, Limits{Mode: Exact}, nil)
 	if err != nil || r.Move != board.NoSquare || r.Score != 0 {
 		t.Errorf("finished game 2-2: %+v, %v; want no move and 0", r, err)
 	}
@@ -219,16 +230,16 @@ func TestSolveSpecialPositions(t *testing.T) {
 			continue
 		}
 		found++
-		r, err = s.Solve(context.Background(), b, Exact)
+		r, err = s.Search(context.Background(), b, Limits{Mode: Exact}, nil)
 		if want := referenceScore(b); err != nil || r.Move != board.Pass || r.Score != want {
 			t.Errorf("forced pass %v: %+v, %v; want PA and %d", b, r, err, want)
 		}
 		checkPV(t, b, r)
 	}
-	if _, err := s.Solve(context.Background(), board.Board{P: 1, O: 1}, Exact); err == nil {
+	if _, err := s.Search(context.Background(), board.Board{P: 1, O: 1}, Limits{}, nil); err == nil {
 		t.Errorf("an overlapping board was solved")
 	}
-	if _, err := s.Solve(context.Background(), board.StartBoard(), Exact); err == nil {
+	if _, err := s.Search(context.Background(), board.StartBoard(), Limits{Mode: Exact}, nil); err == nil {
 		t.Errorf("the start position (60 empties) was accepted")
 	}
 }
@@ -245,8 +256,11 @@ func TestSolveStopsWhenCancelled(t *testing.T) {
 	start := time.Now()
 	// 30 empties from a random game: far more than 50 ms.
 	pos := randomPosition(rand.New(rand.NewPCG(1, 1)), 30)
-	r, err := s.Solve(ctx, pos, Exact)
-	if err == nil {
+	r, err := s.Search(ctx, pos, Limits{Mode: Exact}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Stopped {
 		t.Fatalf("a 30-empty solve finished in %v: %+v", time.Since(start), r)
 	}
 	if took := time.Since(start); took > stopBound {
@@ -290,13 +304,13 @@ func TestParallelAgreesWithSerial(t *testing.T) {
 	}
 	for i := range n {
 		b := randomPosition(rng, 15+i%4) // most above splitEmpties: split points
-		want, err := serial.Solve(context.Background(), b, Exact)
+		want, err := serial.Search(context.Background(), b, Limits{Mode: Exact}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, p := range parallel {
 			for _, mode := range []Mode{Exact, WLD} {
-				got, err := p.Solve(context.Background(), b, mode)
+				got, err := p.Search(context.Background(), b, Limits{Mode: mode}, nil)
 				w := want.Score
 				if mode == WLD {
 					w = sign(w)
@@ -317,8 +331,8 @@ func TestParallelCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := s.Solve(ctx, randomPosition(rand.New(rand.NewPCG(2, 2)), 30), Exact)
-	if err == nil || time.Since(start) > stopBound {
-		t.Errorf("cancelled parallel solve: %v after %v", err, time.Since(start))
+	r, err := s.Search(ctx, randomPosition(rand.New(rand.NewPCG(2, 2)), 30), Limits{Mode: Exact}, nil)
+	if err != nil || !r.Stopped || time.Since(start) > stopBound {
+		t.Errorf("cancelled parallel solve: %+v, %v after %v", r, err, time.Since(start))
 	}
 }

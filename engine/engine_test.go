@@ -132,7 +132,7 @@ func TestEndgameIsExact(t *testing.T) {
 		if b.Empties() > 10 {
 			continue
 		}
-		want, err := solver.Solve(context.Background(), b, endgame.Exact)
+		want, err := solver.Search(context.Background(), b, endgame.Limits{Mode: endgame.Exact}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,31 +30,17 @@ func (e *Engine) solve(ctx context.Context, b board.Board, legal uint64, lim Lim
 		defer cancel()
 	}
 	res := Result{Kind: kind, Depth: b.Empties()}
-	if lim.AllMoves || legal != b.Moves() {
-		scores, nodes, err := e.solver.SolveMoves(sctx, b, mode)
-		res.Nodes = nodes
-		if err != nil {
-			return res, false
-		}
-		for _, s := range scores {
-			if legal&s.Move.Bit() == 0 {
-				continue
-			}
-			if res.Moves == nil {
-				res.Move, res.Value, res.PV = s.Move, s.Score, []board.Square{s.Move}
-			}
+	all := lim.AllMoves || legal != b.Moves()
+	r, err := e.solver.Search(sctx, b, endgame.Limits{Mode: mode, AllMoves: all, Forbidden: b.Moves() &^ legal}, nil)
+	res.Nodes = r.Nodes
+	if err != nil || r.Stopped {
+		return res, false
+	}
+	res.Move, res.Value, res.PV = r.Move, r.Score, r.PV
+	if lim.AllMoves {
+		for _, s := range r.Moves {
 			res.Moves = append(res.Moves, MoveValue{Move: s.Move, Value: s.Score, Depth: b.Empties(), Kind: kind, PV: []board.Square{s.Move}})
 		}
-		if !lim.AllMoves {
-			res.Moves = nil
-		}
-	} else {
-		r, err := e.solver.Solve(sctx, b, mode)
-		res.Nodes = r.Nodes
-		if err != nil {
-			return res, false
-		}
-		res.Move, res.Value, res.PV = r.Move, r.Score, r.PV
 	}
 	res.Elapsed = time.Since(start)
 	if progress != nil {

@@ -152,7 +152,7 @@ func TestSolverProvesWins(t *testing.T) {
 	proved := 0
 	for range 40 {
 		b := randomPosition(rng, 6)
-		exact, _ := solver.Solve(context.Background(), b, endgame.Exact)
+		exact, _ := solver.Search(context.Background(), b, endgame.Limits{Mode: endgame.Exact}, nil)
 		s := newSearcher(t, Options{Seed: 1})
 		r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 200000})
 		if !r.Solved {
@@ -211,7 +211,7 @@ func TestSelectionSkipsProvenChildren(t *testing.T) {
 }
 
 func solverValue(s *endgame.Solver, b board.Board) int {
-	r, _ := s.Solve(context.Background(), b, endgame.Exact)
+	r, _ := s.Search(context.Background(), b, endgame.Limits{Mode: endgame.Exact}, nil)
 	return r.Score
 }
 

@@ -418,9 +418,9 @@ func (cfg *Config) labels(ctx context.Context, ph int, ps []Position, w *pattern
 				if score, ok := known[b]; ok {
 					labels[i] = float32(score)
 				} else if b.Empties() <= cfg.ExactEmpties {
-					r, err := s.Solve(ctx, b, endgame.Exact)
-					if err != nil {
-						errs[t] = err
+					r, err := s.Search(ctx, b, endgame.Limits{Mode: endgame.Exact}, nil)
+					if err != nil || r.Stopped {
+						errs[t] = cmp.Or(err, context.Cause(ctx))
 						return
 					}
 					labels[i] = float32(r.Score)

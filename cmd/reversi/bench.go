@@ -155,9 +155,12 @@ func benchSolve(ctx context.Context, e *env, threads, ffo int) error {
 		var took time.Duration
 		wrong := 0
 		for _, p := range problems {
-			r, err := solver.Solve(ctx, p.Position.Board, endgame.Exact)
+			r, err := solver.Search(ctx, p.Position.Board, endgame.Limits{Mode: endgame.Exact}, nil)
 			if err != nil {
 				return err
+			}
+			if r.Stopped {
+				return context.Cause(ctx)
 			}
 			if want, _ := p.BestScore(); r.Score != want {
 				wrong++

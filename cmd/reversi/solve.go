@@ -96,15 +96,15 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 		stopNews := heartbeat(newsEvery, func(d time.Duration) {
 			fmt.Fprintf(e.stderr, "#%d (line %d, %d empties): solving, %.0f s so far\n", num, line, b.Empties(), d.Seconds())
 		})
-		r, err := solver.Solve(pctx, b, mode)
+		r, err := solver.Search(pctx, b, endgame.Limits{Mode: mode}, nil)
 		stopNews()
 		cancel()
 		total.Nodes += r.Nodes
 		total.Elapsed += r.Elapsed
 		if err != nil {
-			if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-				return fmt.Errorf("%s line %d: %w", source, p.Line, err)
-			}
+			return fmt.Errorf("%s line %d: %w", source, p.Line, err)
+		}
+		if r.Stopped {
 			fmt.Fprintf(e.stdout, "%4d %5d %4d %5s %5s %14d %9.3f %12.0f  stopped\n", i+1, p.Line, b.Empties(), "-", "?", r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond())
 			if ctx.Err() != nil {
 				break // interrupted: report what we have

@@ -82,7 +82,7 @@ func TestDeepEnoughIsExact(t *testing.T) {
 			continue
 		}
 		n++
-		exact, err := solver.Solve(context.Background(), b, endgame.Exact)
+		exact, err := solver.Search(context.Background(), b, endgame.Limits{Mode: endgame.Exact}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
