@@ -7,10 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math"
 	"net"
 	"net/http"
-	"net/netip"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -70,38 +68,40 @@ docs/OPERATIONS.md.`)
 		h = slog.NewJSONHandler(e.stderr, nil)
 	}
 	log := slog.New(h)
-	if err := checkServeFlags(serveNumbers{rate: *rate, lease: *lease, maxGames: *maxGames, maxPerClient: *maxPerClient,
-		maxSearches: *maxSearches, maxAnalyses: *maxAnalyses, maxThink: *maxThink, maxHash: *maxHash, maxMemory: *maxMemory,
-		maxThreads: *maxThreads, maxDepth: *maxDepth, idle: *idle, maxConns: *maxConns, grace: *grace, maxSockets: *maxSockets}); err != nil {
+	idleTimeout := *idle
+	if idleTimeout == 0 {
+		idleTimeout = -1 // never
+	}
+	cfg := server.Config{Log: log, Classic: *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate,
+		Limits:  catalog.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
+		Engines: engines.m, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxAnalyses: *maxAnalyses,
+		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets}
+	if err := checkServeFlags(cfg, *idle, *grace, *maxConns); err != nil {
 		return err
 	}
 	if *memLimit < 0 || *memLimit > 1<<24 {
 		return fmt.Errorf("--memory-limit %d: want 0 (computed) to %d MB", *memLimit, 1<<24)
 	}
-	if limit := memoryLimit(*memLimit, *maxSearches, *maxHash, *maxMemory, *maxThreads); limit > 0 {
-		// Computers are built at their move and dropped from the pool
-		// when it is full: without a limit, the garbage of their tables
-		// lets the heap grow to twice what is live before a collection.
-		debug.SetMemoryLimit(limit)
+	limit := int64(*memLimit) << 20
+	if limit == 0 && os.Getenv("GOMEMLIMIT") == "" {
+		limit = cfg.MemoryLimit()
+	}
+	if limit > 0 {
+		debug.SetMemoryLimit(limit) // see Config.MemoryLimit
 		log.Info("memory limit", "MB", limit>>20)
 	}
-	trusted, err := parsePrefixes(proxies)
+	trusted, err := server.ParseTrustedProxies(proxies)
 	if err != nil {
-		return err
+		return fmt.Errorf("--trusted-proxy %w", err)
 	}
+	cfg.TrustedProxies = trusted
 	st, err := open.Store(ctx, *db)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	idleTimeout := *idle
-	if idleTimeout == 0 {
-		idleTimeout = -1 // never
-	}
-	srv, err := server.New(server.Config{Store: st, Log: log, Classic: *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate,
-		Limits:  catalog.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
-		Engines: engines.m, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxAnalyses: *maxAnalyses,
-		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, TrustedProxies: trusted, MaxSocketsPerClient: *maxSockets})
+	cfg.Store = st
+	srv, err := server.New(cfg)
 	if err != nil {
 		return err
 	}
@@ -144,83 +144,35 @@ docs/OPERATIONS.md.`)
 	return nil
 }
 
-// serveNumbers are the numeric flags of serve, for checkServeFlags.
-type serveNumbers struct {
-	rate                                                           float64
-	lease, maxThink, idle, grace                                   time.Duration
-	maxGames, maxPerClient, maxSearches, maxAnalyses               int
-	maxHash, maxMemory, maxThreads, maxDepth, maxConns, maxSockets int
+// serveFlags names the flag of each server.Config setting, for the
+// errors of checkServeFlags.
+var serveFlags = map[string]string{
+	"RatePerSecond": "rate", "Lease": "lease", "MaxThink": "max-think", "IdleTimeout": "idle",
+	"MaxGames": "max-games", "MaxGamesPerClient": "max-games-per-client", "MaxSearches": "max-searches",
+	"MaxAnalyses": "max-analyses", "Limits.HashMB": "max-hash", "Limits.MemoryMB": "max-memory",
+	"Limits.Threads": "max-threads", "Limits.Depth": "max-depth", "MaxSocketsPerClient": "max-sockets-per-client",
 }
 
 // checkServeFlags refuses numeric flags out of their range, each with
-// the flag's name and what it takes.
-func checkServeFlags(n serveNumbers) error {
-	if math.IsNaN(n.rate) || math.IsInf(n.rate, 0) || n.rate <= 0 || n.rate > 1e6 {
-		return fmt.Errorf("--rate %v: want a number of requests a second above 0 (at most 1000000)", n.rate)
-	}
-	for _, d := range []struct {
-		name     string
-		v, least time.Duration
-		zero     bool
-	}{
-		{"lease", n.lease, time.Second, false}, {"max-think", n.maxThink, 100 * time.Millisecond, false},
-		{"idle", n.idle, time.Second, true}, {"shutdown-timeout", n.grace, 0, true},
-	} {
-		if d.v == 0 && d.zero {
-			continue
-		}
-		if d.v < d.least || d.v <= 0 || d.v > 7*24*time.Hour {
-			return fmt.Errorf("--%s %v: want a duration from %v to 168h", d.name, d.v, max(d.least, time.Nanosecond))
-		}
-	}
-	for _, i := range []struct {
-		name      string
-		v, lo, hi int
-	}{
-		{"max-games", n.maxGames, 1, 1 << 20}, {"max-games-per-client", n.maxPerClient, 1, 1 << 20},
-		{"max-searches", n.maxSearches, 1, 1024}, {"max-analyses", n.maxAnalyses, 1, 1024},
-		{"max-hash", n.maxHash, 1, 1 << 16}, {"max-memory", n.maxMemory, 1, 1 << 16},
-		{"max-threads", n.maxThreads, 1, 256}, {"max-depth", n.maxDepth, 1, 60}, {"max-conns", n.maxConns, 1, 1 << 20},
-		{"max-sockets-per-client", n.maxSockets, 1, 1 << 20},
-	} {
-		if i.v < i.lo || i.v > i.hi {
-			return fmt.Errorf("--%s %d: want %d to %d", i.name, i.v, i.lo, i.hi)
-		}
+// the flag's name and what it takes: those of cfg (server.Config.Validate),
+// and the command's own (--idle, which takes 0 for never, --shutdown-timeout
+// and --max-conns).
+func checkServeFlags(cfg server.Config, idle, grace time.Duration, maxConns int) error {
+	const week = 7 * 24 * time.Hour
+	var se *server.SettingError
+	switch err := cfg.Validate(); {
+	case errors.As(err, &se):
+		return fmt.Errorf("--%s %v: want %s", serveFlags[se.Field], se.Value, se.Want)
+	case err != nil:
+		return err
+	case idle < 0:
+		return fmt.Errorf("--idle %v: want a duration from 1s to 168h", idle)
+	case grace < 0 || grace > week:
+		return fmt.Errorf("--shutdown-timeout %v: want a duration from 1ns to 168h", grace)
+	case maxConns < 1 || maxConns > 1<<20:
+		return fmt.Errorf("--max-conns %d: want 1 to %d", maxConns, 1<<20)
 	}
 	return nil
-}
-
-// memoryLimit returns the soft memory limit of the server in bytes: the
-// one given (MB), else, unless GOMEMLIMIT sets one, room for the
-// process and three times the largest computer for each search slot
-// (thinking, and twice that kept in the pool); 0 to leave the runtime's.
-func memoryLimit(givenMB, searches, hashMB, memoryMB, threads int) int64 {
-	if givenMB > 0 {
-		return int64(givenMB) << 20
-	}
-	if os.Getenv("GOMEMLIMIT") != "" {
-		return 0
-	}
-	largest := max(hashMB, memoryMB*threads) // a Monte Carlo tree per thread
-	return int64(256+3*searches*largest) << 20
-}
-
-// parsePrefixes reads the --trusted-proxy values: addresses or CIDR
-// prefixes.
-func parsePrefixes(values []string) ([]netip.Prefix, error) {
-	var out []netip.Prefix
-	for _, v := range values {
-		if p, err := netip.ParsePrefix(v); err == nil {
-			out = append(out, p.Masked())
-			continue
-		}
-		a, err := netip.ParseAddr(v)
-		if err != nil {
-			return nil, fmt.Errorf("--trusted-proxy %q: want an IP address or a CIDR prefix such as 10.0.0.0/8", v)
-		}
-		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
-	}
-	return out, nil
 }
 
 // engineFlag collects --engine NAME=CMD.
