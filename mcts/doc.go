@@ -21,5 +21,16 @@
 // threads search either separate trees merged at the root (root
 // parallelism) or one shared tree with virtual loss (tree parallelism).
 //
+// [Searcher.Search] follows the convention of every search of this module
+// (engine, endgame, mcts, player/minimax):
+//
+//	Search(ctx context.Context, b board.Board, lim Limits, progress func(Info)) (Result, error)
+//
+// with the package's own Limits (iterations, time, the moves a rule
+// forbids), Info and Result. progress may be nil. The end of ctx stops the
+// search early: it is reported in Result.Stopped, with the move the trees
+// prefer, never as an error. The error is non-nil only for invalid input
+// (a board whose masks overlap).
+//
 // The package imports only the standard library.
 package mcts

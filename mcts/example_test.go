@@ -17,12 +17,12 @@ func ExampleSearcher_Search() {
 		return
 	}
 	b := board.StartBoard()
-	r := s.Search(context.Background(), b, b.Moves(), mcts.Budget{Iterations: 2000})
+	r, _ := s.Search(context.Background(), b, mcts.Limits{Iterations: 2000}, nil)
 	fmt.Println(r.Iterations, b.IsLegal(r.Move), len(r.Moves))
 	// Near the end the tree proves the result: a win, here by at least 2
 	// discs (the exact solver finds 10; see endgame's example).
 	pos, _ := board.ParsePosition("---OOOOO--O-OOOO-OOOOOOO-OXOXOOOXXOXOOOOXOXXXO-OOOOOOX-OX-XO--X- X")
-	r = s.Search(context.Background(), pos.Board, pos.Board.Moves(), mcts.Budget{Iterations: 200000})
+	r, _ = s.Search(context.Background(), pos.Board, mcts.Limits{Iterations: 200000}, nil)
 	fmt.Println(r.Solved, r.Move, r.Margin)
 	// Output:
 	// 2000 true 4

@@ -154,7 +154,7 @@ func TestSolverProvesWins(t *testing.T) {
 		b := randomPosition(rng, 6)
 		exact, _ := solver.Search(context.Background(), b, endgame.Limits{Mode: endgame.Exact}, nil)
 		s := newSearcher(t, Options{Seed: 1})
-		r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 200000})
+		r, _ := s.Search(context.Background(), b, Limits{Iterations: 200000}, nil)
 		if !r.Solved {
 			t.Fatalf("%v (6 empties): not proven after %d iterations", b, r.Iterations)
 		}
@@ -220,7 +220,7 @@ func solverValue(s *endgame.Solver, b board.Board) int {
 func TestTreeReuse(t *testing.T) {
 	s := newSearcher(t, Options{Seed: 2, Reuse: true})
 	b := board.StartBoard()
-	r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 20000})
+	r, _ := s.Search(context.Background(), b, Limits{Iterations: 20000}, nil)
 	after := b.Play(r.Move)
 	reply := r.Moves[0].PV[1] // the most visited answer
 	next := after.Play(reply)
@@ -263,7 +263,7 @@ func TestTreeReuse(t *testing.T) {
 		t.Fatalf("%d nodes reached from the root, %d in the tree", reached, kept.used)
 	}
 	// The searcher reuses it: the next search starts with those visits.
-	r2 := s.Search(context.Background(), next, next.Moves(), Budget{Iterations: 1})
+	r2, _ := s.Search(context.Background(), next, Limits{Iterations: 1}, nil)
 	if total := visits(r2); total < uint64(want) {
 		t.Errorf("the next search's root moves have %d visits, the kept subtree %d", total, want)
 	}
@@ -293,7 +293,7 @@ func TestMemoryBounded(t *testing.T) {
 				b = b.Pass()
 				continue
 			}
-			r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 3000})
+			r, _ := s.Search(context.Background(), b, Limits{Iterations: 3000}, nil)
 			for _, tr := range s.trees {
 				if tr.used > 5000 {
 					t.Fatalf("%v: a tree of %d nodes, bound 5000", par, tr.used)
@@ -310,23 +310,26 @@ func TestMemoryBounded(t *testing.T) {
 func TestBudgetsAndCancel(t *testing.T) {
 	b := board.StartBoard()
 	s := newSearcher(t, Options{Seed: 4, Threads: 2})
-	if r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 5000}); r.Iterations != 5000 {
+	if r, _ := s.Search(context.Background(), b, Limits{Iterations: 5000}, nil); r.Iterations != 5000 {
 		t.Errorf("%d iterations, budget 5000", r.Iterations)
 	}
 	// A time budget is used, not cut short; the upper bound only says
 	// that the search stops at all (it holds on a loaded machine).
 	start := time.Now()
-	r := s.Search(context.Background(), b, b.Moves(), Budget{Time: 100 * time.Millisecond})
-	if took := time.Since(start); took < 100*time.Millisecond || took > stopBound || r.Iterations == 0 {
+	r, _ := s.Search(context.Background(), b, Limits{Time: 100 * time.Millisecond}, nil)
+	if took := time.Since(start); took < 100*time.Millisecond || took > stopBound || r.Iterations == 0 || r.Stopped {
 		t.Errorf("100 ms budget: %v, %d iterations", took, r.Iterations)
 	}
 	// A cancelled context stops a search whose budget is an hour.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	start = time.Now()
-	r = s.Search(ctx, b, b.Moves(), Budget{Time: time.Hour})
-	if took := time.Since(start); took > stopBound || b.Moves()&r.Move.Bit() == 0 {
-		t.Errorf("cancelled search: %v, move %v", took, r.Move)
+	r, _ = s.Search(ctx, b, Limits{Time: time.Hour}, nil)
+	if took := time.Since(start); took > stopBound || b.Moves()&r.Move.Bit() == 0 || !r.Stopped {
+		t.Errorf("cancelled search: %v, move %v, stopped %v", took, r.Move, r.Stopped)
+	}
+	if _, err := s.Search(context.Background(), board.Board{P: 1, O: 1}, Limits{Iterations: 10}, nil); err == nil {
+		t.Error("an invalid board was searched")
 	}
 }
 
@@ -344,9 +347,9 @@ func TestProgress(t *testing.T) {
 	for _, par := range []Parallelism{RootParallel, TreeParallel} {
 		s := newSearcher(t, Options{Seed: 9, Threads: 2, Parallel: par})
 		var reports []Result
-		r := s.Search(context.Background(), b, b.Moves(), Budget{Time: 700 * time.Millisecond, Progress: func(r Result) {
+		r, _ := s.Search(context.Background(), b, Limits{Time: 700 * time.Millisecond}, func(r Info) {
 			reports = append(reports, r)
-		}})
+		})
 		if len(reports) < 2 {
 			t.Fatalf("%v: %d progress reports in %v", par, len(reports), r.Elapsed)
 		}
@@ -363,7 +366,7 @@ func TestProgress(t *testing.T) {
 		}
 	}
 	s := newSearcher(t, Options{Seed: 9, Threads: 1})
-	p := NewPlayer("mcts", s, Budget{Time: 500 * time.Millisecond})
+	p := NewPlayer("mcts", s, Limits{Time: 500 * time.Millisecond})
 	var live []player.Thinking
 	reply, err := p.Move(context.Background(), player.Request{Position: board.Start(), Legal: b.Moves(),
 		Progress: func(th player.Thinking) { live = append(live, th) }})
@@ -382,12 +385,12 @@ func TestRestrictedRoot(t *testing.T) {
 	b := board.StartBoard()
 	only := board.MustParseSquare("C4").Bit()
 	s := newSearcher(t, Options{Seed: 5, Reuse: true})
-	r := s.Search(context.Background(), b, only, Budget{Iterations: 2000})
+	r, _ := s.Search(context.Background(), b, Limits{Iterations: 2000, Forbidden: b.Moves() &^ only}, nil)
 	if r.Move != board.MustParseSquare("C4") || len(r.Moves) != 1 {
 		t.Errorf("restricted to C4: played %v, statistics of %d moves", r.Move, len(r.Moves))
 	}
 	// The next, unrestricted search does not inherit the exclusion.
-	r = s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 2000})
+	r, _ = s.Search(context.Background(), b, Limits{Iterations: 2000}, nil)
 	if len(r.Moves) != 4 {
 		t.Errorf("unrestricted search: %d moves", len(r.Moves))
 	}
@@ -401,7 +404,7 @@ func TestStatistics(t *testing.T) {
 		{Seed: 6, Threads: 2, Parallel: TreeParallel},
 	} {
 		s := newSearcher(t, o)
-		r := s.Search(context.Background(), b, b.Moves(), Budget{Iterations: 3000})
+		r, _ := s.Search(context.Background(), b, Limits{Iterations: 3000}, nil)
 		if len(r.Moves) != 4 || visits(r) != 3000 {
 			t.Errorf("%+v: %d moves, %d visits", o, len(r.Moves), visits(r))
 		}
@@ -425,7 +428,7 @@ func BenchmarkIterations(b *testing.B) {
 			var its uint64
 			var took time.Duration
 			for b.Loop() {
-				r := s.Search(context.Background(), board.StartBoard(), board.StartBoard().Moves(), Budget{Time: 500 * time.Millisecond})
+				r, _ := s.Search(context.Background(), board.StartBoard(), Limits{Time: 500 * time.Millisecond}, nil)
 				its += r.Iterations
 				took += r.Elapsed
 			}

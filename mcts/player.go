@@ -15,12 +15,12 @@ import (
 type Player struct {
 	name   string
 	s      *Searcher
-	budget Budget
+	budget Limits
 }
 
 // NewPlayer returns a player that searches with s within budget a move
 // (and within the clock), named name.
-func NewPlayer(name string, s *Searcher, budget Budget) *Player {
+func NewPlayer(name string, s *Searcher, budget Limits) *Player {
 	return &Player{name: name, s: s, budget: budget}
 }
 
@@ -48,11 +48,17 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 			budget.Time = max(share, time.Millisecond)
 		}
 	}
+	var progress func(Info)
 	if req.Progress != nil {
 		o := p.s.Options()
-		budget.Progress = func(r Result) { req.Progress(*Thinking(r, o)) }
+		progress = func(r Info) { req.Progress(*Thinking(r, o)) }
 	}
-	r := p.s.Search(ctx, req.Position.Board, req.Legal, budget)
+	b := req.Position.Board
+	budget.Forbidden = b.Moves() &^ req.Legal
+	r, err := p.s.Search(ctx, b, budget, progress)
+	if err != nil {
+		return player.Reply{}, err
+	}
 	return player.Reply{Move: r.Move, Thinking: Thinking(r, p.s.Options())}, nil
 }
 

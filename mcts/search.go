@@ -5,6 +5,7 @@ package mcts
 
 import (
 	"context"
+	"errors"
 	"math/bits"
 	"math/rand/v2"
 	"sort"
@@ -16,18 +17,23 @@ import (
 	"github.com/reversi-engine/reversi/eval"
 )
 
-// Budget bounds a search: a number of iterations, a time, or both (the
+// Limits bound a search: a number of iterations, a time, or both (the
 // first reached ends it). The context can end it earlier.
-type Budget struct {
+type Limits struct {
 	Iterations uint64
 	Time       time.Duration
-	// Progress, if not nil, is called during the search, every
-	// progressEvery, with what the first thread's tree holds so far (all
-	// the threads' iterations) and the time spent: for live displays.
-	Progress func(Result)
+	// Forbidden holds the moves a rule variant forbids at the root (0:
+	// none): the search chooses among b.Moves() &^ Forbidden, and passes
+	// if that leaves none.
+	Forbidden uint64
 }
 
-// progressEvery is the interval between two calls of Budget.Progress.
+// Info is the progress of a search, reported every progressEvery: what
+// the first thread's tree holds so far (all the threads' iterations) and
+// the time spent, the Result the search would return now.
+type Info = Result
+
+// progressEvery is the interval between two progress reports.
 const progressEvery = 200 * time.Millisecond
 
 // MoveStat is what the search found of a root move.
@@ -65,7 +71,13 @@ type Result struct {
 	// for the side to move (a lower bound for a win).
 	Solved bool
 	Margin int
+	// Stopped reports that the context ended the search before its
+	// limits did.
+	Stopped bool
 }
+
+// ErrInvalid is returned for a board whose two masks overlap.
+var ErrInvalid = errors.New("invalid board: a square holds two discs")
 
 // Searcher runs searches and keeps its trees from one to the next. It
 // runs one search at a time.
@@ -103,9 +115,20 @@ type worker struct {
 	rng    *rand.Rand
 }
 
-// Search searches b, whose legal moves are legal (b.Moves() or the
-// subset a rule variant allows), within budget.
-func (s *Searcher) Search(ctx context.Context, b board.Board, legal uint64, budget Budget) Result {
+// Search searches b (among the moves lim.Forbidden leaves) within lim.
+// progress, if not nil, is called during the search, every
+// progressEvery, from one of the search's goroutines: for live displays.
+// When ctx ends, the search stops within milliseconds and returns what
+// the trees say with Stopped set, and a nil error: the error reports only
+// invalid input (a board whose masks overlap).
+func (s *Searcher) Search(ctx context.Context, b board.Board, lim Limits, progress func(Info)) (Result, error) {
+	if !b.Valid() {
+		return Result{Move: board.NoSquare}, ErrInvalid
+	}
+	return s.search(ctx, b, b.Moves()&^lim.Forbidden, lim, progress), nil
+}
+
+func (s *Searcher) search(ctx context.Context, b board.Board, legal uint64, budget Limits, progress func(Info)) Result {
 	start := time.Now()
 	s.runs++
 	if legal == 0 {
@@ -171,7 +194,7 @@ func (s *Searcher) Search(ctx context.Context, b board.Board, legal uint64, budg
 			lock = &mu
 		}
 		wg.Add(1)
-		report := th == 0 && budget.Progress != nil
+		report := th == 0 && progress != nil
 		go func() {
 			defer wg.Done()
 			mine := &counts[th].n // the threads do not share a counter
@@ -194,7 +217,7 @@ func (s *Searcher) Search(ctx context.Context, b board.Board, legal uint64, budg
 						lock.Unlock()
 					}
 					r.Iterations, r.Elapsed = total(), time.Since(start)
-					budget.Progress(r)
+					progress(r)
 				}
 			}
 		}()
@@ -203,6 +226,7 @@ func (s *Searcher) Search(ctx context.Context, b board.Board, legal uint64, budg
 	res := s.resultOf(s.trees, legal)
 	res.Iterations = total()
 	res.Elapsed = time.Since(start)
+	res.Stopped = ctx.Err() != nil
 	return res
 }
 

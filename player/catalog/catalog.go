@@ -310,7 +310,7 @@ func newMCTS(a Args) (player.Player, error) {
 	}
 	o.MaxNodes = mb << 20 / 48
 	o.Reuse, o.Seed = a.Bool("reuse"), a.Env.Seed
-	budget := mcts.Budget{Time: a.Duration("time"), Iterations: a.Uint("iterations")}
+	budget := mcts.Limits{Time: a.Duration("time"), Iterations: a.Uint("iterations")}
 	if budget.Time < 0 {
 		return nil, a.Errorf("time", "%v: want a positive duration", budget.Time)
 	}
