@@ -4,11 +4,30 @@
 package perft
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 
 	"github.com/reversi-engine/reversi/board"
 )
+
+// CountContext is CountParallel that gives up when ctx ends first: it
+// returns ctx's error at once and leaves the count to finish in the
+// background (a deep count takes minutes and cannot be stopped midway).
+// It starts nothing if ctx has already ended.
+func CountContext(ctx context.Context, b board.Board, depth, threads int) (uint64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	done := make(chan uint64, 1)
+	go func() { done <- CountParallel(b, depth, threads) }()
+	select {
+	case n := <-done:
+		return n, nil
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+}
 
 // task is a subtree still to count: a position and the plies below it.
 type task struct {

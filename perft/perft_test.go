@@ -1,6 +1,8 @@
 package perft
 
 import (
+	"context"
+	"errors"
 	"strconv"
 	"testing"
 
@@ -94,5 +96,18 @@ func TestCountParallelMatchesCount(t *testing.T) {
 				t.Errorf("%s depth %d: parallel %d, sequential %d", text, d, got, want)
 			}
 		}
+	}
+}
+
+func TestCountContext(t *testing.T) {
+	n, err := CountContext(context.Background(), board.Start().Board, 6, 2)
+	if want := Count(board.Start().Board, 6); n != want || err != nil {
+		t.Fatalf("CountContext depth 6 = %d, %v; want %d, nil", n, err, want)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	// Depth 14 would take minutes: an ended context starts nothing.
+	if n, err := CountContext(ctx, board.Start().Board, 14, 1); n != 0 || !errors.Is(err, context.Canceled) {
+		t.Fatalf("CountContext with an ended context = %d, %v; want 0, context.Canceled", n, err)
 	}
 }

@@ -49,7 +49,7 @@ From the start the counts are checked against the published ones.`)
 			return ctx.Err()
 		}
 		start := time.Now()
-		n, err := countCancellable(ctx, pos.Board, d, *threads)
+		n, err := perft.CountContext(ctx, pos.Board, d, *threads)
 		if err != nil {
 			return err
 		}
@@ -66,15 +66,8 @@ From the start the counts are checked against the published ones.`)
 	return nil
 }
 
-// countCancellable runs perft.CountParallel, giving up (and leaving the count to
-// finish in the background) if ctx is cancelled: deep counts take minutes.
+// countCancellable is perft.CountContext, under the name that bench.go
+// still calls (left for the change of the search entry points under way).
 func countCancellable(ctx context.Context, b board.Board, depth, threads int) (uint64, error) {
-	done := make(chan uint64, 1)
-	go func() { done <- perft.CountParallel(b, depth, threads) }()
-	select {
-	case n := <-done:
-		return n, nil
-	case <-ctx.Done():
-		return 0, ctx.Err()
-	}
+	return perft.CountContext(ctx, b, depth, threads)
 }
