@@ -297,6 +297,48 @@ func TestBrowserGame(t *testing.T) {
 	if !strings.Contains(status, "wins") && !strings.Contains(status, "Draw") {
 		t.Errorf("the spectator's status: %q", status)
 	}
+	// The list of games names the computer as the start page does, and
+	// says how the game ended.
+	var row string
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible(fmt.Sprintf(`a[href="/game/%s"]`, id), chromedp.ByQuery),
+		chromedp.Evaluate(fmt.Sprintf(`document.querySelector('a[href="/game/%s"]').closest("tr").innerText`, id), &row)); err != nil {
+		t.Fatal(err)
+	}
+	want := "draw"
+	if r := final.Result; r.Winner != "none" {
+		want = r.Winner + " won"
+	}
+	if !strings.Contains(row, "Random") || strings.Contains(row, "random") || !strings.Contains(row, want) {
+		t.Errorf("the list shows the game as %q, want the name Random and %q", row, want)
+	}
+}
+
+// TestBrowserTimeWarning: a player is warned before losing on time, in
+// the last 10 seconds of the move.
+func TestBrowserTimeWarning(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "12s"})
+	ctx := browser(t)
+	seat := fmt.Sprintf(`localStorage.setItem("reversi-seat-%s", JSON.stringify({color: "black", token: %q}))`, g.ID, g.Tokens["black"])
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.Evaluate(seat, nil),
+		chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible("svg.board", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if evalInt(t, ctx, `document.getElementById("time-warning").hidden ? 1 : 0`) != 1 {
+		t.Fatalf("a warning with 12 s for the move")
+	}
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	var warning string
+	if err := chromedp.Run(wctx, chromedp.WaitVisible("#time-warning", chromedp.ByID), chromedp.Text("#time-warning", &warning, chromedp.ByID)); err != nil {
+		t.Fatalf("no warning before the end of the move: %v", err)
+	}
+	if !strings.Contains(warning, "s left") {
+		t.Errorf("the warning says %q", warning)
+	}
 }
 
 // shotsDir returns the temporary folder of a test's screenshots.

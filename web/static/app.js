@@ -116,6 +116,39 @@ const OPPONENTS = [
   ["roxanne", "Roxanne"], ["greedy", "Greedy"], ["random", "Random"],
 ];
 
+// displayName turns a built-in player's spec, as the server names it
+// ("engine:level=5"), into the name the start page gives it.
+function displayName(name) {
+  const known = OPPONENTS.find(([v]) => v === name);
+  if (known) return known[1];
+  let m = /^engine(?::level=(\d+))?/.exec(name);
+  if (m) return m[1] ? `Engine, level ${m[1]}` : "Engine";
+  if (/^mcts(:|$)/.test(name)) return "Monte Carlo";
+  if (/^alphabeta(:|$)/.test(name)) return "The course's alpha-beta";
+  if (/^minimax(:|$)/.test(name)) return "The course's minimax";
+  m = /^(random|greedy|positional|roxanne|mobility|stable|parity|evaporation)(:|$)/.exec(name);
+  return m ? m[1][0].toUpperCase() + m[1].slice(1) : name;
+}
+
+// resultText says how a finished game ended, for the list of games: the
+// discs for a game scored by them, the reason for one decided by a rule.
+function resultText(r) {
+  const why = { "resignation": "resigned", "timeout": "ran out of time", "illegal moves": "lost by illegal moves", "forfeit": "forfeited", "abandoned": "never came" }[r.reason];
+  if (r.reason === "abandoned") return "no result (abandoned)";
+  const who = r.winner === "none" ? "draw" : r.winner + " won";
+  return why ? `${who} (${r.by} ${why})` : `${who} ${r.black}-${r.white}`;
+}
+
+// copyButton copies what text() gives and says so on the button.
+function copyButton(label, text, attrs = {}) {
+  const b = el("button", { ...attrs, on: { click: async () => {
+    try { await navigator.clipboard.writeText(await text()); b.textContent = "Copied ✓"; }
+    catch (_) { b.textContent = "Could not copy"; }
+    setTimeout(() => { b.textContent = label; }, 1500);
+  } } }, label);
+  return b;
+}
+
 function options(list, selected) {
   return list.map(([v, t]) => el("option", { value: v, selected: v === selected ? "selected" : null, text: t }));
 }
@@ -176,8 +209,8 @@ async function startPage() {
   try {
     const { games: gs } = await api("GET", "/api/games?limit=30");
     for (const g of gs) {
-      const state = g.status === "finished" && g.result ? `${g.result.winner === "none" ? "draw" : g.result.winner + " won"} ${g.result.black}-${g.result.white}` : "live";
-      list.append(el("tr", {}, el("td", {}, el("a", { href: "/game/" + g.id, text: g.black })), el("td", { text: g.white }), el("td", { text: g.moves }), el("td", { text: state })));
+      const state = g.status === "finished" && g.result ? resultText(g.result) : "live";
+      list.append(el("tr", {}, el("td", {}, el("a", { href: "/game/" + g.id, text: displayName(g.black) })), el("td", { text: displayName(g.white) }), el("td", { text: g.moves }), el("td", { class: "state", text: state })));
     }
     if (!gs.length) list.append(el("tr", {}, el("td", { colspan: 4, class: "small", text: "No games yet." })));
   } catch (e) { list.append(el("tr", {}, el("td", { colspan: 4, text: e.message }))); }
@@ -219,6 +252,7 @@ function gamePage(id) {
   try { seat = JSON.parse(localStorage.getItem(tokenKey(id)) || "null"); } catch (_) {}
   const status = el("div", { class: "status", id: "status", role: "status" });
   const err = el("div", { class: "error", id: "error" });
+  const timeWarn = el("div", { class: "error", id: "time-warning", role: "alert", hidden: "hidden" });
   // A click on a square that is not a legal move does nothing: only legal
   // moves are sent (three illegal moves lose a game).
   const board = makeBoard((i) => { if (state?.legal?.includes(squareName(i))) play(squareName(i)); });
@@ -233,8 +267,8 @@ function gamePage(id) {
   const anaBox = el("input", { type: "checkbox", id: "analysis-toggle", on: { change: (e) => { showAnalysis = e.target.checked; analysisFor = ""; render(); } } });
   const undo = el("button", { id: "undo", on: { click: () => send("undo") } }, "Undo");
   const resign = el("button", { id: "resign", on: { click: () => { if (confirm("Resign this game? Resigning loses it, whatever the discs.")) send("resign"); } } }, "Resign");
-  const copyT = el("button", { on: { click: () => navigator.clipboard?.writeText(state?.transcript || "") } }, "Copy transcript");
-  const copyG = el("button", { on: { click: async () => { const r = await fetch("/api/games/" + id + "/ggf"); navigator.clipboard?.writeText(await r.text()); } } }, "Copy GGF");
+  const copyT = copyButton("Copy transcript", () => state?.transcript || "", { id: "copy-transcript" });
+  const copyG = copyButton("Copy GGF", async () => (await fetch("/api/games/" + id + "/ggf")).text());
   const invite = new URLSearchParams(location.hash.slice(1)).get("invite") || "";
   const join = el("button", { class: "primary", id: "join", on: { click: async () => {
     try {
@@ -244,9 +278,9 @@ function gamePage(id) {
       render();
     } catch (e) { err.textContent = e.message; }
   } } }, "Take the open seat");
-  const copyInvite = el("button", { id: "copy-invite", on: { click: () => navigator.clipboard?.writeText(location.origin + (seat?.invite || location.pathname + location.hash)) } }, "Copy invitation link");
+  const copyInvite = copyButton("Copy invitation link", () => location.origin + (seat?.invite || location.pathname + location.hash), { id: "copy-invite" });
   app.replaceChildren(el("div", { class: "layout" },
-    el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, err),
+    el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, timeWarn, err),
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, "Legal moves"), el("label", { class: "toggle" }, anaBox, "Analysis"), keyBox),
         el("div", { class: "row" }, join, copyInvite, undo, resign, copyT, copyG, el("button", { on: { click: () => location.href = "/" } }, "New game"))),
@@ -279,6 +313,19 @@ function gamePage(id) {
       }
       meta.textContent = txt;
     }
+    // A warning before a player loses on time: the last 10 seconds of the
+    // move (or of the game's clock) on the player's own turn.
+    let warn = "";
+    if (seat && state.status === "playing" && state.turn === seat.color && state.turn_since) {
+      const spent = Date.now() - Date.parse(state.turn_since), mine = state[seat.color];
+      const lefts = [];
+      if (state.move_time_ms) lefts.push(state.move_time_ms - spent);
+      if (state.game_time_ms && mine.clock_left_ms !== undefined) lefts.push(mine.clock_left_ms - spent);
+      const left = Math.min(...lefts);
+      if (lefts.length && left < 10000) warn = `${Math.max(0, Math.ceil(left / 1000))} s left: move now, or the game is lost on time`;
+    }
+    timeWarn.textContent = warn;
+    timeWarn.hidden = !warn;
   }
   const positionKey = (s) => s.board + " " + (s.turn === "white" ? "O" : "X");
   async function runAnalysis() {
@@ -302,7 +349,7 @@ function gamePage(id) {
     board.update(s.board, mine ? s.legal : [], s.last_move, hints && mine);
     if (!showAnalysis || s.status === "finished" || valuesFor !== positionKey(s)) { board.showValues(null); valuesFor = ""; }
     for (const c of ["black", "white"]) {
-      seats[c].querySelector(".name").textContent = s[c].name + (seat && seat.color === c ? " (you)" : "");
+      seats[c].querySelector(".name").textContent = (s[c].kind === "builtin" ? displayName(s[c].name) : s[c].name) + (seat && seat.color === c ? " (you)" : "");
       seats[c].querySelector(".count").textContent = s[c].discs;
       seats[c].classList.toggle("turn", s.status === "playing" && s.turn === c);
     }
@@ -310,7 +357,7 @@ function gamePage(id) {
     status.className = "status" + (s.status === "finished" ? " over" : "");
     const lastPass = s.moves.length && s.moves[s.moves.length - 1].square === "PA" ? `${s.moves[s.moves.length - 1].color} had no move and passed. ` : "";
     if (s.status === "finished") {
-      const r = s.result, who = r.reason === "abandoned" ? "No result" : r.winner === "none" ? "Draw" : `${s[r.winner].name} (${r.winner}) wins`;
+      const r = s.result, who = r.reason === "abandoned" ? "No result" : r.winner === "none" ? "Draw" : `${s[r.winner].kind === "builtin" ? displayName(s[r.winner].name) : s[r.winner].name} (${r.winner}) wins`;
       const why = { "resignation": "resigned", "timeout": "ran out of time", "illegal moves": "lost by illegal moves", "forfeit": "forfeited", "stopped and counted": "stopped and counted", "abandoned": "never came" }[r.reason];
       // Decided by a rule: the reason first, the discs as they stood.
       const scored = r.reason === "normal end" || r.reason === "stopped and counted";
@@ -321,7 +368,7 @@ function gamePage(id) {
       status.textContent = seat ? "Waiting for your friend: send them the invitation link (this page's address)."
         : invite ? "You are invited: take the open seat to play." : "This game waits for an invited player.";
     } else {
-      status.textContent = (seat ? "" : "You are watching. ") + lastPass + (mine ? "Your move" : `${s[s.turn].name} (${s.turn}) to move` + (s[s.turn].kind === "builtin" ? " · thinking…" : ""));
+      status.textContent = (seat ? "" : "You are watching. ") + lastPass + (mine ? "Your move" : `${s[s.turn].kind === "builtin" ? displayName(s[s.turn].name) : s[s.turn].name} (${s.turn}) to move` + (s[s.turn].kind === "builtin" ? " · thinking…" : ""));
       if (s.live) {
         const t = s.live, v = t.eval === undefined ? "" : t.unit === "rate" ? Math.round(t.eval * 100) + "%" : (t.eval > 0 ? "+" : "") + t.eval.toFixed(1);
         const how = t.kind === "exact" ? "exact" : t.kind === "wld" ? "win/loss solved" : t.kind === "playouts" ? `${(t.nodes || 0).toLocaleString("en")} playouts` : "depth " + depthNote(t);
