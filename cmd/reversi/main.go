@@ -14,7 +14,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/player/catalog"
 )
 
@@ -154,7 +153,7 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 		fmt.Fprint(e.stdout, catalog.Help())
 		return nil
 	case "levels":
-		fmt.Fprint(e.stdout, levelsHelp())
+		fmt.Fprint(e.stdout, catalog.LevelsHelp())
 		return nil
 	case "help":
 		fmt.Fprint(e.stdout, overview())
@@ -177,22 +176,4 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// levelsHelp describes the engine's levels for 'reversi help levels'.
-func levelsHelp() string {
-	var b strings.Builder
-	b.WriteString("The engine's levels (engine:level=N, or --level N for every engine seat):\n\n")
-	for n := 1; n <= engine.MaxLevel; n++ {
-		l, _ := engine.LevelSettings(n)
-		fmt.Fprintf(&b, "  %2d  %s\n", n, l.Describe())
-	}
-	b.WriteString(`
-Level 1 plays almost at random and a beginner can beat it; level 10 thinks
-about 5 s a move (engine:level=10,time=1s to change it) and solves the
-endgame exactly from 20 empty squares. Every level keeps to the clock:
-it answers before the per-move limit and shares a game clock over the
-moves left.
-`)
-	return b.String()
 }

@@ -2,10 +2,12 @@ package catalog
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
 
+	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/referee"
 )
@@ -110,6 +112,23 @@ func TestLookupAndEntriesAreCopies(t *testing.T) {
 	}
 	if _, ok := Lookup("nosuch"); ok {
 		t.Errorf("Lookup found an unknown player")
+	}
+}
+
+func TestLevelsHelp(t *testing.T) {
+	h := LevelsHelp()
+	lines := strings.Split(h, "\n")
+	for n := 1; n <= engine.MaxLevel; n++ {
+		l, err := engine.LevelSettings(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("  %2d  %s", n, l.Describe()); lines[n+1] != want {
+			t.Errorf("line of level %d: %q, want %q", n, lines[n+1], want)
+		}
+	}
+	if !strings.HasPrefix(h, "The engine's levels") || !strings.Contains(h, "keeps to the clock") {
+		t.Errorf("LevelsHelp lacks its introduction or its end:\n%s", h)
 	}
 }
 

@@ -1,16 +1,40 @@
-// The help text of the catalog, for `reversi help players`.
+// The help texts of the catalog, for `reversi help players` and
+// `reversi help levels`.
 
 package catalog
 
 import (
+	"fmt"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/reversi-engine/reversi/engine"
 )
 
 // Help returns the description of the catalog for `reversi help players`:
 // the spec syntax with examples, then every player with its description
 // and its options, their types and defaults.
 func Help() string { return table(catalog[:]).help() }
+
+// LevelsHelp describes the engine's levels, 1 to engine.MaxLevel, for
+// `reversi help levels`: the settings of each (engine.Level.Describe),
+// then how they keep to the clock.
+func LevelsHelp() string {
+	var b strings.Builder
+	b.WriteString("The engine's levels (engine:level=N, or --level N for every engine seat):\n\n")
+	for n := 1; n <= engine.MaxLevel; n++ {
+		l, _ := engine.LevelSettings(n)
+		fmt.Fprintf(&b, "  %2d  %s\n", n, l.Describe())
+	}
+	b.WriteString(`
+Level 1 plays almost at random and a beginner can beat it; level 10 thinks
+about 5 s a move (engine:level=10,time=1s to change it) and solves the
+endgame exactly from 20 empty squares. Every level keeps to the clock:
+it answers before the per-move limit and shares a game clock over the
+moves left.
+`)
+	return b.String()
+}
 
 // help is Help for the entries of t.
 func (t table) help() string {
