@@ -6,14 +6,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
 	"time"
 
-	"github.com/reversi-engine/reversi/server"
 	"github.com/reversi-engine/reversi/server/loadtest"
 	"github.com/reversi-engine/reversi/store/open"
 )
@@ -73,19 +70,12 @@ allow the load: start it with a high --rate.`)
 			return err
 		}
 		defer st.Close()
-		srv, err := server.New(server.Config{Store: st, RatePerSecond: 1e9, Burst: 1e9, MaxGames: *games, MaxGamesPerClient: *games})
+		base, stop, err := loadtest.Local(st, *games)
 		if err != nil {
 			return err
 		}
-		defer srv.Close()
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return err
-		}
-		hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
-		go hs.Serve(ln)
-		defer hs.Close()
-		where = "http://" + ln.Addr().String()
+		defer stop()
+		where = base
 		fmt.Fprintf(e.stdout, "server on %s, database %s\n", where, *db)
 	}
 	rep, err := loadtest.Run(ctx, loadtest.Config{URL: where, Games: *games, Seed: *seed, Think: *think, Ramp: *ramp, Progress: func(moves int64, took time.Duration) {

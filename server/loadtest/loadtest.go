@@ -3,7 +3,8 @@
 // a WebSocket and plays a random legal move through the HTTP API when it
 // is its turn. It measures the time from a move's submission to its
 // broadcast to the opponent, and checks at the end that every game
-// finished with exactly the moves the server acknowledged.
+// finished with exactly the moves the server acknowledged. Local starts a
+// server of its own to load.
 package loadtest
 
 import (

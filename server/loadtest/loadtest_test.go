@@ -2,19 +2,19 @@ package loadtest
 
 import (
 	"context"
-	"net/http/httptest"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/reversi-engine/reversi/server"
 	"github.com/reversi-engine/reversi/store/sqlite"
 )
 
-// TestSmallLoad plays a few games at once on a real server (SQLite, a
-// real listener): every game finishes, with every acknowledged move
-// stored once, and the latencies are measured.
+// TestSmallLoad plays a few games at once on a real server (Local:
+// SQLite, a real listener): every game finishes, with every acknowledged
+// move stored once, and the latencies are measured; once stopped, the
+// server is gone.
 func TestSmallLoad(t *testing.T) {
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "load.db"))
@@ -22,14 +22,12 @@ func TestSmallLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, RatePerSecond: 1e6, Burst: 1e6, MaxGamesPerClient: 100})
+	url, stop, err := Local(st, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer srv.Close()
-	hs := httptest.NewServer(srv.Handler())
-	defer hs.Close()
-	rep, err := Run(ctx, Config{URL: hs.URL, Games: 8, Seed: 3, Think: 2 * time.Millisecond, Ramp: 20 * time.Millisecond})
+	defer stop()
+	rep, err := Run(ctx, Config{URL: url, Games: 8, Seed: 3, Think: 2 * time.Millisecond, Ramp: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +44,12 @@ func TestSmallLoad(t *testing.T) {
 	if _, err := Run(ctx, Config{URL: "http://127.0.0.1:1", Games: 1}); err == nil {
 		t.Errorf("no error without a server")
 	}
-	if _, err := Run(ctx, Config{URL: hs.URL}); err == nil {
+	if _, err := Run(ctx, Config{URL: url}); err == nil {
 		t.Errorf("no error for 0 games")
+	}
+	stop()
+	if resp, err := http.Get(url + "/api/games"); err == nil {
+		resp.Body.Close()
+		t.Errorf("the server answers after stop: %s", resp.Status)
 	}
 }
