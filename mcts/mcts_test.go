@@ -116,8 +116,9 @@ func TestPolicies(t *testing.T) {
 		if got := g.choose(b, b.Moves()); got != best {
 			t.Fatalf("greedy chose %v, best %v", got, best)
 		}
-		if got, want := ab.choose(b, b.Moves()), minimax.AlphaBeta(context.Background(), b, b.Moves(), 2, eval.Course{}).Move; got != want {
-			t.Fatalf("alpha-beta rollout chose %v, alpha-beta %v", got, want)
+		want, _ := minimax.Searcher{Algorithm: minimax.AlphaBetaSearch, Eval: eval.Course{}}.Search(context.Background(), b, minimax.Limits{Depth: 2}, nil)
+		if got := ab.choose(b, b.Moves()); got != want.Move {
+			t.Fatalf("alpha-beta rollout chose %v, alpha-beta %v", got, want.Move)
 		}
 	}
 	// Softmax: nearly greedy when cold, spread when hot.

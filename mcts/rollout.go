@@ -106,7 +106,9 @@ func (r *roller) choose(b board.Board, m uint64) board.Square {
 		}
 		return sqs[n-1]
 	case AlphaBeta:
-		return minimax.AlphaBeta(context.Background(), b, m, r.opts.ABDepth, r.classic).Move
+		ab := minimax.Searcher{Algorithm: minimax.AlphaBetaSearch, Eval: r.classic}
+		res, _ := ab.Search(context.Background(), b, minimax.Limits{Depth: r.opts.ABDepth, Forbidden: b.Moves() &^ m}, nil) // b is valid
+		return res.Move
 	}
 	return r.uniform(m)
 }

@@ -107,8 +107,13 @@ func benchSearch(ctx context.Context, e *env, depth int) error {
 	}
 	var nodes uint64
 	start := time.Now()
+	ab := minimax.Searcher{Algorithm: minimax.AlphaBetaSearch, Eval: eval.Course{}}
 	for _, b := range positions {
-		nodes += minimax.AlphaBeta(ctx, b, b.Moves(), 7, eval.Course{}).Nodes
+		r, err := ab.Search(ctx, b, minimax.Limits{Depth: 7}, nil)
+		if err != nil {
+			return err
+		}
+		nodes += r.Nodes
 	}
 	took := time.Since(start)
 	fmt.Fprintf(e.stdout, "course alpha-beta d7   %8.2f ms/move  %12.0f nodes/s\n",

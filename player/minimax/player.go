@@ -61,11 +61,12 @@ func (p *Player) Name() string { return p.name }
 // the best move among those searched completely (or the first legal move).
 func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, error) {
 	start := time.Now()
-	search := Minimax
-	if p.algorithm == AlphaBetaSearch {
-		search = AlphaBeta
+	search := Searcher{Algorithm: p.algorithm, Eval: p.eval}
+	b := req.Position.Board
+	r, err := search.Search(ctx, b, Limits{Depth: p.depth, Forbidden: b.Moves() &^ req.Legal}, nil)
+	if err != nil {
+		return player.Reply{}, err
 	}
-	r := search(ctx, req.Position.Board, req.Legal, p.depth, p.eval)
 	t := &player.Thinking{
 		Source:  player.Source{Kind: player.Midgame, Depth: p.depth},
 		Stopped: r.Stopped,
@@ -84,7 +85,7 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 
 // moveValues searches every move of legal on its own (the value of the
 // child, depth-1 plies deep, negated) and returns them best first.
-func (p *Player) moveValues(ctx context.Context, b board.Board, legal uint64, search func(context.Context, board.Board, uint64, int, eval.Evaluator) Result) []player.MoveStat {
+func (p *Player) moveValues(ctx context.Context, b board.Board, legal uint64, search Searcher) []player.MoveStat {
 	var out []player.MoveStat
 	for m := legal; m != 0; m &= m - 1 {
 		sq := board.Square(bits.TrailingZeros64(m))
@@ -96,7 +97,8 @@ func (p *Player) moveValues(ctx context.Context, b board.Board, legal uint64, se
 		case p.depth == 1:
 			v = -p.eval.Evaluate(child)
 		default:
-			v = -search(ctx, child, child.Moves(), p.depth-1, p.eval).Value
+			r, _ := search.Search(ctx, child, Limits{Depth: p.depth - 1}, nil) // a child of a valid board
+			v = -r.Value
 		}
 		ev, unit := Value(v, p.eval)
 		out = append(out, player.MoveStat{Move: sq, Eval: ev, HasEval: true, Unit: unit, Source: player.Source{Kind: player.Midgame, Depth: p.depth}, PV: []board.Square{sq}})

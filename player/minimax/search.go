@@ -4,6 +4,7 @@ package minimax
 
 import (
 	"context"
+	"errors"
 	"math/bits"
 
 	"github.com/reversi-engine/reversi/board"
@@ -27,29 +28,64 @@ type Result struct {
 	Stopped bool
 }
 
-// Minimax searches every line to depth plies (a pass counts as a ply;
-// finished games are scored exactly) and returns the best move for the
-// side to move among legal (a mask of legal moves of b, such as
-// b.Moves(), or a subset of it under a rule variant). It is the textbook
-// algorithm: every node is visited, so keep depth small (5 or 6).
-func Minimax(ctx context.Context, b board.Board, legal uint64, depth int, ev eval.Evaluator) Result {
-	s := searcher{ctx: ctx, ev: ev}
-	return s.root(b, legal, depth, false)
+// Searcher is a fixed-depth search of the course: Algorithm over Eval.
+// It keeps no state: a Searcher may run any number of searches at once.
+type Searcher struct {
+	// Algorithm is MinimaxSearch (every node is visited: keep the depth
+	// small, 5 or 6) or AlphaBetaSearch (the same move and value for far
+	// fewer nodes: the course's version, moves tried in board order, no
+	// table, no ordering).
+	Algorithm Algorithm
+	// Eval scores the positions at the depth; finished games inside the
+	// tree are scored by its Final. Required.
+	Eval eval.Evaluator
 }
 
-// AlphaBeta is [Minimax] with alpha-beta pruning: the same move and value
-// for far fewer nodes. It is the course's version: a fixed depth, moves
-// tried in board order, no table, no ordering.
-func AlphaBeta(ctx context.Context, b board.Board, legal uint64, depth int, ev eval.Evaluator) Result {
-	s := searcher{ctx: ctx, ev: ev}
-	return s.root(b, legal, depth, true)
+// Limits bound a search.
+type Limits struct {
+	// Depth is the number of plies every line is searched to (a pass
+	// counts as a ply; finished games are scored exactly).
+	Depth int
+	// Forbidden holds the moves a rule variant forbids at the root (0:
+	// none): the search chooses among b.Moves() &^ Forbidden, and passes
+	// if that leaves none.
+	Forbidden uint64
+}
+
+// Info is the progress of a search, reported after every root move
+// searched completely: the best move so far and its value.
+type Info struct {
+	Move  board.Square
+	Value int
+	Nodes uint64
+}
+
+// ErrInvalid is returned for a board whose two masks overlap.
+var ErrInvalid = errors.New("invalid board: a square holds two discs")
+
+// Search returns the best move for the side to move of b (among the moves
+// lim.Forbidden leaves) searched lim.Depth plies deep. progress, if not
+// nil, is called from the calling goroutine after every root move. When
+// ctx ends, the search stops and returns the best of the moves searched
+// completely with Stopped set, and a nil error: the error reports only
+// invalid input (a board whose masks overlap, no Eval).
+func (s Searcher) Search(ctx context.Context, b board.Board, lim Limits, progress func(Info)) (Result, error) {
+	if !b.Valid() {
+		return Result{Move: board.NoSquare}, ErrInvalid
+	}
+	if s.Eval == nil {
+		return Result{Move: board.NoSquare}, errors.New("minimax: no evaluation")
+	}
+	st := searcher{ctx: ctx, ev: s.Eval, progress: progress}
+	return st.root(b, b.Moves()&^lim.Forbidden, lim.Depth, s.Algorithm == AlphaBetaSearch), nil
 }
 
 type searcher struct {
-	ctx     context.Context
-	ev      eval.Evaluator
-	nodes   uint64
-	stopped bool
+	ctx      context.Context
+	ev       eval.Evaluator
+	progress func(Info)
+	nodes    uint64
+	stopped  bool
 }
 
 const infinity = 1 << 30
@@ -76,6 +112,9 @@ func (s *searcher) root(b board.Board, legal uint64, depth int, prune bool) Resu
 		}
 		if v > res.Value {
 			res.Move, res.Value = sq, v
+		}
+		if s.progress != nil {
+			s.progress(Info{Move: res.Move, Value: res.Value, Nodes: s.nodes})
 		}
 	}
 	if res.Move == board.NoSquare { // stopped before the first move was done

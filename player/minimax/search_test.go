@@ -40,12 +40,23 @@ func positions(n int, seed uint64) []board.Board {
 
 var evaluators = []eval.Evaluator{eval.Discs{}, eval.Course{}}
 
+// run searches b with alg and ev within lim and fails the test on an
+// error.
+func run(t testing.TB, ctx context.Context, alg Algorithm, ev eval.Evaluator, b board.Board, lim Limits) Result {
+	t.Helper()
+	r, err := Searcher{Algorithm: alg, Eval: ev}.Search(ctx, b, lim, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func TestAlphaBetaEqualsMinimax(t *testing.T) {
 	for _, ev := range evaluators {
 		for i, b := range positions(120, 1) {
 			depth := 1 + i%4
-			mm := Minimax(context.Background(), b, b.Moves(), depth, ev)
-			ab := AlphaBeta(context.Background(), b, b.Moves(), depth, ev)
+			mm := run(t, context.Background(), MinimaxSearch, ev, b, Limits{Depth: depth})
+			ab := run(t, context.Background(), AlphaBetaSearch, ev, b, Limits{Depth: depth})
 			if mm.Move != ab.Move || mm.Value != ab.Value {
 				t.Fatalf("%s depth %d %v: minimax %v %d, alpha-beta %v %d", ev.Name(), depth, b, mm.Move, mm.Value, ab.Move, ab.Value)
 			}
@@ -66,7 +77,7 @@ func TestMinimaxDepthOneIsGreedyForDiscs(t *testing.T) {
 				want, most = sq, n
 			}
 		}
-		if got := Minimax(context.Background(), b, b.Moves(), 1, eval.Discs{}); got.Move != want {
+		if got := run(t, context.Background(), MinimaxSearch, eval.Discs{}, b, Limits{Depth: 1}); got.Move != want {
 			t.Fatalf("%v: %v, greedy %v", b, got.Move, want)
 		}
 	}
@@ -86,7 +97,7 @@ func TestDeepEnoughIsExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := AlphaBeta(context.Background(), b, b.Moves(), 2*b.Empties()+1, eval.Discs{}) // passes are plies too
+		r := run(t, context.Background(), AlphaBetaSearch, eval.Discs{}, b, Limits{Depth: 2*b.Empties() + 1}) // passes are plies too
 		if r.Value != 100*exact.Score {
 			t.Fatalf("%v: alpha-beta to the end %d, solver %d", b, r.Value, 100*exact.Score)
 		}
@@ -99,13 +110,40 @@ func TestDeepEnoughIsExact(t *testing.T) {
 func TestRestrictedMoves(t *testing.T) {
 	b := board.StartBoard()
 	only := board.MustParseSquare("E6").Bit() | board.MustParseSquare("F5").Bit()
-	for _, f := range []func(context.Context, board.Board, uint64, int, eval.Evaluator) Result{Minimax, AlphaBeta} {
-		if r := f(context.Background(), b, only, 3, eval.Course{}); only&r.Move.Bit() == 0 {
+	for _, alg := range []Algorithm{MinimaxSearch, AlphaBetaSearch} {
+		if r := run(t, context.Background(), alg, eval.Course{}, b, Limits{Depth: 3, Forbidden: b.Moves() &^ only}); only&r.Move.Bit() == 0 {
 			t.Errorf("chose %v outside E6 F5", r.Move)
 		}
+		if r := run(t, context.Background(), alg, eval.Course{}, b, Limits{Depth: 3, Forbidden: b.Moves()}); r.Move != board.Pass {
+			t.Errorf("every move forbidden: %v, want a pass", r.Move)
+		}
 	}
-	if r := AlphaBeta(context.Background(), b.Pass().Pass(), 0, 3, eval.Discs{}); r.Move != board.NoSquare && r.Move != board.Pass {
-		t.Errorf("no legal move: %v", r.Move)
+	over := board.Board{P: 0x0F, O: 0xF0} // A1-D1 against E1-H1: nobody can move
+	if r := run(t, context.Background(), AlphaBetaSearch, eval.Discs{}, over, Limits{Depth: 3}); r.Move != board.NoSquare {
+		t.Errorf("game over: %v", r.Move)
+	}
+	if _, err := (Searcher{Eval: eval.Discs{}}).Search(context.Background(), board.Board{P: 1, O: 1}, Limits{Depth: 1}, nil); err == nil {
+		t.Error("an invalid board was searched")
+	}
+	if _, err := (Searcher{}).Search(context.Background(), b, Limits{Depth: 1}, nil); err == nil {
+		t.Error("a search without an evaluation ran")
+	}
+}
+
+// TestProgress: a report after every root move, the last one the
+// result.
+func TestProgress(t *testing.T) {
+	b := board.StartBoard()
+	var reports []Info
+	r, err := Searcher{Algorithm: AlphaBetaSearch, Eval: eval.Course{}}.Search(context.Background(), b, Limits{Depth: 4}, func(in Info) { reports = append(reports, in) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) != bits.OnesCount64(b.Moves()) {
+		t.Fatalf("%d reports for %d moves", len(reports), bits.OnesCount64(b.Moves()))
+	}
+	if last := reports[len(reports)-1]; last.Move != r.Move || last.Value != r.Value || last.Nodes != r.Nodes {
+		t.Errorf("last report %+v, result %+v", last, r)
 	}
 }
 
@@ -114,7 +152,7 @@ func TestCancelStopsTheSearch(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	b := board.StartBoard()
-	r := Minimax(ctx, b, b.Moves(), 14, eval.Course{})
+	r := run(t, ctx, MinimaxSearch, eval.Course{}, b, Limits{Depth: 14})
 	// Depth 14 from the start would run for hours: returning at all,
 	// within a bound no load reaches, shows the cancellation.
 	if took := time.Since(start); took > 10*time.Second {
@@ -165,7 +203,7 @@ func BenchmarkCourseAlphaBeta(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		p := mid[i%len(mid)]
-		nodes += AlphaBeta(context.Background(), p, p.Moves(), 7, eval.Course{}).Nodes
+		nodes += run(b, context.Background(), AlphaBetaSearch, eval.Course{}, p, Limits{Depth: 7}).Nodes
 		i++
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
