@@ -275,31 +275,6 @@ func limitText(d time.Duration) string {
 	return d.String()
 }
 
-// tally is the score of a run of games, from the black player's side.
-type tally struct {
-	wins, draws, losses int
-	margin              int            // sum of black's tournament margins (±64 for a game decided by a rule)
-	reasons             map[string]int // games not ended normally
-}
-
-func (t *tally) add(r game.Result) {
-	switch r.Winner {
-	case board.Black:
-		t.wins++
-	case board.White:
-		t.losses++
-	default:
-		t.draws++
-	}
-	t.margin += r.TournamentMargin()
-	if r.Reason != game.Normal {
-		if t.reasons == nil {
-			t.reasons = map[string]int{}
-		}
-		t.reasons[reasonText(game.Result{Reason: r.Reason, By: r.By})]++
-	}
-}
-
 func playMany(ctx context.Context, e *env, o playOptions) error {
 	if isHuman(o.black) || isHuman(o.white) {
 		return fmt.Errorf("--games %d: a human cannot play many games without display; use computer players", o.games)
@@ -307,7 +282,8 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 	fmt.Fprintf(e.stdout, "%s (black) vs %s (white): %d games, %s rules, %s per move, seed %d\n",
 		o.black, o.white, o.games, o.rule, limitText(o.moveTime), o.seed)
 	prog := newProgress(e, o.games, "games", "games")
-	var score tally
+	var score arena.Score       // black's
+	reasons := map[string]int{} // games not ended normally
 	start := time.Now()
 	run := &arena.Games{
 		Count: o.games, Start: o.start, MoveTime: o.moveTime, GameTime: o.gameTime, Concurrency: o.parallel, Seed: o.seed,
@@ -320,12 +296,15 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 		},
 	}
 	err := run.Run(ctx, func(_ int, g *game.Game) {
-		score.add(g.Result)
+		score.Add(arena.ResultFor(g.Result, board.Black))
+		if r := g.Result; r.Reason != game.Normal {
+			reasons[reasonText(game.Result{Reason: r.Reason, By: r.By})]++
+		}
 		prog.add(1)
 	})
 	prog.finish()
 	took := time.Since(start)
-	played := score.wins + score.draws + score.losses
+	played := score.Games()
 	if played == 0 {
 		if err != nil {
 			return err
@@ -333,9 +312,9 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 		return ctx.Err()
 	}
 	fmt.Fprintf(e.stdout, "%d games: %s (black) won %d, drew %d, lost %d: %.1f%% of the points\n",
-		played, o.black, score.wins, score.draws, score.losses, 100*(float64(score.wins)+0.5*float64(score.draws))/float64(played))
-	fmt.Fprintf(e.stdout, "average margin %+.2f discs for black (empties to the winner)\n", float64(score.margin)/float64(played))
-	for reason, n := range score.reasons {
+		played, o.black, score.Wins, score.Draws, score.Losses, 100*(float64(score.Wins)+0.5*float64(score.Draws))/float64(played))
+	fmt.Fprintf(e.stdout, "average margin %+.2f discs for black (empties to the winner)\n", score.AverageMargin())
+	for reason, n := range reasons {
 		fmt.Fprintf(e.stdout, "%d games ended by: %s\n", n, reason)
 	}
 	fmt.Fprintf(e.stdout, "%.1f s, %.0f games/s\n", took.Seconds(), float64(played)/took.Seconds())
