@@ -195,9 +195,17 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
+	prefix := rec.Moves
+	rec.Moves = nil
 	if err := s.stored(s.cfg.Store.Create(r.Context(), rec)); err != nil {
 		writeError(w, http.StatusServiceUnavailable, "storing the game: "+err.Error())
 		return
+	}
+	for _, m := range prefix { // the game's history, before anybody plays
+		if err := s.stored(s.cfg.Store.AppendMove(r.Context(), rec.ID, m)); err != nil {
+			writeError(w, http.StatusServiceUnavailable, "storing the game's first moves: "+err.Error())
+			return
+		}
 	}
 	t, err := s.table(r.Context(), rec.ID)
 	if err != nil {
@@ -253,24 +261,33 @@ func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, err
 	if given > 1 {
 		return nil, nil, errors.New("give one of board, transcript and ggf")
 	}
+	// A transcript's or a GGF game's moves are the first moves of this
+	// game, kept as its history (they cannot be taken back).
 	g := game.New(start, rule)
 	if req.GGF != "" {
 		loaded, err := ggf.ParseGame(req.GGF)
 		if err != nil {
 			return nil, nil, fmt.Errorf("ggf: %v", err)
 		}
-		start = loaded.Position()
+		g = game.New(loaded.PositionAt(0), rule)
+		for i, m := range loaded.Moves {
+			if err := g.Play(game.Move{Square: m.Square}); err != nil {
+				return nil, nil, fmt.Errorf("ggf: move %d under the %s rule: %v", i+1, rule, err)
+			}
+		}
 	}
 	if req.Transcript != "" {
 		if err := g.PlayTranscript(req.Transcript); err != nil {
 			return nil, nil, fmt.Errorf("transcript: %v", err)
 		}
-		start = g.Position() // the transcript's moves are the start of this game
 	}
-	if board.Start() != start && start.Board.GameOver() {
+	if (g.Ply() > 0 || board.Start() != g.Position()) && g.Over() {
 		return nil, nil, errors.New("the start position is a finished game")
 	}
-	rec.Start = start.String()
+	rec.Start = g.PositionAt(0).String()
+	for i, m := range g.Moves {
+		rec.Moves = append(rec.Moves, store.Move{Ply: i, Color: int(m.Color), Square: m.Square.String(), At: time.Now()})
+	}
 	tokens := map[string]string{}
 	open := 0
 	for c, sr := range []SeatRequest{req.Black, req.White} {

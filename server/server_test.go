@@ -614,13 +614,17 @@ func TestLiveThinking(t *testing.T) {
 			// A position out of the opening book, black (the computer) to move.
 			g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: tt.spec}, White: SeatRequest{Kind: "bot"}, Time: "3s",
 				Transcript: "f5f6c4c5g7f3e3f2b5h8e2a5g4c3g1g5g6e1b6h7"})
-			legal := ts.state(g.ID).Legal
+			first := ts.state(g.ID)
+			legal, prefix := first.Legal, len(first.Moves) // the transcript's moves, kept as the game's history
+			if prefix != 20 || first.LastMove != "H7" {
+				t.Fatalf("a game from a 20-move transcript has %d moves, the last %q", prefix, first.LastMove)
+			}
 			var live *ThinkingView
 			// (The engine is built before its clock starts: under the race
 			// detector its 64 MB table takes seconds.)
 			for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline) && live == nil; {
 				v := ts.state(g.ID)
-				if len(v.Moves) > 0 {
+				if len(v.Moves) > prefix {
 					t.Fatalf("the computer moved before any live report was seen")
 				}
 				live = v.Live
@@ -636,7 +640,7 @@ func TestLiveThinking(t *testing.T) {
 				t.Errorf("live line %v does not start with a legal move of %v", live.PV, legal)
 			}
 			v := ts.waitTurn(g.ID, "white")
-			if v.Live != nil || len(v.Moves) != 1 {
+			if v.Live != nil || len(v.Moves) != prefix+1 {
 				t.Errorf("after the move: live %+v, %d moves", v.Live, len(v.Moves))
 			}
 		})
@@ -662,8 +666,29 @@ func TestCreateFromGGF(t *testing.T) {
 	resp.Body.Close()
 	b := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, GGF: string(text)})
 	va, vb := ts.state(a.ID), ts.state(b.ID)
-	if vb.Board != va.Board || vb.Turn != "white" || len(vb.Moves) != 0 {
-		t.Fatalf("loaded from GGF: %s %s to move; the game: %s", vb.Board, vb.Turn, va.Board)
+	if vb.Board != va.Board || vb.Turn != "white" || vb.Transcript != va.Transcript || vb.LastMove != "C3" || vb.Start != va.Start {
+		t.Fatalf("loaded from GGF: %s %s to move, moves %q from %s; the game: %s, %q", vb.Board, vb.Turn, vb.Transcript, vb.Start, va.Board, va.Transcript)
+	}
+	// The GGF's moves are history: they cannot be taken back, and the game
+	// goes on from them (and survives a restart with them).
+	if code, _ := ts.move(b.ID, b.Tokens["white"], "d3"); code != 200 {
+		t.Fatalf("a move after the GGF's: %d", code)
+	}
+	if rec, _ := ts.st.Get(context.Background(), b.ID); len(rec.Moves) != 4 {
+		t.Fatalf("the store holds %d moves, want the GGF's 3 and one", len(rec.Moves))
+	}
+	// A GGF game whose moves the rule refuses is refused: F6 is next to
+	// F5, which no-adjacent forbids.
+	c := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, Transcript: "f5f6"})
+	resp, err = http.Get(ts.http.URL + "/api/games/" + c.ID + "/ggf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	var e apiError
+	if code := ts.call("POST", "/api/games", CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, GGF: string(text), Rule: "no-adjacent"}, &e); code != 400 || !strings.Contains(e.Error, "no-adjacent") {
+		t.Fatalf("a GGF game illegal under no-adjacent: %d %q", code, e.Error)
 	}
 }
 
