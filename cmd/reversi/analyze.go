@@ -6,10 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
@@ -47,19 +49,12 @@ the midgame, or mean rewards in [0, 1] for Monte Carlo players.`)
 	if *depth < 0 || *depth > 60 || *limit < 0 || *exact < 0 || *exact > 60 {
 		return fmt.Errorf("--depth and --exact take 0 to 60, --time a positive duration")
 	}
+	var p player.Player
 	if *spec == "" {
-		parts := []string{"engine:exact=" + fmt.Sprint(*exact), fmt.Sprintf("wld=%d", min(*exact, 60))}
-		switch {
-		case *limit > 0:
-			parts = append(parts, "time="+limit.String())
-		case *depth > 0:
-			parts = append(parts, fmt.Sprintf("depth=%d", *depth))
-		default:
-			parts = append(parts, "depth=10")
-		}
-		*spec = strings.Join(parts, ",")
+		p, err = analyst(*depth, *limit, *exact, *threads)
+	} else {
+		p, err = catalog.New(*spec, catalog.Env{Seed: 1, Threads: *threads})
 	}
-	p, err := catalog.New(*spec, catalog.Env{Seed: 1, Threads: *threads})
 	if err != nil {
 		return err
 	}
@@ -117,6 +112,37 @@ the midgame, or mean rewards in [0, 1] for Monte Carlo players.`)
 		fmt.Fprintln(e.stdout, t.Note)
 	}
 	return ctx.Err()
+}
+
+// analyst is the analysing player without --player: the engine at its
+// strongest level, searching depth plies (10 if 0) or for limit, solving
+// exactly (and for win/loss/draw) with exact empty squares or fewer, on
+// threads threads (0: all the cores). Its name is the spec of the same
+// player, e.g. "engine:level=10,depth=10,exact=20,wld=20".
+func analyst(depth int, limit time.Duration, exact, threads int) (player.Player, error) {
+	level, err := engine.LevelSettings(engine.MaxLevel)
+	if err != nil {
+		return nil, err
+	}
+	name := fmt.Sprintf("engine:level=%d", level.Number)
+	switch {
+	case limit > 0:
+		level.Time, level.Depth = limit, 0
+		name += ",time=" + limit.String()
+	default:
+		if depth == 0 {
+			depth = 10
+		}
+		level.Depth = depth
+		name += fmt.Sprintf(",depth=%d", depth)
+	}
+	level.ExactEmpties, level.WLDEmpties = exact, exact
+	name += fmt.Sprintf(",exact=%d,wld=%d", exact, exact)
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	e := engine.New(engine.Options{Eval: engine.DefaultEvaluator(), Threads: threads, HashMB: 64})
+	return engine.NewPlayer(e, level, name, 1), nil
 }
 
 // positionFromFlags builds the game of --board or --transcript (exactly
