@@ -387,3 +387,22 @@ func TestEndlessInputs(t *testing.T) {
 		t.Errorf("read %d bytes of records to refuse a game of more than %d", in.Served(), ggf.MaxGame)
 	}
 }
+
+func TestParseShard(t *testing.T) {
+	for _, tt := range []struct {
+		text          string
+		shard, shards int
+		ok            bool
+	}{
+		{"", 0, 1, true}, {"0/1", 0, 1, true}, {"0/4", 0, 4, true}, {"3/4", 3, 4, true},
+		{"4/4", 0, 0, false}, {"-1/4", 0, 0, false}, {"1/0", 0, 0, false}, {"1", 0, 0, false}, {"a/b", 0, 0, false}, {"1/4/2", 0, 0, false},
+	} {
+		shard, shards, err := ParseShard(tt.text)
+		if (err == nil) != tt.ok || shard != tt.shard || shards != tt.shards {
+			t.Errorf("ParseShard(%q) = %d, %d, %v; want %d, %d, ok %v", tt.text, shard, shards, err, tt.shard, tt.shards, tt.ok)
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), strconv.Quote(tt.text)+": want i/n") {
+			t.Errorf("ParseShard(%q): %q, want the text first", tt.text, err)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -262,4 +263,19 @@ func (m *Tournament) Resume(i int, g *game.Game) (Result, error) {
 		return Result{}, fmt.Errorf("game number %d is %s vs %s, not %s vs %s: the file holds another run", i+1, g.Info.Black, g.Info.White, black, white)
 	}
 	return Result{Index: i, Players: pair, Opening: m.Openings[o], ABlack: aBlack, Game: g}, nil
+}
+
+// ParseShard reads a shard as "i/n" (game i of every n, 0 <= i < n), for
+// Tournament's Shard and Shards; "" is the whole run, shard 0 of 1.
+func ParseShard(text string) (shard, shards int, err error) {
+	if text == "" {
+		return 0, 1, nil
+	}
+	i, n, ok := strings.Cut(text, "/")
+	a, err1 := strconv.Atoi(i)
+	b, err2 := strconv.Atoi(n)
+	if !ok || err1 != nil || err2 != nil || b < 1 || a < 0 || a >= b {
+		return 0, 0, fmt.Errorf("%q: want i/n with 0 <= i < n, e.g. 0/4", text)
+	}
+	return a, b, nil
 }

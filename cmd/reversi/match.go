@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
@@ -81,15 +80,8 @@ func (o *arenaOptions) check(fs *flag.FlagSet) error {
 	if o.concurrency == 0 {
 		o.concurrency = max(runtime.NumCPU()/o.threads, 1)
 	}
-	o.shardIndex, o.shards = 0, 1
-	if o.shard != "" {
-		i, n, ok := strings.Cut(o.shard, "/")
-		a, err1 := strconv.Atoi(i)
-		b, err2 := strconv.Atoi(n)
-		if !ok || err1 != nil || err2 != nil || b < 1 || a < 0 || a >= b {
-			return fmt.Errorf("--shard %q: want i/n with 0 <= i < n, e.g. 0/4", o.shard)
-		}
-		o.shardIndex, o.shards = a, b
+	if o.shardIndex, o.shards, err = arena.ParseShard(o.shard); err != nil {
+		return fmt.Errorf("--shard %w", err)
 	}
 	return nil
 }
@@ -118,21 +110,6 @@ func (o *arenaOptions) openings(e *env) ([]arena.Opening, string, error) {
 // env returns the catalog.Env of a seat.
 func (o *arenaOptions) env(seed uint64) catalog.Env {
 	return catalog.Env{Seed: seed, Level: o.level, Threads: o.threads, Depth: o.depth}
-}
-
-// checkSpecs builds each spec once, so that a bad one is reported before
-// any game starts.
-func (o *arenaOptions) checkSpecs(specs []string) error {
-	for _, s := range specs {
-		p, err := catalog.New(s, o.env(1))
-		if err != nil {
-			return err
-		}
-		if c, ok := p.(interface{ Close() error }); ok {
-			c.Close()
-		}
-	}
-	return nil
 }
 
 func runMatch(ctx context.Context, e *env, args []string) error {
@@ -184,7 +161,7 @@ the shards' files up.`)
 		}
 		sprt = &t
 	}
-	if err := o.checkSpecs(specs); err != nil {
+	if err := catalog.Check(specs, o.env(1)); err != nil {
 		return err
 	}
 	all, source, err := o.openings(e)

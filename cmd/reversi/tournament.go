@@ -39,16 +39,7 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 	if err := o.check(fs); err != nil {
 		return err
 	}
-	sep := ","
-	if strings.Contains(*playerList, ";") {
-		sep = ";"
-	}
-	var specs []string
-	for _, s := range strings.Split(*playerList, sep) {
-		if s = strings.TrimSpace(s); s != "" {
-			specs = append(specs, s)
-		}
-	}
+	specs := catalog.SplitSpecs(*playerList)
 	if len(specs) < 2 {
 		return fmt.Errorf("--players: want at least two players, e.g. --players random,greedy,roxanne")
 	}
@@ -73,7 +64,7 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 			return fmt.Errorf("--plot %w", err)
 		}
 	}
-	if err := o.checkSpecs(specs); err != nil {
+	if err := catalog.Check(specs, o.env(1)); err != nil {
 		return err
 	}
 	all, source, err := o.openings(e)

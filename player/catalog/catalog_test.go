@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -112,6 +113,33 @@ func TestLookupAndEntriesAreCopies(t *testing.T) {
 	}
 	if _, ok := Lookup("nosuch"); ok {
 		t.Errorf("Lookup found an unknown player")
+	}
+}
+
+func TestCheck(t *testing.T) {
+	if err := Check([]string{"random", "greedy", "engine:level=2", "alphabeta:depth=3"}, Env{Seed: 1}); err != nil {
+		t.Fatalf("Check of good specs: %v", err)
+	}
+	err := Check([]string{"random", "nosuch", "greedy:x=1"}, Env{Seed: 1})
+	_, want := New("nosuch", Env{Seed: 1})
+	if err == nil || want == nil || err.Error() != want.Error() {
+		t.Fatalf("Check = %v, want New's error for the first bad spec, %v", err, want)
+	}
+}
+
+func TestSplitSpecs(t *testing.T) {
+	for _, tt := range []struct {
+		list string
+		want []string
+	}{
+		{"random,greedy, roxanne", []string{"random", "greedy", "roxanne"}},
+		{"engine:level=5,threads=1;random; ;roxanne", []string{"engine:level=5,threads=1", "random", "roxanne"}},
+		{" , ,", nil},
+		{"", nil},
+	} {
+		if got := SplitSpecs(tt.list); !slices.Equal(got, tt.want) {
+			t.Errorf("SplitSpecs(%q) = %q, want %q", tt.list, got, tt.want)
+		}
 	}
 }
 

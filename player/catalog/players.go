@@ -183,6 +183,40 @@ func New(spec string, env Env) (player.Player, error) {
 	return table(catalog[:]).build(spec, env)
 }
 
+// Check builds the player of every spec once (closing those that hold
+// something, such as an external engine) and returns the first error of
+// New: to refuse a bad spec before any game starts.
+func Check(specs []string, env Env) error {
+	for _, spec := range specs {
+		p, err := New(spec, env)
+		if err != nil {
+			return err
+		}
+		if c, ok := p.(interface{ Close() error }); ok {
+			c.Close()
+		}
+	}
+	return nil
+}
+
+// SplitSpecs splits a list of specs at ',', or at ';' when the list
+// holds one (for specs with options, which hold commas:
+// "engine:level=5,threads=1;random"), trimming blanks and dropping empty
+// specs.
+func SplitSpecs(list string) []string {
+	sep := ","
+	if strings.Contains(list, ";") {
+		sep = ";"
+	}
+	var specs []string
+	for _, s := range strings.Split(list, sep) {
+		if s = strings.TrimSpace(s); s != "" {
+			specs = append(specs, s)
+		}
+	}
+	return specs
+}
+
 // build is New for the entries of t.
 func (t table) build(spec string, env Env) (player.Player, error) {
 	s, e, err := t.parse(spec)
