@@ -24,16 +24,7 @@ difference; for more, the rating list and the crosstable.`)
 	out := fs.String("out", "", "write the merged games to this GGF file")
 	anchor := fs.String("anchor", "", "player whose rating is 0 (default: random if it plays)")
 	runs := fs.Bool("runs", false, "the files are separate runs: keep every game of each")
-	var files []string
-	var rest []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a != "" && a[0] != '-' && (i == 0 || !needsValue(fs, args[i-1])) {
-			files = append(files, a)
-			continue
-		}
-		rest = append(rest, a)
-	}
+	files, rest := splitPositional(fs, args, len(args))
 	if err := parseFlags(fs, rest); err != nil {
 		return err
 	}
