@@ -6,9 +6,12 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 )
@@ -26,6 +29,27 @@ type AnalyzeRequest struct {
 
 // analyzeTime is the time an analysis thinks, at most.
 const analyzeTime = 8 * time.Second
+
+// analyzeLevel is the engine's level of an analysis that names no player.
+const analyzeLevel = 6
+
+// analyst is the player of an analysis that names none: the engine at
+// analyzeLevel, named "engine:level=6", with the catalogue's other
+// defaults lowered to the server's limits (threads, table size), as
+// newComputer would build that spec.
+func (s *Server) analyst() player.Player {
+	level, _ := engine.LevelSettings(analyzeLevel) // a level that exists
+	threads := s.cfg.Limits.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	hash := 64
+	if lim := s.limitsFor(analyzeTime).HashMB; lim > 0 {
+		hash = min(hash, lim)
+	}
+	e := engine.New(engine.Options{Eval: engine.DefaultEvaluator(), Threads: threads, HashMB: hash})
+	return engine.NewPlayer(e, level, "engine:level="+strconv.Itoa(analyzeLevel), 1)
+}
 
 func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	var req AnalyzeRequest
@@ -57,14 +81,18 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.PassIfForced()
+	// A client's player goes through the same allow-list and limits as
+	// the seats': never an external program but the operator's, never
+	// more memory than the limits. The server's own default is built
+	// directly.
 	spec := req.Player
-	if spec == "" {
-		spec = "engine:level=6"
-	}
-	// The same allow-list and limits as the seats': never an external
-	// program but the operator's, never more memory than the limits.
-	if err := s.checkSpec(spec, analyzeTime); err != nil {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("%v (see GET /api/players)", err))
+	if spec != "" {
+		if err := s.checkSpec(spec, analyzeTime); err != nil {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("%v (see GET /api/players)", err))
+			return
+		}
+	} else if allow := s.cfg.Limits.Allow; allow != nil && !allow("engine") {
+		writeError(w, http.StatusBadRequest, "the engine is not offered here: name a player (see GET /api/players)")
 		return
 	}
 	select {
@@ -75,10 +103,15 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "the server is busy analysing: try again in a moment")
 		return
 	}
-	p, err := s.newComputer(spec, 1, analyzeTime)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
+	var p player.Player
+	if spec == "" {
+		p = s.analyst()
+	} else {
+		var err error
+		if p, err = s.newComputer(spec, 1, analyzeTime); err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
 	}
 	defer closePlayer(p)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)

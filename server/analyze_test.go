@@ -1,0 +1,45 @@
+package server
+
+import (
+	"testing"
+
+	"github.com/reversi-engine/reversi/player/catalog"
+)
+
+// TestAnalyze: the server's default analysis (the engine, built
+// directly), a client's player within the limits, and the refusals of the
+// allow-list and the catalogue.
+func TestAnalyze(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	type answer struct {
+		Turn     string        `json:"turn"`
+		Best     string        `json:"best"`
+		Thinking *ThinkingView `json:"thinking"`
+	}
+	for _, spec := range []string{"", "mcts:iterations=500,threads=1"} {
+		var a answer
+		if code := ts.call("POST", "/api/analyze", AnalyzeRequest{Transcript: "f5d6c3", Player: spec}, &a); code != 200 {
+			t.Fatalf("player %q: status %d", spec, code)
+		}
+		// White's four legal moves after f5 d6 c3, each with a value.
+		if a.Turn != "white" || a.Thinking == nil || len(a.Thinking.Moves) != 4 || a.Thinking.Moves[0].Eval == nil {
+			t.Fatalf("player %q: %+v", spec, a)
+		}
+		if a.Best != a.Thinking.Moves[0].Move && spec == "" {
+			t.Errorf("best %s, first of the moves %s", a.Best, a.Thinking.Moves[0].Move)
+		}
+	}
+	for _, spec := range []string{"human", "nboard:/bin/sh", "engine:hash=1000000", "nobody"} {
+		if code := ts.call("POST", "/api/analyze", AnalyzeRequest{Transcript: "f5d6c3", Player: spec}, nil); code != 400 {
+			t.Errorf("player %q: status %d, want 400", spec, code)
+		}
+	}
+	// An operator who does not offer the engine has no default analysis.
+	only := newTestServer(t, "", Config{Limits: catalog.Limits{Allow: func(name string) bool { return name == "mcts" }}})
+	if code := only.call("POST", "/api/analyze", AnalyzeRequest{Transcript: "f5d6c3"}, nil); code != 400 {
+		t.Errorf("default analysis without the engine: status %d, want 400", code)
+	}
+	if code := only.call("POST", "/api/analyze", AnalyzeRequest{Transcript: "f5d6c3", Player: "mcts:iterations=200,threads=1"}, nil); code != 200 {
+		t.Errorf("mcts where only mcts is offered: status %d", code)
+	}
+}
