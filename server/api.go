@@ -43,6 +43,7 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/count", "count", s.handleCount)
 	api("GET /api/players", "players", s.handlePlayers)
 	api("POST /api/analyze", "analyze", s.handleAnalyze)
+	api("POST /api/position", "position", s.handlePosition)
 	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
 	metrics := promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 	s.mux.HandleFunc("GET /metrics", s.guard(metrics.ServeHTTP))
@@ -246,40 +247,9 @@ func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, err
 			return nil, nil, fmt.Errorf("game_time: %v", err)
 		}
 	}
-	start := board.Start()
-	if req.Board != "" {
-		if start, err = board.ParsePosition(req.Board); err != nil {
-			return nil, nil, fmt.Errorf("board: %v", err)
-		}
-	}
-	given := 0
-	for _, f := range []string{req.Board, req.Transcript, req.GGF} {
-		if f != "" {
-			given++
-		}
-	}
-	if given > 1 {
-		return nil, nil, errors.New("give one of board, transcript and ggf")
-	}
-	// A transcript's or a GGF game's moves are the first moves of this
-	// game, kept as its history (they cannot be taken back).
-	g := game.New(start, rule)
-	if req.GGF != "" {
-		loaded, err := ggf.ParseGame(req.GGF)
-		if err != nil {
-			return nil, nil, fmt.Errorf("ggf: %v", err)
-		}
-		g = game.New(loaded.PositionAt(0), rule)
-		for i, m := range loaded.Moves {
-			if err := g.Play(game.Move{Square: m.Square}); err != nil {
-				return nil, nil, fmt.Errorf("ggf: move %d under the %s rule: %v", i+1, rule, err)
-			}
-		}
-	}
-	if req.Transcript != "" {
-		if err := g.PlayTranscript(req.Transcript); err != nil {
-			return nil, nil, fmt.Errorf("transcript: %v", err)
-		}
+	g, err := startOf(req.Board, req.Transcript, req.GGF, rule)
+	if err != nil {
+		return nil, nil, err
 	}
 	if (g.Ply() > 0 || board.Start() != g.Position()) && g.Over() {
 		return nil, nil, errors.New("the start position is a finished game")
@@ -307,6 +277,49 @@ func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, err
 		return nil, nil, errors.New("both seats are open: take one (human or bot) and invite the other")
 	}
 	return rec, tokens, nil
+}
+
+// startOf reads the start of a game: a board, or the moves of a transcript
+// or of a GGF game (from the standard start, or the GGF's), under rule;
+// at most one of them (none: the standard start).
+func startOf(boardText, transcript, ggfText string, rule game.Rule) (*game.Game, error) {
+	var err error
+	start := board.Start()
+	if boardText != "" {
+		if start, err = board.ParsePosition(boardText); err != nil {
+			return nil, fmt.Errorf("board: %v", err)
+		}
+	}
+	given := 0
+	for _, f := range []string{boardText, transcript, ggfText} {
+		if f != "" {
+			given++
+		}
+	}
+	if given > 1 {
+		return nil, errors.New("give one of board, transcript and ggf")
+	}
+	// A transcript's or a GGF game's moves are the first moves of this
+	// game, kept as its history (they cannot be taken back).
+	g := game.New(start, rule)
+	if ggfText != "" {
+		loaded, err := ggf.ParseGame(ggfText)
+		if err != nil {
+			return nil, fmt.Errorf("ggf: %v", err)
+		}
+		g = game.New(loaded.PositionAt(0), rule)
+		for i, m := range loaded.Moves {
+			if err := g.Play(game.Move{Square: m.Square}); err != nil {
+				return nil, fmt.Errorf("ggf: move %d under the %s rule: %v", i+1, rule, err)
+			}
+		}
+	}
+	if transcript != "" {
+		if err := g.PlayTranscript(transcript); err != nil {
+			return nil, fmt.Errorf("transcript: %v", err)
+		}
+	}
+	return g, nil
 }
 
 // The shortest clocks a game may have: a move's, and a game's.
@@ -668,6 +681,47 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 	v := t.revision
 	t.mu.Unlock()
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "version": v})
+}
+
+// PositionRequest names a position in any of the formats a game can start
+// from: a board, a transcript, or a GGF game (see CreateRequest).
+type PositionRequest struct {
+	Board      string `json:"board,omitempty"`
+	Transcript string `json:"transcript,omitempty"`
+	GGF        string `json:"ggf,omitempty"`
+	Rule       string `json:"rule,omitempty"`
+}
+
+// handlePosition reads a position given in any format and answers it as
+// the GUI draws it: the board, the side to move, the legal moves, the
+// moves that led there. The page keeps no rules of its own.
+func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
+	var req PositionRequest
+	if err := decode(r, &req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if req.Board == "" && req.Transcript == "" && req.GGF == "" {
+		writeError(w, http.StatusBadRequest, "give board, transcript or ggf")
+		return
+	}
+	rule := game.Standard
+	if req.Rule != "" {
+		var err error
+		if rule, err = game.ParseRule(req.Rule); err != nil {
+			writeError(w, http.StatusBadRequest, "rule: "+err.Error())
+			return
+		}
+	}
+	g, err := startOf(req.Board, req.Transcript, req.GGF, rule)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	g.Finish()
+	pos := g.Position()
+	writeJSON(w, http.StatusOK, map[string]any{"board": pos.String()[:64], "turn": pos.Turn.String(),
+		"legal": squares(board.Squares(g.Legal())), "transcript": g.TranscriptWithPasses(), "start": g.PositionAt(0).String(), "over": g.Over()})
 }
 
 func (s *Server) handlePlayers(w http.ResponseWriter, r *http.Request) {

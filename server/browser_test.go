@@ -364,3 +364,38 @@ func refusedMoves(t *testing.T, ts *testServer) float64 {
 	v, _ := strconv.ParseFloat(string(m[1]), 64)
 	return v
 }
+
+// TestBrowserEditor: "Edit and analyse" opens the editor (a hash route)
+// with the position of a transcript, a GGF game or a board.
+func TestBrowserEditor(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t)
+	discs := func() int {
+		return evalInt(t, ctx, `[...document.querySelectorAll("circle.disc")].filter(c => c.getAttribute("data-c")).length`)
+	}
+	ggfText := "(;GM[Othello]PC[x]PB[a]PW[b]RE[?]TI[0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[C3]W[D3];)"
+	for _, tt := range []struct{ name, text string }{{"transcript", "F5d6C3"}, {"ggf", ggfText}} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#load", chromedp.ByID),
+				chromedp.SetValue("#load", tt.text, chromedp.ByID),
+				chromedp.Click(`//button[text()="Edit and analyse"]`, chromedp.BySearch),
+				chromedp.WaitVisible(`//h1[text()="Set up a position"]`, chromedp.BySearch)); err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]int{"transcript": 7, "ggf": 8}[tt.name] // four at the start and one a move
+			var n int
+			for i := 0; i < 100; i++ {
+				if n = discs(); n == want {
+					break
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			if n != want {
+				t.Fatalf("the editor shows %d discs for %s, want %d", n, tt.name, want)
+			}
+		})
+	}
+}

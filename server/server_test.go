@@ -310,7 +310,11 @@ func TestJoinResignUndo(t *testing.T) {
 	}
 	// The open seat is taken only with the invitation's secret, and the
 	// waiting game is not listed.
-	for _, bad := range []string{"", "0" + g.Invite[1:], g.Tokens["black"]} {
+	wrong := "0" + g.Invite[1:] // one character changed
+	if wrong == g.Invite {
+		wrong = "1" + g.Invite[1:]
+	}
+	for _, bad := range []string{"", wrong, g.Tokens["black"]} {
 		if code := ts.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "human", Name: "eve", Invite: bad}, nil); code != 403 {
 			t.Fatalf("join with invitation %q: %d, want 403", bad, code)
 		}
@@ -821,3 +825,31 @@ func TestStoredResults(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestPosition: a position in any format, read by the server for the
+// GUI's editor.
+func TestPosition(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	var p struct {
+		Board, Turn, Transcript string
+		Legal                   []string
+		Over                    bool
+	}
+	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "f5d6c3"}, &p); code != 200 || p.Turn != "white" || p.Transcript != "f5d6c3" || len(p.Legal) == 0 {
+		t.Fatalf("transcript: %d %+v", code, p)
+	}
+	want := p.Board
+	if code := ts.call("POST", "/api/position", PositionRequest{Board: want + " O"}, &p); code != 200 || p.Board != want {
+		t.Fatalf("board: %d %+v", code, p)
+	}
+	// The shortest game: over, and still shown.
+	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "e6f4e3f6g5d6e7f5c5"}, &p); code != 200 || !p.Over {
+		t.Fatalf("a finished game: %d %+v", code, p)
+	}
+	for _, bad := range []PositionRequest{{}, {Transcript: "f5f5"}, {Board: "x"}, {GGF: "(;"}, {Transcript: "f5", Board: want + " X"}} {
+		var e apiError
+		if code := ts.call("POST", "/api/position", bad, &e); code != 400 || e.Error == "" {
+			t.Errorf("%+v: %d %q", bad, code, e.Error)
+		}
+	}
+}

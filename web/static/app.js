@@ -214,7 +214,6 @@ async function startPage() {
     }
     if (!gs.length) list.append(el("tr", {}, el("td", { colspan: 4, class: "small", text: "No games yet." })));
   } catch (e) { list.append(el("tr", {}, el("td", { colspan: 4, text: e.message }))); }
-  if (location.hash.startsWith("#edit=")) editorPage(decodeURIComponent(location.hash.slice(6)));
 }
 
 // ---------- analysis helpers ----------
@@ -417,7 +416,19 @@ function editorPage(initial) {
     if (m) { cells = m[1].toUpperCase().replace(/[.*]/g, (c) => c === "*" ? "X" : "-").split(""); turn = m[2].toUpperCase(); return; }
     cells = start.split("");
   };
-  setFrom(initial);
+  // A transcript or a GGF game: the server reads it (the page keeps no
+  // rules of its own) and the editor shows where it stands.
+  async function load(text) {
+    text = (text || "").trim();
+    if (!text || /^([XO\-.*]{64})\s+([XO])$/i.test(text)) { setFrom(text); draw(); return; }
+    try {
+      const p = await api("POST", "/api/position", text.startsWith("(;") ? { ggf: text } : { transcript: text });
+      cells = p.board.split(""); turn = p.turn === "white" ? "O" : "X";
+      out.textContent = "";
+      draw();
+    } catch (e) { err.textContent = e.message; }
+  }
+  setFrom("");
   const board = makeBoard((i) => { cells[i] = tool; draw(); });
   const out = el("div", { class: "pv" }), err = el("div", { class: "error" });
   const toolButtons = ["X", "O", "-"].map((t) => el("button", { "data-tool": t, on: { click: () => { tool = t; draw(); } } }, t === "X" ? "Black disc" : t === "O" ? "White disc" : "Empty"));
@@ -451,9 +462,18 @@ function editorPage(initial) {
         } } }, "Play from here as Black")),
       out, err))));
   draw();
+  load(initial);
 }
 
 // ---------- routing ----------
 
-const m = /^\/game\/([0-9a-f]+)$/.exec(location.pathname);
-if (m) gamePage(m[1]); else startPage();
+// route shows the page of the address: a game, the editor (#edit=...,
+// with a board, a transcript or a GGF game), or the start page.
+function route() {
+  const m = /^\/game\/([0-9a-f]+)$/.exec(location.pathname);
+  if (m) gamePage(m[1]);
+  else if (location.hash.startsWith("#edit=")) editorPage(decodeURIComponent(location.hash.slice(6)));
+  else startPage();
+}
+window.addEventListener("hashchange", () => { if (!/^\/game\//.test(location.pathname)) route(); });
+route();
