@@ -330,6 +330,12 @@ func TestBrowserTimeWarning(t *testing.T) {
 	if evalInt(t, ctx, `document.getElementById("time-warning").hidden ? 1 : 0`) != 1 {
 		t.Fatalf("a warning with 12 s for the move")
 	}
+	// On a 1366x768 laptop the status line and the warning below the board
+	// are in view without scrolling.
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(1366, 768)); err != nil {
+		t.Fatal(err)
+	}
+	defer chromedp.Run(ctx, chromedp.EmulateReset())
 	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	var warning string
@@ -338,6 +344,14 @@ func TestBrowserTimeWarning(t *testing.T) {
 	}
 	if !strings.Contains(warning, "s left") {
 		t.Errorf("the warning says %q", warning)
+	}
+	for _, id := range []string{"status", "time-warning"} {
+		if bottom := evalInt(t, ctx, `Math.ceil(document.getElementById("`+id+`").getBoundingClientRect().bottom)`); bottom > 768 {
+			t.Errorf("at 1366x768 #%s ends at %d pixels: below the fold", id, bottom)
+		}
+	}
+	if size := evalInt(t, ctx, `Math.round(document.querySelector("svg.board").getBoundingClientRect().width)`); size < 400 {
+		t.Errorf("at 1366x768 the board is %d pixels wide", size)
 	}
 }
 

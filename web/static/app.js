@@ -469,11 +469,17 @@ function editorPage(initial) {
 
 // route shows the page of the address: a game, the editor (#edit=...,
 // with a board, a transcript or a GGF game), or the start page.
+let current = "";
 function route() {
   const m = /^\/game\/([0-9a-f]+)$/.exec(location.pathname);
-  if (m) gamePage(m[1]);
-  else if (location.hash.startsWith("#edit=")) editorPage(decodeURIComponent(location.hash.slice(6)));
-  else startPage();
+  if (m) { current = "game"; gamePage(m[1]); }
+  else if (location.hash.startsWith("#edit=")) { current = "editor"; editorPage(decodeURIComponent(location.hash.slice(6))); }
+  else { current = "start"; startPage(); }
 }
-window.addEventListener("hashchange", () => { if (!/^\/game\//.test(location.pathname)) route(); });
+// On the start page, #games and #analyse are places on the page; from the
+// editor they lead back to it.
+window.addEventListener("hashchange", () => {
+  if (current === "game") return;
+  if (location.hash.startsWith("#edit=") || current === "editor") route();
+});
 route();
