@@ -65,9 +65,3 @@ From the start the counts are checked against the published ones.`)
 	}
 	return nil
 }
-
-// countCancellable is perft.CountContext, under the name that bench.go
-// still calls (left for the change of the search entry points under way).
-func countCancellable(ctx context.Context, b board.Board, depth, threads int) (uint64, error) {
-	return perft.CountContext(ctx, b, depth, threads)
-}

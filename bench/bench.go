@@ -1,0 +1,251 @@
+// The measurements: the rules engine, perft, the midgame searches and the
+// endgame solves.
+
+package bench
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/data/fforum"
+	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/format/obf"
+	"github.com/reversi-engine/reversi/internal/testpos"
+	"github.com/reversi-engine/reversi/perft"
+	"github.com/reversi-engine/reversi/player/minimax"
+)
+
+// Figure is the result of a micro-benchmark: Ops operations in Elapsed,
+// counted in Unit per second ("positions/s", "moves/s", "games/s").
+type Figure struct {
+	Name    string
+	Ops     int
+	Elapsed time.Duration
+	Unit    string
+}
+
+// NsPerOp returns the nanoseconds one operation took.
+func (f Figure) NsPerOp() float64 { return float64(f.Elapsed.Nanoseconds()) / float64(f.Ops) }
+
+// PerSecond returns the operations per second.
+func (f Figure) PerSecond() float64 { return float64(f.Ops) / f.Elapsed.Seconds() }
+
+// Rules times, on one thread and for about budget each, move generation,
+// flips, playing a move and stable discs over a fixed sample of 4096
+// positions and moves of seeded random games, and complete random games
+// from the start. It returns the five figures in that order, and ctx's
+// error if ctx ended (the figures then cover what was done).
+func Rules(ctx context.Context, budget time.Duration) ([]Figure, error) {
+	positions, moves := sample()
+	var sink uint64
+	var figures []Figure
+	add := func(name, unit string, f func(int)) {
+		ops, took := timeLoop(ctx, budget, f)
+		figures = append(figures, Figure{Name: name, Ops: ops, Elapsed: took, Unit: unit})
+	}
+	add("move generation", "positions/s", func(i int) { sink ^= positions[i&(len(positions)-1)].Moves() })
+	add("flips", "moves/s", func(i int) {
+		m := moves[i&(len(moves)-1)]
+		sink ^= m.b.Flips(m.sq)
+	})
+	add("play", "moves/s", func(i int) {
+		m := moves[i&(len(moves)-1)]
+		sink ^= m.b.Play(m.sq).P
+	})
+	add("stable discs", "positions/s", func(i int) { sink ^= positions[i&(len(positions)-1)].StableDiscs() })
+	rng := rand.NewPCG(1, 2)
+	add("random game", "games/s", func(int) { sink ^= board.RandomGame(board.StartBoard(), rng).P })
+	_ = sink
+	return figures, ctx.Err()
+}
+
+// PerftFigure is a perft count from the start and the time it took.
+type PerftFigure struct {
+	Depth   int
+	Leaves  uint64
+	Elapsed time.Duration
+}
+
+// LeavesPerSecond returns the leaves counted per second.
+func (p PerftFigure) LeavesPerSecond() float64 { return float64(p.Leaves) / p.Elapsed.Seconds() }
+
+// Perft counts the leaves at depth from the start on one thread.
+func Perft(ctx context.Context, depth int) (PerftFigure, error) {
+	start := time.Now()
+	n, err := perft.CountContext(ctx, board.StartBoard(), depth, 1)
+	if err != nil {
+		return PerftFigure{}, err
+	}
+	return PerftFigure{Depth: depth, Leaves: n, Elapsed: time.Since(start)}, nil
+}
+
+// SearchFigure is a search over the fixed midgame positions: Nodes
+// searched in Elapsed over Positions positions.
+type SearchFigure struct {
+	Depth     int
+	Positions int
+	Nodes     uint64
+	Elapsed   time.Duration
+}
+
+// MsPerMove returns the milliseconds a position took on average.
+func (s SearchFigure) MsPerMove() float64 {
+	return s.Elapsed.Seconds() * 1000 / float64(s.Positions)
+}
+
+// NodesPerSecond returns the nodes searched per second.
+func (s SearchFigure) NodesPerSecond() float64 { return float64(s.Nodes) / s.Elapsed.Seconds() }
+
+// midgamePositions is how many midgame positions of real games the
+// searches take (testpos.Midgame).
+const midgamePositions = 12
+
+// CourseAlphaBeta times the course's alpha-beta (depth 7, classic
+// evaluation) on the fixed midgame positions, one thread, wall time.
+func CourseAlphaBeta(ctx context.Context) (SearchFigure, error) {
+	positions, err := testpos.Midgame(midgamePositions)
+	if err != nil {
+		return SearchFigure{}, err
+	}
+	s := SearchFigure{Depth: 7, Positions: len(positions)}
+	start := time.Now()
+	ab := minimax.Searcher{Algorithm: minimax.AlphaBetaSearch, Eval: eval.Course{}}
+	for _, b := range positions {
+		r, err := ab.Search(ctx, b, minimax.Limits{Depth: 7}, nil)
+		if err != nil {
+			return SearchFigure{}, err
+		}
+		s.Nodes += r.Nodes
+	}
+	s.Elapsed = time.Since(start)
+	return s, nil
+}
+
+// EngineMidgame times the engine's search at depth (classic evaluation,
+// 16 MB table cleared before each position) on the fixed midgame
+// positions, one thread; Elapsed is the sum of the searches' times.
+func EngineMidgame(ctx context.Context, depth int) (SearchFigure, error) {
+	positions, err := testpos.Midgame(midgamePositions)
+	if err != nil {
+		return SearchFigure{}, err
+	}
+	s := SearchFigure{Depth: depth, Positions: len(positions)}
+	eng := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 16})
+	for _, b := range positions {
+		eng.Clear()
+		r, err := eng.Search(ctx, b, engine.Limits{Depth: depth}, nil)
+		if err != nil {
+			return SearchFigure{}, err
+		}
+		s.Nodes += r.Nodes
+		s.Elapsed += r.Elapsed
+	}
+	return s, nil
+}
+
+// SolveFigure is the exact solve of the first Problems problems of an
+// embedded FForum file: Nodes in Elapsed (the sum of the solves' times),
+// and how many scores were not the file's.
+type SolveFigure struct {
+	File     string
+	Problems int
+	Threads  int
+	Nodes    uint64
+	Elapsed  time.Duration
+	Wrong    int
+}
+
+// NodesPerSecond returns the nodes searched per second.
+func (f SolveFigure) NodesPerSecond() float64 { return float64(f.Nodes) / f.Elapsed.Seconds() }
+
+// Solve solves exactly the first problems of the embedded FForum file
+// (fforum-1-19.obf or fforum-40-59.obf) with threads threads, a 64 MB
+// table and the engine's default evaluation ordering the moves, and
+// counts the scores that are not the file's best score. A solve stopped
+// by ctx returns context.Cause(ctx).
+func Solve(ctx context.Context, file string, first, threads int) (SolveFigure, error) {
+	text, err := fforum.ReadFile(file)
+	if err != nil {
+		return SolveFigure{}, err
+	}
+	problems, err := obf.Parse(bytes.NewReader(text))
+	if err != nil {
+		return SolveFigure{}, err
+	}
+	problems = problems[:min(first, len(problems))]
+	solver := endgame.New(endgame.Options{Threads: threads, HashMB: 64, Eval: engine.DefaultEvaluator()})
+	f := SolveFigure{File: file, Problems: len(problems), Threads: threads}
+	for _, p := range problems {
+		r, err := solver.Search(ctx, p.Position.Board, endgame.Limits{Mode: endgame.Exact}, nil)
+		if err != nil {
+			return SolveFigure{}, err
+		}
+		if r.Stopped {
+			return SolveFigure{}, context.Cause(ctx)
+		}
+		if want, _ := p.BestScore(); r.Score != want {
+			f.Wrong++
+		}
+		f.Nodes += r.Nodes
+		f.Elapsed += r.Elapsed
+	}
+	return f, nil
+}
+
+// Err returns an error if some scores were wrong.
+func (f SolveFigure) Err() error {
+	if f.Wrong > 0 {
+		return fmt.Errorf("%d wrong scores in %s", f.Wrong, f.File)
+	}
+	return nil
+}
+
+type move struct {
+	b  board.Board
+	sq board.Square
+}
+
+// sample returns 4096 positions from seeded random games (a power of two,
+// for cheap indexing) and 4096 legal moves in them.
+func sample() ([]board.Board, []move) {
+	rng := rand.New(rand.NewPCG(99, 1))
+	var positions []board.Board
+	var moves []move
+	b := board.StartBoard()
+	for len(positions) < 4096 || len(moves) < 4096 {
+		m := b.Moves()
+		if m == 0 {
+			if b = b.Pass(); !b.HasMoves() {
+				b = board.StartBoard()
+			}
+			continue
+		}
+		sqs := board.Squares(m)
+		positions = append(positions, b)
+		for _, sq := range sqs {
+			moves = append(moves, move{b, sq})
+		}
+		b = b.Play(sqs[rng.IntN(len(sqs))])
+	}
+	return positions[:4096], moves[:4096]
+}
+
+// timeLoop calls f(0), f(1), ... for about budget and returns how many
+// calls it made and the time they took.
+func timeLoop(ctx context.Context, budget time.Duration, f func(int)) (int, time.Duration) {
+	start := time.Now()
+	n, batch := 0, 1024
+	for time.Since(start) < budget && ctx.Err() == nil {
+		for i := 0; i < batch; i++ {
+			f(n + i)
+		}
+		n += batch
+	}
+	return n, time.Since(start)
+}

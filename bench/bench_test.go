@@ -1,0 +1,94 @@
+package bench_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/bench"
+)
+
+func TestRules(t *testing.T) {
+	figures, err := bench.Rules(context.Background(), time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"move generation", "flips", "play", "stable discs", "random game"}
+	if len(figures) != len(want) {
+		t.Fatalf("%d figures, want %d", len(figures), len(want))
+	}
+	for i, f := range figures {
+		if f.Name != want[i] || f.Ops <= 0 || f.Elapsed <= 0 || f.NsPerOp() <= 0 || f.PerSecond() <= 0 {
+			t.Errorf("figure %d: %+v", i, f)
+		}
+	}
+}
+
+func TestRulesStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	figures, err := bench.Rules(ctx, time.Hour)
+	if err != context.Canceled || len(figures) != 5 {
+		t.Fatalf("got %d figures and %v, want 5 and context.Canceled", len(figures), err)
+	}
+}
+
+func TestPerft(t *testing.T) {
+	p, err := bench.Perft(context.Background(), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Depth != 6 || p.Leaves != 8200 {
+		t.Fatalf("%+v: want 8200 leaves at depth 6", p)
+	}
+}
+
+func TestSearches(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the course alpha-beta takes a while")
+	}
+	ctx := context.Background()
+	ab, err := bench.CourseAlphaBeta(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := bench.EngineMidgame(ctx, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []bench.SearchFigure{ab, eng} {
+		if s.Positions != 12 || s.Nodes == 0 || s.MsPerMove() <= 0 || s.NodesPerSecond() <= 0 {
+			t.Errorf("%+v", s)
+		}
+	}
+	if ab.Depth != 7 || eng.Depth != 3 {
+		t.Errorf("depths %d and %d, want 7 and 3", ab.Depth, eng.Depth)
+	}
+}
+
+func TestSolve(t *testing.T) {
+	f, err := bench.Solve(context.Background(), "fforum-1-19.obf", 3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Problems != 3 || f.Threads != 1 || f.Wrong != 0 || f.Nodes == 0 || f.Err() != nil {
+		t.Fatalf("%+v", f)
+	}
+	if _, err := bench.Solve(context.Background(), "no-such.obf", 1, 1); err == nil {
+		t.Fatal("no error for a file that is not embedded")
+	}
+	if err := (bench.SolveFigure{File: "x.obf", Wrong: 2}).Err(); err == nil || err.Error() != "2 wrong scores in x.obf" {
+		t.Fatalf("Err: %v", err)
+	}
+}
+
+func ExamplePerft() {
+	p, err := bench.Perft(context.Background(), 5)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("perft %d: %d leaves\n", p.Depth, p.Leaves)
+	// Output: perft 5: 1396 leaves
+}

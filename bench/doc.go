@@ -1,0 +1,17 @@
+// Package bench measures the engine's standard figures, so that machines
+// and versions can be compared: on one thread, the speed of move
+// generation, flips, playing a move, stable discs and complete random
+// games over a fixed sample of positions (Rules); perft from the start
+// (Perft); the course alpha-beta and the engine's midgame search on fixed
+// midgame positions of real games (CourseAlphaBeta, EngineMidgame); and
+// exact solves of the FForum endgame problems (Solve). The figures are
+// the ones docs/BENCHMARKS.md records; `reversi bench` prints them.
+//
+//	figures, err := bench.Rules(ctx, time.Second)
+//	p, err := bench.Perft(ctx, 12)
+//	s, err := bench.EngineMidgame(ctx, 9)
+//	f, err := bench.Solve(ctx, "fforum-1-19.obf", 19, 1)
+//
+// Every measurement stops early when ctx ends. The package imports only
+// the standard library (and reversi's engine packages).
+package bench
