@@ -137,7 +137,7 @@ func solveItems(ctx context.Context, e *env, items []accuracy.Item, empties, thr
 		return nil
 	}
 	prog := newProgress(e, len(todo), fmt.Sprintf("solves at %d empties", empties), "positions")
-	defer prog.finish()
+	defer prog.Finish()
 	err := accuracy.Solve(ctx, items, todo, accuracy.SolveOptions{Threads: threads, Concurrency: concurrency,
 		Solved: func(i int, move board.Square) error {
 			if solved != nil {
@@ -145,7 +145,7 @@ func solveItems(ctx context.Context, e *env, items []accuracy.Item, empties, thr
 					return fmt.Errorf("--solved: %w", err)
 				}
 			}
-			prog.add(1)
+			prog.Add(1)
 			return nil
 		}})
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -264,76 +263,6 @@ func TestSolveSaysItIsStillSolving(t *testing.T) {
 	}
 	mustContain(t, "solve", stdout, "solving 1 position of fforum-40-59.obf (embedded copy), exact, 1 thread, ")
 	mustContain(t, "solve's stderr", stderr, "#1 (line 1, 20 empties): solving, ")
-}
-
-func TestHeartbeatStops(t *testing.T) {
-	var mu sync.Mutex
-	calls := 0
-	stop := heartbeat(time.Millisecond, func(time.Duration) {
-		mu.Lock()
-		defer mu.Unlock()
-		calls++
-	})
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-		mu.Lock()
-		n := calls
-		mu.Unlock()
-		if n >= 3 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d calls in 10 s at one a millisecond", n)
-		}
-	}
-	stop()
-	mu.Lock()
-	n := calls
-	mu.Unlock()
-	time.Sleep(20 * time.Millisecond)
-	mu.Lock()
-	defer mu.Unlock()
-	if calls != n {
-		t.Errorf("%d calls after stop returned", calls-n)
-	}
-	stop() // a second stop does nothing
-}
-
-// lockedBuffer is a buffer that goroutines may write while a test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-func TestProgressSaysItIsStillGoing(t *testing.T) {
-	defer func(every time.Duration) { newsEvery = every }(newsEvery)
-	newsEvery = time.Millisecond
-	var out lockedBuffer
-	p := newProgress(&env{stderr: &out}, 3, "solves", "positions")
-	p.add(1) // then nothing more is done: a line a millisecond says so
-	for deadline := time.Now().Add(10 * time.Second); strings.Count(out.String(), "solves: 1/3 (33%) after ") < 3; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			p.finish()
-			t.Fatalf("no news of the work for 10 s:\n%s", out.String())
-		}
-	}
-	p.finish()
-	said := out.String()
-	time.Sleep(20 * time.Millisecond)
-	if now := out.String(); now != said {
-		t.Errorf("news after finish: %q", strings.TrimPrefix(now, said))
-	}
 }
 
 func TestSolveCommand(t *testing.T) {

@@ -300,9 +300,9 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 		if r := g.Result; r.Reason != game.Normal {
 			reasons[reasonText(game.Result{Reason: r.Reason, By: r.By})]++
 		}
-		prog.add(1)
+		prog.Add(1)
 	})
-	prog.finish()
+	prog.Finish()
 	took := time.Since(start)
 	played := score.Games()
 	if played == 0 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/internal/progress"
 )
 
 // runSeries plays the games of t, recorded in out and resumed from it
@@ -17,7 +18,7 @@ import (
 // false to stop. status returns a line of news printed now and then.
 func runSeries(ctx context.Context, e *env, t *arena.Tournament, out string, count func(arena.Result) bool, status func() string) ([]arena.Result, error) {
 	scheduled := t.Scheduled()
-	var prog *progress
+	var prog *progress.Progress
 	lastLine := time.Now()
 	results, err := t.RunRecorded(ctx, arena.Recording{
 		Out:   out,
@@ -27,18 +28,18 @@ func runSeries(ctx context.Context, e *env, t *arena.Tournament, out string, cou
 				fmt.Fprintf(e.stdout, "resuming: %d games already in %s: %s\n", n, out, status())
 			}
 			prog = newProgress(e, scheduled, "games", "games")
-			prog.add(n)
+			prog.Add(n)
 		},
 		Played: func(n int) {
-			prog.add(1)
+			prog.Add(1)
 			if time.Since(lastLine) > 10*time.Second || !e.stderrIsTTY && n%max(scheduled/10, 1) == 0 {
 				lastLine = time.Now()
-				prog.line(fmt.Sprintf("%d/%d: %s", n, scheduled, status()))
+				prog.Line(fmt.Sprintf("%d/%d: %s", n, scheduled, status()))
 			}
 		},
 	})
 	if prog != nil {
-		prog.finish()
+		prog.Finish()
 	}
 	return results, err
 }

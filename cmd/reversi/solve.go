@@ -22,6 +22,7 @@ import (
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/format/obf"
+	"github.com/reversi-engine/reversi/internal/progress"
 )
 
 func runSolve(ctx context.Context, e *env, args []string) error {
@@ -93,7 +94,7 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 			pctx, cancel = context.WithTimeout(ctx, *limit)
 		}
 		num, line := i+1, p.Line
-		stopNews := heartbeat(newsEvery, func(d time.Duration) {
+		stopNews := progress.Heartbeat(newsEvery, func(d time.Duration) {
 			fmt.Fprintf(e.stderr, "#%d (line %d, %d empties): solving, %.0f s so far\n", num, line, b.Empties(), d.Seconds())
 		})
 		r, err := solver.Search(pctx, b, endgame.Limits{Mode: mode}, nil)
