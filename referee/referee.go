@@ -438,7 +438,9 @@ func (r *referee) turn(ctx context.Context) error {
 			return nil
 		}
 		m := game.Move{Square: reply.Move, Time: spent}
-		if reply.Thinking != nil && reply.Thinking.HasEval {
+		// A move's recorded evaluation is in discs (game.Move.Eval): a
+		// win rate or a heuristic's points are not kept there.
+		if reply.Thinking != nil && reply.Thinking.HasEval && reply.Thinking.Unit == player.UnitDiscs {
 			m.Eval, m.HasEval = reply.Thinking.Eval, true
 		}
 		if err := r.g.Play(m); err != nil {

@@ -408,3 +408,29 @@ func TestReadyWaitsOffTheClock(t *testing.T) {
 		t.Fatalf("Ready failed: err %v, want ErrAborted", err)
 	}
 }
+
+// TestRecordedEvalsAreDiscs: a move keeps its player's evaluation only
+// when it is in discs; a win rate or points are not a disc margin.
+func TestRecordedEvalsAreDiscs(t *testing.T) {
+	for _, tt := range []struct {
+		unit player.Unit
+		keep bool
+	}{{player.UnitDiscs, true}, {player.UnitRate, false}, {player.UnitPoints, false}} {
+		p := evalPlayer{unit: tt.unit}
+		g := play(t, p, p, Config{})
+		for _, m := range g.Moves {
+			if m.Square != board.Pass && m.HasEval != tt.keep {
+				t.Fatalf("unit %v: move %v recorded an eval: %v, want %v", tt.unit, m.Square, m.HasEval, tt.keep)
+			}
+		}
+	}
+}
+
+// evalPlayer plays the first legal move and reports a value in its unit.
+type evalPlayer struct{ unit player.Unit }
+
+func (p evalPlayer) Name() string { return "eval" }
+func (p evalPlayer) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	sq, _ := board.NextSquare(req.Legal)
+	return player.Reply{Move: sq, Thinking: &player.Thinking{Eval: 0.75, HasEval: true, Unit: p.unit}}, nil
+}

@@ -413,3 +413,47 @@ func TestBrowserEditor(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserGraph: the evaluation graph has axes and only disc values:
+// the engine's moves are drawn, the Monte Carlo player's win rates are
+// not (they are not kept as a move's evaluation).
+func TestBrowserGraph(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "engine:level=1"}, White: SeatRequest{Kind: "builtin", Spec: "mcts:time=100ms"}, Time: "5s"})
+	var v GameView
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if v = ts.state(g.ID); len(v.Moves) >= 8 {
+			break
+		}
+	}
+	withEval := 0
+	for _, m := range v.Moves {
+		switch {
+		case m.Eval != nil && m.Color == "white":
+			t.Fatalf("a Monte Carlo move kept %v as its evaluation in discs", *m.Eval)
+		case m.Eval != nil:
+			withEval++
+		}
+	}
+	if withEval == 0 {
+		t.Fatalf("no engine move kept its evaluation: %+v", v.Moves)
+	}
+	ctx := browser(t)
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible("svg.graph", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	// The page may have seen more moves than v: count what it draws
+	// against the state it drew.
+	dots := evalInt(t, ctx, `document.querySelectorAll("svg.graph circle.dot").length`)
+	shown := evalInt(t, ctx, `document.querySelectorAll("#moves > span").length`)
+	if dots == 0 || dots > (shown+1)/2 {
+		t.Fatalf("the graph draws %d points for %d moves, of which at most half are the engine's", dots, shown)
+	}
+	if ticks := evalInt(t, ctx, `[...document.querySelectorAll("svg.graph text.tick")].filter(t => ["+64", "0", "-64"].includes(t.textContent)).length`); ticks < 3 {
+		t.Fatalf("the graph's axis is not labelled (+64, 0, -64): %d of them", ticks)
+	}
+}
