@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // browser starts a headless Chromium (Debian's package, which .ci/run
@@ -455,5 +456,51 @@ func TestBrowserGraph(t *testing.T) {
 	}
 	if ticks := evalInt(t, ctx, `[...document.querySelectorAll("svg.graph text.tick")].filter(t => ["+64", "0", "-64"].includes(t.textContent)).length`); ticks < 3 {
 		t.Fatalf("the graph's axis is not labelled (+64, 0, -64): %d of them", ticks)
+	}
+}
+
+// TestBrowserKeyboard: the board is a grid of squares that can be
+// focused, moved over with the arrow keys, read ("D3, empty, legal
+// move"), and played with Enter.
+func TestBrowserKeyboard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "0"})
+	ctx := browser(t)
+	seat := fmt.Sprintf(`localStorage.setItem("reversi-seat-%s", JSON.stringify({color: "black", token: %q}))`, g.ID, g.Tokens["black"])
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.Evaluate(seat, nil),
+		chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible(`rect.sq.target`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if rows := evalInt(t, ctx, `document.querySelectorAll('svg.board [role="row"] > [role="gridcell"]').length`); rows != 64 {
+		t.Fatalf("the grid has %d cells in rows, want 64", rows)
+	}
+	var label string
+	// D3 has the focus stop; from D4 (down), one up is D3 again.
+	if err := chromedp.Run(ctx, chromedp.Focus(`rect[data-square="D3"]`, chromedp.ByQuery),
+		chromedp.KeyEvent(kb.ArrowDown),
+		chromedp.Evaluate(`document.activeElement.getAttribute("aria-label")`, &label)); err != nil {
+		t.Fatal(err)
+	}
+	if label != "D4, white" {
+		t.Fatalf("after ArrowDown from D3 the focus is on %q, want D4, white", label)
+	}
+	if err := chromedp.Run(ctx, chromedp.KeyEvent(kb.ArrowUp),
+		chromedp.Evaluate(`document.activeElement.getAttribute("aria-label")`, &label)); err != nil {
+		t.Fatal(err)
+	}
+	if label != "D3, empty, legal move" {
+		t.Fatalf("after ArrowUp the focus is on %q, want D3, empty, legal move", label)
+	}
+	if err := chromedp.Run(ctx, chromedp.KeyEvent("\r")); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 100 && len(ts.state(g.ID).Moves) == 0; i++ {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if v := ts.state(g.ID); len(v.Moves) == 0 || v.Moves[0].Square != "D3" {
+		t.Fatalf("Enter on D3 played %+v", v.Moves)
 	}
 }

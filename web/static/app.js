@@ -39,16 +39,35 @@ const fmtClock = (ms) => { ms = Math.max(0, ms); const s = Math.ceil(ms / 1000);
 // drawBoard draws 64 squares with coordinates into an SVG and returns the
 // functions that update it.
 function makeBoard(onClick) {
+  // A grid of eight rows of eight cells: each square can be focused (one
+  // at a time, moved with the arrow keys), says what is on it, and is
+  // played with Enter or Space as with a click.
   const b = svg("svg", { viewBox: "-0.4 -0.4 8.55 8.55", class: "board", role: "grid", "aria-label": "board" });
-  b.append(svg("rect", { x: -0.4, y: -0.4, width: 8.55, height: 8.55, fill: "#155c3d" }));
-  const squares = [], discs = [], marks = svg("g"), values = svg("g");
+  b.append(svg("rect", { x: -0.4, y: -0.4, width: 8.55, height: 8.55, fill: "#155c3d", "aria-hidden": "true" }));
+  const squares = [], discs = [], marks = svg("g", { "aria-hidden": "true" }), values = svg("g", { "aria-hidden": "true" });
+  let focusAt = 19; // D3
+  const rows = [];
+  for (let y = 0; y < 8; y++) { const row = svg("g", { role: "row" }); rows.push(row); b.append(row); }
   for (let i = 0; i < 64; i++) {
     const x = i % 8, y = Math.floor(i / 8);
-    const r = svg("rect", { x, y, width: 1, height: 1, class: "sq", "data-square": squareName(i) });
+    const r = svg("rect", { x, y, width: 1, height: 1, class: "sq", "data-square": squareName(i), role: "gridcell", tabindex: i === focusAt ? "0" : "-1", "aria-label": squareName(i) });
     r.addEventListener("click", () => onClick(i));
+    r.addEventListener("focus", () => { squares[focusAt].setAttribute("tabindex", "-1"); focusAt = i; r.setAttribute("tabindex", "0"); });
     squares.push(r);
-    b.append(r);
+    rows[y].append(r);
   }
+  b.addEventListener("keydown", (e) => {
+    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -8, ArrowDown: 8 };
+    if (e.key in moves) {
+      const dx = moves[e.key], to = focusAt + dx;
+      if (to < 0 || to > 63 || (Math.abs(dx) === 1 && Math.floor(to / 8) !== Math.floor(focusAt / 8))) return;
+      e.preventDefault();
+      squares[to].focus();
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      onClick(focusAt);
+    }
+  });
   for (let i = 0; i < 8; i++) {
     const f = svg("text", { x: i + 0.5, y: -0.2, class: "coord" }); f.textContent = FILES[i]; b.append(f);
     const n = svg("text", { x: -0.2, y: i + 0.5, class: "coord" }); n.textContent = i + 1; b.append(n);
@@ -77,7 +96,11 @@ function makeBoard(onClick) {
       last = board;
       marks.replaceChildren();
       const legalSet = new Set(legal || []);
-      squares.forEach((r, i) => r.setAttribute("class", "sq" + (legalSet.has(squareName(i)) ? " target" : "")));
+      squares.forEach((r, i) => {
+        r.setAttribute("class", "sq" + (legalSet.has(squareName(i)) ? " target" : ""));
+        const what = board[i] === "X" ? "black" : board[i] === "O" ? "white" : "empty";
+        r.setAttribute("aria-label", `${squareName(i)}, ${what}` + (legalSet.has(squareName(i)) ? ", legal move" : "") + (squareName(i) === lastMove ? ", last move" : ""));
+      });
       if (hints) for (const m of legalSet) {
         const i = squareIndex(m);
         marks.append(svg("circle", { cx: i % 8 + 0.5, cy: Math.floor(i / 8) + 0.5, r: 0.12, class: "hint", "data-hint": m }));
