@@ -32,5 +32,10 @@
 // as an error. The error is non-nil only for invalid input (an overlapping
 // board, more than [MaxEmpties] empty squares).
 //
-// The package imports only the standard library.
+// [Solver.SolveProblems] solves the problems of an OBF file one after
+// another and checks each against the file's best score (the solve
+// subcommand and the FForum benchmarks).
+//
+// The package imports only the standard library (and reversi's engine
+// packages).
 package endgame

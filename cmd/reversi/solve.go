@@ -85,53 +85,33 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 	fmt.Fprintf(e.stdout, "solving %s of %s, %s, %s, %d MB table, ordering by %s\n",
 		counted(len(problems), "position"), source, mode, counted(*threads, "thread"), *hashMB, *evalName)
 	fmt.Fprintf(e.stdout, "%4s %5s %4s %5s %5s %14s %9s %12s  %s\n", "#", "line", "emp", "move", "score", "nodes", "seconds", "nodes/s", "check")
-	var total endgame.Result
-	solved, right, wrong, unchecked := 0, 0, 0, 0
-	for i, p := range problems {
-		b := p.Position.Board
-		pctx, cancel := ctx, context.CancelFunc(func() {})
-		if *limit > 0 {
-			pctx, cancel = context.WithTimeout(ctx, *limit)
-		}
-		num, line := i+1, p.Line
-		stopNews := progress.Heartbeat(newsEvery, func(d time.Duration) {
-			fmt.Fprintf(e.stderr, "#%d (line %d, %d empties): solving, %.0f s so far\n", num, line, b.Empties(), d.Seconds())
+	start := func(i int, p obf.Problem) func() {
+		num, line, empties := i+1, p.Line, p.Position.Board.Empties()
+		return progress.Heartbeat(newsEvery, func(d time.Duration) {
+			fmt.Fprintf(e.stderr, "#%d (line %d, %d empties): solving, %.0f s so far\n", num, line, empties, d.Seconds())
 		})
-		r, err := solver.Search(pctx, b, endgame.Limits{Mode: mode}, nil)
-		stopNews()
-		cancel()
-		total.Nodes += r.Nodes
-		total.Elapsed += r.Elapsed
-		if err != nil {
-			return fmt.Errorf("%s line %d: %w", source, p.Line, err)
-		}
+	}
+	t, err := solver.SolveProblems(ctx, problems, endgame.ProblemOptions{Mode: mode, TimeLimit: *limit, Start: start}, func(c endgame.Checked) {
+		r, p := c.Result, c.Problem
 		if r.Stopped {
-			fmt.Fprintf(e.stdout, "%4d %5d %4d %5s %5s %14d %9.3f %12.0f  stopped\n", i+1, p.Line, b.Empties(), "-", "?", r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond())
-			if ctx.Err() != nil {
-				break // interrupted: report what we have
-			}
-			continue
+			fmt.Fprintf(e.stdout, "%4d %5d %4d %5s %5s %14d %9.3f %12.0f  stopped\n", c.Index+1, p.Line, p.Position.Board.Empties(), "-", "?", r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond())
+			return
 		}
-		solved++
 		check := "-"
-		if want, ok := p.BestScore(); ok {
-			if mode == endgame.WLD {
-				want = sign(want)
-			}
-			if r.Score == want {
-				check, right = "ok", right+1
-			} else {
-				check, wrong = fmt.Sprintf("WRONG: file says %+d", want), wrong+1
-			}
-		} else {
-			unchecked++
+		if c.Right() {
+			check = "ok"
+		} else if c.Wrong() {
+			check = fmt.Sprintf("WRONG: file says %+d", c.Want)
 		}
-		fmt.Fprintf(e.stdout, "%4d %5d %4d %5v %+5d %14d %9.3f %12.0f  %s\n", i+1, p.Line, b.Empties(), r.Move, r.Score, r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond(), check)
+		fmt.Fprintf(e.stdout, "%4d %5d %4d %5v %+5d %14d %9.3f %12.0f  %s\n", c.Index+1, p.Line, p.Position.Board.Empties(), r.Move, r.Score, r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond(), check)
+	})
+	if err != nil {
+		return fmt.Errorf("%s %w", source, err)
 	}
 	fmt.Fprintf(e.stdout, "solved %d of %d: %d right, %d wrong, %d without a score to check; %d nodes in %.3f s, %.0f nodes/s\n",
-		solved, len(problems), right, wrong, unchecked, total.Nodes, total.Elapsed.Seconds(), total.NodesPerSecond())
-	if wrong > 0 {
-		return fmt.Errorf("%d wrong scores", wrong)
+		t.Solved, len(problems), t.Right, t.Wrong, t.Unchecked, t.Nodes, t.Elapsed.Seconds(), t.NodesPerSecond())
+	if t.Wrong > 0 {
+		return fmt.Errorf("%d wrong scores", t.Wrong)
 	}
 	return ctx.Err()
 }
@@ -199,14 +179,4 @@ func counted(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
 }

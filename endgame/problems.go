@@ -1,0 +1,106 @@
+// Solving the problems of an OBF file, each checked against the file's
+// best score.
+
+package endgame
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/reversi-engine/reversi/format/obf"
+)
+
+// ProblemOptions says how SolveProblems solves each problem.
+type ProblemOptions struct {
+	Mode Mode // Exact (the zero value) or WLD
+
+	// TimeLimit gives up on a problem after this long (0: no limit).
+	TimeLimit time.Duration
+
+	// Start, if not nil, is called before each solve (the problem's index
+	// in the list, from 0, and the problem); the function it returns is
+	// called when the solve ends. A command starts its news of a long
+	// solve there.
+	Start func(i int, p obf.Problem) (done func())
+}
+
+// Checked is the solve of one problem and its check against the file.
+type Checked struct {
+	Index   int // in the list of problems, from 0
+	Problem obf.Problem
+	Result  Result // Result.Stopped: ctx ended or the time limit passed
+	Want    int    // the file's best score (its sign in WLD mode), if HasWant
+	HasWant bool   // the file gives the problem's scores
+}
+
+// Right reports whether the problem was solved and its score is the
+// file's best score.
+func (c Checked) Right() bool { return !c.Result.Stopped && c.HasWant && c.Result.Score == c.Want }
+
+// Wrong reports whether the problem was solved and its score is not the
+// file's best score.
+func (c Checked) Wrong() bool { return !c.Result.Stopped && c.HasWant && c.Result.Score != c.Want }
+
+// Tally sums the solves of SolveProblems.
+type Tally struct {
+	Solved, Right, Wrong int
+	Unchecked            int           // solved, without a score in the file
+	Nodes                uint64        // of every solve, stopped ones included
+	Elapsed              time.Duration // the same
+}
+
+// NodesPerSecond returns the nodes searched per second.
+func (t Tally) NodesPerSecond() float64 {
+	return Result{Nodes: t.Nodes, Elapsed: t.Elapsed}.NodesPerSecond()
+}
+
+// SolveProblems solves the problems one after another with s, calls
+// each (if not nil) with every outcome as it comes, and returns the
+// tally. A solve stopped by its time limit goes on to the next problem;
+// one stopped by the end of ctx ends the run (each has seen it). The
+// error, "line N: ...", is the solver's for an invalid position.
+func (s *Solver) SolveProblems(ctx context.Context, problems []obf.Problem, o ProblemOptions, each func(Checked)) (Tally, error) {
+	var t Tally
+	for i, p := range problems {
+		pctx, cancel := ctx, context.CancelFunc(func() {})
+		if o.TimeLimit > 0 {
+			pctx, cancel = context.WithTimeout(ctx, o.TimeLimit)
+		}
+		done := func() {}
+		if o.Start != nil {
+			done = o.Start(i, p)
+		}
+		r, err := s.Search(pctx, p.Position.Board, Limits{Mode: o.Mode}, nil)
+		done()
+		cancel()
+		t.Nodes += r.Nodes
+		t.Elapsed += r.Elapsed
+		if err != nil {
+			return t, fmt.Errorf("line %d: %w", p.Line, err)
+		}
+		c := Checked{Index: i, Problem: p, Result: r}
+		if c.Want, c.HasWant = p.BestScore(); c.HasWant && o.Mode == WLD {
+			c.Want = sign(c.Want)
+		}
+		switch {
+		case r.Stopped:
+		case c.Right():
+			t.Solved++
+			t.Right++
+		case c.Wrong():
+			t.Solved++
+			t.Wrong++
+		default:
+			t.Solved++
+			t.Unchecked++
+		}
+		if each != nil {
+			each(c)
+		}
+		if r.Stopped && ctx.Err() != nil {
+			break
+		}
+	}
+	return t, nil
+}
