@@ -504,3 +504,25 @@ func TestBrowserKeyboard(t *testing.T) {
 		t.Fatalf("Enter on D3 played %+v", v.Moves)
 	}
 }
+
+// TestBrowserLabels: every form control of the start page, a game page and
+// the editor has a label (its own, a <label for>, or one around it).
+func TestBrowserLabels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human"}, White: SeatRequest{Kind: "builtin", Spec: "random"}})
+	ctx := browser(t)
+	unlabelled := `[...document.querySelectorAll("select, input, textarea")].filter(e => !e.hidden && !e.closest("[hidden]") &&
+		!(e.getAttribute("aria-label") || (e.id && document.querySelector('label[for="' + e.id + '"]')) || e.closest("label"))).map(e => e.outerHTML.slice(0, 80))`
+	for _, page := range []string{"/", "/game/" + g.ID, "/#edit=f5d6"} {
+		var bad []string
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+page), chromedp.Sleep(500*time.Millisecond), chromedp.Evaluate(unlabelled, &bad)); err != nil {
+			t.Fatal(err)
+		}
+		if len(bad) > 0 {
+			t.Errorf("%s: controls without a label: %v", page, bad)
+		}
+	}
+}

@@ -201,24 +201,24 @@ async function startPage() {
       const me = colour.value, other = me === "black" ? "white" : "black";
       go({ [me]: { kind: "human", name: "Player" }, [other]: { kind: "builtin", spec: opp.value }, time: time.value }, me);
     } } }, "Play")));
-  const friendColour = el("select", {}, options([["black", "Black"], ["white", "White"]], "black"));
+  const friendColour = el("select", { id: "friend-colour" }, options([["black", "Black"], ["white", "White"]], "black"));
   const vsHuman = el("div", { class: "card" },
     el("h2", { text: "Play a friend" }),
     el("p", { class: "small", text: "Create the game, then send its link: the first to open it takes the other seat." }),
-    el("label", { text: "Your colour" }), friendColour,
+    el("label", { for: "friend-colour", text: "Your colour" }), friendColour,
     el("div", { class: "row" }, el("button", { class: "primary", on: { click: () => {
       const me = friendColour.value, other = me === "black" ? "white" : "black";
       go({ [me]: { kind: "human", name: "host" }, [other]: { kind: "open" } }, me);
     } } }, "Create")));
-  const wb = el("select", {}, options(OPPONENTS, "engine:level=5")), ww = el("select", {}, options(OPPONENTS, "mcts:time=1s"));
+  const wb = el("select", { id: "watch-black" }, options(OPPONENTS, "engine:level=5")), ww = el("select", { id: "watch-white" }, options(OPPONENTS, "mcts:time=1s"));
   const watch = el("div", { class: "card" },
     el("h2", { text: "Watch the computer" }),
-    el("label", { text: "Black" }), wb, el("label", { text: "White" }), ww,
+    el("label", { for: "watch-black", text: "Black" }), wb, el("label", { for: "watch-white", text: "White" }), ww,
     el("div", { class: "row" }, el("button", { class: "primary", on: { click: () => go({ black: { kind: "builtin", spec: wb.value }, white: { kind: "builtin", spec: ww.value }, time: "20s" }) } }, "Watch")));
   const list = el("tbody");
   const games = el("div", { class: "card", id: "games" }, el("h2", { text: "Live and recent games" }),
     el("table", { class: "games" }, el("thead", {}, el("tr", {}, el("th", { text: "Black" }), el("th", { text: "White" }), el("th", { text: "Moves" }), el("th", { text: "State" }))), list));
-  const text = el("textarea", { id: "load", placeholder: "f5d6c3d3c4,  a board: 64 squares (X O -) and the side to move,  or a game in GGF: (;GM[Othello]...;)" });
+  const text = el("textarea", { id: "load", "aria-label": "a transcript, a board or a GGF game", placeholder: "f5d6c3d3c4,  a board: 64 squares (X O -) and the side to move,  or a game in GGF: (;GM[Othello]...;)" });
   const analyse = el("div", { class: "card", id: "analyse" },
     el("h2", { text: "Analyse or set up a position" }),
     text,
@@ -470,7 +470,7 @@ function editorPage(initial) {
   const board = makeBoard((i) => { cells[i] = tool; draw(); });
   const out = el("div", { class: "pv" }), err = el("div", { class: "error" });
   const toolButtons = ["X", "O", "-"].map((t) => el("button", { "data-tool": t, on: { click: () => { tool = t; draw(); } } }, t === "X" ? "Black disc" : t === "O" ? "White disc" : "Empty"));
-  const turnSel = el("select", { on: { change: (e) => { turn = e.target.value; draw(); } } }, options([["X", "Black to move"], ["O", "White to move"]], turn));
+  const turnSel = el("select", { "aria-label": "side to move", on: { change: (e) => { turn = e.target.value; draw(); } } }, options([["X", "Black to move"], ["O", "White to move"]], turn));
   function draw() {
     board.update(cells.join(""), [], null, false);
     toolButtons.forEach((b) => b.classList.toggle("on", b.dataset.tool === tool));
