@@ -113,6 +113,18 @@ func Solve(ctx context.Context, items []Item, todo []int, o SolveOptions) error 
 	})
 }
 
+// Known returns how many of the items of todo (indexes into items) have
+// a known score: after Solve, those it solved.
+func Known(items []Item, todo []int) int {
+	n := 0
+	for _, i := range todo {
+		if items[i].Known {
+			n++
+		}
+	}
+	return n
+}
+
 // Values returns the value of every item: ev's static evaluation, or with
 // depth > 0 the value of the engine's search to that depth (on all cores,
 // with ev), in ev's units.

@@ -148,10 +148,15 @@ func (s *SolvedFile) Score(b board.Board) (int, bool) {
 
 // Fill sets the score of every item not known yet that the file knows,
 // and returns the indexes of the items still unknown, in order, and how
-// many it filled.
+// many it filled. A nil *SolvedFile knows nothing: Fill then returns the
+// items not known yet.
 func (s *SolvedFile) Fill(items []Item) (todo []int, filled int) {
 	for i := range items {
 		if items[i].Known {
+			continue
+		}
+		if s == nil {
+			todo = append(todo, i)
 			continue
 		}
 		if v, ok := s.Score(items[i].Board); ok {

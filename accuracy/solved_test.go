@@ -131,3 +131,19 @@ func TestLongLinesInFiles(t *testing.T) {
 		t.Errorf("the refused file was changed")
 	}
 }
+
+func TestFillWithoutFileAndKnown(t *testing.T) {
+	items := []Item{{Known: true, Score: 4}, {}, {}}
+	var none *SolvedFile
+	todo, filled := none.Fill(items)
+	if filled != 0 || len(todo) != 2 || todo[0] != 1 || todo[1] != 2 {
+		t.Fatalf("Fill on no file: %v, %d; want [1 2], 0", todo, filled)
+	}
+	if n := Known(items, todo); n != 0 {
+		t.Fatalf("Known before solving: %d", n)
+	}
+	items[2].Known = true
+	if n := Known(items, todo); n != 1 {
+		t.Fatalf("Known after one: %d", n)
+	}
+}

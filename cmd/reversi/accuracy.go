@@ -120,18 +120,9 @@ was. Positions are solved --concurrency at a time, each with --threads.`)
 // once with threads each, appending every result to the file as it ends.
 // It shows progress on e's standard error.
 func solveItems(ctx context.Context, e *env, items []accuracy.Item, empties, threads, concurrency int, solved *accuracy.SolvedFile) error {
-	var todo []int
-	if solved != nil {
-		var fromFile int
-		if todo, fromFile = solved.Fill(items); fromFile > 0 {
-			fmt.Fprintf(e.stderr, "%d empties: %d of %d positions already solved in %s\n", empties, fromFile, len(items), solved.Name())
-		}
-	} else {
-		for i := range items {
-			if !items[i].Known {
-				todo = append(todo, i)
-			}
-		}
+	todo, fromFile := solved.Fill(items)
+	if fromFile > 0 {
+		fmt.Fprintf(e.stderr, "%d empties: %d of %d positions already solved in %s\n", empties, fromFile, len(items), solved.Name())
 	}
 	if len(todo) == 0 {
 		return nil
@@ -148,17 +139,8 @@ func solveItems(ctx context.Context, e *env, items []accuracy.Item, empties, thr
 			prog.Add(1)
 			return nil
 		}})
-	if err != nil {
-		done := 0
-		for _, i := range todo {
-			if items[i].Known {
-				done++
-			}
-		}
-		if solved != nil && ctx.Err() != nil {
-			return fmt.Errorf("stopped after %d of %d solves at %d empties; the positions solved are kept in %s: run the same command again to go on", done, len(todo), empties, solved.Name())
-		}
-		return err
+	if err != nil && solved != nil && ctx.Err() != nil {
+		return fmt.Errorf("stopped after %d of %d solves at %d empties; the positions solved are kept in %s: run the same command again to go on", accuracy.Known(items, todo), len(todo), empties, solved.Name())
 	}
-	return nil
+	return err
 }
