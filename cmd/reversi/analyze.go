@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"time"
 
@@ -51,7 +50,7 @@ the midgame, or mean rewards in [0, 1] for Monte Carlo players.`)
 	}
 	var p player.Player
 	if *spec == "" {
-		p, err = analyst(*depth, *limit, *exact, *threads)
+		p, err = engine.NewAnalyst(engine.AnalystOptions{Depth: *depth, Time: *limit, Exact: *exact, Threads: *threads})
 	} else {
 		p, err = catalog.New(*spec, catalog.Env{Seed: 1, Threads: *threads})
 	}
@@ -112,37 +111,6 @@ the midgame, or mean rewards in [0, 1] for Monte Carlo players.`)
 		fmt.Fprintln(e.stdout, t.Note)
 	}
 	return ctx.Err()
-}
-
-// analyst is the analysing player without --player: the engine at its
-// strongest level, searching depth plies (10 if 0) or for limit, solving
-// exactly (and for win/loss/draw) with exact empty squares or fewer, on
-// threads threads (0: all the cores). Its name is the spec of the same
-// player, e.g. "engine:level=10,depth=10,exact=20,wld=20".
-func analyst(depth int, limit time.Duration, exact, threads int) (player.Player, error) {
-	level, err := engine.LevelSettings(engine.MaxLevel)
-	if err != nil {
-		return nil, err
-	}
-	name := fmt.Sprintf("engine:level=%d", level.Number)
-	switch {
-	case limit > 0:
-		level.Time, level.Depth = limit, 0
-		name += ",time=" + limit.String()
-	default:
-		if depth == 0 {
-			depth = 10
-		}
-		level.Depth = depth
-		name += fmt.Sprintf(",depth=%d", depth)
-	}
-	level.ExactEmpties, level.WLDEmpties = exact, exact
-	name += fmt.Sprintf(",exact=%d,wld=%d", exact, exact)
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
-	e := engine.New(engine.Options{Eval: engine.DefaultEvaluator(), Threads: threads, HashMB: 64})
-	return engine.NewPlayer(e, level, name, 1), nil
 }
 
 // positionFromFlags builds the game of --board or --transcript (exactly
