@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -116,32 +115,11 @@ docs/OPERATIONS.md.`)
 		return err
 	}
 	ln = netutil.LimitListener(ln, *maxConns)
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
-		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10,
-		ErrorLog: slog.NewLogLogger(h, slog.LevelWarn)}
 	fmt.Fprintf(e.stdout, "reversi server on http://%s/ (database %s, %d games resumed)\n", ln.Addr(), open.Redacted(*db), n)
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		srv.Close()
-		return err
-	case <-ctx.Done():
-	}
-	// Graceful: no new connections; WebSockets closed with "going away";
-	// the games stop where they are (stored, resumed at the next start);
-	// requests under way get --shutdown-timeout to finish; then the store
-	// closes (SQLite folds its write-ahead log back into the file).
-	log.Info("shutting down", "timeout", *grace)
-	sctx, cancel := context.WithTimeout(context.Background(), *grace)
-	defer cancel()
-	srv.Close()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		log.Warn("requests still under way at the end of the shutdown timeout", "err", err)
-		hs.Close()
-	}
-	log.Info("stopped")
-	return nil
+	// At SIGINT or SIGTERM the games stop where they are, requests under
+	// way get --shutdown-timeout, then the store closes (SQLite folds its
+	// write-ahead log back into the file).
+	return srv.Serve(ctx, ln, *grace)
 }
 
 // serveFlags names the flag of each server.Config setting, for the
