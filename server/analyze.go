@@ -116,7 +116,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	defer closePlayer(p)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
-	reply, err := p.Move(ctx, player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), TimeLeft: analyzeTime, Analyze: true})
+	reply, _, err := player.Analyze(ctx, p, g, analyzeTime)
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
@@ -69,13 +68,12 @@ the midgame, or mean rewards in [0, 1] for Monte Carlo players.`)
 		g.PassIfForced()
 		pos = g.Position()
 	}
-	start := time.Now()
-	reply, err := p.Move(ctx, player.Request{Game: g.Clone(), Position: pos, Legal: g.Legal(), Analyze: true})
+	reply, took, err := player.Analyze(ctx, p, g, 0)
 	if err != nil {
 		return err
 	}
 	t := reply.Thinking
-	fmt.Fprintf(e.stdout, "%s (%c) to move; analysis by %s in %.2f s", pos.Turn, pos.Turn.Letter(), p.Name(), time.Since(start).Seconds())
+	fmt.Fprintf(e.stdout, "%s (%c) to move; analysis by %s in %.2f s", pos.Turn, pos.Turn.Letter(), p.Name(), took.Seconds())
 	if t != nil && t.Nodes > 0 {
 		fmt.Fprintf(e.stdout, ", %d nodes", t.Nodes)
 	}
