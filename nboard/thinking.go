@@ -18,20 +18,7 @@ import (
 // ("12"), plies and confidence for a selective one ("18@95%"), "100%" for
 // an exact endgame solve, "100%W" for a win/loss/draw solve. A book value,
 // Monte Carlo playouts or an unknown kind write their depth in plies.
-func FormatDepth(s player.Source) string {
-	switch s.Kind {
-	case player.Exact:
-		return "100%"
-	case player.WLD:
-		return "100%W"
-	case player.Selective:
-		if s.Depth == 0 {
-			return strconv.Itoa(s.Probability) + "%"
-		}
-		return strconv.Itoa(s.Depth) + "@" + strconv.Itoa(s.Probability) + "%"
-	}
-	return strconv.Itoa(s.Depth)
-}
+func FormatDepth(s player.Source) string { return s.DepthText() }
 
 // ParseDepth reads the depth of a search line: "12" (a midgame search
 // 12 plies deep), "18@95%" (a selective search 18 plies deep, right with

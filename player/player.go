@@ -210,6 +210,26 @@ type Source struct {
 	Probability int
 }
 
+// DepthText writes how far the search looked as NBoard, Edax and NTest
+// write it: plies for a midgame search ("12"), plies and confidence for a
+// selective one ("18@95%", or "95%" at an unknown depth), "100%" for an
+// exact endgame solve, "100%W" for a win/loss/draw solve. A book value,
+// Monte Carlo playouts or an unknown kind write their depth in plies.
+func (s Source) DepthText() string {
+	switch s.Kind {
+	case Exact:
+		return "100%"
+	case WLD:
+		return "100%W"
+	case Selective:
+		if s.Depth == 0 {
+			return strconv.Itoa(s.Probability) + "%"
+		}
+		return strconv.Itoa(s.Depth) + "@" + strconv.Itoa(s.Probability) + "%"
+	}
+	return strconv.Itoa(s.Depth)
+}
+
 // MoveStat is what a player found about one candidate move.
 type MoveStat struct {
 	Move board.Square

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
@@ -100,10 +99,10 @@ the midgame, or mean rewards in [0, 1] for Monte Carlo players.`)
 	}
 	for _, m := range t.Moves {
 		if withVisits {
-			fmt.Fprintf(e.stdout, "%-5v %+9.3f %9d %7s  %s\n", m.Move, m.Eval, m.Visits, depthText(m.Source), formatPV(m.PV))
+			fmt.Fprintf(e.stdout, "%-5v %+9.3f %9d %7s  %s\n", m.Move, m.Eval, m.Visits, textboard.Depth(m.Source), textboard.Variation(m.PV))
 			continue
 		}
-		fmt.Fprintf(e.stdout, "%-5v %+9.2f %7s  %s\n", m.Move, m.Eval, depthText(m.Source), formatPV(m.PV))
+		fmt.Fprintf(e.stdout, "%-5v %+9.2f %7s  %s\n", m.Move, m.Eval, textboard.Depth(m.Source), textboard.Variation(m.PV))
 	}
 	if t.Note != "" {
 		fmt.Fprintln(e.stdout, t.Note)
@@ -131,13 +130,4 @@ func positionFromFlags(boardText, transcript string) (*game.Game, error) {
 		return g, nil
 	}
 	return nil, errors.New("no position: give --board \"<64 squares> X|O\" or --transcript f5d6c3")
-}
-
-// formatPV writes a variation as squares separated by spaces.
-func formatPV(pv []board.Square) string {
-	parts := make([]string, len(pv))
-	for i, sq := range pv {
-		parts[i] = sq.String()
-	}
-	return strings.Join(parts, " ")
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/nboard"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/referee"
@@ -163,7 +162,7 @@ func playOne(ctx context.Context, e *env, o playOptions) error {
 			if o.quiet && ev.Kind != referee.Ended {
 				return
 			}
-			showEvent(e, ev, names, humans)
+			textboard.WriteEvent(e.stdout, ev, names, humans)
 		},
 	}
 	g, err := referee.Play(ctx, black, white, cfg)
@@ -171,101 +170,6 @@ func playOne(ctx context.Context, e *env, o playOptions) error {
 		fmt.Fprintf(e.stdout, "game stopped after %d moves: %s\n", g.Ply(), g.Transcript())
 	}
 	return err
-}
-
-// showEvent prints what happened in a single game.
-func showEvent(e *env, ev referee.Event, names [2]string, humans [2]bool) {
-	g := ev.Game
-	drawBoard := func() {
-		fmt.Fprintln(e.stdout)
-		textboard.Render(e.stdout, g.Position(), textboard.ForGame(g, names))
-	}
-	switch ev.Kind {
-	case referee.Started:
-		drawBoard()
-	case referee.Moved:
-		line := fmt.Sprintf("%s plays %v (%.1fs)", names[ev.Color], ev.Move.Square, ev.Move.Time.Seconds())
-		if t := ev.Thinking; t != nil {
-			line += thinkingText(t)
-		}
-		fmt.Fprintln(e.stdout, line)
-		drawBoard()
-	case referee.Passed:
-		fmt.Fprintf(e.stdout, "%s (%s) has no legal move and passes\n", names[ev.Color], ev.Color)
-		drawBoard()
-	case referee.Rejected:
-		if !humans[ev.Color] { // a human player explains its own refusals
-			fmt.Fprintf(e.stdout, "%s: refused: %s\n", names[ev.Color], ev.Reason)
-		}
-	case referee.Undone:
-		fmt.Fprintf(e.stdout, "%s takes back a move\n", names[ev.Color])
-		drawBoard()
-	case referee.Ended:
-		r := g.Result
-		winner := "draw"
-		if r.Winner != board.NoColor {
-			winner = fmt.Sprintf("%s (%s) wins", names[r.Winner], r.Winner)
-		}
-		if r.Reason.ScoredByDiscs() {
-			fmt.Fprintf(e.stdout, "\nResult: %s, %d-%d: tournament score %+d for black (empties to the winner), disc margin %+d; %s\n",
-				winner, r.Black, r.White, r.TournamentMargin(), r.DiscMargin(), reasonText(r))
-		} else { // decided by a rule: the discs do not say who won
-			fmt.Fprintf(e.stdout, "\nResult: %s: %s; tournament score %+d for black (all 64 to the winner); discs on the board %d-%d\n",
-				winner, reasonText(r), r.TournamentMargin(), r.Black, r.White)
-		}
-		fmt.Fprintf(e.stdout, "Game: %s\n", g.Transcript())
-	}
-}
-
-// reasonText says why a game ended, e.g. "black resigned", "white stopped
-// and counted" or "black forfeited (input closed)".
-func reasonText(r game.Result) string {
-	s := game.Result{Reason: r.Reason, By: r.By}.Why()
-	if r.Detail != "" {
-		s += " (" + r.Detail + ")"
-	}
-	return s
-}
-
-func thinkingText(t *player.Thinking) string {
-	var parts []string
-	if t.HasEval {
-		unit := ""
-		if t.Unit == player.UnitPoints {
-			unit = " points"
-		}
-		parts = append(parts, fmt.Sprintf("eval %+.1f%s", t.Eval, unit))
-	}
-	if d := depthText(t.Source); d != "" {
-		if t.Stopped {
-			d += " (stopped)"
-		}
-		parts = append(parts, "depth "+d)
-	}
-	if t.Nodes > 0 {
-		parts = append(parts, fmt.Sprintf("%d nodes", t.Nodes))
-	}
-	if len(t.PV) > 0 {
-		var pv []string
-		for _, sq := range t.PV {
-			pv = append(pv, sq.String())
-		}
-		parts = append(parts, "pv "+strings.Join(pv, " "))
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return " [" + strings.Join(parts, ", ") + "]"
-}
-
-// depthText is how far a search looked, as NBoard and Edax show it: "12"
-// (plies), "100%" (an exact solve), "100%W" (a win/loss/draw solve); ""
-// if the player did not say.
-func depthText(s player.Source) string {
-	if s.Kind == player.KindUnknown {
-		return ""
-	}
-	return nboard.FormatDepth(s)
 }
 
 func limitText(d time.Duration) string {
@@ -298,7 +202,7 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 	err := run.Run(ctx, func(_ int, g *game.Game) {
 		score.Add(arena.ResultFor(g.Result, board.Black))
 		if r := g.Result; r.Reason != game.Normal {
-			reasons[reasonText(game.Result{Reason: r.Reason, By: r.By})]++
+			reasons[textboard.Reason(game.Result{Reason: r.Reason, By: r.By})]++
 		}
 		prog.Add(1)
 	})

@@ -1,0 +1,127 @@
+// A refereed game as a terminal shows it: each event in a line, the board
+// after it, what a computer player thought, and the result.
+
+package textboard
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/referee"
+)
+
+// WriteEvent writes what happened in a refereed game (a referee.Config's
+// Observe receives the events) to w: the board at the start and after
+// every move, pass and take-back; a move with its time and what the
+// player thought ("black plays D3 (0.1s) [eval +1.2, depth 12, ...]");
+// the refusals of a computer player (a human player explains its own:
+// humans says which seats are humans); the result and the game's
+// transcript at the end. names are the players', by colour.
+func WriteEvent(w io.Writer, ev referee.Event, names [2]string, humans [2]bool) {
+	g := ev.Game
+	drawBoard := func() {
+		fmt.Fprintln(w)
+		Render(w, g.Position(), ForGame(g, names))
+	}
+	switch ev.Kind {
+	case referee.Started:
+		drawBoard()
+	case referee.Moved:
+		line := fmt.Sprintf("%s plays %v (%.1fs)", names[ev.Color], ev.Move.Square, ev.Move.Time.Seconds())
+		if t := ev.Thinking; t != nil {
+			line += Thinking(t)
+		}
+		fmt.Fprintln(w, line)
+		drawBoard()
+	case referee.Passed:
+		fmt.Fprintf(w, "%s (%s) has no legal move and passes\n", names[ev.Color], ev.Color)
+		drawBoard()
+	case referee.Rejected:
+		if !humans[ev.Color] {
+			fmt.Fprintf(w, "%s: refused: %s\n", names[ev.Color], ev.Reason)
+		}
+	case referee.Undone:
+		fmt.Fprintf(w, "%s takes back a move\n", names[ev.Color])
+		drawBoard()
+	case referee.Ended:
+		r := g.Result
+		winner := "draw"
+		if r.Winner != board.NoColor {
+			winner = fmt.Sprintf("%s (%s) wins", names[r.Winner], r.Winner)
+		}
+		if r.Reason.ScoredByDiscs() {
+			fmt.Fprintf(w, "\nResult: %s, %d-%d: tournament score %+d for black (empties to the winner), disc margin %+d; %s\n",
+				winner, r.Black, r.White, r.TournamentMargin(), r.DiscMargin(), Reason(r))
+		} else { // decided by a rule: the discs do not say who won
+			fmt.Fprintf(w, "\nResult: %s: %s; tournament score %+d for black (all 64 to the winner); discs on the board %d-%d\n",
+				winner, Reason(r), r.TournamentMargin(), r.Black, r.White)
+		}
+		fmt.Fprintf(w, "Game: %s\n", g.Transcript())
+	}
+}
+
+// Reason says why a game ended, e.g. "black resigned", "white stopped
+// and counted" or "black forfeited (input closed)": game.Result.Why with
+// the detail in parentheses.
+func Reason(r game.Result) string {
+	s := game.Result{Reason: r.Reason, By: r.By}.Why()
+	if r.Detail != "" {
+		s += " (" + r.Detail + ")"
+	}
+	return s
+}
+
+// Thinking writes what a player thought in brackets after a space, e.g.
+// " [eval +1.2, depth 12, 900 nodes, pv D3 C4]", or "" if it said
+// nothing: the value (with " points" for a heuristic's), the depth as
+// Depth writes it ("(stopped)" if the search was), the nodes and the
+// principal variation.
+func Thinking(t *player.Thinking) string {
+	var parts []string
+	if t.HasEval {
+		unit := ""
+		if t.Unit == player.UnitPoints {
+			unit = " points"
+		}
+		parts = append(parts, fmt.Sprintf("eval %+.1f%s", t.Eval, unit))
+	}
+	if d := Depth(t.Source); d != "" {
+		if t.Stopped {
+			d += " (stopped)"
+		}
+		parts = append(parts, "depth "+d)
+	}
+	if t.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes", t.Nodes))
+	}
+	if len(t.PV) > 0 {
+		parts = append(parts, "pv "+Variation(t.PV))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " [" + strings.Join(parts, ", ") + "]"
+}
+
+// Depth is how far a search looked, as NBoard and Edax show it: "12"
+// (plies), "100%" (an exact solve), "100%W" (a win/loss/draw solve); ""
+// if the player did not say.
+func Depth(s player.Source) string {
+	if s.Kind == player.KindUnknown {
+		return ""
+	}
+	return s.DepthText()
+}
+
+// Variation writes a line of moves as squares separated by spaces.
+func Variation(pv []board.Square) string {
+	parts := make([]string, len(pv))
+	for i, sq := range pv {
+		parts[i] = sq.String()
+	}
+	return strings.Join(parts, " ")
+}

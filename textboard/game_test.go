@@ -1,0 +1,82 @@
+package textboard
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/referee"
+)
+
+// TestThinking: the terminal shows what a computer thought as it always
+// did, the depth as NBoard and Edax write it.
+func TestThinking(t *testing.T) {
+	pv := []board.Square{board.MustParseSquare("D3"), board.MustParseSquare("C4")}
+	tests := []struct {
+		in   player.Thinking
+		want string
+	}{
+		{player.Thinking{Eval: 1.25, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 12}, Nodes: 900, PV: pv}, " [eval +1.2, depth 12, 900 nodes, pv D3 C4]"},
+		{player.Thinking{Eval: 6, HasEval: true, Source: player.Source{Kind: player.Exact, Depth: 14}}, " [eval +6.0, depth 100%]"},
+		{player.Thinking{Eval: -1, HasEval: true, Source: player.Source{Kind: player.WLD, Depth: 16}}, " [eval -1.0, depth 100%W]"},
+		{player.Thinking{Eval: 40, HasEval: true, Unit: player.UnitPoints, Source: player.Source{Kind: player.Midgame, Depth: 7}, Stopped: true}, " [eval +40.0 points, depth 7 (stopped)]"},
+		{player.Thinking{Eval: 0.5, HasEval: true, Unit: player.UnitRate, Source: player.Source{Kind: player.Playouts, Depth: 5}, Nodes: 3000}, " [eval +0.5, depth 5, 3000 nodes]"},
+		{player.Thinking{Eval: 2, HasEval: true}, " [eval +2.0]"},
+		{player.Thinking{}, ""},
+	}
+	for _, tt := range tests {
+		if got := Thinking(&tt.in); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if got := Variation(nil); got != "" {
+		t.Errorf("Variation(nil) = %q", got)
+	}
+	if got := Depth(player.Source{Kind: player.Selective, Depth: 18, Probability: 95}); got != "18@95%" {
+		t.Errorf("Depth of a selective search: %q", got)
+	}
+}
+
+func TestReason(t *testing.T) {
+	tests := []struct {
+		in   game.Result
+		want string
+	}{
+		{game.Result{Reason: game.Resignation, By: board.Black}, "black resigned"},
+		{game.Result{Reason: game.Forfeit, By: board.White, Detail: "input closed"}, "white forfeited (input closed)"},
+		{game.Result{Reason: game.Counted, By: board.Black}, "black stopped and counted"},
+	}
+	for _, tt := range tests {
+		if got := Reason(tt.in); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestWriteEvent plays a short game between two players of fixed moves
+// and checks the lines a terminal shows.
+func TestWriteEvent(t *testing.T) {
+	var out strings.Builder
+	names := [2]string{"first", "second"}
+	g := game.New(board.Start(), game.Standard)
+	if err := g.PlayTranscript("f5d6c3d3c4f4f6f3e6e7d7g6f8f7g5h6h4g4h3"); err != nil {
+		t.Fatal(err)
+	}
+	first := func(req player.Request) board.Square { return board.Squares(req.Legal)[0] }
+	black := player.Func{PlayerName: "first", Choose: first}
+	white := player.Func{PlayerName: "second", Choose: first}
+	_, err := referee.Play(context.Background(), black, white, referee.Config{Game: g,
+		Observe: func(ev referee.Event) { WriteEvent(&out, ev, names, [2]bool{}) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{"first plays ", "second plays ", "    A B C D E F G H", "\nResult: ", "tournament score ", "Game: f5d6c3"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in:\n%s", want, got)
+		}
+	}
+}
