@@ -323,11 +323,7 @@ func TestBrowserTimeWarning(t *testing.T) {
 	ts := newTestServer(t, "", Config{})
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "12s"})
 	ctx := browser(t)
-	seat := fmt.Sprintf(`localStorage.setItem("reversi-seat-%s", JSON.stringify({color: "black", token: %q}))`, g.ID, g.Tokens["black"])
-	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.Evaluate(seat, nil),
-		chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible("svg.board", chromedp.ByQuery)); err != nil {
-		t.Fatal(err)
-	}
+	openSeat(t, ctx, ts, g, "black", "svg.board")
 	if evalInt(t, ctx, `document.getElementById("time-warning").hidden ? 1 : 0`) != 1 {
 		t.Fatalf("a warning with 12 s for the move")
 	}
@@ -469,11 +465,7 @@ func TestBrowserKeyboard(t *testing.T) {
 	ts := newTestServer(t, "", Config{})
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "0"})
 	ctx := browser(t)
-	seat := fmt.Sprintf(`localStorage.setItem("reversi-seat-%s", JSON.stringify({color: "black", token: %q}))`, g.ID, g.Tokens["black"])
-	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.Evaluate(seat, nil),
-		chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible(`rect.sq.target`, chromedp.ByQuery)); err != nil {
-		t.Fatal(err)
-	}
+	openSeat(t, ctx, ts, g, "black", "rect.sq.target")
 	if rows := evalInt(t, ctx, `document.querySelectorAll('svg.board [role="row"] > [role="gridcell"]').length`); rows != 64 {
 		t.Fatalf("the grid has %d cells in rows, want 64", rows)
 	}
@@ -524,5 +516,17 @@ func TestBrowserLabels(t *testing.T) {
 		if len(bad) > 0 {
 			t.Errorf("%s: controls without a label: %v", page, bad)
 		}
+	}
+}
+
+// openSeat opens a game's page in the browser as the player of a seat,
+// as the page that created it would (the token in local storage), and
+// waits for the element of selector.
+func openSeat(t *testing.T, ctx context.Context, ts *testServer, g CreateResponse, color, selector string) {
+	t.Helper()
+	seat := fmt.Sprintf(`localStorage.setItem("reversi-seat-%s", JSON.stringify({color: %q, token: %q}))`, g.ID, color, g.Tokens[color])
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.Evaluate(seat, nil),
+		chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible(selector, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
 	}
 }
