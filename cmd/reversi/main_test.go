@@ -630,3 +630,27 @@ func TestAccuracyBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayLevel: --level applies to the engine seats that name no level,
+// and is refused when no seat takes it (issue 19).
+func TestPlayLevel(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--level", "10"}, 1, "--level 10: neither player is an engine"},
+		{[]string{"--level", "3", "--black", "greedy", "--white", "engine:level=2"}, 1, "neither player is an engine"},
+		{[]string{"--level", "1", "--black", "greedy", "--white", "engine", "--quiet", "--time", "0"}, 0, "engine:level=1 (O, white)"},
+		{[]string{"--level", "1", "--black", "engine", "--white", "random", "--games", "2", "--time", "0"}, 0, "2 games"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCommand(t, "", append([]string{"play"}, tt.args...)...)
+			if code != tt.code {
+				t.Errorf("exit code %d, want %d; stderr:\n%s", code, tt.code, stderr)
+			}
+			mustContain(t, "output", stdout+stderr, tt.want)
+		})
+	}
+}

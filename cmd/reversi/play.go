@@ -53,7 +53,11 @@ display and prints wins, draws and losses of the black player, the average
 margin and games per second.
 
 Players are named as in 'reversi help players', with options, e.g.
-  --white roxanne    --white 'random:seed=3'    --black greedy`)
+  --white roxanne    --white 'random:seed=3'    --black greedy
+
+--level N sets the level of the engine seats that do not name one
+(--white engine --level 5); it is refused when no seat is such an engine,
+as with the default opponent, roxanne.`)
 	var o playOptions
 	var ruleName, opening, startText string
 	fs.StringVar(&o.black, "black", "human", "black player")
@@ -123,6 +127,9 @@ Players are named as in 'reversi help players', with options, e.g.
 			return err
 		}
 	}
+	if o.level != 0 && !takesLevel(o.black) && !takesLevel(o.white) {
+		return fmt.Errorf("--level %d: neither player is an engine without a level of its own (black %s, white %s); play the engine with --white engine --level %d", o.level, o.black, o.white, o.level)
+	}
 	if o.games > 1 {
 		return playMany(ctx, e, o)
 	}
@@ -133,6 +140,21 @@ Players are named as in 'reversi help players', with options, e.g.
 // human's input from e.
 func newPlayer(e *env, o playOptions, spec string, seed uint64) (player.Player, error) {
 	return catalog.New(spec, catalog.Env{Seed: seed, In: e.stdin, Out: e.stdout, Level: o.level, Threads: o.threads})
+}
+
+// takesLevel says whether the player of spec is an engine whose spec names
+// no level, so that --level sets it.
+func takesLevel(spec string) bool {
+	s, err := catalog.Parse(spec)
+	if err != nil || s.Name != "engine" {
+		return false
+	}
+	for _, o := range s.Options {
+		if o.Key == "level" {
+			return false
+		}
+	}
+	return true
 }
 
 func isHuman(spec string) bool {
