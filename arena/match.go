@@ -249,7 +249,8 @@ func timeControl(move, total time.Duration) string {
 
 // Resume returns the result of game i from its record (read back with
 // ReadRecords), checking that the record is that game: the same players
-// in the same colours.
+// in the same colours, and the same Event (which names the seed of the
+// command line's runs), if m names one.
 func (m *Tournament) Resume(i int, g *game.Game) (Result, error) {
 	if i < 0 || i >= m.Games() {
 		return Result{}, fmt.Errorf("game number %d is beyond the %d games of this run", i+1, m.Games())
@@ -261,6 +262,9 @@ func (m *Tournament) Resume(i int, g *game.Game) (Result, error) {
 	}
 	if g.Info.Black != black || g.Info.White != white {
 		return Result{}, fmt.Errorf("game number %d is %s vs %s, not %s vs %s: the file holds another run", i+1, g.Info.Black, g.Info.White, black, white)
+	}
+	if m.Event != "" && g.Info.Event != m.Event {
+		return Result{}, fmt.Errorf("game number %d was played in %q, not in %q: the file holds another run (resume with the same seed and options, or record elsewhere)", i+1, g.Info.Event, m.Event)
 	}
 	return Result{Index: i, Players: pair, Opening: m.Openings[o], ABlack: aBlack, Game: g}, nil
 }

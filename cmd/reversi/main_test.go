@@ -380,6 +380,11 @@ func TestMatchCommand(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "holds another run") {
 		t.Errorf("resuming another match: exit %d, %s", code, stderr)
 	}
+	// Nor the same match with another seed: the error names both (issue 19).
+	code, _, stderr = runCommand(t, "", "match", "greedy", "random", "--games", "30", "--seed", "8", "--out", out)
+	if code != 1 || !strings.Contains(stderr, "holds another run") || !strings.Contains(stderr, "seed 7") || !strings.Contains(stderr, "seed 8") {
+		t.Errorf("resuming with another seed: exit %d, %s", code, stderr)
+	}
 }
 
 func TestMatchShardsMerge(t *testing.T) {
