@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -656,6 +658,62 @@ func TestPlayLevel(t *testing.T) {
 				t.Errorf("exit code %d, want %d; stderr:\n%s", code, tt.code, stderr)
 			}
 			mustContain(t, "output", stdout+stderr, tt.want)
+		})
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for a player's goroutine that may
+// still write after the command returns.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestPlayInterrupted: Ctrl-C (the context ending) while a human or the
+// computer thinks says that the game was stopped, not that time is up
+// nor "context canceled" (issue 19).
+func TestPlayInterrupted(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"human to move", []string{"play", "--seed", "1"}, "game stopped (interrupted) after 0 moves"},
+		{"computer to move", []string{"play", "--seed", "1", "--black", "engine", "--time", "0"}, "game stopped (interrupted) after "},
+		{"many games", []string{"play", "--black", "engine", "--white", "engine", "--games", "4", "--time", "0"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, w := io.Pipe()
+			defer w.Close()
+			var stdout, stderr lockedBuffer
+			e := &env{stdin: in, stdout: &stdout, stderr: &stderr}
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(300*time.Millisecond, cancel)
+			code := run(ctx, e, tt.args)
+			time.Sleep(50 * time.Millisecond) // a player's last words
+			out := stdout.String() + stderr.String()
+			if code != 1 {
+				t.Errorf("exit code %d, want 1", code)
+			}
+			mustContain(t, "output", out, tt.want, "reversi play: interrupted")
+			for _, bad := range []string{"time is up", "context canceled"} {
+				if strings.Contains(out, bad) {
+					t.Errorf("output says %q:\n%s", bad, out)
+				}
+			}
 		})
 	}
 }

@@ -189,10 +189,18 @@ func playOne(ctx context.Context, e *env, o playOptions) error {
 	}
 	g, err := referee.Play(ctx, black, white, cfg)
 	if errors.Is(err, referee.ErrAborted) {
+		if ctx.Err() != nil {
+			fmt.Fprintf(e.stdout, "game stopped (interrupted) after %d moves: %s; nothing was recorded as a result\n", g.Ply(), g.Transcript())
+			return errInterrupted
+		}
 		fmt.Fprintf(e.stdout, "game stopped after %d moves: %s\n", g.Ply(), g.Transcript())
 	}
 	return err
 }
+
+// errInterrupted is what play returns when its context ends (Ctrl-C,
+// SIGTERM) before the games do.
+var errInterrupted = errors.New("interrupted")
 
 func limitText(d time.Duration) string {
 	if d < 0 {
@@ -232,10 +240,10 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 	took := time.Since(start)
 	played := score.Games()
 	if played == 0 {
-		if err != nil {
-			return err
+		if ctx.Err() != nil {
+			return errInterrupted
 		}
-		return ctx.Err()
+		return err
 	}
 	fmt.Fprintf(e.stdout, "%d games: %s (black) won %d, drew %d, lost %d: %.1f%% of the points\n",
 		played, o.black, score.Wins, score.Draws, score.Losses, 100*(float64(score.Wins)+0.5*float64(score.Draws))/float64(played))
@@ -247,8 +255,8 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 	if played < o.games {
 		fmt.Fprintf(e.stdout, "stopped after %d of %d games\n", played, o.games)
 	}
-	if err != nil {
-		return err
+	if ctx.Err() != nil {
+		return errInterrupted
 	}
-	return ctx.Err()
+	return err
 }

@@ -87,7 +87,11 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 		var line string
 		select {
 		case <-ctx.Done():
-			fmt.Fprintln(p.out, "\ntime is up")
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				fmt.Fprintln(p.out, "\ntime is up")
+			} else {
+				fmt.Fprintln(p.out, "\ngame stopped")
+			}
 			return player.Reply{}, ctx.Err()
 		case l, ok := <-p.lines:
 			if !ok {

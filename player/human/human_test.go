@@ -70,14 +70,39 @@ type slowReader struct{ release chan struct{} }
 
 func (r slowReader) Read(b []byte) (int, error) { <-r.release; return 0, errors.New("closed") }
 
-func TestDeadline(t *testing.T) {
-	in := slowReader{make(chan struct{})}
-	defer close(in.release)
-	p := New("me", in, &strings.Builder{})
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	if _, err := p.Move(ctx, request()); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("error %v, want the deadline", err)
+// TestContextEnds: the clock running out says "time is up"; the game
+// being stopped (Ctrl-C) says so instead (issue 19).
+func TestContextEnds(t *testing.T) {
+	tests := []struct {
+		name     string
+		ctx      func() (context.Context, context.CancelFunc)
+		err      error
+		say, not string
+	}{
+		{"deadline", func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 50*time.Millisecond)
+		}, context.DeadlineExceeded, "time is up", "stopped"},
+		{"cancelled", func() (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(50*time.Millisecond, cancel)
+			return ctx, cancel
+		}, context.Canceled, "game stopped", "time is up"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := slowReader{make(chan struct{})}
+			defer close(in.release)
+			var out strings.Builder
+			p := New("me", in, &out)
+			ctx, cancel := tt.ctx()
+			defer cancel()
+			if _, err := p.Move(ctx, request()); !errors.Is(err, tt.err) {
+				t.Fatalf("error %v, want %v", err, tt.err)
+			}
+			if !strings.Contains(out.String(), tt.say) || strings.Contains(out.String(), tt.not) {
+				t.Errorf("output %q: want %q, not %q", out.String(), tt.say, tt.not)
+			}
+		})
 	}
 }
 
