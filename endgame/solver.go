@@ -133,6 +133,9 @@ func (r Result) NodesPerSecond() float64 {
 type MoveScore struct {
 	Move  board.Square
 	Score int // exact margin, or +1/0/-1 in WLD mode
+	// PV is the perfect line after Move, starting with it, in Exact mode;
+	// nil in WLD mode.
+	PV []board.Square
 }
 
 // ErrInvalid is returned for a board whose two masks overlap.
@@ -236,7 +239,7 @@ func (s *Solver) searchMoves(ctx context.Context, b board.Board, lim Limits, pro
 		if mode == WLD {
 			v = sign(v)
 		}
-		out = append(out, MoveScore{board.Pass, v})
+		out = append(out, MoveScore{Move: board.Pass, Score: v})
 		if sr.stopped() {
 			res.Nodes, res.Stopped = sr.nodes, true
 			return res
@@ -253,16 +256,31 @@ func (s *Solver) searchMoves(ctx context.Context, b board.Board, lim Limits, pro
 		if mode == WLD {
 			v = sign(v)
 		}
-		out = append(out, MoveScore{sq, v})
+		out = append(out, MoveScore{Move: sq, Score: v})
 		report(out[len(out)-1])
 	}
-	done()
 	for i := 1; i < len(out); i++ { // insertion sort, best first
 		for j := i; j > 0 && out[j].Score > out[j-1].Score; j-- {
 			out[j], out[j-1] = out[j-1], out[j]
 		}
 	}
+	if mode == Exact { // the whole line: of the best move, and of every move reported
+		for i := range out {
+			if i > 0 && !lim.AllMoves {
+				break
+			}
+			next := b.Pass()
+			if out[i].Move != board.Pass {
+				next = b.Play(out[i].Move)
+			}
+			out[i].PV = append([]board.Square{out[i].Move}, sr.principalVariation(next, -out[i].Score)...)
+		}
+	}
+	done()
 	res.Move, res.Score, res.PV, res.Nodes = out[0].Move, out[0].Score, []board.Square{out[0].Move}, sr.nodes
+	if mode == Exact {
+		res.PV = out[0].PV
+	}
 	if lim.AllMoves {
 		res.Moves = out
 	}

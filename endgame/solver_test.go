@@ -336,3 +336,68 @@ func TestParallelCancel(t *testing.T) {
 		t.Errorf("cancelled parallel solve: %+v, %v after %v", r, err, time.Since(start))
 	}
 }
+
+// playLine plays pv from b and returns the final score for b's side to
+// move, and false if the line is illegal or stops before the end.
+func playLine(b board.Board, pv []board.Square) (int, bool) {
+	sign := 1
+	for _, sq := range pv {
+		switch {
+		case sq == board.Pass && !b.HasMoves():
+			b = b.Pass()
+		case sq != board.Pass && b.Moves()&sq.Bit() != 0:
+			b = b.Play(sq)
+		default:
+			return 0, false
+		}
+		sign = -sign
+	}
+	if !b.GameOver() {
+		return 0, false
+	}
+	return sign * b.FinalScore(), true
+}
+
+// TestWholeLine: an exact result's line goes to the end of the game and
+// scores what the result says, with every move solved (AllMoves, as the
+// analysis and the noisy levels ask) or a move forbidden as well as in a
+// plain search (issue 19: the first two gave only the move).
+func TestWholeLine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 7))
+	s := New(Options{HashMB: 4})
+	tests := []struct {
+		name string
+		lim  func(b board.Board) Limits
+	}{
+		{"plain", func(board.Board) Limits { return Limits{} }},
+		{"all moves", func(board.Board) Limits { return Limits{AllMoves: true} }},
+		{"a move forbidden", func(b board.Board) Limits {
+			if bits.OnesCount64(b.Moves()) < 2 {
+				return Limits{}
+			}
+			return Limits{Forbidden: b.Moves() & -b.Moves()}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for range 10 {
+				b := randomPosition(rng, 10)
+				if b.GameOver() {
+					continue
+				}
+				r, err := s.Search(context.Background(), b, tt.lim(b), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if score, ok := playLine(b, r.PV); !ok || score != r.Score || r.PV[0] != r.Move {
+					t.Fatalf("%v: %v %d, line %v (ends %v, scores %d)", b, r.Move, r.Score, r.PV, ok, score)
+				}
+				for _, m := range r.Moves {
+					if score, ok := playLine(b, m.PV); !ok || score != m.Score || m.PV[0] != m.Move {
+						t.Fatalf("%v: move %v %d, line %v (ends %v, scores %d)", b, m.Move, m.Score, m.PV, ok, score)
+					}
+				}
+			}
+		})
+	}
+}

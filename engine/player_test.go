@@ -168,3 +168,56 @@ func TestLowLevelsMakeMistakes(t *testing.T) {
 		t.Errorf("level 1 differed from depth 1 in %d of 40 tries: want some mistakes, not all", differ)
 	}
 }
+
+// TestExactLineWhole: when the engine solves the endgame exactly, the line
+// it reports, and that of every move of an analysis, is the whole perfect
+// line to the end of the game, not just the move (issue 19), whether it
+// analyses, plays its best or a noisy level's choice.
+func TestExactLineWhole(t *testing.T) {
+	pos := board.MustParsePosition("---OOOOO--O-OOOO-OOOOOOO-OXOXOOOXXOXOOOOXOXXXO-OOOOOOX-OX-XO--X- X")
+	g := game.New(pos, game.Standard)
+	exact := Level{Depth: 4, ExactEmpties: 20, WLDEmpties: 20}
+	noisy := exact
+	noisy.Noise = 8
+	tests := []struct {
+		name    string
+		level   Level
+		analyze bool
+	}{
+		{"best", exact, false},
+		{"analysis", exact, true},
+		{"noisy", noisy, false},
+	}
+	ends := func(pv []board.Square) bool {
+		b := pos.Board
+		for _, sq := range pv {
+			if sq == board.Pass {
+				b = b.Pass()
+			} else {
+				b = b.Play(sq)
+			}
+		}
+		return b.GameOver()
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for seed := range uint64(5) {
+				p := NewPlayer(New(Options{HashMB: 4, Threads: 1}), tt.level, "engine", seed)
+				req := player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), Analyze: tt.analyze}
+				reply, err := p.Move(context.Background(), req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				th := reply.Thinking
+				if th.Source.Kind != player.Exact || len(th.PV) == 0 || th.PV[0] != reply.Move || !ends(th.PV) {
+					t.Fatalf("played %v, %v line %v", reply.Move, th.Source, th.PV)
+				}
+				for _, m := range th.Moves {
+					if len(m.PV) == 0 || m.PV[0] != m.Move || !ends(m.PV) {
+						t.Errorf("move %v: line %v", m.Move, m.PV)
+					}
+				}
+			}
+		})
+	}
+}

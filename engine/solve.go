@@ -39,7 +39,11 @@ func (e *Engine) solve(ctx context.Context, b board.Board, legal uint64, lim Lim
 	res.Move, res.Value, res.PV = r.Move, r.Score, r.PV
 	if lim.AllMoves {
 		for _, s := range r.Moves {
-			res.Moves = append(res.Moves, MoveValue{Move: s.Move, Value: s.Score, Depth: b.Empties(), Kind: kind, PV: []board.Square{s.Move}})
+			pv := s.PV
+			if len(pv) == 0 {
+				pv = []board.Square{s.Move}
+			}
+			res.Moves = append(res.Moves, MoveValue{Move: s.Move, Value: s.Score, Depth: b.Empties(), Kind: kind, PV: pv})
 		}
 	}
 	res.Elapsed = time.Since(start)
