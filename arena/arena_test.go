@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"math"
@@ -403,6 +404,44 @@ func TestParseShard(t *testing.T) {
 		}
 		if err != nil && !strings.HasPrefix(err.Error(), strconv.Quote(tt.text)+": want i/n") {
 			t.Errorf("ParseShard(%q): %q, want the text first", tt.text, err)
+		}
+	}
+}
+
+// TestOneSidedElo: all wins (or all losses) give a one-sided bound, not an
+// interval collapsed on the clamp of EloFromFraction, and an interval that
+// reaches a share of 0 or 1 is said to be unbounded there (issue 19).
+func TestOneSidedElo(t *testing.T) {
+	tests := []struct {
+		score Score
+		text  string
+	}{
+		{Score{Wins: 100}, "> +607 (95%)"}, // 0.05^(1/100) = 0.9705
+		{Score{Losses: 100}, "< -607 (95%)"},
+		{Score{Wins: 10}, "> +183 (95%)"},
+		{Score{Wins: 1}, "> -512 (95%)"},
+		{Score{Wins: 99, Draws: 1}, "+920 [+730, unbounded]"},
+		{Score{Losses: 99, Draws: 1}, "-920 [unbounded, -730]"},
+		{Score{Wins: 76, Losses: 24}, "+200 [+128, +293]"},
+		{Score{Draws: 10}, "+0 [+0, +0]"},
+		{Score{}, "+0 [unbounded]"},
+	}
+	for _, tt := range tests {
+		if got := tt.score.EloText(); got != tt.text {
+			t.Errorf("%+v: %q, want %q", tt.score, got, tt.text)
+		}
+		if got := tt.score.String(); !strings.Contains(got, "Elo "+tt.text+",") {
+			t.Errorf("%+v: String %q lacks %q", tt.score, got, tt.text)
+		}
+		// The JSON summary: null where unbounded, never the clamp.
+		var s Summary
+		s.Summarize(tt.score, nil)
+		text, err := json.Marshal(s)
+		if err != nil {
+			t.Fatalf("%+v: %v", tt.score, err)
+		}
+		if strings.Contains(string(text), "2400") || !strings.Contains(string(text), `"elo_text":`) {
+			t.Errorf("%+v: %s", tt.score, text)
 		}
 	}
 }

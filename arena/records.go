@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 
@@ -89,19 +90,24 @@ type Summary struct {
 	Shard    string    `json:"shard,omitempty"`
 	Games    int       `json:"games_scheduled"`
 	// Score is player A's.
-	Wins     int     `json:"wins"`
-	Draws    int     `json:"draws"`
-	Losses   int     `json:"losses"`
-	Played   int     `json:"played"`
-	Points   float64 `json:"score_fraction"`
-	Margin   float64 `json:"average_margin"`
-	Elo      float64 `json:"elo"`
-	EloLow   float64 `json:"elo_low"`
-	EloHigh  float64 `json:"elo_high"`
-	LOS      float64 `json:"los"`
-	SPRT     string  `json:"sprt,omitempty"`
-	LLR      float64 `json:"llr,omitempty"`
-	Decision string  `json:"sprt_decision,omitempty"`
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	Played int     `json:"played"`
+	Points float64 `json:"score_fraction"`
+	Margin float64 `json:"average_margin"`
+	// Elo is the difference and its 95% interval (Score.Elo); null where
+	// the results leave it unbounded: elo and elo_high after every game
+	// won, elo_low then being the one-sided bound (the mirror after every
+	// game lost). EloText says it as the terminal does.
+	Elo      *float64 `json:"elo"`
+	EloLow   *float64 `json:"elo_low"`
+	EloHigh  *float64 `json:"elo_high"`
+	EloText  string   `json:"elo_text"`
+	LOS      float64  `json:"los"`
+	SPRT     string   `json:"sprt,omitempty"`
+	LLR      float64  `json:"llr,omitempty"`
+	Decision string   `json:"sprt_decision,omitempty"`
 	// Results lists every game played, in the order of their index.
 	Results []GameSummary `json:"results"`
 }
@@ -118,15 +124,21 @@ type GameSummary struct {
 	Moves   string  `json:"moves"`
 }
 
+// finite returns &v, or nil for an infinite v (JSON has no infinities).
+func finite(v float64) *float64 {
+	if math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
+}
+
 // Summarize fills the score fields of s from score (player A's) and sets
 // the results.
 func (s *Summary) Summarize(score Score, results []Result) {
 	s.Wins, s.Draws, s.Losses, s.Played = score.Wins, score.Draws, score.Losses, score.Games()
 	s.Points, s.Margin = score.Fraction(), score.AverageMargin()
-	s.Elo, s.EloLow, s.EloHigh = score.Elo()
-	if s.Played == 0 { // no interval yet; JSON has no infinities
-		s.EloLow, s.EloHigh = 0, 0
-	}
+	elo, low, high := score.Elo()
+	s.Elo, s.EloLow, s.EloHigh, s.EloText = finite(elo), finite(low), finite(high), score.EloText()
 	s.LOS = score.LOS()
 	s.Results = s.Results[:0]
 	for _, r := range results {

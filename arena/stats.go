@@ -94,16 +94,63 @@ func (s Score) variance() float64 {
 
 // Elo returns the Elo difference the score suggests and the bounds of its
 // 95% confidence interval (normal approximation of the mean score, each
-// bound converted to Elo).
+// bound converted to Elo). A bound the results leave open is infinite, as
+// rating tools say "unbounded": a normal bound at or beyond a share of 0
+// or 1, and every bound before the first game. A one-sided result, every
+// game won (or lost), has elo and high +Inf (low and elo -Inf), and low
+// (high) is the one-sided 95% bound of the exact binomial test: the share
+// p with p^n = 0.05 after n games, about 1 - 3/n (the rule of three).
 func (s Score) Elo() (elo, low, high float64) {
 	n := float64(s.Games())
-	f := s.Fraction()
-	elo = EloFromFraction(f)
 	if n == 0 {
 		return 0, math.Inf(-1), math.Inf(1)
 	}
+	f := s.Fraction()
+	switch {
+	case s.Wins == s.Games():
+		return math.Inf(1), EloFromFraction(math.Pow(0.05, 1/n)), math.Inf(1)
+	case s.Losses == s.Games():
+		return math.Inf(-1), math.Inf(-1), EloFromFraction(1 - math.Pow(0.05, 1/n))
+	}
+	elo = EloFromFraction(f)
 	margin := 1.959964 * math.Sqrt(s.variance()/n)
-	return elo, EloFromFraction(f - margin), EloFromFraction(f + margin)
+	low, high = math.Inf(-1), math.Inf(1)
+	if f-margin > 0 {
+		low = EloFromFraction(f - margin)
+	}
+	if f+margin < 1 {
+		high = EloFromFraction(f + margin)
+	}
+	return elo, low, high
+}
+
+// EloText returns the Elo difference with its interval as a rating tool
+// prints it: "+85 [+15, +158]", "+300 [+120, unbounded]" for an interval
+// open on one side, "> +607 (95%)" after 100 games all won, "< -607 (95%)"
+// after 100 games all lost, "+0 [unbounded]" before the first game.
+func (s Score) EloText() string {
+	elo, lo, hi := s.Elo()
+	bound := func(v float64) string {
+		if math.IsInf(v, 0) {
+			return "unbounded"
+		}
+		if math.Abs(v) < 0.5 {
+			v = 0 // not "-0"
+		}
+		return fmt.Sprintf("%+.0f", v)
+	}
+	switch {
+	case math.IsInf(elo, 1):
+		return fmt.Sprintf("> %+.0f (95%%)", lo)
+	case math.IsInf(elo, -1):
+		return fmt.Sprintf("< %+.0f (95%%)", hi)
+	case s.Games() == 0:
+		return "+0 [unbounded]"
+	}
+	if math.Abs(elo) < 0.5 {
+		elo = 0
+	}
+	return fmt.Sprintf("%+.0f [%s, %s]", elo, bound(lo), bound(hi))
 }
 
 // LOS returns the likelihood of superiority: the probability that the
@@ -115,14 +162,11 @@ func (s Score) LOS() float64 {
 	return 0.5 * (1 + math.Erf(float64(s.Wins-s.Losses)/math.Sqrt(2*float64(s.Wins+s.Losses))))
 }
 
-// String returns e.g. "W 60 D 4 L 36, 62.0%, Elo +85 [+15, +158], LOS 99.2%".
+// String returns e.g. "W 60 D 4 L 36, 62.0%, margin +3.1, Elo +85 [+15,
+// +158], LOS 99.2%", the Elo as EloText writes it.
 func (s Score) String() string {
-	elo, lo, hi := s.Elo()
-	if math.Abs(elo) < 0.5 {
-		elo = 0
-	}
-	return fmt.Sprintf("W %d D %d L %d, %.1f%%, margin %+.1f, Elo %+.0f [%+.0f, %+.0f], LOS %.1f%%",
-		s.Wins, s.Draws, s.Losses, 100*s.Fraction(), s.AverageMargin(), elo, lo, hi, 100*s.LOS())
+	return fmt.Sprintf("W %d D %d L %d, %.1f%%, margin %+.1f, Elo %s, LOS %.1f%%",
+		s.Wins, s.Draws, s.Losses, 100*s.Fraction(), s.AverageMargin(), s.EloText(), 100*s.LOS())
 }
 
 // SPRT is a sequential probability ratio test between two hypotheses on
