@@ -1,27 +1,18 @@
 package endgame_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/format/obf"
 )
 
 func TestSolveProblems(t *testing.T) {
-	text, err := fforum.ReadFile("fforum-1-19.obf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	problems, err := obf.Parse(bytes.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
-	}
+	problems := endgame.FForumProblems(t, "fforum-1-19.obf")
 	problems = problems[:3]
 	// The second problem without its scores, the third with a wrong one.
 	noScore, err := obf.Parse(strings.NewReader(problems[1].Position.String() + "\n"))
@@ -67,14 +58,7 @@ func TestSolveProblems(t *testing.T) {
 }
 
 func TestSolveProblemsStopped(t *testing.T) {
-	text, err := fforum.ReadFile("fforum-40-59.obf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	problems, err := obf.Parse(bytes.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
-	}
+	problems := endgame.FForumProblems(t, "fforum-40-59.obf")
 	problems = problems[:2]
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

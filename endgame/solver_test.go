@@ -175,11 +175,11 @@ func TestAllMoves(t *testing.T) {
 	}
 }
 
-// TestFForum1to19 solves the easy FForum problems (14 to 16 empties)
-// and checks every best score, and that the move found is one of the
-// best moves of the file.
-func TestFForum1to19(t *testing.T) {
-	text, err := fforum.ReadFile("fforum-1-19.obf")
+// FForumProblems returns the problems of the embedded FForum file name
+// (for the tests of this package and of endgame_test).
+func FForumProblems(t testing.TB, name string) []obf.Problem {
+	t.Helper()
+	text, err := fforum.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,6 +187,14 @@ func TestFForum1to19(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return problems
+}
+
+// TestFForum1to19 solves the easy FForum problems (14 to 16 empties)
+// and checks every best score, and that the move found is one of the
+// best moves of the file.
+func TestFForum1to19(t *testing.T) {
+	problems := FForumProblems(t, "fforum-1-19.obf")
 	if len(problems) != 19 {
 		t.Fatalf("%d problems", len(problems))
 	}
