@@ -156,14 +156,7 @@ func TestMatchResignWaitsForCtx(t *testing.T) {
 // board carries the result, and Ended follows it at once, once.
 func TestEndOnTheBoardComesWithTheMove(t *testing.T) {
 	moves := []string{"D3", "C3", "B3", "D2", "E1", "D6", "D7", "E3", "F4"}
-	var black, white []string
-	for i, m := range moves {
-		if i%2 == 0 {
-			black = append(black, m)
-		} else {
-			white = append(white, m)
-		}
-	}
+	black, white := splitMoves(moves)
 	var events []Event
 	g := play(t, &scripted{moves: black}, &scripted{moves: white}, Config{Observe: func(e Event) { events = append(events, e) }})
 	n := len(events)

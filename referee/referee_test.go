@@ -188,9 +188,8 @@ func TestForcedPassIsPlayedAndRecorded(t *testing.T) {
 	}
 }
 
-func TestEndBeforeTheBoardIsFull(t *testing.T) {
-	moves := []string{"D3", "C3", "B3", "D2", "E1", "D6", "D7", "E3", "F4"}
-	var black, white []string
+// splitMoves splits a game's moves, black first, into each side's.
+func splitMoves(moves []string) (black, white []string) {
 	for i, m := range moves {
 		if i%2 == 0 {
 			black = append(black, m)
@@ -198,6 +197,12 @@ func TestEndBeforeTheBoardIsFull(t *testing.T) {
 			white = append(white, m)
 		}
 	}
+	return black, white
+}
+
+func TestEndBeforeTheBoardIsFull(t *testing.T) {
+	moves := []string{"D3", "C3", "B3", "D2", "E1", "D6", "D7", "E3", "F4"}
+	black, white := splitMoves(moves)
 	g := play(t, &scripted{moves: black}, &scripted{moves: white}, Config{})
 	if g.Result.Reason != game.Normal || g.Ply() != 9 || g.Position().Board.Empties() == 0 {
 		t.Fatalf("result %v after %d plies", g.Result, g.Ply())
