@@ -134,31 +134,19 @@ func (s *Server) abandonWaiting(cutoff time.Time) {
 	s.mu.Unlock()
 	for _, t := range stale {
 		t.mu.Lock()
-		g := t.g.Clone()
 		open := board.Black
 		if t.rec.Seats[1].Kind == store.Open {
 			open = board.White
 		}
 		t.mu.Unlock()
-		g.Result = game.NewResult(g.Position(), game.Abandoned, open)
-		g.Result.Detail = fmt.Sprintf("nobody took the open seat within %v", s.cfg.IdleTimeout)
-		t.writeMu.Lock()
-		err := s.stored(s.cfg.Store.Finish(context.Background(), t.id, storeResult(g.Result)))
-		if err == nil {
-			t.mu.Lock()
-			t.g = g
-			t.revision++
-			t.changedLocked()
-			t.mu.Unlock()
-		}
-		t.writeMu.Unlock()
+		r, err := t.endWithoutReferee(game.Abandoned, open, fmt.Sprintf("nobody took the open seat within %v", s.cfg.IdleTimeout))
 		if err != nil {
 			if !errors.Is(err, store.ErrConflict) {
 				s.log.Error("abandoning a game", "game", t.id, "err", err)
 			}
 			continue
 		}
-		s.log.Info("game abandoned", "game", t.id, "detail", g.Result.Detail)
+		s.log.Info("game abandoned", "game", t.id, "detail", r.Detail)
 		s.mu.Lock()
 		if s.tables[t.id] == t {
 			delete(s.tables, t.id)

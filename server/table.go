@@ -176,25 +176,37 @@ func (t *table) resignOutOfTurn(ctx context.Context, m *referee.Match, c board.C
 	}
 	// No referee runs yet (a seat is open): there is nobody to decide
 	// but the table, as for an abandoned game (see admission.go).
-	t.mu.Lock()
-	g := t.g.Clone()
-	t.mu.Unlock()
-	g.Result = game.NewResult(g.Position(), game.Resignation, c)
-	t.writeMu.Lock()
-	defer t.writeMu.Unlock()
-	if err := t.srv.stored(t.srv.cfg.Store.Finish(context.Background(), t.id, storeResult(g.Result))); err != nil {
+	if _, err := t.endWithoutReferee(game.Resignation, c, ""); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			return errGameOver
 		}
 		return fmt.Errorf("storing the result: %w", err)
+	}
+	t.cancel()
+	return nil
+}
+
+// endWithoutReferee ends a game that no referee plays (a seat is still
+// open) for reason, by the side by: it stores the result, then shows it
+// to the watchers. The error is the store's (errStoreFailed, or
+// store.ErrConflict if the game ended meanwhile).
+func (t *table) endWithoutReferee(reason game.Reason, by board.Color, detail string) (game.Result, error) {
+	t.mu.Lock()
+	g := t.g.Clone()
+	t.mu.Unlock()
+	g.Result = game.NewResult(g.Position(), reason, by)
+	g.Result.Detail = detail
+	t.writeMu.Lock()
+	defer t.writeMu.Unlock()
+	if err := t.srv.stored(t.srv.cfg.Store.Finish(context.Background(), t.id, storeResult(g.Result))); err != nil {
+		return g.Result, err
 	}
 	t.mu.Lock()
 	t.g = g
 	t.revision++
 	t.changedLocked()
 	t.mu.Unlock()
-	t.cancel()
-	return nil
+	return g.Result, nil
 }
 
 // observe handles an event of the referee: it stores it, then updates
