@@ -5,7 +5,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"sync"
 	"time"
 
@@ -172,8 +171,9 @@ func (e *Engine) Clear() {
 	e.solver.Clear()
 }
 
-// ErrInvalid is returned for a board whose two masks overlap.
-var ErrInvalid = errors.New("invalid board: a square holds two discs")
+// ErrInvalid is returned for a board whose two masks overlap (the same
+// error as the endgame solver's).
+var ErrInvalid = endgame.ErrInvalid
 
 // Search finds a move for the side to move of b (among the moves
 // lim.Forbidden leaves) within lim. progress, if not nil, is called after
