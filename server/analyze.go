@@ -113,7 +113,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	defer closePlayer(p)
+	defer player.Close(p)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
 	reply, _, err := player.Analyze(ctx, p, g, analyzeTime)

@@ -74,14 +74,6 @@ func (s *Server) computerName(spec string) string {
 	return spec
 }
 
-// closePlayer closes a player that holds resources (an external engine's
-// process, threads).
-func closePlayer(p player.Player) {
-	if c, ok := p.(interface{ Close() error }); ok {
-		c.Close()
-	}
-}
-
 // computer is a computer seat of a game: it builds its player when asked
 // for a move (or takes it back from the pool), thinks within the server's
 // time a move, and gives the player back to the pool between moves.
@@ -182,7 +174,7 @@ func (pl *pool) put(key string, p player.Player) {
 	}
 	pl.mu.Unlock()
 	for _, p := range out {
-		closePlayer(p)
+		player.Close(p)
 	}
 }
 
@@ -200,7 +192,7 @@ func (pl *pool) drop(game string) {
 	}
 	pl.mu.Unlock()
 	for _, p := range out {
-		closePlayer(p)
+		player.Close(p)
 	}
 }
 

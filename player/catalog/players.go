@@ -192,9 +192,7 @@ func Check(specs []string, env Env) error {
 		if err != nil {
 			return err
 		}
-		if c, ok := p.(interface{ Close() error }); ok {
-			c.Close()
-		}
+		player.Close(p)
 	}
 	return nil
 }
