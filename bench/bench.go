@@ -180,22 +180,15 @@ func Solve(ctx context.Context, file string, first, threads int) (SolveFigure, e
 	}
 	problems = problems[:min(first, len(problems))]
 	solver := endgame.New(endgame.Options{Threads: threads, HashMB: 64, Eval: engine.DefaultEvaluator()})
-	f := SolveFigure{File: file, Problems: len(problems), Threads: threads}
-	for _, p := range problems {
-		r, err := solver.Search(ctx, p.Position.Board, endgame.Limits{Mode: endgame.Exact}, nil)
-		if err != nil {
-			return SolveFigure{}, err
-		}
-		if r.Stopped {
-			return SolveFigure{}, context.Cause(ctx)
-		}
-		if want, _ := p.BestScore(); r.Score != want {
-			f.Wrong++
-		}
-		f.Nodes += r.Nodes
-		f.Elapsed += r.Elapsed
+	t, err := solver.SolveProblems(ctx, problems, endgame.ProblemOptions{Mode: endgame.Exact}, nil)
+	if err != nil {
+		return SolveFigure{}, err
 	}
-	return f, nil
+	if t.Solved < len(problems) {
+		return SolveFigure{}, context.Cause(ctx)
+	}
+	// Every FForum problem has its scores: none is Unchecked.
+	return SolveFigure{File: file, Problems: len(problems), Threads: threads, Nodes: t.Nodes, Elapsed: t.Elapsed, Wrong: t.Wrong}, nil
 }
 
 // Err returns an error if some scores were wrong.
