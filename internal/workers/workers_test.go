@@ -55,6 +55,9 @@ func TestRunStartsInOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(order) != 50 {
+		t.Fatalf("%d jobs started, want 50", len(order))
+	}
 	for i, v := range order {
 		if v != i {
 			t.Fatalf("job %d started %dth", v, i)
@@ -108,6 +111,9 @@ func TestMapInOrder(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(out) != 20 {
+		t.Fatalf("%d results, want 20", len(out))
 	}
 	for i, v := range out {
 		if v != i*i {
