@@ -57,23 +57,10 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	g := game.New(board.Start(), game.Standard)
-	switch {
-	case req.Board != "" && req.Transcript != "":
-		writeError(w, http.StatusBadRequest, "give board or transcript, not both")
+	g, err := startOf(req.Board, req.Transcript, "", game.Standard)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
 		return
-	case req.Board != "":
-		pos, err := board.ParsePosition(req.Board)
-		if err != nil {
-			writeError(w, http.StatusBadRequest, "board: "+err.Error())
-			return
-		}
-		g = game.New(pos, game.Standard)
-	case req.Transcript != "":
-		if err := g.PlayTranscript(req.Transcript); err != nil {
-			writeError(w, http.StatusBadRequest, "transcript: "+err.Error())
-			return
-		}
 	}
 	if g.Over() {
 		r := game.NewResult(g.Position(), game.Normal, board.NoColor)
@@ -107,7 +94,6 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	if spec == "" {
 		p = s.analyst()
 	} else {
-		var err error
 		if p, err = s.newComputer(spec, 1, analyzeTime); err != nil {
 			writeError(w, http.StatusBadRequest, err.Error())
 			return
