@@ -156,11 +156,10 @@ func Discs(ev eval.Evaluator, kind Kind, value int) float64 {
 func (p *Player) thinking(r Result, move board.Square, value int) *player.Thinking {
 	t := &player.Thinking{Nodes: r.Nodes, Elapsed: r.Elapsed, HasEval: true, Source: r.Kind.Source(r.Depth)}
 	t.Eval, t.Unit = p.display(r.Kind, value)
-	t.PV = []board.Square{move}
-	if move == r.Move {
-		t.PV = r.PV
-	} else {
-		for _, m := range r.Moves { // a noisy level's choice: its own line
+	t.PV = r.PV
+	if move != r.Move { // a noisy level's choice: its own line
+		t.PV = []board.Square{move}
+		for _, m := range r.Moves {
 			if m.Move == move && len(m.PV) > 0 {
 				t.PV = m.PV
 			}
