@@ -155,14 +155,12 @@ func (s *SolvedFile) Fill(items []Item) (todo []int, filled int) {
 		if items[i].Known {
 			continue
 		}
-		if s == nil {
-			todo = append(todo, i)
-			continue
-		}
-		if v, ok := s.Score(items[i].Board); ok {
-			items[i].Score, items[i].Known = v, true
-			filled++
-			continue
+		if s != nil {
+			if v, ok := s.Score(items[i].Board); ok {
+				items[i].Score, items[i].Known = v, true
+				filled++
+				continue
+			}
 		}
 		todo = append(todo, i)
 	}
