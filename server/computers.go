@@ -124,6 +124,10 @@ func (c *computer) Move(ctx context.Context, req player.Request) (player.Reply, 
 	return p.Move(ctx, req)
 }
 
+// poolSize is how many computer players the pool keeps between their
+// moves: twice the searches that may run at once.
+func poolSize(cfg Config) int { return 2 * cfg.MaxSearches }
+
 // pool keeps the players of computer seats between their moves, at most
 // max of them, the least recently used given up first: the memory of
 // computer seats is bounded by the searches running plus the pool,

@@ -69,7 +69,7 @@ func (m *metrics) limits(cfg Config) {
 		"requests_per_second":     cfg.RatePerSecond,
 		"request_burst":           cfg.Burst,
 		"body_bytes":              float64(cfg.MaxBody),
-		"computer_players_pooled": float64(2 * cfg.MaxSearches),
+		"computer_players_pooled": float64(poolSize(cfg)),
 		"websockets_per_client":   float64(cfg.MaxSocketsPerClient),
 	} {
 		m.caps.WithLabelValues(name).Set(v)

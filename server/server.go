@@ -215,7 +215,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
 		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(),
 		analyses: make(chan struct{}, cfg.MaxAnalyses), searchSlots: make(chan struct{}, cfg.MaxSearches),
-		pool: newPool(2 * cfg.MaxSearches), created: map[string]int{}, socketsBy: map[string]int{},
+		pool: newPool(poolSize(cfg)), created: map[string]int{}, socketsBy: map[string]int{},
 		pingEvery: pingEvery, pingTimeout: pingTimeout}
 	s.metrics.limits(cfg)
 	s.metrics.pooled(s.pool.len)
