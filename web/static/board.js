@@ -1,0 +1,103 @@
+// The board: an SVG grid of 64 squares that draws a position, the legal
+// moves, the last move and analysis values, and reports clicks and keys.
+
+import { svg } from "./dom.js";
+
+const FILES = "ABCDEFGH";
+
+export const squareName = (i) => FILES[i % 8] + (Math.floor(i / 8) + 1);
+export const squareIndex = (name) => (name.charCodeAt(1) - 49) * 8 + (name.toUpperCase().charCodeAt(0) - 65);
+
+// drawBoard draws 64 squares with coordinates into an SVG and returns the
+// functions that update it.
+export function makeBoard(onClick) {
+  // A grid of eight rows of eight cells: each square can be focused (one
+  // at a time, moved with the arrow keys), says what is on it, and is
+  // played with Enter or Space as with a click.
+  const b = svg("svg", { viewBox: "-0.4 -0.4 8.55 8.55", class: "board", role: "grid", "aria-label": "board" });
+  b.append(svg("rect", { x: -0.4, y: -0.4, width: 8.55, height: 8.55, fill: "#155c3d", "aria-hidden": "true" }));
+  const squares = [], discs = [], marks = svg("g", { "aria-hidden": "true" }), values = svg("g", { "aria-hidden": "true" });
+  let focusAt = 19; // D3
+  const rows = [];
+  for (let y = 0; y < 8; y++) { const row = svg("g", { role: "row" }); rows.push(row); b.append(row); }
+  for (let i = 0; i < 64; i++) {
+    const x = i % 8, y = Math.floor(i / 8);
+    const r = svg("rect", { x, y, width: 1, height: 1, class: "sq", "data-square": squareName(i), role: "gridcell", tabindex: i === focusAt ? "0" : "-1", "aria-label": squareName(i) });
+    r.addEventListener("click", () => onClick(i));
+    r.addEventListener("focus", () => { squares[focusAt].setAttribute("tabindex", "-1"); focusAt = i; r.setAttribute("tabindex", "0"); });
+    squares.push(r);
+    rows[y].append(r);
+  }
+  b.addEventListener("keydown", (e) => {
+    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -8, ArrowDown: 8 };
+    if (e.key in moves) {
+      const dx = moves[e.key], to = focusAt + dx;
+      if (to < 0 || to > 63 || (Math.abs(dx) === 1 && Math.floor(to / 8) !== Math.floor(focusAt / 8))) return;
+      e.preventDefault();
+      squares[to].focus();
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      onClick(focusAt);
+    }
+  });
+  for (let i = 0; i < 8; i++) {
+    const f = svg("text", { x: i + 0.5, y: -0.2, class: "coord" }); f.textContent = FILES[i]; b.append(f);
+    const n = svg("text", { x: -0.2, y: i + 0.5, class: "coord" }); n.textContent = i + 1; b.append(n);
+  }
+  for (const [x, y] of [[2, 2], [6, 2], [2, 6], [6, 6]]) b.append(svg("circle", { cx: x, cy: y, r: 0.06, fill: "#0f4a33" }));
+  for (let i = 0; i < 64; i++) {
+    const c = svg("circle", { cx: i % 8 + 0.5, cy: Math.floor(i / 8) + 0.5, r: 0.4, class: "disc", visibility: "hidden" });
+    discs.push(c); b.append(c);
+  }
+  b.append(marks, values);
+  let last = null;
+  return {
+    el: b,
+    // update draws a 64-character board (X, O, -), flipping discs that
+    // changed colour, marking legal squares and the last move.
+    update(board, legal, lastMove, hints) {
+      for (let i = 0; i < 64; i++) {
+        const ch = board[i], d = discs[i];
+        const cls = ch === "X" ? "black" : ch === "O" ? "white" : "";
+        const before = d.getAttribute("data-c") || "";
+        if (!cls) { d.setAttribute("visibility", "hidden"); d.setAttribute("data-c", ""); continue; }
+        d.setAttribute("visibility", "visible");
+        d.setAttribute("class", "disc " + cls + (last && before && before !== cls ? " flip" : ""));
+        d.setAttribute("data-c", cls);
+      }
+      last = board;
+      marks.replaceChildren();
+      const legalSet = new Set(legal || []);
+      squares.forEach((r, i) => {
+        r.setAttribute("class", "sq" + (legalSet.has(squareName(i)) ? " target" : ""));
+        const what = board[i] === "X" ? "black" : board[i] === "O" ? "white" : "empty";
+        r.setAttribute("aria-label", `${squareName(i)}, ${what}` + (legalSet.has(squareName(i)) ? ", legal move" : "") + (squareName(i) === lastMove ? ", last move" : ""));
+      });
+      if (hints) for (const m of legalSet) {
+        const i = squareIndex(m);
+        marks.append(svg("circle", { cx: i % 8 + 0.5, cy: Math.floor(i / 8) + 0.5, r: 0.12, class: "hint", "data-hint": m }));
+      }
+      if (lastMove && lastMove !== "PA") {
+        const i = squareIndex(lastMove);
+        marks.append(svg("rect", { x: i % 8 + 0.06, y: Math.floor(i / 8) + 0.06, width: 0.88, height: 0.88, rx: 0.08, class: "last" }));
+      }
+    },
+    // showValues writes each move's value on its square.
+    showValues(moves, unit) {
+      values.replaceChildren();
+      if (!moves) return;
+      const best = Math.max(...moves.map((m) => m.eval ?? -1e9));
+      for (const m of moves) {
+        if (m.move === "PA" || m.eval === undefined) continue;
+        const i = squareIndex(m.move), x = i % 8 + 0.5, y = Math.floor(i / 8) + 0.5;
+        const exact = m.kind === "exact" || m.kind === "wld";
+        let label = unit === "rate" && !exact ? Math.round(m.eval * 100) + "%" : (m.eval > 0 ? "+" : "") + (Math.abs(m.eval) >= 10 || exact ? Math.round(m.eval) : m.eval.toFixed(1));
+        const cls = m.eval === best ? "best" : m.eval < best - (unit === "rate" ? 0.1 : 6) ? "bad" : "good";
+        const t = svg("text", { x, y: y - 0.08, class: "val " + cls, "data-value": m.move }); t.textContent = label;
+        const sub = svg("text", { x, y: y + 0.22, class: "val sub " + cls });
+        sub.textContent = exact ? "exact" : m.visits ? m.visits + " v" : "d" + m.depth;
+        values.append(t, sub);
+      }
+    },
+  };
+}
