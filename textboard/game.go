@@ -38,7 +38,7 @@ func WriteEvent(w io.Writer, ev referee.Event, names [2]string, humans [2]bool) 
 		fmt.Fprintln(w, line)
 		drawBoard()
 	case referee.Passed:
-		fmt.Fprintf(w, "%s (%s) has no legal move and passes\n", names[ev.Color], ev.Color)
+		fmt.Fprintf(w, "%s has no legal move and passes\n", seatName(names, ev.Color))
 		drawBoard()
 	case referee.Rejected:
 		if !humans[ev.Color] {
@@ -51,7 +51,7 @@ func WriteEvent(w io.Writer, ev referee.Event, names [2]string, humans [2]bool) 
 		r := g.Result
 		winner := "draw"
 		if r.Winner != board.NoColor {
-			winner = fmt.Sprintf("%s (%s) wins", names[r.Winner], r.Winner)
+			winner = seatName(names, r.Winner) + " wins"
 		}
 		if r.Reason.ScoredByDiscs() {
 			fmt.Fprintf(w, "\nResult: %s, %d-%d: tournament score %+d for black (empties to the winner), disc margin %+d; %s\n",
@@ -62,6 +62,25 @@ func WriteEvent(w io.Writer, ev referee.Event, names [2]string, humans [2]bool) 
 		}
 		fmt.Fprintf(w, "Game: %s\n", g.Transcript())
 	}
+}
+
+// Seat names the player of colour c with its disc letter and colour:
+// "roxanne (O, white)", or "white (O)" when the player is named by its
+// colour (two humans at one terminal, say).
+func Seat(names [2]string, c board.Color) string {
+	if names[c] == c.String() {
+		return fmt.Sprintf("%s (%c)", names[c], c.Letter())
+	}
+	return fmt.Sprintf("%s (%c, %s)", names[c], c.Letter(), c)
+}
+
+// seatName names the player of colour c with its colour: "roxanne
+// (white)", or "white" when the player is named by its colour.
+func seatName(names [2]string, c board.Color) string {
+	if names[c] == c.String() {
+		return names[c]
+	}
+	return fmt.Sprintf("%s (%s)", names[c], c)
 }
 
 // Reason says why a game ended, e.g. "black resigned", "white stopped

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
@@ -127,6 +128,46 @@ func TestPlayEndOfInputLoses(t *testing.T) {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
 	mustContain(t, "the game", stdout, "human plays D3", "roxanne (white) wins", "input closed")
+}
+
+// TestPlayTwoHumansThroughAPipe: two humans at one terminal (both seats
+// human) type a whole game through one pipe into the real binary: each
+// line goes to the seat whose turn it is, in order, and the seats are
+// named black and white (issue 19). Before, black's reader took every
+// line and white forfeited.
+func TestPlayTwoHumansThroughAPipe(t *testing.T) {
+	// A whole game: the first legal move each time, passes automatic.
+	g := game.NewStandard()
+	var lines []string
+	for !g.Over() {
+		if g.PassIfForced() {
+			continue
+		}
+		sq, _ := board.NextSquare(g.Legal())
+		lines = append(lines, strings.ToLower(sq.String()))
+		if err := g.PlaySquare(sq); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Finish()
+	cmd := exec.Command(reversiBinary(t), "play", "--white", "human", "--seed", "1", "--time", "0")
+	cmd.Stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v; stderr:\n%s", err, stderr.String())
+	}
+	out := stdout.String()
+	mustContain(t, "the game", out,
+		"black (X) vs white (O)",
+		"black (X) to move", "white (O) to move",
+		"black plays "+strings.ToUpper(lines[0]), "white plays "+strings.ToUpper(lines[1]),
+		fmt.Sprintf("%d-%d", g.Result.Black, g.Result.White),
+		"Game: "+g.Transcript()+"\n",
+	)
+	if strings.Contains(out, "forfeit") || strings.Contains(out, "human plays") {
+		t.Errorf("a seat forfeited or was not named by its colour:\n%s", out)
+	}
 }
 
 // resultLine matches the result of a single game.

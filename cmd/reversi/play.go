@@ -8,6 +8,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -19,6 +20,7 @@ import (
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
+	"github.com/reversi-engine/reversi/player/human"
 	"github.com/reversi-engine/reversi/referee"
 	"github.com/reversi-engine/reversi/textboard"
 )
@@ -123,7 +125,7 @@ as with the default opponent, roxanne.`)
 	}
 	// Check both player specs before starting anything.
 	for _, spec := range []string{o.black, o.white} {
-		if _, err := newPlayer(e, o, spec, 0); err != nil {
+		if _, err := newPlayer(e, e.stdin, o, spec, 0); err != nil {
 			return err
 		}
 	}
@@ -137,9 +139,9 @@ as with the default opponent, roxanne.`)
 }
 
 // newPlayer builds the player of a spec with the given seed, reading a
-// human's input from e.
-func newPlayer(e *env, o playOptions, spec string, seed uint64) (player.Player, error) {
-	return catalog.New(spec, catalog.Env{Seed: seed, In: e.stdin, Out: e.stdout, Level: o.level, Threads: o.threads})
+// human's input from in (nil for none) and writing to e's output.
+func newPlayer(e *env, in io.Reader, o playOptions, spec string, seed uint64) (player.Player, error) {
+	return catalog.New(spec, catalog.Env{Seed: seed, In: in, Out: e.stdout, Level: o.level, Threads: o.threads})
 }
 
 // takesLevel says whether the player of spec is an engine whose spec names
@@ -163,18 +165,22 @@ func isHuman(spec string) bool {
 }
 
 func playOne(ctx context.Context, e *env, o playOptions) error {
-	black, err := newPlayer(e, o, o.black, arena.GameSeed(o.seed, 0, board.Black))
+	in := human.NewInput(e.stdin) // one reader for both seats if both are human
+	black, err := newPlayer(e, in, o, o.black, arena.GameSeed(o.seed, 0, board.Black))
 	if err != nil {
 		return err
 	}
-	white, err := newPlayer(e, o, o.white, arena.GameSeed(o.seed, 0, board.White))
+	white, err := newPlayer(e, in, o, o.white, arena.GameSeed(o.seed, 0, board.White))
 	if err != nil {
 		return err
 	}
 	names := [2]string{black.Name(), white.Name()}
 	humans := [2]bool{isHuman(o.black), isHuman(o.white)}
-	fmt.Fprintf(e.stdout, "%s (X, black) vs %s (O, white), %s rules, %s per move, seed %d\n",
-		names[0], names[1], o.rule, limitText(o.moveTime), o.seed)
+	if humans[0] && humans[1] && names[0] == names[1] {
+		names = [2]string{board.Black.String(), board.White.String()} // two humans at one terminal
+	}
+	fmt.Fprintf(e.stdout, "%s vs %s, %s rules, %s per move, seed %d\n",
+		textboard.Seat(names, board.Black), textboard.Seat(names, board.White), o.rule, limitText(o.moveTime), o.seed)
 	cfg := referee.Config{
 		Game:      o.start,
 		MoveTime:  o.moveTime,
@@ -226,7 +232,7 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 			if s.Color == board.White {
 				spec = o.white
 			}
-			return newPlayer(e, o, spec, s.Seed)
+			return newPlayer(e, nil, o, spec, s.Seed)
 		},
 	}
 	err := run.Run(ctx, func(_ int, g *game.Game) {

@@ -11,6 +11,9 @@
 // square gets an explanation and the prompt again; a square that is not a
 // legal move goes to the referee, who refuses it, counts it as an illegal
 // move and asks again.
+//
+// Two humans at one terminal share one [Input]: its lines go, in order, to
+// the player whose turn it is.
 package human
 
 import (
@@ -30,17 +33,20 @@ import (
 // Player is a human at a text terminal. It is safe for one game at a time.
 type Player struct {
 	name string
+	in   *Input
 	out  io.Writer
-
-	startOnce sync.Once
-	in        io.Reader
-	lines     chan string // lines read from in; closed at end of input
-	readErr   error       // why the input ended, valid once lines is closed
 }
 
 // New returns a human player named name who types on in and reads on out.
+// If in is an [*Input], the player shares it with the other players given
+// the same Input (two humans at one terminal); any other reader gets an
+// Input of its own.
 func New(name string, in io.Reader, out io.Writer) *Player {
-	return &Player{name: name, in: in, out: out}
+	input, ok := in.(*Input)
+	if !ok {
+		input = NewInput(in)
+	}
+	return &Player{name: name, in: input, out: out}
 }
 
 // Name returns the player's name.
@@ -49,25 +55,71 @@ func (p *Player) Name() string { return p.name }
 // ErrInputClosed is returned when the input ends before the player moved.
 var ErrInputClosed = errors.New("input closed")
 
-// start begins reading lines in the background, so that Move can give up
-// at its deadline while a read is pending.
-func (p *Player) start() {
-	p.startOnce.Do(func() {
-		p.lines = make(chan string)
+// Input is a text input read line by line in the background, so that a
+// player can give up at its deadline while a read is pending. One Input
+// serves every human player of a terminal: each line goes to the player
+// that asks for one next, that is the one whose turn it is, and a line
+// typed before a prompt waits for it. Reading the underlying reader from
+// elsewhere as well would lose lines.
+type Input struct {
+	r       io.Reader
+	once    sync.Once
+	lines   chan string // lines read from r; closed at the end of the input
+	err     error       // why the input ended, valid once lines is closed
+	pending []byte      // what Read has not returned yet of a line
+}
+
+// NewInput returns an Input that reads the lines of r. Nothing is read
+// before a line is asked for.
+func NewInput(r io.Reader) *Input {
+	return &Input{r: r}
+}
+
+// Lines returns the channel of the lines of the input, without their
+// end of line ("\n" or "\r\n"); it is closed when the input ends (see Err).
+// The first call starts reading.
+func (in *Input) Lines() <-chan string {
+	in.once.Do(func() {
+		in.lines = make(chan string)
 		go func() {
-			sc := bufio.NewScanner(p.in)
+			sc := bufio.NewScanner(in.r)
 			for sc.Scan() {
-				p.lines <- sc.Text()
+				in.lines <- sc.Text()
 			}
-			p.readErr = sc.Err()
-			close(p.lines)
+			in.err = sc.Err()
+			close(in.lines)
 		}()
 	})
+	return in.lines
+}
+
+// Err returns why the input ended, nil for its end (io.EOF); it is
+// valid once the channel of Lines is closed.
+func (in *Input) Err() error { return in.err }
+
+// Read reads the lines of the input, each ended by "\n", so that an Input
+// can be passed where an io.Reader is asked for (catalog.Env.In) and
+// still be shared. It takes lines from the same channel as the players:
+// do not call it while one of them is waiting for a move.
+func (in *Input) Read(b []byte) (int, error) {
+	if len(in.pending) == 0 {
+		l, ok := <-in.Lines()
+		if !ok {
+			if in.err != nil {
+				return 0, in.err
+			}
+			return 0, io.EOF
+		}
+		in.pending = []byte(l + "\n")
+	}
+	n := copy(b, in.pending)
+	in.pending = in.pending[n:]
+	return n, nil
 }
 
 // Move prompts for a move and reads commands until one decides it.
 func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, error) {
-	p.start()
+	lines := p.in.Lines()
 	turn := req.Position.Turn
 	if n := len(req.Rejected); n > 0 {
 		r := req.Rejected[n-1]
@@ -93,11 +145,11 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 				fmt.Fprintln(p.out, "\ngame stopped")
 			}
 			return player.Reply{}, ctx.Err()
-		case l, ok := <-p.lines:
+		case l, ok := <-lines:
 			if !ok {
 				fmt.Fprintln(p.out)
-				if p.readErr != nil {
-					return player.Reply{}, fmt.Errorf("%w: %v", ErrInputClosed, p.readErr)
+				if err := p.in.Err(); err != nil {
+					return player.Reply{}, fmt.Errorf("%w: %v", ErrInputClosed, err)
 				}
 				return player.Reply{}, ErrInputClosed
 			}

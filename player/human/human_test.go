@@ -3,6 +3,7 @@ package human
 import (
 	"context"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -150,5 +151,39 @@ func TestGameThroughReferee(t *testing.T) {
 				t.Fatalf("the refusal was not shown: %q", out.String())
 			}
 		})
+	}
+}
+
+// TestTwoHumansShareOneInput: two human seats at one terminal (or one
+// pipe) read their moves from the same lines, in turn: black's reader does
+// not swallow white's line (issue 19).
+func TestTwoHumansShareOneInput(t *testing.T) {
+	var out strings.Builder
+	in := NewInput(strings.NewReader("f5\nd6\nc3\nd3\nQ\n"))
+	black, white := New("black", in, &out), New("white", in, &out)
+	g, err := referee.Play(context.Background(), black, white, referee.Config{Game: game.NewStandard()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Transcript(); got != "f5d6c3d3" {
+		t.Errorf("transcript %q, want f5d6c3d3 (both seats' moves, in order)", got)
+	}
+	if g.Result.Reason != game.Counted || g.Result.By != board.Black {
+		t.Errorf("result %+v: want black's Q to count", g.Result)
+	}
+	for _, prompt := range []string{"black (X) to move", "white (O) to move"} {
+		if !strings.Contains(out.String(), prompt) {
+			t.Errorf("no prompt %q in\n%s", prompt, out.String())
+		}
+	}
+}
+
+// TestInputReadsLines: an Input is also a reader of its lines, newlines
+// kept, so that it can stand where an io.Reader is asked for.
+func TestInputReadsLines(t *testing.T) {
+	in := NewInput(strings.NewReader("a\r\nbb\nc"))
+	got, err := io.ReadAll(in)
+	if err != nil || string(got) != "a\nbb\nc\n" {
+		t.Errorf("ReadAll: %q, %v", got, err)
 	}
 }
