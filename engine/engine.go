@@ -5,6 +5,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -23,6 +24,13 @@ type Options struct {
 	// megabytes (default 64); the endgame solver has a table of the same
 	// size.
 	HashMB int
+	// ProbCut holds the parameters of the selective search (nil: the
+	// shipped ones when they were fitted for Eval, else none, and every
+	// search is full width).
+	ProbCut *ProbCut
+	// Probability is the confidence of the cuts of the searches whose
+	// Limits ask for none (0: DefaultProbability).
+	Probability int
 }
 
 // Limits bound one search.
@@ -51,7 +59,17 @@ type Limits struct {
 	// none): the search chooses among b.Moves() &^ Forbidden, and passes
 	// if that leaves none.
 	Forbidden uint64
+	// Probability is the confidence of the selective search's cuts
+	// (Multi-ProbCut), in percent: one of Probabilities(). 0 is
+	// DefaultProbability; 100 is a full-width search, every result as
+	// sure as its depth. Without parameters for the evaluation every
+	// search is full width.
+	Probability int
 }
+
+// DefaultProbability is the confidence of the midgame search's cuts
+// unless a search asks for another.
+const DefaultProbability = 87
 
 // Kind says how a result was found.
 type Kind int
@@ -95,6 +113,9 @@ type Result struct {
 	// Depth is the depth of the last completed iteration (Midgame), or
 	// the number of empty squares (Exact, WLD).
 	Depth int
+	// Probability is the confidence of the search's selective cuts in
+	// percent, 100 for a full-width search or an exact solve.
+	Probability int
 	// PV is the principal variation, starting with Move.
 	PV []board.Square
 	// Nodes is the number of positions searched, all threads together.
@@ -111,13 +132,14 @@ type Result struct {
 
 // Info is the progress of a search, reported after every iteration.
 type Info struct {
-	Depth   int
-	Kind    Kind
-	Move    board.Square
-	Value   int
-	PV      []board.Square
-	Nodes   uint64
-	Elapsed time.Duration
+	Depth       int
+	Probability int
+	Kind        Kind
+	Move        board.Square
+	Value       int
+	PV          []board.Square
+	Nodes       uint64
+	Elapsed     time.Duration
 }
 
 // quickDepth is the depth of the midgame search that runs before a solve,
@@ -131,6 +153,13 @@ type Engine struct {
 	tt     *ttable
 	solver *endgame.Solver
 	mu     sync.Mutex
+	// cuts[p] is the table of probability p, built at its first search;
+	// ttProbability is the probability of the searches the table holds
+	// (0: none since it was cleared).
+	cuts          map[int]*cutTable
+	ttProbability int
+	// cut is the table of the running search (nil: full width).
+	cut *cutTable
 }
 
 // New returns an engine with the given options.
@@ -139,10 +168,19 @@ func New(opts Options) *Engine {
 		opts.Eval = DefaultEvaluator()
 	}
 	opts.Threads = max(opts.Threads, 1)
+	if _, ok := deviations(opts.Probability); !ok && opts.Probability != 100 {
+		opts.Probability = 0
+	}
 	if opts.HashMB <= 0 {
 		opts.HashMB = 64
 	}
+	if opts.ProbCut == nil {
+		if pc, err := DefaultProbCut(); err == nil && pc.Matches(opts.Eval) == nil {
+			opts.ProbCut = pc
+		}
+	}
 	return &Engine{
+		cuts:   map[int]*cutTable{},
 		opts:   opts,
 		tt:     newTTable(opts.HashMB),
 		solver: endgame.New(endgame.Options{Threads: opts.Threads, HashMB: opts.HashMB, Eval: orderingEval(opts.Eval)}),
@@ -165,9 +203,49 @@ func (e *Engine) Eval() eval.Evaluator { return e.opts.Eval }
 // Threads returns the number of search threads.
 func (e *Engine) Threads() int { return e.opts.Threads }
 
+// ProbCut returns the parameters of the engine's selective search, nil
+// if it has none.
+func (e *Engine) ProbCut() *ProbCut { return e.opts.ProbCut }
+
+// cutTable returns the table of a search at probability p (nil: full
+// width), and clears the transposition table when the searches it holds
+// were made at another probability.
+func (e *Engine) cutTable(p int) *cutTable {
+	if e.ttProbability != p {
+		if e.ttProbability != 0 {
+			e.tt.clear()
+		}
+		e.ttProbability = p
+	}
+	if p == 100 || e.opts.ProbCut == nil {
+		return nil
+	}
+	t, ok := e.cuts[p]
+	if !ok {
+		t = e.opts.ProbCut.table(p, e.opts.Eval.DiscUnit())
+		e.cuts[p] = t
+	}
+	return t
+}
+
+// probability returns the probability a search with lim runs at.
+func (e *Engine) probability(lim Limits) int {
+	if e.opts.ProbCut == nil || lim.Probability == 100 || (lim.Probability == 0 && e.opts.Probability == 100) {
+		return 100
+	}
+	switch {
+	case lim.Probability != 0:
+		return lim.Probability
+	case e.opts.Probability != 0:
+		return e.opts.Probability
+	}
+	return DefaultProbability
+}
+
 // Clear forgets everything the tables hold (a new game).
 func (e *Engine) Clear() {
 	e.tt.clear()
+	e.ttProbability = 0
 	e.solver.Clear()
 }
 
@@ -184,6 +262,11 @@ var ErrInvalid = endgame.ErrInvalid
 func (e *Engine) Search(ctx context.Context, b board.Board, lim Limits, progress func(Info)) (Result, error) {
 	if !b.Valid() {
 		return Result{Move: board.NoSquare}, ErrInvalid
+	}
+	if p := lim.Probability; p != 0 && p != 100 {
+		if _, ok := deviations(p); !ok {
+			return Result{Move: board.NoSquare}, fmt.Errorf("probability %d%%: want one of %v", p, Probabilities())
+		}
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -202,6 +285,8 @@ func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Li
 		return r
 	}
 	e.tt.newSearch()
+	prob := e.probability(lim)
+	e.cut = e.cutTable(prob)
 	empties := b.Empties()
 	exact := empties <= lim.ExactEmpties
 	wld := !exact && empties <= lim.WLDEmpties
@@ -219,5 +304,14 @@ func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Li
 		r.Nodes += quick.Nodes
 		return r
 	}
-	return e.midgame(ctx, b, legal, lim, start, progress)
+	if progress != nil {
+		inner := progress
+		progress = func(i Info) {
+			i.Probability = prob
+			inner(i)
+		}
+	}
+	r := e.midgame(ctx, b, legal, lim, start, progress)
+	r.Probability = prob
+	return r
 }

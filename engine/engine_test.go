@@ -89,7 +89,7 @@ func TestFixedDepthEqualsMinimax(t *testing.T) {
 		for i, b := range positions(n, 10, 1) {
 			depth := 1 + i%6
 			e := New(Options{Eval: ev, HashMB: 1})
-			r, _ := e.Search(context.Background(), b, Limits{Depth: depth}, nil)
+			r, _ := e.Search(context.Background(), b, Limits{Depth: depth, Probability: 100}, nil)
 			want := negamax(b, depth, ev)
 			if r.Value != want || r.Kind != Midgame || r.Depth != depth {
 				t.Fatalf("%s depth %d %v: engine %v %d (depth %d), minimax %d", ev.Name(), depth, b, r.Move, r.Value, r.Depth, want)
@@ -146,7 +146,7 @@ func TestEndgameIsExact(t *testing.T) {
 		if w.Kind != WLD || w.Value != sign(want.Score) {
 			t.Fatalf("%v: WLD %v %d, solver %d", b, w.Kind, w.Value, want.Score)
 		}
-		m, _ := e.Search(context.Background(), b, Limits{}, nil) // midgame search to the end
+		m, _ := e.Search(context.Background(), b, Limits{Probability: 100}, nil) // midgame search to the end
 		if m.Kind != Midgame || m.Value != 100*want.Score {
 			t.Fatalf("%v: midgame search to the end %d, solver %d", b, m.Value, want.Score)
 		}

@@ -4,6 +4,7 @@
 package engine
 
 import (
+	"math"
 	"math/bits"
 	"sync/atomic"
 
@@ -32,6 +33,11 @@ type worker struct {
 	// exact values come back up the tree.
 	pvTable [maxPly][maxPly]board.Square
 	pvLen   [maxPly]int
+	// cut holds the parameters of the selective search (nil: full
+	// width); finalLimit is the value of a win by 64 discs, beyond which
+	// no bound is predicted.
+	cut        *cutTable
+	finalLimit int
 }
 
 const corners uint64 = 1<<0 | 1<<7 | 1<<56 | 1<<63
@@ -149,6 +155,12 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 		return v
 	}
 
+	if w.cut != nil && depth >= MinProbCutDepth && beta-alpha == 1 {
+		if v, ok := w.probCut(b, alpha, beta, depth, ply); ok {
+			return v
+		}
+	}
+
 	var list [maxMoves]move
 	n := w.orderMoves(b, legal, depth, ply, ttMove, &list)
 	lo := alpha
@@ -207,4 +219,37 @@ func (w *worker) setPV(ply int, sq board.Square) {
 	w.pvTable[ply][0] = sq
 	n := copy(w.pvTable[ply][1:], w.pvTable[ply+1][:w.pvLen[ply+1]])
 	w.pvLen[ply] = n + 1
+}
+
+// probCut tries the cuts of Multi-ProbCut at a null-window node [alpha,
+// beta] searched depth plies deep: a shallow search that predicts, with
+// the table's confidence, a value of at least beta (or at most alpha)
+// lets the node return that bound without the deep search.
+func (w *worker) probCut(b board.Board, alpha, beta, depth, ply int) (int, bool) {
+	e := b.Empties()
+	var p *cutParams
+	switch {
+	case depth >= e:
+		p = &w.cut.end[e]
+	case depth <= MaxProbCutDepth:
+		p = &w.cut.cell[e][depth]
+	default:
+		return 0, false
+	}
+	if !p.ok {
+		return 0, false
+	}
+	if beta < w.finalLimit {
+		bound := int(math.Ceil((float64(beta) + p.hi) / p.slope))
+		if bound < w.finalLimit && w.pvs(b, bound-1, bound, p.shallow, ply, false) >= bound {
+			return beta, true
+		}
+	}
+	if alpha > -w.finalLimit {
+		bound := int(math.Floor((float64(alpha) + p.lo) / p.slope))
+		if bound > -w.finalLimit && w.pvs(b, bound, bound+1, p.shallow, ply, false) <= bound {
+			return alpha, true
+		}
+	}
+	return 0, false
 }

@@ -29,7 +29,7 @@ func (e *Engine) solve(ctx context.Context, b board.Board, legal uint64, lim Lim
 		sctx, cancel = context.WithDeadline(ctx, start.Add(hard))
 		defer cancel()
 	}
-	res := Result{Kind: kind, Depth: b.Empties()}
+	res := Result{Kind: kind, Depth: b.Empties(), Probability: 100}
 	all := lim.AllMoves || legal != b.Moves()
 	r, err := e.solver.Search(sctx, b, endgame.Limits{Mode: mode, AllMoves: all, Forbidden: b.Moves() &^ legal}, nil)
 	res.Nodes = r.Nodes
@@ -48,7 +48,7 @@ func (e *Engine) solve(ctx context.Context, b board.Board, legal uint64, lim Lim
 	}
 	res.Elapsed = time.Since(start)
 	if progress != nil {
-		progress(Info{Depth: res.Depth, Kind: kind, Move: res.Move, Value: res.Value, PV: res.PV, Nodes: res.Nodes, Elapsed: res.Elapsed})
+		progress(Info{Depth: res.Depth, Probability: 100, Kind: kind, Move: res.Move, Value: res.Value, PV: res.PV, Nodes: res.Nodes, Elapsed: res.Elapsed})
 	}
 	return res, true
 }

@@ -14,6 +14,9 @@ import (
 )
 
 func runTrain(ctx context.Context, e *env, args []string) error {
+	if len(args) > 0 && args[0] == "mpc" {
+		return runTrainMPC(ctx, e, args[1:])
+	}
 	def := train.DefaultConfig()
 	fs := newFlags(e, "train", "[--out weights.bin] [--work DIR] [--seed S] [--fraction F] [--self-play N] [--plot loss.png]", `
 Trains the weights of the pattern evaluation: positions from the WTHOR games

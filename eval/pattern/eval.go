@@ -3,7 +3,11 @@
 package pattern
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"math/bits"
+	"sync"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/eval"
@@ -33,6 +37,9 @@ type Evaluator struct {
 	// own[p] reads indexes whose digit 1 is the player to move;
 	// swapped[p] indexes whose digit 1 is the opponent.
 	own, swapped [NumPhases]tables
+
+	checksumOnce sync.Once
+	checksum     string
 }
 
 // New returns an evaluator with the given weights (which it keeps and
@@ -63,6 +70,25 @@ func New(w *Weights) *Evaluator {
 
 // Weights returns the evaluator's weights.
 func (e *Evaluator) Weights() *Weights { return e.weights }
+
+// Checksum identifies the weights: the SHA-256, in hex, of every weight
+// of every phase in order (little-endian int16s), so that data fitted for these weights (the search's
+// ProbCut parameters) can say so.
+func (e *Evaluator) Checksum() string {
+	e.checksumOnce.Do(func() {
+		h := sha256.New()
+		for p := range e.weights.Phases {
+			ph := &e.weights.Phases[p]
+			binary.Write(h, binary.LittleEndian, ph.Bias)
+			for _, t := range ph.Tables {
+				binary.Write(h, binary.LittleEndian, t)
+			}
+			binary.Write(h, binary.LittleEndian, ph.Mobility)
+		}
+		e.checksum = hex.EncodeToString(h.Sum(nil))
+	})
+	return e.checksum
+}
 
 // Name returns "pattern".
 func (e *Evaluator) Name() string { return "pattern" }

@@ -6,6 +6,7 @@ package catalog
 import (
 	"errors"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -122,6 +123,7 @@ var catalog = [...]Entry{
 			{Name: "wld", Kind: Int, Help: "solve win/loss/draw from this many empty squares (default: the level's)"},
 			{Name: "threads", Kind: Int, Help: "search threads (default: all the cores)", Resource: Threads},
 			{Name: "hash", Kind: Int, Default: "64", Help: "transposition table size in MB", Resource: HashMB},
+			{Name: "prob", Kind: Int, Default: strconv.Itoa(engine.DefaultProbability), Help: "confidence of the selective search's cuts in percent: " + probList() + " (100: full width)"},
 			engineEvalOption,
 			seedOption,
 		},
@@ -261,7 +263,14 @@ func newEngine(a Args) (player.Player, error) {
 	if ev.Name() != "pattern" {
 		name += ",eval=" + ev.Name()
 	}
-	e := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: hash})
+	prob := a.Int("prob")
+	if !slices.Contains(engine.Probabilities(), prob) {
+		return nil, a.Errorf("prob", "%d%% is not a level: want one of %s", prob, probList())
+	}
+	if a.Given("prob") {
+		name += ",prob=" + strconv.Itoa(prob)
+	}
+	e := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: hash, Probability: prob})
 	return engine.NewPlayer(e, level, name, a.Env.Seed), nil
 }
 
@@ -370,4 +379,13 @@ func newEvaporation(a Args) (player.Player, error) {
 		return nil, a.Errorf("endgame", "%d is out of range: want 0 to 60 empty squares", n)
 	}
 	return course.NewEvaporation(a.Env.Seed, n), nil
+}
+
+// probList lists the probability levels of the engine's cuts.
+func probList() string {
+	var s []string
+	for _, p := range engine.Probabilities() {
+		s = append(s, strconv.Itoa(p))
+	}
+	return strings.Join(s, ", ")
 }

@@ -1,0 +1,87 @@
+// The train mpc subcommand: the parameters of the engine's selective
+// search (Multi-ProbCut), sampled and fitted.
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"text/tabwriter"
+
+	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/train"
+)
+
+func runTrainMPC(ctx context.Context, e *env, args []string) error {
+	def := train.DefaultProbCutConfig()
+	fs := newFlags(e, "train mpc", "[--work DIR] [--positions N] [--depth D] [--shard i/n] [--out probcut.json] [--fit-only]", `
+Fits the parameters of the engine's selective search (Multi-ProbCut): for
+positions of the shipped WTHOR games (some followed by random moves), the
+values of full-width searches of every depth up to --depth, and the exact
+score near the end; then, for each range of empty squares and depth, the
+regression of the deep value on the shallow one (slope, intercept and
+deviation). Samples are appended to the work folder position by position:
+the same command resumes an interrupted run, and --shard i/n samples a part
+on another machine (copy the files into one work folder to fit). The
+parameters are written (through a temporary file) to --out, for the
+evaluation they were sampled with: engine/probcut.json ships with reversi.`)
+	cfg := def
+	fs.StringVar(&cfg.Work, "work", "mpc-work", "folder of the sample files (resumable)")
+	fs.IntVar(&cfg.Positions, "positions", def.Positions, "positions of the whole sample (all shards)")
+	fs.Uint64Var(&cfg.Seed, "seed", def.Seed, "seed of the choice of positions")
+	fs.IntVar(&cfg.Depth, "depth", def.Depth, "deepest search of each position")
+	fs.IntVar(&cfg.ExactEmpties, "exact", def.ExactEmpties, "solve positions with this many empty squares or fewer (selective endgame)")
+	fs.IntVar(&cfg.MinEmpties, "min-empties", def.MinEmpties, "fewest empty squares of a position")
+	fs.IntVar(&cfg.MaxEmpties, "max-empties", def.MaxEmpties, "most empty squares of a position")
+	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "positions searched at once")
+	shard := fs.String("shard", "0/1", "sample only the positions i modulo n (i/n), and do not fit")
+	out := fs.String("out", "probcut.json", "the parameters file to write")
+	fitOnly := fs.Bool("fit-only", false, "fit the samples already in the work folder, without sampling")
+	fit := train.ProbCutFit{}
+	fs.IntVar(&fit.Bucket, "bucket", 4, "width of the ranges of empty squares of the cells")
+	fs.IntVar(&fit.MinSamples, "min-samples", 30, "fewest positions of a fitted cell")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	var err error
+	if cfg.Shard, cfg.Shards, err = arena.ParseShard(*shard); err != nil {
+		return err
+	}
+	ev := engine.DefaultEvaluator()
+	cfg.Log = e.stderr
+	if !*fitOnly {
+		if _, err := train.SampleProbCut(ctx, cfg, ev); err != nil {
+			return err
+		}
+		if cfg.Shards > 1 {
+			fmt.Fprintf(e.stdout, "shard %d/%d sampled into %s; fit when every shard is there: reversi train mpc --fit-only --work %s\n", cfg.Shard, cfg.Shards, cfg.Work, cfg.Work)
+			return nil
+		}
+	}
+	samples, err := train.ReadProbCutSamples(cfg.Work)
+	if err != nil {
+		return err
+	}
+	note := fmt.Sprintf("reversi train mpc --work %s --positions %d --seed %d --depth %d --exact %d --min-empties %d --max-empties %d --bucket %d --min-samples %d (%d samples)",
+		cfg.Work, cfg.Positions, cfg.Seed, cfg.Depth, cfg.ExactEmpties, cfg.MinEmpties, cfg.MaxEmpties, fit.Bucket, fit.MinSamples, len(samples))
+	pc, err := train.FitProbCut(samples, ev, fit, note)
+	if err != nil {
+		return err
+	}
+	if err := train.WriteProbCut(*out, pc); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "parameters: %s (%d cells from %d positions)\n", *out, len(pc.Cells), len(samples))
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "empties\tdepth\tshallow\tslope\tintercept\tsigma\tsamples\t")
+	for _, c := range pc.Cells {
+		depth := fmt.Sprint(c.Depth)
+		if c.Depth == 0 {
+			depth = "end"
+		}
+		fmt.Fprintf(w, "%d-%d\t%s\t%d\t%.3f\t%+.2f\t%.2f\t%d\t\n", c.MinEmpties, c.MaxEmpties, depth, c.Shallow, c.Slope, c.Intercept, c.Sigma, c.Samples)
+	}
+	return w.Flush()
+}

@@ -1,0 +1,294 @@
+// Multi-ProbCut: the parameters that let a shallow search predict a deep
+// one, their file, and the table the search reads (Buro 1997).
+
+package engine
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+)
+
+// A search of depth D at a node with a null window [beta-1, beta] can be
+// cut when a search of the shallower depth ShallowDepth(D) predicts, by
+// the linear regression deep = Slope*shallow + Intercept with residual
+// deviation Sigma, that the deep value is at least beta (or at most
+// alpha) with the confidence the search asks for: the shallow search is
+// run with a null window at the bound (beta + t*Sigma - Intercept)/Slope,
+// where t is the number of deviations of the confidence (Probability).
+
+// ProbCutFormat names the parameters file format.
+const ProbCutFormat = "reversi-probcut"
+
+// ProbCutVersion is the version of the parameters file this engine reads.
+const ProbCutVersion = 1
+
+// MinProbCutDepth is the smallest depth at which the search tries a cut:
+// below it the shallow search costs about as much as the deep one.
+const MinProbCutDepth = 3
+
+// MaxProbCutDepth bounds the depths the parameters describe.
+const MaxProbCutDepth = 60
+
+// ShallowDepth returns the depth of the shallow search that predicts a
+// search depth plies deep: about a quarter of it times two, of the same
+// parity (an odd and an even depth differ by the side that moves last).
+func ShallowDepth(depth int) int {
+	return 2*(depth/4) + depth%2
+}
+
+// ProbCutCell is the regression of one depth in one range of empty
+// squares, in discs.
+type ProbCutCell struct {
+	// MinEmpties and MaxEmpties bound the empty squares of the positions
+	// the cell describes.
+	MinEmpties int `json:"min_empties"`
+	MaxEmpties int `json:"max_empties"`
+	// Depth is the deep search's depth, Shallow the shallow one's
+	// (ShallowDepth(Depth)). Depth 0 means "to the end of the game": the
+	// deep value is the exact final margin (the selective endgame).
+	Depth   int `json:"depth"`
+	Shallow int `json:"shallow"`
+	// deep ≈ Slope*shallow + Intercept, with residual deviation Sigma (in
+	// discs), fitted on Samples positions.
+	Slope     float64 `json:"slope"`
+	Intercept float64 `json:"intercept"`
+	Sigma     float64 `json:"sigma"`
+	Samples   int     `json:"samples"`
+}
+
+// ProbCut is a parameters file: the cells fitted for one evaluation.
+type ProbCut struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Eval names the evaluation, EvalChecksum identifies its weights
+	// (see Checksummer): parameters fitted for other weights are refused.
+	Eval         string `json:"eval"`
+	EvalChecksum string `json:"eval_checksum"`
+	// Note says how the parameters were made (the command).
+	Note  string        `json:"note"`
+	Cells []ProbCutCell `json:"cells"`
+}
+
+// Checksummer is implemented by evaluations whose parameters are data
+// (trained weights): the checksum identifies the data.
+type Checksummer interface {
+	Checksum() string
+}
+
+// maxProbCutFile bounds the size of a parameters file.
+const maxProbCutFile = 1 << 20
+
+// ReadProbCut reads and checks a parameters file: format, version, and
+// every cell's depths and values.
+func ReadProbCut(r io.Reader) (*ProbCut, error) {
+	text, err := io.ReadAll(io.LimitReader(r, maxProbCutFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(text) > maxProbCutFile {
+		return nil, fmt.Errorf("probcut parameters: more than %d bytes: not a parameters file", maxProbCutFile)
+	}
+	var pc ProbCut
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&pc); err != nil {
+		return nil, fmt.Errorf("probcut parameters: %w", err)
+	}
+	if dec.More() {
+		return nil, errors.New("probcut parameters: data after the parameters")
+	}
+	if err := pc.Check(); err != nil {
+		return nil, err
+	}
+	return &pc, nil
+}
+
+// Check reports the first thing wrong with the parameters.
+func (pc *ProbCut) Check() error {
+	if pc.Format != ProbCutFormat {
+		return fmt.Errorf("probcut parameters: format %q, want %q", pc.Format, ProbCutFormat)
+	}
+	if pc.Version != ProbCutVersion {
+		return fmt.Errorf("probcut parameters: version %d, this engine reads version %d", pc.Version, ProbCutVersion)
+	}
+	if len(pc.Cells) == 0 {
+		return errors.New("probcut parameters: no cells")
+	}
+	for i, c := range pc.Cells {
+		switch {
+		case c.MinEmpties < 1 || c.MaxEmpties > 60 || c.MinEmpties > c.MaxEmpties:
+			return fmt.Errorf("probcut parameters: cell %d: empties %d-%d out of 1-60", i, c.MinEmpties, c.MaxEmpties)
+		case c.Depth != 0 && (c.Depth < MinProbCutDepth || c.Depth > MaxProbCutDepth):
+			return fmt.Errorf("probcut parameters: cell %d: depth %d out of %d-%d", i, c.Depth, MinProbCutDepth, MaxProbCutDepth)
+		case c.Shallow < 0 || (c.Depth != 0 && c.Shallow >= c.Depth):
+			return fmt.Errorf("probcut parameters: cell %d: shallow depth %d not below the depth %d", i, c.Shallow, c.Depth)
+		case !(c.Slope > 0.2 && c.Slope < 5):
+			return fmt.Errorf("probcut parameters: cell %d: slope %v out of 0.2-5", i, c.Slope)
+		case !(math.Abs(c.Intercept) < 64):
+			return fmt.Errorf("probcut parameters: cell %d: intercept %v out of -64..64", i, c.Intercept)
+		case !(c.Sigma > 0 && c.Sigma < 64):
+			return fmt.Errorf("probcut parameters: cell %d: sigma %v out of 0..64", i, c.Sigma)
+		}
+	}
+	return nil
+}
+
+// WriteTo writes the parameters as indented JSON.
+func (pc *ProbCut) WriteTo(w io.Writer) (int64, error) {
+	text, err := json.MarshalIndent(pc, "", "  ")
+	if err != nil {
+		return 0, err
+	}
+	n, err := w.Write(append(text, '\n'))
+	return int64(n), err
+}
+
+// Matches reports whether the parameters were fitted for ev: the same
+// name and, for an evaluation with data, the same checksum.
+func (pc *ProbCut) Matches(ev interface{ Name() string }) error {
+	if pc.Eval != ev.Name() {
+		return fmt.Errorf("probcut parameters fitted for the %q evaluation, not %q", pc.Eval, ev.Name())
+	}
+	if cs, ok := ev.(Checksummer); ok && cs.Checksum() != pc.EvalChecksum {
+		return fmt.Errorf("probcut parameters fitted for other %s weights (checksum %.12s, the evaluation's is %.12s): fit them again (reversi train mpc)", pc.Eval, pc.EvalChecksum, cs.Checksum())
+	}
+	return nil
+}
+
+// Probability levels: the confidence of a cut, in percent, and its number
+// of deviations (the levels of Edax and Egaroucid).
+var probabilities = []struct {
+	percent int
+	t       float64
+}{{73, 1.1}, {87, 1.5}, {95, 2.0}, {98, 2.6}, {99, 3.3}}
+
+// Probabilities lists the probability levels a search may ask for, in
+// percent; 100 (no cut) is always accepted.
+func Probabilities() []int {
+	out := make([]int, 0, len(probabilities)+1)
+	for _, p := range probabilities {
+		out = append(out, p.percent)
+	}
+	return append(out, 100)
+}
+
+// deviations returns the t of a probability level, false for 100 or an
+// unknown level.
+func deviations(percent int) (float64, bool) {
+	for _, p := range probabilities {
+		if p.percent == percent {
+			return p.t, true
+		}
+	}
+	return 0, false
+}
+
+// cutParams are what the search needs at one (empties, depth): the
+// shallow depth, and the regression in evaluation units with t*Sigma
+// folded in.
+type cutParams struct {
+	shallow int
+	ok      bool
+	slope   float64
+	// hi and lo are added to the window's bound before dividing by the
+	// slope: -Intercept + t*Sigma and -Intercept - t*Sigma.
+	hi, lo float64
+}
+
+// cutTable holds the parameters of every (empties, depth) for one
+// evaluation unit and one probability; depth index 0 is unused.
+type cutTable struct {
+	cell [61][MaxProbCutDepth + 1]cutParams
+	// end[e] is the selective endgame's cell for e empties (a search to
+	// the end of the game).
+	end [61]cutParams
+}
+
+// table builds the search's table for probability percent and an
+// evaluation of unit units a disc. Depths beyond the fitted ones use the
+// deepest fitted cell of their empties with its deviation extrapolated
+// linearly in the depth (never below the deepest fitted one).
+func (pc *ProbCut) table(percent, unit int) *cutTable {
+	t, ok := deviations(percent)
+	if !ok || unit <= 0 {
+		return nil
+	}
+	u := float64(unit)
+	tab := new(cutTable)
+	params := func(c ProbCutCell, sigma float64) cutParams {
+		return cutParams{shallow: c.Shallow, ok: true, slope: c.Slope,
+			hi: (-c.Intercept + t*sigma) * u, lo: (-c.Intercept - t*sigma) * u}
+	}
+	for e := 1; e <= 60; e++ {
+		// The cells of e, by depth.
+		var byDepth [MaxProbCutDepth + 1]*ProbCutCell
+		deepest := 0
+		for i := range pc.Cells {
+			c := &pc.Cells[i]
+			if e < c.MinEmpties || e > c.MaxEmpties {
+				continue
+			}
+			if c.Depth == 0 {
+				tab.end[e] = params(*c, c.Sigma)
+				continue
+			}
+			byDepth[c.Depth] = c
+			deepest = max(deepest, c.Depth)
+		}
+		if deepest == 0 {
+			continue
+		}
+		// The growth of sigma with depth, fitted on the cells of e.
+		var sx, sy, sxx, sxy, n float64
+		for d, c := range byDepth {
+			if c != nil {
+				x, y := float64(d), c.Sigma
+				sx, sy, sxx, sxy, n = sx+x, sy+y, sxx+x*x, sxy+x*y, n+1
+			}
+		}
+		growth := 0.0
+		if n >= 2 && n*sxx-sx*sx > 0 {
+			growth = max(0, (n*sxy-sx*sy)/(n*sxx-sx*sx))
+		}
+		for d := MinProbCutDepth; d <= MaxProbCutDepth; d++ {
+			switch c := byDepth[d]; {
+			case c != nil:
+				tab.cell[e][d] = params(*c, c.Sigma)
+			case d > deepest:
+				last := *byDepth[deepest]
+				last.Shallow = ShallowDepth(d)
+				tab.cell[e][d] = params(last, last.Sigma+growth*float64(d-deepest))
+			}
+		}
+	}
+	return tab
+}
+
+// defaultProbCut are the parameters fitted for the shipped pattern
+// weights by 'reversi train mpc' (docs/TRAINING.md).
+//
+//go:embed probcut.json
+var defaultProbCut []byte
+
+var (
+	defaultPCOnce sync.Once
+	defaultPC     *ProbCut
+	defaultPCErr  error
+)
+
+// DefaultProbCut returns the shipped parameters, read once.
+func DefaultProbCut() (*ProbCut, error) {
+	defaultPCOnce.Do(func() {
+		defaultPC, defaultPCErr = ReadProbCut(bytes.NewReader(defaultProbCut))
+		if defaultPCErr != nil {
+			defaultPCErr = fmt.Errorf("the probcut parameters shipped in this binary: %w", defaultPCErr)
+		}
+	})
+	return defaultPC, defaultPCErr
+}

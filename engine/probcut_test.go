@@ -1,0 +1,152 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/reversi-engine/reversi/eval"
+)
+
+// testProbCut returns parameters for eval ev with every depth of every
+// empties described: deep = shallow, sigma discs.
+func testProbCut(ev eval.Evaluator, sigma float64) *ProbCut {
+	pc := &ProbCut{Format: ProbCutFormat, Version: ProbCutVersion, Eval: ev.Name()}
+	if cs, ok := ev.(Checksummer); ok {
+		pc.EvalChecksum = cs.Checksum()
+	}
+	for d := MinProbCutDepth; d <= 8; d++ {
+		pc.Cells = append(pc.Cells, ProbCutCell{MinEmpties: 1, MaxEmpties: 60, Depth: d, Shallow: ShallowDepth(d), Slope: 1, Sigma: sigma + float64(d)/4, Samples: 100})
+	}
+	return pc
+}
+
+func TestShallowDepth(t *testing.T) {
+	for _, c := range []struct{ depth, want int }{{3, 1}, {4, 2}, {5, 3}, {6, 2}, {7, 3}, {8, 4}, {9, 5}, {12, 6}, {20, 10}, {21, 11}} {
+		if got := ShallowDepth(c.depth); got != c.want {
+			t.Errorf("ShallowDepth(%d) = %d, want %d", c.depth, got, c.want)
+		}
+		if ShallowDepth(c.depth)%2 != c.depth%2 {
+			t.Errorf("ShallowDepth(%d) has another parity", c.depth)
+		}
+	}
+}
+
+func TestReadProbCutRefuses(t *testing.T) {
+	good := testProbCut(eval.Discs{}, 2)
+	var buf bytes.Buffer
+	if _, err := good.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadProbCut(bytes.NewReader(buf.Bytes()))
+	if err != nil || len(back.Cells) != len(good.Cells) || back.Cells[2] != good.Cells[2] {
+		t.Fatalf("round trip: %v, %+v", err, back)
+	}
+	text := buf.String()
+	for _, c := range []struct{ name, text, want string }{
+		{"empty", "", "EOF"},
+		{"not json", "RVPATW", "invalid character"},
+		{"truncated", text[:len(text)/2], "unexpected EOF"},
+		{"other format", strings.Replace(text, ProbCutFormat, "edax-probcut", 1), "format"},
+		{"other version", strings.Replace(text, `"version": 1`, `"version": 2`, 1), "version 2"},
+		{"unknown field", strings.Replace(text, `"note"`, `"notes"`, 1), "unknown field"},
+		{"negative sigma", strings.Replace(text, `"sigma": 2.75`, `"sigma": -1`, 1), "sigma"},
+		{"zero slope", strings.Replace(text, `"slope": 1`, `"slope": 0`, 1), "slope"},
+		{"depth too deep", strings.Replace(text, `"depth": 3`, `"depth": 61`, 1), "depth 61"},
+		{"shallow not shallower", strings.Replace(text, `"shallow": 1,`, `"shallow": 3,`, 1), "shallow depth 3"},
+		{"empties", strings.Replace(text, `"max_empties": 60`, `"max_empties": 61`, 1), "empties"},
+		{"no cells", strings.Replace(text, `"cells": [`, `"cells": [], "x": [`, 1), ""},
+		{"data after", text + "{}", "after"},
+		{"too big", text + strings.Repeat(" ", maxProbCutFile), "more than"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ReadProbCut(strings.NewReader(c.text))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestProbCutMatches(t *testing.T) {
+	ev := DefaultEvaluator()
+	pc := testProbCut(ev, 2)
+	if err := pc.Matches(ev); err != nil {
+		t.Fatal(err)
+	}
+	if err := pc.Matches(eval.Discs{}); err == nil {
+		t.Error("parameters of the pattern evaluation accepted for the disc count")
+	}
+	other := *pc
+	other.EvalChecksum = strings.Repeat("0", 64)
+	if err := other.Matches(ev); err == nil || !strings.Contains(err.Error(), "other pattern weights") {
+		t.Errorf("parameters of other weights: %v", err)
+	}
+	shipped, err := DefaultProbCut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := shipped.Matches(ev); err != nil {
+		t.Errorf("the shipped parameters do not fit the shipped weights: %v", err)
+	}
+	if New(Options{}).ProbCut() == nil {
+		t.Error("the default engine has no selective search")
+	}
+}
+
+func TestProbCutTable(t *testing.T) {
+	pc := testProbCut(eval.Discs{}, 2)
+	pc.Cells = append(pc.Cells, ProbCutCell{MinEmpties: 20, MaxEmpties: 20, Depth: 0, Shallow: 10, Slope: 1, Sigma: 3, Samples: 50})
+	if pc.table(100, 1) != nil || pc.table(50, 1) != nil || pc.table(87, 0) != nil {
+		t.Error("a table for no cuts")
+	}
+	tab := pc.table(95, 10)
+	c := tab.cell[30][4]
+	if !c.ok || c.shallow != 2 || c.hi != 2*(2+1)*10 || c.lo != -c.hi {
+		t.Errorf("cell (30, 4) = %+v", c)
+	}
+	// Beyond the fitted depths: the deepest cell, sigma growing by a
+	// quarter a depth, and the shallow depth of the depth.
+	c = tab.cell[30][12]
+	if !c.ok || c.shallow != ShallowDepth(12) || c.hi != 2*(2+3)*10 {
+		t.Errorf("cell (30, 12) = %+v", c)
+	}
+	if tab.cell[30][2].ok || tab.end[19].ok || !tab.end[20].ok || tab.end[20].shallow != 10 {
+		t.Error("cells where none was fitted, or the endgame's missing")
+	}
+}
+
+func TestProbCutSearch(t *testing.T) {
+	ev := DefaultEvaluator()
+	e := New(Options{Threads: 1, HashMB: 4, ProbCut: testProbCut(ev, 1)})
+	if _, err := e.Search(context.Background(), positions(1, 40, 1)[0], Limits{Depth: 4, Probability: 50}, nil); err == nil {
+		t.Error("probability 50% accepted")
+	}
+	var full, selective uint64
+	for i, b := range positions(8, 36, 9) {
+		ctx := context.Background()
+		f, _ := e.Search(ctx, b, Limits{Depth: 8, Probability: 100}, nil)
+		s, _ := e.Search(ctx, b, Limits{Depth: 8, Probability: 73}, func(in Info) {
+			if in.Probability != 73 {
+				t.Errorf("position %d: progress at %d%%", i, in.Probability)
+			}
+		})
+		if f.Probability != 100 || s.Probability != 73 {
+			t.Errorf("position %d: probabilities %d and %d, want 100 and 73", i, f.Probability, s.Probability)
+		}
+		if b.Moves()&s.Move.Bit() == 0 {
+			t.Fatalf("position %d: illegal move %v", i, s.Move)
+		}
+		full += f.Nodes
+		selective += s.Nodes
+	}
+	if selective*2 > full {
+		t.Errorf("selective search: %d nodes, full width %d: want less than half", selective, full)
+	}
+	// Without parameters every search is full width.
+	plain := New(Options{Threads: 1, HashMB: 4, Eval: eval.Course{}})
+	if r, _ := plain.Search(context.Background(), positions(1, 40, 1)[0], Limits{Depth: 4}, nil); r.Probability != 100 {
+		t.Errorf("the course evaluation searched at %d%%", r.Probability)
+	}
+}

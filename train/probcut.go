@@ -1,0 +1,539 @@
+// Multi-ProbCut's parameters: samples of shallow and deep search values of
+// the same positions (resumable, sharded), and the regressions fitted to
+// them.
+
+package train
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/game"
+)
+
+// ProbCutConfig configures the sampling of 'reversi train mpc'.
+type ProbCutConfig struct {
+	// Work is the folder of the sample files (one a shard).
+	Work string
+	// Positions is the number of positions of the whole sample (all
+	// shards), Seed chooses them.
+	Positions int
+	Seed      uint64
+	// Fraction is the share of the WTHOR games the positions come from
+	// (1: all; less makes a small sample start sooner, for tests).
+	Fraction float64
+	// Depth is the deepest search of each position; every depth from 1
+	// up to it is recorded.
+	Depth int
+	// ExactEmpties: positions with this many empty squares or fewer are
+	// also solved exactly, for the selective endgame's cells.
+	ExactEmpties int
+	// MinEmpties and MaxEmpties bound the empty squares of the positions.
+	MinEmpties, MaxEmpties int
+	// Shard and Shards: this run samples the positions whose number is
+	// Shard modulo Shards.
+	Shard, Shards int
+	// Threads searching at once, each with its own engine.
+	Threads int
+	// Log receives the progress (nil: none).
+	Log io.Writer
+}
+
+// DefaultProbCutConfig returns the settings of the shipped parameters.
+func DefaultProbCutConfig() ProbCutConfig {
+	return ProbCutConfig{Positions: 2000, Seed: 1, Fraction: 1, Depth: 12, ExactEmpties: 22, MinEmpties: 12, MaxEmpties: 56, Shards: 1, Threads: 1}
+}
+
+func (c *ProbCutConfig) check() error {
+	switch {
+	case c.Work == "":
+		return errors.New("mpc: no work folder")
+	case c.Positions < 1 || c.Positions > 10_000_000:
+		return fmt.Errorf("mpc: %d positions: want 1 to 10000000", c.Positions)
+	case !(c.Fraction > 0 && c.Fraction <= 1):
+		return fmt.Errorf("mpc: a fraction %v of the games: want more than 0, at most 1", c.Fraction)
+	case c.Depth < engine.MinProbCutDepth || c.Depth > 30:
+		return fmt.Errorf("mpc: depth %d: want %d to 30", c.Depth, engine.MinProbCutDepth)
+	case c.ExactEmpties < 0 || c.ExactEmpties > 30:
+		return fmt.Errorf("mpc: exact from %d empties: want 0 to 30", c.ExactEmpties)
+	case c.MinEmpties < 4 || c.MaxEmpties > 58 || c.MinEmpties > c.MaxEmpties:
+		return fmt.Errorf("mpc: empties %d to %d: want a range within 4 to 58", c.MinEmpties, c.MaxEmpties)
+	case c.Shards < 1 || c.Shard < 0 || c.Shard >= c.Shards:
+		return fmt.Errorf("mpc: shard %d/%d does not exist", c.Shard, c.Shards)
+	case c.Threads < 1 || c.Threads > 256:
+		return fmt.Errorf("mpc: %d threads: want 1 to 256", c.Threads)
+	}
+	return nil
+}
+
+func (c *ProbCutConfig) logf(format string, args ...any) {
+	if c.Log != nil {
+		fmt.Fprintf(c.Log, format+"\n", args...)
+	}
+}
+
+// header is the first line of a sample file: the settings that decide
+// its positions and values, which a resumed run must share.
+func (c *ProbCutConfig) header(ev eval.Evaluator) string {
+	sum := ""
+	if cs, ok := ev.(engine.Checksummer); ok {
+		sum = cs.Checksum()
+	}
+	fraction := ""
+	if c.Fraction != 1 {
+		fraction = fmt.Sprintf(" fraction=%g", c.Fraction)
+	}
+	return fmt.Sprintf("# reversi mpc samples v1 positions=%d seed=%d%s depth=%d exact=%d empties=%d-%d eval=%s/%.16s",
+		c.Positions, c.Seed, fraction, c.Depth, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, ev.Name(), sum)
+}
+
+// ProbCutSample is one position's values: Values[d-1] is the value of the
+// full-width search of depth d, in discs for the side to move; Exact is
+// the final margin with perfect play, if Solved.
+type ProbCutSample struct {
+	Index   int
+	Empties int
+	Values  []float64
+	Solved  bool
+	Exact   int
+}
+
+// samplePosition returns position i of the sample: a position of a
+// training game with a chosen number of empty squares, half the time
+// followed by one to three random moves (so that the sample holds the
+// bad positions a search meets as well as the good ones of real games).
+func (c *ProbCutConfig) samplePosition(games []*game.Game, i int) (board.Board, bool) {
+	rng := rand.New(rand.NewPCG(c.Seed, uint64(i)))
+	g := games[rng.IntN(len(games))]
+	want := c.MinEmpties + rng.IntN(c.MaxEmpties-c.MinEmpties+1)
+	random := 0
+	if rng.IntN(2) == 0 {
+		random = 1 + rng.IntN(3)
+	}
+	for ply := 0; ply <= len(g.Moves); ply++ {
+		b := g.PositionAt(ply).Board
+		if b.Empties() > want+random {
+			continue
+		}
+		for range random {
+			m := b.Moves()
+			if m == 0 {
+				break
+			}
+			var sqs []board.Square
+			for ; m != 0; m &= m - 1 {
+				sqs = append(sqs, board.Square(bits.TrailingZeros64(m)))
+			}
+			b = b.Play(sqs[rng.IntN(len(sqs))])
+		}
+		if !b.HasMoves() {
+			return board.Board{}, false
+		}
+		return b, true
+	}
+	return board.Board{}, false
+}
+
+// SampleProbCut searches the positions of this shard that its sample
+// file does not hold yet and appends their values to it, line by line,
+// so that an interrupted run resumes where it stopped. It returns the
+// file's name.
+func SampleProbCut(ctx context.Context, cfg ProbCutConfig, ev eval.Evaluator) (string, error) {
+	if err := cfg.check(); err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(cfg.Work, 0o755); err != nil {
+		return "", err
+	}
+	file := filepath.Join(cfg.Work, fmt.Sprintf("mpc-samples-%d-of-%d.txt", cfg.Shard, cfg.Shards))
+	header := cfg.header(ev)
+	done, err := resumeSamples(file, header)
+	if err != nil {
+		return "", err
+	}
+	var todo []int
+	for i := cfg.Shard; i < cfg.Positions; i += cfg.Shards {
+		if !done[i] {
+			todo = append(todo, i)
+		}
+	}
+	total := len(todo) + len(done)
+	if len(todo) == 0 {
+		cfg.logf("mpc: %s holds all %d positions of shard %d/%d", file, total, cfg.Shard, cfg.Shards)
+		return file, nil
+	}
+	games, err := WTHORGames(false, cfg.Fraction, cfg.Seed)
+	if err != nil {
+		return "", err
+	}
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if len(done) == 0 {
+		if _, err := fmt.Fprintln(f, header); err != nil {
+			return "", err
+		}
+	}
+	cfg.logf("mpc: %d of %d positions of shard %d/%d to search (depth %d, exact from %d empties) into %s",
+		len(todo), total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.ExactEmpties, file)
+
+	var mu sync.Mutex // the file
+	var next, count atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, cfg.Threads)
+	start := time.Now()
+	var lastLog atomic.Int64
+	for t := range cfg.Threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 16})
+			s := endgame.New(endgame.Options{Threads: 1, HashMB: 16, Eval: ev})
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(todo) || ctx.Err() != nil {
+					return
+				}
+				smp, err := cfg.sample(ctx, e, s, games, todo[k])
+				if err != nil {
+					errs[t] = err
+					return
+				}
+				mu.Lock()
+				_, err = io.WriteString(f, smp.line())
+				mu.Unlock()
+				if err != nil {
+					errs[t] = err
+					return
+				}
+				n := count.Add(1)
+				if el := time.Since(start); el-time.Duration(lastLog.Load()) > 15*time.Second || int(n) == len(todo) {
+					lastLog.Store(int64(el))
+					eta := time.Duration(float64(el) / float64(n) * float64(len(todo)-int(n)))
+					cfg.logf("mpc: %d/%d positions searched, %.1f s each, %v left", int(n)+len(done), total, el.Seconds()/float64(n)*float64(cfg.Threads), eta.Round(time.Second))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return "", err
+	}
+	if err := ctx.Err(); err != nil {
+		return "", fmt.Errorf("mpc: stopped after %d positions (run the same command to go on): %w", count.Load(), err)
+	}
+	return file, f.Sync()
+}
+
+// sample searches position i with every depth, and solves it if it is
+// near enough the end.
+func (cfg *ProbCutConfig) sample(ctx context.Context, e *engine.Engine, s *endgame.Solver, games []*game.Game, i int) (ProbCutSample, error) {
+	b, ok := cfg.samplePosition(games, i)
+	smp := ProbCutSample{Index: i, Empties: b.Empties()}
+	if !ok {
+		return smp, nil // no position: an empty line keeps the index done
+	}
+	depth := min(cfg.Depth, b.Empties()-1)
+	unit := float64(e.Eval().DiscUnit())
+	e.Clear()
+	var err error
+	_, err = e.Search(ctx, b, engine.Limits{Depth: depth, Probability: 100}, func(in engine.Info) {
+		if in.Kind == engine.Midgame && in.Depth == len(smp.Values)+1 {
+			smp.Values = append(smp.Values, float64(in.Value)/unit)
+		}
+	})
+	if err != nil {
+		return smp, err
+	}
+	if ctx.Err() != nil {
+		return smp, ctx.Err()
+	}
+	if b.Empties() <= cfg.ExactEmpties {
+		r, err := s.Search(ctx, b, endgame.Limits{Mode: endgame.Exact}, nil)
+		if err != nil {
+			return smp, err
+		}
+		if r.Stopped {
+			return smp, ctx.Err()
+		}
+		smp.Solved, smp.Exact = true, r.Score
+	}
+	return smp, nil
+}
+
+// line writes the sample as a line of its file: the index, the empties,
+// the exact score or "-", and the values of every depth.
+func (s ProbCutSample) line() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%d %d", s.Index, s.Empties)
+	if s.Solved {
+		fmt.Fprintf(&sb, " %d", s.Exact)
+	} else {
+		sb.WriteString(" -")
+	}
+	for _, v := range s.Values {
+		sb.WriteString(" ")
+		sb.WriteString(strconv.FormatFloat(v, 'f', 2, 64))
+	}
+	sb.WriteString("\n")
+	return sb.String()
+}
+
+// parseSample reads a line of a sample file.
+func parseSample(line string) (ProbCutSample, error) {
+	f := strings.Fields(line)
+	if len(f) < 3 {
+		return ProbCutSample{}, fmt.Errorf("%d fields, want at least 3", len(f))
+	}
+	var s ProbCutSample
+	var err error
+	if s.Index, err = strconv.Atoi(f[0]); err != nil || s.Index < 0 {
+		return s, fmt.Errorf("bad index %q", f[0])
+	}
+	if s.Empties, err = strconv.Atoi(f[1]); err != nil || s.Empties < 0 || s.Empties > 60 {
+		return s, fmt.Errorf("bad empties %q", f[1])
+	}
+	if f[2] != "-" {
+		if s.Exact, err = strconv.Atoi(f[2]); err != nil || s.Exact < -64 || s.Exact > 64 {
+			return s, fmt.Errorf("bad exact score %q", f[2])
+		}
+		s.Solved = true
+	}
+	for _, x := range f[3:] {
+		v, err := strconv.ParseFloat(x, 64)
+		if err != nil || math.IsNaN(v) || math.Abs(v) > 1000 {
+			return s, fmt.Errorf("bad value %q", x)
+		}
+		s.Values = append(s.Values, v)
+	}
+	return s, nil
+}
+
+// resumeSamples reads the indexes a sample file holds. A file of other
+// settings is refused; a last line that a stopped run left unfinished is
+// cut off.
+func resumeSamples(file, header string) (map[int]bool, error) {
+	done := map[int]bool{}
+	text, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return done, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(text) == 0 {
+		return done, os.Remove(file)
+	}
+	first, _, _ := strings.Cut(string(text), "\n")
+	if first != header {
+		return nil, fmt.Errorf("mpc: %s was sampled with other settings (%q, want %q): choose another work folder or the same settings", file, first, header)
+	}
+	complete := strings.LastIndexByte(string(text), '\n') + 1
+	if complete < len(text) {
+		if err := os.Truncate(file, int64(complete)); err != nil {
+			return nil, err
+		}
+	}
+	lines := strings.Split(string(text[:complete]), "\n")
+	for n, line := range lines[1:] {
+		if line == "" {
+			continue
+		}
+		s, err := parseSample(line)
+		if err != nil {
+			return nil, fmt.Errorf("mpc: %s:%d: %v", file, n+2, err)
+		}
+		done[s.Index] = true
+	}
+	return done, nil
+}
+
+// ReadProbCutSamples reads every sample file of the work folder; they
+// must share their settings but the shard.
+func ReadProbCutSamples(work string) ([]ProbCutSample, error) {
+	files, err := filepath.Glob(filepath.Join(work, "mpc-samples-*-of-*.txt"))
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("mpc: no sample files (mpc-samples-*-of-*.txt) in %s: sample first", work)
+	}
+	sort.Strings(files)
+	var out []ProbCutSample
+	header := ""
+	for _, file := range files {
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, err
+		}
+		sc := bufio.NewScanner(f)
+		line := 0
+		for sc.Scan() {
+			line++
+			text := sc.Text()
+			if line == 1 {
+				if header == "" {
+					header = text
+				} else if text != header {
+					f.Close()
+					return nil, fmt.Errorf("mpc: %s was sampled with other settings than %s", file, files[0])
+				}
+				if !strings.HasPrefix(text, "# reversi mpc samples v1 ") {
+					f.Close()
+					return nil, fmt.Errorf("mpc: %s is not a sample file", file)
+				}
+				continue
+			}
+			if text == "" {
+				continue
+			}
+			s, err := parseSample(text)
+			if err != nil {
+				f.Close()
+				return nil, fmt.Errorf("mpc: %s:%d: %v", file, line, err)
+			}
+			if len(s.Values) > 0 {
+				out = append(out, s)
+			}
+		}
+		err = sc.Err()
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// ProbCutFit configures the fitting.
+type ProbCutFit struct {
+	// Bucket is the width, in empty squares, of the midgame cells.
+	Bucket int
+	// MinSamples is the least number of positions a cell is fitted on.
+	MinSamples int
+}
+
+// FitProbCut fits the regressions of every cell (range of empties,
+// depth) with enough samples: deep = slope*shallow + intercept by least
+// squares, sigma the deviation of the residuals; and the selective
+// endgame's cells (the exact score from the search of ShallowDepth(e)),
+// one for each number of empties.
+func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, note string) (*engine.ProbCut, error) {
+	if opts.Bucket < 1 || opts.MinSamples < 3 {
+		return nil, fmt.Errorf("mpc: buckets of %d empties and at least %d samples: want at least 1 and 3", opts.Bucket, opts.MinSamples)
+	}
+	pc := &engine.ProbCut{Format: engine.ProbCutFormat, Version: engine.ProbCutVersion, Eval: ev.Name(), Note: note}
+	if cs, ok := ev.(engine.Checksummer); ok {
+		pc.EvalChecksum = cs.Checksum()
+	}
+	type key struct{ lo, depth int }
+	pairs := map[key][][2]float64{}
+	bucketOf := func(e int) int { return (e-1)/opts.Bucket*opts.Bucket + 1 }
+	for _, s := range samples {
+		for depth := engine.MinProbCutDepth; depth <= len(s.Values); depth++ {
+			if depth >= s.Empties {
+				break
+			}
+			d := engine.ShallowDepth(depth)
+			if d < 1 {
+				continue
+			}
+			k := key{bucketOf(s.Empties), depth}
+			pairs[k] = append(pairs[k], [2]float64{s.Values[d-1], s.Values[depth-1]})
+		}
+		if s.Solved {
+			if d := engine.ShallowDepth(s.Empties); d >= 1 && d <= len(s.Values) {
+				k := key{-s.Empties, 0}
+				pairs[k] = append(pairs[k], [2]float64{s.Values[d-1], float64(s.Exact)})
+			}
+		}
+	}
+	keys := make([]key, 0, len(pairs))
+	for k := range pairs {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].depth != keys[j].depth {
+			return keys[i].depth < keys[j].depth
+		}
+		return keys[i].lo < keys[j].lo
+	})
+	for _, k := range keys {
+		p := pairs[k]
+		if len(p) < opts.MinSamples {
+			continue
+		}
+		slope, intercept, sigma := regress(p)
+		c := engine.ProbCutCell{Depth: k.depth, Slope: slope, Intercept: intercept, Sigma: sigma, Samples: len(p)}
+		if k.depth == 0 {
+			c.MinEmpties, c.MaxEmpties, c.Shallow = -k.lo, -k.lo, engine.ShallowDepth(-k.lo)
+		} else {
+			c.MinEmpties, c.MaxEmpties, c.Shallow = k.lo, min(60, k.lo+opts.Bucket-1), engine.ShallowDepth(k.depth)
+		}
+		// Keep a cell the engine accepts: a degenerate fit (all values
+		// equal) becomes the identity with a small sigma.
+		if !(c.Slope > 0.2 && c.Slope < 5) {
+			c.Slope, c.Intercept = 1, 0
+		}
+		c.Sigma = max(c.Sigma, 0.5)
+		pc.Cells = append(pc.Cells, c)
+	}
+	if len(pc.Cells) == 0 {
+		return nil, fmt.Errorf("mpc: %d samples fill no cell of %d samples: sample more positions", len(samples), opts.MinSamples)
+	}
+	return pc, pc.Check()
+}
+
+// regress fits y = slope*x + intercept by least squares and returns the
+// deviation of the residuals.
+func regress(p [][2]float64) (slope, intercept, sigma float64) {
+	var sx, sy, sxx, sxy float64
+	n := float64(len(p))
+	for _, xy := range p {
+		sx, sy, sxx, sxy = sx+xy[0], sy+xy[1], sxx+xy[0]*xy[0], sxy+xy[0]*xy[1]
+	}
+	if den := n*sxx - sx*sx; den > 0 {
+		slope = (n*sxy - sx*sy) / den
+	} else {
+		slope = 1
+	}
+	intercept = (sy - slope*sx) / n
+	var ss float64
+	for _, xy := range p {
+		r := xy[1] - slope*xy[0] - intercept
+		ss += r * r
+	}
+	return slope, intercept, math.Sqrt(ss / max(n-2, 1))
+}
+
+// WriteProbCut writes the parameters to file through a temporary file
+// renamed into place, so that a failed write leaves no partial file.
+func WriteProbCut(file string, pc *engine.ProbCut) error {
+	if err := pc.Check(); err != nil {
+		return err
+	}
+	return writeAtomic(file, func(w io.Writer) error {
+		_, err := pc.WriteTo(w)
+		return err
+	})
+}

@@ -1,0 +1,146 @@
+package train
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reversi-engine/reversi/engine"
+)
+
+func TestFitProbCut(t *testing.T) {
+	// deep = 0.9 shallow + 1.5 + noise of deviation 2.
+	rng := rand.New(rand.NewPCG(3, 4))
+	var samples []ProbCutSample
+	for i := range 4000 {
+		s := ProbCutSample{Index: i, Empties: 30 + rng.IntN(8)}
+		for d := 1; d <= 8; d++ {
+			s.Values = append(s.Values, 0)
+		}
+		x := rng.NormFloat64() * 10
+		s.Values[engine.ShallowDepth(8)-1] = x
+		s.Values[7] = 0.9*x + 1.5 + 2*rng.NormFloat64()
+		samples = append(samples, s)
+	}
+	ev := engine.DefaultEvaluator()
+	pc, err := FitProbCut(samples, ev, ProbCutFit{Bucket: 4, MinSamples: 30}, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pc.Matches(ev); err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, c := range pc.Cells {
+		if c.Depth != 8 {
+			continue
+		}
+		found++
+		if c.MaxEmpties-c.MinEmpties != 3 || c.Shallow != engine.ShallowDepth(8) {
+			t.Errorf("cell %+v: want 4 empties, shallow depth %d", c, engine.ShallowDepth(8))
+		}
+		if math.Abs(c.Slope-0.9) > 0.05 || math.Abs(c.Intercept-1.5) > 0.4 || math.Abs(c.Sigma-2) > 0.3 {
+			t.Errorf("cell %+v: want slope 0.9, intercept 1.5, sigma 2", c)
+		}
+	}
+	if found != 3 { // empties 29-32, 33-36 and 37-40 (30 to 37 sampled)
+		t.Errorf("%d cells of depth 8, want 3", found)
+	}
+	if _, err := FitProbCut(samples[:10], ev, ProbCutFit{Bucket: 4, MinSamples: 30}, ""); err == nil || !strings.Contains(err.Error(), "sample more") {
+		t.Errorf("10 samples: %v", err)
+	}
+}
+
+func TestSampleProbCutResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches positions")
+	}
+	work := t.TempDir()
+	cfg := DefaultProbCutConfig()
+	cfg.Work, cfg.Positions, cfg.Fraction, cfg.Depth, cfg.ExactEmpties, cfg.MinEmpties, cfg.MaxEmpties = work, 6, 0.002, 4, 14, 12, 30
+	ev := engine.DefaultEvaluator()
+	ctx := context.Background()
+	// Two shards, then a stop in the middle of a line.
+	for shard := range 2 {
+		c := cfg
+		c.Shard, c.Shards = shard, 2
+		if _, err := SampleProbCut(ctx, c, ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file := filepath.Join(work, "mpc-samples-1-of-2.txt")
+	whole, _ := os.ReadFile(file)
+	lines := strings.Split(strings.TrimSuffix(string(whole), "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("shard 1: %d lines, want a header and 3 samples:\n%s", len(lines), whole)
+	}
+	cut := len(whole) - len(lines[3])/2 - 1
+	os.WriteFile(file, whole[:cut], 0o644)
+	c := cfg
+	c.Shard, c.Shards = 1, 2
+	if _, err := SampleProbCut(ctx, c, ev); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := os.ReadFile(file)
+	if string(again) != string(whole) {
+		t.Errorf("resumed file:\n%s\nwant:\n%s", again, whole)
+	}
+	samples, err := ReadProbCutSamples(work)
+	if err != nil || len(samples) != 6 {
+		t.Fatalf("%d samples, %v; want 6", len(samples), err)
+	}
+	for _, s := range samples {
+		if len(s.Values) != min(4, s.Empties-1) || s.Solved != (s.Empties <= 14) {
+			t.Errorf("sample %+v: want %d values, solved %v", s, min(4, s.Empties-1), s.Empties <= 14)
+		}
+	}
+	// Other settings in the same folder are refused, and change nothing.
+	c.Depth = 5
+	if _, err := SampleProbCut(ctx, c, ev); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("other depth: %v", err)
+	}
+	if after, _ := os.ReadFile(file); string(after) != string(whole) {
+		t.Error("a refused run changed the file")
+	}
+}
+
+func TestProbCutBadInput(t *testing.T) {
+	work := t.TempDir()
+	cfg := DefaultProbCutConfig()
+	cfg.Work = work
+	for _, c := range []struct {
+		name string
+		edit func(*ProbCutConfig)
+		want string
+	}{
+		{"no positions", func(c *ProbCutConfig) { c.Positions = 0 }, "positions"},
+		{"shallow depth", func(c *ProbCutConfig) { c.Depth = 2 }, "depth 2"},
+		{"shard", func(c *ProbCutConfig) { c.Shard, c.Shards = 3, 2 }, "shard 3/2"},
+		{"empties", func(c *ProbCutConfig) { c.MinEmpties = 40; c.MaxEmpties = 30 }, "empties"},
+		{"fraction", func(c *ProbCutConfig) { c.Fraction = 0 }, "fraction"},
+	} {
+		c2 := cfg
+		c.edit(&c2)
+		if _, err := SampleProbCut(context.Background(), c2, engine.DefaultEvaluator()); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error about %q", c.name, err, c.want)
+		}
+	}
+	if _, err := ReadProbCutSamples(work); err == nil || !strings.Contains(err.Error(), "no sample files") {
+		t.Errorf("empty folder: %v", err)
+	}
+	os.WriteFile(filepath.Join(work, "mpc-samples-0-of-1.txt"), []byte("# reversi mpc samples v1 x\n1 20 - 3.5 x\n"), 0o644)
+	if _, err := ReadProbCutSamples(work); err == nil || !strings.Contains(err.Error(), ":2: bad value") {
+		t.Errorf("corrupt file: %v", err)
+	}
+	out := filepath.Join(work, "probcut.json")
+	if err := WriteProbCut(out, &engine.ProbCut{Format: "x"}); err == nil {
+		t.Error("invalid parameters written")
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Error("a refused write left a file")
+	}
+}
