@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,9 +21,9 @@ import (
 )
 
 // browser starts a headless Chromium (Debian's package, which .ci/run
-// installs) with a profile of its own, and returns a context to drive
-// it.
-func browser(t *testing.T) context.Context {
+// installs) with a profile of its own and the options extra, and returns
+// a context to drive it.
+func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	path := ""
 	for _, p := range []string{os.Getenv("REVERSI_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"} {
@@ -51,10 +52,34 @@ func browser(t *testing.T) context.Context {
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1200, 900),
 	)
+	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	// A script error on any page fails the test: the page is modules that
+	// must load and run without one.
+	if err := chromedp.Run(ctx); err != nil { // starts the browser, for its target's events
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var scriptErrors []string
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			msg := e.ExceptionDetails.Text
+			if e.ExceptionDetails.Exception != nil {
+				msg += " " + e.ExceptionDetails.Exception.Description
+			}
+			mu.Lock()
+			scriptErrors = append(scriptErrors, fmt.Sprintf("%s (%s:%d)", msg, e.ExceptionDetails.URL, e.ExceptionDetails.LineNumber))
+			mu.Unlock()
+		}
+	})
 	t.Cleanup(func() {
+		mu.Lock()
+		for _, e := range scriptErrors {
+			t.Errorf("script error: %s", e)
+		}
+		mu.Unlock()
 		cancelT()
 		cancelC()
 		cancelA()
@@ -203,7 +228,9 @@ func TestBrowserGame(t *testing.T) {
 				time.Sleep(50 * time.Millisecond)
 			}
 			if shown != legal {
-				t.Fatalf("analysis shows %d values for %d legal moves", shown, legal)
+				var source string
+				chromedp.Run(ctx, chromedp.Text("#source", &source, chromedp.ByID))
+				t.Fatalf("analysis shows %d values for %d legal moves (the page says %q)", shown, legal, source)
 			}
 			screenshot(t, ctx, "analysis")
 		}

@@ -1,11 +1,43 @@
-// The server's JSON API: requests, analysis, the seats this browser holds.
+// The server's JSON API: requests and their errors in the page's
+// language, analysis, the seats this browser holds, a game's WebSocket.
+
+import { t, language } from "./i18n.js";
+
+// ApiError is an answer of the server that is not a success: its HTTP
+// status and the server's own (English) message.
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
 
 export async function api(method, path, body) {
-  const r = await fetch(path, { method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+  let r;
+  try {
+    r = await fetch(path, { method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+  } catch (e) {
+    e.network = true; // no answer at all
+    throw e;
+  }
   let data = {};
   try { data = await r.json(); } catch (_) {}
-  if (!r.ok) throw new Error(data.error || r.statusText);
+  if (!r.ok) throw new ApiError(r.status, data.error || r.statusText);
   return data;
+}
+
+// errorText says what went wrong, as the page shows it. In English the
+// server's own words (they are precise); in another language the kind of
+// error, told by its message or its status (the server's words are
+// logged in the console).
+export function errorText(e) {
+  if (!(e instanceof ApiError)) return e?.network ? t("error.network") : String(e?.message ?? e);
+  if (language() === "en") return e.message;
+  console.info("the server says:", e.message);
+  const known = [[/^no such game/, "error.noGame"], [/^too many requests|live connections open/, "error.tooMany"],
+    [/busy analysing/, "error.busy"], [/^board:/, "error.board"], [/^transcript:/, "error.transcript"], [/^ggf:/, "error.ggf"]];
+  for (const [re, key] of known) if (re.test(e.message)) return t(key);
+  return t({ 403: "error.forbidden", 404: "error.noGame", 409: "error.conflict", 422: "error.refused", 429: "error.tooMany", 503: "error.busy" }[e.status] || "error.request");
 }
 
 // tokenKey is where local storage keeps this browser's seat of a game.

@@ -1,10 +1,13 @@
 // reversi's web GUI: no build step, no framework. The server is the
 // referee: the page sends moves and draws what the server says.
 
-// This module routes; each page and part has a module of its own:
-// dom.js, api.js, board.js, graph.js, words.js, start.js, game.js,
-// editor.js.
+// This module starts the page in its language and routes; each page and
+// part has a module of its own: i18n.js (languages), dom.js, api.js (the
+// API and a game's WebSocket), board.js, graph.js, words.js (the texts of
+// a game), start.js, game.js, editor.js.
 
+import { LANGUAGES, chosenLanguage, useLanguage, language, translateStatic, t } from "./i18n.js";
+import { options } from "./dom.js";
 import { startPage } from "./start.js";
 import { gamePage } from "./game.js";
 import { editorPage } from "./editor.js";
@@ -12,11 +15,14 @@ import { editorPage } from "./editor.js";
 const app = document.getElementById("app");
 
 // route shows the page of the address: a game, the editor (#edit=...,
-// with a board, a transcript or a GGF game), or the start page.
-let current = "";
+// with a board, a transcript or a GGF game), or the start page. The page
+// shown before is stopped first.
+let current = "", stop = null;
 function route() {
+  stop?.();
+  stop = null;
   const m = /^\/game\/([0-9a-f]+)$/.exec(location.pathname);
-  if (m) { current = "game"; gamePage(app, m[1]); }
+  if (m) { current = "game"; stop = gamePage(app, m[1]); }
   else if (location.hash.startsWith("#edit=")) { current = "editor"; editorPage(app, decodeURIComponent(location.hash.slice(6))); }
   else { current = "start"; startPage(app); }
 }
@@ -26,4 +32,19 @@ window.addEventListener("hashchange", () => {
   if (current === "game") return;
   if (location.hash.startsWith("#edit=") || current === "editor") route();
 });
+
+// The language switch, in the header: the choice is remembered, and the
+// page is drawn again in it.
+const switcher = document.getElementById("lang");
+switcher.addEventListener("change", async () => {
+  await useLanguage(switcher.value, true);
+  translateStatic();
+  route();
+});
+
+await useLanguage(chosenLanguage());
+// Each language is named in itself, in every language: not translated.
+switcher.replaceChildren(...options(LANGUAGES, language()).map((o) => { o.setAttribute("translate", "no"); return o; }));
+translateStatic();
+document.title = t("app.name");
 route();

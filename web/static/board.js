@@ -2,19 +2,20 @@
 // moves, the last move and analysis values, and reports clicks and keys.
 
 import { svg } from "./dom.js";
+import { t, num, signed, percent } from "./i18n.js";
 
 const FILES = "ABCDEFGH";
 
 export const squareName = (i) => FILES[i % 8] + (Math.floor(i / 8) + 1);
 export const squareIndex = (name) => (name.charCodeAt(1) - 49) * 8 + (name.toUpperCase().charCodeAt(0) - 65);
 
-// drawBoard draws 64 squares with coordinates into an SVG and returns the
+// makeBoard draws 64 squares with coordinates into an SVG and returns the
 // functions that update it.
 export function makeBoard(onClick) {
   // A grid of eight rows of eight cells: each square can be focused (one
   // at a time, moved with the arrow keys), says what is on it, and is
   // played with Enter or Space as with a click.
-  const b = svg("svg", { viewBox: "-0.4 -0.4 8.55 8.55", class: "board", role: "grid", "aria-label": "board" });
+  const b = svg("svg", { viewBox: "-0.4 -0.4 8.55 8.55", class: "board", role: "grid", "aria-label": t("board.label") });
   b.append(svg("rect", { x: -0.4, y: -0.4, width: 8.55, height: 8.55, fill: "#155c3d", "aria-hidden": "true" }));
   const squares = [], discs = [], marks = svg("g", { "aria-hidden": "true" }), values = svg("g", { "aria-hidden": "true" });
   let focusAt = 19; // D3
@@ -70,8 +71,8 @@ export function makeBoard(onClick) {
       const legalSet = new Set(legal || []);
       squares.forEach((r, i) => {
         r.setAttribute("class", "sq" + (legalSet.has(squareName(i)) ? " target" : ""));
-        const what = board[i] === "X" ? "black" : board[i] === "O" ? "white" : "empty";
-        r.setAttribute("aria-label", `${squareName(i)}, ${what}` + (legalSet.has(squareName(i)) ? ", legal move" : "") + (squareName(i) === lastMove ? ", last move" : ""));
+        const what = t(board[i] === "X" ? "square.black" : board[i] === "O" ? "square.white" : "square.empty");
+        r.setAttribute("aria-label", t("square.label", { square: squareName(i), what }) + (legalSet.has(squareName(i)) ? t("square.legal") : "") + (squareName(i) === lastMove ? t("square.last") : ""));
       });
       if (hints) for (const m of legalSet) {
         const i = squareIndex(m);
@@ -91,12 +92,12 @@ export function makeBoard(onClick) {
         if (m.move === "PA" || m.eval === undefined) continue;
         const i = squareIndex(m.move), x = i % 8 + 0.5, y = Math.floor(i / 8) + 0.5;
         const exact = m.kind === "exact" || m.kind === "wld";
-        let label = unit === "rate" && !exact ? Math.round(m.eval * 100) + "%" : (m.eval > 0 ? "+" : "") + (Math.abs(m.eval) >= 10 || exact ? Math.round(m.eval) : m.eval.toFixed(1));
+        const label = unit === "rate" && !exact ? percent(m.eval) : signed(m.eval, Math.abs(m.eval) >= 10 || exact ? 0 : 1);
         const cls = m.eval === best ? "best" : m.eval < best - (unit === "rate" ? 0.1 : 6) ? "bad" : "good";
-        const t = svg("text", { x, y: y - 0.08, class: "val " + cls, "data-value": m.move }); t.textContent = label;
+        const text = svg("text", { x, y: y - 0.08, class: "val " + cls, "data-value": m.move }); text.textContent = label;
         const sub = svg("text", { x, y: y + 0.22, class: "val sub " + cls });
-        sub.textContent = exact ? "exact" : m.visits ? m.visits + " v" : "d" + m.depth;
-        values.append(t, sub);
+        sub.textContent = exact ? t("value.exact") : m.visits ? t("value.visits", { n: num(m.visits) }) : t("value.depth", { depth: num(m.depth ?? 0) });
+        values.append(text, sub);
       }
     },
   };

@@ -1,6 +1,8 @@
 // DOM helpers: elements and SVG built from attributes, the options of a
 // select, a button that copies text and says so.
 
+import { t } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 export const el = (tag, attrs = {}, ...kids) => {
@@ -22,14 +24,15 @@ export const svg = (tag, attrs = {}) => {
 // copyButton copies what text() gives and says so on the button.
 export function copyButton(label, text, attrs = {}) {
   const b = el("button", { ...attrs, on: { click: async () => {
-    try { await navigator.clipboard.writeText(await text()); b.textContent = "Copied ✓"; }
-    catch (_) { b.textContent = "Could not copy"; }
+    try { await navigator.clipboard.writeText(await text()); b.textContent = t("copy.done"); }
+    catch (_) { b.textContent = t("copy.failed"); }
     setTimeout(() => { b.textContent = label; }, 1500);
   } } }, label);
   return b;
 }
 
+// options are a select's options from [value, text] pairs.
 export function options(list, selected) {
-  return list.map(([v, t]) => el("option", { value: v, selected: v === selected ? "selected" : null, text: t }));
+  return list.map(([v, text]) => el("option", { value: v, selected: v === selected ? "selected" : null, text }));
 }
 

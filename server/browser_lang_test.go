@@ -1,0 +1,278 @@
+// Browser tests of the GUI's languages: chosen by the browser's language
+// or by the switch (remembered), and no English left on any page in
+// Chinese.
+
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// untranslatedJS lists the texts of the page a reader sees (text nodes,
+// aria-label, title, placeholder, the document's title) outside elements
+// marked translate="no" (data: board strings, language names) that hold
+// English: a literal part of an English text (but for the names the same
+// in every language), or a Latin word that no translated text uses
+// (as GGF is in 复制 GGF). %s are the English and the translated tables
+// and the keys of the names.
+const untranslatedJS = `((en, tr, same) => {
+  const frags = [];
+  for (const [k, v] of Object.entries(en)) {
+    if (same.includes(k)) continue;
+    for (const part of v.split(/\{\w+\}/)) {
+      const p = part.trim();
+      if (/[A-Za-z]{2,}/.test(p)) frags.push(p);
+    }
+  }
+  const words = Object.keys(tr).filter((k) => tr[k] !== en[k] || same.includes(k)).map((k) => tr[k]).join(" ");
+  const allowed = new Set(words.match(/[A-Za-z]{2,}/g) || []);
+  const shown = (e) => {
+    for (; e; e = e.parentElement) {
+      if (e.hidden || e.getAttribute("translate") === "no") return false;
+      // A tooltip (SVG title) is not drawn, but shown on hover.
+      if (e.tagName !== "title" && e.tagName !== "OPTION" && getComputedStyle(e).display === "none") return false;
+    }
+    return true;
+  };
+  const texts = [["title", document.title]];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n; (n = walk.nextNode());) {
+    const s = n.textContent.trim();
+    if (s && n.parentElement.tagName !== "SCRIPT" && shown(n.parentElement)) texts.push([n.parentElement.tagName, s]);
+  }
+  for (const e of document.body.querySelectorAll("[aria-label], [title], [placeholder]")) {
+    if (!shown(e)) continue;
+    for (const a of ["aria-label", "title", "placeholder"]) if (e.hasAttribute(a)) texts.push([a, e.getAttribute(a)]);
+  }
+  return texts.filter(([, s]) => frags.some((f) => s.includes(f)) || (s.match(/[A-Za-z]{2,}/g) || []).some((w) => !allowed.has(w)))
+    .map(([where, s]) => where + ": " + s);
+})(%s, %s, %s)`
+
+// checkTranslated fails the test for any English text on the page shown
+// in ctx, whose language must be lang.
+func checkTranslated(t *testing.T, ctx context.Context, lang, page string) {
+	t.Helper()
+	en, _ := json.Marshal(readTable(t, "en.json"))
+	tr, _ := json.Marshal(readTable(t, lang+".json"))
+	same, _ := json.Marshal(sameInEveryLanguage)
+	var htmlLang string
+	var english []string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.documentElement.lang`, &htmlLang),
+		chromedp.Evaluate(fmt.Sprintf(untranslatedJS, en, tr, same), &english)); err != nil {
+		t.Fatalf("%s: %v", page, err)
+	}
+	if htmlLang != lang {
+		t.Errorf("%s: <html lang=%q>, want %q", page, htmlLang, lang)
+	}
+	if len(english) > 0 {
+		t.Errorf("%s in %s: English left:\n  %s", page, lang, strings.Join(english, "\n  "))
+	}
+}
+
+// waitJS waits until a JavaScript expression is true.
+func waitJS(t *testing.T, ctx context.Context, what, js string) {
+	t.Helper()
+	var ok bool
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if err := chromedp.Run(ctx, chromedp.Evaluate(js, &ok)); err == nil && ok {
+			return
+		}
+	}
+	t.Fatalf("never %s (%s)", what, js)
+}
+
+// TestBrowserChinese opens every page and state of the GUI in a browser
+// whose language is Chinese (China): the page is in Simplified Chinese,
+// with no English left: the start page with its list of games, a game as
+// its player (analysis on, a typed illegal move, the time warning), as a
+// spectator, finished by the discs and by resignation, a friend game as
+// host, invitee and outsider, the editor with its analysis, and a game
+// that does not exist.
+func TestBrowserChinese(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	// The games the pages show.
+	finished := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "random"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Time: "5s"})
+	ts.waitFor(finished.ID, "finished", func(v GameView) bool { return v.Status == "finished" })
+	resigned := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小明"}, White: SeatRequest{Kind: "builtin", Spec: "engine:level=1"}, Time: "0"})
+	if code := ts.call("POST", "/api/games/"+resigned.ID+"/resign", TokenRequest{Token: resigned.Tokens["black"]}, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	playing := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小明"}, White: SeatRequest{Kind: "builtin", Spec: "engine:level=3"}, Time: "60s"})
+	friend := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小红"}, White: SeatRequest{Kind: "open"}})
+
+	ctx := browser(t, chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
+	const lang = "zh-Hans"
+	var langs []string
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.Evaluate(`navigator.languages`, &langs)); err != nil {
+		t.Fatal(err)
+	}
+	if len(langs) == 0 || !strings.HasPrefix(langs[0], "zh") {
+		t.Fatalf("the browser's languages are %v: --lang did not take", langs)
+	}
+
+	// The start page, with its list of games.
+	waitJS(t, ctx, "the list of games", fmt.Sprintf(`!!document.querySelector('a[href="/game/%s"]')`, finished.ID))
+	checkTranslated(t, ctx, lang, "the start page")
+
+	// A game, as its player: the board, the clock, the analysis.
+	openSeat(t, ctx, ts, playing, "black", "rect.sq.target")
+	waitJS(t, ctx, "the status", `document.getElementById("status").textContent !== ""`)
+	if err := chromedp.Run(ctx, chromedp.Click("#analysis-toggle", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the analysis values", `document.querySelectorAll("text[data-value]").length > 0 && document.getElementById("pv").textContent !== ""`)
+	kctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	chromedp.Run(kctx, chromedp.SendKeys(`#move-box input`, "a1\r", chromedp.ByQuery))
+	cancel()
+	waitJS(t, ctx, "the typed move refused", `document.getElementById("error").textContent !== ""`)
+	checkTranslated(t, ctx, lang, "a game, as its player")
+	screenshotZh(t, ctx, "zh-game")
+
+	// The same game, as a spectator (another profile: no seat).
+	spectator := browser(t, chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
+	if err := chromedp.Run(spectator, chromedp.Navigate(ts.http.URL+"/game/"+playing.ID), chromedp.WaitVisible("svg.board", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, spectator, "the status", `document.getElementById("status").textContent !== ""`)
+	checkTranslated(t, spectator, lang, "a game, as a spectator")
+
+	// Finished games: by the discs, by resignation.
+	for _, g := range []struct{ id, what string }{{finished.ID, "a finished game"}, {resigned.ID, "a resigned game"}} {
+		if err := chromedp.Run(spectator, chromedp.Navigate(ts.http.URL+"/game/"+g.id), chromedp.WaitVisible("#status.over", chromedp.ByQuery)); err != nil {
+			t.Fatalf("%s: %v", g.what, err)
+		}
+		checkTranslated(t, spectator, lang, g.what)
+	}
+
+	// A friend game: the host waiting, the invitee, an outsider.
+	openSeat(t, ctx, ts, friend, "black", "svg.board")
+	waitJS(t, ctx, "the host's status", `document.getElementById("status").textContent !== ""`)
+	checkTranslated(t, ctx, lang, "a friend game, as its host")
+	if err := chromedp.Run(spectator, chromedp.Navigate(ts.http.URL+"/game/"+friend.ID+"#invite="+friend.Invite), chromedp.WaitVisible("#join", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	checkTranslated(t, spectator, lang, "a friend game, as the invitee")
+	if err := chromedp.Run(spectator, chromedp.Navigate(ts.http.URL+"/"), chromedp.Navigate(ts.http.URL+"/game/"+friend.ID), chromedp.WaitVisible("svg.board", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, spectator, "the outsider's status", `document.getElementById("status").textContent !== ""`)
+	checkTranslated(t, spectator, lang, "a friend game, as an outsider")
+
+	// The editor, with a position analysed.
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/#edit=f5d6c3"), chromedp.WaitVisible("#analyse-position", chromedp.ByID),
+		chromedp.Click("#analyse-position", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the editor's analysis", `document.querySelectorAll("text[data-value]").length > 0`)
+	checkTranslated(t, ctx, lang, "the editor")
+
+	// A game that does not exist.
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/game/0123456789abcdef"), chromedp.WaitVisible("h1", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	checkTranslated(t, ctx, lang, "a game that does not exist")
+
+	// A player's last seconds: the time warning.
+	hurry := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小明"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "11s"})
+	openSeat(t, ctx, ts, hurry, "black", "svg.board")
+	if err := chromedp.Run(ctx, chromedp.WaitVisible("#time-warning", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	checkTranslated(t, ctx, lang, "a game, in its last seconds")
+}
+
+// TestBrowserLanguageSwitch: in an English browser the page is in
+// English; the switch turns it into Simplified, then Traditional Chinese,
+// which a reload and another page keep (local storage), and back.
+func TestBrowserLanguageSwitch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	var htmlLang, h1 string
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#play", chromedp.ByID),
+		chromedp.Evaluate(`document.documentElement.lang`, &htmlLang), chromedp.Text("h1", &h1, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if htmlLang != "en" || h1 != readTable(t, "en.json")["start.title"] {
+		t.Fatalf("an English browser: <html lang=%q>, %q", htmlLang, h1)
+	}
+	title := func() string {
+		var s string
+		waitJS(t, ctx, "the start page", `!!document.getElementById("play")`)
+		chromedp.Run(ctx, chromedp.Text("h1", &s, chromedp.ByQuery))
+		return s
+	}
+	for _, lang := range []string{"zh-Hans", "zh-Hant"} {
+		if err := chromedp.Run(ctx, chromedp.SetValue("#lang", lang, chromedp.ByID),
+			chromedp.Evaluate(`document.getElementById("lang").dispatchEvent(new Event("change"))`, nil)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the page in "+lang, `document.documentElement.lang === "`+lang+`"`)
+		if s, want := title(), readTable(t, lang+".json")["start.title"]; s != want {
+			t.Fatalf("after the switch to %s the title is %q, want %q", lang, s, want)
+		}
+		checkTranslated(t, ctx, lang, "the start page, switched")
+	}
+	zh := readTable(t, "zh-Hant.json")
+	if err := chromedp.Run(ctx, chromedp.Reload(), chromedp.WaitVisible("#play", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	if s := title(); s != zh["start.title"] {
+		t.Fatalf("after a reload the title is %q: the switch was not remembered", s)
+	}
+	checkTranslated(t, ctx, "zh-Hant", "the start page, reloaded")
+	var picked string
+	chromedp.Run(ctx, chromedp.Value("#lang", &picked, chromedp.ByID))
+	if picked != "zh-Hant" {
+		t.Errorf("after a reload the switch shows %q", picked)
+	}
+	// Another page keeps the language: the editor.
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/#edit="), chromedp.WaitVisible("#analyse-position", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	checkTranslated(t, ctx, "zh-Hant", "the editor, switched")
+	// And back to English.
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#play", chromedp.ByID),
+		chromedp.SetValue("#lang", "en", chromedp.ByID),
+		chromedp.Evaluate(`document.getElementById("lang").dispatchEvent(new Event("change"))`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the page in English", `document.documentElement.lang === "en"`)
+	if s := title(); s != readTable(t, "en.json")["start.title"] {
+		t.Fatalf("back in English the title is %q", s)
+	}
+}
+
+// screenshotZh takes a screenshot of a Chinese page at 1366x768 and
+// 390x844 (in the test's folder, or REVERSI_SCREENSHOTS).
+func screenshotZh(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	for _, size := range []struct {
+		w, h   int64
+		suffix string
+		mobile bool
+	}{{1366, 768, "", false}, {390, 844, "-phone", true}} {
+		opts := []chromedp.EmulateViewportOption{}
+		if size.mobile {
+			opts = append(opts, chromedp.EmulateMobile)
+		}
+		if err := chromedp.Run(ctx, chromedp.EmulateViewport(size.w, size.h, opts...)); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(200 * time.Millisecond)
+		screenshot(t, ctx, name+size.suffix)
+	}
+	chromedp.Run(ctx, chromedp.EmulateReset())
+}
