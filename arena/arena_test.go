@@ -445,3 +445,21 @@ func TestOneSidedElo(t *testing.T) {
 		}
 	}
 }
+
+// TestReportUnits: the average margin is said to be in discs, in a
+// score's line and in the rating list (issue 19).
+func TestReportUnits(t *testing.T) {
+	s := Score{Wins: 3, Losses: 1, Margin: 20}
+	if got, want := s.String(), "margin +5.0 discs,"; !strings.Contains(got, want) {
+		t.Errorf("String %q lacks %q", got, want)
+	}
+	table := NewTable([]string{"a", "b"})
+	table.Add(0, 1, 1, 10)
+	ratings, err := table.Ratings("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := table.Report(ratings, "", 1); !strings.Contains(got, "margin (discs)") {
+		t.Errorf("the rating list does not give the margin's unit:\n%s", got)
+	}
+}

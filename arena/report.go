@@ -30,7 +30,7 @@ func (t *Table) Report(ratings []Rating, anchor string, games int) string {
 	}
 	b.WriteString(":\n")
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "rank\tplayer\tElo\t95%\tgames\tscore\tmargin\t")
+	fmt.Fprintln(w, "rank\tplayer\tElo\t95%\tgames\tscore\tmargin (discs)\t")
 	for i, r := range ratings {
 		fmt.Fprintf(w, "%d\t%s\t%+.0f\t±%.0f\t%d\t%.1f%%\t%+.1f\t\n", i+1, r.Name, r.Elo, r.Error, r.Score.Games(), 100*r.Score.Fraction(), r.Score.AverageMargin())
 	}

@@ -162,10 +162,11 @@ func (s Score) LOS() float64 {
 	return 0.5 * (1 + math.Erf(float64(s.Wins-s.Losses)/math.Sqrt(2*float64(s.Wins+s.Losses))))
 }
 
-// String returns e.g. "W 60 D 4 L 36, 62.0%, margin +3.1, Elo +85 [+15,
-// +158], LOS 99.2%", the Elo as EloText writes it.
+// String returns e.g. "W 60 D 4 L 36, 62.0%, margin +3.1 discs, Elo +85
+// [+15, +158], LOS 99.2%": the average margin in discs, the Elo as
+// EloText writes it.
 func (s Score) String() string {
-	return fmt.Sprintf("W %d D %d L %d, %.1f%%, margin %+.1f, Elo %s, LOS %.1f%%",
+	return fmt.Sprintf("W %d D %d L %d, %.1f%%, margin %+.1f discs, Elo %s, LOS %.1f%%",
 		s.Wins, s.Draws, s.Losses, 100*s.Fraction(), s.AverageMargin(), s.EloText(), 100*s.LOS())
 }
 

@@ -107,5 +107,5 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"turn": g.Turn().String(), "best": reply.Move.String(), "thinking": thinkingJSON(reply.Thinking)})
+	writeJSON(w, http.StatusOK, map[string]any{"turn": g.Turn().String(), "best": reply.Move.String(), "thinking": thinkingJSON(reply.Thinking, g.Turn())})
 }

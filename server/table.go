@@ -224,7 +224,7 @@ func (t *table) observe(ev referee.Event) {
 		m := ev.Move
 		sm := store.Move{Ply: ev.Game.Ply() - 1, Color: int(ev.Color), Square: m.Square.String(), Elapsed: m.Time, Eval: m.Eval, HasEval: m.HasEval, At: time.Now()}
 		if ev.Thinking != nil {
-			if text, jerr := json.Marshal(thinkingJSON(ev.Thinking)); jerr == nil {
+			if text, jerr := json.Marshal(thinkingJSON(ev.Thinking, ev.Color)); jerr == nil {
 				sm.Thinking = string(text)
 			}
 		}

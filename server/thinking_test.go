@@ -11,8 +11,9 @@ import (
 	"github.com/reversi-engine/reversi/player"
 )
 
-// TestThinkingJSON: what a player reports is sent with its value's unit
-// and how it was found as typed fields, for the move and for each move.
+// TestThinkingJSON: what a player reports is sent with its value's unit,
+// the side it is for (issue 19) and how it was found as typed fields, for
+// the move and for each move.
 func TestThinkingJSON(t *testing.T) {
 	d3, c4 := board.MustParseSquare("D3"), board.MustParseSquare("C4")
 	tests := []struct {
@@ -21,29 +22,29 @@ func TestThinkingJSON(t *testing.T) {
 		want string
 	}{
 		{"midgame in points", player.Thinking{Eval: 120, HasEval: true, Unit: player.UnitPoints, Source: player.Source{Kind: player.Midgame, Depth: 8}, Nodes: 5000, PV: []board.Square{d3, c4}},
-			`{"eval":120,"unit":"points","kind":"midgame","depth":8,"nodes":5000,"pv":["D3","C4"]}`},
+			`{"eval":120,"unit":"points","for":"white","kind":"midgame","depth":8,"nodes":5000,"pv":["D3","C4"]}`},
 		{"exact", player.Thinking{Eval: -4, HasEval: true, Source: player.Source{Kind: player.Exact, Depth: 14},
 			Moves: []player.MoveStat{{Move: d3, Eval: -4, HasEval: true, Source: player.Source{Kind: player.Exact, Depth: 14}}}},
-			`{"eval":-4,"unit":"discs","kind":"exact","depth":14,"moves":[{"move":"D3","eval":-4,"unit":"discs","kind":"exact","depth":14}]}`},
+			`{"eval":-4,"unit":"discs","for":"white","kind":"exact","depth":14,"moves":[{"move":"D3","eval":-4,"unit":"discs","kind":"exact","depth":14}]}`},
 		{"wld", player.Thinking{Eval: 1, HasEval: true, Source: player.Source{Kind: player.WLD, Depth: 16}},
-			`{"eval":1,"unit":"discs","kind":"wld","depth":16}`},
+			`{"eval":1,"unit":"discs","for":"white","kind":"wld","depth":16}`},
 		{"selective", player.Thinking{Eval: 2.5, HasEval: true, Source: player.Source{Kind: player.Selective, Depth: 18, Probability: 95}},
-			`{"eval":2.5,"unit":"discs","kind":"selective","depth":18,"probability":95}`},
+			`{"eval":2.5,"unit":"discs","for":"white","kind":"selective","depth":18,"probability":95}`},
 		{"stopped", player.Thinking{Eval: 3, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 7}, Stopped: true},
-			`{"eval":3,"unit":"discs","kind":"midgame","depth":7,"stopped":true}`},
+			`{"eval":3,"unit":"discs","for":"white","kind":"midgame","depth":7,"stopped":true}`},
 		{"book", player.Thinking{Eval: 0, HasEval: true, Source: player.Source{Kind: player.Book}},
-			`{"eval":0,"unit":"discs","kind":"book"}`},
+			`{"eval":0,"unit":"discs","for":"white","kind":"book"}`},
 		{"playouts with a solved move", player.Thinking{Eval: 0.6, HasEval: true, Unit: player.UnitRate, Source: player.Source{Kind: player.Playouts, Depth: 3}, Nodes: 900,
 			Moves: []player.MoveStat{
 				{Move: d3, Eval: 0.6, HasEval: true, Unit: player.UnitRate, Source: player.Source{Kind: player.Playouts, Depth: 3}, Visits: 800},
 				{Move: c4, Eval: -2, HasEval: true, Unit: player.UnitDiscs, Source: player.Source{Kind: player.Exact}, Visits: 100},
 			}},
-			`{"eval":0.6,"unit":"rate","kind":"playouts","depth":3,"nodes":900,"moves":[{"move":"D3","eval":0.6,"unit":"rate","kind":"playouts","depth":3,"visits":800},{"move":"C4","eval":-2,"unit":"discs","kind":"exact","visits":100}]}`},
+			`{"eval":0.6,"unit":"rate","for":"white","kind":"playouts","depth":3,"nodes":900,"moves":[{"move":"D3","eval":0.6,"unit":"rate","kind":"playouts","depth":3,"visits":800},{"move":"C4","eval":-2,"unit":"discs","kind":"exact","visits":100}]}`},
 		{"a move alone", player.Thinking{}, `{}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := json.Marshal(thinkingJSON(&tt.in))
+			got, err := json.Marshal(thinkingJSON(&tt.in, board.White))
 			if err != nil || string(got) != tt.want {
 				t.Errorf("JSON %s, %v\nwant %s", got, err, tt.want)
 			}
@@ -76,6 +77,12 @@ func TestExactEndgameThinking(t *testing.T) {
 	}
 	if th["kind"] != "exact" || th["depth"] != 12.0 || th["unit"] != "discs" || th["probability"] != nil {
 		t.Errorf("thinking %v: want kind exact, depth 12, in discs", th)
+	}
+	if th["for"] != computer {
+		t.Errorf("thinking %v: want its values for %s, the computer", th, computer)
+	}
+	if last, _ := raw.Moves[len(raw.Moves)-1].(map[string]any); last["eval"] != nil && last["unit"] != "discs" {
+		t.Errorf("the last move %v: an eval without its unit, discs", last)
 	}
 	moves, _ := th["moves"].([]any)
 	for _, m := range moves {

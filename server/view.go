@@ -24,18 +24,28 @@ type SeatView struct {
 
 // MoveView is a move of the record.
 type MoveView struct {
-	Ply      int           `json:"ply"`
-	Color    string        `json:"color"`
-	Square   string        `json:"square"`
-	TimeMS   int64         `json:"time_ms"`
-	Eval     *float64      `json:"eval,omitempty"`
+	Ply    int      `json:"ply"`
+	Color  string   `json:"color"`
+	Square string   `json:"square"`
+	TimeMS int64    `json:"time_ms"`
+	Eval   *float64 `json:"eval,omitempty"`
+	// Unit is the unit of eval, "discs" (the final margin for the side
+	// that moved), when there is one.
+	Unit     string        `json:"unit,omitempty"`
 	Thinking *ThinkingView `json:"thinking,omitempty"`
 }
 
 // ThinkingView is what a player reported of a move.
 type ThinkingView struct {
 	Eval *float64 `json:"eval,omitempty"`
-	Unit string   `json:"unit,omitempty"` // of eval: "discs", "points" or "rate"
+	// Unit is the unit of eval: "discs" (the final margin), "points" (a
+	// heuristic's, not discs) or "rate" (a Monte Carlo win rate in
+	// [0, 1], draws counting half).
+	Unit string `json:"unit,omitempty"`
+	// For is the side every value here is for, "black" or "white": the
+	// player that reported them, to move when it chose (absent without a
+	// value).
+	For string `json:"for,omitempty"`
 	// Kind says how eval was found: "midgame", "selective", "exact",
 	// "wld", "book" or "playouts" (absent if the player did not say).
 	Kind string `json:"kind,omitempty"`
@@ -107,8 +117,9 @@ type GameView struct {
 	Live *ThinkingView `json:"live,omitempty"`
 }
 
-// thinkingJSON converts a player's report for storage and display.
-func thinkingJSON(t *player.Thinking) *ThinkingView {
+// thinkingJSON converts the report of the player of colour side for
+// storage and display.
+func thinkingJSON(t *player.Thinking, side board.Color) *ThinkingView {
 	if t == nil {
 		return nil
 	}
@@ -127,6 +138,9 @@ func thinkingJSON(t *player.Thinking) *ThinkingView {
 			mv.Unit = m.Unit.String()
 		}
 		v.Moves = append(v.Moves, mv)
+	}
+	if v.Eval != nil || len(v.Moves) > 0 {
+		v.For = side.String()
 	}
 	return v
 }
@@ -191,16 +205,16 @@ func (t *table) viewLocked() GameView {
 		mv := MoveView{Ply: i, Color: m.Color.String(), Square: m.Square.String(), TimeMS: m.Time.Milliseconds()}
 		if m.HasEval {
 			e := m.Eval
-			mv.Eval = &e
+			mv.Eval, mv.Unit = &e, player.UnitDiscs.String() // game.Move.Eval is in discs
 		}
 		v.Moves = append(v.Moves, mv)
 	}
 	if t.live != nil && t.liveOf == g.Ply() && v.Status == "playing" {
-		v.Live = thinkingJSON(t.live)
+		v.Live = thinkingJSON(t.live, g.Turn())
 	}
 	for c := range 2 {
 		if th := t.thinking[c]; th != nil && len(g.Moves) > 0 && int(g.Moves[len(g.Moves)-1].Color) == c {
-			v.Thinking = thinkingJSON(th)
+			v.Thinking = thinkingJSON(th, board.Color(c))
 		}
 	}
 	return v

@@ -6,6 +6,7 @@ package textboard
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/reversi-engine/reversi/board"
@@ -17,7 +18,8 @@ import (
 // WriteEvent writes what happened in a refereed game (a referee.Config's
 // Observe receives the events) to w: the board at the start and after
 // every move, pass and take-back; a move with its time and what the
-// player thought ("black plays D3 (0.1s) [eval +1.2, depth 12, ...]");
+// player thought ("black plays D3 (0.1s) [eval +1.2 discs for black,
+// depth 12, ...]");
 // the refusals of a computer player (a human player explains its own:
 // humans says which seats are humans); the result and the game's
 // transcript at the end. names are the players', by colour.
@@ -33,7 +35,7 @@ func WriteEvent(w io.Writer, ev referee.Event, names [2]string, humans [2]bool) 
 	case referee.Moved:
 		line := fmt.Sprintf("%s plays %v (%.1fs)", names[ev.Color], ev.Move.Square, ev.Move.Time.Seconds())
 		if t := ev.Thinking; t != nil {
-			line += Thinking(t)
+			line += Thinking(t, ev.Color)
 		}
 		fmt.Fprintln(w, line)
 		drawBoard()
@@ -94,19 +96,20 @@ func Reason(r game.Result) string {
 	return s
 }
 
-// Thinking writes what a player thought in brackets after a space, e.g.
-// " [eval +1.2, depth 12, 900 nodes, pv D3 C4]", or "" if it said
-// nothing: the value (with " points" for a heuristic's), the depth as
-// Depth writes it ("(stopped)" if the search was), the nodes and the
-// principal variation.
-func Thinking(t *player.Thinking) string {
+// Thinking writes what the player of colour side thought in brackets
+// after a space, e.g. " [eval +1.2 discs for black, depth 12, 900 nodes,
+// pv D3 C4]", or "" if it said nothing: the value with its unit and the
+// side it is for (always the player that reported it: see Value), the
+// depth as Depth writes it ("(stopped)" if the search was), the nodes and
+// the principal variation.
+func Thinking(t *player.Thinking, side board.Color) string {
 	var parts []string
 	if t.HasEval {
-		unit := ""
-		if t.Unit == player.UnitPoints {
-			unit = " points"
+		v := Value(t.Eval, t.Unit, t.Kind) + " for " + side.String()
+		if t.Unit != player.UnitRate {
+			v = "eval " + v
 		}
-		parts = append(parts, fmt.Sprintf("eval %+.1f%s", t.Eval, unit))
+		parts = append(parts, v)
 	}
 	if d := Depth(t.Source); d != "" {
 		if t.Stopped {
@@ -124,6 +127,86 @@ func Thinking(t *player.Thinking) string {
 		return ""
 	}
 	return " [" + strings.Join(parts, ", ") + "]"
+}
+
+// Value writes a value a player reported with its unit, as the terminal
+// shows it: the final disc margin ("+1.2 discs", an estimate; "+6 discs",
+// "-1 disc" when solved exactly), the outcome of a win/loss/draw solve
+// ("win", "loss" or "draw"), the points of a heuristic evaluation ("+40.0
+// points", not discs) or a Monte Carlo mean reward as a percentage ("win
+// rate 62.3%": the share of the playouts won, draws counted half, under
+// the usual win/loss reward). A value is always for the player that
+// reported it, the side to move when it chose; the caller says which.
+func Value(v float64, u player.Unit, k player.Kind) string {
+	switch u {
+	case player.UnitPoints:
+		return fmt.Sprintf("%+.1f points", v)
+	case player.UnitRate:
+		return fmt.Sprintf("win rate %.1f%%", 100*v)
+	}
+	switch {
+	case k == player.WLD && v > 0:
+		return "win"
+	case k == player.WLD && v < 0:
+		return "loss"
+	case k == player.WLD:
+		return "draw"
+	case k == player.Exact && math.Abs(v) == 1:
+		return fmt.Sprintf("%+.0f disc", v)
+	case k == player.Exact:
+		return fmt.Sprintf("%+.0f discs", v)
+	}
+	return fmt.Sprintf("%+.1f discs", v)
+}
+
+// WriteAnalysis writes the values of the moves of t (a player's analysis
+// of a position where side is to move) to w as a table, best first as
+// the player gave them: move, value, Monte Carlo visits if there are
+// any, depth and principal variation. A line before the table says what
+// the values are and for whom: discs for the side to move (a final
+// margin, estimated or exact), a heuristic's points, or a Monte Carlo win
+// rate; a value in another unit than the table's (a move that Monte
+// Carlo solved exactly, say) carries its own.
+func WriteAnalysis(w io.Writer, side board.Color, t *player.Thinking) {
+	unit, about := "discs", "discs, the final margin (estimated, or exact at depth 100%)"
+	switch t.Unit {
+	case player.UnitPoints:
+		unit, about = "points", "points of the heuristic evaluation (not discs)"
+	case player.UnitRate:
+		unit, about = "win rate", "win rate of the playouts (draws count half)"
+	}
+	withVisits := false
+	for _, m := range t.Moves {
+		withVisits = withVisits || m.Visits > 0
+		if m.HasEval && m.Unit != t.Unit {
+			about += "; a value in another unit says which (" + Value(m.Eval, m.Unit, m.Kind) + ", say)"
+			break
+		}
+	}
+	fmt.Fprintf(w, "values for %s (%c), the side to move: %s\n", side, side.Letter(), about)
+	if withVisits {
+		fmt.Fprintf(w, "%-5s %10s %9s %7s  %s\n", "move", unit, "visits", "depth", "principal variation")
+	} else {
+		fmt.Fprintf(w, "%-5s %10s %7s  %s\n", "move", unit, "depth", "principal variation")
+	}
+	for _, m := range t.Moves {
+		v := ""
+		switch {
+		case !m.HasEval:
+			v = "?"
+		case m.Unit != t.Unit:
+			v = Value(m.Eval, m.Unit, m.Kind)
+		case m.Unit == player.UnitRate:
+			v = fmt.Sprintf("%.1f%%", 100*m.Eval)
+		default:
+			v = fmt.Sprintf("%+.2f", m.Eval)
+		}
+		if withVisits {
+			fmt.Fprintf(w, "%-5v %10s %9d %7s  %s\n", m.Move, v, m.Visits, Depth(m.Source), Variation(m.PV))
+			continue
+		}
+		fmt.Fprintf(w, "%-5v %10s %7s  %s\n", m.Move, v, Depth(m.Source), Variation(m.PV))
+	}
 }
 
 // Depth is how far a search looked, as NBoard and Edax show it: "12"

@@ -11,24 +11,28 @@ import (
 	"github.com/reversi-engine/reversi/referee"
 )
 
-// TestThinking: the terminal shows what a computer thought as it always
-// did, the depth as NBoard and Edax write it.
+// TestThinking: the terminal shows what a computer thought with the
+// value's unit and the side it is for (issue 19): discs, a heuristic's
+// points or a Monte Carlo win rate, always "for" the player that moved;
+// the depth as NBoard and Edax write it.
 func TestThinking(t *testing.T) {
 	pv := []board.Square{board.MustParseSquare("D3"), board.MustParseSquare("C4")}
 	tests := []struct {
 		in   player.Thinking
+		side board.Color
 		want string
 	}{
-		{player.Thinking{Eval: 1.25, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 12}, Nodes: 900, PV: pv}, " [eval +1.2, depth 12, 900 nodes, pv D3 C4]"},
-		{player.Thinking{Eval: 6, HasEval: true, Source: player.Source{Kind: player.Exact, Depth: 14}}, " [eval +6.0, depth 100%]"},
-		{player.Thinking{Eval: -1, HasEval: true, Source: player.Source{Kind: player.WLD, Depth: 16}}, " [eval -1.0, depth 100%W]"},
-		{player.Thinking{Eval: 40, HasEval: true, Unit: player.UnitPoints, Source: player.Source{Kind: player.Midgame, Depth: 7}, Stopped: true}, " [eval +40.0 points, depth 7 (stopped)]"},
-		{player.Thinking{Eval: 0.5, HasEval: true, Unit: player.UnitRate, Source: player.Source{Kind: player.Playouts, Depth: 5}, Nodes: 3000}, " [eval +0.5, depth 5, 3000 nodes]"},
-		{player.Thinking{Eval: 2, HasEval: true}, " [eval +2.0]"},
-		{player.Thinking{}, ""},
+		{player.Thinking{Eval: 1.25, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 12}, Nodes: 900, PV: pv}, board.Black, " [eval +1.2 discs for black, depth 12, 900 nodes, pv D3 C4]"},
+		{player.Thinking{Eval: 6, HasEval: true, Source: player.Source{Kind: player.Exact, Depth: 14}}, board.White, " [eval +6 discs for white, depth 100%]"},
+		{player.Thinking{Eval: -1, HasEval: true, Source: player.Source{Kind: player.Exact, Depth: 14}}, board.White, " [eval -1 disc for white, depth 100%]"},
+		{player.Thinking{Eval: -1, HasEval: true, Source: player.Source{Kind: player.WLD, Depth: 16}}, board.Black, " [eval loss for black, depth 100%W]"},
+		{player.Thinking{Eval: 40, HasEval: true, Unit: player.UnitPoints, Source: player.Source{Kind: player.Midgame, Depth: 7}, Stopped: true}, board.Black, " [eval +40.0 points for black, depth 7 (stopped)]"},
+		{player.Thinking{Eval: 0.623, HasEval: true, Unit: player.UnitRate, Source: player.Source{Kind: player.Playouts, Depth: 5}, Nodes: 3000}, board.White, " [win rate 62.3% for white, depth 5, 3000 nodes]"},
+		{player.Thinking{Eval: 2, HasEval: true}, board.Black, " [eval +2.0 discs for black]"},
+		{player.Thinking{}, board.Black, ""},
 	}
 	for _, tt := range tests {
-		if got := Thinking(&tt.in); got != tt.want {
+		if got := Thinking(&tt.in, tt.side); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.in, got, tt.want)
 		}
 	}

@@ -26,9 +26,11 @@ white, - empty; then the side to move) or a game from the start as a
 transcript. The analysis is by our engine unless --player names another
 player (any player of 'reversi help players' that reports the values of
 moves), e.g. --player 'mcts:time=2s,rollout=roxanne' for the visits and
-mean rewards of Monte Carlo tree search. Values are in discs for the side
-to move, in the points of the classic heuristic when the engine uses it in
-the midgame, or mean rewards in [0, 1] for Monte Carlo players.`)
+win rates of Monte Carlo tree search. Values are for the side to move, and
+a line above the table says in what: discs (the final margin, estimated,
+or exact at depth 100%), the points of the classic heuristic when the
+engine uses it in the midgame (not discs), or the win rate of the
+playouts (draws count half) for Monte Carlo players.`)
 	boardText := fs.String("board", "", "the position: 64 squares and the side to move")
 	transcript := fs.String("transcript", "", "the position: moves from the start, e.g. f5d6c3")
 	depth := fs.Int("depth", 0, "midgame depth (default 10 unless --time is given)")
@@ -81,29 +83,7 @@ the midgame, or mean rewards in [0, 1] for Monte Carlo players.`)
 		fmt.Fprintf(e.stdout, "best move %v (the player gave no values for the moves)\n", reply.Move)
 		return nil
 	}
-	unit := "discs"
-	switch t.Unit {
-	case player.UnitPoints:
-		unit = "points"
-	case player.UnitRate:
-		unit = "reward"
-	}
-	withVisits := false
-	for _, m := range t.Moves {
-		withVisits = withVisits || m.Visits > 0
-	}
-	if withVisits {
-		fmt.Fprintf(e.stdout, "%-5s %9s %9s %7s  %s\n", "move", unit, "visits", "depth", "principal variation")
-	} else {
-		fmt.Fprintf(e.stdout, "%-5s %9s %7s  %s\n", "move", unit, "depth", "principal variation")
-	}
-	for _, m := range t.Moves {
-		if withVisits {
-			fmt.Fprintf(e.stdout, "%-5v %+9.3f %9d %7s  %s\n", m.Move, m.Eval, m.Visits, textboard.Depth(m.Source), textboard.Variation(m.PV))
-			continue
-		}
-		fmt.Fprintf(e.stdout, "%-5v %+9.2f %7s  %s\n", m.Move, m.Eval, textboard.Depth(m.Source), textboard.Variation(m.PV))
-	}
+	textboard.WriteAnalysis(e.stdout, pos.Turn, t)
 	if t.Note != "" {
 		fmt.Fprintln(e.stdout, t.Note)
 	}

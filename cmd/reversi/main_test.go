@@ -204,6 +204,24 @@ func TestPlayComputerGameReplays(t *testing.T) {
 	}
 }
 
+// TestPlayLabelsValues: what a computer player thought is shown with its
+// unit and the side it is for: a Monte Carlo player's win rate, the
+// engine's discs (issue 19).
+func TestPlayLabelsValues(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "", "play", "--black", "mcts:iterations=300,threads=1", "--white", "engine:level=1,threads=1", "--seed", "2", "--time", "0")
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^mcts\S* plays [A-H][1-8] \([0-9.]+s\) \[win rate \d+\.\d% for black, `),
+		regexp.MustCompile(`(?m)^engine\S* plays [A-H][1-8] \([0-9.]+s\) \[eval [+-]\d+(\.\d)? discs? for white, `),
+	} {
+		if !want.MatchString(stdout) {
+			t.Errorf("no line matching %s in:\n%s", want, stdout)
+		}
+	}
+}
+
 // summary matches the summary of many games.
 var summary = regexp.MustCompile(`(\d+) games: \S+ \(black\) won (\d+), drew (\d+), lost (\d+)`)
 
@@ -355,7 +373,8 @@ func TestAnalyzeCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
-	mustContain(t, "analysis", stdout, "white (O) to move", "move ", "principal variation")
+	mustContain(t, "analysis", stdout, "white (O) to move", "move ", "principal variation",
+		"values for white (O), the side to move: discs, the final margin") // issue 19
 	// White's four legal moves after f5 d6 c3, each with a value.
 	for _, mv := range []string{"D3", "F4", "G5", "F3"} {
 		if !regexp.MustCompile(`(?m)^` + mv + `\s+[+-]\d+\.\d\d\s+4\s+` + mv).MatchString(stdout) {
@@ -538,10 +557,11 @@ func TestAnalyzeWithMCTS(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	mustContain(t, "analysis", stdout, "visits", "3000 iterations")
+	mustContain(t, "analysis", stdout, "visits", "3000 iterations",
+		"values for white (O), the side to move: win rate of the playouts (draws count half)", "win rate") // issue 19
 	total := 0
 	for _, mv := range []string{"D3", "F4", "G5", "F3"} {
-		m := regexp.MustCompile(`(?m)^` + mv + `\s+\+0\.\d{3}\s+(\d+)\s`).FindStringSubmatch(stdout)
+		m := regexp.MustCompile(`(?m)^` + mv + `\s+\d+\.\d%\s+(\d+)\s`).FindStringSubmatch(stdout)
 		if m == nil {
 			t.Fatalf("no line for %s:\n%s", mv, stdout)
 		}
