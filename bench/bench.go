@@ -11,10 +11,12 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/data"
 	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/format/obf"
 	"github.com/reversi-engine/reversi/internal/testpos"
 	"github.com/reversi-engine/reversi/perft"
@@ -241,4 +243,80 @@ func timeLoop(ctx context.Context, budget time.Duration, f func(int)) (int, time
 		n += batch
 	}
 	return n, time.Since(start)
+}
+
+// DepthFigure is the time and nodes a search took to complete an
+// iteration of one depth, summed over positions.
+type DepthFigure struct {
+	Depth       int
+	Probability int
+	Positions   int
+	Nodes       uint64
+	Elapsed     time.Duration
+}
+
+// NTestPositions returns the positions of NTest's speed test: each game
+// of data/ggf/ntest-TestGames.ggf when 35 squares are empty.
+func NTestPositions() ([]board.Board, error) {
+	text, err := data.ReadFile("ggf/ntest-TestGames.ggf")
+	if err != nil {
+		return nil, err
+	}
+	games, err := ggf.Parse(bytes.NewReader(text))
+	if err != nil {
+		return nil, err
+	}
+	var out []board.Board
+	for _, g := range games {
+		for i := 0; i <= len(g.Moves); i++ {
+			if b := g.PositionAt(i).Board; b.Empties() == 35 && b.HasMoves() {
+				out = append(out, b)
+				break
+			}
+		}
+	}
+	if len(out) != len(games) {
+		return nil, fmt.Errorf("ntest-TestGames.ggf: %d of %d games reach 35 empties", len(out), len(games))
+	}
+	return out, nil
+}
+
+// TimeToDepth searches each position of NTest's speed test with the
+// engine (trained evaluation, 64 MB table cleared before each position,
+// threads threads) to depth at probability prob, and returns, for every
+// depth, the time and nodes it took to complete that iteration, summed
+// over the positions (Elapsed counts from the start of each search).
+func TimeToDepth(ctx context.Context, depth, prob, threads int, progress func(position int)) ([]DepthFigure, error) {
+	positions, err := NTestPositions()
+	if err != nil {
+		return nil, err
+	}
+	eng := engine.New(engine.Options{Threads: threads})
+	out := make([]DepthFigure, depth)
+	for i := range out {
+		out[i] = DepthFigure{Depth: i + 1, Probability: prob, Positions: len(positions)}
+	}
+	for i, b := range positions {
+		eng.Clear()
+		r, err := eng.Search(ctx, b, engine.Limits{Depth: depth, Probability: prob}, func(in engine.Info) {
+			if in.Kind == engine.Midgame && in.Depth >= 1 && in.Depth <= depth {
+				out[in.Depth-1].Nodes += in.Nodes
+				out[in.Depth-1].Elapsed += in.Elapsed
+				prob = in.Probability
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		if r.Stopped {
+			return nil, ctx.Err()
+		}
+		if progress != nil {
+			progress(i + 1)
+		}
+	}
+	for i := range out {
+		out[i].Probability = prob
+	}
+	return out, nil
 }

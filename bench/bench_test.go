@@ -92,3 +92,31 @@ func ExamplePerft() {
 	fmt.Printf("perft %d: %d leaves\n", p.Depth, p.Leaves)
 	// Output: perft 5: 1396 leaves
 }
+
+func TestTimeToDepth(t *testing.T) {
+	ps, err := bench.NTestPositions()
+	if err != nil || len(ps) != 12 {
+		t.Fatalf("%d positions, %v; want 12", len(ps), err)
+	}
+	var full, selective []bench.DepthFigure
+	for _, prob := range []int{100, 73} {
+		done := 0
+		f, err := bench.TimeToDepth(context.Background(), 5, prob, 1, func(n int) { done = n })
+		if err != nil || len(f) != 5 || done != 12 {
+			t.Fatalf("prob %d: %d figures, %d positions, %v", prob, len(f), done, err)
+		}
+		for i, d := range f {
+			if d.Depth != i+1 || d.Positions != 12 || d.Nodes == 0 || d.Probability != prob || (i > 0 && d.Nodes <= f[i-1].Nodes) {
+				t.Errorf("prob %d: depth figure %+v", prob, d)
+			}
+		}
+		if prob == 100 {
+			full = f
+		} else {
+			selective = f
+		}
+	}
+	if selective[4].Nodes >= full[4].Nodes {
+		t.Errorf("depth 5: %d nodes at 73%%, %d at full width", selective[4].Nodes, full[4].Nodes)
+	}
+}

@@ -6,11 +6,13 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/reversi-engine/reversi/bench"
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/engine"
 )
 
 func runBench(ctx context.Context, e *env, args []string) error {
@@ -28,8 +30,13 @@ are the ones docs/BENCHMARKS.md records.`)
 	searchDepth := fs.Int("search-depth", 9, "depth of the engine's midgame search benchmark (0 to skip)")
 	ffo := fs.Int("ffo", 0, "solve the first N problems of FFO #40-#59 too (0 to skip; #40-#44 take about 10 s on 2 cores)")
 	threads := fs.Int("threads", runtime.NumCPU(), "threads of the parallel solves")
+	ttd := fs.Int("ttd", 0, "only time to depth: the engine (trained evaluation, one thread) to this depth on the 12 positions of NTest's speed test (35 empties)")
+	prob := fs.Int("prob", engine.DefaultProbability, "confidence of the selective search's cuts of --ttd, in percent (100: full width)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *ttd != 0 {
+		return benchTimeToDepth(ctx, e, *ttd, *prob)
 	}
 	if *perftDepth < 0 || *perftDepth > 16 {
 		return fmt.Errorf("--perft-depth %d: want 0 to 16", *perftDepth)
@@ -93,6 +100,29 @@ are the ones docs/BENCHMARKS.md records.`)
 		if err := f.Err(); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// benchTimeToDepth prints the time and nodes to each depth on NTest's
+// speed test positions.
+func benchTimeToDepth(ctx context.Context, e *env, depth, prob int) error {
+	if depth < 1 || depth > 35 {
+		return fmt.Errorf("--ttd %d: want 1 to 35", depth)
+	}
+	if !slices.Contains(engine.Probabilities(), prob) {
+		return fmt.Errorf("--prob %d: want one of %v", prob, engine.Probabilities())
+	}
+	bar := newProgress(e, 12, "time to depth", "positions")
+	figs, err := bench.TimeToDepth(ctx, depth, prob, 1, func(int) { bar.Add(1) })
+	bar.Finish()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "time to depth on NTest's 12 test positions (35 empties), one thread, %d%%:\n", figs[0].Probability)
+	fmt.Fprintf(e.stdout, "%5s %10s %14s %12s\n", "depth", "seconds", "nodes", "nodes/s")
+	for _, f := range figs {
+		fmt.Fprintf(e.stdout, "%5d %10.3f %14d %12.0f\n", f.Depth, f.Elapsed.Seconds(), f.Nodes, float64(f.Nodes)/f.Elapsed.Seconds())
 	}
 	return nil
 }
