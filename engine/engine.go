@@ -26,7 +26,8 @@ type Options struct {
 	HashMB int
 	// ProbCut holds the parameters of the selective search (nil: the
 	// shipped ones when they were fitted for Eval, else none, and every
-	// search is full width).
+	// search is full width). New panics if they were fitted for another
+	// evaluation: check them first with ProbCut.Matches.
 	ProbCut *ProbCut
 	// Probability is the confidence of the cuts of the searches whose
 	// Limits ask for none (0: DefaultProbability).
@@ -178,6 +179,8 @@ func New(opts Options) *Engine {
 		if pc, err := DefaultProbCut(); err == nil && pc.Matches(opts.Eval) == nil {
 			opts.ProbCut = pc
 		}
+	} else if err := opts.ProbCut.Matches(opts.Eval); err != nil {
+		panic("engine.New: " + err.Error())
 	}
 	return &Engine{
 		cuts:   map[int]*cutTable{},

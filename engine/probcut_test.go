@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -149,4 +150,13 @@ func TestProbCutSearch(t *testing.T) {
 	if r, _ := plain.Search(context.Background(), positions(1, 40, 1)[0], Limits{Depth: 4}, nil); r.Probability != 100 {
 		t.Errorf("the course evaluation searched at %d%%", r.Probability)
 	}
+}
+
+func TestNewRefusesOtherParameters(t *testing.T) {
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "fitted for the \"pattern\" evaluation") {
+			t.Errorf("New with parameters of another evaluation: %v", r)
+		}
+	}()
+	New(Options{Eval: eval.Discs{}, HashMB: 1, ProbCut: testProbCut(DefaultEvaluator(), 2)})
 }

@@ -266,7 +266,7 @@ func (cfg *Config) selfPlay(ctx context.Context) ([]*game.Game, error) {
 					ms := board.Squares(b.Moves())
 					return ms[rng.IntN(len(ms))]
 				}
-				r, _ := e.Search(ctx, b, engine.Limits{Depth: 3, ExactEmpties: 10}, nil) // positions of a game: valid
+				r, _ := e.Search(ctx, b, engine.Limits{Depth: 3, ExactEmpties: 10, Probability: 100}, nil) // positions of a game: valid
 				return r.Move
 			}
 			all[t], errs[t] = SelfPlay(ctx, n, cfg.Seed*1000+uint64(t), play, func(int) {
@@ -425,7 +425,7 @@ func (cfg *Config) labels(ctx context.Context, ph int, ps []Position, w *pattern
 					}
 					labels[i] = float32(r.Score)
 				} else {
-					r, err := e.Search(ctx, b, engine.Limits{Depth: cfg.Depth, ExactEmpties: cfg.ExactEmpties}, nil)
+					r, err := e.Search(ctx, b, engine.Limits{Depth: cfg.Depth, ExactEmpties: cfg.ExactEmpties, Probability: 100}, nil)
 					if err != nil || r.Stopped {
 						errs[t] = cmp.Or(err, ctx.Err())
 						return
