@@ -19,10 +19,11 @@ import (
 )
 
 // SolvedFile is an OBF file with one line a solved position: the
-// position, a best move and its exact score. Lines are appended (and
-// synced) as solves end; a last line cut short by a crash is dropped when
-// the file is opened again. Its methods may be called from several
-// goroutines.
+// position, a best move and its exact score, after a first line, the
+// header (SolvedHeader), that says the file is one of ours. Lines are
+// appended (and synced) as solves end; a last line cut short by a crash is
+// dropped when the file is opened again, in a file with the header only.
+// Its methods may be called from several goroutines.
 type SolvedFile struct {
 	name   string
 	scores map[board.Board]int // the exact score for the side to move
@@ -30,6 +31,11 @@ type SolvedFile struct {
 	mu sync.Mutex
 	f  *os.File
 }
+
+// SolvedHeader is the first line of a file of solved positions that
+// OpenSolved creates: an OBF comment that marks the file as written by
+// reversi accuracy, which may therefore repair it.
+const SolvedHeader = "% reversi accuracy: solved positions, one a line (position; best move:exact score for the side to move)"
 
 // DefaultSolvedFile is where reversi accuracy keeps its solves unless
 // told otherwise: reversi/solved.obf in the user's cache directory, or ""
@@ -42,20 +48,27 @@ func DefaultSolvedFile() string {
 	return filepath.Join(dir, "reversi", "solved.obf")
 }
 
-// OpenSolved reads the solved positions of the file name (none if it does
-// not exist yet) and opens it to append more. A line that is not a valid
-// OBF problem with a scored move is an error, and the file is left as it
-// is; so is a line longer than obf.MaxLine, found without reading the
-// file whole. Text after the last newline, which a crash cut short, is
-// removed.
+// OpenSolved reads the solved positions of the file name and opens it to
+// append more. A file that does not exist yet, or is empty, is created
+// with the header line (SolvedHeader). A line that is not a valid OBF
+// problem with a scored move is an error, and the file is left as it is;
+// so is a line longer than obf.MaxLine, found without reading the file
+// whole. Text after the last newline, which a crash cut short, is removed
+// from a file that starts with the header, written by OpenSolved; a file
+// without it (another program's, or written by an older reversi) is
+// read and appended to as it is when its lines are whole, and refused,
+// unchanged, when its last line has no newline: it is not ours to repair.
 func OpenSolved(name string) (*SolvedFile, error) {
 	if name == "" {
 		return nil, errors.New("no file name for the solved positions")
 	}
 	s := &SolvedFile{name: name, scores: map[board.Board]int{}}
-	keep, size, err := readSolved(name, s.scores)
+	keep, size, ours, err := readSolved(name, s.scores)
 	if err != nil {
 		return nil, err
+	}
+	if keep < size && !ours {
+		return nil, fmt.Errorf("%s: the last line has no newline (cut short?), and the file does not start with the header line that reversi accuracy writes (%q): not repairing a file it did not write; end or remove that line, or give another --solved file", name, SolvedHeader)
 	}
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return nil, err
@@ -70,20 +83,26 @@ func OpenSolved(name string) (*SolvedFile, error) {
 			return nil, err
 		}
 	}
+	if keep == 0 { // a new file
+		if _, err := f.WriteString(SolvedHeader + "\n"); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
 	s.f = f
 	return s, nil
 }
 
 // readSolved reads the lines of the file name into scores, line by line,
 // and returns the length of its whole lines and of the file (0 and 0 if it
-// does not exist).
-func readSolved(name string, scores map[board.Board]int) (keep, size int64, err error) {
+// does not exist), and whether it starts with the header line.
+func readSolved(name string, scores map[board.Board]int) (keep, size int64, ours bool, err error) {
 	f, err := os.Open(name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return 0, 0, nil
+		return 0, 0, false, nil
 	}
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, false, err
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -94,6 +113,11 @@ func readSolved(name string, scores map[board.Board]int) (keep, size int64, err 
 		n++
 		line := sc.Text()
 		size += int64(len(line))
+		if n == 1 {
+			// The header, or the start of it that a crash cut short.
+			ours = strings.TrimRight(line, "\r\n") == SolvedHeader ||
+				!strings.HasSuffix(line, "\n") && strings.HasPrefix(SolvedHeader, line)
+		}
 		// Every line is written whole with its newline: text after the
 		// last newline is a write a crash cut short (it may even parse,
 		// with a score cut from +64 to +6), and is dropped.
@@ -109,18 +133,18 @@ func readSolved(name string, scores map[board.Board]int) (keep, size int64, err 
 			err = errors.New("no scored move")
 		}
 		if err != nil {
-			return 0, 0, fmt.Errorf("%s: line %d: %w (a file of solved positions: one OBF line each, such as reversi accuracy writes)", name, n, err)
+			return 0, 0, false, fmt.Errorf("%s: line %d: %w (a file of solved positions: one OBF line each, such as reversi accuracy writes)", name, n, err)
 		}
 		best, _ := p.BestScore()
 		scores[p.Position.Board] = best
 	}
 	switch err := sc.Err(); {
 	case errors.Is(err, bufio.ErrTooLong):
-		return 0, 0, fmt.Errorf("%s: line %d is longer than %d bytes (a file of solved positions: one OBF line each, such as reversi accuracy writes)", name, n+1, obf.MaxLine)
+		return 0, 0, false, fmt.Errorf("%s: line %d is longer than %d bytes (a file of solved positions: one OBF line each, such as reversi accuracy writes)", name, n+1, obf.MaxLine)
 	case err != nil:
-		return 0, 0, fmt.Errorf("%s: %w", name, err)
+		return 0, 0, false, fmt.Errorf("%s: %w", name, err)
 	}
-	return keep, size, nil
+	return keep, size, ours, nil
 }
 
 // scanWholeLines is a bufio.SplitFunc that returns each line with its

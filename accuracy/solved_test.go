@@ -78,11 +78,16 @@ func TestSolvedFileRefusals(t *testing.T) {
 }
 
 // FuzzOpenSolved checks that any file is either refused and left as it
-// is, or read with what follows its last newline removed, and then reads
-// back the same scores.
+// is, or read, with what follows its last newline removed only if it
+// starts with the header (an empty file getting the header), and then
+// reads back the same scores.
 func FuzzOpenSolved(f *testing.F) {
+	header := SolvedHeader + "\n"
 	f.Add([]byte(solvedLine))
 	f.Add([]byte(solvedLine + solvedLine[:30]))
+	f.Add([]byte(header + solvedLine + solvedLine[:30]))
+	f.Add([]byte(header[:20]))
+	f.Add([]byte(""))
 	f.Add([]byte("% comment\n\n" + solvedLine))
 	f.Add([]byte("garbage"))
 	f.Add([]byte(strings.Replace(solvedLine, "+6", "-64", 1)))
@@ -104,8 +109,17 @@ func FuzzOpenSolved(f *testing.F) {
 			return
 		}
 		s.Close()
-		if want := text[:bytes.LastIndexByte(text, '\n')+1]; !bytes.Equal(now, want) {
+		want := text[:bytes.LastIndexByte(text, '\n')+1]
+		if len(want) == 0 {
+			want = []byte(header)
+		}
+		if !bytes.Equal(now, want) {
 			t.Fatalf("opened and changed other than by cutting what follows the last newline:\n%q\nto\n%q", text, now)
+		}
+		ours := bytes.HasPrefix(text, []byte(header)) || bytes.HasPrefix(text, []byte(SolvedHeader+"\r\n")) ||
+			bytes.HasPrefix([]byte(header), text)
+		if !ours && len(text) > 0 && !bytes.Equal(now, text) {
+			t.Fatalf("repaired a file without the header:\n%q\nto\n%q", text, now)
 		}
 		again, err := OpenSolved(name)
 		if err != nil {
@@ -116,6 +130,75 @@ func FuzzOpenSolved(f *testing.F) {
 			t.Fatalf("reopening read other scores: %v, then %v", s.scores, again.scores)
 		}
 	})
+}
+
+// TestSolvedFileRepairsOnlyItsOwn: a last line without its newline is cut
+// from a file that starts with the header OpenSolved writes, and refused,
+// the file unchanged, in any other: a file whose only line lacks its
+// newline was emptied before (issue 19).
+func TestSolvedFileRepairsOnlyItsOwn(t *testing.T) {
+	whole := solvedLine
+	cut := solvedLine[:len(solvedLine)-1] // a whole line but for its newline
+	tests := []struct {
+		name, text string
+		want       string // the file after opening; "" if refused
+	}{
+		{"another's file, only line without newline", cut, ""},
+		{"another's file, last line cut", whole + solvedLine[:30], ""},
+		{"another's whole file is read and kept", whole, whole},
+		{"ours, last line cut", SolvedHeader + "\n" + whole + solvedLine[:30], SolvedHeader + "\n" + whole},
+		{"ours, only line without newline", SolvedHeader + "\n" + cut, SolvedHeader + "\n"},
+		{"ours, the header cut short", SolvedHeader[:12], SolvedHeader + "\n"},
+		{"empty: the header is written", "", SolvedHeader + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			name := filepath.Join(t.TempDir(), "solved.obf")
+			if err := os.WriteFile(name, []byte(tt.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s, err := OpenSolved(name)
+			now, _ := os.ReadFile(name)
+			if tt.want == "" {
+				if err == nil {
+					s.Close()
+					t.Fatalf("opened; want a refusal")
+				}
+				if !strings.Contains(err.Error(), name+": the last line has no newline") || !strings.Contains(err.Error(), "header") {
+					t.Errorf("error %q: want it to name the file, the cut line and the missing header", err)
+				}
+				if string(now) != tt.text {
+					t.Errorf("the refused file was changed to %q", now)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if string(now) != tt.want {
+				t.Errorf("the file is %q, want %q", now, tt.want)
+			}
+		})
+	}
+}
+
+// A new file starts with the header.
+func TestSolvedFileHeader(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "solved.obf")
+	s, err := OpenSolved(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Add(board.Start(), board.MustParseSquare("d3"), 0)
+	s.Close()
+	text, _ := os.ReadFile(name)
+	if !strings.HasPrefix(string(text), SolvedHeader+"\n") {
+		t.Errorf("a new file does not start with the header:\n%s", text)
+	}
+	if p, err := obf.Parse(bytes.NewReader(text)); err != nil || len(p) != 1 {
+		t.Errorf("the file is not OBF with one problem: %v, %v", p, err)
+	}
 }
 
 // TestLongLinesInFiles: a solved file with a line over the limit is

@@ -33,7 +33,9 @@ instead of the evaluation alone.
 Solving takes long far from the end (minutes a position at 28 empties):
 every solve is appended to the --solved file as it ends, and read back on
 the next run, so that a run stopped by Ctrl-C or a crash goes on where it
-was. Positions are solved --concurrency at a time, each with --threads.`)
+was. A file it creates starts with a header line, and only such a file
+is repaired (a last line a crash cut short is dropped); another file with
+a cut last line is refused as it is. Positions are solved --concurrency at a time, each with --threads.`)
 	evals := fs.String("eval", "pattern,classic", "evaluations to measure, separated by commas")
 	emptiesList := fs.String("empties", "20,24", "numbers of empty squares")
 	n := fs.Int("positions", 100, "positions per number of empty squares")

@@ -673,6 +673,25 @@ func TestAccuracyCommand(t *testing.T) {
 	}
 }
 
+// TestAccuracyRefusesToRepairAnotherFile: --solved naming a file that
+// reversi accuracy did not write (no header line) whose only line lacks
+// its newline is refused and left as it is; it was emptied before
+// (issue 19).
+func TestAccuracyRefusesToRepairAnotherFile(t *testing.T) {
+	name := t.TempDir() + "/mine.obf"
+	const text = "----XO----XOO-----OOXOO--OOOXXX-OOOOOXX--OOOXXXX--OOXX------XX-- X; H3:+6;"
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCommand(t, "", "accuracy", "--empties", "12", "--positions", "2", "--solved", name)
+	if code != 1 || !strings.Contains(stderr, name+": the last line has no newline") || !strings.Contains(stderr, "not repairing") {
+		t.Errorf("exit code %d, stderr %q: want a refusal naming the file", code, stderr)
+	}
+	if now, _ := os.ReadFile(name); string(now) != text {
+		t.Errorf("the file was changed to %q", now)
+	}
+}
+
 func TestAccuracyBadInput(t *testing.T) {
 	dir := t.TempDir()
 	tests := []struct {
