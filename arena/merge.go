@@ -4,6 +4,7 @@
 package arena
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -24,7 +25,13 @@ type Merged struct {
 	// Table holds the scores of the games, its players in the order they
 	// first appear (Black of the first game first: player A of a match).
 	Table *Table
+	// Empty lists the files that hold no game (a shard of a short run,
+	// say), in the order given.
+	Empty []string
 }
+
+// ErrNothingToMerge is the error of Merge when no file holds a game.
+var ErrNothingToMerge = errors.New("nothing to merge")
 
 // Merge reads the GGF records of files (written by a Recorder, e.g. the
 // shards of one run: game i of a run is in the file of shard i mod n) and
@@ -32,9 +39,11 @@ type Merged struct {
 // an error, and so is a game number found in two files with different
 // games. With runs, the files are separate runs instead (e.g. the same
 // players with other seeds): every game of every file counts, numbered
-// one file after the other.
+// one file after the other. A file without games is listed in Empty; if
+// no file holds one, the error is ErrNothingToMerge.
 func Merge(files []string, runs bool) (*Merged, error) {
 	games := map[int]*game.Game{}
+	m := &Merged{}
 	offset := 0 // with runs, the number of the file's first game
 	for _, f := range files {
 		if _, err := os.Stat(f); err != nil {
@@ -43,6 +52,9 @@ func Merge(files []string, runs bool) (*Merged, error) {
 		recs, err := ReadRecords(f)
 		if err != nil {
 			return nil, err
+		}
+		if len(recs) == 0 {
+			m.Empty = append(m.Empty, f)
 		}
 		if runs {
 			last := -1
@@ -63,7 +75,9 @@ func Merge(files []string, runs bool) (*Merged, error) {
 			games[i] = g
 		}
 	}
-	m := &Merged{}
+	if len(games) == 0 {
+		return nil, fmt.Errorf("no game in %s: %w", strings.Join(files, ", "), ErrNothingToMerge)
+	}
 	for i := range games {
 		m.Numbers = append(m.Numbers, i)
 	}

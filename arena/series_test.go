@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -99,6 +100,26 @@ func TestMergeShards(t *testing.T) {
 	report := merged.Table.Report(mustRatings(t, merged.Table), "", len(merged.Games))
 	if !strings.Contains(report, "Rating list after 6 games:") || !strings.Contains(report, "Crosstable") {
 		t.Errorf("report:\n%s", report)
+	}
+}
+
+// TestMergeEmptyFiles: files without games are listed, and only empty
+// files are nothing to merge, an error (issue 19).
+func TestMergeEmptyFiles(t *testing.T) {
+	dir := t.TempDir()
+	empty, blank := filepath.Join(dir, "empty.ggf"), filepath.Join(dir, "blank.ggf")
+	os.WriteFile(empty, nil, 0o644)
+	os.WriteFile(blank, []byte("\n\n"), 0o644)
+	if _, err := Merge([]string{empty, blank}, false); !errors.Is(err, ErrNothingToMerge) || !strings.Contains(err.Error(), "empty.ggf") {
+		t.Errorf("merging empty files: %v, want ErrNothingToMerge naming them", err)
+	}
+	full := filepath.Join(dir, "full.ggf")
+	if _, err := quickMatch(1).RunRecorded(context.Background(), Recording{Out: full, Count: func(Result) bool { return true }}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := Merge([]string{empty, full}, false)
+	if err != nil || len(m.Games) != 2 || len(m.Empty) != 1 || m.Empty[0] != empty {
+		t.Errorf("an empty file and a full one: %v, %d games, empty %v", err, len(m.Games), m.Empty)
 	}
 }
 

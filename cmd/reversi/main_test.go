@@ -538,6 +538,44 @@ func TestArenaBadInput(t *testing.T) {
 	}
 }
 
+// TestEmptyInputFiles: an OBF or GGF file without a position or a game
+// says there was nothing to do and fails, instead of succeeding silently
+// (issue 19); an empty shard beside full ones is only mentioned.
+func TestEmptyInputFiles(t *testing.T) {
+	dir := t.TempDir()
+	empty, comments := dir+"/empty.obf", dir+"/comments.obf"
+	os.WriteFile(empty, nil, 0o644)
+	os.WriteFile(comments, []byte("% only a comment\n\n"), 0o644)
+	os.WriteFile(dir+"/empty.ggf", nil, 0o644)
+	tests := []struct {
+		args  []string
+		input string
+		want  string
+	}{
+		{[]string{"solve", empty}, "", empty + ": no position in the file: nothing to solve"},
+		{[]string{"solve", comments}, "", "nothing to solve"},
+		{[]string{"solve", "-"}, "", "standard input: no position in the file: nothing to solve"},
+		{[]string{"merge", dir + "/empty.ggf"}, "", "no game in " + dir + "/empty.ggf: nothing to merge"},
+		{[]string{"merge", "--runs", dir + "/empty.ggf", dir + "/empty.ggf"}, "", "nothing to merge"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCommand(t, tt.input, tt.args...)
+			if code != 1 || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, stdout, stderr, tt.want)
+			}
+		})
+	}
+	full := dir + "/full.ggf"
+	if code, _, stderr := runCommand(t, "", "match", "greedy", "random", "--games", "2", "--seed", "1", "--out", full); code != 0 {
+		t.Fatalf("match: exit %d, %s", code, stderr)
+	}
+	code, stdout, stderr := runCommand(t, "", "merge", full, dir+"/empty.ggf")
+	if code != 0 || !strings.Contains(stdout, "2 games from 2 files") || !strings.Contains(stderr, dir+"/empty.ggf holds no game") {
+		t.Errorf("an empty shard beside a full one: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
 // TestMatchAgainstNBoardEngine plays the real binary's NBoard mode as an
 // external engine.
 func TestMatchAgainstNBoardEngine(t *testing.T) {

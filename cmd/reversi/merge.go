@@ -37,6 +37,9 @@ difference; for more, the rating list and the crosstable.`)
 	if err != nil {
 		return err
 	}
+	for _, f := range m.Empty {
+		fmt.Fprintf(e.stderr, "reversi merge: %s holds no game\n", f)
+	}
 	table, names := m.Table, m.Table.Names
 	fmt.Fprintf(e.stdout, "%d games from %d files\n", len(m.Games), len(files))
 	if len(names) == 2 {

@@ -64,6 +64,9 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 	if err != nil {
 		return fmt.Errorf("%s: %w", source, err)
 	}
+	if len(problems) == 0 {
+		return fmt.Errorf("%s: no position in the file: nothing to solve", source)
+	}
 	if *first > 0 && *first < len(problems) {
 		problems = problems[:*first]
 	}
