@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // untranslatedJS lists the texts of the page a reader sees (text nodes,
@@ -153,6 +154,14 @@ func TestBrowserChinese(t *testing.T) {
 		}
 		checkTranslated(t, spectator, lang, g.what)
 	}
+	// The finished game, reviewed, with a variation tried.
+	press(t, spectator, kb.Home)
+	waitJS(t, spectator, "the review at the start", `document.querySelectorAll("circle.disc[data-c=black], circle.disc[data-c=white]").length === 4`)
+	if err := chromedp.Run(spectator, chromedp.Click(`rect.sq[data-square="F5"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, spectator, "a variation tried", `document.querySelectorAll("circle.disc[data-c=black], circle.disc[data-c=white]").length === 5`)
+	checkTranslated(t, spectator, lang, "a finished game, reviewed, in a variation")
 
 	// A friend game: the host waiting, the invitee, an outsider.
 	openSeat(t, ctx, ts, friend, "black", "svg.board")

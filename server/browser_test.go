@@ -348,11 +348,11 @@ func TestBrowserTimeWarning(t *testing.T) {
 		t.Skip("a browser test: it runs without -short")
 	}
 	ts := newTestServer(t, "", Config{})
-	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "12s"})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "16s"})
 	ctx := browser(t)
 	openSeat(t, ctx, ts, g, "black", "svg.board")
 	if evalInt(t, ctx, `document.getElementById("time-warning").hidden ? 1 : 0`) != 1 {
-		t.Fatalf("a warning with 12 s for the move")
+		t.Fatalf("a warning with 16 s for the move")
 	}
 	// On a 1366x768 laptop the status line and the warning below the board
 	// are in view without scrolling.
@@ -360,7 +360,7 @@ func TestBrowserTimeWarning(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer chromedp.Run(ctx, chromedp.EmulateReset())
-	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	wctx, cancel := context.WithTimeout(ctx, 16*time.Second)
 	defer cancel()
 	var warning string
 	if err := chromedp.Run(wctx, chromedp.WaitVisible("#time-warning", chromedp.ByID), chromedp.Text("#time-warning", &warning, chromedp.ByID)); err != nil {
@@ -474,8 +474,9 @@ func TestBrowserGraph(t *testing.T) {
 	// against the state it drew.
 	dots := evalInt(t, ctx, `document.querySelectorAll("svg.graph circle.dot").length`)
 	shown := evalInt(t, ctx, `document.querySelectorAll("#moves > span").length`)
-	if dots == 0 || dots > (shown+1)/2 {
-		t.Fatalf("the graph draws %d points for %d moves, of which at most half are the engine's", dots, shown)
+	engine := evalInt(t, ctx, `document.querySelectorAll('#moves .mv[data-color="black"]').length`)
+	if dots == 0 || dots > engine {
+		t.Fatalf("the graph draws %d points for %d moves, of which %d are the engine's", dots, shown, engine)
 	}
 	if ticks := evalInt(t, ctx, `[...document.querySelectorAll("svg.graph text.tick")].filter(t => ["+64", "0", "-64"].includes(t.textContent)).length`); ticks < 3 {
 		t.Fatalf("the graph's axis is not labelled (+64, 0, -64): %d of them", ticks)

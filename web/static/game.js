@@ -1,26 +1,39 @@
-// The game page: a game as its players and spectators see it, live.
+// The game page: a game as its players and spectators see it, live, and
+// its review: any position of it (arrow keys, the move list, the graph),
+// with its analysis, and variations tried from it.
 
 import { el, copyButton } from "./dom.js";
 import { api, analyse, errorText, tokenKey, watchGame } from "./api.js";
 import { makeBoard, squareName } from "./board.js";
 import { graph } from "./graph.js";
 import { t, num } from "./i18n.js";
+import { makeReview } from "./review.js";
 import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText } from "./words.js";
 
 // gamePage shows game id in app; it returns the function that stops it
-// (its WebSocket and its clock).
+// (its WebSocket, its clock and its keys).
 export function gamePage(app, id) {
   // analysisFor is the position (board and side to move) being analysed,
   // valuesFor the one whose values the board shows: values belong to one
-  // position and go with it.
+  // position and go with it. analyses keeps those found, for a position
+  // reviewed again.
   let state = null, seat = null, hints = true, showAnalysis = false, analysisFor = "", valuesFor = "";
+  const analyses = new Map();
+  const review = makeReview(() => render());
+  // reviewing runs a step of the review, saying why if it fails.
+  const reviewing = (p) => p?.catch((e) => { err.textContent = errorText(e); });
   try { seat = JSON.parse(localStorage.getItem(tokenKey(id)) || "null"); } catch (_) {}
   const status = el("div", { class: "status", id: "status", role: "status" });
   const err = el("div", { class: "error", id: "error" });
   const timeWarn = el("div", { class: "error", id: "time-warning", role: "alert", hidden: "hidden" });
   // A click on a square that is not a legal move does nothing: only legal
-  // moves are sent (three illegal moves lose a game).
-  const board = makeBoard((i) => { if (state?.legal?.includes(squareName(i))) play(squareName(i)); });
+  // moves are sent (three illegal moves lose a game). In review, a legal
+  // move tries a variation: the game is not touched.
+  const board = makeBoard((i) => {
+    const sq = squareName(i);
+    if (review.active()) reviewing(review.play(sq));
+    else if (state?.legal?.includes(sq)) play(sq);
+  });
   const seatEl = (c) => el("div", { class: "seat", id: "seat-" + c }, el("span", { class: "dot " + c }), el("div", { class: "who" }, el("div", { class: "name" }), el("div", { class: "meta" })), el("span", { class: "count" }));
   const seats = { black: seatEl("black"), white: seatEl("white") };
   const moves = el("div", { class: "moves", id: "moves" });
@@ -44,12 +57,22 @@ export function gamePage(app, id) {
     } catch (e) { err.textContent = errorText(e); }
   } } }, t("game.join"));
   const copyInvite = copyButton(t("game.copyInvite"), () => location.origin + (seat?.invite || location.pathname + location.hash), { id: "copy-invite" });
+  // The review's controls: first, previous, next, last; where it is; back
+  // to the game.
+  const stepButton = (id, sign, key, go) => el("button", { id, class: "step", "aria-label": t(key), title: t(key), on: { click: () => state && reviewing(go()) } }, sign);
+  const reviewWhere = el("span", { class: "small", id: "review-where", "aria-live": "polite" });
+  const reviewExit = el("button", { id: "review-exit", on: { click: () => review.exit() } }, t("review.back"));
+  const reviewNote = el("p", { class: "small", id: "review-note", text: t("review.note") });
+  const reviewBar = el("div", { class: "review", id: "review" },
+    stepButton("review-first", "|◀", "review.first", () => review.go(0)), stepButton("review-prev", "◀", "review.prev", () => review.step(-1)),
+    stepButton("review-next", "▶", "review.next", () => review.step(1)), stepButton("review-last", "▶|", "review.last", () => review.last()),
+    reviewWhere, reviewExit);
   app.replaceChildren(el("div", { class: "layout" },
     el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, timeWarn, err),
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), keyBox),
         el("div", { class: "row" }, join, copyInvite, undo, resign, copyT, copyG, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
-      el("div", { class: "panel" }, el("h2", { text: t("game.moves") }), moves),
+      el("div", { class: "panel" }, el("h2", { text: t("game.moves") }), reviewBar, moves, reviewNote),
       el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, el("p", { class: "small", id: "source" })))));
 
   async function play(sq) {
@@ -93,28 +116,38 @@ export function gamePage(app, id) {
     timeWarn.hidden = !warn;
   }
   const positionKey = (s) => s.board + " " + (s.turn === "white" ? "O" : "X");
+  // shownKey is the position the board shows: the game's, or the one
+  // reviewed; analysable says whether it has moves to analyse.
+  const shownKey = () => { const v = review.view(); return v ? positionKey(v.pos) : positionKey(state); };
+  const analysable = () => { const v = review.view(); return v ? !v.pos.over : state.status !== "finished"; };
   async function runAnalysis() {
-    const key = positionKey(state);
-    if (!showAnalysis || state.status === "finished" || analysisFor === key) return;
+    const key = shownKey();
+    if (!showAnalysis || !analysable() || analysisFor === key) return;
     analysisFor = key;
     document.getElementById("source").textContent = t("analysis.running");
     try {
-      const a = await analyse({ board: key }, "engine:level=6");
-      if (analysisFor !== key || !state || positionKey(state) !== key || state.status === "finished") return; // the position moved on
+      if (!analyses.has(key)) analyses.set(key, analyse({ board: key }, "engine:level=6"));
+      let a;
+      try { a = await analyses.get(key); } catch (e) { analyses.delete(key); throw e; }
+      if (analysisFor !== key || !state || shownKey() !== key || !analysable()) return; // the position moved on
       board.showValues(a.thinking?.moves, a.thinking?.unit);
       valuesFor = key;
       const th = a.thinking || {};
       pv.textContent = th.pv?.length ? t("analysis.best", { pv: th.pv.join(" ") }) : "";
       const how = th.kind === "exact" ? t("analysis.exact") : th.kind === "wld" ? t("kind.wld") : t("kind.depth", { depth: depthNote(th) });
       document.getElementById("source").textContent = t("analysis.source", { level: num(6), how, nodes: num(th.nodes || 0) });
-    } catch (e) { document.getElementById("source").textContent = errorText(e); }
+    } catch (e) { if (analysisFor === key) document.getElementById("source").textContent = errorText(e); }
   }
   function render() {
     if (!state) return;
     const s = state, mine = seat && s.status === "playing" && s.turn === seat.color;
     document.title = t("game.title", { black: seatName(s.black), white: seatName(s.white) });
-    board.update(s.board, mine ? s.legal : [], s.last_move, hints && mine);
-    if (!showAnalysis || s.status === "finished" || valuesFor !== positionKey(s)) { board.showValues(null); valuesFor = ""; }
+    review.setGame(s.start, s.moves.map((m) => m.square));
+    const v = review.view();
+    if (v) board.update(v.pos.board, v.pos.legal, v.at > 0 ? v.line[v.at - 1] : null, hints);
+    else board.update(s.board, mine ? s.legal : [], s.last_move, hints && mine);
+    if (!showAnalysis || !analysable() || valuesFor !== shownKey()) { board.showValues(null); valuesFor = ""; }
+    if (!showAnalysis) analysisFor = "";
     for (const c of ["black", "white"]) {
       seats[c].querySelector(".name").textContent = seat && seat.color === c ? t("seat.you", { name: seatName(s[c]) }) : seatName(s[c]);
       seats[c].querySelector(".count").textContent = num(s[c].discs);
@@ -145,10 +178,17 @@ export function gamePage(app, id) {
     const other = seat && (seat.color === "black" ? "white" : "black");
     undo.hidden = !(seat && s.status === "playing" && s[seat.color].kind === "human" && s[other].kind === "builtin");
     keyBox.hidden = !seat || s.status === "finished"; // spectators have no move to type
-    moves.replaceChildren(...s.moves.map((m, i) => el("span", {}, i % 2 === 0 ? el("span", { class: "n", text: num(Math.floor(i / 2) + 1) + "." }) : null, m.square === "PA" ? t("game.pass") : m.square.toLowerCase())));
-    moves.scrollTop = moves.scrollHeight;
+    // The moves: a click reviews the position after one.
+    const at = v && v.at <= v.fromGame ? v.at : v ? v.fromGame : 0;
+    moves.replaceChildren(...s.moves.map((m, i) => el("span", {}, i % 2 === 0 ? el("span", { class: "n", text: num(Math.floor(i / 2) + 1) + "." }) : null,
+      el("button", { type: "button", class: "mv" + (v && at === i + 1 ? " at" : ""), "data-ply": i + 1, "data-color": m.color, tabindex: "-1",
+        "aria-label": t("review.moveLabel", { n: num(i + 1), side: side(m.color), move: moveText(m.square) }), on: { click: () => reviewing(review.go(i + 1)) } }, moveText(m.square)))));
+    const current = moves.querySelector(".mv.at");
+    if (current) moves.scrollTop = current.offsetTop - moves.clientHeight / 2;
+    else if (!v) moves.scrollTop = moves.scrollHeight;
+    renderReview(v);
     const pts = s.moves.map((m, i) => ({ ply: i, v: m.eval === undefined ? undefined : (m.color === "black" ? m.eval : -m.eval) }));
-    evals.replaceChildren(el("div", { class: "small", text: t("graph.caption") }), graph(pts));
+    evals.replaceChildren(el("div", { class: "small", text: t("graph.caption") }), graph(pts, { plies: s.moves.length, onPick: (k) => reviewing(review.go(k)), at }));
     if (s.thinking && !showAnalysis) {
       const th = s.thinking;
       const how = th.kind === "exact" ? t("pv.exact") : th.kind === "wld" ? t("pv.wld") : th.depth ? t("pv.depth", { depth: depthNote(th) }) : "";
@@ -156,6 +196,30 @@ export function gamePage(app, id) {
     }
     runAnalysis();
   }
+  const moveText = (sq) => (sq === "PA" ? t("game.pass") : sq.toLowerCase());
+  // renderReview says which position the review shows (the game's after
+  // n moves, or a variation from one, with the discs), or how to start.
+  function renderReview(v) {
+    reviewExit.hidden = !review.active();
+    reviewNote.hidden = !review.active();
+    if (!v) { reviewWhere.textContent = review.active() ? "…" : state.moves.length ? t("review.start") : ""; return; }
+    const discs = t("review.discs", { black: num([...v.pos.board].filter((c) => c === "X").length), white: num([...v.pos.board].filter((c) => c === "O").length) });
+    reviewWhere.textContent = v.at > v.fromGame
+      ? t("review.variation", { n: num(v.fromGame), moves: v.line.slice(v.fromGame, v.at).map(moveText).join(" "), discs })
+      : v.at === 0 ? t("review.atStart", { discs }) : t("review.at", { n: num(v.at), total: num(v.total), discs });
+  }
+  // The arrow keys step through the game (but on the board, where they
+  // move between squares, and in a text box); Home and End go to its
+  // start and its end; Escape goes back to the game.
+  const onKey = (e) => {
+    if (!state || e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.("input, textarea, select, svg.board")) return;
+    const step = { ArrowLeft: () => review.step(-1), ArrowRight: () => review.step(1), Home: () => review.go(0), End: () => review.last(),
+      Escape: () => review.exit() }[e.key];
+    if (!step || (e.key === "Escape" && !review.active())) return;
+    e.preventDefault();
+    reviewing(step());
+  };
+  document.addEventListener("keydown", onKey);
   // Live updates over a WebSocket, with reconnection.
   let stopWatching = null, stopped = false;
   api("GET", "/api/games/" + id).then((g) => {
@@ -164,5 +228,5 @@ export function gamePage(app, id) {
     stopWatching = watchGame(id, () => state?.version, (g) => { state = g; render(); });
   }).catch((e) => { if (!stopped) app.replaceChildren(el("h1", { text: t("game.none") }), el("p", { text: errorText(e) })); });
   const ticking = setInterval(clocks, 500);
-  return () => { stopped = true; stopWatching?.(); clearInterval(ticking); };
+  return () => { stopped = true; stopWatching?.(); clearInterval(ticking); document.removeEventListener("keydown", onKey); };
 }
