@@ -6,6 +6,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -93,11 +94,12 @@ func (k Kind) String() string {
 
 // MoveValue is the value of one legal move (Limits.AllMoves).
 type MoveValue struct {
-	Move  board.Square
-	Value int // in the evaluator's units (Kind Midgame), or discs
-	Depth int
-	Kind  Kind
-	PV    []board.Square
+	Move        board.Square
+	Value       int // in the evaluator's units (Kind Midgame), or discs
+	Depth       int
+	Probability int // of the search's cuts, 100 for none
+	Kind        Kind
+	PV          []board.Square
 }
 
 // Result is what a search found.
@@ -316,5 +318,28 @@ func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Li
 	}
 	r := e.midgame(ctx, b, legal, lim, start, progress)
 	r.Probability = prob
+	for i := range r.Moves {
+		r.Moves[i].Probability = prob
+	}
+	e.toTheEnd(&r, empties)
 	return r
+}
+
+// toTheEnd makes the result of a midgame search that reached the end of
+// every line (depth at least the empties) a result in discs, of kind
+// Exact: exact at 100%, with the selective search's confidence below.
+func (e *Engine) toTheEnd(r *Result, empties int) {
+	unit := e.opts.Eval.DiscUnit()
+	if unit <= 0 {
+		return // a heuristic's wins are not disc margins
+	}
+	discs := func(v int) int { return int(math.Round(float64(v) / float64(unit))) }
+	if r.Kind == Midgame && r.Depth >= empties {
+		r.Kind, r.Value, r.Depth = Exact, discs(r.Value), empties
+	}
+	for i := range r.Moves {
+		if m := &r.Moves[i]; m.Kind == Midgame && m.Depth >= empties {
+			m.Kind, m.Value, m.Depth = Exact, discs(m.Value), empties
+		}
+	}
 }

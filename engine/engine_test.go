@@ -147,8 +147,8 @@ func TestEndgameIsExact(t *testing.T) {
 			t.Fatalf("%v: WLD %v %d, solver %d", b, w.Kind, w.Value, want.Score)
 		}
 		m, _ := e.Search(context.Background(), b, Limits{Probability: 100}, nil) // midgame search to the end
-		if m.Kind != Midgame || m.Value != 100*want.Score {
-			t.Fatalf("%v: midgame search to the end %d, solver %d", b, m.Value, want.Score)
+		if m.Kind != Exact || m.Value != want.Score || m.Probability != 100 || m.Depth != b.Empties() {
+			t.Fatalf("%v: midgame search to the end %v %d at %d%%, solver %d", b, m.Kind, m.Value, m.Probability, want.Score)
 		}
 	}
 }

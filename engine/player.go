@@ -89,7 +89,7 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 	var progress func(Info)
 	if req.Progress != nil {
 		progress = func(in Info) {
-			t := player.Thinking{Nodes: in.Nodes, Elapsed: in.Elapsed, HasEval: true, PV: append([]board.Square(nil), in.PV...), Source: in.Kind.Source(in.Depth)}
+			t := player.Thinking{Nodes: in.Nodes, Elapsed: in.Elapsed, HasEval: true, PV: append([]board.Square(nil), in.PV...), Source: in.Kind.Source(in.Depth, in.Probability)}
 			t.Eval, t.Unit = p.display(in.Kind, in.Value)
 			req.Progress(t)
 		}
@@ -154,7 +154,7 @@ func Discs(ev eval.Evaluator, kind Kind, value int) float64 {
 
 // thinking describes the result for displays and records.
 func (p *Player) thinking(r Result, move board.Square, value int) *player.Thinking {
-	t := &player.Thinking{Nodes: r.Nodes, Elapsed: r.Elapsed, HasEval: true, Source: r.Kind.Source(r.Depth)}
+	t := &player.Thinking{Nodes: r.Nodes, Elapsed: r.Elapsed, HasEval: true, Source: r.Kind.Source(r.Depth, r.Probability)}
 	t.Eval, t.Unit = p.display(r.Kind, value)
 	t.PV = r.PV
 	if move != r.Move { // a noisy level's choice: its own line
@@ -167,7 +167,7 @@ func (p *Player) thinking(r Result, move board.Square, value int) *player.Thinki
 	}
 	for _, m := range r.Moves {
 		ev, unit := p.display(m.Kind, m.Value)
-		t.Moves = append(t.Moves, player.MoveStat{Move: m.Move, Eval: ev, HasEval: true, Unit: unit, Source: m.Kind.Source(m.Depth), PV: m.PV})
+		t.Moves = append(t.Moves, player.MoveStat{Move: m.Move, Eval: ev, HasEval: true, Unit: unit, Source: m.Kind.Source(m.Depth, m.Probability), PV: m.PV})
 	}
 	if r.Stopped {
 		t.Note = "stopped by the clock"
@@ -187,14 +187,18 @@ func (p *Player) display(kind Kind, value int) (float64, player.Unit) {
 	return float64(value), player.UnitPoints
 }
 
-// Source says how a value of this kind at this depth was found, for
-// displays: a midgame search of depth plies, or an exact (Exact, Over) or
-// win/loss/draw solve of depth empty squares.
-func (k Kind) Source(depth int) player.Source {
-	switch k {
-	case Exact, Over:
+// Source says how a value of this kind at this depth and probability
+// was found, for displays: a midgame search of depth plies (selective
+// below 100%), or an exact (Exact, Over) or win/loss/draw solve of depth
+// empty squares; a search to the end of the game with selective cuts is
+// Selective, its depth the empty squares.
+func (k Kind) Source(depth, probability int) player.Source {
+	switch {
+	case (k == Midgame || k == Exact) && probability > 0 && probability < 100:
+		return player.Source{Kind: player.Selective, Depth: depth, Probability: probability}
+	case k == Exact, k == Over:
 		return player.Source{Kind: player.Exact, Depth: depth}
-	case WLD:
+	case k == WLD:
 		return player.Source{Kind: player.WLD, Depth: depth}
 	}
 	return player.Source{Kind: player.Midgame, Depth: depth}

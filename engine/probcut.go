@@ -267,7 +267,40 @@ func (pc *ProbCut) table(percent, unit int) *cutTable {
 			}
 		}
 	}
+	pc.extendEnd(tab, params)
 	return tab
+}
+
+// extendEnd gives the selective endgame's cells to the empties beyond the
+// most that were fitted: the cell of the most, its deviation extrapolated
+// linearly in the empties (never below the last fitted one), with the
+// shallow depth of the empties.
+func (pc *ProbCut) extendEnd(tab *cutTable, params func(ProbCutCell, float64) cutParams) {
+	var sx, sy, sxx, sxy, n float64
+	var last *ProbCutCell
+	for i := range pc.Cells {
+		c := &pc.Cells[i]
+		if c.Depth != 0 {
+			continue
+		}
+		x, y := float64(c.MinEmpties), c.Sigma
+		sx, sy, sxx, sxy, n = sx+x, sy+y, sxx+x*x, sxy+x*y, n+1
+		if last == nil || c.MaxEmpties > last.MaxEmpties {
+			last = c
+		}
+	}
+	if last == nil {
+		return
+	}
+	growth := 0.0
+	if n >= 2 && n*sxx-sx*sx > 0 {
+		growth = max(0, (n*sxy-sx*sy)/(n*sxx-sx*sx))
+	}
+	for e := last.MaxEmpties + 1; e <= 60; e++ {
+		c := *last
+		c.Shallow = ShallowDepth(e)
+		tab.end[e] = params(c, last.Sigma+growth*float64(e-last.MaxEmpties))
+	}
 }
 
 // defaultProbCut are the parameters fitted for the shipped pattern

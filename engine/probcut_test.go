@@ -116,6 +116,11 @@ func TestProbCutTable(t *testing.T) {
 	if tab.cell[30][2].ok || tab.end[19].ok || !tab.end[20].ok || tab.end[20].shallow != 10 {
 		t.Error("cells where none was fitted, or the endgame's missing")
 	}
+	// Beyond the most empties of the endgame's cells: the last one's, with
+	// the shallow depth of the empties (one cell: no growth).
+	if c := tab.end[27]; !c.ok || c.shallow != ShallowDepth(27) || c.hi != 2*3*10 {
+		t.Errorf("endgame cell of 27 empties = %+v", c)
+	}
 }
 
 func TestProbCutSearch(t *testing.T) {

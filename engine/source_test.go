@@ -26,14 +26,16 @@ func TestPlayerSource(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		level Level
+		prob  int
 		want  player.Source
 	}{
-		{"midgame", Level{Depth: 4}, player.Source{Kind: player.Midgame, Depth: 4}},
-		{"exact", Level{Depth: 4, ExactEmpties: empties}, player.Source{Kind: player.Exact, Depth: empties}},
-		{"wld", Level{Depth: 4, WLDEmpties: empties}, player.Source{Kind: player.WLD, Depth: empties}},
+		{"midgame", Level{Depth: 4}, 100, player.Source{Kind: player.Midgame, Depth: 4}},
+		{"selective", Level{Depth: 4}, 95, player.Source{Kind: player.Selective, Depth: 4, Probability: 95}},
+		{"exact", Level{Depth: 4, ExactEmpties: empties}, 0, player.Source{Kind: player.Exact, Depth: empties}},
+		{"wld", Level{Depth: 4, WLDEmpties: empties}, 0, player.Source{Kind: player.WLD, Depth: empties}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			p := NewPlayer(New(Options{HashMB: 1}), tt.level, "engine", 1)
+			p := NewPlayer(New(Options{HashMB: 1, Probability: tt.prob}), tt.level, "engine", 1)
 			reply, err := p.Move(context.Background(), player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), Analyze: true})
 			if err != nil {
 				t.Fatal(err)
@@ -54,16 +56,19 @@ func TestPlayerSource(t *testing.T) {
 // TestKindSource: each kind of result is the source of a display.
 func TestKindSource(t *testing.T) {
 	for _, tt := range []struct {
-		kind  Kind
-		depth int
-		want  player.Source
+		kind        Kind
+		depth, prob int
+		want        player.Source
 	}{
-		{Midgame, 12, player.Source{Kind: player.Midgame, Depth: 12}},
-		{Exact, 20, player.Source{Kind: player.Exact, Depth: 20}},
-		{WLD, 22, player.Source{Kind: player.WLD, Depth: 22}},
-		{Over, 0, player.Source{Kind: player.Exact}},
+		{Midgame, 12, 100, player.Source{Kind: player.Midgame, Depth: 12}},
+		{Midgame, 12, 0, player.Source{Kind: player.Midgame, Depth: 12}},
+		{Midgame, 18, 95, player.Source{Kind: player.Selective, Depth: 18, Probability: 95}},
+		{Exact, 20, 100, player.Source{Kind: player.Exact, Depth: 20}},
+		{Exact, 24, 87, player.Source{Kind: player.Selective, Depth: 24, Probability: 87}},
+		{WLD, 22, 100, player.Source{Kind: player.WLD, Depth: 22}},
+		{Over, 0, 100, player.Source{Kind: player.Exact}},
 	} {
-		if got := tt.kind.Source(tt.depth); got != tt.want {
+		if got := tt.kind.Source(tt.depth, tt.prob); got != tt.want {
 			t.Errorf("%v at %d: %+v, want %+v", tt.kind, tt.depth, got, tt.want)
 		}
 	}

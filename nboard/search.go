@@ -137,7 +137,7 @@ func (s *session) hint(ctx context.Context, n int) {
 				if i == n {
 					break
 				}
-				s.out.printf("%s", FormatSearch(player.MoveStat{Move: m.Move, Eval: s.discs(m.Kind, m.Value), HasEval: true, Source: m.Kind.Source(m.Depth), PV: m.PV}))
+				s.out.printf("%s", FormatSearch(player.MoveStat{Move: m.Move, Eval: s.discs(m.Kind, m.Value), HasEval: true, Source: m.Kind.Source(m.Depth, m.Probability), PV: m.PV}))
 			}
 		}
 		var nodes uint64
