@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -461,5 +462,32 @@ func TestReportUnits(t *testing.T) {
 	}
 	if got := table.Report(ratings, "", 1); !strings.Contains(got, "margin (discs)") {
 		t.Errorf("the rating list does not give the margin's unit:\n%s", got)
+	}
+}
+
+// TestReportNameColumns: the names of the rating list and the crosstable
+// are in a column as wide as the longest, left-aligned, and no rating is
+// "-0" (issue 19).
+func TestReportNameColumns(t *testing.T) {
+	long := "engine:level=1,threads=1,hash=4"
+	table := NewTable([]string{long, "b", "c"})
+	table.Add(0, 1, 1, 10)
+	table.Add(1, 2, 0.5, 0)
+	table.Add(2, 1, 0.5, 0)
+	ratings, err := table.Ratings("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := table.Report(ratings, "", 3)
+	for _, re := range []string{
+		`(?m)^ *\d+  b {` + strconv.Itoa(len(long)-1) + `}  `, // the rating list
+		`(?m)^ *\d+ b {` + strconv.Itoa(len(long)-1) + `}  `,  // the crosstable
+	} {
+		if !regexp.MustCompile(re).MatchString(report) {
+			t.Errorf("no line matching %s: a short name is not left-aligned in the column of the longest:\n%s", re, report)
+		}
+	}
+	if strings.Contains(report, "-0 ") {
+		t.Errorf("a rating of -0:\n%s", report)
 	}
 }

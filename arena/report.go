@@ -6,8 +6,10 @@ package arena
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 )
 
 // Leader is the news line of a tournament: the leader so far and its
@@ -17,22 +19,27 @@ func (t *Table) Leader(anchor string) string {
 	if err != nil || len(r) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("leader %s %+.0f", r[0].Name, r[0].Elo)
+	return fmt.Sprintf("leader %s %+.0f", r[0].Name, noNegativeZero(r[0].Elo))
 }
 
 // Report returns the rating list (ratings, from t.Ratings(anchor)) after
 // games games and the crosstable, as text tables.
 func (t *Table) Report(ratings []Rating, anchor string, games int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nRating list after %d games", games)
+	fmt.Fprintf(&b, "\nRating list after %d game%s", games, plural(games))
 	if anchor != "" {
 		fmt.Fprintf(&b, " (%s = 0)", anchor)
 	}
 	b.WriteString(":\n")
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "rank\tplayer\tElo\t95%\tgames\tscore\tmargin (discs)\t")
+	width := len("player")
+	for _, r := range ratings {
+		width = max(width, utf8.RuneCountInString(r.Name))
+	}
+	// Numbers are aligned right, names left (padded to the longest).
+	fmt.Fprintf(w, "rank\t%-*s\tElo\t95%%\tgames\tscore\tmargin (discs)\t\n", width, "player")
 	for i, r := range ratings {
-		fmt.Fprintf(w, "%d\t%s\t%+.0f\t±%.0f\t%d\t%.1f%%\t%+.1f\t\n", i+1, r.Name, r.Elo, r.Error, r.Score.Games(), 100*r.Score.Fraction(), r.Score.AverageMargin())
+		fmt.Fprintf(w, "%d\t%-*s\t%+.0f\t±%.0f\t%d\t%.1f%%\t%+.1f\t\n", i+1, width, r.Name, noNegativeZero(r.Elo), r.Error, r.Score.Games(), 100*r.Score.Fraction(), r.Score.AverageMargin())
 	}
 	w.Flush()
 	b.WriteString("\nCrosstable (row's points against column, of the games between them):\n")
@@ -48,6 +55,10 @@ func (t *Table) WriteCrosstable(out io.Writer, ratings []Rating) {
 		index[n] = i
 	}
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	width := 0 // of the row labels, "1 name", aligned left
+	for k, r := range ratings {
+		width = max(width, utf8.RuneCountInString(fmt.Sprintf("%d %s", k+1, r.Name)))
+	}
 	fmt.Fprint(w, "\t")
 	for k := range ratings {
 		fmt.Fprintf(w, "%d\t", k+1)
@@ -55,7 +66,7 @@ func (t *Table) WriteCrosstable(out io.Writer, ratings []Rating) {
 	fmt.Fprintln(w)
 	for k, r := range ratings {
 		i := index[r.Name]
-		fmt.Fprintf(w, "%d %s\t", k+1, r.Name)
+		fmt.Fprintf(w, "%-*s\t", width, fmt.Sprintf("%d %s", k+1, r.Name))
 		for _, c := range ratings {
 			j := index[c.Name]
 			if i == j {
@@ -68,6 +79,15 @@ func (t *Table) WriteCrosstable(out io.Writer, ratings []Rating) {
 		fmt.Fprintln(w)
 	}
 	w.Flush()
+}
+
+// noNegativeZero returns v, or 0 if v rounds to 0, so that "%+.0f" writes
+// "+0" and not "-0".
+func noNegativeZero(v float64) float64 {
+	if math.Round(v) == 0 {
+		return 0
+	}
+	return v
 }
 
 // TournamentSummary is the JSON summary of a tournament.

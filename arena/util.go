@@ -20,3 +20,11 @@ func cut(s string, sep byte) (string, string, bool) {
 	a, b, ok := strings.Cut(s, string(sep))
 	return strings.TrimSpace(a), strings.TrimSpace(b), ok
 }
+
+// plural returns "s" unless n is 1: "1 game", "2 games".
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -11,6 +11,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
@@ -25,7 +26,7 @@ type Options struct {
 	// usually.
 	Highlight uint64
 	// Status adds a line per side: name, discs, the time of its last move
-	// and its total time.
+	// and its total time, the names in a column as wide as the longer.
 	Status bool
 	// Names of the players, indexed by board.Color ("black", "white" if
 	// empty).
@@ -94,12 +95,21 @@ func Render(w io.Writer, pos board.Position, opt Options) error {
 		b.WriteByte('\n')
 	}
 	if opt.Status {
-		for _, c := range []board.Color{board.Black, board.White} {
-			name := opt.Names[c]
+		names := opt.Names
+		width := 12 // the names' column, wider if a name is longer
+		for c, name := range names {
 			if name == "" {
-				name = c.String()
+				names[c] = board.Color(c).String()
 			}
-			fmt.Fprintf(&b, "%c %-12s %2d discs  last %s  total %s", c.Letter(), name, pos.Count(c),
+			width = max(width, utf8.RuneCountInString(names[c]))
+		}
+		for _, c := range []board.Color{board.Black, board.White} {
+			n := pos.Count(c)
+			discs := "discs"
+			if n == 1 {
+				discs = "disc "
+			}
+			fmt.Fprintf(&b, "%c %-*s %2d %s  last %s  total %s", c.Letter(), width, names[c], n, discs,
 				seconds(opt.LastTime[c]), seconds(opt.TotalTime[c]))
 			if c == pos.Turn && opt.Legal != 0 {
 				b.WriteString("  <- to move")

@@ -61,6 +61,25 @@ func TestLastMoveOnTheRightEdge(t *testing.T) {
 	}
 }
 
+// TestRenderLongNamesAndOneDisc: a name longer than the column widens it
+// for both lines, so that the discs stay aligned, and one disc is "1
+// disc" (issue 19).
+func TestRenderLongNamesAndOneDisc(t *testing.T) {
+	pos, err := board.ParsePosition("X" + strings.Repeat("-", 61) + "OO X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := String(pos, Options{Status: true, Names: [2]string{"engine:level=10,threads=1", "roxanne"}})
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	black, white := lines[len(lines)-2], lines[len(lines)-1]
+	if want := "X engine:level=10,threads=1  1 disc  "; !strings.HasPrefix(black, want) {
+		t.Errorf("black's line %q, want it to start %q", black, want)
+	}
+	if want := "O roxanne                    2 discs  "; !strings.HasPrefix(white, want) {
+		t.Errorf("white's line %q, want it to start %q", white, want)
+	}
+}
+
 func ExampleRender() {
 	g, _ := game.ParseTranscript("f5")
 	Render(os.Stdout, g.Position(), Options{Legal: g.Legal(), Highlight: g.LastMove().Bit()})

@@ -128,6 +128,14 @@ func TestNBoardBinary(t *testing.T) {
 // and returns its base URL and the process.
 func startServer(t *testing.T, db string, flags ...string) (string, *exec.Cmd) {
 	t.Helper()
+	url, _, cmd := startServerSays(t, db, flags...)
+	return url, cmd
+}
+
+// startServerSays is startServer that also returns the first line the
+// server printed.
+func startServerSays(t *testing.T, db string, flags ...string) (string, string, *exec.Cmd) {
+	t.Helper()
 	cmd := exec.Command(reversiBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
 	logs, err := os.CreateTemp(t.TempDir(), "server-*.log")
 	if err != nil {
@@ -159,7 +167,7 @@ func startServer(t *testing.T, db string, flags ...string) (string, *exec.Cmd) {
 	}
 	url := strings.TrimSuffix(strings.Fields(line[i:])[0], "/")
 	go io.Copy(io.Discard, out)
-	return url, cmd
+	return url, line, cmd
 }
 
 func postJSON(t *testing.T, url string, body string) (int, map[string]any) {
@@ -214,7 +222,10 @@ func TestServerSurvivesSIGKILL(t *testing.T) {
 	before := getState(t, url+"/api/games/"+id)
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	url, _ = startServer(t, db)
+	url, line, _ := startServerSays(t, db)
+	if !strings.Contains(line, ", 1 game resumed)") { // issue 19: not "1 games"
+		t.Errorf("the restarted server says %q, want \"1 game resumed\"", line)
+	}
 	after := getState(t, url+"/api/games/"+id)
 	bm, am := before["moves"].([]any), after["moves"].([]any)
 	// Every move the server showed before the kill was stored first.

@@ -102,8 +102,12 @@ func run(ctx context.Context, e *env, args []string) int {
 func overview() string {
 	var b strings.Builder
 	b.WriteString("reversi: an Othello engine and game platform\n\nUsage: reversi <command> [flags]\n\nCommands:\n")
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	b.WriteString("\nRun 'reversi <command> -h' for the flags of a command, 'reversi help players' for the players.\n")
 	return b.String()
@@ -169,6 +173,14 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stderr, "no help for %q\n\n%s", args[0], overview())
 	return errUsage
+}
+
+// counted writes n and a noun, plural unless n is 1: "1 thread", "2 threads".
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // isTerminal reports whether f is a character device (a terminal), so

@@ -70,6 +70,29 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// TestHelpTableAligned: the summaries of "reversi help" start in one
+// column, whatever the length of the commands' names (issue 19).
+func TestHelpTableAligned(t *testing.T) {
+	_, stdout, _ := runCommand(t, "", "help")
+	_, table, _ := strings.Cut(stdout, "Commands:\n")
+	table, _, _ = strings.Cut(table, "\n\n")
+	column := -1
+	for _, line := range strings.Split(table, "\n") {
+		name := strings.Fields(line)[0]
+		at := strings.Index(line, name) + len(name)
+		at += len(line[at:]) - len(strings.TrimLeft(line[at:], " "))
+		if column < 0 {
+			column = at
+		}
+		if at != column || line[at-2:at] != "  " {
+			t.Errorf("%q: the summary starts at column %d, want %d and two spaces before it:\n%s", line, at, column, table)
+		}
+	}
+	if n := strings.Count(table, "\n") + 1; n != len(commands) {
+		t.Errorf("%d lines in the table, want %d", n, len(commands))
+	}
+}
+
 func TestPlayHumanThroughAPipe(t *testing.T) {
 	input := "c9\ne3\nd3\nundo\nf5\nmoves\npa\nQ\n"
 	code, stdout, stderr := runCommand(t, input, "play", "--seed", "3", "--white", "roxanne")
@@ -573,6 +596,27 @@ func TestEmptyInputFiles(t *testing.T) {
 	code, stdout, stderr := runCommand(t, "", "merge", full, dir+"/empty.ggf")
 	if code != 0 || !strings.Contains(stdout, "2 games from 2 files") || !strings.Contains(stderr, dir+"/empty.ggf holds no game") {
 		t.Errorf("an empty shard beside a full one: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestOneGameIsSingular: one game is "1 game", not "1 games", in a
+// match, its resumption, a merge and a rating list (issue 19).
+func TestOneGameIsSingular(t *testing.T) {
+	f := t.TempDir() + "/one.ggf"
+	args := []string{"match", "greedy", "random", "--games", "2", "--shard", "0/2", "--seed", "1", "--out", f}
+	code, stdout, stderr := runCommand(t, "", args...)
+	if code != 0 {
+		t.Fatalf("match: exit %d, %s", code, stderr)
+	}
+	mustContain(t, "match", stdout, "greedy vs random: 1 game from ", "greedy vs random: 1 game: W ")
+	_, stdout, _ = runCommand(t, "", args...)
+	mustContain(t, "resumed match", stdout, "resuming: 1 game already in ")
+	_, stdout, _ = runCommand(t, "", "merge", f)
+	mustContain(t, "merge", stdout, "1 game from 1 file\n")
+	_, stdout, _ = runCommand(t, "", "tournament", "--players", "greedy,random,roxanne", "--rounds", "1", "--shard", "0/6", "--seed", "1")
+	mustContain(t, "tournament", stdout, ": 1 game from ", "Rating list after 1 game")
+	if strings.Contains(stdout, " 1 games") {
+		t.Errorf("\"1 games\" in:\n%s", stdout)
 	}
 }
 

@@ -188,8 +188,8 @@ the shards' files up.`)
 		*jsonPath = strings.TrimSuffix(*out, ".ggf") + ".json"
 	}
 	scheduled := m.Scheduled()
-	fmt.Fprintf(e.stdout, "%s vs %s: %d games from %s, %s per move, %s rules, %d at a time, seed %d\n",
-		specs[0], specs[1], scheduled, source, o.moveTime, o.rule, o.concurrency, o.seed)
+	fmt.Fprintf(e.stdout, "%s vs %s: %s from %s, %s per move, %s rules, %d at a time, seed %d\n",
+		specs[0], specs[1], counted(scheduled, "game"), source, o.moveTime, o.rule, o.concurrency, o.seed)
 	summary := &arena.Summary{Players: [2]string{specs[0], specs[1]}, Event: m.Event, Seed: o.seed, Openings: source, Rule: o.rule.String(),
 		Time: o.moveTime.String() + "/move", Games: scheduled}
 	if o.shards > 1 {
@@ -214,7 +214,7 @@ the shards' files up.`)
 		return err
 	}
 	summary.Summarize(score, results)
-	fmt.Fprintf(e.stdout, "%s vs %s: %d games: %s\n", specs[0], specs[1], score.Games(), score)
+	fmt.Fprintf(e.stdout, "%s vs %s: %s: %s\n", specs[0], specs[1], counted(score.Games(), "game"), score)
 	if sprt != nil {
 		lo, hi := sprt.Bounds()
 		summary.LLR, summary.Decision = sprt.LLR(score), decision.String()

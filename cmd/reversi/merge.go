@@ -41,7 +41,7 @@ difference; for more, the rating list and the crosstable.`)
 		fmt.Fprintf(e.stderr, "reversi merge: %s holds no game\n", f)
 	}
 	table, names := m.Table, m.Table.Names
-	fmt.Fprintf(e.stdout, "%d games from %d files\n", len(m.Games), len(files))
+	fmt.Fprintf(e.stdout, "%s from %s\n", counted(len(m.Games), "game"), counted(len(files), "file"))
 	if len(names) == 2 {
 		fmt.Fprintf(e.stdout, "%s vs %s: %s\n", names[0], names[1], table.Scores[0][1])
 	} else if len(names) > 2 {

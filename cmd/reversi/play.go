@@ -251,11 +251,11 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 		}
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%d games: %s (black) won %d, drew %d, lost %d: %.1f%% of the points\n",
-		played, o.black, score.Wins, score.Draws, score.Losses, 100*(float64(score.Wins)+0.5*float64(score.Draws))/float64(played))
+	fmt.Fprintf(e.stdout, "%s: %s (black) won %d, drew %d, lost %d: %.1f%% of the points\n",
+		counted(played, "game"), o.black, score.Wins, score.Draws, score.Losses, 100*(float64(score.Wins)+0.5*float64(score.Draws))/float64(played))
 	fmt.Fprintf(e.stdout, "average margin %+.2f discs for black (empties to the winner)\n", score.AverageMargin())
 	for reason, n := range reasons {
-		fmt.Fprintf(e.stdout, "%d games ended by: %s\n", n, reason)
+		fmt.Fprintf(e.stdout, "%s ended by: %s\n", counted(n, "game"), reason)
 	}
 	fmt.Fprintf(e.stdout, "%.1f s, %.0f games/s\n", took.Seconds(), float64(played)/took.Seconds())
 	if played < o.games {

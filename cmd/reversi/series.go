@@ -25,7 +25,7 @@ func runSeries(ctx context.Context, e *env, t *arena.Tournament, out string, cou
 		Count: count,
 		Resumed: func(n int) {
 			if n > 0 {
-				fmt.Fprintf(e.stdout, "resuming: %d games already in %s: %s\n", n, out, status())
+				fmt.Fprintf(e.stdout, "resuming: %s already in %s: %s\n", counted(n, "game"), out, status())
 			}
 			prog = newProgress(e, scheduled, "games", "games")
 			prog.Add(n)

@@ -115,7 +115,7 @@ docs/OPERATIONS.md.`)
 		return err
 	}
 	ln = netutil.LimitListener(ln, *maxConns)
-	fmt.Fprintf(e.stdout, "reversi server on http://%s/ (database %s, %d games resumed)\n", ln.Addr(), open.Redacted(*db), n)
+	fmt.Fprintf(e.stdout, "reversi server on http://%s/ (database %s, %s resumed)\n", ln.Addr(), open.Redacted(*db), counted(n, "game"))
 	// At SIGINT or SIGTERM the games stop where they are, requests under
 	// way get --shutdown-timeout, then the store closes (SQLite folds its
 	// write-ahead log back into the file).

@@ -175,11 +175,3 @@ func openDataFile(e *env, name string) (io.ReadCloser, string, error) {
 	}
 	return nil, "", err
 }
-
-// counted writes n and a noun, plural unless n is 1: "1 thread", "2 threads".
-func counted(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}

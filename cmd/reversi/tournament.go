@@ -86,8 +86,8 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 	t.New = func(which int, seat arena.Seat) (player.Player, error) {
 		return catalog.New(specs[which], o.env(seat.Seed))
 	}
-	fmt.Fprintf(e.stdout, "round robin of %d players: %d games from %s, %s per move, %s rules, %d at a time, seed %d\n",
-		len(specs), t.Scheduled(), source, o.moveTime, o.rule, o.concurrency, o.seed)
+	fmt.Fprintf(e.stdout, "round robin of %d players: %s from %s, %s per move, %s rules, %d at a time, seed %d\n",
+		len(specs), counted(t.Scheduled(), "game"), source, o.moveTime, o.rule, o.concurrency, o.seed)
 	table := arena.NewTable(specs)
 	results, err := runSeries(ctx, e, t, *out, func(r arena.Result) bool {
 		a, m := r.ForA()
