@@ -409,3 +409,31 @@ func TestWholeLine(t *testing.T) {
 		})
 	}
 }
+
+// TestSmallExact: the small searches agree with the solver on positions
+// of every number of empties they take, inside and outside the window.
+func TestSmallExact(t *testing.T) {
+	s := New(Options{HashMB: 1})
+	rng := rand.New(rand.NewPCG(5, 6))
+	for e := 0; e <= SmallEmpties; e++ {
+		for i := range 10 {
+			b := randomPosition(rng, e)
+			r, err := s.Search(context.Background(), b, Limits{Mode: Exact}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v, nodes := SmallExact(b, -64, 64, false); v != r.Score || (e > 0 && nodes == 0) {
+				t.Fatalf("%d empties, position %d: %d (%d nodes), solver %d", e, i, v, nodes, r.Score)
+			}
+			for _, w := range [][2]int{{r.Score - 1, r.Score + 1}, {r.Score, r.Score + 1}, {r.Score - 1, r.Score}} {
+				v, _ := SmallExact(b, w[0], w[1], false)
+				switch {
+				case v > w[0] && v < w[1] && v != r.Score,
+					v <= w[0] && r.Score > w[0] && v < r.Score,
+					v >= w[1] && r.Score < w[1]:
+					t.Errorf("%d empties, window %v: %d, exact %d", e, w, v, r.Score)
+				}
+			}
+		}
+	}
+}

@@ -165,3 +165,13 @@ func TestNewRefusesOtherParameters(t *testing.T) {
 	}()
 	New(Options{Eval: eval.Discs{}, HashMB: 1, ProbCut: testProbCut(DefaultEvaluator(), 2)})
 }
+
+func TestFloorCeilDiv(t *testing.T) {
+	for _, c := range []struct{ a, b, floor, ceil int }{
+		{7, 2, 3, 4}, {-7, 2, -4, -3}, {6, 2, 3, 3}, {-6, 2, -3, -3}, {0, 128, 0, 0}, {-1, 128, -1, 0}, {1, 128, 0, 1},
+	} {
+		if f, c2 := floorDiv(c.a, c.b), ceilDiv(c.a, c.b); f != c.floor || c2 != c.ceil {
+			t.Errorf("%d/%d: floor %d ceil %d, want %d %d", c.a, c.b, f, c2, c.floor, c.ceil)
+		}
+	}
+}

@@ -157,7 +157,7 @@ func (e *Engine) midgame(ctx context.Context, b board.Board, legal uint64, lim L
 }
 
 func (e *Engine) newWorker(b board.Board, stop *atomic.Bool) *worker {
-	return &worker{tt: e.tt, eval: e.opts.Eval, tracker: e.opts.Eval.NewTracker(b), stop: stop, cut: e.cut, finalLimit: 64 * e.opts.Eval.DiscUnit()}
+	return &worker{tt: e.tt, eval: e.opts.Eval, tracker: e.opts.Eval.NewTracker(b), stop: stop, cut: e.cut, finalLimit: 64 * e.opts.Eval.DiscUnit(), unit: e.opts.Eval.DiscUnit()}
 }
 
 func newRootMoves(b board.Board, legal uint64) []rootMove {

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/eval"
 )
 
@@ -38,6 +39,9 @@ type worker struct {
 	// no bound is predicted.
 	cut        *cutTable
 	finalLimit int
+	// unit is the evaluation's disc unit (0: not in discs, and the
+	// solver's searches are not used at the leaves).
+	unit int
 }
 
 const corners uint64 = 1<<0 | 1<<7 | 1<<56 | 1<<63
@@ -122,6 +126,15 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 		return 0
 	}
 	w.pvLen[ply] = 0
+	if w.unit > 0 {
+		if e := b.Empties(); e <= endgame.SmallEmpties && depth >= e {
+			// The end is near and every line reaches it: the solver's
+			// searches, in discs.
+			v, n := endgame.SmallExact(b, floorDiv(alpha, w.unit), ceilDiv(beta, w.unit), passed)
+			w.nodes += n
+			return w.eval.Final(v)
+		}
+	}
 	if depth <= 0 {
 		if !b.HasMoves() && !b.Pass().HasMoves() {
 			return w.eval.Final(b.FinalScore())
@@ -253,3 +266,14 @@ func (w *worker) probCut(b board.Board, alpha, beta, depth, ply int) (int, bool)
 	}
 	return 0, false
 }
+
+// floorDiv and ceilDiv divide rounding down and up.
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
