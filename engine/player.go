@@ -22,6 +22,10 @@ type Player struct {
 
 	mu  sync.Mutex
 	rng *rand.Rand
+	lag time.Duration // how late searches stop after their hard limit (Observe)
+	// solveScale is how many times slower than SolveEstimate this
+	// machine's solves have been lately (Observe; 1 or less: as estimated).
+	solveScale float64
 }
 
 // NewPlayer returns a player that searches with e at level l, named name
@@ -37,47 +41,144 @@ func (p *Player) Name() string { return p.name }
 // Engine returns the player's engine.
 func (p *Player) Engine() *Engine { return p.engine }
 
-// Clock margins: the engine answers this long before its hard limit.
-const (
-	safetyMin      = 30 * time.Millisecond
-	safetyFraction = 20 // and 1/20 of the time left
-)
-
 // Limits returns the search limits of a move with the given time left:
 // the level's settings, within the clock. timeLeft is the time for this
 // move (0: no limit), gameLeft what is left of the game clock (0: none),
-// empties the empty squares of the position.
+// empties the empty squares of the position. It is LimitsFor with a
+// clock of no increment.
 func (p *Player) Limits(timeLeft, gameLeft time.Duration, empties int) Limits {
+	return p.LimitsFor(Clock{Move: timeLeft, Game: gameLeft}, empties)
+}
+
+// quickDepthOnClock is the midgame depth of a move played with almost no
+// time left.
+const quickDepthOnClock = 4
+
+// LimitsFor returns the search limits of a move under clock c in a
+// position with empties empty squares: the level's settings within the
+// clock's budget (Clock.Plan). With no clock, the level decides: its
+// depth, or its usual time (up to three times that on an unstable move).
+// With a per-move limit only, a level with a usual time thinks for nearly
+// all of the limit, and a level with a depth searches to it unless the
+// limit comes first. With a game clock, the budget of the move decides
+// when to stop, and the endgame solves start no earlier than the clock
+// allows. With almost no time left the move is a quick shallow search.
+func (p *Player) LimitsFor(c Clock, empties int) Limits {
 	l := p.level
+	if lag := p.Lag(); lag > 0 {
+		// The machine stops late: keep that much more margin.
+		if c.Move > 0 {
+			c.Move = max(c.Move-lag, time.Millisecond)
+		}
+		if c.Game > 0 {
+			c.Game = max(c.Game-lag, time.Millisecond)
+		}
+	}
 	lim := Limits{Depth: l.Depth, ExactEmpties: l.ExactEmpties, WLDEmpties: l.WLDEmpties, Time: l.Time}
-	var hard time.Duration
-	if timeLeft > 0 {
-		hard = max(timeLeft-safetyMin-timeLeft/safetyFraction, time.Millisecond)
-	}
-	if gameLeft > 0 {
-		// Share the game clock over the moves left (one in two empties),
-		// keeping a reserve; the endgame solves get the same share.
-		movesLeft := max(empties/2, 1)
-		share := gameLeft / time.Duration(movesLeft+2)
-		if lim.Time == 0 || share < lim.Time {
-			lim.Time = share
+	b := c.Plan(empties, l.ExactEmpties, p.SolveScale())
+	switch {
+	case b.MaxTime == 0:
+		// No clock: the level's own time, if it has one.
+		if lim.Time > 0 {
+			lim.MaxTime = maxStretch * lim.Time
 		}
-		if hard == 0 || 3*share < hard {
-			hard = max(3*share, time.Millisecond)
+		return lim
+	case b.Quick:
+		lim.Depth = quickDepthOnClock
+		if l.Depth > 0 {
+			lim.Depth = min(l.Depth, quickDepthOnClock)
 		}
+		lim.ExactEmpties, lim.WLDEmpties = min(lim.ExactEmpties, 6), 0
+		lim.Time, lim.MaxTime = b.Time, b.MaxTime
+		return lim
+	case c.Game <= 0 && l.Time == 0:
+		// A fixed depth and a per-move limit: the depth decides, the
+		// limit bounds.
+		lim.Time, lim.MaxTime = 0, b.MaxTime
+	default:
+		lim.Time, lim.MaxTime = b.Time, b.MaxTime
 	}
-	if lim.Time > 0 && lim.Depth > 0 && gameLeft == 0 {
-		lim.Time = 0 // a fixed depth with no game clock: the depth decides
-	}
-	if lim.Time > 0 {
-		lim.MaxTime = 3 * lim.Time
-		if hard > 0 {
-			lim.Time, lim.MaxTime = min(lim.Time, hard), min(lim.MaxTime, hard)
-		}
-	} else {
-		lim.MaxTime = hard
-	}
+	// A solve that the clock would cut short is not started: the move
+	// searches the midgame instead.
+	lim.ExactEmpties = min(lim.ExactEmpties, b.Solvable)
+	lim.WLDEmpties = min(lim.WLDEmpties, b.Solvable+1)
 	return lim
+}
+
+// maxLag bounds the lag a player learns: beyond it the machine is not
+// slow but stalled, and the margin would eat the whole clock.
+const maxLag = 500 * time.Millisecond
+
+// Observe tells the player what a search under lim of a position with
+// empties empty squares found, so that it learns what this machine does
+// (a loaded machine, threads on every core): how late it stops after a
+// hard limit, and how much slower than SolveEstimate it solves (a solve
+// asked for that ended in a midgame result did not finish in its hard
+// limit). It keeps that much more margin, and starts its solves later, on
+// the moves that follow; what it learns decays by an eighth each move that
+// does better. Move calls it; a caller that searches with the player's
+// limits itself calls it after each search.
+func (p *Player) Observe(lim Limits, empties int, r Result) {
+	hard := lim.MaxTime
+	if hard <= 0 {
+		hard = lim.Time
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if hard > 0 {
+		over := min(r.Elapsed-hard, maxLag)
+		if over > p.lag {
+			p.lag = over
+		} else {
+			p.lag -= (p.lag - max(over, 0)) / 8
+		}
+	}
+	solving := empties <= lim.ExactEmpties || empties <= lim.WLDEmpties
+	if !solving || r.Stopped || r.Kind == Over {
+		return
+	}
+	est := SolveEstimate(empties)
+	if empties > lim.ExactEmpties {
+		est = SolveEstimate(empties - 1) // win/loss/draw: about one empty cheaper
+	}
+	if est < minLearntSolve {
+		return // the search's overheads, not the solve, decide its time
+	}
+	scale := max(p.solveScale, 1)
+	switch {
+	case r.Kind != Midgame:
+		ratio := float64(r.Elapsed) / float64(est)
+		scale = max(ratio, 1+(scale-1)*7/8)
+	case hard > 0:
+		// The solve did not finish in its hard limit.
+		scale = max(2*scale, float64(hard)/float64(est))
+	}
+	p.solveScale = min(scale, maxSolveScale)
+}
+
+// minLearntSolve is the shortest estimated solve whose time teaches the
+// player something of its machine.
+const minLearntSolve = 20 * time.Millisecond
+
+// maxSolveScale bounds how much slower than SolveEstimate a player
+// believes its machine solves: a thousand times, ten empty squares
+// later.
+const maxSolveScale = 1000
+
+// SolveScale returns how many times slower than SolveEstimate the
+// player's solves have been lately (see Observe), at least 1.
+func (p *Player) SolveScale() float64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return max(p.solveScale, 1)
+}
+
+// Lag returns how late the player's searches have stopped after their
+// hard limit lately (see Observe).
+func (p *Player) Lag() time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.lag
 }
 
 // Move searches the position of req within the level and the clock.
@@ -99,6 +200,7 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 	if err != nil {
 		return player.Reply{}, err
 	}
+	p.Observe(lim, b.Empties(), r)
 	move, value := r.Move, r.Value
 	if noisy && len(r.Moves) > 1 {
 		move, value = p.noisyChoice(r)

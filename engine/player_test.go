@@ -62,9 +62,22 @@ func TestLimitsFromTheClock(t *testing.T) {
 		{0, 0, 40, func(l Limits) bool { return l.Time == 5*time.Second && l.MaxTime == 15*time.Second }},
 		// 1 s a move: well within it.
 		{time.Second, 0, 40, func(l Limits) bool { return l.MaxTime < time.Second && l.Time <= l.MaxTime }},
-		// 60 s for 20 own moves: about 60/22 s a move, never more than 3 shares.
+		// 60 s for 20 own moves, with the solve at 20 empties planned for:
+		// more than 60/20 s a move, never more than 3 shares.
 		{0, 60 * time.Second, 40, func(l Limits) bool {
-			return l.Time > 2*time.Second && l.Time < 3*time.Second && l.MaxTime <= 3*l.Time
+			return l.Time > 3*time.Second && l.Time < 4*time.Second && l.MaxTime <= 3*l.Time && l.ExactEmpties == 20
+		}},
+		// 1 s a move: all of it, and the solves that fit in it.
+		{time.Second, 0, 24, func(l Limits) bool {
+			return l.Time == l.MaxTime && l.Time > 900*time.Millisecond && l.ExactEmpties == 20 && l.WLDEmpties == 22
+		}},
+		// 100 ms a move: no 20-empty solve.
+		{100 * time.Millisecond, 0, 24, func(l Limits) bool {
+			return l.MaxTime < 100*time.Millisecond && l.ExactEmpties < 20 && l.WLDEmpties <= l.ExactEmpties+1
+		}},
+		// 30 ms left: a quick shallow move, no solve.
+		{0, 30 * time.Millisecond, 24, func(l Limits) bool {
+			return l.Depth > 0 && l.Depth <= 4 && l.MaxTime > 0 && l.MaxTime <= 3*time.Millisecond && l.ExactEmpties <= 6 && l.WLDEmpties == 0
 		}},
 	}
 	for _, tt := range tests {
@@ -78,6 +91,35 @@ func TestLimitsFromTheClock(t *testing.T) {
 	p5 := NewPlayer(New(Options{HashMB: 1}), l5, "engine", 1)
 	if l := p5.Limits(2*time.Second, 0, 40); l.Time != 0 || l.Depth != 6 || l.MaxTime <= 0 || l.MaxTime >= 2*time.Second {
 		t.Errorf("level 5 at 2 s a move: %+v", l)
+	}
+}
+
+// TestPlayerLearnsItsMachine: a search that stops late adds its lag to
+// the margin of the next moves; a solve that did not finish in its time
+// makes the next ones start later, and quick solves bring that back.
+func TestPlayerLearnsItsMachine(t *testing.T) {
+	top, _ := LevelSettings(MaxLevel)
+	p := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
+	before := p.LimitsFor(Clock{Move: time.Second}, 40)
+	p.Observe(before, 40, Result{Kind: Midgame, Elapsed: before.MaxTime + 40*time.Millisecond})
+	after := p.LimitsFor(Clock{Move: time.Second}, 40)
+	if p.Lag() != 40*time.Millisecond || after.MaxTime >= before.MaxTime-35*time.Millisecond {
+		t.Errorf("lag %v: %v, then %v", p.Lag(), before.MaxTime, after.MaxTime)
+	}
+
+	solve := p.LimitsFor(Clock{Move: time.Second}, 20)
+	if solve.ExactEmpties != 20 {
+		t.Fatalf("1 s a move at 20 empties: %+v", solve)
+	}
+	p.Observe(solve, 20, Result{Kind: Midgame, Elapsed: solve.MaxTime}) // the solve was cut short
+	if l := p.LimitsFor(Clock{Move: time.Second}, 20); l.ExactEmpties >= 20 || p.SolveScale() < 5 {
+		t.Errorf("after a solve cut short (scale %.1f): %+v", p.SolveScale(), l)
+	}
+	for range 40 {
+		p.Observe(solve, 20, Result{Kind: Exact, Elapsed: 100 * time.Millisecond})
+	}
+	if l := p.LimitsFor(Clock{Move: time.Second}, 20); l.ExactEmpties != 20 || p.SolveScale() > 1.1 {
+		t.Errorf("after quick solves (scale %.1f): %+v", p.SolveScale(), l)
 	}
 }
 

@@ -36,14 +36,8 @@ func (e *Engine) midgame(ctx context.Context, b board.Board, legal uint64, lim L
 	stop := new(atomic.Bool)
 	unwatch := context.AfterFunc(ctx, func() { stop.Store(true) })
 	defer unwatch()
-	hard := lim.MaxTime
-	if hard <= 0 {
-		hard = lim.Time
-	}
-	if hard > 0 {
-		t := time.AfterFunc(hard-time.Since(start), func() { stop.Store(true) })
-		defer t.Stop()
-	}
+	tm := newTimeManager(lim, start, stop)
+	defer tm.done()
 	maxDepth := lim.Depth
 	if maxDepth <= 0 || maxDepth > b.Empties() {
 		// Deeper than the empties, every line has reached its end.
@@ -71,15 +65,13 @@ func (e *Engine) midgame(ctx context.Context, b board.Board, legal uint64, lim L
 	w := e.newWorker(b, stop)
 	moves := newRootMoves(b, legal)
 	last := iteration{move: board.NoSquare}
-	var lastTook time.Duration
-	branching := 3.0
 	unit := e.opts.Eval.DiscUnit()
 	delta := 2 * unit
 	if unit == 0 {
 		delta = 400
 	}
 	for d := 1; d <= maxDepth; d++ {
-		itStart := time.Now()
+		tm.startIteration()
 		alpha, beta := -infinity, infinity
 		if d >= 4 && !lim.AllMoves {
 			alpha, beta = last.value-delta, last.value+delta
@@ -114,24 +106,15 @@ func (e *Engine) midgame(ctx context.Context, b board.Board, legal uint64, lim L
 		}
 		prev := last
 		last = it
-		took := time.Since(itStart)
-		if lastTook > 5*time.Millisecond {
-			branching = min(max(float64(took)/float64(lastTook), 1.5), 8)
-		}
-		lastTook = took
 		if progress != nil {
 			progress(Info{Depth: d, Kind: Midgame, Move: it.move, Value: it.value, PV: it.pv,
 				Nodes: w.nodes + helperNodes.Load(), Elapsed: time.Since(start)})
 		}
-		if lim.Time > 0 {
-			budget := lim.Time
-			// A move that changed, or a value that fell, deserves more time.
-			if d > 4 && (it.move != prev.move || it.value < prev.value-delta) {
-				budget = min(budget*2, max(hard, budget))
-			}
-			if elapsed := time.Since(start); elapsed+time.Duration(float64(took)*branching) > budget {
-				break
-			}
+		if d > 4 {
+			tm.judge(it.move != prev.move, it.value < prev.value-delta, it.value < prev.value-3*delta)
+		}
+		if !tm.next() {
+			break
 		}
 	}
 	done.Store(true)
@@ -154,6 +137,122 @@ func (e *Engine) midgame(ctx context.Context, b board.Board, legal uint64, lim L
 		}
 	}
 	return res
+}
+
+// timeManager decides when the iterations of a midgame search stop. The
+// search stops at the target time, even inside an iteration (the root
+// keeps the move that the finished part of it found best): the usual time
+// of the move (Limits.Time), stretched up to the hard limit
+// (Limits.MaxTime) while the best move keeps changing or its value falls.
+// With a fixed time (no room between the two) the search uses all of it;
+// with room, it does not start an iteration that it expects to last past
+// the target when more than half of the target is gone, keeping the time
+// for the moves to come. A search for the values of all the moves
+// (Limits.AllMoves) starts no iteration that it expects to last past the
+// target, so that its values come from whole iterations.
+type timeManager struct {
+	start      time.Time
+	soft, hard time.Duration // the usual time and the hard limit (0: none)
+	target     time.Duration // soft, stretched
+	stretch    float64
+	timer      *time.Timer
+	stop       *atomic.Bool
+
+	// whole asks for whole iterations (Limits.AllMoves: the values of all
+	// the moves at one depth): none starts that is expected to end past
+	// the target.
+	whole bool
+
+	itStart   time.Time
+	lastTook  time.Duration
+	branching float64
+}
+
+func newTimeManager(lim Limits, start time.Time, stop *atomic.Bool) *timeManager {
+	tm := &timeManager{start: start, soft: lim.Time, hard: lim.MaxTime, stretch: 1, branching: 3, stop: stop, whole: lim.AllMoves}
+	if tm.hard <= 0 {
+		tm.hard = tm.soft
+	}
+	if tm.soft <= 0 || tm.soft > tm.hard {
+		tm.soft = tm.hard
+	}
+	tm.target = tm.soft
+	stopAt := tm.target
+	if tm.whole {
+		stopAt = tm.hard // let an iteration that was started end
+	}
+	if stopAt > 0 {
+		tm.timer = time.AfterFunc(stopAt-time.Since(start), func() { stop.Store(true) })
+	}
+	return tm
+}
+
+// done releases the timer.
+func (tm *timeManager) done() {
+	if tm.timer != nil {
+		tm.timer.Stop()
+	}
+}
+
+func (tm *timeManager) startIteration() { tm.itStart = time.Now() }
+
+// Stretches of the usual time: a new best move adds changedStretch, a
+// value that fell fellStretch (twice that for a fall of more than three
+// windows), and a calm iteration takes calmStretch back; never beyond
+// maxStretch (nor the hard limit).
+const (
+	changedStretch = 1
+	fellStretch    = 0.5
+	calmStretch    = 0.25
+)
+
+// judge stretches the target after an iteration whose best move changed,
+// or whose value fell (or fell far), and relaxes it after a calm one.
+func (tm *timeManager) judge(changed, fell, fellFar bool) {
+	switch {
+	case changed:
+		tm.stretch += changedStretch
+	case fellFar:
+		tm.stretch += 2 * fellStretch
+	case fell:
+		tm.stretch += fellStretch
+	default:
+		tm.stretch -= calmStretch
+	}
+	tm.stretch = min(max(tm.stretch, 1), maxStretch)
+	if tm.soft <= 0 || tm.soft == tm.hard {
+		return
+	}
+	target := min(time.Duration(float64(tm.soft)*tm.stretch), tm.hard)
+	if target != tm.target && !tm.whole {
+		tm.timer.Reset(max(target-time.Since(tm.start), 0))
+	}
+	tm.target = target
+}
+
+// next reports whether the next iteration starts, after one that
+// finished.
+func (tm *timeManager) next() bool {
+	took := time.Since(tm.itStart)
+	if tm.lastTook > 5*time.Millisecond {
+		tm.branching = min(max(float64(took)/float64(tm.lastTook), 1.5), 8)
+	}
+	tm.lastTook = took
+	if tm.target <= 0 {
+		return true
+	}
+	elapsed := time.Since(tm.start)
+	if elapsed >= tm.target {
+		return false
+	}
+	predicted := elapsed + time.Duration(float64(took)*tm.branching)
+	switch {
+	case tm.whole:
+		return predicted <= tm.target
+	case tm.soft == tm.hard:
+		return true // a fixed time: use it all
+	}
+	return predicted <= tm.target || elapsed < tm.target/2
 }
 
 func (e *Engine) newWorker(b board.Board, stop *atomic.Bool) *worker {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/format/ggf"
+	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 )
 
@@ -233,8 +234,7 @@ func (c *Client) Move(ctx context.Context, req player.Request) (player.Reply, er
 		}
 		c.sent = true
 	}
-	g := req.Game.Clone()
-	g.Info.Round = ""
+	g := withClock(req)
 	if err := c.send("set game " + ggf.Format(g)); err != nil {
 		return player.Reply{}, c.exited(err)
 	}
@@ -262,6 +262,65 @@ func (c *Client) Move(ctx context.Context, req player.Request) (player.Reply, er
 		withSearch(&reply, found)
 		return reply, nil
 	}
+}
+
+// withClock returns the game of req as the engine is told it: with the
+// time control (TI) that gives the engine, as Serve reads it (see clock),
+// the time the referee allows. A game clock alone is sent as TI[main] with
+// main such that the clock, less the times of the engine's moves, is what
+// is left of it. A per-move limit (alone, or shorter than the game clock)
+// is sent as a Fischer clock that has the limit now, TI[limit/increment/]
+// with the engine's moves timed at the increment: the increment is the
+// limit itself, or, under a game clock too, the share of what the game
+// clock leaves for each of the engine's next moves if that is less. An
+// engine thus never budgets more than the limit for its move. With no
+// limit, no TI.
+func withClock(req player.Request) *game.Game {
+	src := req.Game
+	g := src.Clone()
+	g.Info.Round = ""
+	g.Info.TimeControl = ""
+	limit, left := req.TimeLeft, req.GameTimeLeft
+	turn := src.Turn()
+	switch {
+	case left > 0 && (limit <= 0 || limit >= left):
+		used := time.Duration(0)
+		for i, m := range src.Moves {
+			if src.PositionAt(i).Turn == turn {
+				used += m.Time
+			}
+		}
+		g.Info.TimeControl = formatClock(left+used) + "//"
+	case limit > 0:
+		inc := limit
+		if left > 0 {
+			own := max((src.Position().Board.Empties()+1)/2, 2)
+			inc = min(inc, (left-limit)/time.Duration(own-1))
+		}
+		timed := game.New(src.Start, src.Rule)
+		timed.Info = g.Info
+		for i, m := range src.Moves {
+			if src.PositionAt(i).Turn == turn {
+				m.Time = inc
+			}
+			if err := timed.Play(m); err != nil {
+				return g // cannot happen: the moves are the game's
+			}
+		}
+		timed.Result = g.Result
+		g = timed
+		g.Info.TimeControl = formatClock(limit) + "/" + formatClock(inc) + "/"
+	}
+	return g
+}
+
+// formatClock writes a duration as GGF's clocks: "mm:ss.fff" (minutes
+// may pass 59).
+func formatClock(d time.Duration) string {
+	d = d.Round(time.Millisecond)
+	m := d / time.Minute
+	sec := (d - m*time.Minute).Seconds()
+	return fmt.Sprintf("%02d:%06.3f", m, sec)
 }
 
 // withSearch adds to reply what the engine's last search line said of the

@@ -6,7 +6,7 @@
 //
 //	nboard 2                 enter the protocol (answer: set myname reversi)
 //	set depth N              the midgame depth (1-60); the endgame depth follows it
-//	set game <GGF>           the position: the end of this game
+//	set game <GGF>           the position: the end of this game, and its clock
 //	set contempt N           the value of a draw for Black, in centi-discs (kept, not used)
 //	move <sq>[/<eval>[/<time>]]   a move was played (PA for a pass)
 //	go                       choose a move: "=== <move>/<eval>/<time>"
@@ -14,6 +14,26 @@
 //	ping N                   stop thinking, then "pong N"
 //	learn                    "learned"
 //	analyze                  "analysis <moves made> <eval>" for each position of the game
+//
+// "set depth N" also says where the engine solves the endgame: exactly
+// from max(N, min(N+6, 20)) empty squares, for win/loss/draw two earlier.
+// A depth at least the empties of the position thus asks for its exact
+// value, for "go" as for "hint" (set depth 60: solve).
+//
+// "go" plays within the clock of the game that "set game" gave: its time
+// control, the side's own (TB or TW) or the game's (TI), as GGS writes it,
+// "main/increment/extension" ("05:00//02:00": 5 minutes, no increment),
+// less the times of the side's moves in the game (B[F5//1.5]), plus an
+// increment after each of them (a Fischer clock; the extension is not
+// counted). The engine budgets its move from what is left, the moves left
+// and the phase of the game (engine.Clock.Plan), says so ("status thinking
+// (about 1.200 s, at most 3.600 s)") and answers within it; without a time
+// control the depth alone decides. Before "=== <move>/<eval>/<time>" it
+// sends the "search" line of its value, so that the GUI sees how it was
+// found. [Client] tells an engine the referee's clock the same way; a
+// per-move limit becomes a clock that holds the limit now and gets it back
+// after each move (TI[limit/limit/], the engine's moves timed at the
+// limit).
 //
 // The engine also sends "status <text>" lines and "nodestats <nodes>
 // <seconds>" after a search. Evaluations are in discs from the side to

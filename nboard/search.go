@@ -29,34 +29,58 @@ func (s *session) background(ctx context.Context, hint bool, f func(ctx context.
 }
 
 // level returns the engine settings of the depth the GUI set: that
-// midgame depth, an exact solve from depth+6 empties (at most 20) and a
-// win/loss/draw solve two empties earlier.
+// midgame depth, an exact solve from depth+6 empties (at most 20) or from
+// depth empties if that is more, and a win/loss/draw solve two empties
+// earlier. A depth at least the empties of the position thus asks for its
+// exact value, as NBoard means it (set depth 60: solve).
 func (s *session) level() engine.Level {
-	exact := min(s.depth+6, 20)
+	exact := max(min(s.depth+6, 20), s.depth)
 	return engine.Level{Depth: s.depth, ExactEmpties: exact, WLDEmpties: exact + 2}
 }
 
-// clock returns what is left of the game clock of the side to move, from
-// the game's time control (TI, e.g. "05:00//02:00": 5 minutes) less the
-// time of its moves; 0 if the game has no clock.
-func clock(g *game.Game) time.Duration {
-	main, _, _ := strings.Cut(g.Info.TimeControl, "/")
-	total, err := parseClock(main)
-	if err != nil || total <= 0 {
-		return 0
+// clock returns the game clock of the side to move: what is left of it
+// and its increment (zero if the game has no clock). The time control is
+// the side's own (the GGF tags TB and TW, in tags, as "set game" gave
+// them) or the game's (TI): "main/increment/extension", each "h:mm:ss",
+// "mm:ss" or "ss", e.g. "05:00//02:00" (5 minutes, no increment, 2
+// minutes of extension). The increment is added after each move, as a
+// Fischer clock: what is left is the main time plus the increments of the
+// side's moves, less their times. The extension, which GGS grants at a
+// cost, is not counted.
+func clock(g *game.Game, tags map[string]string) engine.Clock {
+	control := g.Info.TimeControl
+	own := "TB"
+	if g.Turn() == board.White {
+		own = "TW"
 	}
-	turn := g.Turn()
-	used := time.Duration(0)
-	for i, m := range g.Moves {
-		if g.PositionAt(i).Turn == turn {
-			used += m.Time
+	if t := tags[own]; strings.TrimSpace(t) != "" {
+		control = t
+	}
+	parts := strings.Split(control, "/")
+	total, err := parseClock(parts[0])
+	if err != nil || total <= 0 {
+		return engine.Clock{}
+	}
+	var inc time.Duration
+	if len(parts) > 1 && strings.TrimSpace(parts[1]) != "" {
+		if inc, err = parseClock(parts[1]); err != nil {
+			inc = 0
 		}
 	}
-	return max(total-used, time.Millisecond)
+	turn := g.Turn()
+	left := total
+	for i, m := range g.Moves {
+		if g.PositionAt(i).Turn == turn {
+			left += inc - m.Time
+		}
+	}
+	return engine.Clock{Game: max(left, time.Millisecond), Increment: inc}
 }
 
-// parseClock reads "h:mm:ss", "mm:ss" or "ss".
+// parseClock reads "h:mm:ss", "mm:ss" or "ss", each part a number, with
+// GGS's optional flags after a comma ("05:00,N") ignored.
 func parseClock(t string) (time.Duration, error) {
+	t, _, _ = strings.Cut(t, ",")
 	t = strings.TrimSpace(t)
 	if t == "" {
 		return 0, fmt.Errorf("empty")
@@ -64,12 +88,40 @@ func parseClock(t string) (time.Duration, error) {
 	var d time.Duration
 	for _, part := range strings.Split(t, ":") {
 		v, err := strconv.ParseFloat(part, 64)
-		if err != nil || v < 0 {
+		if err != nil || v < 0 || v > 1e6 {
 			return 0, fmt.Errorf("bad clock %q", t)
 		}
 		d = d*60 + time.Duration(v*float64(time.Second))
 	}
 	return d, nil
+}
+
+// timeTags returns the values of the players' time tags (TB and TW) of a
+// GGF game text, which the game record does not keep.
+func timeTags(text string) map[string]string {
+	tags := map[string]string{}
+	for _, name := range []string{"TB", "TW"} {
+		for i := 0; ; {
+			j := strings.Index(text[i:], name+"[")
+			if j < 0 {
+				break
+			}
+			j += i
+			i = j + len(name) + 1
+			// A tag starts the text or follows ']' or ';' (spaces between).
+			before := strings.TrimRight(text[:j], " \t\r\n")
+			if before != "" && !strings.HasSuffix(before, "]") && !strings.HasSuffix(before, ";") {
+				continue
+			}
+			end := strings.IndexByte(text[i:], ']')
+			if end < 0 {
+				break
+			}
+			tags[name] = text[i : i+end]
+			break
+		}
+	}
+	return tags
 }
 
 // discs converts an engine value to discs for the protocol.
@@ -86,7 +138,9 @@ func pvText(pv []board.Square) string {
 	return b.String()
 }
 
-// goSearch answers "go": a move within the depth and the clock.
+// goSearch answers "go": a move within the depth and the clock. Before
+// the move it sends the search line of its value, so that the GUI sees how
+// it was found ("100%" for an exact solve, "100%W" for win/loss/draw).
 func (s *session) goSearch(ctx context.Context) {
 	g := s.game.Clone()
 	if g.Over() {
@@ -97,9 +151,12 @@ func (s *session) goSearch(ctx context.Context) {
 		s.out.printf("=== PA")
 		return
 	}
-	p := engine.NewPlayer(s.eng, s.level(), s.opts.Name, 1)
-	lim := p.Limits(0, clock(g), g.Position().Board.Empties())
-	s.out.printf("status thinking")
+	if s.player == nil || s.playerDepth != s.depth {
+		s.player, s.playerDepth = engine.NewPlayer(s.eng, s.level(), s.opts.Name, 1), s.depth
+	}
+	p := s.player
+	lim := p.LimitsFor(clock(g, s.tags), g.Position().Board.Empties())
+	s.out.printf("status thinking%s", budgetText(lim))
 	s.background(ctx, false, func(ctx context.Context) {
 		start := time.Now()
 		b := g.Position().Board
@@ -109,15 +166,35 @@ func (s *session) goSearch(ctx context.Context) {
 			s.out.printf("status %v", err)
 			return
 		}
+		p.Observe(lim, b.Empties(), r)
 		secs := time.Since(start).Seconds()
+		eval := s.discs(r.Kind, r.Value)
 		s.out.printf("nodestats %d %.3f", r.Nodes, secs)
-		s.out.printf("=== %v/%.2f/%.3f", r.Move, s.discs(r.Kind, r.Value), secs)
+		s.out.printf("%s", FormatSearch(player.MoveStat{Move: r.Move, Eval: eval, HasEval: true, Source: r.Kind.Source(r.Depth, r.Probability), PV: r.PV}))
+		s.out.printf("=== %v/%.2f/%.3f", r.Move, eval, secs)
 		s.out.printf("status")
 	})
 }
 
+// preSolve is how many plies short of the end the midgame searches of a
+// hint stop when a solve follows them.
+const preSolve = 10
+
+// budgetText says what time a search plans to take: " (about 1.50 s, at
+// most 4.50 s)", or nothing when the depth alone decides.
+func budgetText(lim engine.Limits) string {
+	switch {
+	case lim.Time > 0 && lim.MaxTime > lim.Time:
+		return fmt.Sprintf(" (about %.3f s, at most %.3f s)", lim.Time.Seconds(), lim.MaxTime.Seconds())
+	case lim.Time > 0 || lim.MaxTime > 0:
+		return fmt.Sprintf(" (at most %.3f s)", max(lim.Time, lim.MaxTime).Seconds())
+	}
+	return ""
+}
+
 // hint searches ever deeper and reports the best n moves after each
-// depth, then solves the endgame when it is near, until stopped.
+// depth, then solves the endgame (for win/loss/draw, then exactly) when
+// the set depth reaches it (see level), until stopped.
 func (s *session) hint(ctx context.Context, n int) {
 	g := s.game.Clone()
 	if g.Over() {
@@ -143,15 +220,21 @@ func (s *session) hint(ctx context.Context, n int) {
 		var nodes uint64
 		start := time.Now()
 		empties := b.Empties()
-		for d := min(2, s.depth); d <= min(s.depth, empties) && ctx.Err() == nil; d += 2 {
+		last := min(s.depth, empties)
+		if empties <= l.WLDEmpties {
+			// A solve follows: the midgame searches only give the first
+			// values while it runs.
+			last = min(last, max(empties-preSolve, 2))
+		}
+		for d := min(2, last); d <= last && ctx.Err() == nil; d += 2 {
 			r, err := s.eng.Search(ctx, b, engine.Limits{Depth: d, AllMoves: true, Forbidden: forbidden}, nil)
 			nodes += r.Nodes
 			if err != nil || r.Stopped {
 				break
 			}
 			report(r)
-			if d+2 > s.depth && d < s.depth {
-				d = s.depth - 2 // end on the set depth
+			if d+2 > last && d < last {
+				d = last - 2 // end on the last depth
 			}
 		}
 		for _, solve := range []engine.Limits{{WLDEmpties: l.WLDEmpties, AllMoves: true}, {ExactEmpties: l.ExactEmpties, AllMoves: true}} {

@@ -52,8 +52,14 @@ type session struct {
 	out  *lineWriter
 
 	game     *game.Game
+	tags     map[string]string // the time tags of the game's text (timeTags)
 	depth    int
 	contempt int
+
+	// The player that plays "go" at the depth playerDepth: it keeps
+	// what it learns of the machine's lag from move to move.
+	player      *engine.Player
+	playerDepth int
 
 	// The search running in the background, if any.
 	job *job
@@ -256,7 +262,7 @@ func (s *session) set(line string, args []string) {
 			s.out.printf("status cannot read the game: %v", oneLine(err))
 			return
 		}
-		s.game = g
+		s.game, s.tags = g, timeTags(text)
 	}
 	// Other variables (e.g. "set time") are ignored.
 }

@@ -109,7 +109,7 @@ func TestScriptedSession(t *testing.T) {
 	if err != nil || g.Legal()&sq.Bit() == 0 || len(fields) != 3 {
 		t.Fatalf("go answered %q, not a legal move with eval and time", l)
 	}
-	if !strings.HasPrefix(strings.Join(before, "|"), "status thinking|nodestats ") {
+	if len(before) < 3 || !strings.HasPrefix(before[0], "status thinking") || !strings.HasPrefix(before[1], "nodestats ") || !strings.HasPrefix(before[2], "search "+fields[0]) {
 		t.Errorf("before the move: %q", before)
 	}
 	// The engine does not play its move: the GUI sends it.
@@ -241,12 +241,37 @@ func TestClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	// White to move: 5 min less 20 s.
-	if got := clock(g); got != 280*time.Second {
-		t.Errorf("clock %v, want 4m40s", got)
+	if got := clock(g, nil); got != (engine.Clock{Game: 280 * time.Second}) {
+		t.Errorf("clock %+v, want 4m40s", got)
+	}
+	// An increment of 3 s after each move: 5 min + 3 s - 20 s.
+	g.Info.TimeControl = "05:00/00:03/02:00"
+	if got := clock(g, nil); got != (engine.Clock{Game: 283 * time.Second, Increment: 3 * time.Second}) {
+		t.Errorf("clock with an increment %+v, want 4m43s and 3s", got)
+	}
+	// White's own time control (TW) before the game's.
+	if got := clock(g, map[string]string{"TW": "1:00", "TB": "9:00"}); got != (engine.Clock{Game: 40 * time.Second}) {
+		t.Errorf("clock of TW[1:00] %+v, want 40s", got)
 	}
 	g.Info.TimeControl = ""
-	if clock(g) != 0 {
-		t.Errorf("no time control: clock %v", clock(g))
+	if got := clock(g, nil); got != (engine.Clock{}) {
+		t.Errorf("no time control: clock %+v", got)
+	}
+	for _, bad := range []string{"x", "-5", "1:x", "//"} {
+		g.Info.TimeControl = bad
+		if got := clock(g, nil); got != (engine.Clock{}) {
+			t.Errorf("time control %q: clock %+v", bad, got)
+		}
+	}
+}
+
+func TestTimeTags(t *testing.T) {
+	got := timeTags("(;GM[Othello]PB[a]TB[05:00//02:00] TW[1:00]C[TB[9:00]]BO[8 *];)")
+	if got["TB"] != "05:00//02:00" || got["TW"] != "1:00" {
+		t.Errorf("time tags %q", got)
+	}
+	if got := timeTags("(;GM[Othello]C[xTB[9:00]];)"); len(got) != 0 {
+		t.Errorf("a tag inside a value: %q", got)
 	}
 }
 

@@ -17,7 +17,10 @@ Speaks NBoard protocol version 2 on standard input and output: the engine
 protocol of the NBoard GUI (and of NTest and Edax). Add reversi to NBoard
 as an engine with the command line "reversi nboard". Commands: nboard,
 set depth/game/contempt, move, go, hint, ping, learn, analyze; see
-'go doc github.com/reversi-engine/reversi/nboard'.`)
+'go doc github.com/reversi-engine/reversi/nboard'. A depth at least the
+empty squares of the position solves it exactly (set depth 60: solve);
+"go" keeps to the clock of the game (its GGF time control, TI), budgeting
+each move from the time left, the moves left and the phase.`)
 	depth := fs.Int("depth", 12, "midgame depth until the GUI sets one")
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")

@@ -1,0 +1,248 @@
+package nboard
+
+import (
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/data/fforum"
+	"github.com/reversi-engine/reversi/format/ggf"
+	"github.com/reversi-engine/reversi/format/obf"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/testpos"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/player/course"
+	"github.com/reversi-engine/reversi/referee"
+)
+
+// positionGGF returns the GGF of a game that starts at pos, with the
+// time control ti ("" for none).
+func positionGGF(pos board.Position, ti string) string {
+	g := game.New(pos, game.Standard)
+	g.Info.TimeControl = ti
+	return ggf.Format(g)
+}
+
+// answer sends "go" and returns the engine's move, eval and time, its
+// search line and the lines before the move.
+func (c *conn) answer() (move string, eval, secs float64, search player.MoveStat, before []string) {
+	c.t.Helper()
+	c.send("go")
+	l, before := c.until("===")
+	f := strings.Split(strings.TrimPrefix(l, "=== "), "/")
+	if len(f) != 3 {
+		c.t.Fatalf("answer %q: want === move/eval/time", l)
+	}
+	eval, err1 := strconv.ParseFloat(f[1], 64)
+	secs, err2 := strconv.ParseFloat(f[2], 64)
+	if err1 != nil || err2 != nil {
+		c.t.Fatalf("answer %q: eval or time not numbers", l)
+	}
+	for _, b := range before {
+		if m, err := ParseSearch(b); err == nil {
+			search = m
+		}
+	}
+	return f[0], eval, secs, search, before
+}
+
+// TestSetDepthSolvesExactly: "set depth N" with N at least the empties of
+// the position answers with the exact value ("100%"): on an FForum
+// problem, the file's best score and one of its best moves, for "go" and
+// for each move of "hint"; and beyond 20 empties, where the engine used
+// to answer a win/loss/draw value as if it were exact.
+func TestSetDepthSolvesExactly(t *testing.T) {
+	text, err := fforum.ReadFile("fforum-1-19.obf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems, err := obf.Parse(strings.NewReader(string(text)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := problems[0] // FForum #1: 14 empties, G8 +18
+	empties := p.Position.Board.Empties()
+	c := start(t)
+	c.send("nboard 2", "set depth "+strconv.Itoa(empties), "set game "+positionGGF(p.Position, ""))
+	c.sync(1)
+	move, eval, _, search, _ := c.answer()
+	best, _ := p.BestScore()
+	sq, _ := board.ParseSquare(move)
+	if score, ok := p.Score(sq); !ok || score != best || eval != float64(best) || search.Source.Kind != player.Exact || search.Move != sq {
+		t.Errorf("FForum #1 at depth %d: %s/%g, search %+v; want a best move at %+d, exact", empties, move, eval, search, best)
+	}
+
+	c.send("hint 3")
+	_, lines := c.until("nodestats")
+	exact := 0
+	for _, l := range lines {
+		m, err := ParseSearch(l)
+		if err != nil || m.Source.Kind != player.Exact {
+			continue
+		}
+		exact++
+		if want, ok := p.Score(m.Move); ok && float64(want) != m.Eval {
+			t.Errorf("hint: %q, the file says %v:%+d", l, m.Move, want)
+		}
+	}
+	if exact != 3 {
+		t.Errorf("hint 3 gave %d exact values: %q", exact, lines)
+	}
+	c.until("status")
+
+	// 22 empties, depth 22: Black takes White's last disc and wins 64-0.
+	wipe := board.MustParsePosition(strings.Repeat("X", 24) + "XXXXXXO-" + "XXXXXXXX" + "XXX-----" + strings.Repeat("-", 16) + " X")
+	c.send("set depth 22", "set game "+positionGGF(wipe, ""))
+	move, eval, _, search, _ = c.answer()
+	if wipe.Board.Empties() != 22 || move != "H4" || eval != 64 || search.Source.Kind != player.Exact {
+		t.Errorf("%d empties at depth 22: %s/%g (%+v), want H4/64 exact", wipe.Board.Empties(), move, eval, search.Source)
+	}
+}
+
+var budgetRE = regexp.MustCompile(`^status thinking \((?:about ([0-9.]+) s, )?at most ([0-9.]+) s\)$`)
+
+// TestGoKeepsTheClock: "go" under the game clock of "set game" (TI, with
+// the moves' times and an increment, or per player TB/TW) plans a time
+// within the clock (its status line), and reports using no more than the
+// clock had. The depth set (60) is out of reach: only the clock stops the
+// search.
+func TestGoKeepsTheClock(t *testing.T) {
+	c := start(t)
+	c.send("nboard 2", "set depth 60")
+	g := game.NewStandard()
+	g.PlayTranscript("f5d6c3d3c4f4")
+	tests := []struct {
+		name string
+		ti   string
+		left time.Duration
+	}{
+		{"2 s for the game", "00:02", 2 * time.Second},
+		{"a minute, 59.5 s of it used", "01:00", 500 * time.Millisecond},
+		{"300 ms now and after each move (a per-move limit)", "00:00.300/00:00.300/", 300 * time.Millisecond},
+		{"TB: 1 s for Black", "", time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c.t = t
+			h := g.Clone()
+			h.Info.TimeControl = tt.ti
+			if tt.ti != "" && tt.ti != "00:02" {
+				// Black's three moves took 59.5 s, or the increment.
+				black := 59500 * time.Millisecond / 3
+				if strings.Contains(tt.ti, "/") {
+					black = 300 * time.Millisecond
+				}
+				h = game.New(board.Start(), game.Standard)
+				h.Info.TimeControl = tt.ti
+				for i, sq := range []string{"f5", "d6", "c3", "d3", "c4", "f4"} {
+					d := time.Second
+					if i%2 == 0 {
+						d = black
+					}
+					h.Play(game.Move{Square: board.MustParseSquare(sq), Time: d})
+				}
+			}
+			text := ggf.Format(h)
+			if tt.ti == "" {
+				text = strings.Replace(text, "PB[", "TB[00:01]TW[10:00]PB[", 1)
+				if !strings.Contains(text, "TB[") {
+					text = strings.Replace(text, "TY[", "TB[00:01]TW[10:00]TY[", 1)
+				}
+			}
+			c.send("set game " + text)
+			_, _, secs, _, before := c.answer()
+			var plan []string
+			for _, l := range before {
+				if m := budgetRE.FindStringSubmatch(l); m != nil {
+					plan = m
+				}
+			}
+			if plan == nil {
+				t.Fatalf("no budget in %q", before)
+			}
+			most, _ := strconv.ParseFloat(plan[2], 64)
+			if most <= 0 || most > tt.left.Seconds()*0.95 {
+				t.Errorf("%s: plans at most %v s of %v left", tt.ti, most, tt.left)
+			}
+			if secs > tt.left.Seconds() {
+				t.Errorf("%s: used %v s of %v left", tt.ti, secs, tt.left)
+			}
+		})
+	}
+}
+
+// TestWithClock: what the client tells the engine of the clock is what
+// the referee allows, as the engine side reads it back.
+func TestWithClock(t *testing.T) {
+	g := game.NewStandard()
+	for i, sq := range []string{"f5", "d6", "c3", "d3", "c4"} {
+		g.Play(game.Move{Square: board.MustParseSquare(sq), Time: time.Duration(i+1) * 100 * time.Millisecond})
+	}
+	// White to move, after 200 + 400 ms of its own.
+	tests := []struct {
+		name          string
+		move, game    time.Duration
+		wantGame, inc time.Duration
+	}{
+		{"no clock", 0, 0, 0, 0},
+		{"a game clock", 0, 90 * time.Second, 90 * time.Second, 0},
+		{"a game clock shorter than the move limit", 100 * time.Second, 90 * time.Second, 90 * time.Second, 0},
+		{"a per-move limit", 2 * time.Second, 0, 2 * time.Second, 2 * time.Second},
+		{"a per-move limit under a game clock", 2 * time.Second, 60 * time.Second, 2 * time.Second, 2 * time.Second},
+		{"a per-move limit under a short game clock", 2 * time.Second, 10 * time.Second, 2 * time.Second, 8 * time.Second / 27},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := player.Request{Game: g, Position: g.Position(), Legal: g.Legal(), TimeLeft: tt.move, GameTimeLeft: tt.game}
+			sent := ggf.Format(withClock(req))
+			back, err := ggf.ParseGame(sent)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if back.Transcript() != g.Transcript() {
+				t.Fatalf("%s: the moves changed", sent)
+			}
+			got := clock(back, timeTags(sent))
+			near := func(a, b time.Duration) bool { return a-b < time.Millisecond && b-a < time.Millisecond }
+			if !near(got.Game, tt.wantGame) || !near(got.Increment, tt.inc) {
+				t.Errorf("%s: the engine reads %+v, want %v + %v", sent, got, tt.wantGame, tt.inc)
+			}
+		})
+	}
+}
+
+// TestClientKeepsTheClock: the engine side, driven by the client in
+// another process with a depth it cannot reach (set depth 60: solve),
+// plays the end of a real game from 24 empty squares, where it searches,
+// then solves, at a short time a move (reversi play --black 'nboard:reversi
+// nboard' --time), and under a short game clock, without losing on time.
+func TestClientKeepsTheClock(t *testing.T) {
+	moveTime, gameTime := 500*time.Millisecond, 3*time.Second
+	if testing.Short() {
+		moveTime, gameTime = 3*moveTime, 3*gameTime
+	}
+	boards, err := testpos.Endgame(1, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	from := game.New(board.Position{Board: boards[0], Turn: board.Black}, game.Standard)
+	for _, cfg := range []referee.Config{{MoveTime: moveTime}, {MoveTime: referee.NoLimit, GameTime: gameTime}} {
+		c, err := Start(command("serve"), ClientOptions{Depth: 60})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Game = from
+		g, err := referee.Play(context.Background(), c, course.NewRandom(1), cfg)
+		c.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Result.Reason != game.Normal {
+			t.Errorf("move time %v, game time %v: the game ended by %v", cfg.MoveTime, cfg.GameTime, g.Result)
+		}
+	}
+}
