@@ -124,6 +124,7 @@ func TestBrowserChinese(t *testing.T) {
 	// The start page, with its list of games.
 	waitJS(t, ctx, "the list of games", fmt.Sprintf(`!!document.querySelector('a[href="/game/%s"]')`, finished.ID))
 	checkTranslated(t, ctx, lang, "the start page")
+	screenshotZh(t, ctx, "zh-start")
 
 	// A game, as its player: the board, the clock, the analysis.
 	openSeat(t, ctx, ts, playing, "black", "rect.sq.target")
@@ -156,7 +157,7 @@ func TestBrowserChinese(t *testing.T) {
 	}
 	// The finished game, reviewed, with a variation tried.
 	press(t, spectator, kb.Home)
-	waitJS(t, spectator, "the review at the start", `document.querySelectorAll("circle.disc[data-c=black], circle.disc[data-c=white]").length === 4`)
+	waitJS(t, spectator, "the review at the start", `document.getElementById("review").dataset.at === "0"`)
 	if err := chromedp.Run(spectator, chromedp.Click(`rect.sq[data-square="F5"]`, chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}

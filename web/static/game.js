@@ -200,6 +200,7 @@ export function gamePage(app, id) {
   // renderReview says which position the review shows (the game's after
   // n moves, or a variation from one, with the discs), or how to start.
   function renderReview(v) {
+    reviewBar.dataset.at = v ? v.at : ""; // the position shown, for tests
     reviewExit.hidden = !review.active();
     reviewNote.hidden = !review.active();
     if (!v) { reviewWhere.textContent = review.active() ? "…" : state.moves.length ? t("review.start") : ""; return; }
