@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -262,6 +263,38 @@ func TestBrowserLanguageSwitch(t *testing.T) {
 	waitJS(t, ctx, "the page in English", `document.documentElement.lang === "en"`)
 	if s := title(); s != readTable(t, "en.json")["start.title"] {
 		t.Fatalf("back in English the title is %q", s)
+	}
+}
+
+// TestBrowserLanguageChoice: the page's language from the browser's
+// languages (navigator.languages), as i18n.js maps them.
+func TestBrowserLanguageChoice(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t)
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#play", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		languages []string
+		want      string
+	}{
+		{[]string{"zh-CN"}, "zh-Hans"}, {[]string{"zh-SG"}, "zh-Hans"}, {[]string{"zh-Hans"}, "zh-Hans"}, {[]string{"zh-Hans-CN"}, "zh-Hans"},
+		{[]string{"zh"}, "zh-Hans"}, {[]string{"zh-TW"}, "zh-Hant"}, {[]string{"zh-HK"}, "zh-Hant"}, {[]string{"zh-MO"}, "zh-Hant"},
+		{[]string{"zh-Hant"}, "zh-Hant"}, {[]string{"zh-Hant-HK"}, "zh-Hant"}, {[]string{"ZH-tw"}, "zh-Hant"},
+		{[]string{"en-US", "zh-CN"}, "en"}, {[]string{"fr-FR", "zh-TW"}, "zh-Hant"}, {[]string{"ja-JP"}, "en"}, {[]string{"zhx"}, "en"}, {nil, "en"},
+	} {
+		list, _ := json.Marshal(tt.languages)
+		var got string
+		js := fmt.Sprintf(`import("/static/i18n.js").then((m) => m.browserLanguage(%s))`, list)
+		if err := chromedp.Run(ctx, chromedp.Evaluate(js, &got, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("browser languages %v: %s, want %s", tt.languages, got, tt.want)
+		}
 	}
 }
 
