@@ -39,6 +39,7 @@ export function gamePage(app, id) {
   const moves = el("div", { class: "moves", id: "moves" });
   const pv = el("div", { class: "pv", id: "pv" });
   const evals = el("div", { id: "graph" });
+  const source = el("p", { class: "small", id: "source" });
   const keys = el("input", { class: "keys", type: "text", placeholder: "d3", maxlength: 2, "aria-label": t("game.typeLabel"), on: { keydown: (e) => { if (e.key === "Enter") { play(keys.value.trim()); keys.value = ""; } } } });
   const keyBox = el("span", { class: "small", id: "move-box" }, t("game.type"), " ", keys);
   const hintBox = el("input", { type: "checkbox", checked: "checked", on: { change: (e) => { hints = e.target.checked; render(); } } });
@@ -73,7 +74,7 @@ export function gamePage(app, id) {
       el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), keyBox),
         el("div", { class: "row" }, join, copyInvite, undo, resign, copyT, copyG, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
       el("div", { class: "panel" }, el("h2", { text: t("game.moves") }), reviewBar, moves, reviewNote),
-      el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, el("p", { class: "small", id: "source" })))));
+      el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source))));
 
   async function play(sq) {
     err.textContent = "";
@@ -124,7 +125,7 @@ export function gamePage(app, id) {
     const key = shownKey();
     if (!showAnalysis || !analysable() || analysisFor === key) return;
     analysisFor = key;
-    document.getElementById("source").textContent = t("analysis.running");
+    source.textContent = t("analysis.running");
     try {
       if (!analyses.has(key)) analyses.set(key, analyse({ board: key }, "engine:level=6"));
       let a;
@@ -135,8 +136,8 @@ export function gamePage(app, id) {
       const th = a.thinking || {};
       pv.textContent = th.pv?.length ? t("analysis.best", { pv: th.pv.join(" ") }) : "";
       const how = th.kind === "exact" ? t("analysis.exact") : th.kind === "wld" ? t("kind.wld") : t("kind.depth", { depth: depthNote(th) });
-      document.getElementById("source").textContent = t("analysis.source", { level: num(6), how, nodes: num(th.nodes || 0) });
-    } catch (e) { if (analysisFor === key) document.getElementById("source").textContent = errorText(e); }
+      source.textContent = t("analysis.source", { level: num(6), how, nodes: num(th.nodes || 0) });
+    } catch (e) { if (analysisFor === key) source.textContent = errorText(e); }
   }
   function render() {
     if (!state) return;
@@ -189,10 +190,15 @@ export function gamePage(app, id) {
     renderReview(v);
     const pts = s.moves.map((m, i) => ({ ply: i, v: m.eval === undefined ? undefined : (m.color === "black" ? m.eval : -m.eval) }));
     evals.replaceChildren(el("div", { class: "small", text: t("graph.caption") }), graph(pts, { plies: s.moves.length, onPick: (k) => reviewing(review.go(k)), at }));
-    if (s.thinking && !showAnalysis) {
+    // The line under the graph: the analysis's best line, of the position
+    // shown only; without the analysis, the last computer move's.
+    if (showAnalysis) {
+      if (valuesFor !== shownKey()) { pv.textContent = ""; if (!analysable()) source.textContent = ""; }
+    } else {
+      source.textContent = "";
       const th = s.thinking;
-      const how = th.kind === "exact" ? t("pv.exact") : th.kind === "wld" ? t("pv.wld") : th.depth ? t("pv.depth", { depth: depthNote(th) }) : "";
-      pv.textContent = t("pv.last", { value: valueText(th.eval, th.unit), how, line: th.pv?.length ? t("pv.line", { pv: th.pv.join(" ") }) : "" });
+      const how = th?.kind === "exact" ? t("pv.exact") : th?.kind === "wld" ? t("pv.wld") : th?.depth ? t("pv.depth", { depth: depthNote(th) }) : "";
+      pv.textContent = th ? t("pv.last", { value: valueText(th.eval, th.unit), how, line: th.pv?.length ? t("pv.line", { pv: th.pv.join(" ") }) : "" }) : "";
     }
     runAnalysis();
   }
