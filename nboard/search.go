@@ -193,8 +193,10 @@ func budgetText(lim engine.Limits) string {
 }
 
 // hint searches ever deeper and reports the best n moves after each
-// depth, then solves the endgame (for win/loss/draw, then exactly) when
-// the set depth reaches it (see level), until stopped.
+// depth, then, when the set depth reaches the endgame (see level), searches
+// it selectively at each confidence ("24@73%", ...) if the engine has
+// selective cuts, and solves it for win/loss/draw and exactly, until
+// stopped.
 func (s *session) hint(ctx context.Context, n int) {
 	g := s.game.Clone()
 	if g.Over() {
@@ -235,6 +237,21 @@ func (s *session) hint(ctx context.Context, n int) {
 			report(r)
 			if d+2 > last && d < last {
 				d = last - 2 // end on the last depth
+			}
+		}
+		if empties <= l.ExactEmpties && s.eng.ProbCut() != nil {
+			// The selective endgame: searches to the end of the game with
+			// the cuts of each confidence in turn, before the exact solve.
+			for _, p := range engine.Probabilities() {
+				if p == 100 || ctx.Err() != nil {
+					continue
+				}
+				r, err := s.eng.Search(ctx, b, engine.Limits{Probability: p, AllMoves: true, Forbidden: forbidden}, nil)
+				nodes += r.Nodes
+				if err != nil || r.Stopped {
+					break
+				}
+				report(r)
 			}
 		}
 		for _, solve := range []engine.Limits{{WLDEmpties: l.WLDEmpties, AllMoves: true}, {ExactEmpties: l.ExactEmpties, AllMoves: true}} {

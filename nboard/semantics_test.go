@@ -10,6 +10,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/data/fforum"
+	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/format/obf"
 	"github.com/reversi-engine/reversi/game"
@@ -100,6 +101,39 @@ func TestSetDepthSolvesExactly(t *testing.T) {
 	move, eval, _, search, _ = c.answer()
 	if wipe.Board.Empties() != 22 || move != "H4" || eval != 64 || search.Source.Kind != player.Exact {
 		t.Errorf("%d empties at depth 22: %s/%g (%+v), want H4/64 exact", wipe.Board.Empties(), move, eval, search.Source)
+	}
+}
+
+// TestHintReachesTheSelectiveEndgame: with the shipped evaluation and
+// its selective cuts, "hint" at a depth that reaches the end gives the
+// values of the selective endgame at each confidence ("16@73%"), then the
+// exact ones ("100%").
+func TestHintReachesTheSelectiveEndgame(t *testing.T) {
+	e := engine.New(engine.Options{HashMB: 8})
+	if e.ProbCut() == nil {
+		t.Skip("no selective cuts for the shipped evaluation")
+	}
+	text, err := fforum.ReadFile("fforum-1-19.obf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems, err := obf.Parse(strings.NewReader(string(text)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := problems[1] // FForum #2: 14 empties
+	c := startWith(t, e)
+	c.send("nboard 2", "set depth 60", "set game "+positionGGF(p.Position, ""), "hint 1")
+	_, lines := c.until("nodestats")
+	var kinds []string
+	for _, l := range lines {
+		if m, err := ParseSearch(l); err == nil {
+			kinds = append(kinds, FormatDepth(m.Source))
+		}
+	}
+	got := strings.Join(kinds, " ")
+	if !strings.Contains(got, "@") || !strings.HasSuffix(got, "100%W 100%") {
+		t.Errorf("hint at depth 60 gave %q: want selective values, then win/loss/draw and exact", got)
 	}
 }
 

@@ -30,10 +30,15 @@ type conn struct {
 
 func start(t *testing.T) *conn {
 	t.Helper()
+	return startWith(t, engine.New(engine.Options{Eval: eval.Course{}, HashMB: 2}))
+}
+
+// startWith starts a session with the engine e.
+func startWith(t *testing.T, e *engine.Engine) *conn {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &conn{t: t, in: inW, lines: make(chan string, 1000), done: make(chan error, 1)}
-	e := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 2})
 	go func() {
 		c.done <- Serve(context.Background(), inR, outW, e, Options{Depth: 4})
 		outW.Close()
