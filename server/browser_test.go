@@ -439,8 +439,9 @@ func TestBrowserEditor(t *testing.T) {
 }
 
 // TestBrowserGraph: the evaluation graph has axes and only disc values:
-// the engine's moves are drawn, the Monte Carlo player's win rates are
-// not (they are not kept as a move's evaluation).
+// it draws exactly the moves that kept a value in discs (the engine's;
+// the Monte Carlo player's win rates are not kept as a move's
+// evaluation, its exact endgame values in discs are).
 func TestBrowserGraph(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
@@ -454,10 +455,10 @@ func TestBrowserGraph(t *testing.T) {
 		}
 	}
 	withEval := 0
-	for _, m := range v.Moves {
+	for _, m := range v.Moves[:8] {
 		switch {
 		case m.Eval != nil && m.Color == "white":
-			t.Fatalf("a Monte Carlo move kept %v as its evaluation in discs", *m.Eval)
+			t.Fatalf("a Monte Carlo move of the opening kept %v as its evaluation in discs", *m.Eval)
 		case m.Eval != nil:
 			withEval++
 		}
@@ -470,13 +471,28 @@ func TestBrowserGraph(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(300 * time.Millisecond)
-	// The page may have seen more moves than v: count what it draws
-	// against the state it drew.
-	dots := evalInt(t, ctx, `document.querySelectorAll("svg.graph circle.dot").length`)
-	shown := evalInt(t, ctx, `document.querySelectorAll("#moves > span").length`)
-	engine := evalInt(t, ctx, `document.querySelectorAll('#moves .mv[data-color="black"]').length`)
-	if dots == 0 || dots > engine {
-		t.Fatalf("the graph draws %d points for %d moves, of which %d are the engine's", dots, shown, engine)
+	// The page may have seen more moves than v: the moves it shows and the
+	// points it draws, read at once, against the game's moves.
+	var drawn struct {
+		Shown int   `json:"shown"`
+		Plies []int `json:"plies"`
+	}
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`({shown: document.querySelectorAll("#moves > span").length,
+		plies: [...document.querySelectorAll("svg.graph circle.dot")].map(c => +c.getAttribute("data-ply"))})`, &drawn)); err != nil {
+		t.Fatal(err)
+	}
+	v = ts.state(g.ID)
+	var want []int
+	for _, m := range v.Moves[:drawn.Shown] {
+		if m.Eval != nil {
+			if m.Unit != "discs" {
+				t.Errorf("move %d kept %v in %q as its evaluation", m.Ply+1, *m.Eval, m.Unit)
+			}
+			want = append(want, m.Ply+1)
+		}
+	}
+	if len(drawn.Plies) == 0 || fmt.Sprint(drawn.Plies) != fmt.Sprint(want) {
+		t.Fatalf("the graph draws the moves %v of %d, want those with a value in discs: %v", drawn.Plies, drawn.Shown, want)
 	}
 	if ticks := evalInt(t, ctx, `[...document.querySelectorAll("svg.graph text.tick")].filter(t => ["+64", "0", "-64"].includes(t.textContent)).length`); ticks < 3 {
 		t.Fatalf("the graph's axis is not labelled (+64, 0, -64): %d of them", ticks)
