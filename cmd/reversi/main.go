@@ -40,6 +40,7 @@ var commands = []command{
 	{"train", "train the weights of the pattern evaluation from the shipped games (resumable)", runTrain},
 	{"accuracy", "measure evaluations against exact scores of held-out real positions", runAccuracy},
 	{"bench", "measure the speed of the rules engine and print the figures", runBench},
+	{"version", "the version of reversi and how it was built", runVersion},
 	{"help", "list the subcommands, or explain one: reversi help <command>|players|levels", nil}, // see run
 }
 
@@ -76,6 +77,9 @@ func run(ctx context.Context, e *env, args []string) int {
 	if name == "-h" || name == "--help" || name == "-help" {
 		fmt.Fprint(e.stdout, overview())
 		return 0
+	}
+	if name == "--version" || name == "-version" {
+		name, args = "version", append([]string{"version"}, args[1:]...)
 	}
 	for _, c := range commands {
 		if c.name != name {
