@@ -106,24 +106,20 @@ func TestSetDepthSolvesExactly(t *testing.T) {
 
 // TestHintReachesTheSelectiveEndgame: with the shipped evaluation and
 // its selective cuts, "hint" at a depth that reaches the end gives the
-// values of the selective endgame at each confidence ("16@73%"), then the
-// exact ones ("100%").
+// values of the selective endgame at each confidence ("10@73%"), then the
+// exact ones ("100%"), here on a position of a real game with 10 empty
+// squares.
 func TestHintReachesTheSelectiveEndgame(t *testing.T) {
 	e := engine.New(engine.Options{HashMB: 8})
 	if e.ProbCut() == nil {
 		t.Skip("no selective cuts for the shipped evaluation")
 	}
-	text, err := fforum.ReadFile("fforum-1-19.obf")
+	boards, err := testpos.Endgame(1, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
-	problems, err := obf.Parse(strings.NewReader(string(text)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := problems[1] // FForum #2: 14 empties
 	c := startWith(t, e)
-	c.send("nboard 2", "set depth 60", "set game "+positionGGF(p.Position, ""), "hint 1")
+	c.send("nboard 2", "set depth 60", "set game "+positionGGF(board.Position{Board: boards[0], Turn: board.Black}, ""), "hint 1")
 	_, lines := c.until("nodestats")
 	var kinds []string
 	for _, l := range lines {
