@@ -398,9 +398,10 @@ func TestAnalyzeCommand(t *testing.T) {
 	}
 	mustContain(t, "analysis", stdout, "white (O) to move", "move ", "principal variation",
 		"values for white (O), the side to move: discs, the final margin") // issue 19
-	// White's four legal moves after f5 d6 c3, each with a value.
+	// White's four legal moves after f5 d6 c3, each with a value at depth 4
+	// (selective, "4@87%", as the engine's analysis now searches).
 	for _, mv := range []string{"D3", "F4", "G5", "F3"} {
-		if !regexp.MustCompile(`(?m)^` + mv + `\s+[+-]\d+\.\d\d\s+4\s+` + mv).MatchString(stdout) {
+		if !regexp.MustCompile(`(?m)^` + mv + `\s+[+-]\d+\.\d\d\s+4(@\d+%)?\s+` + mv).MatchString(stdout) {
 			t.Errorf("no line for %s:\n%s", mv, stdout)
 		}
 	}
