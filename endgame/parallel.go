@@ -163,7 +163,7 @@ func (s *searcher) split(b board.Board, alpha, beta, empties int, moves []move, 
 		}
 	}
 	// Work on it too, with the split point's stop flags.
-	own := &searcher{tt: s.tt, stops: sp.stops, pool: s.pool, eval: s.eval, tr: s.tr}
+	own := &searcher{tt: s.tt, stops: sp.stops, pool: s.pool, eval: s.eval, tr: s.tr, deadline: s.deadline}
 	sp.work(own)
 	s.nodes += own.nodes
 	// Wait for the helpers, helping elsewhere meanwhile. A signal on

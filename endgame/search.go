@@ -6,6 +6,7 @@ package endgame
 import (
 	"math/bits"
 	"sync/atomic"
+	"time"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/eval"
@@ -43,7 +44,15 @@ type searcher struct {
 	// the evaluation, reset at each node it orders.
 	eval eval.Evaluator
 	tr   eval.Tracker
+	// deadline is the solve's deadline in Unix nanoseconds (0: none),
+	// read on the clock every deadlineEvery+1 calls of stopped (polls).
+	deadline int64
+	polls    uint32
 }
+
+// deadlineEvery+1 is how many looks at the stop flags a searcher takes
+// between looks at the clock.
+const deadlineEvery = 1<<6 - 1
 
 // newTracker returns a tracker of ev for a searcher, nil without one.
 func newTracker(ev eval.Evaluator) eval.Tracker {
@@ -88,8 +97,16 @@ var sortDepth = func() (t [65]int8) {
 // measured best of 4, 8 and 16).
 const evalWeight = 8
 
-// stopped reports whether any of the searcher's stop flags is set.
+// stopped reports whether any of the searcher's stop flags is set. Now
+// and then it reads the clock too, and sets the solve's flag at the
+// deadline, even when a loaded machine runs the timers late.
 func (s *searcher) stopped() bool {
+	if s.deadline != 0 {
+		if s.polls++; s.polls&deadlineEvery == 0 && time.Now().UnixNano() >= s.deadline {
+			s.stops[0].Store(true)
+			return true
+		}
+	}
 	for _, f := range s.stops {
 		if f.Load() {
 			return true

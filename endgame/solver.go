@@ -294,6 +294,9 @@ func (s *Solver) searchMoves(ctx context.Context, b board.Board, lim Limits, pro
 func (s *Solver) begin(ctx context.Context) (*searcher, *atomic.Bool, func()) {
 	stop := new(atomic.Bool)
 	sr := &searcher{tt: s.tt, stops: []*atomic.Bool{stop}, eval: s.opts.Eval, tr: newTracker(s.opts.Eval)}
+	if d, ok := ctx.Deadline(); ok {
+		sr.deadline = d.UnixNano()
+	}
 	if s.opts.Threads > 1 {
 		sr.pool = newPool(s.opts.Threads-1, s.tt, s.opts.Eval)
 	}

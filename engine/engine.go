@@ -40,10 +40,12 @@ type Limits struct {
 	// Depth is the deepest midgame iteration (0: up to the end of the
 	// game).
 	Depth int
-	// Time is the time budget of the move: the search does not start an
-	// iteration it does not expect to finish within it, and may use up to
-	// MaxTime on a move whose best choice keeps changing. 0: no budget
-	// (Depth or the context decides).
+	// Time is the usual time of the move: the search stops there, even
+	// inside an iteration (keeping the best move of its finished part),
+	// and may stretch up to MaxTime while its best choice keeps changing
+	// or its value falls; with room between the two it does not start an
+	// iteration it expects to last well past Time. 0: no budget (Depth or
+	// the context decides).
 	Time time.Duration
 	// MaxTime is the hard limit of the move (0: Time, or none). The
 	// context's deadline is a hard limit too.
@@ -161,8 +163,10 @@ type Engine struct {
 	// (0: none since it was cleared).
 	cuts          map[int]*cutTable
 	ttProbability int
-	// cut is the table of the running search (nil: full width).
-	cut *cutTable
+	// cut is the table of the running search (nil: full width);
+	// deadline is its hard limit in Unix nanoseconds (0: none).
+	cut      *cutTable
+	deadline int64
 }
 
 // New returns an engine with the given options.

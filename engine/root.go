@@ -38,6 +38,10 @@ func (e *Engine) midgame(ctx context.Context, b board.Board, legal uint64, lim L
 	defer unwatch()
 	tm := newTimeManager(lim, start, stop)
 	defer tm.done()
+	e.deadline = 0
+	if tm.hard > 0 {
+		e.deadline = start.Add(tm.hard).UnixNano()
+	}
 	maxDepth := lim.Depth
 	if maxDepth <= 0 || maxDepth > b.Empties() {
 		// Deeper than the empties, every line has reached its end.
@@ -256,7 +260,7 @@ func (tm *timeManager) next() bool {
 }
 
 func (e *Engine) newWorker(b board.Board, stop *atomic.Bool) *worker {
-	return &worker{tt: e.tt, eval: e.opts.Eval, tracker: e.opts.Eval.NewTracker(b), stop: stop, cut: e.cut, finalLimit: 64 * e.opts.Eval.DiscUnit(), unit: e.opts.Eval.DiscUnit()}
+	return &worker{tt: e.tt, eval: e.opts.Eval, tracker: e.opts.Eval.NewTracker(b), stop: stop, cut: e.cut, finalLimit: 64 * e.opts.Eval.DiscUnit(), unit: e.opts.Eval.DiscUnit(), deadline: e.deadline}
 }
 
 func newRootMoves(b board.Board, legal uint64) []rootMove {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/bits"
 	"sync/atomic"
+	"time"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/endgame"
@@ -22,6 +23,10 @@ const maxMoves = 34
 // maxPly bounds the distance from the root: 60 moves and the passes
 // between them.
 const maxPly = 128
+
+// deadlineEvery+1 is how many nodes a search goes between looks at the
+// clock: a few hundred microseconds.
+const deadlineEvery = 1<<10 - 1
 
 // worker searches for one thread.
 type worker struct {
@@ -39,6 +44,10 @@ type worker struct {
 	// no bound is predicted.
 	cut        *cutTable
 	finalLimit int
+	// deadline is the hard limit of the search in Unix nanoseconds (0:
+	// none), which the search reads on the clock every deadlineEvery+1
+	// nodes.
+	deadline int64
 	// unit is the evaluation's disc unit (0: not in discs, and the
 	// solver's searches are not used at the leaves).
 	unit int
@@ -122,6 +131,10 @@ func sortDepth(depth int) int {
 // passed reports that the opponent has just passed.
 func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) int {
 	w.nodes++
+	if w.nodes&deadlineEvery == 0 && w.deadline != 0 && time.Now().UnixNano() >= w.deadline {
+		// The hard limit, even when a loaded machine runs the timers late.
+		w.stop.Store(true)
+	}
 	if w.stop.Load() {
 		return 0
 	}
