@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -9,8 +10,9 @@ import (
 )
 
 // BenchmarkMidgame searches midgame positions of real games (20 to 40
-// discs) to depth 9 on one thread with the classic evaluation, a fresh
-// table for each.
+// discs) to depth 9 on one thread, a fresh table for each: full width
+// with the classic and the trained evaluation, and with the selective
+// search at its default probability.
 func BenchmarkMidgame(b *testing.B) {
 	positions, err := testpos.Midgame(12)
 	if err != nil {
@@ -20,9 +22,12 @@ func BenchmarkMidgame(b *testing.B) {
 	for _, p := range positions {
 		mid = append(mid, boardAndDepth{p, 9})
 	}
-	for _, name := range []string{"classic", "pattern"} {
-		b.Run("eval="+name, func(b *testing.B) {
-			ev, err := EvaluatorByName(name)
+	for _, c := range []struct {
+		eval string
+		prob int
+	}{{"classic", 100}, {"pattern", 100}, {"pattern", DefaultProbability}} {
+		b.Run(fmt.Sprintf("eval=%s/prob=%d", c.eval, c.prob), func(b *testing.B) {
+			ev, err := EvaluatorByName(c.eval)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -32,7 +37,7 @@ func BenchmarkMidgame(b *testing.B) {
 			for b.Loop() {
 				for _, p := range mid {
 					e.Clear()
-					r, _ := e.Search(context.Background(), p.b, Limits{Depth: p.depth}, nil)
+					r, _ := e.Search(context.Background(), p.b, Limits{Depth: p.depth, Probability: c.prob}, nil)
 					nodes += r.Nodes
 					searching += r.Elapsed
 				}
