@@ -7,7 +7,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -319,4 +321,70 @@ func TimeToDepth(ctx context.Context, depth, prob, threads int, progress func(po
 		out[i].Probability = prob
 	}
 	return out, nil
+}
+
+// SelectiveFigure is a selective endgame search of FForum problems: how
+// many of its scores and moves were the file's, and its mean error.
+type SelectiveFigure struct {
+	File        string
+	Problems    int
+	Probability int
+	Threads     int
+	Nodes       uint64
+	Elapsed     time.Duration
+	// RightScores counts the scores equal to the file's best score,
+	// RightMoves the moves that are among the file's best.
+	RightScores, RightMoves int
+	// MeanError is the mean absolute difference between the scores and
+	// the file's, in discs.
+	MeanError float64
+}
+
+// SolveSelective searches the first problems of the embedded FForum file
+// to the end with the engine's selective search at probability prob
+// (threads threads, 64 MB table cleared before each problem): the
+// engine's selective endgame. progress, if not nil, is called after each
+// problem.
+func SolveSelective(ctx context.Context, file string, first, threads, prob int, progress func(done int)) (SelectiveFigure, error) {
+	text, err := fforum.ReadFile(file)
+	if err != nil {
+		return SelectiveFigure{}, err
+	}
+	problems, err := obf.Parse(bytes.NewReader(text))
+	if err != nil {
+		return SelectiveFigure{}, err
+	}
+	problems = problems[:min(first, len(problems))]
+	f := SelectiveFigure{File: file, Problems: len(problems), Probability: prob, Threads: threads}
+	eng := engine.New(engine.Options{Threads: threads, HashMB: 64})
+	var errSum float64
+	for i, p := range problems {
+		eng.Clear()
+		b := p.Position.Board
+		r, err := eng.Search(ctx, b, engine.Limits{Probability: prob}, nil)
+		if err != nil {
+			return f, err
+		}
+		if r.Stopped {
+			return f, context.Cause(ctx)
+		}
+		if r.Kind != engine.Exact || r.Depth != b.Empties() {
+			return f, fmt.Errorf("%s problem %d: a %v result of depth %d, not a search to the end", file, i+1, r.Kind, r.Depth)
+		}
+		f.Nodes += r.Nodes
+		f.Elapsed += r.Elapsed
+		best, _ := p.BestScore()
+		if r.Value == best {
+			f.RightScores++
+		}
+		if slices.Contains(p.BestMoves(), r.Move) {
+			f.RightMoves++
+		}
+		errSum += math.Abs(float64(r.Value - best))
+		if progress != nil {
+			progress(i + 1)
+		}
+	}
+	f.MeanError = errSum / float64(len(problems))
+	return f, nil
 }

@@ -120,3 +120,18 @@ func TestTimeToDepth(t *testing.T) {
 		t.Errorf("depth 5: %d nodes at 73%%, %d at full width", selective[4].Nodes, full[4].Nodes)
 	}
 }
+
+func TestSolveSelective(t *testing.T) {
+	for _, prob := range []int{73, 100} {
+		f, err := bench.SolveSelective(context.Background(), "fforum-1-19.obf", 3, 1, prob, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Problems != 3 || f.Nodes == 0 || f.Probability != prob || f.RightScores > 3 || f.RightMoves > 3 {
+			t.Errorf("%d%%: %+v", prob, f)
+		}
+		if prob == 100 && (f.RightScores != 3 || f.RightMoves != 3 || f.MeanError != 0) {
+			t.Errorf("the full-width search to the end is not exact: %+v", f)
+		}
+	}
+}

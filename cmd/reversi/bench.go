@@ -31,12 +31,16 @@ are the ones docs/BENCHMARKS.md records.`)
 	ffo := fs.Int("ffo", 0, "solve the first N problems of FFO #40-#59 too (0 to skip; #40-#44 take about 10 s on 2 cores)")
 	threads := fs.Int("threads", runtime.NumCPU(), "threads of the parallel solves")
 	ttd := fs.Int("ttd", 0, "only time to depth: the engine (trained evaluation, one thread) to this depth on the 12 positions of NTest's speed test (35 empties)")
+	selective := fs.Int("selective", 0, "only the selective endgame: the first N problems of FFO #40-#59 searched to the end at each probability (73% to 100%), on --threads")
 	prob := fs.Int("prob", engine.DefaultProbability, "confidence of the selective search's cuts of --ttd, in percent (100: full width)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *ttd != 0 {
 		return benchTimeToDepth(ctx, e, *ttd, *prob)
+	}
+	if *selective != 0 {
+		return benchSelective(ctx, e, *selective, *threads)
 	}
 	if *perftDepth < 0 || *perftDepth > 16 {
 		return fmt.Errorf("--perft-depth %d: want 0 to 16", *perftDepth)
@@ -123,6 +127,26 @@ func benchTimeToDepth(ctx context.Context, e *env, depth, prob int) error {
 	fmt.Fprintf(e.stdout, "%5s %10s %14s %12s\n", "depth", "seconds", "nodes", "nodes/s")
 	for _, f := range figs {
 		fmt.Fprintf(e.stdout, "%5d %10.3f %14d %12.0f\n", f.Depth, f.Elapsed.Seconds(), f.Nodes, float64(f.Nodes)/f.Elapsed.Seconds())
+	}
+	return nil
+}
+
+// benchSelective prints the selective endgame's figures on the first n
+// problems of FFO #40-#59 at every probability.
+func benchSelective(ctx context.Context, e *env, n, threads int) error {
+	if n < 1 || n > 20 {
+		return fmt.Errorf("--selective %d: want 1 to 20", n)
+	}
+	fmt.Fprintf(e.stdout, "selective endgame, FFO #40-#%d, %s:\n", 39+n, counted(threads, "thread"))
+	fmt.Fprintf(e.stdout, "%11s %10s %14s %12s %12s %11s\n", "probability", "seconds", "nodes", "right score", "right move", "mean error")
+	for _, p := range engine.Probabilities() {
+		bar := newProgress(e, n, fmt.Sprintf("%d%%", p), "problems")
+		f, err := bench.SolveSelective(ctx, "fforum-40-59.obf", n, threads, p, func(int) { bar.Add(1) })
+		bar.Finish()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "%10d%% %10.2f %14d %9d/%-2d %9d/%-2d %11.2f\n", p, f.Elapsed.Seconds(), f.Nodes, f.RightScores, f.Problems, f.RightMoves, f.Problems, f.MeanError)
 	}
 	return nil
 }
