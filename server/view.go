@@ -7,6 +7,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/store"
 )
@@ -115,6 +116,10 @@ type GameView struct {
 	// Live is what the computer to move has found so far (its best line
 	// at the depth reached), while it thinks.
 	Live *ThinkingView `json:"live,omitempty"`
+	// Opening is the name of the game's opening (the longest named line
+	// it has reached, in any symmetry, e.g. "Tiger" or "Aubrey
+	// (Tanaka)"); absent when it has reached none.
+	Opening string `json:"opening,omitempty"`
 }
 
 // thinkingJSON converts the report of the player of colour side for
@@ -165,6 +170,9 @@ func (t *table) viewLocked() GameView {
 		Transcript: g.TranscriptWithPasses(),
 		MoveTimeMS: rec.MoveTime.Milliseconds(),
 		GameTimeMS: rec.GameTime.Milliseconds(),
+	}
+	if o, ok := opening.Of(g); ok {
+		v.Opening = o.String()
 	}
 	for c, sv := range []*SeatView{&v.Black, &v.White} {
 		seat := rec.Seats[c]

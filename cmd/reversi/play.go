@@ -18,6 +18,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/player/human"
@@ -181,6 +182,7 @@ func playOne(ctx context.Context, e *env, o playOptions) error {
 	}
 	fmt.Fprintf(e.stdout, "%s vs %s, %s rules, %s per move, seed %d\n",
 		textboard.Seat(names, board.Black), textboard.Seat(names, board.White), o.rule, limitText(o.moveTime), o.seed)
+	shown := "" // the opening name shown last
 	cfg := referee.Config{
 		Game:      o.start,
 		MoveTime:  o.moveTime,
@@ -191,6 +193,9 @@ func playOne(ctx context.Context, e *env, o playOptions) error {
 				return
 			}
 			textboard.WriteEvent(e.stdout, ev, names, humans)
+			if !o.quiet {
+				shown = writeOpening(e.stdout, ev, shown)
+			}
 		},
 	}
 	g, err := referee.Play(ctx, black, white, cfg)
@@ -202,6 +207,21 @@ func playOne(ctx context.Context, e *env, o playOptions) error {
 		fmt.Fprintf(e.stdout, "game stopped after %d moves: %s\n", g.Ply(), g.Transcript())
 	}
 	return err
+}
+
+// writeOpening writes a line naming the game's opening when it changes
+// (one of the named openings, in any symmetry), and returns the name now
+// shown.
+func writeOpening(w io.Writer, ev referee.Event, shown string) string {
+	if ev.Kind != referee.Moved && ev.Kind != referee.Undone && ev.Kind != referee.Started {
+		return shown
+	}
+	o, ok := opening.Of(ev.Game)
+	if !ok || o.String() == shown {
+		return shown
+	}
+	fmt.Fprintf(w, "opening: %s\n", o)
+	return o.String()
 }
 
 // errInterrupted is what play returns when its context ends (Ctrl-C,
