@@ -158,14 +158,12 @@ type Engine struct {
 	tt     *ttable
 	solver *endgame.Solver
 	mu     sync.Mutex
-	// cuts[p] is the table of probability p, built at its first search;
-	// ttProbability is the probability of the searches the table holds
-	// (0: none since it was cleared).
-	cuts          map[int]*cutTable
-	ttProbability int
+	// cuts[p] is the table of probability p, built at its first search.
+	cuts map[int]*cutTable
 	// cut is the table of the running search (nil: full width);
 	// deadline is its hard limit in Unix nanoseconds (0: none).
 	cut      *cutTable
+	sel      uint8
 	deadline int64
 }
 
@@ -217,15 +215,8 @@ func (e *Engine) Threads() int { return e.opts.Threads }
 func (e *Engine) ProbCut() *ProbCut { return e.opts.ProbCut }
 
 // cutTable returns the table of a search at probability p (nil: full
-// width), and clears the transposition table when the searches it holds
-// were made at another probability.
+// width).
 func (e *Engine) cutTable(p int) *cutTable {
-	if e.ttProbability != p {
-		if e.ttProbability != 0 {
-			e.tt.clear()
-		}
-		e.ttProbability = p
-	}
 	if p == 100 || e.opts.ProbCut == nil {
 		return nil
 	}
@@ -254,7 +245,6 @@ func (e *Engine) probability(lim Limits) int {
 // Clear forgets everything the tables hold (a new game).
 func (e *Engine) Clear() {
 	e.tt.clear()
-	e.ttProbability = 0
 	e.solver.Clear()
 }
 
@@ -295,7 +285,7 @@ func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Li
 	}
 	e.tt.newSearch()
 	prob := e.probability(lim)
-	e.cut = e.cutTable(prob)
+	e.cut, e.sel = e.cutTable(prob), selectivity(prob)
 	empties := b.Empties()
 	exact := empties <= lim.ExactEmpties
 	wld := !exact && empties <= lim.WLDEmpties

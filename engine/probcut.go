@@ -178,6 +178,19 @@ func Probabilities() []int {
 	return append(out, 100)
 }
 
+// selectivity returns the rank of a probability level among the levels,
+// 0 for the least sure, len(probabilities) for 100%: the transposition
+// table keeps it with a value, which cuts only searches of at most that
+// rank.
+func selectivity(percent int) uint8 {
+	for i, p := range probabilities {
+		if p.percent == percent {
+			return uint8(i)
+		}
+	}
+	return uint8(len(probabilities))
+}
+
 // deviations returns the t of a probability level, false for 100 or an
 // unknown level.
 func deviations(percent int) (float64, bool) {

@@ -175,3 +175,26 @@ func TestFloorCeilDiv(t *testing.T) {
 		}
 	}
 }
+
+// TestTableKeepsSelectivity: a value stored by a selective search does
+// not cut a surer one, whose value is the full-width search's whatever
+// ran before it on the same table.
+func TestTableKeepsSelectivity(t *testing.T) {
+	for i, b := range positions(6, 30, 4) {
+		fresh := New(Options{Threads: 1, HashMB: 4})
+		want, _ := fresh.Search(context.Background(), b, Limits{Depth: 7, Probability: 100}, nil)
+		e := New(Options{Threads: 1, HashMB: 4})
+		e.Search(context.Background(), b, Limits{Depth: 7, Probability: 73}, nil)
+		got, _ := e.Search(context.Background(), b, Limits{Depth: 7, Probability: 100}, nil)
+		if got.Value != want.Value {
+			t.Errorf("position %d: full width after a selective search %d, alone %d", i, got.Value, want.Value)
+		}
+	}
+	if selectivity(73) != 0 || selectivity(99) != 4 || selectivity(100) != 5 {
+		t.Error("selectivity ranks")
+	}
+	d := unpackTT(packTT(-1234, 17, 9, boundLower, 3, 200))
+	if d.value != -1234 || d.depth != 17 || d.move != 9 || d.bound != boundLower || d.sel != 3 {
+		t.Errorf("unpacked %+v", d)
+	}
+}

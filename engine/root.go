@@ -260,7 +260,7 @@ func (tm *timeManager) next() bool {
 }
 
 func (e *Engine) newWorker(b board.Board, stop *atomic.Bool) *worker {
-	return &worker{tt: e.tt, eval: e.opts.Eval, tracker: e.opts.Eval.NewTracker(b), stop: stop, cut: e.cut, finalLimit: 64 * e.opts.Eval.DiscUnit(), unit: e.opts.Eval.DiscUnit(), deadline: e.deadline}
+	return &worker{tt: e.tt, eval: e.opts.Eval, tracker: e.opts.Eval.NewTracker(b), stop: stop, cut: e.cut, sel: e.sel, finalLimit: 64 * e.opts.Eval.DiscUnit(), unit: e.opts.Eval.DiscUnit(), deadline: e.deadline}
 }
 
 func newRootMoves(b board.Board, legal uint64) []rootMove {
@@ -317,7 +317,7 @@ func (w *worker) root(b board.Board, moves []rootMove, depth, alpha, beta int, a
 	}
 	sortRoot(moves)
 	if !all && best.value > lo && best.value < beta {
-		w.tt.store(b.Hash(), best.value, depth, best.move, boundExact)
+		w.tt.store(b.Hash(), best.value, depth, best.move, boundExact, w.sel)
 	}
 	return best, true
 }

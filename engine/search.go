@@ -43,6 +43,7 @@ type worker struct {
 	// width); finalLimit is the value of a win by 64 discs, beyond which
 	// no bound is predicted.
 	cut        *cutTable
+	sel        uint8
 	finalLimit int
 	// deadline is the hard limit of the search in Unix nanoseconds (0:
 	// none), which the search reads on the clock every deadlineEvery+1
@@ -159,7 +160,7 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 	ttMove := board.NoSquare
 	if e, ok := w.tt.probe(hash); ok {
 		ttMove = e.move
-		if e.depth >= depth && beta-alpha == 1 { // cut only at null-window nodes, keeping the PV whole
+		if e.depth >= depth && e.sel >= w.sel && beta-alpha == 1 { // cut only at null-window nodes, keeping the PV whole
 			switch {
 			case e.bound == boundExact,
 				e.bound == boundLower && e.value >= beta,
@@ -233,7 +234,7 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 	case best <= lo:
 		bound = boundUpper
 	}
-	w.tt.store(hash, best, depth, bestMove, bound)
+	w.tt.store(hash, best, depth, bestMove, bound, w.sel)
 	return best
 }
 

@@ -33,10 +33,10 @@ type ttEntry struct {
 }
 
 // The data word: value int32 (bits 0-31), depth uint8 (32-39), move
-// int8 (40-47), bound (48-49), age (56-63).
-func packTT(value int, depth int, move board.Square, bound int, age uint32) uint64 {
+// int8 (40-47), bound (48-49), selectivity (50-52), age (56-63).
+func packTT(value int, depth int, move board.Square, bound int, sel uint8, age uint32) uint64 {
 	return uint64(uint32(int32(value))) | uint64(uint8(depth))<<32 | uint64(uint8(move))<<40 |
-		uint64(bound)<<48 | uint64(uint8(age))<<56
+		uint64(bound)<<48 | uint64(sel&7)<<50 | uint64(uint8(age))<<56
 }
 
 type ttData struct {
@@ -44,6 +44,9 @@ type ttData struct {
 	depth int
 	move  board.Square
 	bound int
+	// sel is the selectivity of the search that stored the value (see
+	// selectivity): a value cuts only searches at most as sure.
+	sel uint8
 }
 
 func unpackTT(d uint64) ttData {
@@ -52,6 +55,7 @@ func unpackTT(d uint64) ttData {
 		depth: int(uint8(d >> 32)),
 		move:  board.Square(int8(d >> 40)),
 		bound: int(d>>48) & 3,
+		sel:   uint8(d>>50) & 7,
 	}
 }
 
@@ -92,7 +96,7 @@ func (t *ttable) probe(hash uint64) (ttData, bool) {
 
 // store records a searched value. It replaces the position's own entry,
 // else the entry that is oldest, then shallowest.
-func (t *ttable) store(hash uint64, value, depth int, move board.Square, bound int) {
+func (t *ttable) store(hash uint64, value, depth int, move board.Square, bound int, sel uint8) {
 	age := t.age.Load()
 	bk := &t.buckets[hash&t.mask]
 	victim, worst := 0, 1<<30
@@ -111,7 +115,7 @@ func (t *ttable) store(hash uint64, value, depth int, move board.Square, bound i
 			victim, worst = i, cost
 		}
 	}
-	d := packTT(value, depth, move, bound, age)
+	d := packTT(value, depth, move, bound, sel, age)
 	bk[victim].data.Store(d)
 	bk[victim].check.Store(hash ^ d)
 }
