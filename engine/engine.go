@@ -303,6 +303,33 @@ func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Li
 		r.Nodes += quick.Nodes
 		return r
 	}
+	r := e.selective(ctx, b, legal, lim, start, prob, progress)
+	// The end reached with time to spare: surer and surer searches to the
+	// end (the selective endgame), each kept if it finishes.
+	for r.Kind == Exact && r.Probability < 100 && !r.Stopped && lim.Time > 0 && 3*time.Since(start) < lim.Time {
+		next := nextProbability(r.Probability)
+		if next == 100 {
+			break // the exact solver's work, at the level's ExactEmpties
+		}
+		surer := lim
+		surer.Depth = empties
+		s := e.selective(ctx, b, legal, surer, start, next, progress)
+		if s.Kind != Exact {
+			r.Nodes += s.Nodes
+			r.Elapsed = s.Elapsed
+			break
+		}
+		s.Nodes += r.Nodes
+		r = s
+	}
+	return r
+}
+
+// selective runs the midgame search at probability prob, reporting prob
+// in its progress and result, and makes a result that reached the end an
+// Exact one.
+func (e *Engine) selective(ctx context.Context, b board.Board, legal uint64, lim Limits, start time.Time, prob int, progress func(Info)) Result {
+	e.cut, e.sel = e.cutTable(prob), selectivity(prob)
 	if progress != nil {
 		inner := progress
 		progress = func(i Info) {
@@ -315,7 +342,7 @@ func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Li
 	for i := range r.Moves {
 		r.Moves[i].Probability = prob
 	}
-	e.toTheEnd(&r, empties)
+	e.toTheEnd(&r, b.Empties())
 	return r
 }
 

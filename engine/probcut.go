@@ -191,6 +191,16 @@ func selectivity(percent int) uint8 {
 	return uint8(len(probabilities))
 }
 
+// nextProbability returns the level after percent, 100 after the last.
+func nextProbability(percent int) int {
+	for _, p := range probabilities {
+		if p.percent > percent {
+			return p.percent
+		}
+	}
+	return 100
+}
+
 // deviations returns the t of a probability level, false for 100 or an
 // unknown level.
 func deviations(percent int) (float64, bool) {

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/internal/testpos"
 )
 
 // testProbCut returns parameters for eval ev with every depth of every
@@ -196,5 +198,36 @@ func TestTableKeepsSelectivity(t *testing.T) {
 	d := unpackTT(packTT(-1234, 17, 9, boundLower, 3, 200))
 	if d.value != -1234 || d.depth != 17 || d.move != 9 || d.bound != boundLower || d.sel != 3 {
 		t.Errorf("unpacked %+v", d)
+	}
+}
+
+// TestSelectiveEndgameGoesOn: a search that reaches the end with time to
+// spare goes on at surer probabilities, and says which it reached.
+func TestSelectiveEndgameGoesOn(t *testing.T) {
+	ev := DefaultEvaluator()
+	pc := testProbCut(ev, 1)
+	for e := 10; e <= 20; e++ {
+		pc.Cells = append(pc.Cells, ProbCutCell{MinEmpties: e, MaxEmpties: e, Shallow: ShallowDepth(e), Slope: 1, Sigma: 3, Samples: 50})
+	}
+	eng := New(Options{Threads: 1, HashMB: 4, ProbCut: pc})
+	ps, err := testpos.Endgame(1, 14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := ps[0]
+	var seen []int
+	r, _ := eng.Search(context.Background(), b, Limits{Time: 20 * time.Second, Probability: 73}, func(in Info) {
+		if in.Depth == b.Empties() {
+			seen = append(seen, in.Probability)
+		}
+	})
+	if r.Kind != Exact || r.Depth != b.Empties() || r.Probability <= 73 || r.Probability == 100 {
+		t.Errorf("result %v at depth %d, %d%%: want the end at a surer probability", r.Kind, r.Depth, r.Probability)
+	}
+	if len(seen) < 2 || seen[0] != 73 || seen[len(seen)-1] != r.Probability {
+		t.Errorf("iterations to the end at %v%%, result at %d%%", seen, r.Probability)
+	}
+	if r.Value < -64 || r.Value > 64 || b.Moves()&r.Move.Bit() == 0 {
+		t.Errorf("value %d, move %v", r.Value, r.Move)
 	}
 }
