@@ -77,13 +77,22 @@ func (e *Evaluator) Weights() *Weights { return e.weights }
 func (e *Evaluator) Checksum() string {
 	e.checksumOnce.Do(func() {
 		h := sha256.New()
+		var buf []byte
+		put := func(ws ...int16) {
+			buf = buf[:0]
+			for _, w := range ws {
+				buf = binary.LittleEndian.AppendUint16(buf, uint16(w))
+			}
+			h.Write(buf)
+		}
 		for p := range e.weights.Phases {
 			ph := &e.weights.Phases[p]
-			binary.Write(h, binary.LittleEndian, ph.Bias)
+			put(ph.Bias)
 			for _, t := range ph.Tables {
-				binary.Write(h, binary.LittleEndian, t)
+				put(t...)
 			}
-			binary.Write(h, binary.LittleEndian, ph.Mobility)
+			put(ph.Mobility[0][:]...)
+			put(ph.Mobility[1][:]...)
 		}
 		e.checksum = hex.EncodeToString(h.Sum(nil))
 	})

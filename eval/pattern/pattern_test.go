@@ -346,3 +346,30 @@ func TestWeightsFileBounds(t *testing.T) {
 		t.Errorf("a gzip bomb of %d bytes made ReadWeights allocate %d bytes", len(bomb), alloc)
 	}
 }
+
+// TestChecksum: the checksum identifies the weights: the same for the
+// same weights, another when one weight changes.
+func TestChecksum(t *testing.T) {
+	ev, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := ev.Checksum()
+	if len(sum) != 64 || sum != ev.Checksum() {
+		t.Fatalf("checksum %q", sum)
+	}
+	w := NewWeights()
+	for p := range w.Phases {
+		w.Phases[p] = ev.Weights().Phases[p]
+		for s := range Shapes {
+			w.Phases[p].Tables[s] = append([]int16(nil), ev.Weights().Phases[p].Tables[s]...)
+		}
+	}
+	if New(w).Checksum() != sum {
+		t.Error("a copy of the weights has another checksum")
+	}
+	w.Phases[7].Tables[3][11]++
+	if New(w).Checksum() == sum {
+		t.Error("changed weights have the same checksum")
+	}
+}
