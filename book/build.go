@@ -1,0 +1,340 @@
+// Building a book from games: the positions, their searches saved in a
+// work folder (resumable, shardable), and the negamax through the tree.
+
+package book
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+)
+
+// BuildOptions configure Build.
+type BuildOptions struct {
+	// Plies: the positions of the book are those after at most this many
+	// moves (0: the start alone).
+	Plies int
+	// MinGames: a position is in the book if at least this many games
+	// reached it (at least 1).
+	MinGames int
+	// Shard and Shards: this run searches only the positions whose number
+	// (in the order of their canonical boards) is Shard modulo Shards.
+	// Shards 0 is 1.
+	Shard, Shards int
+	// Work is the work folder: each shard saves its searches there, a
+	// line each, in values-<shard>-of-<shards>.txt.
+	Work string
+	// Params names the search (e.g. "depth=10 eval=pattern"): a work
+	// folder whose files were made with other options or another search is
+	// refused rather than mixed.
+	Params string
+	// Search values a position (side to move first): its value for the
+	// side to move in discs, and the depth of the search.
+	Search func(ctx context.Context, pos board.Board) (value float64, depth int, err error)
+	// Progress, if not nil, is called after each search with the number
+	// of this run's positions valued so far (those found in the work
+	// folder included) and their total.
+	Progress func(done, total int)
+}
+
+// Stats describes a build.
+type Stats struct {
+	// Positions is the number of positions of the book; Mine the number
+	// that this shard searches, Searched how many of those this run
+	// searched (the others were in the work folder already).
+	Positions, Mine, Searched int
+	// Missing is the number of positions that have no value yet (the
+	// other shards' that the work folder does not hold): the book is
+	// made when it is 0.
+	Missing int
+	// Plies is the number of moves of the deepest position of the book.
+	Plies int
+}
+
+// Collect returns the positions (canonical boards) reached within plies
+// moves of the standard start by at least minGames of the games, with the
+// number of games that reached each. Games from another start are
+// ignored.
+func Collect(games []*game.Game, plies, minGames int) map[board.Board]int {
+	counts := map[board.Board]int{}
+	for _, g := range games {
+		if g.Start != board.Start() {
+			continue
+		}
+		b := board.StartBoard()
+		c, _ := b.Canonical()
+		counts[c]++
+		for i, m := range g.Moves {
+			if i >= plies {
+				break
+			}
+			if m.Square == board.Pass {
+				b = b.Pass()
+			} else {
+				b = b.Play(m.Square)
+			}
+			c, _ := b.Canonical()
+			counts[c]++
+		}
+	}
+	for k, n := range counts {
+		if n < max(minGames, 1) {
+			delete(counts, k)
+		}
+	}
+	return counts
+}
+
+// Build makes a book of the positions that opts selects from games (see
+// Collect): it searches those of its shard that the work folder has no
+// value for, saving each value as it is found, then, if every position
+// has a value (one shard, or a folder holding every shard's files),
+// negamaxes them and returns the book. Otherwise the book is nil and
+// Stats.Missing says how many positions the other shards still owe. An
+// error of Search or of the work folder stops the build; what was saved
+// stays, and the same call goes on from there.
+func Build(ctx context.Context, games []*game.Game, opts BuildOptions) (*Book, Stats, error) {
+	if opts.Shards == 0 {
+		opts.Shards = 1
+	}
+	switch {
+	case opts.Plies < 0 || opts.Plies > 60:
+		return nil, Stats{}, fmt.Errorf("plies %d: want 0 to 60", opts.Plies)
+	case opts.Shards < 1 || opts.Shard < 0 || opts.Shard >= opts.Shards:
+		return nil, Stats{}, fmt.Errorf("shard %d/%d: want 0 <= i < n", opts.Shard, opts.Shards)
+	case opts.Work == "":
+		return nil, Stats{}, errors.New("no work folder")
+	case opts.Search == nil:
+		return nil, Stats{}, errors.New("no search")
+	case strings.ContainsAny(opts.Params, "\r\n"):
+		return nil, Stats{}, errors.New("params: one line")
+	}
+	counts := Collect(games, opts.Plies, opts.MinGames)
+	keys := make([]board.Board, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, compareBoards)
+	st := Stats{Positions: len(keys), Plies: maxPly(keys)}
+	header := fmt.Sprintf("# reversi book values: plies=%d min-games=%d positions=%d search=%s", opts.Plies, max(opts.MinGames, 1), len(keys), opts.Params)
+	if err := os.MkdirAll(opts.Work, 0o755); err != nil {
+		return nil, st, err
+	}
+	values, err := readValues(opts.Work, header)
+	if err != nil {
+		return nil, st, err
+	}
+	var mine []board.Board
+	for i, k := range keys {
+		if i%opts.Shards == opts.Shard {
+			mine = append(mine, k)
+		}
+	}
+	st.Mine = len(mine)
+	done := 0
+	for _, k := range mine {
+		if _, ok := values[k]; ok {
+			done++
+		}
+	}
+	if done < len(mine) {
+		name := filepath.Join(opts.Work, fmt.Sprintf("values-%d-of-%d.txt", opts.Shard, opts.Shards))
+		f, err := openValues(name, header)
+		if err != nil {
+			return nil, st, err
+		}
+		defer f.Close()
+		for _, k := range mine {
+			if _, ok := values[k]; ok {
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, st, err
+			}
+			v, d, err := opts.Search(ctx, k)
+			if err != nil {
+				return nil, st, fmt.Errorf("search of %s: %w", positionText(k), err)
+			}
+			e := Entry{Value: v, Depth: d}.normal()
+			if _, err := fmt.Fprintf(f, "%s %+.2f %d\n", positionText(k), e.Value, e.Depth); err != nil {
+				return nil, st, err
+			}
+			if err := f.Sync(); err != nil {
+				return nil, st, err
+			}
+			values[k] = e
+			done++
+			st.Searched++
+			if opts.Progress != nil {
+				opts.Progress(done, len(mine))
+			}
+		}
+		if err := f.Close(); err != nil {
+			return nil, st, err
+		}
+	} else if opts.Progress != nil {
+		opts.Progress(done, len(mine))
+	}
+	for _, k := range keys {
+		if _, ok := values[k]; !ok {
+			st.Missing++
+		}
+	}
+	if st.Missing > 0 {
+		return nil, st, nil
+	}
+	set := NewSet()
+	for _, k := range keys {
+		set[k] = Entry{Value: values[k].Value, Depth: values[k].Depth, Count: counts[k]}
+	}
+	return Negamax(set).Book(), st, nil
+}
+
+// maxPly returns the number of moves that led to the deepest of the
+// positions (discs beyond the four of the start; passes do not count).
+func maxPly(keys []board.Board) int {
+	n := 0
+	for _, k := range keys {
+		n = max(n, 60-k.Empties())
+	}
+	return n
+}
+
+// compareBoards orders canonical boards as the binary format does.
+func compareBoards(a, b board.Board) int {
+	if c := cmp.Compare(a.P, b.P); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.O, b.O)
+}
+
+// Negamax returns the set with its values negamaxed through the tree: a
+// position with children in the set (the positions its legal moves lead
+// to, or its pass) is worth the best of their negated values, and takes
+// the depth of the best; a position without is worth its own value. The
+// counts stay. s is not changed.
+func Negamax(s Set) Set {
+	out := make(Set, len(s))
+	var value func(c board.Board) Entry
+	value = func(c board.Board) Entry {
+		if e, ok := out[c]; ok {
+			return e
+		}
+		own := s[c]
+		best, found := own, false
+		children := c.Moves()
+		var kids []board.Board
+		for m := children; m != 0; m &= m - 1 {
+			sq, _ := board.NextSquare(m)
+			kids = append(kids, c.Play(sq))
+		}
+		if children == 0 && !c.GameOver() {
+			kids = append(kids, c.Pass())
+		}
+		for _, kid := range kids {
+			kc, _ := kid.Canonical()
+			if _, ok := s[kc]; !ok {
+				continue
+			}
+			e := value(kc)
+			if !found || -e.Value > best.Value {
+				best = Entry{Value: -e.Value, Depth: e.Depth}
+				found = true
+			}
+		}
+		best.Count = own.Count
+		out[c] = best
+		return best
+	}
+	keys := make([]board.Board, 0, len(s))
+	for k := range s {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, compareBoards)
+	for _, k := range keys {
+		value(k)
+	}
+	return out
+}
+
+// readValues reads every values file of the work folder. A file made
+// with another header is refused; a last line cut short (a build killed
+// while it wrote) is ignored.
+func readValues(work, header string) (map[board.Board]Entry, error) {
+	names, err := filepath.Glob(filepath.Join(work, "values-*-of-*.txt"))
+	if err != nil {
+		return nil, err
+	}
+	values := map[board.Board]Entry{}
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		if i := bytes.LastIndexByte(data, '\n'); i+1 < len(data) {
+			data = data[:i+1] // a line cut short
+		}
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		sc.Buffer(make([]byte, 0, maxLine), maxLine)
+		n := 0
+		for sc.Scan() {
+			n++
+			line := sc.Text()
+			if n == 1 {
+				if line != header {
+					return nil, fmt.Errorf("%s was made by another build (%q; this one is %q): use another work folder", name, line, header)
+				}
+				continue
+			}
+			pos, e, err := parseLine(line + " 0")
+			if err != nil {
+				return nil, fmt.Errorf("%s, line %d: %v", name, n, err)
+			}
+			c, _ := pos.Canonical()
+			values[c] = e.normal()
+		}
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+	}
+	return values, nil
+}
+
+// openValues opens a values file to append to it, writing its header if
+// it is new, and cutting off a last line cut short.
+func openValues(name, header string) (*os.File, error) {
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(f)
+	if err == nil {
+		keep := int64(bytes.LastIndexByte(data, '\n') + 1)
+		if keep == 0 {
+			_, err = f.WriteAt([]byte(header+"\n"), 0)
+			keep = int64(len(header) + 1)
+		}
+		if err == nil {
+			err = f.Truncate(keep)
+		}
+		if err == nil {
+			_, err = f.Seek(keep, io.SeekStart)
+		}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}

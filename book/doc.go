@@ -1,0 +1,55 @@
+// Package book is the opening book: what deep searches found of the
+// positions that good games reach early, keyed by position up to the
+// eight symmetries of the board, with the tools to build it, store it and
+// play from it.
+//
+// A [Book] holds, for each of its positions, an [Entry]: the position's
+// value for the side to move (the final disc margin expected), the depth
+// of the search that found it and how many games of the source reached
+// it. The book moves of a position are its legal moves that lead to a
+// position of the book ([Book.Moves]), each worth the negated value of
+// the position it leads to.
+//
+// # Formats
+//
+// The binary format (.bin, what is shipped and what engines read) is a
+// header and the entries sorted by canonical board, read in place (a
+// lookup is a binary search of the bytes; nothing is decoded until
+// asked):
+//
+//	offset size  field
+//	0      8     magic "RVBOOK\r\n"
+//	8      4     version (uint32, little endian), 1
+//	12     4     number of entries n (uint32)
+//	16     32    SHA-256 of the n entries that follow
+//	48     24*n  entries: P, O (uint64 each: the side to move's discs and
+//	             the opponent's, the canonical board), value (int16,
+//	             hundredths of a disc), depth (uint8), reserved (uint8,
+//	             0), count (uint32: games, saturated)
+//
+// A file whose magic, version, length, order or checksum is wrong is
+// refused with an error that says which ([ErrCorrupt]); nothing of it is
+// used.
+//
+// The text format (export and import) is one position a line:
+//
+//	# reversi opening book, text format 1
+//	---------------------------OX------XO--------------------------- X +0.00 10 4096
+//
+// the board (64 squares from A1 to H8 and the side to move, as OBF
+// writes positions), its value in discs for the side to move, the depth
+// of the search, the count of games; blank lines and lines starting with
+// # are ignored. Any of the eight images of a position may be written;
+// the book keeps the canonical one.
+//
+// # Building
+//
+// [Build] makes a book from games: every position up to a number of
+// plies that at least a number of games reached gets a value from a
+// search (given by the caller: this package does not search), saved line
+// by line in a work folder so that an interrupted build goes on where it
+// was; shards (i of n) split the positions between machines, and a build
+// over a folder that holds every shard's files merges them. Values are
+// then negamaxed through the tree: a position with children in the book
+// is worth the best of their negated values, a leaf its own search's.
+package book
