@@ -46,13 +46,23 @@ type Evaluator struct {
 // must not change).
 func New(w *Weights) *Evaluator {
 	e := &Evaluator{weights: w}
+	// swaps[s][i] is swapIndex(i, len(Shapes[s].Squares)), built digit by
+	// digit once for all the phases.
+	var swaps [NumShapes][]int32
+	for s, sh := range Shapes {
+		t := make([]int32, sh.Size())
+		for i := 1; i < len(t); i++ {
+			t[i] = t[i/3]*3 + [3]int32{0, 2, 1}[i%3]
+		}
+		swaps[s] = t
+	}
 	for p := range w.Phases {
 		ph := &w.Phases[p]
 		var swappedTables [NumShapes][]int16
 		for s, sh := range Shapes {
 			t := make([]int16, sh.Size())
 			for i := range t {
-				t[i] = ph.Tables[s][swapIndex(i, len(sh.Squares))]
+				t[i] = ph.Tables[s][swaps[s][i]]
 			}
 			swappedTables[s] = t
 		}

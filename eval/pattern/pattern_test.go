@@ -373,3 +373,23 @@ func TestChecksum(t *testing.T) {
 		t.Error("changed weights have the same checksum")
 	}
 }
+
+// TestSwappedTables: the tables read with the colours swapped are the
+// weights at swapIndex, for every instance of two phases.
+func TestSwappedTables(t *testing.T) {
+	ev, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []int{0, 9} {
+		for i := range Instances {
+			s := shapeOf[i]
+			k := len(Shapes[s].Squares)
+			for j, v := range ev.swapped[p].inst[i] {
+				if want := ev.Weights().Phases[p].Tables[s][swapIndex(j, k)]; v != want {
+					t.Fatalf("phase %d instance %d index %d: %d, want %d", p, i, j, v, want)
+				}
+			}
+		}
+	}
+}
