@@ -6,6 +6,7 @@ package engine
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"time"
 
@@ -26,6 +27,8 @@ type Player struct {
 	// solveScale is how many times slower than SolveEstimate this
 	// machine's solves have been lately (Observe; 1 or less: as estimated).
 	solveScale float64
+	book       BookOptions // the opening book (SetBook)
+	bookNoted  bool        // book.Note was reported
 }
 
 // NewPlayer returns a player that searches with e at level l, named name
@@ -181,8 +184,13 @@ func (p *Player) Lag() time.Duration {
 	return p.lag
 }
 
-// Move searches the position of req within the level and the clock.
+// Move plays from the opening book if it has moves for the position (see
+// SetBook), and otherwise searches the position of req within the level
+// and the clock.
 func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	if r, ok := p.bookMove(req); ok {
+		return r, nil
+	}
 	b := req.Position.Board
 	lim := p.Limits(req.TimeLeft, req.GameTimeLeft, b.Empties())
 	noisy := p.level.Noise > 0
@@ -206,6 +214,9 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 		move, value = p.noisyChoice(r)
 	}
 	t := p.thinking(r, move, value)
+	if note := p.bookNote(); note != "" {
+		t.Note = strings.TrimPrefix(t.Note+"; "+note, "; ")
+	}
 	return player.Reply{Move: move, Thinking: t}, nil
 }
 

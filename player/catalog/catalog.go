@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/mcts"
@@ -125,6 +126,8 @@ var catalog = [...]Entry{
 			{Name: "hash", Kind: Int, Default: "64", Help: "transposition table size in MB", Resource: HashMB},
 			{Name: "prob", Kind: Int, Default: strconv.Itoa(engine.DefaultProbability), Help: "confidence of the selective search's cuts in percent: " + probList() + " (100: full width)"},
 			engineEvalOption,
+			{Name: "book", Kind: Text, Default: "on", Help: "on|off: play from the shipped opening book while it has moves for the position (off for matches that test the search)"},
+			{Name: "book-random", Kind: Float, Default: "0", Help: "variety of the book moves, in discs: a uniform choice among those within this many discs of the best"},
 			seedOption,
 		},
 		New:      newEngine,
@@ -270,8 +273,46 @@ func newEngine(a Args) (player.Player, error) {
 	if a.Given("prob") {
 		name += ",prob=" + strconv.Itoa(prob)
 	}
+	bookOpts, bookName, err := engineBook(a)
+	if err != nil {
+		return nil, err
+	}
+	name += bookName
 	e := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: hash, Probability: prob})
-	return engine.NewPlayer(e, level, name, a.Env.Seed), nil
+	p := engine.NewPlayer(e, level, name, a.Env.Seed)
+	p.SetBook(bookOpts)
+	return p, nil
+}
+
+// engineBook returns the opening book of the engine's book options and
+// what they add to its name. A shipped book that cannot be read is no
+// book, and the player says so with its first move.
+func engineBook(a Args) (engine.BookOptions, string, error) {
+	var o engine.BookOptions
+	name := ""
+	o.Random = a.Float("book-random")
+	if o.Random < 0 || o.Random > 64 {
+		return o, "", a.Errorf("book-random", "%g discs is out of range: want 0 to 64", o.Random)
+	}
+	if a.Given("book-random") {
+		name += ",book-random=" + strconv.FormatFloat(o.Random, 'g', -1, 64)
+	}
+	switch strings.ToLower(a.Text("book")) {
+	case "on":
+		b, err := book.Shipped()
+		switch {
+		case errors.Is(err, book.ErrNoBook):
+		case err != nil:
+			o.Note = "no opening book: " + err.Error()
+		default:
+			o.Book = b
+		}
+	case "off":
+		name = ",book=off"
+	default:
+		return o, "", a.Errorf("book", "%q: want on or off", a.Text("book"))
+	}
+	return o, name, nil
 }
 
 func newNBoard(a Args) (player.Player, error) {

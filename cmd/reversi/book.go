@@ -1,0 +1,266 @@
+// The book subcommand: build the opening book from the shipped games,
+// show a position's book moves, export and import the text format.
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/progress"
+	"github.com/reversi-engine/reversi/opening"
+	"github.com/reversi-engine/reversi/train"
+)
+
+const bookUsage = `build|show|export|import [flags]`
+
+const bookHelp = `
+The opening book: what deep searches found of the positions that the
+WTHOR games reach early (see docs/TRAINING.md, "Opening book").
+
+  reversi book build --out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--shard i/n]
+      every position up to --plies moves that at least --min-games of the
+      shipped WTHOR games reached, valued by a search of the engine at
+      --depth (one thread), negamaxed through the tree. Each value is
+      saved in the work folder as it is found: the same command resumes.
+      --shard i/n searches one share of the positions; a build without
+      --shard over a folder holding every shard's values-*.txt files
+      merges them and writes the book.
+  reversi book show [--book FILE] [--transcript f5d6 | --board "<64> X"]
+      the book moves of a position, best first, with their values.
+  reversi book export [--book FILE] [--out FILE.txt]
+      the book in the text format (standard output by default).
+  reversi book import --in FILE.txt --out book.bin
+      a book in the text format to the binary format.
+
+--book names a binary book file; without it the book shipped in the
+program is used.`
+
+func runBook(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprintf(e.stderr, "Usage: reversi book %s\n%s\n", bookUsage, bookHelp)
+		if len(args) == 0 {
+			return errUsage
+		}
+		return nil
+	}
+	switch args[0] {
+	case "build":
+		return runBookBuild(ctx, e, args[1:])
+	case "show":
+		return runBookShow(e, args[1:])
+	case "export":
+		return runBookExport(e, args[1:])
+	case "import":
+		return runBookImport(e, args[1:])
+	}
+	fmt.Fprintf(e.stderr, "reversi book: unknown command %q: want build, show, export or import\n", args[0])
+	return errUsage
+}
+
+func runBookBuild(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "book build", "--out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--shard i/n]", bookHelp)
+	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
+	work := fs.String("work", "book-work", "folder of the searches made so far (resumable)")
+	plies := fs.Int("plies", 16, "positions after at most this many moves")
+	minGames := fs.Int("min-games", 10, "positions that at least this many games reached")
+	depth := fs.Int("depth", 10, "depth of the engine's search of each position")
+	threads := fs.Int("threads", 1, "threads of each search")
+	shardText := fs.String("shard", "", "i/n: search only share i of n of the positions (0 <= i < n)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	shard, shards, err := arena.ParseShard(*shardText)
+	switch {
+	case err != nil:
+		return fmt.Errorf("--shard %v", err)
+	case *plies < 0 || *plies > 60:
+		return fmt.Errorf("--plies %d: want 0 to 60", *plies)
+	case *minGames < 1:
+		return fmt.Errorf("--min-games %d: want 1 or more", *minGames)
+	case *depth < 1 || *depth > 60:
+		return fmt.Errorf("--depth %d: want 1 to 60", *depth)
+	case *threads < 1 || *threads > 256:
+		return fmt.Errorf("--threads %d: want 1 to 256", *threads)
+	}
+	games, err := train.WTHORGames(false, 1, 0)
+	if err != nil {
+		return err
+	}
+	ev, err := engine.EvaluatorByName("pattern")
+	if err != nil {
+		return err
+	}
+	// A small table, cleared before each search: a position's value does
+	// not depend on the positions searched before it (resumed and sharded
+	// builds make the same book as one run).
+	eng := engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: 16})
+	search := func(ctx context.Context, b board.Board) (float64, int, error) {
+		eng.Clear()
+		r, err := eng.Search(ctx, b, engine.Limits{Depth: *depth}, nil)
+		if err != nil {
+			return 0, 0, err
+		}
+		if r.Stopped {
+			return 0, 0, ctx.Err()
+		}
+		return engine.Discs(ev, r.Kind, r.Value), r.Depth, nil
+	}
+	var prog *progress.Progress
+	last := 0
+	start := time.Now()
+	opts := book.BuildOptions{
+		Plies: *plies, MinGames: *minGames, Shard: shard, Shards: shards, Work: *work,
+		Params: fmt.Sprintf("engine depth=%d eval=%s prob=%d", *depth, ev.Name(), engine.DefaultProbability),
+		Search: search,
+		Progress: func(done, total int) {
+			if prog == nil {
+				prog = newProgress(e, total, "book positions", "positions")
+			}
+			prog.Add(done - last)
+			last = done
+		},
+	}
+	fmt.Fprintf(e.stderr, "book: %d games, positions up to %d moves reached by %d games or more, searched at depth %d, shard %d/%d, work folder %s\n",
+		len(games), *plies, *minGames, *depth, shard, shards, *work)
+	b, st, err := book.Build(ctx, games, opts)
+	if prog != nil {
+		prog.Finish()
+	}
+	if err != nil {
+		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
+			fmt.Fprintf(e.stderr, "book: stopped; %d searches saved in %s this run: run the same command to go on\n", st.Searched, *work)
+			return errInterrupted
+		}
+		return err
+	}
+	fmt.Fprintf(e.stdout, "positions: %d (up to %d moves), this shard's %d, searched now %d in %s\n",
+		st.Positions, st.Plies, st.Mine, st.Searched, time.Since(start).Round(time.Second))
+	if b == nil {
+		fmt.Fprintf(e.stdout, "shard %d/%d done; %d positions are the other shards': gather every shard's values-*.txt in one folder and run this command there without --shard to write the book\n",
+			shard, shards, st.Missing)
+		return nil
+	}
+	data := b.Bytes()
+	if err := book.WriteFile(*out, data); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "book: %s, %d positions, %d bytes\n", *out, b.Len(), len(data))
+	return nil
+}
+
+// openBook returns the book of a --book flag: the file, or the shipped
+// book if path is "".
+func openBook(path string) (*book.Book, error) {
+	if path == "" {
+		return book.Shipped()
+	}
+	return book.ReadFile(path)
+}
+
+func runBookShow(e *env, args []string) error {
+	fs := newFlags(e, "book show", `[--book FILE] [--transcript f5d6 | --board "<64 squares> X|O"]`, "The book moves of a position (the start by default), best first.")
+	path := fs.String("book", "", "binary book file (default: the shipped book)")
+	transcript := fs.String("transcript", "", "the position: moves from the start, e.g. f5d6")
+	boardText := fs.String("board", "", `the position: "<64 squares> X|O"`)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	g := game.NewStandard()
+	if *transcript != "" || *boardText != "" {
+		var err error
+		if g, err = positionFromFlags(*boardText, *transcript); err != nil {
+			return err
+		}
+	}
+	b, err := openBook(*path)
+	if err != nil {
+		return err
+	}
+	pos := g.Position()
+	fmt.Fprintf(e.stdout, "%s\n", pos)
+	if o, ok := opening.Of(g); ok {
+		fmt.Fprintf(e.stdout, "opening: %s\n", o)
+	}
+	if en, ok := b.Lookup(pos.Board); ok {
+		fmt.Fprintf(e.stdout, "in the book: %+.2f discs for %s, depth %d, %d games\n", en.Value, pos.Turn, en.Depth, en.Count)
+	}
+	moves := b.Moves(pos.Board, g.Legal())
+	if len(moves) == 0 {
+		fmt.Fprintf(e.stdout, "no book move (the book has %d positions)\n", b.Len())
+		return nil
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(w, "move\tvalue (discs for %s)\tdepth\tgames\t\n", pos.Turn)
+	for _, m := range moves {
+		fmt.Fprintf(w, "%s\t%+.2f\t%d\t%d\t\n", strings.ToLower(m.Square.String()), m.Value, m.Depth, m.Count)
+	}
+	return w.Flush()
+}
+
+func runBookExport(e *env, args []string) error {
+	fs := newFlags(e, "book export", "[--book FILE] [--out FILE.txt]", "The book in the text format (see package book).")
+	path := fs.String("book", "", "binary book file (default: the shipped book)")
+	out := fs.String("out", "", "text file to write (default: standard output)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	b, err := openBook(*path)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		return b.WriteText(e.stdout)
+	}
+	var sb strings.Builder
+	if err := b.WriteText(&sb); err != nil {
+		return err
+	}
+	if err := book.WriteFile(*out, []byte(sb.String())); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: %d positions\n", *out, b.Len())
+	return nil
+}
+
+func runBookImport(e *env, args []string) error {
+	fs := newFlags(e, "book import", "--in FILE.txt --out book.bin", "A book in the text format (see package book) to the binary format.")
+	in := fs.String("in", "", "text file to read (- for standard input)")
+	out := fs.String("out", "", "binary book to write (through a temporary file)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *in == "" || *out == "" {
+		return errors.New("give --in FILE.txt and --out book.bin")
+	}
+	var r io.Reader = e.stdin
+	if *in != "-" {
+		f, err := os.Open(*in)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r = f
+	}
+	s, err := book.ReadText(r)
+	if err != nil {
+		return fmt.Errorf("%s: %v", *in, err)
+	}
+	b := s.Book()
+	if err := book.WriteFile(*out, b.Bytes()); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: %d positions\n", *out, b.Len())
+	return nil
+}
