@@ -249,10 +249,11 @@ func SampleProbCut(ctx context.Context, cfg ProbCutConfig, ev eval.Evaluator) (s
 // near enough the end.
 func (cfg *ProbCutConfig) sample(ctx context.Context, e *engine.Engine, s *endgame.Solver, games []*game.Game, i int) (ProbCutSample, error) {
 	b, ok := cfg.samplePosition(games, i)
-	smp := ProbCutSample{Index: i, Empties: b.Empties()}
+	smp := ProbCutSample{Index: i}
 	if !ok {
-		return smp, nil // no position: an empty line keeps the index done
+		return smp, nil // no position: a line without values keeps the index done
 	}
+	smp.Empties = b.Empties()
 	depth := min(cfg.Depth, b.Empties()-1)
 	unit := float64(e.Eval().DiscUnit())
 	e.Clear()
@@ -310,7 +311,9 @@ func parseSample(line string) (ProbCutSample, error) {
 	if s.Index, err = strconv.Atoi(f[0]); err != nil || s.Index < 0 {
 		return s, fmt.Errorf("bad index %q", f[0])
 	}
-	if s.Empties, err = strconv.Atoi(f[1]); err != nil || s.Empties < 0 || s.Empties > 60 {
+	// 0 (64 in files of earlier versions) with no values: an index that
+	// gave no position.
+	if s.Empties, err = strconv.Atoi(f[1]); err != nil || s.Empties < 0 || s.Empties > 64 || (s.Empties > 60 && len(f) > 3) {
 		return s, fmt.Errorf("bad empties %q", f[1])
 	}
 	if f[2] != "-" {

@@ -2,6 +2,7 @@ package train
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -142,5 +143,31 @@ func TestProbCutBadInput(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Error("a refused write left a file")
+	}
+}
+
+// TestShippedProbCut: the parameters shipped with the engine are the fit
+// of the samples kept in mpc-samples, with the settings of their note.
+func TestShippedProbCut(t *testing.T) {
+	shipped, err := engine.DefaultProbCut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples, err := ReadProbCutSamples("mpc-samples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(shipped.Note, "--bucket 4 --min-samples 30") || !strings.Contains(shipped.Note, fmt.Sprintf("(%d samples)", len(samples))) {
+		t.Fatalf("shipped note %q: not the fit of these %d samples with the default settings", shipped.Note, len(samples))
+	}
+	pc, err := FitProbCut(samples, engine.DefaultEvaluator(), ProbCutFit{Bucket: 4, MinSamples: 30}, shipped.Note)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fitted, ship strings.Builder
+	pc.WriteTo(&fitted)
+	shipped.WriteTo(&ship)
+	if fitted.String() != ship.String() {
+		t.Error("the shipped parameters are not the fit of the kept samples: run the command of docs/TRAINING.md")
 	}
 }
