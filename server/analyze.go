@@ -18,10 +18,12 @@ import (
 
 // AnalyzeRequest asks for the values of the moves of a position.
 type AnalyzeRequest struct {
-	// Board (64 squares and the side to move) or Transcript (moves from
-	// the start) gives the position.
+	// Board (64 squares and the side to move), Transcript (moves from
+	// the start) or GGF (a game from its own start, as
+	// GET /api/games/{id}/ggf writes it) gives the position: one of them.
 	Board      string `json:"board,omitempty"`
 	Transcript string `json:"transcript,omitempty"`
+	GGF        string `json:"ggf,omitempty"`
 	// Player analyses (default "engine:level=6"); e.g.
 	// "mcts:time=1s" for visits and win rates.
 	Player string `json:"player,omitempty"`
@@ -57,7 +59,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	g, err := startOf(req.Board, req.Transcript, "", game.Standard)
+	g, err := startOf(req.Board, req.Transcript, req.GGF, game.Standard)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return

@@ -29,6 +29,17 @@ func TestAnalyze(t *testing.T) {
 			t.Errorf("best %s, first of the moves %s", a.Best, a.Thinking.Moves[0].Move)
 		}
 	}
+	// A position given as a GGF game from a board of its own (a game
+	// started from a board, as the GUI's whole-game analysis sends its
+	// positions): white to move after f5 d6 c3 from the standard start.
+	var a answer
+	ggf := "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6]B[c3];)"
+	if code := ts.call("POST", "/api/analyze", AnalyzeRequest{GGF: ggf}, &a); code != 200 || a.Turn != "white" || a.Thinking == nil || len(a.Thinking.Moves) != 4 {
+		t.Errorf("a GGF game: status %d, %+v", code, a)
+	}
+	if code := ts.call("POST", "/api/analyze", AnalyzeRequest{GGF: ggf, Transcript: "f5"}, nil); code != 400 {
+		t.Errorf("a GGF game and a transcript: status %d, want 400", code)
+	}
 	for _, spec := range []string{"human", "nboard:/bin/sh", "engine:hash=1000000", "nobody"} {
 		if code := ts.call("POST", "/api/analyze", AnalyzeRequest{Transcript: "f5d6c3", Player: spec}, nil); code != 400 {
 			t.Errorf("player %q: status %d, want 400", spec, code)
