@@ -8,6 +8,7 @@ import { makeBoard, squareName } from "./board.js";
 import { graph } from "./graph.js";
 import { t, num } from "./i18n.js";
 import { makeReview } from "./review.js";
+import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
 import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText } from "./words.js";
 
 // gamePage shows game id in app; it returns the function that stops it
@@ -40,6 +41,13 @@ export function gamePage(app, id) {
   const pv = el("div", { class: "pv", id: "pv" });
   const evals = el("div", { id: "graph" });
   const source = el("p", { class: "small", id: "source" });
+  // The whole game's analysis: a button, its progress, then the marks of
+  // the moves, the totals of each player and its graphs.
+  let whole = null, wholeRunning = false;
+  const wholeButton = el("button", { id: "analyse-game", on: { click: () => analyseWhole() } }, t("whole.run"));
+  const wholeProgress = el("progress", { id: "whole-progress", max: 1, value: 0, hidden: "hidden", "aria-label": t("whole.progressLabel") });
+  const wholeStatus = el("span", { class: "small", id: "whole-status", role: "status" });
+  const wholeOut = el("div", { id: "whole" });
   const keys = el("input", { class: "keys", type: "text", placeholder: "d3", maxlength: 2, "aria-label": t("game.typeLabel"), on: { keydown: (e) => { if (e.key === "Enter") { play(keys.value.trim()); keys.value = ""; } } } });
   const keyBox = el("span", { class: "small", id: "move-box" }, t("game.type"), " ", keys);
   const hintBox = el("input", { type: "checkbox", checked: "checked", on: { change: (e) => { hints = e.target.checked; render(); } } });
@@ -74,7 +82,36 @@ export function gamePage(app, id) {
       el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), keyBox),
         el("div", { class: "row" }, join, copyInvite, undo, resign, copyT, copyG, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
       el("div", { class: "panel" }, el("h2", { text: t("game.moves") }), reviewBar, moves, reviewNote),
-      el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source))));
+      el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source,
+        el("div", { class: "row" }, wholeButton, wholeProgress, wholeStatus), wholeOut))));
+
+  // analyseWhole evaluates every position of the game as it stands, with
+  // its progress; a game analysed again (after more moves) asks only for
+  // the new positions.
+  async function analyseWhole() {
+    if (!state || wholeRunning) return;
+    wholeRunning = true;
+    wholeButton.disabled = true;
+    wholeProgress.hidden = false;
+    const start = state.start, line = state.moves.map((m) => m.square);
+    try {
+      const r = await analyseGame(start, line, {
+        stopped: () => stopped,
+        progress: (done, total) => { wholeProgress.max = total; wholeProgress.value = done; wholeStatus.textContent = t("whole.progress", { done: num(done), total: num(total) }); },
+      });
+      if (!r || stopped) return;
+      whole = r;
+      wholeStatus.textContent = t("whole.done", { n: num(r.moves.length + 1), depth: num(DEPTH), exact: num(EXACT) });
+      render();
+    } catch (e) { wholeStatus.textContent = errorText(e); }
+    finally { wholeRunning = false; wholeButton.disabled = false; wholeProgress.hidden = true; }
+  }
+  // wholeNow is the whole game's analysis if it is still of this game's
+  // line (an undo leaves it behind).
+  function wholeNow() {
+    if (!whole || !state || whole.start !== state.start || whole.moves.length > state.moves.length) return null;
+    return whole.moves.every((m, i) => state.moves[i].square === m) ? whole : null;
+  }
 
   async function play(sq) {
     err.textContent = "";
@@ -182,14 +219,15 @@ export function gamePage(app, id) {
     // The moves: a click reviews the position after one.
     const at = v && v.at <= v.fromGame ? v.at : v ? v.fromGame : 0;
     moves.replaceChildren(...s.moves.map((m, i) => el("span", {}, i % 2 === 0 ? el("span", { class: "n", text: num(Math.floor(i / 2) + 1) + "." }) : null,
-      el("button", { type: "button", class: "mv" + (v && at === i + 1 ? " at" : ""), "data-ply": i + 1, "data-color": m.color, tabindex: "-1",
-        "aria-label": t("review.moveLabel", { n: num(i + 1), side: side(m.color), move: moveText(m.square) }), on: { click: () => reviewing(review.go(i + 1)) } }, moveText(m.square)))));
+      moveButton(m, i, v && at === i + 1))));
     const current = moves.querySelector(".mv.at");
     if (current) moves.scrollTop = current.offsetTop - moves.clientHeight / 2;
     else if (!v) moves.scrollTop = moves.scrollHeight;
     renderReview(v);
     const pts = s.moves.map((m, i) => ({ ply: i, v: m.eval === undefined ? undefined : (m.color === "black" ? m.eval : -m.eval) }));
     evals.replaceChildren(el("div", { class: "small", text: t("graph.caption") }), graph(pts, { plies: s.moves.length, onPick: (k) => reviewing(review.go(k)), at }));
+    renderWhole(v ? at : -1);
+    evals.hidden = !!wholeNow(); // the whole game's graphs take its place
     // The line under the graph: the analysis's best line, of the position
     // shown only; without the analysis, the last computer move's.
     if (showAnalysis) {
@@ -203,6 +241,26 @@ export function gamePage(app, id) {
     runAnalysis();
   }
   const moveText = (sq) => (sq === "PA" ? t("game.pass") : sq.toLowerCase());
+  // moveButton is move i of the list: a click reviews the position after
+  // it; the whole game's analysis marks it with its loss.
+  function moveButton(m, i, shown) {
+    const l = wholeNow()?.losses[i];
+    let label = t("review.moveLabel", { n: num(i + 1), side: side(m.color), move: moveText(m.square) });
+    if (l) label += " · " + (l.mark ? t("whole.markLabel", { mark: t(l.mark.key), loss: lossText(l.loss), best: l.best.toLowerCase() })
+      : t("whole.lossLabelMove", { loss: lossText(l.loss) }));
+    return el("button", { type: "button", class: "mv" + (shown ? " at" : "") + (l?.mark ? " mark-" + l.mark.kind : ""), "data-ply": i + 1, "data-color": m.color, tabindex: "-1",
+      "data-loss": l ? l.loss : null, title: l ? label : null, "aria-label": label, on: { click: () => reviewing(review.go(i + 1)) } },
+    moveText(m.square), l?.mark ? el("span", { class: "mark", "aria-hidden": "true", text: l.mark.sign }) : null);
+  }
+  // renderWhole shows the whole game's analysis: how moves are marked,
+  // each player's totals, the graphs (at: the position shown, -1 none).
+  function renderWhole(at) {
+    const w = wholeNow();
+    if (!w) { wholeOut.replaceChildren(); return; }
+    wholeOut.replaceChildren(el("p", { class: "small", id: "whole-thresholds", text: thresholds() }),
+      wholeSummary(w, { black: seatName(state.black), white: seatName(state.white) }),
+      ...wholeGraphs(w, { at: at <= w.moves.length ? at : -1, onPick: (k) => reviewing(review.go(k)) }));
+  }
   // renderReview says which position the review shows (the game's after
   // n moves, or a variation from one, with the discs), or how to start.
   function renderReview(v) {
