@@ -4,19 +4,23 @@
 // This module starts the page in its language and routes; each page and
 // part has a module of its own: i18n.js (languages), dom.js, api.js (the
 // API and a game's WebSocket), board.js, graph.js, words.js (the texts of
-// a game), start.js, game.js, editor.js.
+// a game), start.js, game.js, review.js (a game's positions and
+// variations), wholegame.js (the whole game's analysis), editor.js,
+// formats.js (what a player pastes or shares).
 
 import { LANGUAGES, chosenLanguage, useLanguage, language, translateStatic, t } from "./i18n.js";
 import { options } from "./dom.js";
 import { startPage } from "./start.js";
 import { gamePage } from "./game.js";
 import { editorPage } from "./editor.js";
+import { positionOfHash } from "./formats.js";
 
 const app = document.getElementById("app");
 
 // route shows the page of the address: a game, the editor (#edit=...,
-// with a board, a transcript or a GGF game), or the start page. The page
-// shown before is stopped first.
+// with a board, a transcript or a GGF game; #/position/<64 squares><side>,
+// a shared position, analysed at once), or the start page. The page shown
+// before is stopped first.
 let current = "", stop = null;
 function route() {
   stop?.();
@@ -24,13 +28,14 @@ function route() {
   const m = /^\/game\/([0-9a-f]+)$/.exec(location.pathname);
   if (m) { current = "game"; stop = gamePage(app, m[1]); }
   else if (location.hash.startsWith("#edit=")) { current = "editor"; editorPage(app, decodeURIComponent(location.hash.slice(6))); }
+  else if (positionOfHash(location.hash)) { current = "editor"; editorPage(app, positionOfHash(location.hash), true); }
   else { current = "start"; startPage(app); }
 }
 // On the start page, #games and #analyse are places on the page; from the
 // editor they lead back to it.
 window.addEventListener("hashchange", () => {
   if (current === "game") return;
-  if (location.hash.startsWith("#edit=") || current === "editor") route();
+  if (location.hash.startsWith("#edit=") || positionOfHash(location.hash) || current === "editor") route();
 });
 
 // The language switch, in the header: the choice is remembered, and the

@@ -1,31 +1,37 @@
 // The board editor: set up a position (or load a transcript, a board or
-// a GGF game), analyse it, play on from it.
+// a GGF game), analyse it, play on from it, share it (its board string,
+// its address: #/position/<64 squares><side>).
 
-import { el, options } from "./dom.js";
+import { el, options, copyButton } from "./dom.js";
 import { api, analyse, errorText, tokenKey } from "./api.js";
 import { makeBoard } from "./board.js";
 import { t, signed } from "./i18n.js";
 import { Side } from "./words.js";
+import { recognise, positionHash, positionURL } from "./formats.js";
 
-export function editorPage(app, initial) {
+// editorPage shows the editor on initial (anything recognise reads; empty:
+// the start position); analyseNow analyses it at once (a shared link).
+export function editorPage(app, initial, analyseNow = false) {
   let cells = Array(64).fill("-"), turn = "X", tool = "X";
   const start = "---------------------------OX------XO---------------------------";
-  const setFrom = (text) => {
-    const m = /^([XO\-.*]{64})\s+([XO])$/i.exec(text || "");
-    if (m) { cells = m[1].toUpperCase().replace(/[.*]/g, (c) => c === "*" ? "X" : "-").split(""); turn = m[2].toUpperCase(); return; }
+  const setFrom = (board) => {
+    if (board) { cells = board.slice(0, 64).split(""); turn = board.slice(-1); return; }
     cells = start.split("");
+    turn = "X";
   };
-  // A transcript or a GGF game: the server reads it (the page keeps no
-  // rules of its own) and the editor shows where it stands.
+  // A board is read here; a transcript or a GGF game by the server (the
+  // page keeps no rules of its own), and the editor shows where it
+  // stands.
   async function load(text) {
-    text = (text || "").trim();
-    if (!text || /^([XO\-.*]{64})\s+([XO])$/i.test(text)) { setFrom(text); draw(); return; }
+    err.textContent = "";
+    const what = recognise(text);
+    if (!what || what.board) { setFrom(what?.board); draw(); return true; }
     try {
-      const p = await api("POST", "/api/position", text.startsWith("(;") ? { ggf: text } : { transcript: text });
+      const p = await api("POST", "/api/position", what);
       cells = p.board.split(""); turn = p.turn === "white" ? "O" : "X";
-      out.textContent = "";
       draw();
-    } catch (e) { err.textContent = errorText(e); }
+      return true;
+    } catch (e) { err.textContent = errorText(e); return false; }
   }
   setFrom("");
   const board = makeBoard((i) => { cells[i] = tool; draw(); });
@@ -33,14 +39,30 @@ export function editorPage(app, initial) {
   const code = el("div", { class: "pv", id: "board-string", translate: "no" });
   const out = el("div", { class: "pv", id: "editor-out" }), err = el("div", { class: "error" });
   const toolButtons = ["X", "O", "-"].map((k) => el("button", { "data-tool": k, on: { click: () => { tool = k; draw(); } } }, t(k === "X" ? "editor.black" : k === "O" ? "editor.white" : "editor.empty")));
-  const turnSel = el("select", { "aria-label": t("editor.turnLabel"), on: { change: (e) => { turn = e.target.value; draw(); } } }, options([["X", t("editor.blackToMove")], ["O", t("editor.whiteToMove")]], turn));
+  const turnSel = el("select", { id: "editor-turn", "aria-label": t("editor.turnLabel"), on: { change: (e) => { turn = e.target.value; draw(); } } }, options([["X", t("editor.blackToMove")], ["O", t("editor.whiteToMove")]], turn));
   // draw shows the position; the values of another one go with it.
   function draw() {
     board.update(cells.join(""), [], null, false);
     board.showValues(null);
     toolButtons.forEach((b) => b.classList.toggle("on", b.dataset.tool === tool));
+    turnSel.value = turn;
     code.textContent = cells.join("") + " " + turn;
     out.textContent = "";
+    // The address is the position's, to share (no new page, no history).
+    history.replaceState(null, "", positionHash(cells.join("") + " " + turn));
+  }
+  const paste = el("textarea", { id: "editor-load", rows: 2, "aria-label": t("start.loadLabel"), placeholder: t("start.loadPlaceholder") });
+  const loadButton = el("button", { id: "editor-load-button", on: { click: () => load(paste.value) } }, t("editor.load"));
+  const copyBoard = copyButton(t("editor.copyBoard"), () => cells.join("") + " " + turn, { id: "copy-board" });
+  const copyLink = copyButton(t("editor.copyLink"), () => positionURL(cells.join("") + " " + turn), { id: "copy-link" });
+  async function analyseShown() {
+    err.textContent = "";
+    try {
+      const a = await analyse({ board: cells.join("") + " " + turn }, "engine:level=6");
+      if (a.over) { out.textContent = t("editor.over", { score: signed(a.score, 0) }); return; }
+      board.showValues(a.thinking?.moves, a.thinking?.unit);
+      out.textContent = t("editor.best", { side: Side(a.turn), best: a.best, pv: a.thinking?.pv?.join(" ") || "" });
+    } catch (e) { err.textContent = errorText(e); }
   }
   app.replaceChildren(el("h1", { text: t("editor.title") }), el("div", { class: "layout" },
     el("div", {}, board.el),
@@ -48,15 +70,7 @@ export function editorPage(app, initial) {
       el("div", { class: "row" },
         el("button", { on: { click: () => { cells = Array(64).fill("-"); draw(); } } }, t("editor.clear")),
         el("button", { on: { click: () => { setFrom(); draw(); } } }, t("editor.start")),
-        el("button", { class: "primary", id: "analyse-position", on: { click: async () => {
-          err.textContent = "";
-          try {
-            const a = await analyse({ board: cells.join("") + " " + turn }, "engine:level=6");
-            if (a.over) { out.textContent = t("editor.over", { score: signed(a.score, 0) }); return; }
-            board.showValues(a.thinking?.moves, a.thinking?.unit);
-            out.textContent = t("editor.best", { side: Side(a.turn), best: a.best, pv: a.thinking?.pv?.join(" ") || "" });
-          } catch (e) { err.textContent = errorText(e); }
-        } } }, t("editor.analyse")),
+        el("button", { class: "primary", id: "analyse-position", on: { click: analyseShown } }, t("editor.analyse")),
         el("button", { on: { click: async () => {
           try {
             const g = await api("POST", "/api/games", { black: { kind: "human", name: t("name.player") }, white: { kind: "builtin", spec: "engine:level=5" }, board: cells.join("") + " " + turn, time: "0" });
@@ -64,7 +78,8 @@ export function editorPage(app, initial) {
             location.href = "/game/" + g.id;
           } catch (e) { err.textContent = errorText(e); }
         } } }, t("editor.play"))),
-      code, out, err))));
+      code, el("div", { class: "row" }, copyBoard, copyLink), out, err),
+      el("div", { class: "panel" }, paste, el("div", { class: "row" }, loadButton)))));
   draw();
-  load(initial);
+  load(initial).then((ok) => { if (ok && analyseNow) analyseShown(); });
 }

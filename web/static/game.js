@@ -8,6 +8,7 @@ import { makeBoard, squareName } from "./board.js";
 import { graph } from "./graph.js";
 import { t, num } from "./i18n.js";
 import { makeReview } from "./review.js";
+import { download, positionURL } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
 import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText } from "./words.js";
 
@@ -56,6 +57,11 @@ export function gamePage(app, id) {
   const resign = el("button", { id: "resign", on: { click: () => { if (confirm(t("game.resignConfirm"))) send("resign"); } } }, t("game.resign"));
   const copyT = copyButton(t("game.copyTranscript"), () => state?.transcript || "", { id: "copy-transcript" });
   const copyG = copyButton(t("game.copyGGF"), async () => (await fetch("/api/games/" + id + "/ggf")).text());
+  // The files of the game, and the link to the position shown (the
+  // editor, which analyses it).
+  const saveG = el("a", { class: "button", id: "download-ggf", href: `/api/games/${id}/ggf`, download: `reversi-${id}.ggf` }, t("game.downloadGGF"));
+  const saveT = el("button", { id: "download-transcript", on: { click: () => state && download(`reversi-${id}.txt`, state.transcript + "\n") } }, t("game.downloadTranscript"));
+  const copyP = copyButton(t("game.copyPosition"), () => positionURL(shownKey()), { id: "copy-position" });
   const invite = new URLSearchParams(location.hash.slice(1)).get("invite") || "";
   const join = el("button", { class: "primary", id: "join", on: { click: async () => {
     try {
@@ -80,7 +86,7 @@ export function gamePage(app, id) {
     el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, timeWarn, err),
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), keyBox),
-        el("div", { class: "row" }, join, copyInvite, undo, resign, copyT, copyG, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
+        el("div", { class: "row" }, join, copyInvite, undo, resign, copyT, copyG, saveT, saveG, copyP, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
       el("div", { class: "panel" }, el("h2", { text: t("game.moves") }), reviewBar, moves, reviewNote),
       el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source,
         el("div", { class: "row" }, wholeButton, wholeProgress, wholeStatus), wholeOut))));

@@ -5,6 +5,7 @@ import { el, options } from "./dom.js";
 import { api, errorText, tokenKey } from "./api.js";
 import { t, num, date } from "./i18n.js";
 import { opponents, displayName, resultText } from "./words.js";
+import { recognise } from "./formats.js";
 
 export async function startPage(app) {
   document.title = t("app.name");
@@ -55,8 +56,7 @@ export async function startPage(app) {
     el("div", { class: "row" },
       el("button", { on: { click: () => location.href = "/#edit=" + encodeURIComponent(text.value.trim()) } }, t("start.edit")),
       el("button", { on: { click: async () => {
-        const v = text.value.trim(), isBoard = /^[XO\-.*]{64}\s+[XO]$/i.test(v), isGGF = v.startsWith("(;");
-        go({ black: { kind: "human", name: t("name.player") }, white: { kind: "builtin", spec: "engine:level=5" }, ...(isGGF ? { ggf: v } : isBoard ? { board: v } : { transcript: v }), time: "0" }, "black");
+        go({ black: { kind: "human", name: t("name.player") }, white: { kind: "builtin", spec: "engine:level=5" }, ...recognise(text.value), time: "0" }, "black");
       } } }, t("start.playOn"))));
   app.replaceChildren(el("h1", { text: t("start.title") }), el("div", { class: "cards" }, vsComputer, vsHuman, watch, analyse), err, el("div", { style: "height:1rem" }), games);
   try {
