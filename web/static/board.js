@@ -10,8 +10,12 @@ export const squareName = (i) => FILES[i % 8] + (Math.floor(i / 8) + 1);
 export const squareIndex = (name) => (name.charCodeAt(1) - 49) * 8 + (name.toUpperCase().charCodeAt(0) - 65);
 
 // makeBoard draws 64 squares with coordinates into an SVG and returns the
-// functions that update it.
+// functions that update it. The board may be flipped (turned half round:
+// H8 at the top left).
 export function makeBoard(onClick) {
+  let flipped = false;
+  // at is where square i is drawn: its column and row.
+  const at = (i) => { const j = flipped ? 63 - i : i; return [j % 8, Math.floor(j / 8)]; };
   // A grid of eight rows of eight cells: each square can be focused (one
   // at a time, moved with the arrow keys), says what is on it, and is
   // played with Enter or Space as with a click.
@@ -22,7 +26,7 @@ export function makeBoard(onClick) {
   const rows = [];
   for (let y = 0; y < 8; y++) { const row = svg("g", { role: "row" }); rows.push(row); b.append(row); }
   for (let i = 0; i < 64; i++) {
-    const x = i % 8, y = Math.floor(i / 8);
+    const [x, y] = at(i);
     const r = svg("rect", { x, y, width: 1, height: 1, class: "sq", "data-square": squareName(i), role: "gridcell", tabindex: i === focusAt ? "0" : "-1", "aria-label": squareName(i) });
     r.addEventListener("click", () => onClick(i));
     r.addEventListener("focus", () => { squares[focusAt].setAttribute("tabindex", "-1"); focusAt = i; r.setAttribute("tabindex", "0"); });
@@ -32,7 +36,7 @@ export function makeBoard(onClick) {
   b.addEventListener("keydown", (e) => {
     const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -8, ArrowDown: 8 };
     if (e.key in moves) {
-      const dx = moves[e.key], to = focusAt + dx;
+      const dx = flipped ? -moves[e.key] : moves[e.key], to = focusAt + dx;
       if (to < 0 || to > 63 || (Math.abs(dx) === 1 && Math.floor(to / 8) !== Math.floor(focusAt / 8))) return;
       e.preventDefault();
       squares[to].focus();
@@ -41,22 +45,28 @@ export function makeBoard(onClick) {
       onClick(focusAt);
     }
   });
+  const coords = [];
   for (let i = 0; i < 8; i++) {
-    const f = svg("text", { x: i + 0.5, y: -0.2, class: "coord" }); f.textContent = FILES[i]; b.append(f);
-    const n = svg("text", { x: -0.2, y: i + 0.5, class: "coord" }); n.textContent = i + 1; b.append(n);
+    const f = svg("text", { x: i + 0.5, y: -0.2, class: "coord" }); b.append(f);
+    const n = svg("text", { x: -0.2, y: i + 0.5, class: "coord" }); b.append(n);
+    coords.push([f, n]);
   }
+  const writeCoords = () => coords.forEach(([f, n], i) => { f.textContent = FILES[flipped ? 7 - i : i]; n.textContent = flipped ? 8 - i : i + 1; });
+  writeCoords();
   for (const [x, y] of [[2, 2], [6, 2], [2, 6], [6, 6]]) b.append(svg("circle", { cx: x, cy: y, r: 0.06, fill: "#0f4a33" }));
   for (let i = 0; i < 64; i++) {
-    const c = svg("circle", { cx: i % 8 + 0.5, cy: Math.floor(i / 8) + 0.5, r: 0.4, class: "disc", visibility: "hidden" });
+    const [x, y] = at(i);
+    const c = svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.4, class: "disc", visibility: "hidden" });
     discs.push(c); b.append(c);
   }
   b.append(marks, values);
-  let last = null;
-  return {
+  let last = null, drawn = null, shown = null;
+  const api = {
     el: b,
     // update draws a 64-character board (X, O, -), flipping discs that
     // changed colour, marking legal squares and the last move.
     update(board, legal, lastMove, hints) {
+      drawn = [board, legal, lastMove, hints];
       for (let i = 0; i < 64; i++) {
         const ch = board[i], d = discs[i];
         const cls = ch === "X" ? "black" : ch === "O" ? "white" : "";
@@ -75,22 +85,23 @@ export function makeBoard(onClick) {
         r.setAttribute("aria-label", t("square.label", { square: squareName(i), what }) + (legalSet.has(squareName(i)) ? t("square.legal") : "") + (squareName(i) === lastMove ? t("square.last") : ""));
       });
       if (hints) for (const m of legalSet) {
-        const i = squareIndex(m);
-        marks.append(svg("circle", { cx: i % 8 + 0.5, cy: Math.floor(i / 8) + 0.5, r: 0.12, class: "hint", "data-hint": m }));
+        const [x, y] = at(squareIndex(m));
+        marks.append(svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.12, class: "hint", "data-hint": m }));
       }
       if (lastMove && lastMove !== "PA") {
-        const i = squareIndex(lastMove);
-        marks.append(svg("rect", { x: i % 8 + 0.06, y: Math.floor(i / 8) + 0.06, width: 0.88, height: 0.88, rx: 0.08, class: "last" }));
+        const [x, y] = at(squareIndex(lastMove));
+        marks.append(svg("rect", { x: x + 0.06, y: y + 0.06, width: 0.88, height: 0.88, rx: 0.08, class: "last" }));
       }
     },
     // showValues writes each move's value on its square.
     showValues(moves, unit) {
+      shown = moves ? [moves, unit] : null;
       values.replaceChildren();
       if (!moves) return;
       const best = Math.max(...moves.map((m) => m.eval ?? -1e9));
       for (const m of moves) {
         if (m.move === "PA" || m.eval === undefined) continue;
-        const i = squareIndex(m.move), x = i % 8 + 0.5, y = Math.floor(i / 8) + 0.5;
+        const [cx, cy] = at(squareIndex(m.move)), x = cx + 0.5, y = cy + 0.5;
         const exact = m.kind === "exact" || m.kind === "wld";
         const label = unit === "rate" && !exact ? percent(m.eval) : signed(m.eval, Math.abs(m.eval) >= 10 || exact ? 0 : 1);
         const cls = m.eval === best ? "best" : m.eval < best - (unit === "rate" ? 0.1 : 6) ? "bad" : "good";
@@ -100,5 +111,25 @@ export function makeBoard(onClick) {
         values.append(text, sub);
       }
     },
+    // flip turns the board half round (or back): the squares, the discs,
+    // the coordinates, the reading order and the arrow keys follow.
+    flip(on) {
+      flipped = on;
+      b.dataset.flipped = on ? "true" : "";
+      squares.forEach((r, i) => { const [x, y] = at(i); r.setAttribute("x", x); r.setAttribute("y", y); });
+      discs.forEach((c, i) => { const [x, y] = at(i); c.setAttribute("cx", x + 0.5); c.setAttribute("cy", y + 0.5); });
+      // Rows and cells in the order they are seen.
+      const order = flipped ? [...rows].reverse() : rows;
+      order.forEach((row, k) => {
+        const y = flipped ? 7 - k : k;
+        row.replaceChildren(...(flipped ? squares.slice(8 * y, 8 * y + 8).reverse() : squares.slice(8 * y, 8 * y + 8)));
+        b.insertBefore(row, b.children[1 + k]);
+      });
+      writeCoords();
+      if (drawn) { const keep = last; last = null; api.update(...drawn); last = keep; }
+      if (shown) api.showValues(...shown);
+    },
+    flipped: () => flipped,
   };
+  return api;
 }

@@ -14,6 +14,9 @@ import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howTex
 
 // gamePage shows game id in app; it returns the function that stops it
 // (its WebSocket, its clock and its keys).
+// START is the standard start position, as a game's start says it.
+const START = "---------------------------OX------XO--------------------------- X";
+
 export function gamePage(app, id) {
   // analysisFor is the position (board and side to move) being analysed,
   // valuesFor the one whose values the board shows: values belong to one
@@ -62,6 +65,15 @@ export function gamePage(app, id) {
   const saveG = el("a", { class: "button", id: "download-ggf", href: `/api/games/${id}/ggf`, download: `reversi-${id}.ggf` }, t("game.downloadGGF"));
   const saveT = el("button", { id: "download-transcript", on: { click: () => state && download(`reversi-${id}.txt`, state.transcript + "\n") } }, t("game.downloadTranscript"));
   const copyP = copyButton(t("game.copyPosition"), () => positionURL(shownKey()), { id: "copy-position" });
+  // Flip the board (remembered); a rematch of a finished game.
+  const flipKey = "reversi-flipped";
+  const flip = el("button", { id: "flip", "aria-pressed": "false", on: { click: () => {
+    board.flip(!board.flipped());
+    flip.setAttribute("aria-pressed", String(board.flipped()));
+    try { localStorage.setItem(flipKey, board.flipped() ? "1" : ""); } catch (_) {}
+  } } }, t("game.flip"));
+  try { if (localStorage.getItem(flipKey)) { board.flip(true); flip.setAttribute("aria-pressed", "true"); } } catch (_) {}
+  const rematch = el("button", { class: "primary", id: "rematch", on: { click: () => startRematch() } }, t("game.rematch"));
   const invite = new URLSearchParams(location.hash.slice(1)).get("invite") || "";
   const join = el("button", { class: "primary", id: "join", on: { click: async () => {
     try {
@@ -86,7 +98,7 @@ export function gamePage(app, id) {
     el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, timeWarn, err),
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), keyBox),
-        el("div", { class: "row" }, join, copyInvite, undo, resign, copyT, copyG, saveT, saveG, copyP, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
+        el("div", { class: "row" }, join, copyInvite, undo, resign, rematch, copyT, copyG, saveT, saveG, copyP, flip, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
       el("div", { class: "panel" }, el("h2", { text: t("game.moves") }), reviewBar, moves, reviewNote),
       el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source,
         el("div", { class: "row" }, wholeButton, wholeProgress, wholeStatus), wholeOut))));
@@ -126,6 +138,37 @@ export function gamePage(app, id) {
     if (!state.legal.includes(sq.toUpperCase())) { err.textContent = t("game.notLegal", { square: sq.toUpperCase(), legal: state.legal.join(" ") }); return; }
     try { await api("POST", `/api/games/${id}/move`, { token: seat.token, move: sq }); }
     catch (e) { err.textContent = errorText(e); }
+  }
+  // rematchOf is the new game a rematch creates: the same players with
+  // the colours swapped, the same clocks and start; null when there is
+  // none to offer (a game between people, or one this browser only
+  // watches while a person plays).
+  function rematchOf(s) {
+    if (s.status !== "finished") return null;
+    const kinds = [s.black.kind, s.white.kind];
+    const mine = seat && s[seat.color].kind === "human" ? seat.color : null;
+    const computers = kinds.every((k) => k === "builtin");
+    const other = mine && s[mine === "black" ? "white" : "black"];
+    if (!computers && !(mine && other.kind === "builtin")) return null;
+    const swapped = { black: s.white, white: s.black };
+    const req = { time: s.move_time_ms ? s.move_time_ms + "ms" : "0" };
+    if (s.game_time_ms) req.game_time = s.game_time_ms + "ms";
+    if (s.start && s.start !== START) req.board = s.start;
+    for (const c of ["black", "white"]) {
+      const p = swapped[c];
+      req[c] = p.kind === "builtin" ? { kind: "builtin", spec: p.name } : { kind: "human", name: p.name };
+    }
+    return { req, me: mine && (mine === "black" ? "white" : "black") };
+  }
+  async function startRematch() {
+    const r = state && rematchOf(state);
+    if (!r) return;
+    err.textContent = "";
+    try {
+      const g = await api("POST", "/api/games", r.req);
+      if (r.me) localStorage.setItem(tokenKey(g.id), JSON.stringify({ color: r.me, token: g.tokens[r.me] }));
+      location.href = "/game/" + g.id;
+    } catch (e) { err.textContent = errorText(e); }
   }
   async function send(what) {
     err.textContent = "";
@@ -217,6 +260,7 @@ export function gamePage(app, id) {
     }
     join.hidden = !(s.status === "waiting" && !seat && invite);
     copyInvite.hidden = !(s.status === "waiting" && seat);
+    rematch.hidden = !rematchOf(s);
     resign.hidden = !(seat && s.status === "playing");
     // Undo is allowed to a human playing the computer, as the server says.
     const other = seat && (seat.color === "black" ? "white" : "black");

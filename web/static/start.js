@@ -22,7 +22,12 @@ export async function startPage(app) {
   };
   const colour = el("select", { id: "colour" }, options([["black", t("start.blackFirst")], ["white", t("color.white")]], "black"));
   const opp = el("select", { id: "opponent" }, options(opponents(), "engine:level=3"));
-  const time = el("select", { id: "time" }, options([["60s", t("start.perMove", { n: num(60) })], ["20s", t("start.perMove", { n: num(20) })], ["0", t("start.noClock")]], "60s"));
+  // A clock a move, or a clock for the whole game (each side's; the
+  // server's clocks have no increment).
+  const time = el("select", { id: "time" }, options([["60s", t("start.perMove", { n: num(60) })], ["20s", t("start.perMove", { n: num(20) })],
+    ["game:1m", t("start.perGame", { n: num(1) })], ["game:5m", t("start.perGame", { n: num(5) })], ["game:15m", t("start.perGame", { n: num(15) })],
+    ["0", t("start.noClock")]], "60s"));
+  const clock = (v) => (v.startsWith("game:") ? { time: "0", game_time: v.slice(5) } : { time: v });
   const vsComputer = el("div", { class: "card" },
     el("h2", { text: t("start.vsComputer") }),
     el("label", { for: "colour", text: t("start.colour") }), colour,
@@ -30,7 +35,7 @@ export async function startPage(app) {
     el("label", { for: "time", text: t("start.clock") }), time,
     el("div", { class: "row" }, el("button", { class: "primary", id: "play", on: { click: () => {
       const me = colour.value, other = me === "black" ? "white" : "black";
-      go({ [me]: { kind: "human", name: t("name.player") }, [other]: { kind: "builtin", spec: opp.value }, time: time.value }, me);
+      go({ [me]: { kind: "human", name: t("name.player") }, [other]: { kind: "builtin", spec: opp.value }, ...clock(time.value) }, me);
     } } }, t("start.play"))));
   const friendColour = el("select", { id: "friend-colour" }, options([["black", t("color.black")], ["white", t("color.white")]], "black"));
   const vsHuman = el("div", { class: "card" },

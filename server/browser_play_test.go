@@ -1,0 +1,100 @@
+// Browser tests of the play options: a game clock chosen on the start
+// page, the board flipped, a rematch of a finished game.
+
+package server
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserPlayOptions: the start page starts a game with a game clock
+// (5 minutes a side, no move clock), shown on the page; the board flips
+// (H8 at the top left, the same discs, a click plays the square clicked)
+// and stays flipped after a reload; a finished game offers a rematch:
+// the same players with the colours swapped and the same clocks, the
+// player holding their new seat.
+func TestBrowserPlayOptions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+
+	// A game clock.
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#play", chromedp.ByID),
+		chromedp.SetValue("#opponent", "random", chromedp.ByID), chromedp.SetValue("#time", "game:5m", chromedp.ByID),
+		chromedp.Click("#play", chromedp.ByID), chromedp.WaitVisible("rect.sq.target", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	var path string
+	chromedp.Run(ctx, chromedp.Evaluate(`location.pathname`, &path))
+	id := strings.TrimPrefix(path, "/game/")
+	v := ts.state(id)
+	if v.GameTimeMS != 300000 || v.MoveTimeMS != 0 {
+		t.Fatalf("the game's clocks: %d ms a game, %d ms a move; want 5 min a game and no move clock", v.GameTimeMS, v.MoveTimeMS)
+	}
+	waitJS(t, ctx, "the game clock shown", `/[45]:[0-5][0-9]/.test(document.querySelector("#seat-black .meta").textContent)`)
+
+	// The board flipped: H8 at the top left, the same discs, a click plays
+	// the square clicked.
+	before := boardShown(t, ctx)
+	if err := chromedp.Run(ctx, chromedp.Click("#flip", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	var corner []string
+	chromedp.Run(ctx, chromedp.Evaluate(`[document.querySelector('rect.sq[data-square="H8"]').getAttribute("x"), document.querySelector('rect.sq[data-square="H8"]').getAttribute("y"),
+		document.querySelector("text.coord").textContent]`, &corner))
+	if fmt.Sprint(corner) != "[0 0 H]" {
+		t.Errorf("flipped, H8 is at x, y and the first file is %v, want [0 0 H]", corner)
+	}
+	if after := boardShown(t, ctx); after != before {
+		t.Errorf("flipped, the board shows\n%s, not\n%s", after, before)
+	}
+	v = ts.state(id)
+	sq := v.Legal[0]
+	if err := chromedp.Run(ctx, chromedp.Click(fmt.Sprintf(`rect.sq[data-square=%q]`, sq), chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	played := ts.waitFor(id, "the move played", func(v GameView) bool { return len(v.Moves) >= 1 })
+	if played.Moves[0].Square != sq {
+		t.Errorf("a click on %s of the flipped board played %s", sq, played.Moves[0].Square)
+	}
+	if err := chromedp.Run(ctx, chromedp.Reload(), chromedp.WaitVisible("svg.board", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the board still flipped", `document.querySelector("svg.board").dataset.flipped === "true"`)
+	if err := chromedp.Run(ctx, chromedp.Click("#flip", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the board back", `document.querySelector('rect.sq[data-square="A1"]').getAttribute("x") === "0"`)
+
+	// A rematch: the game resigned, the page offers one; the new game has
+	// the colours swapped and the same clocks, and the player holds White.
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Time: "30s", GameTime: "10m"})
+	openSeat(t, ctx, ts, g, "black", "rect.sq.target")
+	if n := evalInt(t, ctx, `document.getElementById("rematch").hidden ? 1 : 0`); n != 1 {
+		t.Errorf("a game in play offers a rematch")
+	}
+	if code := ts.call("POST", "/api/games/"+g.ID+"/resign", TokenRequest{Token: g.Tokens["black"]}, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	if err := chromedp.Run(ctx, chromedp.WaitVisible("#rematch", chromedp.ByID), chromedp.Click("#rematch", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the new game", fmt.Sprintf(`location.pathname.startsWith("/game/") && location.pathname !== "/game/%s"`, g.ID))
+	chromedp.Run(ctx, chromedp.Evaluate(`location.pathname`, &path))
+	again := ts.state(strings.TrimPrefix(path, "/game/"))
+	if again.Black.Kind != "builtin" || again.Black.Name != "greedy" || again.White.Kind != "human" || again.White.Name != "ann" ||
+		again.MoveTimeMS != 30000 || again.GameTimeMS != 600000 {
+		t.Fatalf("the rematch: %+v %+v, %d ms a move, %d ms a game", again.Black, again.White, again.MoveTimeMS, again.GameTimeMS)
+	}
+	// White's seat is this page's: after Black's move, it plays.
+	if err := chromedp.Run(ctx, chromedp.WaitVisible("rect.sq.target", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the player's seat", `document.querySelector("#seat-white .name").textContent.includes("(you)")`)
+}
