@@ -98,6 +98,11 @@ func (p *Player) LimitsFor(c Clock, empties int) Limits {
 		// A fixed depth and a per-move limit: the depth decides, the
 		// limit bounds.
 		lim.Time, lim.MaxTime = 0, b.MaxTime
+	case l.Time > 0:
+		// The level's usual time, within the clock's budget: a level (or
+		// an engine:time=) that asks for less than the clock gives keeps
+		// to its own.
+		lim.Time, lim.MaxTime = min(l.Time, b.Time), min(maxStretch*l.Time, b.MaxTime)
 	default:
 		lim.Time, lim.MaxTime = b.Time, b.MaxTime
 	}

@@ -263,3 +263,18 @@ func TestExactLineWhole(t *testing.T) {
 		})
 	}
 }
+
+// TestLevelTimeWithinTheClock: a level's own time (engine:time=) is kept
+// under a per-move clock that gives more, and the clock's budget where
+// it gives less.
+func TestLevelTimeWithinTheClock(t *testing.T) {
+	p := NewPlayer(New(Options{HashMB: 1}), Level{Time: 100 * time.Millisecond, ExactEmpties: 12}, "engine", 1)
+	lim := p.LimitsFor(Clock{Move: time.Second}, 40)
+	if lim.Time != 100*time.Millisecond || lim.MaxTime != 300*time.Millisecond {
+		t.Errorf("100 ms level under a 1 s move limit: time %v, hard %v; want 100ms and 300ms", lim.Time, lim.MaxTime)
+	}
+	lim = p.LimitsFor(Clock{Move: 50 * time.Millisecond}, 40)
+	if lim.Time >= 50*time.Millisecond || lim.MaxTime >= 50*time.Millisecond || lim.MaxTime <= 0 {
+		t.Errorf("100 ms level under a 50 ms move limit: time %v, hard %v; want both within the limit", lim.Time, lim.MaxTime)
+	}
+}
