@@ -289,6 +289,7 @@ func TestPlayBadInput(t *testing.T) {
 		{[]string{"--opening", "f5f5"}, "--opening"},
 		{[]string{"--board", "XO X"}, "--board"},
 		{[]string{"--games", "3"}, "a human cannot play many games"},
+		{[]string{"--lang", "fr"}, `--lang: unknown language "fr"`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -24,6 +25,7 @@ import (
 	"github.com/reversi-engine/reversi/player/human"
 	"github.com/reversi-engine/reversi/referee"
 	"github.com/reversi-engine/reversi/textboard"
+	"github.com/reversi-engine/reversi/tui"
 )
 
 // playOptions are the flags of reversi play.
@@ -39,11 +41,22 @@ type playOptions struct {
 	quiet        bool
 	level        int
 	threads      int
+	plain        bool     // the line mode even on a terminal
+	lang         tui.Lang // of the full-screen UI
 }
 
 func runPlay(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "play", "[--black P] [--white P] [--time 60s] [--rule no-adjacent] [--seed N] [--games N]", `
-Plays a game in the terminal: the board after each move with the legal
+Plays a game in the terminal. When standard input and output are a
+terminal, the game is full-screen: the board redrawn in place, a cursor
+moved by the arrow keys or hjkl and Enter (or space) to play, or a square
+typed as d3; u takes back a move, v shows the value of every move (the
+engine's analysis), r resigns, Q stops the game and counts the discs, and
+Ctrl-C stops the program. --lang chooses its language (en, zh-Hans,
+zh-Hant; by default from LC_ALL, LC_MESSAGES or LANG).
+
+Otherwise (a pipe, or --plain), the game is written line by line: the
+board after each move with the legal
 moves marked (*), the last move in brackets, and each side's discs and
 times. A human types a square such as d3 or D3, "undo" to take back a move
 (against the computer), "moves", "help", "resign" to give up (a
@@ -75,6 +88,8 @@ as with the default opponent, roxanne.`)
 	fs.StringVar(&startText, "board", "", "start position: 64 squares A1..H8 (X, O, -) and the side to move")
 	fs.BoolVar(&o.quiet, "quiet", false, "show only the result of a single game")
 	fs.IntVar(&o.level, "level", 0, "level of the engine players that do not name one (1-10, see 'reversi help levels')")
+	fs.BoolVar(&o.plain, "plain", false, "write the game line by line even on a terminal (as through a pipe)")
+	langName := fs.String("lang", "", "language of the full-screen UI: en, zh-Hans or zh-Hant (default: from the locale)")
 	fs.IntVar(&o.threads, "threads", 0, "search threads of the engine players that do not name them (default: all cores, or 1 a game with --games)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -85,6 +100,12 @@ as with the default opponent, roxanne.`)
 		o.seed = rand.Uint64() % 1_000_000
 	}
 	var err error
+	o.lang = tui.LangFromEnv(os.Getenv)
+	if *langName != "" {
+		if o.lang, err = tui.ParseLang(*langName); err != nil {
+			return fmt.Errorf("--lang: %v", err)
+		}
+	}
 	if o.rule, err = game.ParseRule(ruleName); err != nil {
 		return fmt.Errorf("--rule: %v", err)
 	}
@@ -166,6 +187,9 @@ func isHuman(spec string) bool {
 }
 
 func playOne(ctx context.Context, e *env, o playOptions) error {
+	if !o.plain && !o.quiet && isTerminalIO(e.stdin) && isTerminalIO(e.stdout) {
+		return playScreen(ctx, e, o)
+	}
 	in := human.NewInput(e.stdin) // one reader for both seats if both are human
 	black, err := newPlayer(e, in, o, o.black, arena.GameSeed(o.seed, 0, board.Black))
 	if err != nil {
@@ -284,5 +308,75 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 	if ctx.Err() != nil {
 		return errInterrupted
 	}
+	return err
+}
+
+// isTerminalIO reports whether the standard input or output f is a
+// terminal.
+func isTerminalIO(f any) bool {
+	file, ok := f.(*os.File)
+	return ok && isTerminal(file)
+}
+
+// hintTime is how long the engine analyses a position for the hint key of
+// the full-screen UI.
+const hintTime = 2 * time.Second
+
+// playScreen plays a game in the full-screen terminal UI (package tui):
+// the human seats are the UI's, the referee runs the game, and the result
+// is written on the terminal as the line mode writes it once the screen
+// is left.
+func playScreen(ctx context.Context, e *env, o playOptions) error {
+	humans := [2]bool{isHuman(o.black), isHuman(o.white)}
+	var names [2]string
+	var seats [2]player.Player
+	for c, spec := range []string{o.black, o.white} {
+		in := io.Reader(nil)
+		if humans[c] {
+			in = strings.NewReader("") // for its name (human:name=...): the seat is the UI's
+		}
+		p, err := newPlayer(e, in, o, spec, arena.GameSeed(o.seed, 0, board.Color(c)))
+		if err != nil {
+			return err
+		}
+		defer player.Close(p)
+		names[c], seats[c] = p.Name(), p
+	}
+	if humans[0] && humans[1] && names[0] == names[1] {
+		names = [2]string{board.Black.String(), board.White.String()} // two humans at one terminal
+	}
+	ui := tui.New(tui.Config{
+		Lang: o.lang, Names: names, Humans: humans, Game: o.start, MoveTime: o.moveTime,
+		Analyst: func() (player.Player, error) {
+			return engine.NewAnalyst(engine.AnalystOptions{Time: hintTime, Exact: 14, Threads: o.threads})
+		},
+	})
+	for c := range seats {
+		if humans[c] {
+			seats[c] = ui.Seat(board.Color(c))
+		}
+	}
+	cfg := referee.Config{
+		Game:      o.start,
+		MoveTime:  o.moveTime,
+		GameTime:  o.gameTime,
+		AllowUndo: [2]bool{humans[0] && !humans[1], humans[1] && !humans[0]},
+		Observe:   ui.Observe,
+		Progress:  ui.Progress,
+	}
+	g, err := ui.Run(ctx, e.stdin, e.stdout, func(ctx context.Context) (*game.Game, error) {
+		return referee.Play(ctx, seats[0], seats[1], cfg)
+	})
+	if g == nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s vs %s, %s rules, %s per move, seed %d\n",
+		textboard.Seat(names, board.Black), textboard.Seat(names, board.White), o.rule, limitText(o.moveTime), o.seed)
+	if errors.Is(err, referee.ErrAborted) {
+		fmt.Fprintf(e.stdout, "game stopped (interrupted) after %d moves: %s; nothing was recorded as a result\n", g.Ply(), g.Transcript())
+		return errInterrupted // Ctrl-C, a key of the screen, or a signal
+	}
+	textboard.Render(e.stdout, g.Position(), textboard.ForGame(g, names))
+	textboard.WriteEvent(e.stdout, referee.Event{Kind: referee.Ended, Game: g}, names, humans)
 	return err
 }

@@ -1,0 +1,218 @@
+//go:build !windows
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/vt"
+	"github.com/creack/pty"
+)
+
+// screenTerm is the real reversi binary in a pseudo-terminal, its screen
+// kept by a terminal emulator as a person would see it.
+type screenTerm struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	tty  *os.File
+	term *vt.SafeEmulator
+	done chan error // the command's end
+}
+
+const screenCols, screenRows = 100, 30
+
+func startScreen(t *testing.T, args ...string) *screenTerm {
+	t.Helper()
+	cmd := exec.Command(reversiBinary(t), args...)
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "LC_ALL=", "LC_MESSAGES=", "LANG=C.UTF-8")
+	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: screenRows, Cols: screenCols})
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	s := &screenTerm{t: t, cmd: cmd, tty: tty, term: vt.NewSafeEmulator(screenCols, screenRows), done: make(chan error, 1)}
+	go io.Copy(s.term, tty) // what the program draws
+	go io.Copy(tty, s.term) // the terminal's answers to its queries
+	go func() { s.done <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		tty.Close()
+		s.term.Close()
+	})
+	return s
+}
+
+// screen returns the text of the screen.
+func (s *screenTerm) screen() string { return s.term.String() }
+
+// waitFor waits until the screen, the same for a moment (a whole frame),
+// satisfies ok, and returns it.
+func (s *screenTerm) waitFor(what string, ok func(string) bool) string {
+	s.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	prev := ""
+	for time.Now().Before(deadline) {
+		cur := s.screen()
+		if cur == prev && ok(cur) {
+			return cur
+		}
+		prev = cur
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.t.Fatalf("waiting for %s; the screen:\n%s", what, s.screen())
+	return ""
+}
+
+func (s *screenTerm) keys(k string) {
+	s.t.Helper()
+	if _, err := s.tty.Write([]byte(k)); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// boardOf reads the board of a screen: each square's disc (●, ○), legal
+// mark (·) or blank, and where the cursor is.
+func boardOf(screen string) (cells [8][8]rune, cursorRow, cursorCol int, ok bool) {
+	found := 0
+	cursorRow = -1
+	for _, line := range strings.Split(screen, "\n") {
+		r := []rune(line)
+		if len(r) == 0 || r[0] < '1' || r[0] > '8' || len(r) > 1 && r[1] != ' ' {
+			continue
+		}
+		row := int(r[0] - '1')
+		for col := 0; col < 8; col++ {
+			at := func(i int) rune {
+				if i < len(r) {
+					return r[i]
+				}
+				return ' '
+			}
+			cells[row][col] = at(3 + 3*col)
+			if at(2+3*col) == '[' {
+				cursorRow, cursorCol = row, col
+			}
+		}
+		found++
+	}
+	return cells, cursorRow, cursorCol, found == 8
+}
+
+func discsOn(cells [8][8]rune) int {
+	n := 0
+	for _, row := range cells {
+		for _, c := range row {
+			if c == '●' || c == '○' {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestPlayScreenBinary plays whole games in the full-screen UI of the real
+// binary in a pseudo-terminal, as a person does, with keys only: the
+// cursor moved by the arrow keys and hjkl to the first legal move and
+// Enter (or space), or the square typed; against a fast computer, and two
+// humans at one terminal in Chinese. The result screen is checked against
+// the board, q leaves it, and the terminal is left on its main screen
+// with the result written as the line mode writes it.
+func TestPlayScreenBinary(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		yourMove string // the status of a human's turn
+		over     string // the title of the result
+		result   *regexp.Regexp
+	}{
+		{"human against random", []string{"--white", "random", "--lang", "en"}, "your move", "Game over.",
+			regexp.MustCompile(`(\(black\) wins|\(white\) wins|Draw), (\d+)-(\d+)`)},
+		{"two humans in Chinese", []string{"--white", "human", "--lang", "zh-Hans"}, "轮到你落子", "对局结束。",
+			regexp.MustCompile(`(黑方获胜|白方获胜|和棋)，(\d+)-(\d+)`)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startScreen(t, append([]string{"play", "--seed", "7", "--time", "0"}, tc.args...)...)
+			moves := 0
+			for {
+				screen := s.waitFor("a turn or the end", func(sc string) bool {
+					_, _, _, ok := boardOf(sc)
+					return ok && (strings.Contains(sc, tc.yourMove) || strings.Contains(sc, tc.over))
+				})
+				cells, row, col, _ := boardOf(screen)
+				if strings.Contains(screen, tc.over) {
+					m := tc.result.FindStringSubmatch(screen)
+					if m == nil {
+						t.Fatalf("no result on the final screen:\n%s", screen)
+					}
+					black, white := 0, 0
+					for _, row := range cells {
+						black += strings.Count(string(row[:]), "●")
+						white += strings.Count(string(row[:]), "○")
+					}
+					if m[2] != fmt.Sprint(black) || m[3] != fmt.Sprint(white) {
+						t.Errorf("result %s-%s, board %d-%d:\n%s", m[2], m[3], black, white, screen)
+					}
+					break
+				}
+				if row < 0 {
+					t.Fatalf("no cursor on a human's turn:\n%s", screen)
+				}
+				// The first legal move.
+				tr, tcol := -1, -1
+				for r := 0; r < 8 && tr < 0; r++ {
+					for c := 0; c < 8; c++ {
+						if cells[r][c] == '·' {
+							tr, tcol = r, c
+							break
+						}
+					}
+				}
+				if tr < 0 {
+					t.Fatalf("no legal move marked on a human's turn:\n%s", screen)
+				}
+				before := discsOn(cells)
+				switch moves % 3 {
+				case 0: // arrows and Enter
+					s.keys(strings.Repeat("\x1b[B", max(tr-row, 0)) + strings.Repeat("\x1b[A", max(row-tr, 0)) +
+						strings.Repeat("\x1b[C", max(tcol-col, 0)) + strings.Repeat("\x1b[D", max(col-tcol, 0)) + "\r")
+				case 1: // hjkl and space
+					s.keys(strings.Repeat("j", max(tr-row, 0)) + strings.Repeat("k", max(row-tr, 0)) +
+						strings.Repeat("l", max(tcol-col, 0)) + strings.Repeat("h", max(col-tcol, 0)) + " ")
+				case 2: // the square typed
+					s.keys(fmt.Sprintf("%c%d", 'a'+tcol, tr+1))
+				}
+				moves++
+				s.waitFor("the move on the board", func(sc string) bool {
+					c, _, _, ok := boardOf(sc)
+					return ok && discsOn(c) > before
+				})
+			}
+			if moves < 2 {
+				t.Errorf("the game ended after %d moves of the human", moves)
+			}
+			s.keys("q")
+			select {
+			case err := <-s.done:
+				var exit *exec.ExitError
+				if errors.As(err, &exit) || err != nil {
+					t.Fatalf("reversi play: %v; the screen:\n%s", err, s.screen())
+				}
+			case <-time.After(60 * time.Second):
+				t.Fatalf("q did not leave the result screen:\n%s", s.screen())
+			}
+			// The main screen again, with the result as the line mode
+			// writes it.
+			final := s.waitFor("the main screen", func(sc string) bool { return strings.Contains(sc, "Game: ") })
+			if !strings.Contains(final, "Result: ") || strings.Contains(final, tc.over) {
+				t.Errorf("after the game, the terminal shows:\n%s", final)
+			}
+		})
+	}
+}

@@ -1,0 +1,332 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/referee"
+	"github.com/reversi-engine/reversi/textboard"
+)
+
+// press returns the message of a key as bubbletea reports it: "up",
+// "enter", "space", "esc", "ctrl+c", or a character.
+func press(s string) tea.KeyPressMsg {
+	switch s {
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(s)[0]
+	return tea.KeyPressMsg{Code: r, Text: s}
+}
+
+var epoch = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+
+// human is a model of a human (black, "ann") against the computer
+// (white, "roxanne") at the position of transcript, black's turn asked
+// for, with undo allowed.
+func human(t *testing.T, lang Lang, transcript string) (*model, *turn) {
+	t.Helper()
+	g := game.New(board.Start(), game.Standard)
+	if err := g.PlayTranscript(transcript); err != nil {
+		t.Fatal(err)
+	}
+	m := newModel(Config{Lang: lang, Names: [2]string{"ann", "roxanne"}, Humans: [2]bool{true, false}, MoveTime: time.Minute}, func() time.Time { return epoch })
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.Update(eventMsg{ev: referee.Event{Kind: referee.Started, Game: g.Clone()}, at: epoch})
+	tn := &turn{color: board.Black, req: player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), TimeLeft: time.Minute, CanUndo: g.Ply() > 0}, reply: make(chan player.Reply, 1)}
+	m.Update(turnMsg{t: tn, at: epoch})
+	return m, tn
+}
+
+// replied returns the reply of tn, if there is one.
+func replied(tn *turn) (player.Reply, bool) {
+	select {
+	case r := <-tn.reply:
+		return r, true
+	default:
+		return player.Reply{}, false
+	}
+}
+
+func TestKeys(t *testing.T) {
+	sq := func(s string) board.Square {
+		q, err := board.ParseSquare(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	for _, tc := range []struct {
+		name       string
+		transcript string
+		keys       []string
+		cursor     string        // where the cursor ends ("" : not checked)
+		reply      *player.Reply // nil: no reply
+		message    string        // a part of the message ("" : none)
+	}{
+		{name: "the cursor starts on the first legal move", keys: nil, cursor: "D3"},
+		{name: "arrows", keys: []string{"down", "down", "right", "up", "left", "left"}, cursor: "C4"},
+		{name: "hjkl", keys: []string{"j", "j", "l", "k", "h", "h"}, cursor: "C4"},
+		{name: "the cursor stays on the board", keys: []string{"up", "up", "up", "up", "left", "left", "left", "left", "left"}, cursor: "A1"},
+		{name: "enter plays the cursor's square", keys: []string{"enter"}, reply: &player.Reply{Move: sq("D3")}},
+		{name: "space plays too", keys: []string{"down", "left", "space"}, reply: &player.Reply{Move: sq("C4")}},
+		{name: "an illegal square is explained, not sent", keys: []string{"right", "enter"}, cursor: "E3", message: "E3 is not a legal move here; legal moves: D3 C4 F5 E6"},
+		{name: "a typed square", keys: []string{"f", "5"}, cursor: "F5", reply: &player.Reply{Move: sq("F5")}},
+		{name: "a typed square on column h", keys: []string{"h", "3"}, cursor: "H3", message: "H3 is not a legal move here"},
+		{name: "h alone moves left", keys: []string{"h"}, cursor: "C3"},
+		{name: "a typed illegal square", keys: []string{"a", "1"}, cursor: "A1", message: "A1 is not a legal move"},
+		{name: "undo", transcript: "f5d6", keys: []string{"u"}, reply: &player.Reply{Undo: true}},
+		{name: "no undo at the start", keys: []string{"u"}, message: "Undo is not available now"},
+		{name: "resign asks first", keys: []string{"r"}, message: "Resign this game?"},
+		{name: "resign confirmed", keys: []string{"r", "y"}, reply: &player.Reply{Resign: true}},
+		{name: "resign refused", keys: []string{"r", "n"}},
+		{name: "Q asks first", keys: []string{"Q"}, message: "count the discs"},
+		{name: "Q confirmed", keys: []string{"Q", "y"}, reply: &player.Reply{Count: true}},
+		{name: "q is not Q", keys: []string{"q"}},
+		{name: "hints without an analyst", keys: []string{"v"}, message: "Hints are not available"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, tn := human(t, English, tc.transcript)
+			for _, k := range tc.keys {
+				m.Update(press(k))
+			}
+			if tc.cursor != "" && m.cursor.String() != tc.cursor {
+				t.Errorf("cursor on %v, want %s", m.cursor, tc.cursor)
+			}
+			r, ok := replied(tn)
+			switch {
+			case tc.reply == nil && ok:
+				t.Errorf("replied %+v, want no reply", r)
+			case tc.reply != nil && !ok:
+				t.Errorf("no reply, want %+v", *tc.reply)
+			case tc.reply != nil && (r.Move != tc.reply.Move || r.Undo != tc.reply.Undo || r.Resign != tc.reply.Resign || r.Count != tc.reply.Count):
+				t.Errorf("replied %+v, want %+v", r, *tc.reply)
+			}
+			if !strings.Contains(m.message, tc.message) || tc.message == "" && m.message != "" {
+				t.Errorf("message %q, want %q", m.message, tc.message)
+			}
+		})
+	}
+}
+
+// TestKeysOutOfTurn checks that the keys of a move do nothing while the
+// computer thinks.
+func TestKeysOutOfTurn(t *testing.T) {
+	m, tn := human(t, English, "")
+	m.Update(press("enter"))
+	<-tn.reply
+	for _, k := range []string{"enter", "u", "r", "y", "Q", "y", "v"} {
+		m.Update(press(k))
+		if !strings.Contains(m.message, "Wait for your turn") {
+			t.Errorf("after %s: message %q, want to wait", k, m.message)
+		}
+	}
+}
+
+func TestCtrlCStopsTheGame(t *testing.T) {
+	m, _ := human(t, English, "")
+	stopped := false
+	m.stop = func() { stopped = true }
+	if cmd := m.key(press("ctrl+c")); cmd != nil || !stopped {
+		t.Fatalf("Ctrl-C: stopped %v, command %v; want the game stopped and the screen kept until the referee returns", stopped, cmd)
+	}
+	_, cmd := m.Update(gameOverMsg{err: referee.ErrAborted})
+	if cmd == nil {
+		t.Fatal("the referee's return after Ctrl-C does not leave the screen")
+	}
+}
+
+func TestResultScreenWaitsForQ(t *testing.T) {
+	m, tn := human(t, English, "")
+	m.Update(press("r"))
+	m.Update(press("y"))
+	<-tn.reply
+	g := m.g.Clone()
+	g.Result = game.NewResult(g.Position(), game.Resignation, board.Black)
+	m.Update(eventMsg{ev: referee.Event{Kind: referee.Ended, Game: g}, at: epoch})
+	if _, cmd := m.Update(gameOverMsg{g: g}); cmd != nil {
+		t.Fatal("the end of the game leaves the screen at once")
+	}
+	screen := ansi.Strip(m.render())
+	for _, want := range []string{"Game over.", "roxanne (white) wins · black resigned · board 2-2", "q: leave"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("result screen lacks %q:\n%s", want, screen)
+		}
+	}
+	if _, cmd := m.Update(press("x")); cmd != nil {
+		t.Error("x leaves the result screen")
+	}
+	if _, cmd := m.Update(press("q")); cmd == nil {
+		t.Error("q does not leave the result screen")
+	}
+}
+
+// TestRender draws a known position in each language: the human (black)
+// to move after the computer's move with what it thought, and the hints.
+func TestRender(t *testing.T) {
+	wantBoard := `   A  B  C  D  E  F  G  H
+1
+2        ·
+3        ●  ○  ·
+4       [·] ○  ●
+5        ·  ○  ●  ●
+6        ·  ○
+7        ·
+8`
+	for _, tc := range []struct {
+		lang Lang
+		want []string
+	}{
+		{English, []string{
+			"reversi · ann (black) vs roxanne (white) · standard rules · 1m0s a move",
+			"● ann (black)      4 discs  total 0:00  ◀ to move",
+			"○ roxanne (white)  4 discs  total 0:00",
+			"ann (black): your move",
+			"60 s left for this move",
+			"roxanne played D3",
+			"+1.2 discs for white · depth 12 · 2000 nodes/s",
+			"line D3 C4 F4",
+			"Values for black, the side to move (discs, the final margin):",
+			"E3  -1.5 discs      10",
+			"C4  +2 discs      100%",
+			"Moves",
+			"1.F5 D6 2.C3 D3",
+			"u: undo · v: hints · r: resign",
+		}},
+		{SimplifiedChinese, []string{
+			"黑白棋 · ann（黑方） 对 roxanne（白方） · 标准规则 · 每手 1m0s",
+			"● ann（黑方）        4 子  共用 0:00  ◀ 轮到",
+			"ann（黑方）：轮到你落子",
+			"这一手还剩 60 秒",
+			"roxanne 下在 D3",
+			"白方：+1.2 子 · 深度 12 · 每秒 2000 个节点",
+			"主变 D3 C4 F4",
+			"轮到黑方，各步的估值（子数，终局子差）：",
+			"E3  -1.5 子         10",
+			"棋谱",
+			"u：悔棋 · v：提示 · r：认输 · Q：中止并数子",
+		}},
+		{TraditionalChinese, []string{
+			"黑白棋 · ann（黑方） 對 roxanne（白方） · 標準規則 · 每手 1m0s",
+			"ann（黑方）：輪到你落子",
+			"白方：+1.2 子 · 深度 12 · 每秒 2000 個節點",
+			"棋譜",
+		}},
+	} {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			m, _ := human(t, tc.lang, "")
+			g := game.New(board.Start(), game.Standard)
+			if err := g.PlayTranscript("f5d6c3d3"); err != nil {
+				t.Fatal(err)
+			}
+			// The computer's move, as the referee reports it, then the
+			// human's turn and an analysis.
+			m.Update(eventMsg{ev: referee.Event{Kind: referee.Moved, Game: g.Clone(), Color: board.White,
+				Thinking: &player.Thinking{Eval: 1.2, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 12}, Nodes: 1000, Elapsed: 500 * time.Millisecond, PV: squares(t, "D3", "C4", "F4")}}, at: epoch})
+			tn := &turn{color: board.Black, req: player.Request{Position: g.Position(), Legal: g.Legal(), TimeLeft: time.Minute}, reply: make(chan player.Reply, 1)}
+			m.Update(turnMsg{t: tn, at: epoch})
+			m.Update(hintMsg{ply: g.Ply(), thinking: &player.Thinking{Moves: []player.MoveStat{
+				{Move: squares(t, "C4")[0], Eval: 2, HasEval: true, Source: player.Source{Kind: player.Exact, Depth: 20}},
+				{Move: squares(t, "E3")[0], Eval: -1.5, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 10}},
+			}}})
+			m.cursor = squares(t, "C4")[0]
+			screen := ansi.Strip(m.render())
+			var left []string
+			for _, l := range strings.Split(screen, "\n")[1:10] {
+				left = append(left, strings.TrimRight(ansi.Cut(l, 0, 26), " "))
+			}
+			if got := strings.Join(left, "\n"); got != wantBoard {
+				t.Errorf("board:\n%s\nwant:\n%s", got, wantBoard)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(screen, want) {
+					t.Errorf("screen lacks %q:\n%s", want, screen)
+				}
+			}
+		})
+	}
+}
+
+// TestValueLabels checks that the English labels of values are the line
+// mode's (textboard.Value).
+func TestValueLabels(t *testing.T) {
+	m, _ := human(t, English, "")
+	for _, tc := range []struct {
+		v float64
+		u player.Unit
+		k player.Kind
+	}{
+		{1.24, player.UnitDiscs, player.Midgame},
+		{-3, player.UnitDiscs, player.Exact},
+		{1, player.UnitDiscs, player.Exact},
+		{-1, player.UnitDiscs, player.Exact},
+		{1, player.UnitDiscs, player.WLD},
+		{-1, player.UnitDiscs, player.WLD},
+		{0, player.UnitDiscs, player.WLD},
+		{40, player.UnitPoints, player.Midgame},
+		{0.623, player.UnitRate, player.Playouts},
+	} {
+		if got, want := m.value(tc.v, tc.u, tc.k), textboard.Value(tc.v, tc.u, tc.k); got != want {
+			t.Errorf("value(%v, %v, %v) = %q, want %q", tc.v, tc.u, tc.k, got, want)
+		}
+	}
+}
+
+// TestResize checks that the screen fits the terminal it is told of, and
+// says so when it is too small.
+func TestResize(t *testing.T) {
+	m, _ := human(t, English, "f5d6c3d3c4f4f6f3e6e7d7c6")
+	for _, size := range [][2]int{{100, 30}, {60, 40}, {40, 20}, {30, 14}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		lines := strings.Split(ansi.Strip(m.render()), "\n")
+		if len(lines) > size[1] {
+			t.Errorf("%dx%d: %d lines", size[0], size[1], len(lines))
+		}
+		for _, l := range lines {
+			if w := ansi.StringWidth(l); w > size[0] {
+				t.Errorf("%dx%d: a line of %d cells: %q", size[0], size[1], w, l)
+			}
+		}
+		if !strings.Contains(strings.Join(lines, "\n"), "●") {
+			t.Errorf("%dx%d: no board", size[0], size[1])
+		}
+	}
+	m.Update(tea.WindowSizeMsg{Width: 20, Height: 10})
+	if s := strings.Join(strings.Fields(ansi.Strip(m.render())), " "); !strings.Contains(s, "too small (20×10)") {
+		t.Errorf("20x10: %q, want a request for a larger terminal", s)
+	}
+}
+
+func squares(t *testing.T, names ...string) []board.Square {
+	t.Helper()
+	var out []board.Square
+	for _, n := range names {
+		sq, err := board.ParseSquare(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, sq)
+	}
+	return out
+}

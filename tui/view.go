@@ -1,0 +1,444 @@
+// The screen: the board with the cursor, the legal moves and the last
+// move; the players' discs and clocks; what the computer thinks; the
+// hints; the move list; the message and the help line.
+
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/textboard"
+)
+
+// The smallest screen the UI draws on (the board and the status).
+const (
+	minWidth  = 28
+	minHeight = 14
+)
+
+// The styles of the screen.
+var (
+	boardStyle  = lipgloss.NewStyle().Background(lipgloss.Color("#2E7D32"))
+	blackStyle  = boardStyle.Foreground(lipgloss.Color("#000000"))
+	whiteStyle  = boardStyle.Foreground(lipgloss.Color("#FFFFFF"))
+	legalStyle  = boardStyle.Foreground(lipgloss.Color("#C5E1A5"))
+	cursorStyle = boardStyle.Foreground(lipgloss.Color("#FFEB3B")).Bold(true)
+	lastStyle   = lipgloss.NewStyle().Background(lipgloss.Color("#9E9D24"))
+	titleStyle  = lipgloss.NewStyle().Bold(true)
+	dimStyle    = lipgloss.NewStyle().Faint(true)
+	alertStyle  = lipgloss.NewStyle().Foreground(lipgloss.Color("#FF7043")).Bold(true)
+	resultStyle = lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#FFD54F"))
+)
+
+// The glyphs of the board.
+const (
+	blackDisc = "●"
+	whiteDisc = "○"
+	legalMark = "·"
+)
+
+// View draws the screen in the alternate screen buffer, which is left
+// as it was found when the program ends.
+func (m *model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.WindowTitle = m.tx.T("app.name")
+	return v
+}
+
+// render returns the screen as text with styles.
+func (m *model) render() string {
+	if m.width < minWidth || m.height < minHeight {
+		return lipgloss.NewStyle().Width(max(m.width, 1)).Render(m.tx.T("tui.tooSmall",
+			"w", strconv.Itoa(m.width), "h", strconv.Itoa(m.height),
+			"minW", strconv.Itoa(minWidth), "minH", strconv.Itoa(minHeight)))
+	}
+	header := titleStyle.Render(m.tx.T("app.name")) + " · " + m.header()
+	boardText := m.board()
+	panel := m.panel()
+	var top string
+	if lipgloss.Width(boardText)+2+lipgloss.Width(panel) <= m.width {
+		top = lipgloss.JoinHorizontal(lipgloss.Top, boardText, "  ", panel)
+	} else {
+		top = boardText + "\n" + panel
+	}
+	wrap := lipgloss.NewStyle().Width(m.width)
+	var bottom []string
+	if m.message != "" {
+		bottom = append(bottom, wrap.Render(alertStyle.Render(m.message)))
+	}
+	switch {
+	case m.over:
+		bottom = append(bottom, titleStyle.Render(m.tx.T("tui.quit")))
+	case m.typed != "":
+		bottom = append(bottom, m.tx.T("tui.typed", "typed", m.typed))
+	}
+	if !m.over {
+		bottom = append(bottom, wrap.Render(dimStyle.Render(m.tx.T("tui.help"))))
+	}
+	fixed := lines(header) + lines(top) + lines(strings.Join(bottom, "\n")) + 1
+	moves := m.moveList(m.width, m.height-fixed)
+	parts := []string{header, top}
+	if moves != "" {
+		parts = append(parts, moves)
+	}
+	parts = append(parts, bottom...)
+	screen := strings.Split(strings.Join(parts, "\n"), "\n")
+	if len(screen) > m.height {
+		screen = screen[:m.height]
+	}
+	for i, l := range screen {
+		if lipgloss.Width(l) > m.width {
+			screen[i] = ansi.Truncate(l, m.width, "")
+		}
+	}
+	return strings.Join(screen, "\n")
+}
+
+func lines(s string) int { return strings.Count(s, "\n") + 1 }
+
+// header says who plays whom, under which rule and clock.
+func (m *model) header() string {
+	rule := m.tx.T("tui.rule." + m.g.Rule.String())
+	limit := m.tx.T("tui.noLimit")
+	if m.cfg.MoveTime > 0 {
+		limit = m.tx.T("tui.perMove", "n", m.cfg.MoveTime.String())
+	}
+	return m.tx.T("tui.header", "black", m.seat(board.Black), "white", m.seat(board.White), "rule", rule, "limit", limit)
+}
+
+// seat names the player of c with its side: "roxanne (white)".
+func (m *model) seat(c board.Color) string {
+	name := m.cfg.Names[c]
+	if name == "" || name == c.String() {
+		return m.side(c)
+	}
+	return m.tx.T("tui.seat", "name", name, "side", m.side(c))
+}
+
+// board draws the board: columns A-H, rows 1-8, each square three cells
+// wide: the disc or the legal move's mark between the cursor's brackets.
+func (m *model) board() string {
+	pos := m.g.Position()
+	legal := uint64(0)
+	if !m.g.Finished() && !m.over {
+		legal = m.g.Legal()
+	}
+	last := m.g.LastMove()
+	showCursor := !m.over && (m.cfg.Humans[board.Black] || m.cfg.Humans[board.White])
+	var b strings.Builder
+	b.WriteString("  ")
+	for col := 0; col < 8; col++ {
+		fmt.Fprintf(&b, " %c ", 'A'+col)
+	}
+	for row := 0; row < 8; row++ {
+		fmt.Fprintf(&b, "\n%d ", row+1)
+		for col := 0; col < 8; col++ {
+			sq := board.SquareAt(row, col)
+			glyph, style := " ", boardStyle
+			switch pos.At(sq) {
+			case board.Black:
+				glyph, style = blackDisc, blackStyle
+			case board.White:
+				glyph, style = whiteDisc, whiteStyle
+			default:
+				if legal&sq.Bit() != 0 {
+					glyph, style = legalMark, legalStyle
+				}
+			}
+			edge := boardStyle
+			if sq == last {
+				style = style.Background(lastStyle.GetBackground())
+				edge = edge.Background(lastStyle.GetBackground())
+			}
+			left, right := " ", " "
+			if showCursor && sq == m.cursor {
+				left, right = "[", "]"
+				edge = cursorStyle.Background(edge.GetBackground())
+			}
+			b.WriteString(edge.Render(left) + style.Render(glyph) + edge.Render(right))
+		}
+	}
+	return b.String()
+}
+
+// panel is the column beside the board: the players, the state of the
+// game, what the computer thinks, the hints.
+func (m *model) panel() string {
+	pos := m.g.Position()
+	var out []string
+	width := 0
+	for _, c := range []board.Color{board.Black, board.White} {
+		width = max(width, lipgloss.Width(m.seat(c)))
+	}
+	toMove := pos.Turn
+	running := !m.over && !m.g.Finished()
+	for _, c := range []board.Color{board.Black, board.White} {
+		glyph := blackDisc
+		if c == board.White {
+			glyph = whiteDisc
+		}
+		n := pos.Count(c)
+		discs := m.tx.T("tui.discs", "n", strconv.Itoa(n))
+		if n == 1 {
+			discs = m.tx.T("tui.disc", "n", "1")
+		}
+		used := m.used[c]
+		if running && c == toMove {
+			used += m.now().Sub(m.since)
+		}
+		name := m.seat(c)
+		line := fmt.Sprintf("%s %s%s  %s  %s", glyph, name, strings.Repeat(" ", width-lipgloss.Width(name)),
+			padLeft(discs, 6), m.tx.T("tui.total", "clock", clock(used)))
+		if running && c == toMove {
+			line = titleStyle.Render(line) + "  " + m.tx.T("tui.toMove")
+		}
+		out = append(out, line)
+	}
+	out = append(out, "")
+	switch {
+	case m.over || m.g.Finished():
+		out = append(out, m.result()...)
+	case m.turn != nil:
+		s := m.tx.T("tui.yourMove", "name", m.cfg.Names[toMove], "side", m.side(toMove))
+		if m.cfg.Names[toMove] == "" || m.cfg.Names[toMove] == toMove.String() {
+			s = m.tx.T("tui.sideMove", "side", m.tx.T("color."+toMove.String())) // two humans, named by their sides
+		}
+		out = append(out, titleStyle.Render(s))
+		if left := m.turn.req.TimeLeft; left > 0 {
+			rest := left - m.now().Sub(m.since)
+			out = append(out, m.tx.T("tui.left", "n", strconv.Itoa(int(math.Max(0, rest.Seconds())))))
+		}
+	default:
+		out = append(out, m.tx.T("tui.thinking", "name", m.cfg.Names[toMove], "side", m.side(toMove)))
+		if m.live != nil {
+			out = append(out, m.thinking(m.live, toMove, m.now().Sub(m.since))...)
+		}
+	}
+	if !m.over && m.live == nil {
+		// What the computer thought of its last move.
+		if c := pos.Turn.Other(); !m.cfg.Humans[c] && m.last[c] != nil && m.g.LastMove().OnBoard() {
+			out = append(out, "", m.tx.T("tui.last", "name", m.cfg.Names[c], "move", m.g.LastMove().String()))
+			out = append(out, m.thinking(m.last[c], c, 0)...)
+		}
+	}
+	if m.hintRunning {
+		out = append(out, "", m.tx.T("analysis.running"))
+	}
+	if m.hints != nil && m.hintsPly == m.g.Ply() && !m.over {
+		out = append(out, "")
+		out = append(out, m.hintLines(m.hints, toMove)...)
+	}
+	return strings.Join(out, "\n")
+}
+
+// thinking writes what a player of colour c reported: its value with
+// unit and side, depth, nodes per second, and principal variation.
+// elapsed is the time it has thought, if the report does not say.
+func (m *model) thinking(t *player.Thinking, c board.Color, elapsed time.Duration) []string {
+	var parts []string
+	if t.HasEval {
+		parts = append(parts, m.tx.T("tui.valueFor", "value", m.value(t.Eval, t.Unit, t.Kind), "side", m.side(c)))
+	}
+	if d := textboard.Depth(t.Source); d != "" {
+		if t.Stopped {
+			d = m.tx.T("depth.stopped", "depth", d)
+		}
+		parts = append(parts, m.tx.T("tui.depth", "depth", d))
+	}
+	if t.Elapsed > 0 {
+		elapsed = t.Elapsed
+	}
+	if t.Nodes > 0 {
+		if elapsed > 0 {
+			parts = append(parts, m.tx.T("tui.nps", "n", strconv.FormatFloat(float64(t.Nodes)/elapsed.Seconds(), 'f', 0, 64)))
+		} else {
+			parts = append(parts, m.tx.T("tui.nodes", "n", strconv.FormatUint(t.Nodes, 10)))
+		}
+	}
+	out := []string{}
+	if len(parts) > 0 {
+		out = append(out, strings.Join(parts, " · "))
+	}
+	if len(t.PV) > 0 {
+		out = append(out, m.tx.T("tui.line", "pv", textboard.Variation(t.PV)))
+	}
+	return out
+}
+
+// hintLines writes the values of every move of an analysis for side, the
+// side to move, best first.
+func (m *model) hintLines(t *player.Thinking, side board.Color) []string {
+	unit := m.tx.T("tui.unit.discs")
+	switch t.Unit {
+	case player.UnitPoints:
+		unit = m.tx.T("tui.unit.points")
+	case player.UnitRate:
+		unit = m.tx.T("tui.unit.rate")
+	}
+	out := []string{m.tx.T("tui.hints", "side", m.side(side), "unit", unit)}
+	for _, mv := range t.Moves {
+		v := "?"
+		if mv.HasEval {
+			v = m.value(mv.Eval, mv.Unit, mv.Kind)
+		}
+		line := fmt.Sprintf("%-3v ", mv.Move) + padRight(v, 12)
+		if d := textboard.Depth(mv.Source); d != "" {
+			line += " " + padLeft(d, 5)
+		}
+		if len(mv.PV) > 0 {
+			line += "  " + textboard.Variation(mv.PV[:min(len(mv.PV), 6)])
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// value writes a value with its unit as textboard.Value does, in the
+// UI's language.
+func (m *model) value(v float64, u player.Unit, k player.Kind) string {
+	switch u {
+	case player.UnitPoints:
+		return m.tx.T("tui.value.points", "v", fmt.Sprintf("%+.1f", v))
+	case player.UnitRate:
+		return m.tx.T("tui.value.rate", "v", fmt.Sprintf("%.1f", 100*v))
+	}
+	switch {
+	case k == player.WLD && v > 0:
+		return m.tx.T("tui.value.win")
+	case k == player.WLD && v < 0:
+		return m.tx.T("tui.value.loss")
+	case k == player.WLD:
+		return m.tx.T("tui.value.draw")
+	case k == player.Exact && math.Abs(v) == 1:
+		return m.tx.T("tui.value.disc", "v", fmt.Sprintf("%+.0f", v))
+	case k == player.Exact:
+		return m.tx.T("tui.value.discs", "v", fmt.Sprintf("%+.0f", v))
+	}
+	return m.tx.T("tui.value.discs", "v", fmt.Sprintf("%+.1f", v))
+}
+
+// result writes the end of the game: who won and how, the final discs.
+func (m *model) result() []string {
+	r := m.g.Result
+	if m.stopped || r.Reason == game.InProgress {
+		return []string{resultStyle.Render(m.tx.T("tui.stopped"))}
+	}
+	who := m.tx.T("result.draw")
+	if c := r.Winner; c != board.NoColor {
+		if n := m.cfg.Names[c]; n == "" || n == c.String() {
+			who = m.tx.T("tui.sideWins", "side", m.tx.T("color."+c.String())) // named by the side
+		} else {
+			who = m.tx.T("result.wins", "name", n, "side", m.side(c))
+		}
+	}
+	black, white := strconv.Itoa(r.Black), strconv.Itoa(r.White)
+	var s string
+	switch r.Reason {
+	case game.Normal:
+		s = m.tx.T("result.scored", "who", who, "black", black, "white", white)
+	case game.Counted:
+		s = m.tx.T("result.scoredBy", "who", who, "black", black, "white", white, "by", m.side(r.By), "why", m.tx.T("why.counted"))
+	default:
+		detail := ""
+		if r.Detail != "" {
+			detail = m.tx.T("result.detail", "detail", r.Detail)
+		}
+		s = m.tx.T("result.rule", "who", who, "by", m.side(r.By), "why", m.why(r.Reason), "detail", detail, "black", black, "white", white)
+	}
+	return []string{resultStyle.Render(m.tx.T("tui.over")), resultStyle.Render(s)}
+}
+
+// why says how a game ended by a rule, as the web GUI says it.
+func (m *model) why(r game.Reason) string {
+	switch r {
+	case game.Resignation:
+		return m.tx.T("why.resignation")
+	case game.Timeout:
+		return m.tx.T("why.timeout")
+	case game.IllegalMoves:
+		return m.tx.T("why.illegal")
+	case game.Forfeit:
+		return m.tx.T("why.forfeit")
+	case game.Counted:
+		return m.tx.T("why.counted")
+	}
+	return r.String()
+}
+
+// moveList writes the moves, numbered, wrapped to width, in at most rows
+// lines (the newest kept); "" if there is no room.
+func (m *model) moveList(width, rows int) string {
+	if rows < 2 {
+		return ""
+	}
+	title := titleStyle.Render(m.tx.T("game.moves"))
+	var items []string
+	n := 0
+	for i, mv := range m.g.Moves {
+		text := mv.Square.String()
+		if mv.Square == board.Pass {
+			text = m.tx.T("game.pass")
+		}
+		if i == 0 || mv.Color == board.Black {
+			n++
+			prefix := strconv.Itoa(n) + "."
+			if mv.Color == board.White {
+				prefix += ".."
+			}
+			text = prefix + text
+		}
+		items = append(items, text)
+	}
+	if len(items) == 0 {
+		return title + "\n" + dimStyle.Render(m.tx.T("tui.noMoves"))
+	}
+	var out []string
+	line := ""
+	for _, it := range items {
+		if line != "" && lipgloss.Width(line)+1+lipgloss.Width(it) > width {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += it
+	}
+	out = append(out, line)
+	if len(out) > rows-1 {
+		out = out[len(out)-(rows-1):]
+	}
+	return title + "\n" + strings.Join(out, "\n")
+}
+
+// clock writes a duration as minutes and seconds, "1:05".
+func clock(d time.Duration) string {
+	s := int(d.Seconds())
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+func padLeft(s string, n int) string {
+	if w := lipgloss.Width(s); w < n {
+		return strings.Repeat(" ", n-w) + s
+	}
+	return s
+}
+
+func padRight(s string, n int) string {
+	if w := lipgloss.Width(s); w < n {
+		return s + strings.Repeat(" ", n-w)
+	}
+	return s
+}
