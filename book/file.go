@@ -112,7 +112,10 @@ func WriteFile(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(data)
+	err = tmp.Chmod(0o644) // CreateTemp's 0600 is for secrets; a book is not one
+	if err == nil {
+		_, err = tmp.Write(data)
+	}
 	if err == nil {
 		err = tmp.Sync()
 	}
