@@ -35,6 +35,7 @@ type (
 		color    board.Color
 		thinking player.Thinking
 		at       time.Time
+		seq      uint64 // the report's number: a later report has a larger one
 	}
 	// turnMsg asks the human of t.color for a move.
 	turnMsg struct {
@@ -90,6 +91,7 @@ type model struct {
 	confirm confirmation        // an action waiting for y
 	message string              // the last explanation or refusal
 	live    *player.Thinking    // what the computer to move reported last
+	liveSeq uint64              // the number of that report
 	last    [2]*player.Thinking // what each side reported with its last move
 
 	hints       *player.Thinking // the values of the moves, for hintsPly
@@ -147,9 +149,9 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case eventMsg:
 		m.event(msg.ev, msg.at)
 	case progressMsg:
-		if !m.g.Finished() && msg.color == m.g.Position().Turn && m.turn == nil {
+		if !m.g.Finished() && msg.color == m.g.Position().Turn && m.turn == nil && (m.live == nil || msg.seq > m.liveSeq) {
 			t := msg.thinking
-			m.live = &t
+			m.live, m.liveSeq = &t, msg.seq
 		}
 	case turnMsg:
 		m.turn = msg.t

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -69,6 +70,7 @@ type UI struct {
 	once    sync.Once
 	analyst player.Player
 	err     error
+	reports atomic.Uint64 // numbers the progress reports, in order
 }
 
 // New returns the UI of a game as cfg describes it.
@@ -95,8 +97,8 @@ func (u *UI) Observe(ev referee.Event) {
 // Progress shows what the player of colour c reports while it thinks;
 // it is a referee.Config's Progress, and returns at once.
 func (u *UI) Progress(c board.Color, t player.Thinking) {
-	at := time.Now()
-	go u.send(progressMsg{color: c, thinking: t, at: at})
+	msg := progressMsg{color: c, thinking: t, at: time.Now(), seq: u.reports.Add(1)}
+	go u.send(msg) // the screen keeps the newest (seq), whatever the order they arrive in
 }
 
 // Seat returns the player of colour c played from the keys: its Move

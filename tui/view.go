@@ -218,7 +218,11 @@ func (m *model) panel() string {
 		out = append(out, titleStyle.Render(s))
 		if left := m.turn.req.TimeLeft; left > 0 {
 			rest := left - m.now().Sub(m.since)
-			out = append(out, m.tx.T("tui.left", "n", strconv.Itoa(int(math.Max(0, rest.Seconds())))))
+			left := m.tx.T("tui.left", "n", strconv.Itoa(int(math.Max(0, rest.Seconds()))))
+			if rest < 10*time.Second {
+				left = alertStyle.Render(left) // move now, or lose on time
+			}
+			out = append(out, left)
 		}
 	default:
 		out = append(out, m.tx.T("tui.thinking", "name", m.cfg.Names[toMove], "side", m.side(toMove)))
