@@ -94,7 +94,9 @@ export function gamePage(app, id) {
     stepButton("review-first", "|◀", "review.first", () => review.go(0)), stepButton("review-prev", "◀", "review.prev", () => review.step(-1)),
     stepButton("review-next", "▶", "review.next", () => review.step(1)), stepButton("review-last", "▶|", "review.last", () => review.last()),
     reviewWhere, reviewExit);
-  app.replaceChildren(el("div", { class: "layout" },
+  // The page's heading, for screen readers: the seats say it to the eye.
+  const heading = el("h1", { class: "sr-only", id: "game-heading" });
+  app.replaceChildren(heading, el("div", { class: "layout" },
     el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, timeWarn, err),
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), keyBox),
@@ -229,6 +231,7 @@ export function gamePage(app, id) {
     if (!state) return;
     const s = state, mine = seat && s.status === "playing" && s.turn === seat.color;
     document.title = t("game.title", { black: seatName(s.black), white: seatName(s.white) });
+    heading.textContent = t("game.heading", { black: seatName(s.black), white: seatName(s.white) });
     review.setGame(s.start, s.moves.map((m) => m.square));
     const v = review.view();
     if (v) board.update(v.pos.board, v.pos.legal, v.at > 0 ? v.line[v.at - 1] : null, hints);

@@ -1,0 +1,100 @@
+// Browser test of accessibility: axe-core (server/testdata/axe) finds no
+// violation on the pages of the GUI.
+
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// axeViolations runs axe-core on the page shown and returns its
+// violations, one line each (the rule, what it says, where).
+func axeViolations(t *testing.T, ctx context.Context, axe string) []string {
+	t.Helper()
+	var out string
+	run := `axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations.map(v =>
+		({id: v.id, help: v.help, nodes: v.nodes.map(n => n.target.join(" ") + ": " + n.failureSummary)}))))`
+	if err := chromedp.Run(ctx, chromedp.Evaluate(axe+"\ntrue", nil),
+		chromedp.Evaluate(run, &out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
+		t.Fatal(err)
+	}
+	var vs []struct {
+		ID    string   `json:"id"`
+		Help  string   `json:"help"`
+		Nodes []string `json:"nodes"`
+	}
+	if err := json.Unmarshal([]byte(out), &vs); err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, v := range vs {
+		lines = append(lines, v.ID+" ("+v.Help+"):\n      "+strings.Join(v.Nodes, "\n      "))
+	}
+	return lines
+}
+
+// TestBrowserAxe: axe-core finds no violation on the start page, a game
+// page (as its player, with the analysis on, and finished, analysed
+// whole and reviewed) and the editor, in English and in Chinese.
+func TestBrowserAxe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	data, err := os.ReadFile("testdata/axe/axe.min.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	axe := string(data)
+	ts := newTestServer(t, "", Config{})
+	playing := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Transcript: "f5d6c3", Time: "0"})
+	board, turn := positionOf(t, ts, PositionRequest{Transcript: fullGame[:88]}) // 16 empty squares
+	start := board + " " + turn
+	finished := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "random"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Board: start, Time: "5s"})
+	ts.waitFor(finished.ID, "finished", func(v GameView) bool { return v.Status == "finished" })
+	for _, lang := range []string{"en-US", "zh-CN"} {
+		ctx := browser(t, chromedp.Flag("lang", lang), chromedp.Flag("accept-lang", lang))
+		check := func(page string) {
+			t.Helper()
+			if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
+				t.Errorf("%s, %s: axe-core finds:\n  %s", lang, page, strings.Join(vs, "\n  "))
+			}
+		}
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#play", chromedp.ByID)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the list of games", `document.querySelectorAll("#games tbody tr").length > 0`)
+		check("the start page")
+
+		openSeat(t, ctx, ts, playing, "black", "rect.sq.target")
+		if err := chromedp.Run(ctx, chromedp.Click("#analysis-toggle", chromedp.ByID)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the analysis values", `document.querySelectorAll("text[data-value]").length > 0`)
+		check("a game, as its player, with the analysis")
+
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/game/"+finished.ID), chromedp.WaitVisible("#status.over", chromedp.ByQuery),
+			chromedp.Click("#analyse-game", chromedp.ByID)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the whole game analysed", `!!document.getElementById("whole-summary")`)
+		if err := chromedp.Run(ctx, chromedp.Click(`#moves .mv[data-ply="2"]`, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the review", `document.getElementById("review").dataset.at === "2"`)
+		check("a finished game, analysed whole and reviewed")
+
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/#edit=f5d6c3"), chromedp.WaitVisible("#analyse-position", chromedp.ByID),
+			chromedp.Click("#analyse-position", chromedp.ByID)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the editor's analysis", `document.querySelectorAll("text[data-value]").length > 0`)
+		check("the editor")
+	}
+}
