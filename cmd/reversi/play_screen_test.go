@@ -216,3 +216,40 @@ func TestPlayScreenBinary(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayScreenStopAndPlain checks, in a pseudo-terminal, that Ctrl-C
+// stops a game of the full-screen UI and says so on the main screen, and
+// that --plain keeps the line mode on a terminal.
+func TestPlayScreenStopAndPlain(t *testing.T) {
+	t.Run("Ctrl-C", func(t *testing.T) {
+		s := startScreen(t, "play", "--white", "random", "--seed", "7", "--lang", "en")
+		s.waitFor("the human's turn", func(sc string) bool { return strings.Contains(sc, "your move") })
+		s.keys("\x03")
+		select {
+		case err := <-s.done:
+			if err == nil {
+				t.Error("a stopped game exits with 0")
+			}
+		case <-time.After(60 * time.Second):
+			t.Fatalf("Ctrl-C did not stop the game:\n%s", s.screen())
+		}
+		final := s.waitFor("the main screen", func(sc string) bool { return strings.Contains(sc, "game stopped") })
+		if strings.Contains(final, "your move") || strings.Contains(final, "time is up") || strings.Contains(final, "context canceled") {
+			t.Errorf("after Ctrl-C the terminal shows:\n%s", final)
+		}
+	})
+	t.Run("--plain", func(t *testing.T) {
+		s := startScreen(t, "play", "--plain", "--white", "random", "--seed", "7")
+		s.waitFor("the prompt", func(sc string) bool { return strings.Contains(sc, "black (X) to move, legal: D3 C4 F5 E6") })
+		s.keys("Q\r")
+		s.waitFor("the result", func(sc string) bool { return strings.Contains(sc, "Result: draw, 2-2") })
+		select {
+		case err := <-s.done:
+			if err != nil {
+				t.Errorf("reversi play --plain: %v", err)
+			}
+		case <-time.After(60 * time.Second):
+			t.Fatalf("the game did not end:\n%s", s.screen())
+		}
+	})
+}
