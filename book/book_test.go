@@ -3,6 +3,7 @@ package book
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
@@ -305,5 +306,22 @@ func TestShipped(t *testing.T) {
 	}
 	if len(b.Moves(board.StartBoard(), ^uint64(0))) != 4 {
 		t.Error("the shipped book has no first moves")
+	}
+}
+
+// TestDecodeRefusesBadEntries: entries that are not canonical boards are
+// refused even with a right checksum.
+func TestDecodeRefusesBadEntries(t *testing.T) {
+	for name, b := range map[string]board.Board{
+		"not canonical": board.Symmetry(3).Apply(func() board.Board { c, _ := board.StartBoard().Play(board.MustParseSquare("f5")).Canonical(); return c }()),
+		"overlapping":   {P: 1, O: 1},
+	} {
+		data := make([]byte, 0, recordSize)
+		data = binary.LittleEndian.AppendUint64(data, b.P)
+		data = binary.LittleEndian.AppendUint64(data, b.O)
+		data = append(data, make([]byte, 8)...)
+		if _, err := Decode((&Book{data: data}).Bytes()); !errors.Is(err, ErrCorrupt) {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }

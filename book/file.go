@@ -72,8 +72,12 @@ func Decode(data []byte) (*Book, error) {
 		}
 	}
 	for i := range n {
-		if k := b.key(i); !k.Valid() {
+		k := b.key(i)
+		if !k.Valid() {
 			return nil, fmt.Errorf("%w: entry %d is not a board (a square of both sides)", ErrCorrupt, i)
+		}
+		if c, _ := k.Canonical(); c != k {
+			return nil, fmt.Errorf("%w: entry %d is not in canonical form", ErrCorrupt, i)
 		}
 	}
 	return b, nil

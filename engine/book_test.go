@@ -85,3 +85,17 @@ func TestPlayerWithoutBookSearches(t *testing.T) {
 		t.Errorf("the note again: %q", r.Thinking.Note)
 	}
 }
+
+// TestNoisyLevelPlaysTheBookLoosely: a level with noise picks among the
+// book moves within its noise.
+func TestNoisyLevelPlaysTheBookLoosely(t *testing.T) {
+	p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 1, Noise: 3}, "engine", 1)
+	p.SetBook(BookOptions{Book: testBook()})
+	seen := map[board.Square]bool{}
+	for range 30 {
+		seen[bookTestMove(t, p, "f5").Move] = true
+	}
+	if len(seen) != 2 {
+		t.Errorf("noise 3 after f5: %v", seen)
+	}
+}

@@ -1,8 +1,13 @@
 package catalog
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
 )
 
 func TestEngineBookOptions(t *testing.T) {
@@ -25,6 +30,35 @@ func TestEngineBookOptions(t *testing.T) {
 			t.Errorf("%s: %v", tc.spec, err)
 		case p.Name() != tc.name:
 			t.Errorf("%s: name %q, want %q", tc.spec, p.Name(), tc.name)
+		}
+	}
+}
+
+// TestEngineBookFromTheStart: with the shipped book (book=on, the
+// default) the engine's first move comes from the book; with book=off it
+// is searched.
+func TestEngineBookFromTheStart(t *testing.T) {
+	if _, err := book.Shipped(); err != nil {
+		t.Skipf("no shipped book: %v", err)
+	}
+	for _, tc := range []struct {
+		spec string
+		book bool
+	}{
+		{"engine:level=4,threads=1,hash=1", true},
+		{"engine:level=4,threads=1,hash=1,book=off", false},
+	} {
+		p, err := New(tc.spec, Env{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := game.NewStandard()
+		r, err := p.Move(context.Background(), player.Request{Game: g, Position: g.Position(), Legal: g.Legal()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Thinking == nil || (r.Thinking.Kind == player.Book) != tc.book || (r.Thinking.Nodes > 0) == tc.book || !g.Position().Board.IsLegal(r.Move) {
+			t.Errorf("%s: %v %+v", tc.spec, r.Move, r.Thinking)
 		}
 	}
 }
