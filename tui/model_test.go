@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -200,8 +201,8 @@ func TestRender(t *testing.T) {
 	}{
 		{English, []string{
 			"reversi · ann (black) vs roxanne (white) · standard rules · 1m0s a move",
-			"● ann (black)      4 discs  total 0:00  ◀ to move",
-			"○ roxanne (white)  4 discs  total 0:00",
+			"● ann (black)       4 discs  total 0:00  ◀ to move",
+			"○ roxanne (white)   4 discs  total 0:00",
 			"ann (black): your move",
 			"60 s left for this move",
 			"roxanne played D3",
@@ -216,7 +217,7 @@ func TestRender(t *testing.T) {
 		}},
 		{SimplifiedChinese, []string{
 			"黑白棋 · ann（黑方） 对 roxanne（白方） · 标准规则 · 每手 1m0s",
-			"● ann（黑方）        4 子  共用 0:00  ◀ 轮到",
+			"● ann（黑方）       4 子  共用 0:00  ◀ 轮到",
 			"ann（黑方）：轮到你落子",
 			"这一手还剩 60 秒",
 			"roxanne 下在 D3",
@@ -329,4 +330,58 @@ func squares(t *testing.T, names ...string) []board.Square {
 		out = append(out, sq)
 	}
 	return out
+}
+
+// analyst is a fake analysing player: every legal move is worth its
+// square's number, for the side to move.
+type analyst struct{ asked *player.Request }
+
+func (a analyst) Name() string { return "fake" }
+
+func (a analyst) Move(_ context.Context, req player.Request) (player.Reply, error) {
+	*a.asked = req
+	var moves []player.MoveStat
+	for sq := board.Square(0); sq < 64; sq++ {
+		if req.Legal&sq.Bit() != 0 {
+			moves = append(moves, player.MoveStat{Move: sq, Eval: float64(sq), HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 4}})
+		}
+	}
+	return player.Reply{Move: moves[0].Move, Thinking: &player.Thinking{Moves: moves}}, nil
+}
+
+// TestHints asks for the values of the moves with v: the analysing
+// player is asked for an analysis of the position, and the values are
+// shown until a move is played.
+func TestHints(t *testing.T) {
+	m, tn := human(t, English, "")
+	var asked player.Request
+	ui := New(Config{Analyst: func() (player.Player, error) { return analyst{&asked}, nil }})
+	m.hint = ui.hint
+	cmd := m.key(press("v"))
+	if cmd == nil || !strings.Contains(ansi.Strip(m.render()), "analysing…") {
+		t.Fatal("v starts no analysis")
+	}
+	if m.key(press("v")) != nil {
+		t.Error("a second v starts another analysis")
+	}
+	m.Update(cmd())
+	if !asked.Analyze || asked.Legal != game.New(board.Start(), game.Standard).Legal() {
+		t.Errorf("the analyst was asked %+v, want an analysis of the start", asked)
+	}
+	screen := ansi.Strip(m.render())
+	for _, want := range []string{"Values for black, the side to move (discs, the final margin):", "D3  +19.0 discs      4", "E6  +44.0 discs"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("screen lacks %q:\n%s", want, screen)
+		}
+	}
+	m.Update(press("enter"))
+	<-tn.reply
+	g := m.g.Clone()
+	if err := g.PlayTranscript("d3"); err != nil {
+		t.Fatal(err)
+	}
+	m.Update(eventMsg{ev: referee.Event{Kind: referee.Moved, Game: g, Color: board.Black}, at: epoch})
+	if strings.Contains(ansi.Strip(m.render()), "Values for") {
+		t.Error("the values stay after the move")
+	}
 }

@@ -190,9 +190,9 @@ func (m *model) panel() string {
 			glyph = whiteDisc
 		}
 		n := pos.Count(c)
-		discs := m.tx.T("tui.discs", "n", strconv.Itoa(n))
-		if n == 1 {
-			discs = m.tx.T("tui.disc", "n", "1")
+		discs := m.tx.T("tui.discs", "n", fmt.Sprintf("%2d", n))
+		if n == 1 { // as wide as the plural, for the column after it
+			discs = padRight(m.tx.T("tui.disc", "n", " 1"), lipgloss.Width(m.tx.T("tui.discs", "n", "00")))
 		}
 		used := m.used[c]
 		if running && c == toMove {
@@ -200,7 +200,7 @@ func (m *model) panel() string {
 		}
 		name := m.seat(c)
 		line := fmt.Sprintf("%s %s%s  %s  %s", glyph, name, strings.Repeat(" ", width-lipgloss.Width(name)),
-			padLeft(discs, 6), m.tx.T("tui.total", "clock", clock(used)))
+			discs, m.tx.T("tui.total", "clock", clock(used)))
 		if running && c == toMove {
 			line = titleStyle.Render(line) + "  " + m.tx.T("tui.toMove")
 		}
