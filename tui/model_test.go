@@ -203,6 +203,7 @@ func TestRender(t *testing.T) {
 			"reversi · ann (black) vs roxanne (white) · standard rules · 1m0s a move",
 			"● ann (black)       4 discs  total 0:00  ◀ to move",
 			"○ roxanne (white)   4 discs  total 0:00",
+			"last move: D3 (white)",
 			"ann (black): your move",
 			"60 s left for this move",
 			"roxanne played D3",
@@ -218,6 +219,7 @@ func TestRender(t *testing.T) {
 		{SimplifiedChinese, []string{
 			"黑白棋 · ann（黑方） 对 roxanne（白方） · 标准规则 · 每手 1m0s",
 			"● ann（黑方）       4 子  共用 0:00  ◀ 轮到",
+			"上一手：D3（白方）",
 			"ann（黑方）：轮到你落子",
 			"这一手还剩 60 秒",
 			"roxanne 下在 D3",
@@ -264,6 +266,12 @@ func TestRender(t *testing.T) {
 				if !strings.Contains(screen, want) {
 					t.Errorf("screen lacks %q:\n%s", want, screen)
 				}
+			}
+			// The last move, D3, on its own background: row 3's third
+			// square.
+			row3 := strings.Split(m.board(), "\n")[3]
+			if n := strings.Count(row3, "48;2;158;157;36"); n == 0 {
+				t.Errorf("the last move is not marked in row 3: %q", row3)
 			}
 		})
 	}

@@ -206,6 +206,10 @@ func (m *model) panel() string {
 		}
 		out = append(out, line)
 	}
+	if n := len(m.g.Moves); n > 0 && m.g.Moves[n-1].Square.OnBoard() {
+		last := m.g.Moves[n-1] // marked on the board by its colour, named here
+		out = append(out, dimStyle.Render(m.tx.T("tui.lastMove", "move", last.Square.String(), "side", m.side(last.Color))))
+	}
 	out = append(out, "")
 	switch {
 	case m.over || m.g.Finished():
