@@ -50,3 +50,14 @@ func FuzzReadText(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadEdax: any bytes give a set or an error, never a panic.
+func FuzzReadEdax(f *testing.F) {
+	f.Add(edaxBook(edaxRecord{b: sampleBook().key(0), value: 2, level: 10, leaf: [2]byte{0, 65}}))
+	f.Add([]byte(EdaxMagic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if s, err := ReadEdax(bytes.NewReader(data)); err == nil {
+			s.Book()
+		}
+	})
+}

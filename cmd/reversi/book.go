@@ -4,6 +4,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -41,8 +42,9 @@ WTHOR games reach early (see docs/TRAINING.md, "Opening book").
       the book moves of a position, best first, with their values.
   reversi book export [--book FILE] [--out FILE.txt]
       the book in the text format (standard output by default).
-  reversi book import --in FILE.txt --out book.bin
-      a book in the text format to the binary format.
+  reversi book import --in FILE --out book.bin
+      a book in the text format, or an Edax book (.dat), to the binary
+      format.
 
 --book names a binary book file; without it the book shipped in the
 program is used.`
@@ -235,14 +237,14 @@ func runBookExport(e *env, args []string) error {
 }
 
 func runBookImport(e *env, args []string) error {
-	fs := newFlags(e, "book import", "--in FILE.txt --out book.bin", "A book in the text format (see package book) to the binary format.")
-	in := fs.String("in", "", "text file to read (- for standard input)")
+	fs := newFlags(e, "book import", "--in FILE --out book.bin", "A book in the text format (see package book), or an Edax book (.dat, told by its first bytes), to the binary format.")
+	in := fs.String("in", "", "book to read: text or Edax .dat (- for standard input)")
 	out := fs.String("out", "", "binary book to write (through a temporary file)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *in == "" || *out == "" {
-		return errors.New("give --in FILE.txt and --out book.bin")
+		return errors.New("give --in FILE (text or Edax .dat) and --out book.bin")
 	}
 	var r io.Reader = e.stdin
 	if *in != "-" {
@@ -253,7 +255,13 @@ func runBookImport(e *env, args []string) error {
 		defer f.Close()
 		r = f
 	}
-	s, err := book.ReadText(r)
+	br := bufio.NewReader(r)
+	head, _ := br.Peek(len(book.EdaxMagic))
+	read := book.ReadText
+	if book.IsEdax(head) {
+		read = book.ReadEdax
+	}
+	s, err := read(br)
 	if err != nil {
 		return fmt.Errorf("%s: %v", *in, err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	binenc "encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,18 @@ func TestBookCommands(t *testing.T) {
 	}
 	if _, err := os.Stat(bad); err == nil {
 		t.Error("a failed import wrote its output")
+	}
+	// An Edax book of one position, the start (told by its first bytes).
+	edax := []byte("XADEKOOB\x04\x04")
+	edax = append(edax, make([]byte, 8+20)...)
+	edax = append(edax, 1, 0, 0, 0)
+	edax = binenc.LittleEndian.AppendUint64(edax, 0x0000000810000000)
+	edax = binenc.LittleEndian.AppendUint64(edax, 0x0000001008000000)
+	edax = append(edax, make([]byte, 16)...)
+	edax = append(edax, 2, 0, 1, 0, 3, 0, 0, 20, 2, 37) // value +2, bounds, no link, level 20, leaf f5 at +2
+	edaxBin := filepath.Join(dir, "edax.bin")
+	if code, stdout, stderr := runCommand(t, string(edax), "book", "import", "--in", "-", "--out", edaxBin); code != 0 || !strings.Contains(stdout, "2 positions") {
+		t.Errorf("edax import: exit %d: %s%s", code, stdout, stderr)
 	}
 	for _, args := range [][]string{
 		{"book"},

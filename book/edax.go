@@ -1,0 +1,115 @@
+// Reading the books of Edax (its binary .dat format), so that their
+// users can play from them.
+
+package book
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/reversi-engine/reversi/board"
+)
+
+// EdaxMagic opens every Edax book: "EDAX" and "BOOK" as little-endian
+// 32-bit words.
+const EdaxMagic = "XADEKOOB"
+
+// edaxVersion is the version of the Edax book format that ReadEdax
+// reads (Edax 4.x).
+const edaxVersion = 4
+
+// edaxHeaderRest is the part of the header after the magic, the version
+// and the release: the date (8 bytes), the options (5 int32) and the
+// number of positions (int32).
+const edaxHeaderRest = 8 + 5*4 + 4
+
+// maxEdaxPositions bounds the positions of an Edax book that ReadEdax
+// reads (the largest published books have a few tens of millions).
+const maxEdaxPositions = 1 << 26
+
+// ReadEdax reads a book in Edax's binary format (.dat): for each of its
+// positions, the value, the level of the search (as the depth) and the
+// games counted (wins, draws and losses); the best move that Edax keeps
+// outside its links (its "leaf") adds the position it leads to, worth
+// the move's negated score, when the book does not have it. An error
+// says what is wrong and where; nothing is returned with it.
+func ReadEdax(r io.Reader) (Set, error) {
+	br := bufio.NewReader(r)
+	head := make([]byte, len(EdaxMagic)+2+edaxHeaderRest)
+	if _, err := io.ReadFull(br, head); err != nil {
+		return nil, fmt.Errorf("edax book: header: %w", noEOF(err))
+	}
+	if string(head[:8]) != EdaxMagic {
+		return nil, errors.New("edax book: not an Edax book (no XADEKOOB at the start)")
+	}
+	if head[8] != edaxVersion {
+		return nil, fmt.Errorf("edax book: format version %d, want %d", head[8], edaxVersion)
+	}
+	n := int64(int32(binary.LittleEndian.Uint32(head[len(head)-4:])))
+	if n < 0 || n > maxEdaxPositions {
+		return nil, fmt.Errorf("edax book: %d positions announced, want 0 to %d", n, maxEdaxPositions)
+	}
+	s := NewSet()
+	type leaf struct {
+		child board.Board
+		value float64
+		depth int
+	}
+	var leaves []leaf
+	fixed := make([]byte, 16+16+6+2)
+	for i := 0; ; i++ {
+		if _, err := io.ReadFull(br, fixed); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("edax book: position %d: %w", i+1, noEOF(err))
+		}
+		if int64(i) >= n {
+			return nil, fmt.Errorf("edax book: more positions than the %d announced", n)
+		}
+		b := board.Board{P: binary.LittleEndian.Uint64(fixed), O: binary.LittleEndian.Uint64(fixed[8:])}
+		games := uint64(0)
+		for k := range 3 { // wins, draws, losses; the fourth count is of unfinished lines
+			games += uint64(binary.LittleEndian.Uint32(fixed[16+4*k:]))
+		}
+		value := int16(binary.LittleEndian.Uint16(fixed[32:]))
+		nLinks, level := int(fixed[38]), int(fixed[39])
+		links := make([]byte, 2*nLinks+2) // the links, then the leaf: score, move
+		if _, err := io.ReadFull(br, links); err != nil {
+			return nil, fmt.Errorf("edax book: position %d: %w", i+1, noEOF(err))
+		}
+		switch {
+		case !b.Valid():
+			return nil, fmt.Errorf("edax book: position %d: a square of both sides", i+1)
+		case value < -64 || value > 64:
+			return nil, fmt.Errorf("edax book: position %d: value %d, not a disc margin", i+1, value)
+		}
+		s.Put(b, Entry{Value: float64(value), Depth: level, Count: int(min(games, math.MaxUint32))})
+		score, move := int8(links[2*nLinks]), board.Square(links[2*nLinks+1])
+		if move.OnBoard() && b.IsLegal(move) && score >= -64 && score <= 64 {
+			leaves = append(leaves, leaf{child: b.Play(move), value: -float64(score), depth: level})
+		}
+	}
+	for _, l := range leaves {
+		if _, ok := s.Get(l.child); !ok {
+			s.Put(l.child, Entry{Value: l.value, Depth: l.depth})
+		}
+	}
+	return s, nil
+}
+
+// IsEdax reports whether data starts as an Edax book does.
+func IsEdax(data []byte) bool { return bytes.HasPrefix(data, []byte(EdaxMagic)) }
+
+// noEOF turns the end of the input in the middle of a record into an
+// error that says so.
+func noEOF(err error) error {
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return errors.New("the file ends in the middle (truncated)")
+	}
+	return err
+}

@@ -1,0 +1,86 @@
+package book
+
+import (
+	"bytes"
+	"encoding/binary"
+	"strings"
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+)
+
+// edaxRecord is one position of an Edax book.
+type edaxRecord struct {
+	b                  board.Board
+	wins, draws, loses uint32
+	value              int16
+	level              uint8
+	links              [][2]byte // score, move
+	leaf               [2]byte
+}
+
+// edaxBook writes an Edax book of the records, as Edax 4 saves one.
+func edaxBook(records ...edaxRecord) []byte {
+	var w bytes.Buffer
+	w.WriteString(EdaxMagic)
+	w.Write([]byte{4, 4})
+	w.Write(make([]byte, 8))                                         // date
+	binary.Write(&w, binary.LittleEndian, [5]int32{21, 24, 2, 1, 0}) // options
+	binary.Write(&w, binary.LittleEndian, int32(len(records)))
+	for _, r := range records {
+		binary.Write(&w, binary.LittleEndian, [2]uint64{r.b.P, r.b.O})
+		binary.Write(&w, binary.LittleEndian, [4]uint32{r.wins, r.draws, r.loses, 0})
+		binary.Write(&w, binary.LittleEndian, [3]int16{r.value, r.value - 1, r.value + 1})
+		w.Write([]byte{byte(len(r.links)), r.level})
+		for _, l := range r.links {
+			w.Write(l[:])
+		}
+		w.Write(r.leaf[:])
+	}
+	return w.Bytes()
+}
+
+func TestReadEdax(t *testing.T) {
+	f5, _ := game.ParseTranscript("f5")
+	f5d6, _ := game.ParseTranscript("f5d6")
+	f6 := board.MustParseSquare("f6")
+	score := int8(-3)
+	data := edaxBook(
+		// The start, as Edax keeps it (any image): one link, f5.
+		edaxRecord{b: board.StartBoard(), wins: 5, draws: 1, loses: 4, value: 0, level: 20, links: [][2]byte{{0, byte(board.MustParseSquare("f5"))}}, leaf: [2]byte{0, 65}},
+		// After f5, turned: its link d6 and its leaf f6 (turned too).
+		edaxRecord{b: board.Symmetry(3).Apply(f5.Position().Board), value: 0, level: 20, links: [][2]byte{{0, byte(board.Symmetry(3).ApplySquare(board.MustParseSquare("d6")))}}, leaf: [2]byte{byte(score), byte(board.Symmetry(3).ApplySquare(f6))}},
+		edaxRecord{b: f5d6.Position().Board, value: 0, level: 18, leaf: [2]byte{0, 65}},
+	)
+	if !IsEdax(data) {
+		t.Fatal("not recognised")
+	}
+	s, err := ReadEdax(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := s.Book()
+	if b.Len() != 4 {
+		t.Errorf("%d positions, want 4 (three and the leaf's)", b.Len())
+	}
+	if e, ok := b.Lookup(board.StartBoard()); !ok || e != (Entry{Value: 0, Depth: 20, Count: 10}) {
+		t.Errorf("the start: %+v %v", e, ok)
+	}
+	moves := b.Moves(f5.Position().Board, ^uint64(0))
+	if len(moves) != 2 || moves[0].Square != board.MustParseSquare("d6") || moves[1].Square != f6 || moves[1].Value != float64(score) {
+		t.Errorf("book moves after f5: %+v", moves)
+	}
+
+	for name, bad := range map[string][]byte{
+		"empty":     nil,
+		"magic":     append([]byte("XADEBOOK"), data[8:]...),
+		"version":   append(append([]byte(EdaxMagic), 3), data[9:]...),
+		"truncated": data[:len(data)-1],
+		"too many":  append(bytes.Clone(data), data[42:42+44]...), // the first record again
+	} {
+		if _, err := ReadEdax(bytes.NewReader(bad)); err == nil || !strings.HasPrefix(err.Error(), "edax book: ") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
