@@ -454,23 +454,3 @@ func (s *searcher) shallow(b board.Board, depth, alpha, beta int) int {
 	}
 	return best
 }
-
-// SmallEmpties is the most empty squares SmallExact takes: positions
-// whose search needs no transposition table.
-const SmallEmpties = hashEmpties
-
-// SmallExact searches b, which has at most SmallEmpties empty squares, to
-// the end in [alpha, beta] (in discs) with the solver's fastest searches,
-// and returns its value (exact inside the window, a bound outside it,
-// fail-soft) and the nodes it searched. It allocates nothing and keeps no
-// state, for another search's leaves (the engine's selective endgame).
-// passed reports that the opponent has just passed.
-func SmallExact(b board.Board, alpha, beta int, passed bool) (int, uint64) {
-	empties := b.Empties()
-	if empties > SmallEmpties {
-		panic("endgame.SmallExact: more than SmallEmpties empty squares")
-	}
-	var s searcher
-	v := s.search(b, alpha, beta, empties, passed)
-	return v, s.nodes
-}

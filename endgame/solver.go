@@ -450,3 +450,26 @@ func (sr *searcher) aspirate(b board.Board, alpha, beta, empties int) (int, boar
 	}
 	return v, mv
 }
+
+// Leaves solves the ends of another search's lines (the engine's
+// selective endgame hands its nodes near the end to the solver). It
+// shares the solver's transposition table; each goroutine needs its own.
+type Leaves struct {
+	s searcher
+}
+
+// Leaves returns a searcher of line ends for one goroutine.
+func (s *Solver) Leaves() *Leaves {
+	return &Leaves{s: searcher{tt: s.tt, eval: s.opts.Eval, tr: newTracker(s.opts.Eval)}}
+}
+
+// Exact searches b to the end in [alpha, beta] (in discs) and returns its
+// value (exact inside the window, a fail-soft bound outside it) and the
+// nodes it searched. It does not check for cancellation: the caller keeps
+// it to positions that take milliseconds. passed reports that the
+// opponent has just passed.
+func (l *Leaves) Exact(b board.Board, alpha, beta int, passed bool) (int, uint64) {
+	before := l.s.nodes
+	v := l.s.search(b, alpha, beta, b.Empties(), passed)
+	return v, l.s.nodes - before
+}

@@ -410,23 +410,28 @@ func TestWholeLine(t *testing.T) {
 	}
 }
 
-// TestSmallExact: the small searches agree with the solver on positions
-// of every number of empties they take, inside and outside the window.
-func TestSmallExact(t *testing.T) {
+// TestLeaves: the searches of another search's line ends agree with the
+// solver on positions of 0 to 14 empties, inside and outside the window.
+func TestLeaves(t *testing.T) {
 	s := New(Options{HashMB: 1})
+	ev, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaves := New(Options{HashMB: 1, Eval: ev}).Leaves()
 	rng := rand.New(rand.NewPCG(5, 6))
-	for e := 0; e <= SmallEmpties; e++ {
+	for e := 0; e <= 14; e++ {
 		for i := range 10 {
 			b := randomPosition(rng, e)
 			r, err := s.Search(context.Background(), b, Limits{Mode: Exact}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v, nodes := SmallExact(b, -64, 64, false); v != r.Score || (e > 0 && nodes == 0) {
+			if v, nodes := leaves.Exact(b, -64, 64, false); v != r.Score || (e > 0 && nodes == 0) {
 				t.Fatalf("%d empties, position %d: %d (%d nodes), solver %d", e, i, v, nodes, r.Score)
 			}
 			for _, w := range [][2]int{{r.Score - 1, r.Score + 1}, {r.Score, r.Score + 1}, {r.Score - 1, r.Score}} {
-				v, _ := SmallExact(b, w[0], w[1], false)
+				v, _ := leaves.Exact(b, w[0], w[1], false)
 				switch {
 				case v > w[0] && v < w[1] && v != r.Score,
 					v <= w[0] && r.Score > w[0] && v < r.Score,

@@ -260,7 +260,12 @@ func (tm *timeManager) next() bool {
 }
 
 func (e *Engine) newWorker(b board.Board, stop *atomic.Bool) *worker {
-	return &worker{tt: e.tt, eval: e.opts.Eval, tracker: e.opts.Eval.NewTracker(b), stop: stop, cut: e.cut, sel: e.sel, finalLimit: 64 * e.opts.Eval.DiscUnit(), unit: e.opts.Eval.DiscUnit(), deadline: e.deadline}
+	w := &worker{tt: e.tt, eval: e.opts.Eval, tracker: e.opts.Eval.NewTracker(b), stop: stop, cut: e.cut, sel: e.sel,
+		finalLimit: 64 * e.opts.Eval.DiscUnit(), unit: e.opts.Eval.DiscUnit(), deadline: e.deadline}
+	if w.unit > 0 && b.Empties() <= maxLeafSearch {
+		w.leaves = e.solver.Leaves()
+	}
+	return w
 }
 
 func newRootMoves(b board.Board, legal uint64) []rootMove {

@@ -24,6 +24,15 @@ const maxMoves = 34
 // between them.
 const maxPly = 128
 
+// leafEmpties is the most empty squares of a node that the solver
+// searches for a search that reaches the end: below, it is several times
+// faster a node, and the selective cuts save little.
+const leafEmpties = 12
+
+// maxLeafSearch: a search from more empty squares than this does not
+// reach the end, and needs no solver at its leaves.
+const maxLeafSearch = 40
+
 // deadlineEvery+1 is how many nodes a search goes between looks at the
 // clock: a few hundred microseconds.
 const deadlineEvery = 1<<10 - 1
@@ -49,9 +58,11 @@ type worker struct {
 	// none), which the search reads on the clock every deadlineEvery+1
 	// nodes.
 	deadline int64
-	// unit is the evaluation's disc unit (0: not in discs, and the
-	// solver's searches are not used at the leaves).
-	unit int
+	// unit is the evaluation's disc unit; leaves, when it is not 0,
+	// solves the positions of at most leafEmpties empty squares that a
+	// line reaches with depth enough for the end.
+	unit   int
+	leaves *endgame.Leaves
 }
 
 const corners uint64 = 1<<0 | 1<<7 | 1<<56 | 1<<63
@@ -140,11 +151,11 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 		return 0
 	}
 	w.pvLen[ply] = 0
-	if w.unit > 0 {
-		if e := b.Empties(); e <= endgame.SmallEmpties && depth >= e {
+	if w.leaves != nil {
+		if e := b.Empties(); e <= leafEmpties && depth >= e {
 			// The end is near and every line reaches it: the solver's
 			// searches, in discs.
-			v, n := endgame.SmallExact(b, floorDiv(alpha, w.unit), ceilDiv(beta, w.unit), passed)
+			v, n := w.leaves.Exact(b, floorDiv(alpha, w.unit), ceilDiv(beta, w.unit), passed)
 			w.nodes += n
 			return w.eval.Final(v)
 		}
