@@ -47,7 +47,7 @@ evaluation they were sampled with: engine/probcut.json ships with reversi.`)
 	}
 	var err error
 	if cfg.Shard, cfg.Shards, err = arena.ParseShard(*shard); err != nil {
-		return err
+		return fmt.Errorf("--shard %w", err)
 	}
 	ev := engine.DefaultEvaluator()
 	cfg.Log = e.stderr
