@@ -19,7 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -27,6 +26,7 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/workers"
 )
 
 // ProbCutConfig configures the sampling of 'reversi train mpc'.
@@ -197,50 +197,44 @@ func SampleProbCut(ctx context.Context, cfg ProbCutConfig, ev eval.Evaluator) (s
 	cfg.logf("mpc: %d of %d positions of shard %d/%d to search (depth %d, exact from %d empties) into %s",
 		len(todo), total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.ExactEmpties, file)
 
-	var mu sync.Mutex // the file
-	var next, count atomic.Int64
-	var wg sync.WaitGroup
-	errs := make([]error, cfg.Threads)
-	start := time.Now()
-	var lastLog atomic.Int64
-	for t := range cfg.Threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			e := engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 16})
-			s := endgame.New(endgame.Options{Threads: 1, HashMB: 16, Eval: ev})
-			for {
-				k := int(next.Add(1)) - 1
-				if k >= len(todo) || ctx.Err() != nil {
-					return
-				}
-				smp, err := cfg.sample(ctx, e, s, games, todo[k])
-				if err != nil {
-					errs[t] = err
-					return
-				}
-				mu.Lock()
-				_, err = io.WriteString(f, smp.line())
-				mu.Unlock()
-				if err != nil {
-					errs[t] = err
-					return
-				}
-				n := count.Add(1)
-				if el := time.Since(start); el-time.Duration(lastLog.Load()) > 15*time.Second || int(n) == len(todo) {
-					lastLog.Store(int64(el))
-					eta := time.Duration(float64(el) / float64(n) * float64(len(todo)-int(n)))
-					cfg.logf("mpc: %d/%d positions searched, %.1f s each, %v left", int(n)+len(done), total, el.Seconds()/float64(n)*float64(cfg.Threads), eta.Round(time.Second))
-				}
-			}
-		}()
+	// One engine and solver a goroutine, taken for a job and put back.
+	type searchers struct {
+		e *engine.Engine
+		s *endgame.Solver
 	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	free := make(chan searchers, cfg.Threads)
+	for range cfg.Threads {
+		free <- searchers{engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 16}), endgame.New(endgame.Options{Threads: 1, HashMB: 16, Eval: ev})}
+	}
+	var mu sync.Mutex // the file and the progress
+	count := 0
+	start := time.Now()
+	var lastLog time.Duration
+	err = workers.Run(ctx, len(todo), cfg.Threads, func(ctx context.Context, k int) error {
+		sr := <-free
+		defer func() { free <- sr }()
+		smp, err := cfg.sample(ctx, sr.e, sr.s, games, todo[k])
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if _, err := io.WriteString(f, smp.line()); err != nil {
+			return err
+		}
+		count++
+		if el := time.Since(start); el-lastLog > 15*time.Second || count == len(todo) {
+			lastLog = el
+			eta := time.Duration(float64(el) / float64(count) * float64(len(todo)-count))
+			cfg.logf("mpc: %d/%d positions searched, %.1f s each, %v left", count+len(done), total, el.Seconds()/float64(count)*float64(cfg.Threads), eta.Round(time.Second))
+		}
+		return nil
+	})
+	if err != nil && ctx.Err() == nil {
 		return "", err
 	}
 	if err := ctx.Err(); err != nil {
-		return "", fmt.Errorf("mpc: stopped after %d positions (run the same command to go on): %w", count.Load(), err)
+		return "", fmt.Errorf("mpc: stopped after %d positions (run the same command to go on): %w", count, err)
 	}
 	return file, f.Sync()
 }
