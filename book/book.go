@@ -57,6 +57,18 @@ func (b *Book) Len() int {
 	return len(b.data) / recordSize
 }
 
+// Depth returns the smallest search depth of the book's entries: how deep
+// every value of the book looked at least (0 for an empty book).
+func (b *Book) Depth() int {
+	d := -1
+	for i := range b.Len() {
+		if e := b.entry(i); d < 0 || e.Depth < d {
+			d = e.Depth
+		}
+	}
+	return max(d, 0)
+}
+
 // key returns the canonical board of the entry i.
 func (b *Book) key(i int) board.Board {
 	r := b.data[i*recordSize:]

@@ -325,3 +325,19 @@ func TestDecodeRefusesBadEntries(t *testing.T) {
 		}
 	}
 }
+
+func TestDepth(t *testing.T) {
+	if d := sampleBook().Depth(); d != 0 {
+		t.Errorf("sample book: depth %d, want 0 (its first entry's)", d)
+	}
+	s := NewSet()
+	s.Put(board.StartBoard(), Entry{Depth: 12})
+	s.Put(board.StartBoard().Play(board.MustParseSquare("f5")), Entry{Depth: 9})
+	if d := s.Book().Depth(); d != 9 {
+		t.Errorf("depth %d, want 9", d)
+	}
+	var empty *Book
+	if d := empty.Depth(); d != 0 {
+		t.Errorf("empty: %d", d)
+	}
+}

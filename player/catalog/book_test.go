@@ -16,8 +16,9 @@ func TestEngineBookOptions(t *testing.T) {
 	}{
 		{"engine:level=3", "engine:level=3", ""},
 		{"engine:level=3,book=off", "engine:level=3,book=off", ""},
-		{"engine:level=3,book=ON,book-random=2", "engine:level=3,book-random=2", ""},
-		{"engine:book=maybe", "", "want on or off"},
+		{"engine:level=3,book=ON,book-random=2", "engine:level=3,book-random=2,book=on", ""},
+		{"engine:level=3,book=auto", "engine:level=3", ""},
+		{"engine:book=maybe", "", "want auto, on or off"},
 		{"engine:book-random=-1", "", "out of range"},
 	} {
 		p, err := New(tc.spec, Env{Seed: 1})
@@ -34,9 +35,11 @@ func TestEngineBookOptions(t *testing.T) {
 	}
 }
 
-// TestEngineBookFromTheStart: with the shipped book (book=on, the
-// default) the engine's first move comes from the book; with book=off it
-// is searched.
+// TestEngineBookFromTheStart: with the shipped book the engine's first
+// move comes from the book at a fixed depth no deeper than the book's
+// (book=auto, the default) or with book=on; it is searched with book=off,
+// and by default when the engine searches by time or deeper than the
+// book.
 func TestEngineBookFromTheStart(t *testing.T) {
 	if _, err := book.Shipped(); err != nil {
 		t.Skipf("no shipped book: %v", err)
@@ -47,6 +50,10 @@ func TestEngineBookFromTheStart(t *testing.T) {
 	}{
 		{"engine:level=4,threads=1,hash=1", true},
 		{"engine:level=4,threads=1,hash=1,book=off", false},
+		{"engine:depth=3,threads=1,hash=1", true},
+		{"engine:depth=20,threads=1,hash=1", false},
+		{"engine:time=10ms,threads=1,hash=1", false},
+		{"engine:time=10ms,threads=1,hash=1,book=on", true},
 	} {
 		p, err := New(tc.spec, Env{Seed: 1})
 		if err != nil {

@@ -126,7 +126,7 @@ var catalog = [...]Entry{
 			{Name: "hash", Kind: Int, Default: "64", Help: "transposition table size in MB", Resource: HashMB},
 			{Name: "prob", Kind: Int, Default: strconv.Itoa(engine.DefaultProbability), Help: "confidence of the selective search's cuts in percent: " + probList() + " (100: full width)"},
 			engineEvalOption,
-			{Name: "book", Kind: Text, Default: "on", Help: "on|off: play from the shipped opening book while it has moves for the position (off for matches that test the search)"},
+			{Name: "book", Kind: Text, Default: "auto", Help: "auto|on|off: play from the shipped opening book while it has moves for the position; auto: when the engine searches to a fixed depth no deeper than the book's searches (levels 1-7), not when its own searches go deeper (timed levels, deeper depths)"},
 			{Name: "book-random", Kind: Float, Default: "0", Help: "variety of the book moves, in discs: a uniform choice among those within this many discs of the best"},
 			seedOption,
 		},
@@ -273,7 +273,7 @@ func newEngine(a Args) (player.Player, error) {
 	if a.Given("prob") {
 		name += ",prob=" + strconv.Itoa(prob)
 	}
-	bookOpts, bookName, err := engineBook(a)
+	bookOpts, bookName, err := engineBook(a, level)
 	if err != nil {
 		return nil, err
 	}
@@ -284,10 +284,16 @@ func newEngine(a Args) (player.Player, error) {
 	return p, nil
 }
 
-// engineBook returns the opening book of the engine's book options and
-// what they add to its name. A shipped book that cannot be read is no
-// book, and the player says so with its first move.
-func engineBook(a Args) (engine.BookOptions, string, error) {
+// engineBook returns the opening book of the engine's book options for
+// a player at level, and what they add to its name. A shipped book that
+// cannot be read is no book, and the player says so with its first move.
+//
+// By default (auto) the book is used only by a player that searches to a
+// fixed depth no deeper than the book's own searches: a shallow book
+// played by a deeper search makes it weaker (docs/TRAINING.md: the
+// shipped depth-10 book loses 119 Elo to no book at 100 ms a move, whose
+// searches reach depth 14 in the opening, and wins 160 Elo at depth 6).
+func engineBook(a Args, level engine.Level) (engine.BookOptions, string, error) {
 	var o engine.BookOptions
 	name := ""
 	o.Random = a.Float("book-random")
@@ -297,20 +303,23 @@ func engineBook(a Args) (engine.BookOptions, string, error) {
 	if a.Given("book-random") {
 		name += ",book-random=" + strconv.FormatFloat(o.Random, 'g', -1, 64)
 	}
-	switch strings.ToLower(a.Text("book")) {
-	case "on":
+	switch mode := strings.ToLower(a.Text("book")); mode {
+	case "on", "auto":
 		b, err := book.Shipped()
 		switch {
 		case errors.Is(err, book.ErrNoBook):
 		case err != nil:
 			o.Note = "no opening book: " + err.Error()
-		default:
+		case mode == "on" || level.Depth > 0 && level.Depth <= b.Depth():
 			o.Book = b
 		}
+		if mode == "on" && a.Given("book") {
+			name += ",book=on"
+		}
 	case "off":
-		name = ",book=off"
+		name += ",book=off"
 	default:
-		return o, "", a.Errorf("book", "%q: want on or off", a.Text("book"))
+		return o, "", a.Errorf("book", "%q: want auto, on or off", a.Text("book"))
 	}
 	return o, name, nil
 }
