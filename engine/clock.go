@@ -46,11 +46,16 @@ type Budget struct {
 // that does not cover those overheads, the engine plays its quick move,
 // in quickMax at most.
 const (
-	safetyMin       = 50 * time.Millisecond
-	safetyFraction  = 25
-	perMoveOverhead = 5 * time.Millisecond
-	quickMove       = 20 * time.Millisecond
-	quickMax        = 3 * time.Millisecond
+	safetyMin      = 50 * time.Millisecond
+	safetyFraction = 25
+	// moveSafetyFraction: a per-move limit keeps 1/moveSafetyFraction
+	// of itself back (and safetyMin), at most maxMoveMargin: a busy
+	// machine's stalls do not grow with the limit.
+	moveSafetyFraction = 8
+	maxMoveMargin      = 250 * time.Millisecond
+	perMoveOverhead    = 5 * time.Millisecond
+	quickMove          = 20 * time.Millisecond
+	quickMax           = 3 * time.Millisecond
 )
 
 // The shares of the moves to come, in moves of the middle game: an
@@ -104,6 +109,14 @@ func margin(d time.Duration) time.Duration {
 	return safetyMin + d/safetyFraction
 }
 
+// moveMargin returns the time kept back from a per-move limit of d: more
+// than from a game clock's, since one late move loses the game (100 games
+// at 1 s a move on a loaded machine, two at once on its 2 cores, lost 3
+// moves on time with 90 ms kept back).
+func moveMargin(d time.Duration) time.Duration {
+	return safetyMin + min(d/moveSafetyFraction, maxMoveMargin)
+}
+
 // Plan returns the budget of a move with empties empty squares under the
 // clock, for a player that solves exactly from solveFrom empty squares
 // (0: never) on a machine that solves solveScale times slower than
@@ -120,7 +133,7 @@ func margin(d time.Duration) time.Duration {
 func (c Clock) Plan(empties, solveFrom int, solveScale float64) Budget {
 	var hard time.Duration
 	if c.Move > 0 {
-		hard = c.Move - margin(c.Move)
+		hard = c.Move - moveMargin(c.Move)
 	}
 	if c.Game > 0 {
 		h := c.Game - margin(c.Game)
