@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,7 +25,17 @@ type screenTerm struct {
 	cmd  *exec.Cmd
 	tty  *os.File
 	term *vt.SafeEmulator
+	// mu guards term between the copy of the program's output into it
+	// and the reads of its screen: SafeEmulator's String does not lock.
+	mu   sync.Mutex
 	done chan error // the command's end
+}
+
+// Write passes the program's output to the emulator, under mu.
+func (s *screenTerm) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.term.Write(p)
 }
 
 const screenCols, screenRows = 100, 30
@@ -38,19 +49,25 @@ func startScreen(t *testing.T, args ...string) *screenTerm {
 		t.Skipf("no pseudo-terminal here: %v", err)
 	}
 	s := &screenTerm{t: t, cmd: cmd, tty: tty, term: vt.NewSafeEmulator(screenCols, screenRows), done: make(chan error, 1)}
-	go io.Copy(s.term, tty) // what the program draws
+	go io.Copy(s, tty)      // what the program draws
 	go io.Copy(tty, s.term) // the terminal's answers to its queries
 	go func() { s.done <- cmd.Wait() }()
 	t.Cleanup(func() {
 		cmd.Process.Kill()
 		tty.Close()
-		s.term.Close()
+		// The emulator is not closed: its Close races with the Read of
+		// the copy of its answers, which stays blocked until the test
+		// binary ends.
 	})
 	return s
 }
 
 // screen returns the text of the screen.
-func (s *screenTerm) screen() string { return s.term.String() }
+func (s *screenTerm) screen() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.term.String()
+}
 
 // waitFor waits until the screen, the same for a moment (a whole frame),
 // satisfies ok, and returns it.
