@@ -99,9 +99,9 @@ func Reason(r game.Result) string {
 // Thinking writes what the player of colour side thought in brackets
 // after a space, e.g. " [eval +1.2 discs for black, depth 12, 900 nodes,
 // pv D3 C4]", or "" if it said nothing: the value with its unit and the
-// side it is for (always the player that reported it: see Value), the
-// depth as Depth writes it ("(stopped)" if the search was), the nodes and
-// the principal variation.
+// side it is for (always the player that reported it: see Value),
+// "book" for a value from an opening book, the depth as Depth writes it
+// ("(stopped)" if the search was), the nodes and the principal variation.
 func Thinking(t *player.Thinking, side board.Color) string {
 	var parts []string
 	if t.HasEval {
@@ -110,6 +110,9 @@ func Thinking(t *player.Thinking, side board.Color) string {
 			v = "eval " + v
 		}
 		parts = append(parts, v)
+	}
+	if t.Kind == player.Book {
+		parts = append(parts, "book") // a value from the opening book, of a search of the depth that follows
 	}
 	if d := Depth(t.Source); d != "" {
 		if t.Stopped {

@@ -29,6 +29,7 @@ func TestThinking(t *testing.T) {
 		{player.Thinking{Eval: 40, HasEval: true, Unit: player.UnitPoints, Source: player.Source{Kind: player.Midgame, Depth: 7}, Stopped: true}, board.Black, " [eval +40.0 points for black, depth 7 (stopped)]"},
 		{player.Thinking{Eval: 0.623, HasEval: true, Unit: player.UnitRate, Source: player.Source{Kind: player.Playouts, Depth: 5}, Nodes: 3000}, board.White, " [win rate 62.3% for white, depth 5, 3000 nodes]"},
 		{player.Thinking{Eval: 2, HasEval: true}, board.Black, " [eval +2.0 discs for black]"},
+		{player.Thinking{Eval: 0.5, HasEval: true, Source: player.Source{Kind: player.Book, Depth: 10}, PV: pv[:1]}, board.Black, " [eval +0.5 discs for black, book, depth 10, pv D3]"},
 		{player.Thinking{}, board.Black, ""},
 	}
 	for _, tt := range tests {
