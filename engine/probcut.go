@@ -268,17 +268,13 @@ func (pc *ProbCut) table(percent, unit int) *cutTable {
 			continue
 		}
 		// The growth of sigma with depth, fitted on the cells of e.
-		var sx, sy, sxx, sxy, n float64
+		var fit growthFit
 		for d, c := range byDepth {
 			if c != nil {
-				x, y := float64(d), c.Sigma
-				sx, sy, sxx, sxy, n = sx+x, sy+y, sxx+x*x, sxy+x*y, n+1
+				fit.add(float64(d), c.Sigma)
 			}
 		}
-		growth := 0.0
-		if n >= 2 && n*sxx-sx*sx > 0 {
-			growth = max(0, (n*sxy-sx*sy)/(n*sxx-sx*sx))
-		}
+		growth := fit.growth()
 		for d := MinProbCutDepth; d <= MaxProbCutDepth; d++ {
 			switch c := byDepth[d]; {
 			case c != nil:
@@ -299,15 +295,14 @@ func (pc *ProbCut) table(percent, unit int) *cutTable {
 // linearly in the empties (never below the last fitted one), with the
 // shallow depth of the empties.
 func (pc *ProbCut) extendEnd(tab *cutTable, params func(ProbCutCell, float64) cutParams) {
-	var sx, sy, sxx, sxy, n float64
+	var fit growthFit
 	var last *ProbCutCell
 	for i := range pc.Cells {
 		c := &pc.Cells[i]
 		if c.Depth != 0 {
 			continue
 		}
-		x, y := float64(c.MinEmpties), c.Sigma
-		sx, sy, sxx, sxy, n = sx+x, sy+y, sxx+x*x, sxy+x*y, n+1
+		fit.add(float64(c.MinEmpties), c.Sigma)
 		if last == nil || c.MaxEmpties > last.MaxEmpties {
 			last = c
 		}
@@ -315,15 +310,30 @@ func (pc *ProbCut) extendEnd(tab *cutTable, params func(ProbCutCell, float64) cu
 	if last == nil {
 		return
 	}
-	growth := 0.0
-	if n >= 2 && n*sxx-sx*sx > 0 {
-		growth = max(0, (n*sxy-sx*sy)/(n*sxx-sx*sx))
-	}
+	growth := fit.growth()
 	for e := last.MaxEmpties + 1; e <= 60; e++ {
 		c := *last
 		c.Shallow = ShallowDepth(e)
 		tab.end[e] = params(c, last.Sigma+growth*float64(e-last.MaxEmpties))
 	}
+}
+
+// growthFit fits sigma = a + growth*x by least squares, for the
+// extrapolation of the cells beyond the fitted ones.
+type growthFit struct{ sx, sy, sxx, sxy, n float64 }
+
+func (f *growthFit) add(x, y float64) {
+	f.sx, f.sy, f.sxx, f.sxy, f.n = f.sx+x, f.sy+y, f.sxx+x*x, f.sxy+x*y, f.n+1
+}
+
+// growth returns the fitted slope, 0 if it falls or if fewer than two
+// distinct x were added: sigma never shrinks beyond the fitted cells.
+func (f *growthFit) growth() float64 {
+	den := f.n*f.sxx - f.sx*f.sx
+	if f.n < 2 || den <= 0 {
+		return 0
+	}
+	return max(0, (f.n*f.sxy-f.sx*f.sy)/den)
 }
 
 // defaultProbCut are the parameters fitted for the shipped pattern

@@ -261,7 +261,7 @@ func (tm *timeManager) next() bool {
 
 func (e *Engine) newWorker(b board.Board, stop *atomic.Bool) *worker {
 	w := &worker{tt: e.tt, eval: e.opts.Eval, tracker: e.opts.Eval.NewTracker(b), stop: stop, cut: e.cut, sel: e.sel,
-		finalLimit: 64 * e.opts.Eval.DiscUnit(), unit: e.opts.Eval.DiscUnit(), deadline: e.deadline}
+		unit: e.opts.Eval.DiscUnit(), deadline: e.deadline}
 	if w.unit > 0 && b.Empties() <= maxLeafSearch {
 		w.leaves = e.solver.Leaves()
 	}

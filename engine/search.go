@@ -49,11 +49,9 @@ type worker struct {
 	pvTable [maxPly][maxPly]board.Square
 	pvLen   [maxPly]int
 	// cut holds the parameters of the selective search (nil: full
-	// width); finalLimit is the value of a win by 64 discs, beyond which
-	// no bound is predicted.
-	cut        *cutTable
-	sel        uint8
-	finalLimit int
+	// width) and sel its rank (selectivity).
+	cut *cutTable
+	sel uint8
 	// deadline is the hard limit of the search in Unix nanoseconds (0:
 	// none), which the search reads on the clock every deadlineEvery+1
 	// nodes.
@@ -277,15 +275,17 @@ func (w *worker) probCut(b board.Board, alpha, beta, depth, ply int) (int, bool)
 	if !p.ok {
 		return 0, false
 	}
-	if beta < w.finalLimit {
+	// Beyond a win by 64 discs no bound is predicted.
+	limit := 64 * w.unit
+	if beta < limit {
 		bound := int(math.Ceil((float64(beta) + p.hi) / p.slope))
-		if bound < w.finalLimit && w.pvs(b, bound-1, bound, p.shallow, ply, false) >= bound {
+		if bound < limit && w.pvs(b, bound-1, bound, p.shallow, ply, false) >= bound {
 			return beta, true
 		}
 	}
-	if alpha > -w.finalLimit {
+	if alpha > -limit {
 		bound := int(math.Floor((float64(alpha) + p.lo) / p.slope))
-		if bound > -w.finalLimit && w.pvs(b, bound, bound+1, p.shallow, ply, false) <= bound {
+		if bound > -limit && w.pvs(b, bound, bound+1, p.shallow, ply, false) <= bound {
 			return alpha, true
 		}
 	}
