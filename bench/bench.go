@@ -296,7 +296,7 @@ func TimeToDepth(ctx context.Context, depth, prob, threads int, progress func(po
 	eng := engine.New(engine.Options{Threads: threads})
 	out := make([]DepthFigure, depth)
 	for i := range out {
-		out[i] = DepthFigure{Depth: i + 1, Probability: prob, Positions: len(positions)}
+		out[i] = DepthFigure{Depth: i + 1, Positions: len(positions)}
 	}
 	for i, b := range positions {
 		eng.Clear()
@@ -304,7 +304,6 @@ func TimeToDepth(ctx context.Context, depth, prob, threads int, progress func(po
 			if in.Kind == engine.Midgame && in.Depth >= 1 && in.Depth <= depth {
 				out[in.Depth-1].Nodes += in.Nodes
 				out[in.Depth-1].Elapsed += in.Elapsed
-				prob = in.Probability
 			}
 		})
 		if err != nil {
@@ -313,12 +312,12 @@ func TimeToDepth(ctx context.Context, depth, prob, threads int, progress func(po
 		if r.Stopped {
 			return nil, ctx.Err()
 		}
+		for d := range out {
+			out[d].Probability = r.Probability // 100 for an engine without cuts
+		}
 		if progress != nil {
 			progress(i + 1)
 		}
-	}
-	for i := range out {
-		out[i].Probability = prob
 	}
 	return out, nil
 }
