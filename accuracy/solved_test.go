@@ -55,10 +55,7 @@ func TestSolvedFileRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			name := filepath.Join(t.TempDir(), "solved.obf")
-			if err := os.WriteFile(name, []byte(tt.text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			name := solvedFile(t, tt.text)
 			s, err := OpenSolved(name)
 			if err == nil {
 				s.Close()
@@ -96,10 +93,7 @@ func FuzzOpenSolved(f *testing.F) {
 	f.Add([]byte(solvedLine + strings.Repeat("a", obf.MaxLine+2) + "\n"))
 	f.Add([]byte(solvedLine + strings.Repeat("\x00", obf.MaxLine+2)))
 	f.Fuzz(func(t *testing.T, text []byte) {
-		name := filepath.Join(t.TempDir(), "solved.obf")
-		if err := os.WriteFile(name, text, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		name := solvedFile(t, string(text))
 		s, err := OpenSolved(name)
 		now, _ := os.ReadFile(name)
 		if err != nil {
@@ -153,10 +147,7 @@ func TestSolvedFileRepairsOnlyItsOwn(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			name := filepath.Join(t.TempDir(), "solved.obf")
-			if err := os.WriteFile(name, []byte(tt.text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			name := solvedFile(t, tt.text)
 			s, err := OpenSolved(name)
 			now, _ := os.ReadFile(name)
 			if tt.want == "" {
@@ -204,9 +195,8 @@ func TestSolvedFileHeader(t *testing.T) {
 // TestLongLinesInFiles: a solved file with a line over the limit is
 // refused and left as it is, as any other bad line.
 func TestLongLinesInFiles(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "solved.obf")
 	text := solvedLine + strings.Repeat("%", 70000) + "\n"
-	os.WriteFile(name, []byte(text), 0o644)
+	name := solvedFile(t, text)
 	if _, err := OpenSolved(name); err == nil || !strings.Contains(err.Error(), name+": line 2 is longer than 65536 bytes") {
 		t.Errorf("a line of 70000 bytes: %v", err)
 	}
@@ -229,4 +219,15 @@ func TestFillWithoutFileAndKnown(t *testing.T) {
 	if n := Known(items, todo); n != 1 {
 		t.Fatalf("Known after one: %d", n)
 	}
+}
+
+// solvedFile writes text to a file of the test's temporary folder and
+// returns its name.
+func solvedFile(t *testing.T, text string) string {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "solved.obf")
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
 }
