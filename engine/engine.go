@@ -291,8 +291,13 @@ func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Li
 	wld := !exact && empties <= lim.WLDEmpties
 	if exact || wld {
 		// A quick midgame search first: its move stands if the solve
-		// cannot finish in time.
-		quick := e.midgame(ctx, b, legal, Limits{Depth: min(quickDepth, empties), AllMoves: lim.AllMoves}, start, nil)
+		// cannot finish in time. It keeps to the move's hard limit too
+		// (a loaded machine or the race detector can make even it slow).
+		hard := lim.MaxTime
+		if hard <= 0 {
+			hard = lim.Time
+		}
+		quick := e.midgame(ctx, b, legal, Limits{Depth: min(quickDepth, empties), AllMoves: lim.AllMoves, MaxTime: hard}, start, nil)
 		r, ok := e.solve(ctx, b, legal, lim, exact, start, progress)
 		if !ok {
 			quick.Nodes += r.Nodes
