@@ -15,11 +15,12 @@ import (
 	"github.com/reversi-engine/reversi/accuracy"
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
 
 func runAccuracy(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "accuracy", "[--eval pattern,classic] [--empties 20,24] [--positions 100] [--depth D] [--seed S] [--solved FILE]", `
+	fs := cli.NewFlags(e.stderr, "accuracy", "[--eval pattern,classic] [--empties 20,24] [--positions 100] [--depth D] [--seed S] [--solved FILE]", `
 Measures evaluations against exact scores: positions of the WTHOR games of
 `+fmt.Sprint(train.HeldOutYear)+` (which training leaves out), one a game, with the given numbers of
 empty squares, solved exactly (at 24 empties the database's own exact
@@ -44,7 +45,7 @@ a cut last line is refused as it is. Positions are solved --concurrency at a tim
 	concurrency := fs.Int("concurrency", 0, "positions solved at once (default: the cores divided by --threads)")
 	solvedName := fs.String("solved", accuracy.DefaultSolvedFile(), "file of solved positions, read first and appended to ('none': solve everything again, keep nothing)")
 	depth := fs.Int("depth", 0, "measure the engine's search at this depth instead of the static evaluation")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	var empties []int

@@ -4,19 +4,19 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/textboard"
 )
 
 func runAnalyze(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "analyze", `(--board "<64 squares> X|O" | --transcript f5d6c3...) [--depth N | --time T] [--player SPEC]`, `
+	fs := cli.NewFlags(e.stderr, "analyze", `(--board "<64 squares> X|O" | --transcript f5d6c3...) [--depth N | --time T] [--player SPEC]`, `
 Prints the value of every legal move of a position, best first, with the
 depth of the search that found it ("100%" for an exact endgame solve,
 "100%W" for a win/loss/draw solve) and the principal variation.
@@ -38,10 +38,10 @@ playouts (draws count half) for Monte Carlo players.`)
 	exact := fs.Int("exact", 20, "solve exactly with this many empty squares or fewer")
 	spec := fs.String("player", "", "the analysing player (default: the engine with the settings above)")
 	threads := fs.Int("threads", 0, "search threads (default: all cores)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	g, err := positionFromFlags(*boardText, *transcript)
+	g, err := cli.Position(*boardText, *transcript)
 	if err != nil {
 		return err
 	}
@@ -88,26 +88,4 @@ playouts (draws count half) for Monte Carlo players.`)
 		fmt.Fprintln(e.stdout, t.Note)
 	}
 	return ctx.Err()
-}
-
-// positionFromFlags builds the game of --board or --transcript (exactly
-// one of them).
-func positionFromFlags(boardText, transcript string) (*game.Game, error) {
-	switch {
-	case boardText != "" && transcript != "":
-		return nil, fmt.Errorf("give --board or --transcript, not both")
-	case boardText != "":
-		pos, err := board.ParsePosition(boardText)
-		if err != nil {
-			return nil, fmt.Errorf("--board: %v", err)
-		}
-		return game.New(pos, game.Standard), nil
-	case transcript != "":
-		g := game.New(board.Start(), game.Standard)
-		if err := g.PlayTranscript(transcript); err != nil {
-			return nil, fmt.Errorf("--transcript: %v", err)
-		}
-		return g, nil
-	}
-	return nil, errors.New("no position: give --board \"<64 squares> X|O\" or --transcript f5d6c3")
 }

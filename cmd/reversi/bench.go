@@ -13,10 +13,11 @@ import (
 	"github.com/reversi-engine/reversi/bench"
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/internal/cli"
 )
 
 func runBench(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "bench", "[--perft-depth N] [--seconds S] [--search-depth N] [--ffo N] [--threads N]", `
+	fs := cli.NewFlags(e.stderr, "bench", "[--perft-depth N] [--seconds S] [--search-depth N] [--ffo N] [--threads N]", `
 Prints the engine's standard figures, so that machines and versions can be
 compared: on one thread, the speed of move generation, flips, playing a
 move and complete random games over a fixed sample of positions; perft
@@ -33,7 +34,7 @@ are the ones docs/BENCHMARKS.md records.`)
 	ttd := fs.Int("ttd", 0, "only time to depth: the engine (trained evaluation, one thread) to this depth on the 12 positions of NTest's speed test (35 empties)")
 	selective := fs.Int("selective", 0, "only the selective endgame: the first N problems of FFO #40-#59 searched to the end at each probability (73% to 100%), on --threads")
 	prob := fs.Int("prob", engine.DefaultProbability, "confidence of the selective search's cuts of --ttd, in percent (100: full width)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *ttd != 0 {

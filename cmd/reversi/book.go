@@ -19,6 +19,7 @@ import (
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/internal/progress"
 	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/train"
@@ -53,7 +54,7 @@ func runBook(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprintf(e.stderr, "Usage: reversi book %s\n%s\n", bookUsage, bookHelp)
 		if len(args) == 0 {
-			return errUsage
+			return cli.ErrUsage
 		}
 		return nil
 	}
@@ -68,11 +69,11 @@ func runBook(ctx context.Context, e *env, args []string) error {
 		return runBookImport(e, args[1:])
 	}
 	fmt.Fprintf(e.stderr, "reversi book: unknown command %q: want build, show, export or import\n", args[0])
-	return errUsage
+	return cli.ErrUsage
 }
 
 func runBookBuild(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "book build", "--out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--shard i/n]", bookHelp)
+	fs := cli.NewFlags(e.stderr, "book build", "--out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--shard i/n]", bookHelp)
 	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
 	work := fs.String("work", "book-work", "folder of the searches made so far (resumable)")
 	plies := fs.Int("plies", 16, "positions after at most this many moves")
@@ -80,7 +81,7 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 	depth := fs.Int("depth", 10, "depth of the engine's search of each position")
 	threads := fs.Int("threads", 1, "threads of each search")
 	shardText := fs.String("shard", "", "i/n: search only share i of n of the positions (0 <= i < n)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	shard, shards, err := arena.ParseShard(*shardText)
@@ -172,17 +173,17 @@ func openBook(path string) (*book.Book, error) {
 }
 
 func runBookShow(e *env, args []string) error {
-	fs := newFlags(e, "book show", `[--book FILE] [--transcript f5d6 | --board "<64 squares> X|O"]`, "The book moves of a position (the start by default), best first.")
+	fs := cli.NewFlags(e.stderr, "book show", `[--book FILE] [--transcript f5d6 | --board "<64 squares> X|O"]`, "The book moves of a position (the start by default), best first.")
 	path := fs.String("book", "", "binary book file (default: the shipped book)")
 	transcript := fs.String("transcript", "", "the position: moves from the start, e.g. f5d6")
 	boardText := fs.String("board", "", `the position: "<64 squares> X|O"`)
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	g := game.NewStandard()
 	if *transcript != "" || *boardText != "" {
 		var err error
-		if g, err = positionFromFlags(*boardText, *transcript); err != nil {
+		if g, err = cli.Position(*boardText, *transcript); err != nil {
 			return err
 		}
 	}
@@ -212,10 +213,10 @@ func runBookShow(e *env, args []string) error {
 }
 
 func runBookExport(e *env, args []string) error {
-	fs := newFlags(e, "book export", "[--book FILE] [--out FILE.txt]", "The book in the text format (see package book).")
+	fs := cli.NewFlags(e.stderr, "book export", "[--book FILE] [--out FILE.txt]", "The book in the text format (see package book).")
 	path := fs.String("book", "", "binary book file (default: the shipped book)")
 	out := fs.String("out", "", "text file to write (default: standard output)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	b, err := openBook(*path)
@@ -237,10 +238,10 @@ func runBookExport(e *env, args []string) error {
 }
 
 func runBookImport(e *env, args []string) error {
-	fs := newFlags(e, "book import", "--in FILE --out book.bin", "A book in the text format (see package book), or an Edax book (.dat, told by its first bytes), to the binary format.")
+	fs := cli.NewFlags(e.stderr, "book import", "--in FILE --out book.bin", "A book in the text format (see package book), or an Edax book (.dat, told by its first bytes), to the binary format.")
 	in := fs.String("in", "", "book to read: text or Edax .dat (- for standard input)")
 	out := fs.String("out", "", "binary book to write (through a temporary file)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *in == "" || *out == "" {

@@ -11,12 +11,13 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/server/loadtest"
 	"github.com/reversi-engine/reversi/store/open"
 )
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "loadtest", "[--games 500] [--url http://host:port | --db FILE|postgres://...] [--think 1s] [--ramp 10s] [--seed S]", `
+	fs := cli.NewFlags(e.stderr, "loadtest", "[--games 500] [--url http://host:port | --db FILE|postgres://...] [--think 1s] [--ramp 10s] [--seed S]", `
 Plays --games games at once between scripted bots, as real bots play:
 each bot watches its game on a WebSocket and plays a random legal move
 through the HTTP API at its turn, after thinking about --think; the games start one after another over
@@ -35,7 +36,7 @@ allow the load: start it with a high --rate.`)
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole test (server and bots) to this file")
 	ramp := fs.Duration("ramp", 10*time.Second, "spread the games' starts over this long (0: all at once)")
 	think := fs.Duration("think", time.Second, "the bots' mean thinking time a move (0: at once, to measure throughput)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *games <= 0 {

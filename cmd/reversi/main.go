@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/player/catalog"
 )
 
@@ -53,10 +54,6 @@ type env struct {
 	stderrIsTTY    bool
 }
 
-// errUsage marks errors that are the user's command line: the exit code is
-// 2 and the usage was already printed.
-var errUsage = errors.New("usage")
-
 func main() {
 	// SIGTERM (kill, systemd, docker, Kubernetes) stops a command as
 	// Ctrl-C does: the server shuts down gracefully, a match keeps what
@@ -94,7 +91,7 @@ func run(ctx context.Context, e *env, args []string) int {
 		switch {
 		case err == nil, errors.Is(err, flag.ErrHelp):
 			return 0
-		case errors.Is(err, errUsage):
+		case errors.Is(err, cli.ErrUsage):
 			return 2
 		}
 		fmt.Fprintf(e.stderr, "reversi %s: %v\n", name, err)
@@ -116,40 +113,6 @@ func overview() string {
 	}
 	b.WriteString("\nRun 'reversi <command> -h' for the flags of a command, 'reversi help players' for the players.\n")
 	return b.String()
-}
-
-// newFlags returns a flag set for a command whose -h prints the summary,
-// the usage line and the flags.
-func newFlags(e *env, name, usage, description string) *flag.FlagSet {
-	fs := flag.NewFlagSet("reversi "+name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: reversi %s %s\n\n%s\n", name, usage, strings.TrimSpace(description))
-		hasFlags := false
-		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
-		if hasFlags {
-			fmt.Fprintf(fs.Output(), "\nFlags:\n")
-			fs.PrintDefaults()
-		}
-	}
-	return fs
-}
-
-// parseFlags parses args and turns a parse failure into errUsage (the flag
-// package has already printed the error and the usage).
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return errUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(fs.Output(), "unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return errUsage
-	}
-	return nil
 }
 
 func runHelp(ctx context.Context, e *env, args []string) error {
@@ -177,16 +140,11 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	fmt.Fprintf(e.stderr, "no help for %q\n\n%s", args[0], overview())
-	return errUsage
+	return cli.ErrUsage
 }
 
-// counted writes n and a noun, plural unless n is 1: "1 thread", "2 threads".
-func counted(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+// counted writes n and a noun, plural unless n is 1 (cli.Counted).
+var counted = cli.Counted
 
 // isTerminal reports whether f is a character device (a terminal), so
 // that progress is drawn as a bar there and written as lines elsewhere.

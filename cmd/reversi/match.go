@@ -7,13 +7,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/internal/plot"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
@@ -54,11 +54,7 @@ func (o *arenaOptions) register(fs *flag.FlagSet) {
 
 // check validates the shared flags after parsing.
 func (o *arenaOptions) check(fs *flag.FlagSet) error {
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
-	if !seedSet {
-		o.seed = rand.Uint64() % 1_000_000
-	}
+	cli.DefaultSeed(fs, &o.seed)
 	var err error
 	if o.rule, err = game.ParseRule(o.ruleName); err != nil {
 		return fmt.Errorf("--rule: %v", err)
@@ -95,7 +91,7 @@ func (o *arenaOptions) openings(e *env) ([]arena.Opening, string, error) {
 		all, err := arena.XOT()
 		return all, "xot-large.txt", err
 	}
-	in, source, err := openDataFile(e, o.openingsFile)
+	in, source, err := cli.Open(e.stdin, o.openingsFile)
 	if err != nil {
 		return nil, "", fmt.Errorf("--openings: %w", err)
 	}
@@ -113,7 +109,7 @@ func (o *arenaOptions) env(seed uint64) catalog.Env {
 }
 
 func runMatch(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "match", "A B [--games N] [--openings FILE|--random-openings K] [--time T | --depth D] [--concurrency N] [--seed S] [--out FILE.ggf] [--sprt elo0=0,elo1=10]", `
+	fs := cli.NewFlags(e.stderr, "match", "A B [--games N] [--openings FILE|--random-openings K] [--time T | --depth D] [--concurrency N] [--seed S] [--out FILE.ggf] [--sprt elo0=0,elo1=10]", `
 Plays player A against player B: each opening twice with the colours
 swapped, games in parallel, and prints as it goes the wins, draws and
 losses of A, its share of the points, the average margin, the Elo
@@ -133,14 +129,14 @@ the shards' files up.`)
 	jsonPath := fs.String("json", "", "JSON summary (default: the --out file with .json)")
 	sprtText := fs.String("sprt", "", "sequential test, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05")
 	plotPath := fs.String("plot", "", "plot of A's score over the games (.png or .svg)")
-	specs, rest := splitPositional(fs, args, 2)
-	if err := parseFlags(fs, rest); err != nil {
+	specs, rest := cli.Positional(fs, args, 2)
+	if err := cli.Parse(fs, rest); err != nil {
 		return err
 	}
 	if len(specs) != 2 {
 		fmt.Fprintln(e.stderr, "reversi match: want two players, e.g. reversi match engine roxanne")
 		fs.Usage()
-		return errUsage
+		return cli.ErrUsage
 	}
 	if err := o.check(fs); err != nil {
 		return err
@@ -237,19 +233,4 @@ the shards' files up.`)
 		return nil
 	}
 	return err
-}
-
-// splitPositional takes up to n arguments that are not flags (nor flag
-// values) from args, in order, and returns them and the rest.
-func splitPositional(fs *flag.FlagSet, args []string, n int) ([]string, []string) {
-	var pos, rest []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if len(pos) < n && a != "" && a[0] != '-' && (i == 0 || !needsValue(fs, args[i-1])) {
-			pos = append(pos, a)
-			continue
-		}
-		rest = append(rest, a)
-	}
-	return pos, rest
 }

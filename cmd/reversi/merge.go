@@ -9,10 +9,11 @@ import (
 	"slices"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/internal/cli"
 )
 
 func runMerge(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "merge", "FILE.ggf... [--runs] [--out merged.ggf] [--anchor P]", `
+	fs := cli.NewFlags(e.stderr, "merge", "FILE.ggf... [--runs] [--out merged.ggf] [--anchor P]", `
 Puts together the GGF records of the shards of a match or a tournament
 (reversi match/tournament --shard i/n --out shard-i.ggf): every game once,
 by its number. A game number found in two files with different games is
@@ -24,14 +25,14 @@ difference; for more, the rating list and the crosstable.`)
 	out := fs.String("out", "", "write the merged games to this GGF file")
 	anchor := fs.String("anchor", "", "player whose rating is 0 (default: random if it plays)")
 	runs := fs.Bool("runs", false, "the files are separate runs: keep every game of each")
-	files, rest := splitPositional(fs, args, len(args))
-	if err := parseFlags(fs, rest); err != nil {
+	files, rest := cli.Positional(fs, args, len(args))
+	if err := cli.Parse(fs, rest); err != nil {
 		return err
 	}
 	if len(files) == 0 {
 		fmt.Fprintln(e.stderr, "reversi merge: no file given")
 		fs.Usage()
-		return errUsage
+		return cli.ErrUsage
 	}
 	m, err := arena.Merge(files, *runs)
 	if err != nil {

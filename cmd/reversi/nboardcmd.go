@@ -8,11 +8,12 @@ import (
 	"runtime"
 
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/nboard"
 )
 
 func runNBoard(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "nboard", "[--depth N] [--threads N] [--hash MB] [--eval classic|discs]", `
+	fs := cli.NewFlags(e.stderr, "nboard", "[--depth N] [--threads N] [--hash MB] [--eval classic|discs]", `
 Speaks NBoard protocol version 2 on standard input and output: the engine
 protocol of the NBoard GUI (and of NTest and Edax). Add reversi to NBoard
 as an engine with the command line "reversi nboard". Commands: nboard,
@@ -25,7 +26,7 @@ each move from the time left, the moves left and the phase.`)
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	evalName := fs.String("eval", "pattern", "evaluation: pattern, classic or discs")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	ev, err := engine.EvaluatorByName(*evalName)

@@ -8,11 +8,12 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/perft"
 )
 
 func runPerft(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "perft", "--depth N [--board \"<64 squares> X|O\"] [--threads N]", `
+	fs := cli.NewFlags(e.stderr, "perft", "--depth N [--board \"<64 squares> X|O\"] [--threads N]", `
 Counts the leaves of the game tree from a position (the start by default)
 at every depth from 1 to N, with the time and leaves per second of each.
 A pass counts as one ply; a game over before the depth counts as one leaf.
@@ -20,7 +21,7 @@ From the start the counts are checked against the published ones.`)
 	depth := fs.Int("depth", 9, "last depth to count (1-20)")
 	threads := fs.Int("threads", 1, "threads to count with")
 	boardText := fs.String("board", "", "position: 64 squares A1..H8 (X black, O white, - empty) and the side to move")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *threads < 1 {

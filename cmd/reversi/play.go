@@ -6,10 +6,8 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"runtime"
 	"strings"
@@ -19,6 +17,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
@@ -46,7 +45,7 @@ type playOptions struct {
 }
 
 func runPlay(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "play", "[--black P] [--white P] [--time 60s] [--rule no-adjacent] [--seed N] [--games N]", `
+	fs := cli.NewFlags(e.stderr, "play", "[--black P] [--white P] [--time 60s] [--rule no-adjacent] [--seed N] [--games N]", `
 Plays a game in the terminal. When standard input and output are a
 terminal, the game is full-screen: the board redrawn in place, a cursor
 moved by the arrow keys or hjkl and Enter (or space) to play, or a square
@@ -91,14 +90,10 @@ as with the default opponent, roxanne.`)
 	fs.BoolVar(&o.plain, "plain", false, "write the game line by line even on a terminal (as through a pipe)")
 	langName := fs.String("lang", "", "language of the full-screen UI: en, zh-Hans or zh-Hant (default: from the locale)")
 	fs.IntVar(&o.threads, "threads", 0, "search threads of the engine players that do not name them (default: all cores, or 1 a game with --games)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
-	if !seedSet {
-		o.seed = rand.Uint64() % 1_000_000
-	}
+	cli.DefaultSeed(fs, &o.seed)
 	var err error
 	o.lang = tui.LangFromEnv(os.Getenv)
 	if *langName != "" {

@@ -11,18 +11,18 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"strings"
 	"time"
 
 	"golang.org/x/net/netutil"
 
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/server"
 	"github.com/reversi-engine/reversi/store/open"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db | --db postgres://...] [--classic] [--engine NAME=CMD] [limits]", `
+	fs := cli.NewFlags(e.stderr, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db | --db postgres://...] [--classic] [--engine NAME=CMD] [limits]", `
 Starts the game server and its web GUI: games between humans in the
 browser, built-in players and bots over HTTP/WebSocket, refereed by the
 server and stored in a database (an SQLite file by default, or
@@ -39,11 +39,11 @@ docs/OPERATIONS.md.`)
 	logJSON := fs.Bool("log-json", false, "write logs as JSON")
 	rate := fs.Float64("rate", 50, "API requests a second allowed from one client address (bursts of twice that)")
 	lease := fs.Duration("lease", 10*time.Second, "with PostgreSQL: how long a dead server's games wait before another server takes them over")
-	var engines engineFlag
+	var engines cli.Engines
 	fs.Var(&engines, "engine", "`NAME=CMD`: offer an external NBoard engine to clients under NAME (repeatable); no other program is ever started for a client")
-	var hosts listFlag
+	var hosts cli.List
 	fs.Var(&hosts, "public-host", "`HOST` names under which clients reach the server (repeatable, or comma-separated), besides IP addresses and localhost; other Host headers are refused")
-	var proxies listFlag
+	var proxies cli.List
 	fs.Var(&proxies, "trusted-proxy", "`ADDR|CIDR` of a reverse proxy in front of the server (repeatable): its requests are the client's it names last in X-Forwarded-For")
 	maxGames := fs.Int("max-games", 1000, "live games (in progress or waiting for a player) at most")
 	maxPerClient := fs.Int("max-games-per-client", 20, "live games that one client address may have created")
@@ -59,7 +59,7 @@ docs/OPERATIONS.md.`)
 	maxConns := fs.Int("max-conns", 1000, "open connections at most (WebSockets included); more wait to be accepted")
 	memLimit := fs.Int("memory-limit", 0, "MB the Go runtime keeps the heap under, collecting garbage harder near it (a soft limit; default: 256 + 3 x max-searches x the largest computer, unless GOMEMLIMIT is set)")
 	grace := fs.Duration("shutdown-timeout", 10*time.Second, "at SIGINT or SIGTERM: how long requests under way may take to finish")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	var h slog.Handler = slog.NewTextHandler(e.stderr, nil)
@@ -73,7 +73,7 @@ docs/OPERATIONS.md.`)
 	}
 	cfg := server.Config{Log: log, Classic: *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate,
 		Limits:  catalog.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
-		Engines: engines.m, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxAnalyses: *maxAnalyses,
+		Engines: engines, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxAnalyses: *maxAnalyses,
 		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets}
 	if err := checkServeFlags(cfg, *idle, *grace, *maxConns); err != nil {
 		return err
@@ -149,46 +149,6 @@ func checkServeFlags(cfg server.Config, idle, grace time.Duration, maxConns int)
 		return fmt.Errorf("--shutdown-timeout %v: want a duration from 1ns to 168h", grace)
 	case maxConns < 1 || maxConns > 1<<20:
 		return fmt.Errorf("--max-conns %d: want 1 to %d", maxConns, 1<<20)
-	}
-	return nil
-}
-
-// engineFlag collects --engine NAME=CMD.
-type engineFlag struct{ m map[string]string }
-
-func (f *engineFlag) String() string {
-	if f == nil || len(f.m) == 0 {
-		return ""
-	}
-	return fmt.Sprint(f.m)
-}
-
-func (f *engineFlag) Set(v string) error {
-	name, cmd, ok := strings.Cut(v, "=")
-	name, cmd = strings.TrimSpace(name), strings.TrimSpace(cmd)
-	if !ok || name == "" || cmd == "" {
-		return fmt.Errorf("%q: want NAME=COMMAND LINE, e.g. edax=\"edax -q\"", v)
-	}
-	if f.m == nil {
-		f.m = map[string]string{}
-	}
-	if _, dup := f.m[strings.ToLower(name)]; dup {
-		return fmt.Errorf("engine %q given twice", name)
-	}
-	f.m[strings.ToLower(name)] = cmd
-	return nil
-}
-
-// listFlag collects repeated or comma-separated values.
-type listFlag []string
-
-func (f *listFlag) String() string { return strings.Join(*f, ",") }
-
-func (f *listFlag) Set(v string) error {
-	for part := range strings.SplitSeq(v, ",") {
-		if part = strings.TrimSpace(part); part != "" {
-			*f = append(*f, part)
-		}
 	}
 	return nil
 }

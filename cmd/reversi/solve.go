@@ -4,29 +4,21 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
-	"flag"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
-	"path"
 	"runtime"
-	"strings"
 	"time"
 
-	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/format/obf"
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/internal/progress"
 )
 
 func runSolve(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--eval pattern|none] [--first N] [--time-limit T]", `
+	fs := cli.NewFlags(e.stderr, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--eval pattern|none] [--first N] [--time-limit T]", `
 Solves every position of an OBF file (one position a line: 64 squares, the
 side to move, and optionally "; move:score; ..."): prints the best move, the
 exact score (or win/loss/draw with --wld), nodes, time, nodes per second,
@@ -43,19 +35,19 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 	first := fs.Int("first", 0, "solve only the first N positions (0 for all)")
 	limit := fs.Duration("time-limit", 0, "give up on a position after this long (0 for no limit)")
 	evalName := fs.String("eval", "pattern", "evaluation that orders the moves far from the end: pattern, or none (mobility only)")
-	file, rest := splitFileArg(fs, args)
-	if err := parseFlags(fs, rest); err != nil {
+	file, rest := cli.FileArg(fs, args)
+	if err := cli.Parse(fs, rest); err != nil {
 		return err
 	}
 	if file == "" {
 		fmt.Fprintln(e.stderr, "reversi solve: no OBF file given")
 		fs.Usage()
-		return errUsage
+		return cli.ErrUsage
 	}
 	if *threads < 1 || *hashMB < 1 || *first < 0 || *limit < 0 {
 		return fmt.Errorf("--threads, --hash must be at least 1; --first and --time-limit not negative")
 	}
-	in, source, err := openDataFile(e, file)
+	in, source, err := cli.Open(e.stdin, file)
 	if err != nil {
 		return err
 	}
@@ -117,61 +109,4 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 		return fmt.Errorf("%d wrong scores", t.Wrong)
 	}
 	return ctx.Err()
-}
-
-// splitFileArg takes the first argument that is not a flag (or "-") as
-// the file, so that flags may come before or after it.
-func splitFileArg(fs *flag.FlagSet, args []string) (string, []string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "-" || (a != "" && a[0] != '-') {
-			// A non-flag argument that follows a flag needing a value is that value.
-			if i > 0 && needsValue(fs, args[i-1]) {
-				continue
-			}
-			return a, append(append([]string{}, args[:i]...), args[i+1:]...)
-		}
-	}
-	return "", args
-}
-
-// needsValue reports whether a flag argument of fs is written without
-// its value ("--threads" followed by "2", not "--threads=2", nor a
-// boolean flag such as "--wld").
-func needsValue(fs *flag.FlagSet, a string) bool {
-	if len(a) < 2 || a[0] != '-' {
-		return false
-	}
-	name := strings.TrimLeft(a, "-")
-	if strings.Contains(name, "=") {
-		return false
-	}
-	f := fs.Lookup(name)
-	if f == nil {
-		return false // -h, --help or an unknown flag: the parser says so
-	}
-	b, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return !ok || !b.IsBoolFlag()
-}
-
-// openDataFile opens a file named on the command line: "-" for standard
-// input, a path, or the name of a data set shipped with reversi. It
-// returns the file to read and its name for messages. The caller reads it
-// with a parser that bounds its lines or records (obf.Parse,
-// arena.ReadOpenings): a file is never read whole, so that a huge or
-// endless one (/dev/zero) is refused with little memory.
-func openDataFile(e *env, name string) (io.ReadCloser, string, error) {
-	if name == "-" {
-		return io.NopCloser(e.stdin), "standard input", nil
-	}
-	f, err := os.Open(name)
-	if err == nil {
-		return f, name, nil
-	}
-	if errors.Is(err, fs.ErrNotExist) {
-		if eb, eerr := fforum.ReadFile(path.Base(name)); eerr == nil && path.Base(name) == name {
-			return io.NopCloser(bytes.NewReader(eb)), name + " (embedded copy)", nil
-		}
-	}
-	return nil, "", err
 }

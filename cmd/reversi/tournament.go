@@ -11,13 +11,14 @@ import (
 	"strings"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/internal/plot"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 )
 
 func runTournament(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "tournament", "--players P1,P2,P3... [--rounds R] [--anchor P] [--time T] [--out FILE.ggf] [--plot ratings.png]", `
+	fs := cli.NewFlags(e.stderr, "tournament", "--players P1,P2,P3... [--rounds R] [--anchor P] [--time T] [--out FILE.ggf] [--plot ratings.png]", `
 Plays a round robin: every two players meet over R openings, each played
 twice with the colours swapped. Prints a crosstable and a rating list:
 Elo by maximum likelihood with 95% error bars, anchored on one player
@@ -33,7 +34,7 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 	anchor := fs.String("anchor", "", "player whose rating is 0 (default: random if it plays, else the mean is 0)")
 	out := fs.String("out", "", "GGF file of the games (appended; resumed if it exists)")
 	plotPath := fs.String("plot", "", "plot of the ratings with error bars (.png or .svg)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if err := o.check(fs); err != nil {

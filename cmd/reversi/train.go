@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"text/tabwriter"
 
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/internal/plot"
 	"github.com/reversi-engine/reversi/train"
 )
@@ -18,7 +19,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 		return runTrainMPC(ctx, e, args[1:])
 	}
 	def := train.DefaultConfig()
-	fs := newFlags(e, "train", "[--out weights.bin] [--work DIR] [--seed S] [--fraction F] [--self-play N] [--plot loss.png]", `
+	fs := cli.NewFlags(e.stderr, "train", "[--out weights.bin] [--work DIR] [--seed S] [--fraction F] [--self-play N] [--plot loss.png]", `
 Trains the weights of the pattern evaluation: positions from the WTHOR games
 shipped with reversi (all years but `+fmt.Sprint(train.HeldOutYear)+`, kept for testing) and from self-play,
 labelled phase by phase from the end of the game (exact scores from the
@@ -43,7 +44,7 @@ docs/TRAINING.md); --tiny is a run of seconds that checks the pipeline.`)
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "threads")
 	plotPath := fs.String("plot", "", "plot of the fitting error per phase and epoch (.png or .svg)")
 	tiny := fs.Bool("tiny", false, "a tiny run (a few hundred games, small phases): seconds, to check the pipeline")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *tiny {

@@ -11,12 +11,13 @@ import (
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
 
 func runTrainMPC(ctx context.Context, e *env, args []string) error {
 	def := train.DefaultProbCutConfig()
-	fs := newFlags(e, "train mpc", "[--work DIR] [--positions N] [--depth D] [--shard i/n] [--out probcut.json] [--fit-only]", `
+	fs := cli.NewFlags(e.stderr, "train mpc", "[--work DIR] [--positions N] [--depth D] [--shard i/n] [--out probcut.json] [--fit-only]", `
 Fits the parameters of the engine's selective search (Multi-ProbCut): for
 positions of the shipped WTHOR games (some followed by random moves), the
 values of full-width searches of every depth up to --depth, and the exact
@@ -42,7 +43,7 @@ evaluation they were sampled with: engine/probcut.json ships with reversi.`)
 	fit := train.ProbCutFit{}
 	fs.IntVar(&fit.Bucket, "bucket", 4, "width of the ranges of empty squares of the cells")
 	fs.IntVar(&fit.MinSamples, "min-samples", 30, "fewest positions of a fitted cell")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	var err error

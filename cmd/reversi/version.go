@@ -7,16 +7,17 @@ import (
 	"fmt"
 
 	"github.com/reversi-engine/reversi/internal/buildinfo"
+	"github.com/reversi-engine/reversi/internal/cli"
 )
 
 func runVersion(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "version", "", `
+	fs := cli.NewFlags(e.stderr, "version", "", `
 Prints the version of reversi (stamped by a release build, scripts/dist.sh,
 or the module version the Go toolchain recorded, "(devel)" for a build in
 a checkout), the version control revision it was built from, with its
 time and whether the tree had local changes, the module, the Go version
 and the platform.`)
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	fmt.Fprint(e.stdout, buildinfo.Read())
