@@ -1,0 +1,459 @@
+// Labels of the second-generation evaluation: positions of the training
+// games valued by deep selective searches of the current engine, or
+// solved exactly near the end (resumable, sharded, merged by reading
+// every shard's file).
+
+package train
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/workers"
+)
+
+// LabelConfig configures 'reversi train label'.
+type LabelConfig struct {
+	// Work is the folder of the label files (one a shard).
+	Work string
+	// Positions is the number of positions of the whole set (all shards),
+	// Seed chooses them.
+	Positions int
+	Seed      uint64
+	// Fraction is the share of the WTHOR games the positions come from
+	// (1: all of the training years; less for tests).
+	Fraction float64
+	// Depth and Probability set the search that labels a position with
+	// more than ExactEmpties empty squares (Probability 100: full width).
+	Depth, Probability int
+	// ExactEmpties: positions with this many empty squares or fewer are
+	// solved exactly.
+	ExactEmpties int
+	// MinEmpties and MaxEmpties bound the empty squares of the positions.
+	MinEmpties, MaxEmpties int
+	// Random is the share of positions, in percent, followed by one or
+	// two random moves (positions a search meets, not only good ones).
+	Random int
+	// Shard and Shards: this run labels the positions whose number is
+	// Shard modulo Shards.
+	Shard, Shards int
+	// Threads labelling at once, each with its own engine and solver.
+	Threads int
+	// Log receives the progress (nil: none).
+	Log io.Writer
+}
+
+// DefaultLabelConfig returns the settings of the candidate's labels
+// (docs/TRAINING.md).
+func DefaultLabelConfig() LabelConfig {
+	return LabelConfig{Positions: 1_000_000, Seed: 1, Fraction: 1, Depth: 8, Probability: 87, ExactEmpties: 18,
+		MinEmpties: 6, MaxEmpties: 54, Random: 25, Shards: 1, Threads: 1}
+}
+
+func (c *LabelConfig) check() error {
+	switch {
+	case c.Work == "":
+		return errors.New("label: no work folder")
+	case c.Positions < 1 || c.Positions > 100_000_000:
+		return fmt.Errorf("label: %d positions: want 1 to 100000000", c.Positions)
+	case !(c.Fraction > 0 && c.Fraction <= 1):
+		return fmt.Errorf("label: a fraction %v of the games: want more than 0, at most 1", c.Fraction)
+	case c.Depth < 1 || c.Depth > 30:
+		return fmt.Errorf("label: depth %d: want 1 to 30", c.Depth)
+	case c.ExactEmpties < 0 || c.ExactEmpties > 30:
+		return fmt.Errorf("label: exact from %d empties: want 0 to 30", c.ExactEmpties)
+	case c.MinEmpties < 1 || c.MaxEmpties > 59 || c.MinEmpties > c.MaxEmpties:
+		return fmt.Errorf("label: empties %d to %d: want a range within 1 to 59", c.MinEmpties, c.MaxEmpties)
+	case c.Random < 0 || c.Random > 100:
+		return fmt.Errorf("label: %d%% of positions with random moves: want 0 to 100", c.Random)
+	case c.Shards < 1 || c.Shard < 0 || c.Shard >= c.Shards:
+		return fmt.Errorf("label: shard %d/%d does not exist", c.Shard, c.Shards)
+	case c.Threads < 1 || c.Threads > 256:
+		return fmt.Errorf("label: %d threads: want 1 to 256", c.Threads)
+	}
+	if p := c.Probability; p != 100 && !slices.Contains(engine.Probabilities(), p) {
+		return fmt.Errorf("label: probability %d%%: want 100 or one of %v", p, engine.Probabilities())
+	}
+	return nil
+}
+
+func (c *LabelConfig) logf(format string, args ...any) {
+	if c.Log != nil {
+		fmt.Fprintf(c.Log, format+"\n", args...)
+	}
+}
+
+// labelHeaderPrefix starts the first line of every label file.
+const labelHeaderPrefix = "# reversi labels v1 "
+
+// header is the first line of a label file: the settings that decide
+// its positions and labels, which a resumed run and every shard must
+// share.
+func (c *LabelConfig) header(ev eval.Evaluator) string {
+	sum := ""
+	if cs, ok := ev.(engine.Checksummer); ok {
+		sum = cs.Checksum()
+	}
+	return fmt.Sprintf("%spositions=%d seed=%d fraction=%g depth=%d prob=%d exact=%d empties=%d-%d random=%d eval=%s/%.16s",
+		labelHeaderPrefix, c.Positions, c.Seed, c.Fraction, c.Depth, c.Probability, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, c.Random, ev.Name(), sum)
+}
+
+// LabelSource says where a label comes from.
+type LabelSource byte
+
+// The sources of labels.
+const (
+	LabelNone   LabelSource = '-' // the index gave no position
+	LabelExact  LabelSource = 'e' // the endgame solver
+	LabelSearch LabelSource = 's' // the engine's search
+)
+
+// LabelledPosition is one line of a label file: position Index of the
+// set, and its value in discs for the player to move.
+type LabelledPosition struct {
+	Index  int
+	Board  board.Board
+	Value  float64
+	Source LabelSource
+}
+
+// labelPosition returns position i of the set: a position of a training
+// game with a chosen number of empty squares, Random percent of the
+// time followed by one or two random moves; false if the game gives
+// none (it ends earlier, or the player to move must pass there).
+func (c *LabelConfig) labelPosition(games []*game.Game, i int) (board.Board, bool) {
+	rng := rand.New(rand.NewPCG(c.Seed, uint64(i)^0x1abe1))
+	g := games[rng.IntN(len(games))]
+	want := c.MinEmpties + rng.IntN(c.MaxEmpties-c.MinEmpties+1)
+	random := 0
+	if rng.IntN(100) < c.Random {
+		random = 1 + rng.IntN(2)
+	}
+	for ply := 0; ply <= len(g.Moves); ply++ {
+		b := g.PositionAt(ply).Board
+		if b.Empties() > want+random {
+			continue
+		}
+		for range random {
+			m := b.Moves()
+			if m == 0 {
+				break
+			}
+			k := rng.IntN(bits.OnesCount64(m))
+			for range k {
+				m &= m - 1
+			}
+			b = b.Play(board.Square(bits.TrailingZeros64(m)))
+		}
+		if !b.HasMoves() || b.Empties() < c.MinEmpties {
+			return board.Board{}, false
+		}
+		return b, true
+	}
+	return board.Board{}, false
+}
+
+// labelFile returns the name of shard's file in the work folder.
+func labelFile(work string, shard, shards int) string {
+	return filepath.Join(work, fmt.Sprintf("labels-%d-of-%d.txt", shard, shards))
+}
+
+// Label labels the positions of this shard that its file does not hold
+// yet and appends them to it, line by line, so that an interrupted run
+// resumes where it stopped. ev is the evaluation of the labelling
+// searches (with its Multi-ProbCut parameters). It returns the file's
+// name.
+func Label(ctx context.Context, cfg LabelConfig, ev eval.Evaluator) (string, error) {
+	if err := cfg.check(); err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(cfg.Work, 0o755); err != nil {
+		return "", err
+	}
+	file := labelFile(cfg.Work, cfg.Shard, cfg.Shards)
+	header := cfg.header(ev)
+	done, err := resumeLabels(file, header)
+	if err != nil {
+		return "", err
+	}
+	var todo []int
+	for i := cfg.Shard; i < cfg.Positions; i += cfg.Shards {
+		if !done[i] {
+			todo = append(todo, i)
+		}
+	}
+	total := len(todo) + len(done)
+	if len(todo) == 0 {
+		cfg.logf("label: %s holds all %d positions of shard %d/%d", file, total, cfg.Shard, cfg.Shards)
+		return file, nil
+	}
+	games, err := WTHORGames(false, cfg.Fraction, cfg.Seed)
+	if err != nil {
+		return "", err
+	}
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if len(done) == 0 {
+		if _, err := fmt.Fprintln(f, header); err != nil {
+			return "", err
+		}
+	}
+	cfg.logf("label: %d of %d positions of shard %d/%d to label (depth %d at %d%%, exact from %d empties) into %s",
+		len(todo), total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.Probability, cfg.ExactEmpties, file)
+
+	type searchers struct {
+		e *engine.Engine
+		s *endgame.Solver
+	}
+	free := make(chan searchers, cfg.Threads)
+	for range cfg.Threads {
+		free <- searchers{engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 16}), endgame.New(endgame.Options{Threads: 1, HashMB: 16, Eval: ev})}
+	}
+	var mu sync.Mutex // the file and the progress
+	count, searched, solved := 0, 0, 0
+	start := time.Now()
+	var lastLog time.Duration
+	err = workers.Run(ctx, len(todo), cfg.Threads, func(ctx context.Context, k int) error {
+		sr := <-free
+		defer func() { free <- sr }()
+		lp, err := cfg.label(ctx, sr.e, sr.s, games, todo[k])
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if _, err := io.WriteString(f, lp.line()); err != nil {
+			return err
+		}
+		count++
+		switch lp.Source {
+		case LabelSearch:
+			searched++
+		case LabelExact:
+			solved++
+		}
+		if el := time.Since(start); el-lastLog > 15*time.Second || count == len(todo) {
+			lastLog = el
+			eta := time.Duration(float64(el) / float64(count) * float64(len(todo)-count))
+			cfg.logf("label: %d/%d positions (%d searched, %d solved this run), %.1f positions/s, %v left",
+				count+len(done), total, searched, solved, float64(count)/el.Seconds(), eta.Round(time.Second))
+		}
+		return nil
+	})
+	if err != nil && ctx.Err() == nil {
+		return "", err
+	}
+	if err := ctx.Err(); err != nil {
+		return "", fmt.Errorf("label: stopped after %d positions (run the same command to go on): %w", count, err)
+	}
+	return file, f.Sync()
+}
+
+// label finds position i and its label.
+func (cfg *LabelConfig) label(ctx context.Context, e *engine.Engine, s *endgame.Solver, games []*game.Game, i int) (LabelledPosition, error) {
+	lp := LabelledPosition{Index: i, Source: LabelNone}
+	b, ok := cfg.labelPosition(games, i)
+	if !ok {
+		return lp, nil
+	}
+	lp.Board = b
+	if b.Empties() <= cfg.ExactEmpties {
+		r, err := s.Search(ctx, b, endgame.Limits{Mode: endgame.Exact}, nil)
+		if err != nil {
+			return lp, err
+		}
+		if r.Stopped {
+			return lp, ctx.Err()
+		}
+		lp.Value, lp.Source = float64(r.Score), LabelExact
+		return lp, nil
+	}
+	e.Clear()
+	r, err := e.Search(ctx, b, engine.Limits{Depth: cfg.Depth, Probability: cfg.Probability}, nil)
+	if err != nil {
+		return lp, err
+	}
+	if r.Stopped || ctx.Err() != nil {
+		return lp, cmp.Or(ctx.Err(), errors.New("label: search stopped"))
+	}
+	lp.Value, lp.Source = engine.Discs(e.Eval(), r.Kind, r.Value), LabelSearch
+	return lp, nil
+}
+
+// line writes the labelled position as a line of its file: the index,
+// then (if there is a position) the source, the player's and the
+// opponent's discs in hex, and the value in discs.
+func (lp LabelledPosition) line() string {
+	if lp.Source == LabelNone {
+		return fmt.Sprintf("%d -\n", lp.Index)
+	}
+	return fmt.Sprintf("%d %c %016x %016x %s\n", lp.Index, lp.Source, lp.Board.P, lp.Board.O, strconv.FormatFloat(lp.Value, 'f', 2, 64))
+}
+
+// parseLabel reads a line of a label file.
+func parseLabel(line string) (LabelledPosition, error) {
+	f := strings.Fields(line)
+	var lp LabelledPosition
+	if len(f) != 2 && len(f) != 5 {
+		return lp, fmt.Errorf("%d fields, want 2 or 5", len(f))
+	}
+	var err error
+	if lp.Index, err = strconv.Atoi(f[0]); err != nil || lp.Index < 0 {
+		return lp, fmt.Errorf("bad index %q", f[0])
+	}
+	if len(f[1]) != 1 {
+		return lp, fmt.Errorf("bad source %q", f[1])
+	}
+	lp.Source = LabelSource(f[1][0])
+	switch {
+	case lp.Source == LabelNone && len(f) == 2:
+		return lp, nil
+	case (lp.Source == LabelExact || lp.Source == LabelSearch) && len(f) == 5:
+	default:
+		return lp, fmt.Errorf("bad source %q with %d fields", f[1], len(f))
+	}
+	if lp.Board.P, err = strconv.ParseUint(f[2], 16, 64); err != nil {
+		return lp, fmt.Errorf("bad discs %q", f[2])
+	}
+	if lp.Board.O, err = strconv.ParseUint(f[3], 16, 64); err != nil {
+		return lp, fmt.Errorf("bad discs %q", f[3])
+	}
+	if !lp.Board.Valid() || !lp.Board.HasMoves() {
+		return lp, fmt.Errorf("not a position with a move: %s %s", f[2], f[3])
+	}
+	if lp.Value, err = strconv.ParseFloat(f[4], 64); err != nil || math.IsNaN(lp.Value) || math.Abs(lp.Value) > 64 {
+		return lp, fmt.Errorf("bad value %q", f[4])
+	}
+	return lp, nil
+}
+
+// resumeLabels reads the indexes a label file holds. A file of other
+// settings is refused; a last line that a stopped run left unfinished is
+// cut off.
+func resumeLabels(file, header string) (map[int]bool, error) {
+	done := map[int]bool{}
+	text, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return done, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(text) == 0 {
+		return done, os.Remove(file)
+	}
+	first, _, _ := strings.Cut(string(text), "\n")
+	if first != header {
+		return nil, fmt.Errorf("label: %s was labelled with other settings (%q, want %q): choose another work folder or the same settings", file, first, header)
+	}
+	complete := strings.LastIndexByte(string(text), '\n') + 1
+	lines := strings.Split(string(text[:complete]), "\n")
+	for n, line := range lines[1:] {
+		if line == "" {
+			continue
+		}
+		lp, err := parseLabel(line)
+		if err != nil {
+			return nil, fmt.Errorf("label: %s:%d: %v", file, n+2, err)
+		}
+		done[lp.Index] = true
+	}
+	if complete < len(text) {
+		if err := os.Truncate(file, int64(complete)); err != nil {
+			return nil, err
+		}
+	}
+	return done, nil
+}
+
+// ReadLabels reads every label file of the folders (the shards of one
+// set, gathered by copying them into one folder, or several sets in
+// several folders); the files of one folder must share their settings
+// but the shard. It returns the labelled positions (those of files of a
+// later folder replacing none: a position seen twice keeps its first
+// label) and the headers of the folders.
+func ReadLabels(dirs ...string) ([]LabelledPosition, []string, error) {
+	var out []LabelledPosition
+	var headers []string
+	seen := map[board.Board]bool{}
+	for _, dir := range dirs {
+		files, err := filepath.Glob(filepath.Join(dir, "labels-*-of-*.txt"))
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(files) == 0 {
+			return nil, nil, fmt.Errorf("label: no label files (labels-*-of-*.txt) in %s", dir)
+		}
+		sort.Strings(files)
+		header := ""
+		for _, file := range files {
+			if err := readLabelFile(file, &header, func(lp LabelledPosition) {
+				c, _ := lp.Board.Canonical()
+				if lp.Source != LabelNone && !seen[c] {
+					seen[c] = true
+					out = append(out, lp)
+				}
+			}); err != nil {
+				return nil, nil, err
+			}
+		}
+		headers = append(headers, header)
+	}
+	return out, headers, nil
+}
+
+// readLabelFile reads one label file, checking its header against
+// *header (or setting it, if empty). A last line without its end (a
+// shard still running, or stopped) is left out.
+func readLabelFile(file string, header *string, add func(LabelledPosition)) error {
+	text, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	text = text[:bytes.LastIndexByte(text, '\n')+1]
+	for n, line := range strings.Split(string(text), "\n") {
+		if n == 0 {
+			if !strings.HasPrefix(line, labelHeaderPrefix) {
+				return fmt.Errorf("label: %s is not a label file", file)
+			}
+			if *header == "" {
+				*header = line
+			} else if line != *header {
+				return fmt.Errorf("label: %s was labelled with other settings than the other files of its folder", file)
+			}
+			continue
+		}
+		if line == "" {
+			continue
+		}
+		lp, err := parseLabel(line)
+		if err != nil {
+			return fmt.Errorf("label: %s:%d: %v", file, n+1, err)
+		}
+		add(lp)
+	}
+	return nil
+}

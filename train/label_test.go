@@ -1,0 +1,130 @@
+package train
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/engine"
+)
+
+func TestLabelResumesAndMerges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches positions")
+	}
+	work := t.TempDir()
+	cfg := DefaultLabelConfig()
+	cfg.Work, cfg.Positions, cfg.Fraction, cfg.Depth, cfg.ExactEmpties, cfg.MinEmpties, cfg.MaxEmpties = work, 8, 0.002, 4, 12, 8, 40
+	ev := engine.DefaultEvaluator()
+	ctx := context.Background()
+	for shard := range 2 {
+		c := cfg
+		c.Shard, c.Shards = shard, 2
+		if _, err := Label(ctx, c, ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file := filepath.Join(work, "labels-1-of-2.txt")
+	whole, _ := os.ReadFile(file)
+	lines := strings.Split(strings.TrimSuffix(string(whole), "\n"), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("shard 1: %d lines, want a header and 4 positions:\n%s", len(lines), whole)
+	}
+	// A stop in the middle of the last line: the merge leaves it out, a
+	// run of the same settings writes it again.
+	cut := len(whole) - len(lines[4])/2 - 1
+	os.WriteFile(file, whole[:cut], 0o644)
+	if part, _, err := ReadLabels(work); err != nil || len(part) > 7 {
+		t.Fatalf("a cut file: %d labels, %v; want at most 7", len(part), err)
+	}
+	c := cfg
+	c.Shard, c.Shards = 1, 2
+	if _, err := Label(ctx, c, ev); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(file); string(again) != string(whole) {
+		t.Errorf("resumed file:\n%s\nwant:\n%s", again, whole)
+	}
+	labels, headers, err := ReadLabels(work)
+	if err != nil || len(headers) != 1 || len(labels) < 6 {
+		t.Fatalf("%d labels, %v, %v; want 6 or more of 8 indexes", len(labels), headers, err)
+	}
+	s := endgame.New(endgame.Options{Threads: 1, HashMB: 4})
+	for _, lp := range labels {
+		e := lp.Board.Empties()
+		if e < 8 || e > 40 || (lp.Source == LabelExact) != (e <= 12) {
+			t.Errorf("%+v: %d empties, source %c", lp, e, lp.Source)
+		}
+		if lp.Source == LabelExact {
+			r, _ := s.Search(ctx, lp.Board, endgame.Limits{Mode: endgame.Exact}, nil)
+			if float64(r.Score) != lp.Value {
+				t.Errorf("%v: label %v, exact score %d", lp.Board, lp.Value, r.Score)
+			}
+		}
+	}
+	// Other settings in the same folder are refused, and change nothing.
+	c.Depth = 5
+	if _, err := Label(ctx, c, ev); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("other depth: %v", err)
+	}
+	if after, _ := os.ReadFile(file); string(after) != string(whole) {
+		t.Error("a refused run changed the file")
+	}
+	// A shard of other settings copied into the folder is refused by the merge.
+	other := strings.Replace(string(whole), "depth=4", "depth=6", 1)
+	os.WriteFile(filepath.Join(work, "labels-2-of-3.txt"), []byte(other), 0o644)
+	if _, _, err := ReadLabels(work); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("mixed settings: %v", err)
+	}
+}
+
+func TestLabelBadInput(t *testing.T) {
+	work := t.TempDir()
+	cfg := DefaultLabelConfig()
+	cfg.Work = work
+	for _, c := range []struct {
+		name string
+		edit func(*LabelConfig)
+		want string
+	}{
+		{"no positions", func(c *LabelConfig) { c.Positions = 0 }, "positions"},
+		{"depth", func(c *LabelConfig) { c.Depth = 0 }, "depth 0"},
+		{"probability", func(c *LabelConfig) { c.Probability = 50 }, "probability 50"},
+		{"shard", func(c *LabelConfig) { c.Shard, c.Shards = 3, 2 }, "shard 3/2"},
+		{"empties", func(c *LabelConfig) { c.MinEmpties = 40; c.MaxEmpties = 30 }, "empties"},
+		{"random", func(c *LabelConfig) { c.Random = 101 }, "random"},
+	} {
+		c2 := cfg
+		c.edit(&c2)
+		if _, err := Label(context.Background(), c2, engine.DefaultEvaluator()); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error about %q", c.name, err, c.want)
+		}
+	}
+	if entries, _ := os.ReadDir(work); len(entries) != 0 {
+		t.Errorf("refused settings left %d files", len(entries))
+	}
+	if _, _, err := ReadLabels(work); err == nil || !strings.Contains(err.Error(), "no label files") {
+		t.Errorf("empty folder: %v", err)
+	}
+	start := board.StartBoard()
+	for _, c := range []struct{ line, want string }{
+		{"1 s 0000000810000000 0000001008000000 3.5 x", "fields"},
+		{"1 s 0000000810000000 0000001008000000 99", "bad value"},
+		{"1 q 0000000810000000 0000001008000000 1", "bad source"},
+		{"1 s 0000000000000000 0000000000000000 1", "not a position"},
+		{"x -", "bad index"},
+	} {
+		os.WriteFile(filepath.Join(work, "labels-0-of-1.txt"), []byte(labelHeaderPrefix+"x\n"+c.line+"\n"), 0o644)
+		if _, _, err := ReadLabels(work); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("line %q: %v, want an error about %q", c.line, err, c.want)
+		}
+	}
+	lp := LabelledPosition{Index: 3, Board: start, Value: -2.5, Source: LabelSearch}
+	if back, err := parseLabel(lp.line()); err != nil || back != lp {
+		t.Errorf("%q read back as %+v, %v", lp.line(), back, err)
+	}
+}
