@@ -4,7 +4,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -15,9 +14,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/arena"
-	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
-	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/internal/progress"
@@ -101,32 +98,16 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ev, err := engine.EvaluatorByName("pattern")
+	search, params, err := train.BookSearch(*depth, *threads)
 	if err != nil {
 		return err
-	}
-	// A small table, cleared before each search: a position's value does
-	// not depend on the positions searched before it (resumed and sharded
-	// builds make the same book as one run).
-	eng := engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: 16})
-	search := func(ctx context.Context, b board.Board) (float64, int, error) {
-		eng.Clear()
-		r, err := eng.Search(ctx, b, engine.Limits{Depth: *depth}, nil)
-		if err != nil {
-			return 0, 0, err
-		}
-		if r.Stopped {
-			return 0, 0, ctx.Err()
-		}
-		return engine.Discs(ev, r.Kind, r.Value), r.Depth, nil
 	}
 	var prog *progress.Progress
 	last := 0
 	start := time.Now()
 	opts := book.BuildOptions{
 		Plies: *plies, MinGames: *minGames, Shard: shard, Shards: shards, Work: *work,
-		Params: fmt.Sprintf("engine depth=%d eval=%s prob=%d", *depth, ev.Name(), engine.DefaultProbability),
-		Search: search,
+		Params: params, Search: search,
 		Progress: func(done, total int) {
 			if prog == nil {
 				prog = newProgress(e, total, "book positions", "positions")
@@ -163,15 +144,6 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// openBook returns the book of a --book flag: the file, or the shipped
-// book if path is "".
-func openBook(path string) (*book.Book, error) {
-	if path == "" {
-		return book.Shipped()
-	}
-	return book.ReadFile(path)
-}
-
 func runBookShow(e *env, args []string) error {
 	fs := cli.NewFlags(e.stderr, "book show", `[--book FILE] [--transcript f5d6 | --board "<64 squares> X|O"]`, "The book moves of a position (the start by default), best first.")
 	path := fs.String("book", "", "binary book file (default: the shipped book)")
@@ -187,7 +159,7 @@ func runBookShow(e *env, args []string) error {
 			return err
 		}
 	}
-	b, err := openBook(*path)
+	b, err := book.Open(*path)
 	if err != nil {
 		return err
 	}
@@ -219,18 +191,14 @@ func runBookExport(e *env, args []string) error {
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	b, err := openBook(*path)
+	b, err := book.Open(*path)
 	if err != nil {
 		return err
 	}
 	if *out == "" {
 		return b.WriteText(e.stdout)
 	}
-	var sb strings.Builder
-	if err := b.WriteText(&sb); err != nil {
-		return err
-	}
-	if err := book.WriteFile(*out, []byte(sb.String())); err != nil {
+	if err := b.WriteTextFile(*out); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s: %d positions\n", *out, b.Len())
@@ -256,13 +224,7 @@ func runBookImport(e *env, args []string) error {
 		defer f.Close()
 		r = f
 	}
-	br := bufio.NewReader(r)
-	head, _ := br.Peek(len(book.EdaxMagic))
-	read := book.ReadText
-	if book.IsEdax(head) {
-		read = book.ReadEdax
-	}
-	s, err := read(br)
+	s, err := book.Read(r)
 	if err != nil {
 		return fmt.Errorf("%s: %v", *in, err)
 	}

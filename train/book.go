@@ -1,0 +1,38 @@
+// The searches that value the positions of the opening book.
+
+package train
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/engine"
+)
+
+// BookSearch returns the search that values the positions of an opening
+// book (book.BuildOptions.Search): the engine with the trained evaluation
+// at the given depth, on threads, and the name of that search
+// (book.BuildOptions.Params). Its table is small and cleared before each
+// search, so that a position's value does not depend on the positions
+// searched before it: resumed and sharded builds make the same book as one
+// run. The search is not safe for concurrent use.
+func BookSearch(depth, threads int) (search func(context.Context, board.Board) (float64, int, error), params string, err error) {
+	ev, err := engine.EvaluatorByName("pattern")
+	if err != nil {
+		return nil, "", err
+	}
+	eng := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: 16})
+	search = func(ctx context.Context, b board.Board) (float64, int, error) {
+		eng.Clear()
+		r, err := eng.Search(ctx, b, engine.Limits{Depth: depth}, nil)
+		if err != nil {
+			return 0, 0, err
+		}
+		if r.Stopped {
+			return 0, 0, ctx.Err()
+		}
+		return engine.Discs(ev, r.Kind, r.Value), r.Depth, nil
+	}
+	return search, fmt.Sprintf("engine depth=%d eval=%s prob=%d", depth, ev.Name(), engine.DefaultProbability), nil
+}
