@@ -79,3 +79,28 @@ func (r *Games) Run(ctx context.Context, report func(index int, g *game.Game)) e
 		return nil
 	})
 }
+
+// Tally is what a run of Games adds up: Black's score, and the games
+// that did not end normally (a timeout, illegal moves, a resignation...)
+// counted by how they ended (a game.Result's Reason and By alone).
+type Tally struct {
+	Score Score
+	Ended map[game.Result]int
+}
+
+// Tally plays the games as Run does and adds them up; played, if not nil,
+// is called after each game, one call at a time. On an error, or when ctx
+// ends, the tally holds the games played until then.
+func (r *Games) Tally(ctx context.Context, played func()) (Tally, error) {
+	t := Tally{Ended: map[game.Result]int{}}
+	err := r.Run(ctx, func(_ int, g *game.Game) {
+		t.Score.Add(ResultFor(g.Result, board.Black))
+		if res := g.Result; res.Reason != game.Normal {
+			t.Ended[game.Result{Reason: res.Reason, By: res.By}]++
+		}
+		if played != nil {
+			played()
+		}
+	})
+	return t, err
+}

@@ -70,3 +70,57 @@ func TestGamesStop(t *testing.T) {
 		t.Errorf("cancelled after %d games: %v", n, err)
 	}
 }
+
+// TestGamesTally: the tally adds up the games' results as Black's score,
+// and counts the games that a rule ended by how they ended.
+func TestGamesTally(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		illegalWhite bool // White answers an illegal move: every game lost by its illegal moves
+	}{{"greedy vs random", false}, {"White plays illegal moves", true}} {
+		r := greedyVsRandom(10)
+		var want Score
+		wantEnded := map[game.Result]int{}
+		if err := r.Run(context.Background(), func(_ int, g *game.Game) {
+			want.Add(ResultFor(g.Result, board.Black))
+			if g.Result.Reason != game.Normal {
+				wantEnded[game.Result{Reason: g.Result.Reason, By: g.Result.By}]++
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if tc.illegalWhite {
+			r.New = func(s Seat) (player.Player, error) {
+				if s.Color == board.White {
+					return illegal{}, nil
+				}
+				return course.NewGreedy(s.Seed), nil
+			}
+			want, wantEnded = Score{}, map[game.Result]int{}
+		}
+		calls := 0
+		got, err := r.Tally(context.Background(), func() { calls++ })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.illegalWhite {
+			if got.Score.Wins != 10 || len(got.Ended) != 1 || got.Ended[game.Result{Reason: game.IllegalMoves, By: board.White}] != 10 {
+				t.Errorf("%s: %+v, want 10 wins by White's illegal moves", tc.name, got)
+			}
+		} else if got.Score != want || len(got.Ended) != len(wantEnded) {
+			t.Errorf("%s: %+v, want %+v and %v", tc.name, got, want, wantEnded)
+		}
+		if calls != 10 || got.Score.Games() != 10 {
+			t.Errorf("%s: %d calls, %d games, want 10", tc.name, calls, got.Score.Games())
+		}
+	}
+}
+
+// illegal is a player that always answers A1, never a legal move
+// before the end.
+type illegal struct{}
+
+func (illegal) Name() string { return "illegal" }
+func (illegal) Move(context.Context, player.Request) (player.Reply, error) {
+	return player.Reply{Move: board.MustParseSquare("a1")}, nil
+}

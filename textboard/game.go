@@ -11,6 +11,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/referee"
 )
@@ -229,4 +230,20 @@ func Variation(pv []board.Square) string {
 		parts[i] = sq.String()
 	}
 	return strings.Join(parts, " ")
+}
+
+// WriteOpening writes a line naming the game's opening ("opening:
+// Tiger") when a start, move or take-back changes it (one of the named
+// openings of package opening, in any symmetry), and returns the name
+// now shown; shown is the name shown before ("" for none).
+func WriteOpening(w io.Writer, ev referee.Event, shown string) string {
+	if ev.Kind != referee.Moved && ev.Kind != referee.Undone && ev.Kind != referee.Started {
+		return shown
+	}
+	o, ok := opening.Of(ev.Game)
+	if !ok || o.String() == shown {
+		return shown
+	}
+	fmt.Fprintf(w, "opening: %s\n", o)
+	return o.String()
 }

@@ -85,3 +85,37 @@ func TestWriteEvent(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteOpening: a line names the opening when a move, a take-back or
+// the start changes it, and only then; other events write nothing.
+func TestWriteOpening(t *testing.T) {
+	at := func(transcript string) *game.Game {
+		g := game.NewStandard()
+		if err := g.PlayTranscript(transcript); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	tests := []struct {
+		kind       referee.EventKind
+		transcript string
+		shown      string
+		want       string // the line written
+		now        string // the name shown after
+	}{
+		{referee.Moved, "c4", "", "", ""},
+		{referee.Moved, "c4e3", "", "opening: Perpendicular Opening\n", "Perpendicular Opening"},
+		{referee.Moved, "c4e3f6", "Perpendicular Opening", "", "Perpendicular Opening"},
+		{referee.Moved, "c4e3f6e6f5", "Perpendicular Opening", "opening: Tiger\n", "Tiger"},
+		{referee.Undone, "c4e3", "Tiger", "opening: Perpendicular Opening\n", "Perpendicular Opening"},
+		{referee.Ended, "c4e3f6e6f5", "Perpendicular Opening", "", "Perpendicular Opening"},
+		{referee.Started, "", "", "", ""},
+	}
+	for _, tc := range tests {
+		var out strings.Builder
+		now := WriteOpening(&out, referee.Event{Kind: tc.kind, Game: at(tc.transcript)}, tc.shown)
+		if out.String() != tc.want || now != tc.now {
+			t.Errorf("%v after %q, %q shown: wrote %q, shows %q; want %q, %q", tc.kind, tc.transcript, tc.shown, out.String(), now, tc.want, tc.now)
+		}
+	}
+}

@@ -18,7 +18,6 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/player/human"
@@ -181,6 +180,33 @@ func isHuman(spec string) bool {
 	return strings.EqualFold(strings.TrimSpace(name), "human")
 }
 
+// humans says which seats are humans.
+func (o playOptions) humans() [2]bool { return [2]bool{isHuman(o.black), isHuman(o.white)} }
+
+// seatNames returns the names of the seats' players: "black" and "white"
+// for two humans of one name at one terminal.
+func seatNames(seats [2]player.Player, humans [2]bool) [2]string {
+	names := [2]string{seats[0].Name(), seats[1].Name()}
+	if humans[0] && humans[1] && names[0] == names[1] {
+		names = [2]string{board.Black.String(), board.White.String()}
+	}
+	return names
+}
+
+// header writes the first line of a single game.
+func (o playOptions) header(w io.Writer, names [2]string) {
+	fmt.Fprintf(w, "%s vs %s, %s rules, %s per move, seed %d\n",
+		textboard.Seat(names, board.Black), textboard.Seat(names, board.White), o.rule, limitText(o.moveTime), o.seed)
+}
+
+// referee returns the referee's settings of a single game: its clocks,
+// and take-backs for a human against a computer.
+func (o playOptions) referee(observe func(referee.Event)) referee.Config {
+	h := o.humans()
+	return referee.Config{Game: o.start, MoveTime: o.moveTime, GameTime: o.gameTime,
+		AllowUndo: [2]bool{h[0] && !h[1], h[1] && !h[0]}, Observe: observe}
+}
+
 func playOne(ctx context.Context, e *env, o playOptions) error {
 	if !o.plain && !o.quiet && isTerminalIO(e.stdin) && isTerminalIO(e.stdout) {
 		return playScreen(ctx, e, o)
@@ -194,29 +220,19 @@ func playOne(ctx context.Context, e *env, o playOptions) error {
 	if err != nil {
 		return err
 	}
-	names := [2]string{black.Name(), white.Name()}
-	humans := [2]bool{isHuman(o.black), isHuman(o.white)}
-	if humans[0] && humans[1] && names[0] == names[1] {
-		names = [2]string{board.Black.String(), board.White.String()} // two humans at one terminal
-	}
-	fmt.Fprintf(e.stdout, "%s vs %s, %s rules, %s per move, seed %d\n",
-		textboard.Seat(names, board.Black), textboard.Seat(names, board.White), o.rule, limitText(o.moveTime), o.seed)
+	humans := o.humans()
+	names := seatNames([2]player.Player{black, white}, humans)
+	o.header(e.stdout, names)
 	shown := "" // the opening name shown last
-	cfg := referee.Config{
-		Game:      o.start,
-		MoveTime:  o.moveTime,
-		GameTime:  o.gameTime,
-		AllowUndo: [2]bool{humans[0] && !humans[1], humans[1] && !humans[0]},
-		Observe: func(ev referee.Event) {
-			if o.quiet && ev.Kind != referee.Ended {
-				return
-			}
-			textboard.WriteEvent(e.stdout, ev, names, humans)
-			if !o.quiet {
-				shown = writeOpening(e.stdout, ev, shown)
-			}
-		},
-	}
+	cfg := o.referee(func(ev referee.Event) {
+		if o.quiet && ev.Kind != referee.Ended {
+			return
+		}
+		textboard.WriteEvent(e.stdout, ev, names, humans)
+		if !o.quiet {
+			shown = textboard.WriteOpening(e.stdout, ev, shown)
+		}
+	})
 	g, err := referee.Play(ctx, black, white, cfg)
 	if errors.Is(err, referee.ErrAborted) {
 		if ctx.Err() != nil {
@@ -226,21 +242,6 @@ func playOne(ctx context.Context, e *env, o playOptions) error {
 		fmt.Fprintf(e.stdout, "game stopped after %d moves: %s\n", g.Ply(), g.Transcript())
 	}
 	return err
-}
-
-// writeOpening writes a line naming the game's opening when it changes
-// (one of the named openings, in any symmetry), and returns the name now
-// shown.
-func writeOpening(w io.Writer, ev referee.Event, shown string) string {
-	if ev.Kind != referee.Moved && ev.Kind != referee.Undone && ev.Kind != referee.Started {
-		return shown
-	}
-	o, ok := opening.Of(ev.Game)
-	if !ok || o.String() == shown {
-		return shown
-	}
-	fmt.Fprintf(w, "opening: %s\n", o)
-	return o.String()
 }
 
 // errInterrupted is what play returns when its context ends (Ctrl-C,
@@ -261,29 +262,17 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 	fmt.Fprintf(e.stdout, "%s (black) vs %s (white): %d games, %s rules, %s per move, seed %d\n",
 		o.black, o.white, o.games, o.rule, limitText(o.moveTime), o.seed)
 	prog := newProgress(e, o.games, "games", "games")
-	var score arena.Score       // black's
-	reasons := map[string]int{} // games not ended normally
 	start := time.Now()
 	run := &arena.Games{
 		Count: o.games, Start: o.start, MoveTime: o.moveTime, GameTime: o.gameTime, Concurrency: o.parallel, Seed: o.seed,
 		New: func(s arena.Seat) (player.Player, error) {
-			spec := o.black
-			if s.Color == board.White {
-				spec = o.white
-			}
-			return newPlayer(e, nil, o, spec, s.Seed)
+			return newPlayer(e, nil, o, [2]string{o.black, o.white}[s.Color], s.Seed)
 		},
 	}
-	err := run.Run(ctx, func(_ int, g *game.Game) {
-		score.Add(arena.ResultFor(g.Result, board.Black))
-		if r := g.Result; r.Reason != game.Normal {
-			reasons[textboard.Reason(game.Result{Reason: r.Reason, By: r.By})]++
-		}
-		prog.Add(1)
-	})
+	tally, err := run.Tally(ctx, func() { prog.Add(1) })
 	prog.Finish()
 	took := time.Since(start)
-	played := score.Games()
+	score, played := tally.Score, tally.Score.Games()
 	if played == 0 {
 		if ctx.Err() != nil {
 			return errInterrupted
@@ -291,10 +280,10 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s: %s (black) won %d, drew %d, lost %d: %.1f%% of the points\n",
-		counted(played, "game"), o.black, score.Wins, score.Draws, score.Losses, 100*(float64(score.Wins)+0.5*float64(score.Draws))/float64(played))
+		counted(played, "game"), o.black, score.Wins, score.Draws, score.Losses, 100*score.Fraction())
 	fmt.Fprintf(e.stdout, "average margin %+.2f discs for black (empties to the winner)\n", score.AverageMargin())
-	for reason, n := range reasons {
-		fmt.Fprintf(e.stdout, "%s ended by: %s\n", counted(n, "game"), reason)
+	for ended, n := range tally.Ended {
+		fmt.Fprintf(e.stdout, "%s ended by: %s\n", counted(n, "game"), textboard.Reason(ended))
 	}
 	fmt.Fprintf(e.stdout, "%.1f s, %.0f games/s\n", took.Seconds(), float64(played)/took.Seconds())
 	if played < o.games {
@@ -322,8 +311,7 @@ const hintTime = 2 * time.Second
 // is written on the terminal as the line mode writes it once the screen
 // is left.
 func playScreen(ctx context.Context, e *env, o playOptions) error {
-	humans := [2]bool{isHuman(o.black), isHuman(o.white)}
-	var names [2]string
+	humans := o.humans()
 	var seats [2]player.Player
 	for c, spec := range []string{o.black, o.white} {
 		in := io.Reader(nil)
@@ -335,11 +323,9 @@ func playScreen(ctx context.Context, e *env, o playOptions) error {
 			return err
 		}
 		defer player.Close(p)
-		names[c], seats[c] = p.Name(), p
+		seats[c] = p
 	}
-	if humans[0] && humans[1] && names[0] == names[1] {
-		names = [2]string{board.Black.String(), board.White.String()} // two humans at one terminal
-	}
+	names := seatNames(seats, humans)
 	ui := tui.New(tui.Config{
 		Lang: o.lang, Names: names, Humans: humans, Game: o.start, MoveTime: o.moveTime,
 		Analyst: func() (player.Player, error) {
@@ -351,22 +337,15 @@ func playScreen(ctx context.Context, e *env, o playOptions) error {
 			seats[c] = ui.Seat(board.Color(c))
 		}
 	}
-	cfg := referee.Config{
-		Game:      o.start,
-		MoveTime:  o.moveTime,
-		GameTime:  o.gameTime,
-		AllowUndo: [2]bool{humans[0] && !humans[1], humans[1] && !humans[0]},
-		Observe:   ui.Observe,
-		Progress:  ui.Progress,
-	}
+	cfg := o.referee(ui.Observe)
+	cfg.Progress = ui.Progress
 	g, err := ui.Run(ctx, e.stdin, e.stdout, func(ctx context.Context) (*game.Game, error) {
 		return referee.Play(ctx, seats[0], seats[1], cfg)
 	})
 	if g == nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s vs %s, %s rules, %s per move, seed %d\n",
-		textboard.Seat(names, board.Black), textboard.Seat(names, board.White), o.rule, limitText(o.moveTime), o.seed)
+	o.header(e.stdout, names)
 	if errors.Is(err, referee.ErrAborted) {
 		fmt.Fprintf(e.stdout, "game stopped (interrupted) after %d moves: %s; nothing was recorded as a result\n", g.Ply(), g.Transcript())
 		return errInterrupted // Ctrl-C, a key of the screen, or a signal
