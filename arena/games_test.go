@@ -75,7 +75,7 @@ func TestGamesStop(t *testing.T) {
 // and counts the games that a rule ended by how they ended.
 func TestGamesTally(t *testing.T) {
 	for _, tc := range []struct {
-		name    string
+		name         string
 		illegalWhite bool // White answers an illegal move: every game lost by its illegal moves
 	}{{"greedy vs random", false}, {"White plays illegal moves", true}} {
 		r := greedyVsRandom(10)
