@@ -9,8 +9,9 @@
 // shape (3^k for k squares: empty, the player to move's disc, the
 // opponent's) has a weight, shared by all the instances of the shape and
 // by configurations that are mirror images of each other. A weight set is
-// kept per phase (by the number of discs on the board), with a bias and
-// the mobility of both sides.
+// kept per phase (by the number of discs on the board: 15 phases of four
+// disc counts in the first generation, 30 or 60 in files of version 2),
+// with a bias and the mobility of both sides.
 //
 // The search tells a [Tracker] every move it makes and takes back; the
 // tracker updates the 46 indexes incrementally (a few additions per

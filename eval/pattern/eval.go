@@ -36,7 +36,9 @@ type Evaluator struct {
 	weights *Weights
 	// own[p] reads indexes whose digit 1 is the player to move;
 	// swapped[p] indexes whose digit 1 is the opponent.
-	own, swapped [NumPhases]tables
+	own, swapped []tables
+	// phase[d] is the phase of positions with d discs.
+	phase [65]uint8
 
 	checksumOnce sync.Once
 	checksum     string
@@ -45,7 +47,10 @@ type Evaluator struct {
 // New returns an evaluator with the given weights (which it keeps and
 // must not change).
 func New(w *Weights) *Evaluator {
-	e := &Evaluator{weights: w}
+	e := &Evaluator{weights: w, own: make([]tables, len(w.Phases)), swapped: make([]tables, len(w.Phases))}
+	for d := range e.phase {
+		e.phase[d] = uint8(w.PhaseOf(d))
+	}
 	// swaps[s][i] is swapIndex(i, len(Shapes[s].Squares)), built digit by
 	// digit once for all the phases.
 	var swaps [NumShapes][]int32
@@ -123,12 +128,12 @@ func (e *Evaluator) Final(score int) int { return Scale * score }
 func (e *Evaluator) Evaluate(b board.Board) int {
 	var idx [NumInstances]uint32
 	Indexes(b, &idx)
-	return e.score(b, &idx, &e.own)
+	return e.score(b, &idx, e.own)
 }
 
 // score sums the weights of the phase of b for the indexes.
-func (e *Evaluator) score(b board.Board, idx *[NumInstances]uint32, side *[NumPhases]tables) int {
-	t := &side[PhaseOf(bits.OnesCount64(b.P|b.O))]
+func (e *Evaluator) score(b board.Board, idx *[NumInstances]uint32, side []tables) int {
+	t := &side[e.phase[bits.OnesCount64(b.P|b.O)]]
 	v := t.bias
 	for i := range idx {
 		v += int32(t.inst[i][idx[i]])
@@ -210,9 +215,9 @@ func (t *Tracker) Reset(b board.Board) {
 
 // Evaluate returns the value of b, the tracker's current position.
 func (t *Tracker) Evaluate(b board.Board) int {
-	side := &t.e.own
+	side := t.e.own
 	if !t.aToMove {
-		side = &t.e.swapped
+		side = t.e.swapped
 	}
 	return t.e.score(b, &t.idx, side)
 }

@@ -17,9 +17,15 @@ import (
 
 // randomWeights returns weights with random values, equal on
 // configurations that are mirror images (as trained weights are).
-func randomWeights(seed uint64) *Weights {
+func randomWeights(seed uint64) *Weights { return randomWeightsN(seed, NumPhases) }
+
+// randomWeightsN returns random weights of n phases.
+func randomWeightsN(seed uint64, n int) *Weights {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	w := NewWeights()
+	w, err := NewWeightsN(n)
+	if err != nil {
+		panic(err)
+	}
 	for p := range w.Phases {
 		ph := &w.Phases[p]
 		ph.Bias = int16(rng.IntN(200) - 100)
@@ -167,10 +173,15 @@ func TestSymmetric(t *testing.T) {
 // TestReferenceValue checks Evaluate against a plain computation:
 // bias, each instance's weight read square by square, mobility.
 func TestReferenceValue(t *testing.T) {
-	w := randomWeights(3)
+	for _, n := range PhaseCounts {
+		testReferenceValue(t, randomWeightsN(3, n))
+	}
+}
+
+func testReferenceValue(t *testing.T, w *Weights) {
 	e := New(w)
-	walk(t, e, 20, func(b board.Board, _ *Tracker) {
-		ph := &w.Phases[PhaseOf(64-b.Empties())]
+	walk(t, e, 20, func(b board.Board, tr *Tracker) {
+		ph := &w.Phases[PhaseOfN(64-b.Empties(), len(w.Phases))]
 		want := int(ph.Bias)
 		for _, in := range Instances {
 			idx, p := 0, 1
@@ -187,7 +198,10 @@ func TestReferenceValue(t *testing.T) {
 		}
 		want += int(ph.Mobility[0][min(b.Mobility(), MobilitySize-1)]) + int(ph.Mobility[1][min(b.Pass().Mobility(), MobilitySize-1)])
 		if got := e.Evaluate(b); got != want {
-			t.Fatalf("%v: %d, reference %d", b, got, want)
+			t.Fatalf("%d phases, %v: %d, reference %d", len(w.Phases), b, got, want)
+		}
+		if got := tr.Evaluate(b); got != want {
+			t.Fatalf("%d phases, %v: tracker %d, reference %d", len(w.Phases), b, got, want)
 		}
 	})
 }

@@ -13,9 +13,20 @@ import (
 	"io"
 )
 
-// NumPhases is the number of weight sets: phase p holds positions with
-// 4+4p to 7+4p discs.
+// NumPhases is the number of weight sets of NewWeights and of the file
+// format's version 1 (the first generation): phase p holds positions
+// with 4+4p to 7+4p discs. Weights may have more phases (PhaseCounts).
 const NumPhases = 15
+
+// PhaseCounts are the numbers of phases weights may have: the 60 disc
+// counts from 4 to 63 split evenly (64 discs go with 63).
+var PhaseCounts = []int{15, 30, 60}
+
+// MaxPhases is the largest of PhaseCounts.
+const MaxPhases = 60
+
+// validPhases says whether weights may have n phases.
+func validPhases(n int) bool { return n == 15 || n == 30 || n == 60 }
 
 // MobilitySize bounds the mobility counts that have their own weight
 // (larger counts use the last).
@@ -25,9 +36,15 @@ const MobilitySize = 32
 // sum of the weights over Scale.
 const Scale = 128
 
-// PhaseOf returns the phase of a position with discs discs on the board.
-func PhaseOf(discs int) int {
-	return min(max(discs-4, 0)/4, NumPhases-1)
+// PhaseOf returns the phase of a position with discs discs on the board,
+// of NumPhases phases.
+func PhaseOf(discs int) int { return PhaseOfN(discs, NumPhases) }
+
+// PhaseOfN returns the phase of a position with discs discs on the
+// board, of n phases (one of PhaseCounts): phase p holds the discs
+// 4+p*60/n to 3+(p+1)*60/n.
+func PhaseOfN(discs, n int) int {
+	return min(max(discs-4, 0)*n/60, n-1)
 }
 
 // Phase holds the weights of one phase, in units of 1/Scale disc.
@@ -40,32 +57,50 @@ type Phase struct {
 	Mobility [2][MobilitySize]int16
 }
 
-// Weights are the trained weights of every phase, with a note saying how
-// they were made.
+// Weights are the trained weights of every phase (NumPhases, or another
+// of PhaseCounts), with a note saying how they were made.
 type Weights struct {
 	Note   string
-	Phases [NumPhases]Phase
+	Phases []Phase
 }
 
-// NewWeights returns weights that are all zero.
+// NewWeights returns weights of NumPhases phases that are all zero.
 func NewWeights() *Weights {
-	w := &Weights{}
+	w, _ := NewWeightsN(NumPhases)
+	return w
+}
+
+// NewWeightsN returns weights of n phases (one of PhaseCounts) that are
+// all zero.
+func NewWeightsN(n int) (*Weights, error) {
+	if !validPhases(n) {
+		return nil, fmt.Errorf("pattern weights: %d phases: want one of %v", n, PhaseCounts)
+	}
+	w := &Weights{Phases: make([]Phase, n)}
 	for p := range w.Phases {
 		for s, sh := range Shapes {
 			w.Phases[p].Tables[s] = make([]int16, sh.Size())
 		}
 	}
-	return w
+	return w, nil
 }
+
+// PhaseOf returns the phase of w that evaluates positions with discs
+// discs on the board.
+func (w *Weights) PhaseOf(discs int) int { return PhaseOfN(discs, len(w.Phases)) }
 
 // The file format: the magic, then gzip-compressed data, then the
 // SHA-256 of the compressed data. The data: the format version, the
 // dimensions (phases, shapes and their sizes, mobility size) that must
 // match this package's, the note, then every phase's bias, tables and
-// mobility weights, little-endian int16.
+// mobility weights, little-endian int16. Version 1 has NumPhases phases;
+// version 2 the same layout with 30 or 60 (programs that read only
+// version 1 refuse it by its version). Weights of NumPhases phases are
+// written as version 1, so that a version-1 file written again is the
+// same file.
 const (
 	magic         = "RVPATW\x00\x01"
-	formatVersion = 1
+	formatVersion = 2
 )
 
 // ErrFormat marks a file that is not a weights file of this version.
@@ -73,10 +108,17 @@ var ErrFormat = errors.New("not a reversi pattern weights file of this version")
 
 // WriteTo writes the weights in the file format.
 func (w *Weights) WriteTo(out io.Writer) (int64, error) {
+	if !validPhases(len(w.Phases)) {
+		return 0, fmt.Errorf("pattern weights: %d phases: want one of %v", len(w.Phases), PhaseCounts)
+	}
 	var data bytes.Buffer
 	put := func(v any) { binary.Write(&data, binary.LittleEndian, v) }
-	put(uint32(formatVersion))
-	put(uint32(NumPhases))
+	version := uint32(formatVersion)
+	if len(w.Phases) == NumPhases {
+		version = 1
+	}
+	put(version)
+	put(uint32(len(w.Phases)))
 	put(uint32(NumShapes))
 	for _, sh := range Shapes {
 		put(uint32(sh.Size()))
@@ -108,14 +150,14 @@ func (w *Weights) WriteTo(out io.Writer) (int64, error) {
 const maxNote = 1 << 16
 
 // maxData returns the size of the uncompressed data of a weights file of
-// this version with the longest note.
+// this version with the most phases and the longest note.
 func maxData() int {
 	configs := 0
 	for _, sh := range Shapes {
 		configs += sh.Size()
 	}
 	head := 4 * (3 + NumShapes + 2) // version, phases, shapes, sizes, mobility size, note length
-	return head + maxNote + NumPhases*2*(1+configs+2*MobilitySize)
+	return head + maxNote + MaxPhases*2*(1+configs+2*MobilitySize)
 }
 
 // maxFile returns the size of the largest weights file of this version:
@@ -168,11 +210,12 @@ func ReadWeights(r io.Reader) (*Weights, error) {
 	if err := errors.Join(get(&version), get(&phases), get(&shapes)); err != nil {
 		return nil, fmt.Errorf("%w: truncated header", ErrFormat)
 	}
-	if version != formatVersion {
-		return nil, fmt.Errorf("%w: version %d, this program reads version %d", ErrFormat, version, formatVersion)
+	if version < 1 || version > formatVersion {
+		return nil, fmt.Errorf("%w: version %d, this program reads versions 1 to %d", ErrFormat, version, formatVersion)
 	}
-	if phases != NumPhases || shapes != NumShapes {
-		return nil, fmt.Errorf("%w: %d phases and %d shapes, want %d and %d", ErrFormat, phases, shapes, NumPhases, NumShapes)
+	if (version == 1 && phases != NumPhases) || !validPhases(int(phases)) || shapes != NumShapes {
+		return nil, fmt.Errorf("%w: %d phases and %d shapes in version %d, want %d shapes and %d phases (version 1) or one of %v (version 2)",
+			ErrFormat, phases, shapes, version, NumShapes, NumPhases, PhaseCounts)
 	}
 	for _, sh := range Shapes {
 		var size uint32
@@ -188,7 +231,7 @@ func ReadWeights(r io.Reader) (*Weights, error) {
 	if _, err := io.ReadFull(rd, note); err != nil {
 		return nil, fmt.Errorf("%w: truncated note", ErrFormat)
 	}
-	w := NewWeights()
+	w, _ := NewWeightsN(int(phases))
 	w.Note = string(note)
 	for p := range w.Phases {
 		ph := &w.Phases[p]
