@@ -5,7 +5,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/internal/cli"
@@ -37,32 +36,12 @@ From the start the counts are checked against the published ones.`)
 			return fmt.Errorf("--board: %v", err)
 		}
 	}
-	published := map[int]uint64{}
-	if pos == board.Start() {
-		var err error
-		if published, err = perft.Published(); err != nil {
-			return err
-		}
-	}
 	fmt.Fprintf(e.stdout, "perft from %s\n%5s %20s %10s %14s\n", pos, "depth", "leaves", "seconds", "leaves/s")
-	for d := 1; d <= *depth; d++ {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		start := time.Now()
-		n, err := perft.CountContext(ctx, pos.Board, d, *threads)
-		if err != nil {
-			return err
-		}
-		secs := time.Since(start).Seconds()
+	return perft.Table(ctx, pos, *depth, *threads, func(r perft.Row) {
 		check := ""
-		if want, ok := published[d]; ok {
-			if n != want {
-				return fmt.Errorf("depth %d: %d leaves, the published count is %d", d, n, want)
-			}
+		if r.Checked {
 			check = "  (matches the published count)"
 		}
-		fmt.Fprintf(e.stdout, "%5d %20d %10.3f %14.0f%s\n", d, n, secs, float64(n)/max(secs, 1e-9), check)
-	}
-	return nil
+		fmt.Fprintf(e.stdout, "%5d %20d %10.3f %14.0f%s\n", r.Depth, r.Leaves, r.Elapsed.Seconds(), r.LeavesPerSecond(), check)
+	})
 }
