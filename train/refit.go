@@ -1,0 +1,227 @@
+// The second generation's fit: weights of more phases, fitted to the
+// labels of 'reversi train label', each phase pulled toward a prior (the
+// first generation's weights) and toward its neighbour fitted before it.
+
+package train
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/reversi-engine/reversi/eval/pattern"
+)
+
+// RefitConfig sets a fit of labelled positions.
+type RefitConfig struct {
+	// Phases is the number of phases of the weights (one of
+	// pattern.PhaseCounts).
+	Phases int `json:"phases"`
+	// Window: a phase is fitted to the positions of its own disc counts
+	// and of Window disc counts either side (smoothing by overlap).
+	Window int `json:"window"`
+	// Prior is the weights each phase is pulled toward (its phase of the
+	// same disc counts), nil for zero weights; PriorLambda is the pull,
+	// in positions (a configuration seen n times keeps about
+	// n/(n+PriorLambda+Smooth) of what its data say, the rest from the
+	// prior and the neighbour).
+	Prior       *pattern.Weights `json:"-"`
+	PriorLambda float64          `json:"prior_lambda"`
+	// Smooth is the pull toward the next phase (more discs), fitted
+	// before, in positions.
+	Smooth float64 `json:"smooth"`
+	// Epochs and Patience bound each phase's fit (FitOptions).
+	Epochs   int `json:"epochs"`
+	Patience int `json:"patience"`
+	// Threads compute the fit.
+	Threads int `json:"-"`
+	// Log receives progress lines (nil: none).
+	Log io.Writer `json:"-"`
+}
+
+// DefaultRefitConfig returns the settings of the candidate.
+func DefaultRefitConfig() RefitConfig {
+	return RefitConfig{Phases: 30, Window: 2, PriorLambda: 4, Smooth: 4, Epochs: 200, Patience: 15, Threads: 1}
+}
+
+// RefitPhase says how one phase was fitted: its positions (with the
+// window), and the held-out errors of the fit and of the prior against
+// the labels.
+type RefitPhase struct {
+	Phase     int     `json:"phase"`
+	Discs     string  `json:"discs"`
+	Positions int     `json:"positions"`
+	Exact     int     `json:"exact_labels"`
+	Epochs    int     `json:"epochs"`
+	Errors    Errors  `json:"errors"`
+	PriorMAE  float64 `json:"prior_heldout_mae"`
+	Seconds   float64 `json:"seconds"`
+	Unchanged bool    `json:"unchanged"`
+}
+
+func (c *RefitConfig) check() error {
+	switch {
+	case !validPhaseCount(c.Phases):
+		return fmt.Errorf("refit: %d phases: want one of %v", c.Phases, pattern.PhaseCounts)
+	case c.Window < 0 || c.Window > 8:
+		return fmt.Errorf("refit: a window of %d discs: want 0 to 8", c.Window)
+	case c.PriorLambda < 0 || c.Smooth < 0 || c.PriorLambda+c.Smooth <= 0:
+		return fmt.Errorf("refit: prior pull %v and smoothing %v: want both at least 0, one more", c.PriorLambda, c.Smooth)
+	case c.Epochs < 1 || c.Patience < 1:
+		return fmt.Errorf("refit: %d epochs, patience %d: want at least 1", c.Epochs, c.Patience)
+	}
+	c.Threads = max(c.Threads, 1)
+	return nil
+}
+
+func validPhaseCount(n int) bool {
+	for _, p := range pattern.PhaseCounts {
+		if p == n {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *RefitConfig) logf(format string, args ...any) {
+	if c.Log != nil {
+		fmt.Fprintf(c.Log, format+"\n", args...)
+	}
+}
+
+// phaseDiscs returns the disc counts of phase p of n: lo to hi.
+func phaseDiscs(p, n int) (lo, hi int) {
+	lo, hi = 4+p*60/n, 3+(p+1)*60/n
+	if p == n-1 {
+		hi = 64
+	}
+	return lo, hi
+}
+
+// Refit fits weights of cfg.Phases phases to the labelled positions,
+// from the last phase to the first: each phase minimises the squared
+// error on its positions (its disc counts and cfg.Window either side;
+// a tenth, by position hash, held out) plus PriorLambda times the
+// squared distance to the prior's weights of the same disc counts plus
+// Smooth times the squared distance to the next phase's weights. A phase
+// without positions keeps the mean of the two. It returns the weights
+// and the report of every phase.
+func Refit(ctx context.Context, cfg RefitConfig, labels []LabelledPosition) (*pattern.Weights, []RefitPhase, error) {
+	if err := cfg.check(); err != nil {
+		return nil, nil, err
+	}
+	if len(labels) == 0 {
+		return nil, nil, errors.New("refit: no labelled positions")
+	}
+	w, _ := pattern.NewWeightsN(cfg.Phases)
+	lay := newLayout()
+	type item struct {
+		s     sample
+		discs int
+		val   bool
+		exact bool
+	}
+	items := make([]item, len(labels))
+	for i, lp := range labels {
+		items[i] = item{s: sample{feat: lay.features(lp.Board), label: float32(lp.Value)}, discs: 64 - lp.Board.Empties(),
+			val: lp.Board.Hash()%10 == 0, exact: lp.Source == LabelExact}
+	}
+	var reps []RefitPhase
+	var next []float32 // the parameters of phase p+1
+	for p := cfg.Phases - 1; p >= 0; p-- {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		start := time.Now()
+		lo, hi := phaseDiscs(p, cfg.Phases)
+		rp := RefitPhase{Phase: p, Discs: fmt.Sprintf("%d-%d", lo, hi)}
+		// The centre the phase is pulled toward.
+		centre := make([]float32, lay.size)
+		if cfg.Prior != nil {
+			lay.params(&cfg.Prior.Phases[cfg.Prior.PhaseOf((lo+hi)/2)], centre)
+		}
+		pull := cfg.PriorLambda
+		if next != nil && cfg.Smooth > 0 {
+			pull += cfg.Smooth
+			for j := range centre {
+				centre[j] = float32((cfg.PriorLambda*float64(centre[j]) + cfg.Smooth*float64(next[j])) / pull)
+			}
+		}
+		// The samples, their labels made residuals of the centre.
+		var trainSet, valSet []sample
+		var priorVal []sample
+		for _, it := range items {
+			if it.discs < lo-cfg.Window || it.discs > hi+cfg.Window {
+				continue
+			}
+			rp.Positions++
+			if it.exact {
+				rp.Exact++
+			}
+			s := it.s
+			s.label -= predict(centre, &s)
+			if it.val {
+				valSet = append(valSet, s)
+				priorVal = append(priorVal, it.s)
+			} else {
+				trainSet = append(trainSet, s)
+			}
+		}
+		params := centre
+		if len(trainSet) == 0 {
+			rp.Unchanged = true
+		} else {
+			res := fit(lay, trainSet, valSet, FitOptions{Epochs: cfg.Epochs, Patience: cfg.Patience, Lambda: pull, Threads: cfg.Threads})
+			params = make([]float32, lay.size)
+			for j := range params {
+				params[j] = centre[j] + res.params[j]
+			}
+			rp.Epochs, rp.Errors = res.epochs, res.errors
+			if cfg.Prior != nil && len(priorVal) > 0 {
+				prior := make([]float32, lay.size)
+				lay.params(&cfg.Prior.Phases[cfg.Prior.PhaseOf((lo+hi)/2)], prior)
+				_, rp.PriorMAE = evaluateSet(prior, priorVal)
+			}
+		}
+		lay.export(params, &w.Phases[p])
+		next = params
+		rp.Seconds = time.Since(start).Seconds()
+		cfg.logf("refit: phase %2d (%s discs): %d positions (%d exact), %d epochs, held-out error %.2f discs (the prior's %.2f), %.0fs",
+			p, rp.Discs, rp.Positions, rp.Exact, rp.Epochs, rp.Errors.ValMAE, rp.PriorMAE, rp.Seconds)
+		reps = append(reps, rp)
+	}
+	for i, j := 0, len(reps)-1; i < j; i, j = i+1, j-1 {
+		reps[i], reps[j] = reps[j], reps[i]
+	}
+	return w, reps, nil
+}
+
+// params writes the weights of phase ph into the parameter vector out (in
+// discs): the inverse of export for weights whose mirror-image
+// configurations are equal.
+func (l *layout) params(ph *pattern.Phase, out []float32) {
+	const unit = 1.0 / pattern.Scale
+	out[0] = float32(ph.Bias) * unit
+	for s := range pattern.Shapes {
+		for i, c := range l.canon[s] {
+			if int(c) == i {
+				out[l.shape[s]+i] = float32(ph.Tables[s][i]) * unit
+			}
+		}
+	}
+	for side := range ph.Mobility {
+		for n, v := range ph.Mobility[side] {
+			out[l.mob[side]+n] = float32(v) * unit
+		}
+	}
+}
+
+// WriteWeights writes weights to file through a temporary file.
+func WriteWeights(file string, w *pattern.Weights) error {
+	if err := writeAtomic(file, func(out io.Writer) error { _, err := w.WriteTo(out); return err }); err != nil {
+		return fmt.Errorf("writing %s: %w", file, err)
+	}
+	return nil
+}

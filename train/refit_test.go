@@ -1,0 +1,117 @@
+package train
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval/pattern"
+)
+
+// randomLabels returns positions of random games with from lo to hi
+// discs, labelled by f.
+func randomLabels(n, lo, hi int, f func(board.Board) float64) []LabelledPosition {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var out []LabelledPosition
+	for len(out) < n {
+		b := board.StartBoard()
+		for !b.GameOver() {
+			m := b.Moves()
+			if m == 0 {
+				b = b.Pass()
+				continue
+			}
+			if d := 64 - b.Empties(); d >= lo && d <= hi {
+				out = append(out, LabelledPosition{Index: len(out), Board: b, Value: f(b), Source: LabelSearch})
+			}
+			sqs := board.Squares(m)
+			b = b.Play(sqs[rng.IntN(len(sqs))])
+		}
+	}
+	return out[:n]
+}
+
+func TestRefitPullsTowardThePrior(t *testing.T) {
+	prior, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The prior's values plus 3 discs, on positions of 40 to 45 discs.
+	labels := randomLabels(3000, 40, 45, func(b board.Board) float64 {
+		return float64(prior.Evaluate(b))/pattern.Scale + 3
+	})
+	cfg := DefaultRefitConfig()
+	cfg.Prior, cfg.Window, cfg.Epochs, cfg.Smooth = prior.Weights(), 0, 30, 0
+	w, reps, err := Refit(context.Background(), cfg, labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Phases) != 30 || len(reps) != 30 {
+		t.Fatalf("%d phases, %d reports; want 30", len(w.Phases), len(reps))
+	}
+	ev := pattern.New(w)
+	for _, rp := range reps {
+		fitted := rp.Discs == "40-41" || rp.Discs == "42-43" || rp.Discs == "44-45"
+		if rp.Unchanged == fitted {
+			t.Errorf("phase %+v: fitted %v, want %v", rp, !rp.Unchanged, fitted)
+		}
+		if fitted && (rp.Errors.ValMAE > 0.3 || math.Abs(rp.PriorMAE-3) > 0.05) {
+			t.Errorf("phase %s: held-out error %.2f (want near 0), the prior's %.2f (want 3)", rp.Discs, rp.Errors.ValMAE, rp.PriorMAE)
+		}
+	}
+	// Where the fit saw positions it learnt the shift; elsewhere (without
+	// smoothing) the weights are the prior's.
+	for _, lp := range labels[:50] {
+		if got := float64(ev.Evaluate(lp.Board)) / pattern.Scale; math.Abs(got-lp.Value) > 0.5 {
+			t.Errorf("%v: %.2f, label %.2f", lp.Board, got, lp.Value)
+		}
+	}
+	far := randomLabels(50, 10, 30, func(board.Board) float64 { return 0 })
+	for _, lp := range far {
+		if a, b := ev.Evaluate(lp.Board), prior.Evaluate(lp.Board); a != b {
+			t.Errorf("%v, %d discs, far from the labels: %d, the prior %d", lp.Board, 64-lp.Board.Empties(), a, b)
+		}
+	}
+	// With smoothing, the phase before the labelled ones (38-39 discs,
+	// without positions) is half the prior and half its neighbour: about
+	// half the shift.
+	cfg.Smooth = cfg.PriorLambda
+	w, _, err = Refit(context.Background(), cfg, labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev = pattern.New(w)
+	shift := 0.0
+	near := randomLabels(200, 38, 39, func(board.Board) float64 { return 0 })
+	for _, lp := range near {
+		shift += float64(ev.Evaluate(lp.Board)-prior.Evaluate(lp.Board)) / pattern.Scale / float64(len(near))
+	}
+	if shift < 0.75 || shift > 2.25 {
+		t.Errorf("smoothed phase before the labels: shifted %.2f discs, want about 1.5", shift)
+	}
+}
+
+func TestRefitBadInput(t *testing.T) {
+	labels := randomLabels(10, 20, 30, func(board.Board) float64 { return 1 })
+	for _, c := range []struct {
+		edit func(*RefitConfig)
+		want string
+	}{
+		{func(c *RefitConfig) { c.Phases = 20 }, "20 phases"},
+		{func(c *RefitConfig) { c.Window = -1 }, "window"},
+		{func(c *RefitConfig) { c.PriorLambda, c.Smooth = 0, 0 }, "prior pull"},
+		{func(c *RefitConfig) { c.Epochs = 0 }, "epochs"},
+	} {
+		cfg := DefaultRefitConfig()
+		c.edit(&cfg)
+		if _, _, err := Refit(context.Background(), cfg, labels); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error about %q", cfg, err, c.want)
+		}
+	}
+	if _, _, err := Refit(context.Background(), DefaultRefitConfig(), nil); err == nil {
+		t.Error("no labels accepted")
+	}
+}
