@@ -344,9 +344,13 @@ func parseLabel(line string) (LabelledPosition, error) {
 	if !lp.Board.Valid() || !lp.Board.HasMoves() {
 		return lp, fmt.Errorf("not a position with a move: %s %s", f[2], f[3])
 	}
-	if lp.Value, err = strconv.ParseFloat(f[4], 64); err != nil || math.IsNaN(lp.Value) || math.Abs(lp.Value) > 64 {
+	// A search's value may pass 64 discs (an evaluation is not bounded):
+	// it is kept as found, and read as at most 64.
+	if lp.Value, err = strconv.ParseFloat(f[4], 64); err != nil || math.IsNaN(lp.Value) || math.Abs(lp.Value) > 1000 ||
+		(lp.Source == LabelExact && (lp.Value != math.Trunc(lp.Value) || math.Abs(lp.Value) > 64)) {
 		return lp, fmt.Errorf("bad value %q", f[4])
 	}
+	lp.Value = max(-64, min(64, lp.Value))
 	return lp, nil
 }
 

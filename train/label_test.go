@@ -113,7 +113,8 @@ func TestLabelBadInput(t *testing.T) {
 	start := board.StartBoard()
 	for _, c := range []struct{ line, want string }{
 		{"1 s 0000000810000000 0000001008000000 3.5 x", "fields"},
-		{"1 s 0000000810000000 0000001008000000 99", "bad value"},
+		{"1 s 0000000810000000 0000001008000000 1001", "bad value"},
+		{"1 e 0000000810000000 0000001008000000 2.5", "bad value"},
 		{"1 q 0000000810000000 0000001008000000 1", "bad source"},
 		{"1 s 0000000000000000 0000000000000000 1", "not a position"},
 		{"x -", "bad index"},
@@ -125,6 +126,10 @@ func TestLabelBadInput(t *testing.T) {
 	}
 	lp := LabelledPosition{Index: 3, Board: start, Value: -2.5, Source: LabelSearch}
 	if back, err := parseLabel(lp.line()); err != nil || back != lp {
+		t.Errorf("%q read back as %+v, %v", lp.line(), back, err)
+	}
+	lp.Value = 78.19 // a search's value past the end's bounds reads as 64
+	if back, err := parseLabel(lp.line()); err != nil || back.Value != 64 {
 		t.Errorf("%q read back as %+v, %v", lp.line(), back, err)
 	}
 }
