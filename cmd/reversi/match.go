@@ -103,6 +103,19 @@ func (o *arenaOptions) openings(e *env) ([]arena.Opening, string, error) {
 	return all, source, nil
 }
 
+// tournament returns the run of the players of specs over openings,
+// with the flags' settings, for the command name (match or tournament).
+func (o *arenaOptions) tournament(name string, specs []string, openings []arena.Opening) *arena.Tournament {
+	return &arena.Tournament{
+		Names: specs, Openings: openings, Rule: o.rule, MoveTime: o.moveTime, GameTime: o.gameTime,
+		Concurrency: o.concurrency, Seed: o.seed, Shard: o.shardIndex, Shards: o.shards,
+		Event: fmt.Sprintf("reversi %s, seed %d", name, o.seed),
+		New: func(which int, seat arena.Seat) (player.Player, error) {
+			return catalog.New(specs[which], o.env(seat.Seed))
+		},
+	}
+}
+
 // env returns the catalog.Env of a seat.
 func (o *arenaOptions) env(seed uint64) catalog.Env {
 	return catalog.Env{Seed: seed, Level: o.level, Threads: o.threads, Depth: o.depth}
@@ -164,21 +177,7 @@ the shards' files up.`)
 	if err != nil {
 		return err
 	}
-	m := &arena.Tournament{
-		Names:       []string{specs[0], specs[1]},
-		Openings:    arena.Choose(all, (*games+1)/2, o.seed),
-		Rule:        o.rule,
-		MoveTime:    o.moveTime,
-		GameTime:    o.gameTime,
-		Concurrency: o.concurrency,
-		Seed:        o.seed,
-		Shard:       o.shardIndex,
-		Shards:      o.shards,
-		Event:       fmt.Sprintf("reversi match, seed %d", o.seed),
-	}
-	m.New = func(which int, seat arena.Seat) (player.Player, error) {
-		return catalog.New(specs[which], o.env(seat.Seed))
-	}
+	m := o.tournament("match", specs, arena.Choose(all, (*games+1)/2, o.seed))
 
 	if *out != "" && *jsonPath == "" {
 		*jsonPath = strings.TrimSuffix(*out, ".ggf") + ".json"
@@ -194,27 +193,16 @@ the shards' files up.`)
 	if sprt != nil {
 		summary.SPRT = *sprtText
 	}
-	var score arena.Score
-	decision := arena.Continue
-	results, err := runSeries(ctx, e, m, *out, func(r arena.Result) bool {
-		a, margin := r.ForA()
-		score.Add(a, margin)
-		if sprt != nil {
-			if decision = sprt.Decide(score); decision != arena.Continue {
-				return false
-			}
-		}
-		return true
-	}, func() string { return score.String() })
+	count := arena.MatchCount{SPRT: sprt}
+	results, err := runSeries(ctx, e, m, *out, count.Add, func() string { return count.Score.String() })
 	if results == nil && err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}
-	summary.Summarize(score, results)
-	fmt.Fprintf(e.stdout, "%s vs %s: %s: %s\n", specs[0], specs[1], counted(score.Games(), "game"), score)
+	count.Summarize(summary, results)
+	fmt.Fprintf(e.stdout, "%s vs %s: %s: %s\n", specs[0], specs[1], counted(count.Score.Games(), "game"), count.Score)
 	if sprt != nil {
 		lo, hi := sprt.Bounds()
-		summary.LLR, summary.Decision = sprt.LLR(score), decision.String()
-		fmt.Fprintf(e.stdout, "SPRT %s: LLR %.2f (bounds %.2f, %.2f): %s\n", *sprtText, summary.LLR, lo, hi, decision)
+		fmt.Fprintf(e.stdout, "SPRT %s: LLR %.2f (bounds %.2f, %.2f): %s\n", *sprtText, summary.LLR, lo, hi, count.Decision)
 	}
 	if *jsonPath != "" {
 		if werr := arena.WriteJSON(*jsonPath, summary); werr != nil {

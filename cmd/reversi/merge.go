@@ -6,7 +6,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/internal/cli"
@@ -46,8 +45,8 @@ difference; for more, the rating list and the crosstable.`)
 	if len(names) == 2 {
 		fmt.Fprintf(e.stdout, "%s vs %s: %s\n", names[0], names[1], table.Scores[0][1])
 	} else if len(names) > 2 {
-		if *anchor == "" && slices.Contains(names, "random") {
-			*anchor = "random"
+		if *anchor == "" {
+			*anchor, _ = arena.Anchor(names, "") // random if it plays
 		}
 		ratings, err := table.Ratings(*anchor)
 		if err != nil {

@@ -13,7 +13,6 @@ import (
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/internal/plot"
-	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 )
 
@@ -44,21 +43,15 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 	if len(specs) < 2 {
 		return fmt.Errorf("--players: want at least two players, e.g. --players random,greedy,roxanne")
 	}
-	seen := map[string]bool{}
-	for _, s := range specs {
-		if seen[s] {
-			return fmt.Errorf("--players: %q is named twice", s)
-		}
-		seen[s] = true
+	if err := arena.CheckNames(specs); err != nil {
+		return fmt.Errorf("--players: %w", err)
 	}
 	if *rounds < 1 {
 		return fmt.Errorf("--rounds %d: want at least 1", *rounds)
 	}
-	if *anchor == "" && seen["random"] {
-		*anchor = "random"
-	}
-	if *anchor != "" && !seen[*anchor] {
-		return fmt.Errorf("--anchor %q is not one of the players", *anchor)
+	var err error
+	if *anchor, err = arena.Anchor(specs, *anchor); err != nil {
+		return fmt.Errorf("--anchor %w", err)
 	}
 	if *plotPath != "" {
 		if err := plot.CheckPath(*plotPath); err != nil {
@@ -72,21 +65,7 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 	if err != nil {
 		return err
 	}
-	t := &arena.Tournament{
-		Names:       specs,
-		Openings:    arena.Choose(all, *rounds, o.seed),
-		Rule:        o.rule,
-		MoveTime:    o.moveTime,
-		GameTime:    o.gameTime,
-		Concurrency: o.concurrency,
-		Seed:        o.seed,
-		Shard:       o.shardIndex,
-		Shards:      o.shards,
-		Event:       fmt.Sprintf("reversi tournament, seed %d", o.seed),
-	}
-	t.New = func(which int, seat arena.Seat) (player.Player, error) {
-		return catalog.New(specs[which], o.env(seat.Seed))
-	}
+	t := o.tournament("tournament", specs, arena.Choose(all, *rounds, o.seed))
 	fmt.Fprintf(e.stdout, "round robin of %d players: %s from %s, %s per move, %s rules, %d at a time, seed %d\n",
 		len(specs), counted(t.Scheduled(), "game"), source, o.moveTime, o.rule, o.concurrency, o.seed)
 	table := arena.NewTable(specs)

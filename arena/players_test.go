@@ -1,0 +1,83 @@
+package arena
+
+import (
+	"math"
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+)
+
+func TestCheckNamesAndAnchor(t *testing.T) {
+	for _, tc := range []struct {
+		names             []string
+		anchor, want      string
+		namesOK, anchorOK bool
+	}{
+		{[]string{"greedy", "random"}, "", "random", true, true},
+		{[]string{"greedy", "roxanne"}, "", "", true, true},
+		{[]string{"greedy", "random"}, "greedy", "greedy", true, true},
+		{[]string{"greedy", "random"}, "engine", "", true, false},
+		{[]string{"greedy", "random", "greedy"}, "", "random", false, true},
+	} {
+		if err := CheckNames(tc.names); (err == nil) != tc.namesOK {
+			t.Errorf("CheckNames(%q) = %v, want ok %v", tc.names, err, tc.namesOK)
+		}
+		got, err := Anchor(tc.names, tc.anchor)
+		if (err == nil) != tc.anchorOK || got != tc.want {
+			t.Errorf("Anchor(%q, %q) = %q, %v; want %q, ok %v", tc.names, tc.anchor, got, err, tc.want, tc.anchorOK)
+		}
+	}
+}
+
+// TestMatchCount: the count adds A's results whatever its colour, stops
+// the match when the sequential test decides, and summarizes both.
+func TestMatchCount(t *testing.T) {
+	// result is a game that Black won by 10 discs (34-24 with 6 empties: a
+	// tournament margin of 16), with A as Black or White.
+	result := func(aBlack bool) Result {
+		res := game.Result{Reason: game.Normal, Winner: board.Black, Black: 34, White: 24}
+		g := game.NewStandard()
+		g.Result = res
+		return Result{ABlack: aBlack, Game: g}
+	}
+	sprt, err := ParseSPRT("elo0=0,elo1=200")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		sprt  *SPRT
+		games int // played before Add returns false (0: never)
+	}{{"no test", nil, 0}, {"SPRT", &sprt, 0}} {
+		c := MatchCount{SPRT: tc.sprt}
+		played, wins := 0, 0
+		for i := range 40 {
+			played++
+			aBlack := i%4 != 3 // A wins three games of four
+			if aBlack {
+				wins++
+			}
+			if !c.Add(result(aBlack)) {
+				break
+			}
+		}
+		switch {
+		case tc.sprt == nil && (played != 40 || c.Decision != Continue):
+			t.Errorf("%s: stopped after %d games (%v), want 40", tc.name, played, c.Decision)
+		case tc.sprt != nil && (played == 40 || c.Decision != AcceptH1):
+			t.Errorf("%s: %d games, %v; want H1 accepted before 40 games", tc.name, played, c.Decision)
+		}
+		if c.Score.Wins != wins || c.Score.Losses != played-wins || c.Score.Margin != 16*(wins-(played-wins)) {
+			t.Errorf("%s: score %+v after %d games, %d won by 16, the others lost by 16", tc.name, c.Score, played, wins)
+		}
+		var s Summary
+		c.Summarize(&s, nil)
+		if s.Wins != wins || s.Played != played {
+			t.Errorf("%s: summary %+v", tc.name, s)
+		}
+		if tc.sprt == nil && (s.LLR != 0 || s.Decision != "") || tc.sprt != nil && (math.Abs(s.LLR-sprt.LLR(c.Score)) > 1e-12 || s.Decision != AcceptH1.String()) {
+			t.Errorf("%s: summary LLR %v, decision %q", tc.name, s.LLR, s.Decision)
+		}
+	}
+}
