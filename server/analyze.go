@@ -64,9 +64,12 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	// The answer says which position it is for (as asked, before a
+	// forced pass): a client drops the answers of positions it has left.
+	asked := g.Position().String()
 	if g.Over() {
 		r := game.NewResult(g.Position(), game.Normal, board.NoColor)
-		writeJSON(w, http.StatusOK, map[string]any{"over": true, "score": r.TournamentMargin()})
+		writeJSON(w, http.StatusOK, map[string]any{"for": asked, "over": true, "score": r.TournamentMargin()})
 		return
 	}
 	g.PassIfForced()
@@ -109,5 +112,9 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"turn": g.Turn().String(), "best": reply.Move.String(), "thinking": thinkingJSON(reply.Thinking, g.Turn())})
+	out := map[string]any{"for": asked, "turn": g.Turn().String(), "best": reply.Move.String(), "thinking": thinkingJSON(reply.Thinking, g.Turn())}
+	if b := bookMoves(g); b != nil {
+		out["book"] = b // the book's values beside the search's
+	}
+	writeJSON(w, http.StatusOK, out)
 }

@@ -720,8 +720,16 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	}
 	g.Finish()
 	pos := g.Position()
-	writeJSON(w, http.StatusOK, map[string]any{"board": pos.String()[:64], "turn": pos.Turn.String(),
-		"legal": squares(board.Squares(g.Legal())), "transcript": g.TranscriptWithPasses(), "start": g.PositionAt(0).String(), "over": g.Over()})
+	out := map[string]any{"board": pos.String()[:64], "turn": pos.Turn.String(),
+		"legal": squares(board.Squares(g.Legal())), "transcript": g.TranscriptWithPasses(), "start": g.PositionAt(0).String(), "over": g.Over()}
+	// The opening the moves reached, and the book moves of the position.
+	if name := openingName(g); name != "" {
+		out["opening"] = name
+	}
+	if b := bookMoves(g); b != nil {
+		out["book"] = b
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) handlePlayers(w http.ResponseWriter, r *http.Request) {

@@ -1,6 +1,11 @@
 package server
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+)
 
 // TestGameViewNamesTheOpening: the game's JSON names its opening once it
 // has reached one, from any first move, and leaves the field out before.
@@ -17,5 +22,62 @@ func TestGameViewNamesTheOpening(t *testing.T) {
 		if got := ts.state(g.ID).Opening; got != tc.want {
 			t.Errorf("%s: opening %q, want %q", tc.transcript, got, tc.want)
 		}
+	}
+}
+
+// TestBookMoves: the position API and a game's JSON give the book moves
+// of a position from the shipped book (the start's four, equal by
+// symmetry; a move out of the book, none), and the opening reached; a
+// game under another rule has none; an analysis says which position it
+// is for.
+func TestBookMoves(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	type answer struct {
+		Opening string         `json:"opening"`
+		Book    []BookMoveView `json:"book"`
+		For     string         `json:"for"`
+	}
+	var a answer
+	if code := ts.call("POST", "/api/position", PositionRequest{Board: board.Start().String()}, &a); code != 200 {
+		t.Fatalf("position: %d", code)
+	}
+	if len(a.Book) != 4 || a.Book[0].Eval != a.Book[3].Eval || a.Book[0].Depth == 0 || a.Opening != "" {
+		t.Errorf("the start: book %+v, opening %q; want the four first moves, of one value", a.Book, a.Opening)
+	}
+	a = answer{}
+	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "f5d6c3d3c4"}, &a); code != 200 || a.Opening != "Tiger" || len(a.Book) == 0 {
+		t.Errorf("the Tiger: status %d, %+v", code, a)
+	}
+	for i := 1; i < len(a.Book); i++ {
+		if a.Book[i].Eval > a.Book[i-1].Eval {
+			t.Errorf("the book moves are not best first: %+v", a.Book)
+		}
+	}
+	// Out of the book: thirty plies of the first legal move in square
+	// order, a line no good game plays.
+	line := game.New(board.Start(), game.Standard)
+	for line.Ply() < 30 && !line.Over() {
+		line.PassIfForced()
+		line.Play(game.Move{Square: board.Squares(line.Legal())[0]})
+	}
+	a = answer{}
+	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: line.TranscriptWithPasses()}, &a); code != 200 || a.Book != nil {
+		t.Errorf("a position out of the book: status %d, book %+v", code, a.Book)
+	}
+	a = answer{}
+	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "f5", Rule: "no-adjacent"}, &a); code != 200 || a.Book != nil {
+		t.Errorf("the no-adjacent rule: status %d, book %+v", code, a.Book)
+	}
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Time: "0"})
+	if v := ts.state(g.ID); len(v.Book) != 4 {
+		t.Errorf("a new game's book moves: %+v", v.Book)
+	}
+	a = answer{}
+	if code := ts.call("POST", "/api/analyze", AnalyzeRequest{Transcript: "f5d6", Player: "engine:depth=2"}, &a); code != 200 {
+		t.Fatalf("analyze: %d", code)
+	}
+	after, _ := game.ParseTranscript("f5d6")
+	if a.For != after.Position().String() || len(a.Book) == 0 {
+		t.Errorf("the analysis is for %q, want %q; book %+v", a.For, after.Position().String(), a.Book)
 	}
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/store"
 )
@@ -120,6 +119,9 @@ type GameView struct {
 	// it has reached, in any symmetry, e.g. "Tiger" or "Aubrey
 	// (Tanaka)"); absent when it has reached none.
 	Opening string `json:"opening,omitempty"`
+	// Book is the book moves of the position, best first (see
+	// BookMoveView), while the game goes on; absent out of the book.
+	Book []BookMoveView `json:"book,omitempty"`
 }
 
 // thinkingJSON converts the report of the player of colour side for
@@ -171,9 +173,7 @@ func (t *table) viewLocked() GameView {
 		MoveTimeMS: rec.MoveTime.Milliseconds(),
 		GameTimeMS: rec.GameTime.Milliseconds(),
 	}
-	if o, ok := opening.Of(g); ok {
-		v.Opening = o.String()
-	}
+	v.Opening = openingName(g)
 	for c, sv := range []*SeatView{&v.Black, &v.White} {
 		seat := rec.Seats[c]
 		*sv = SeatView{Kind: string(seat.Kind), Name: seatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: t.used[c].Milliseconds()}
@@ -199,10 +199,12 @@ func (t *table) viewLocked() GameView {
 		v.Status = "waiting"
 		v.Turn = pos.Turn.String()
 		v.Legal = squares(board.Squares(g.Legal()))
+		v.Book = bookMoves(g)
 	default:
 		v.Status = "playing"
 		v.Turn = pos.Turn.String()
 		v.Legal = squares(board.Squares(g.Legal()))
+		v.Book = bookMoves(g)
 		at := t.turnAt
 		v.TurnSince = &at
 	}

@@ -1,0 +1,48 @@
+// The shipped opening book and the openings' names, as the GUI shows
+// them: a position's book moves with their values, the opening reached.
+
+package server
+
+import (
+	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/opening"
+)
+
+// BookMoveView is a book move of a position: a legal move to a position
+// of the shipped book, with its value for the side that plays it (the
+// final disc margin expected), the depth of the book's search and the
+// number of games of the book's source that played it.
+type BookMoveView struct {
+	Move  string  `json:"move"`
+	Eval  float64 `json:"eval"`
+	Depth int     `json:"depth"`
+	Count int     `json:"count,omitempty"`
+}
+
+// bookMoves returns the book moves of the position a game stands at,
+// best first: none when the game is over, when it is played under
+// another rule than the standard one (the book's values are the
+// standard game's) or when the build ships no book.
+func bookMoves(g *game.Game) []BookMoveView {
+	if g.Rule != game.Standard || g.Over() {
+		return nil
+	}
+	b, err := book.Shipped()
+	if err != nil {
+		return nil
+	}
+	var out []BookMoveView
+	for _, m := range b.Moves(g.Position().Board, g.Legal()) {
+		out = append(out, BookMoveView{Move: m.Square.String(), Eval: m.Value, Depth: m.Depth, Count: m.Count})
+	}
+	return out
+}
+
+// openingName is the name of the opening a game has reached, or "".
+func openingName(g *game.Game) string {
+	if o, ok := opening.Of(g); ok {
+		return o.String()
+	}
+	return ""
+}
