@@ -9,6 +9,14 @@ const FILES = "ABCDEFGH";
 export const squareName = (i) => FILES[i % 8] + (Math.floor(i / 8) + 1);
 export const squareIndex = (name) => (name.charCodeAt(1) - 49) * 8 + (name.toUpperCase().charCodeAt(0) - 65);
 
+// sourceOf says where a move's value comes from: "book", "exact", "wld"
+// (win/loss/draw solved), "playouts" (Monte Carlo) or "depth" (a search
+// to a depth).
+export const sourceOf = (m) => (["book", "exact", "wld"].includes(m.kind) ? m.kind : m.visits || m.kind === "playouts" ? "playouts" : "depth");
+
+// SOURCES are the sources of values, in the order the legend lists them.
+export const SOURCES = ["book", "exact", "wld", "depth", "playouts"];
+
 // makeBoard draws 64 squares with coordinates into an SVG and returns the
 // functions that update it. The board may be flipped (turned half round:
 // H8 at the top left).
@@ -93,7 +101,9 @@ export function makeBoard(onClick) {
         marks.append(svg("rect", { x: x + 0.06, y: y + 0.06, width: 0.88, height: 0.88, rx: 0.08, class: "last" }));
       }
     },
-    // showValues writes each move's value on its square.
+    // showValues writes each move's value on its square, coloured by its
+    // source (sourceOf: book, exact, win/loss/draw, a search's depth, a
+    // Monte Carlo count); the best move is ringed.
     showValues(moves, unit) {
       shown = moves ? [moves, unit] : null;
       values.replaceChildren();
@@ -102,12 +112,14 @@ export function makeBoard(onClick) {
       for (const m of moves) {
         if (m.move === "PA" || m.eval === undefined) continue;
         const [cx, cy] = at(squareIndex(m.move)), x = cx + 0.5, y = cy + 0.5;
-        const exact = m.kind === "exact" || m.kind === "wld";
-        const label = unit === "rate" && !exact ? percent(m.eval) : signed(m.eval, Math.abs(m.eval) >= 10 || exact ? 0 : 1);
-        const cls = m.eval === best ? "best" : m.eval < best - (unit === "rate" ? 0.1 : 6) ? "bad" : "good";
-        const text = svg("text", { x, y: y - 0.08, class: "val " + cls, "data-value": m.move }); text.textContent = label;
-        const sub = svg("text", { x, y: y + 0.22, class: "val sub " + cls });
-        sub.textContent = exact ? t("value.exact") : m.visits ? t("value.visits", { n: num(m.visits) }) : t("value.depth", { depth: num(m.depth ?? 0) });
+        const src = sourceOf(m), exact = src === "exact" || src === "wld";
+        const label = src === "wld" ? t(m.eval > 0 ? "value.win" : m.eval < 0 ? "value.loss" : "value.draw")
+          : unit === "rate" && src === "playouts" ? percent(m.eval) : signed(m.eval, Math.abs(m.eval) >= 10 || exact || src === "book" ? 0 : 1);
+        if (m.eval === best) values.append(svg("rect", { x: cx + 0.05, y: cy + 0.05, width: 0.9, height: 0.9, rx: 0.1, class: "best-ring", "data-best": m.move }));
+        const text = svg("text", { x, y: y - 0.08, class: "val src-" + src, "data-value": m.move, "data-source": src }); text.textContent = label;
+        const sub = svg("text", { x, y: y + 0.22, class: "val sub src-" + src });
+        sub.textContent = src === "book" ? t("value.book") : src === "exact" ? t("value.exact") : src === "wld" ? t("value.wld")
+          : m.visits ? t("value.visits", { n: num(m.visits) }) : t("value.depth", { depth: num(m.depth ?? 0) });
         values.append(text, sub);
       }
     },

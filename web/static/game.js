@@ -11,6 +11,7 @@ import { makeReview } from "./review.js";
 import { download, positionURL } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
 import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText } from "./words.js";
+import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel } from "./hints.js";
 
 // gamePage shows game id in app; it returns the function that stops it
 // (its WebSocket, its clock and its keys).
@@ -18,12 +19,15 @@ import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howTex
 const START = "---------------------------OX------XO--------------------------- X";
 
 export function gamePage(app, id) {
-  // analysisFor is the position (board and side to move) being analysed,
-  // valuesFor the one whose values the board shows: values belong to one
-  // position and go with it. analyses keeps those found, for a position
-  // reviewed again.
-  let state = null, seat = null, hints = true, showAnalysis = false, analysisFor = "", valuesFor = "";
-  const analyses = new Map();
+  // Values belong to one position and go with it: an analysis is asked
+  // for a position (board and side to move) with a search (cacheKey), and
+  // its answer, which says which position it is for, is kept under that
+  // key (answers) and drawn only while that position is shown.
+  // analysisFor is the key being analysed; analyses are the requests.
+  let state = null, seat = null, hints = true, showAnalysis = false, analysisFor = "";
+  const analyses = new Map(), answers = new Map();
+  const prefs = loadPrefs();
+  const cacheKey = (key) => prefs.search + "|" + key;
   const review = makeReview(() => render());
   // reviewing runs a step of the review, saying why if it fails.
   const reviewing = (p) => p?.catch((e) => { err.textContent = errorText(e); });
@@ -56,6 +60,12 @@ export function gamePage(app, id) {
   const keyBox = el("span", { class: "small", id: "move-box" }, t("game.type"), " ", keys);
   const hintBox = el("input", { type: "checkbox", checked: "checked", on: { change: (e) => { hints = e.target.checked; render(); } } });
   const anaBox = el("input", { type: "checkbox", id: "analysis-toggle", on: { change: (e) => { showAnalysis = e.target.checked; analysisFor = ""; render(); } } });
+  // The book's moves (with their values), the hints' settings and the
+  // legend of the values' colours.
+  const bookBox = el("input", { type: "checkbox", id: "book-toggle", checked: prefs.book ? "checked" : null, on: { change: (e) => { prefs.book = e.target.checked; savePrefs(prefs); render(); } } });
+  const hintSettings = settings(prefs, () => { analysisFor = ""; render(); });
+  const legendEl = valuesLegend();
+  const openingEl = el("span", { class: "opening", id: "opening" });
   const undo = el("button", { id: "undo", on: { click: () => send("undo") } }, t("game.undo"));
   const resign = el("button", { id: "resign", on: { click: () => { if (confirm(t("game.resignConfirm"))) send("resign"); } } }, t("game.resign"));
   const copyT = copyButton(t("game.copyTranscript"), () => state?.transcript || "", { id: "copy-transcript" });
@@ -99,9 +109,10 @@ export function gamePage(app, id) {
   app.replaceChildren(heading, el("div", { class: "layout" },
     el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, timeWarn, err),
     el("div", {},
-      el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), keyBox),
+      el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), keyBox),
+        hintSettings, legendEl,
         el("div", { class: "row" }, join, copyInvite, undo, resign, rematch, copyT, copyG, saveT, saveG, copyP, flip, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
-      el("div", { class: "panel" }, el("h2", { text: t("game.moves") }), reviewBar, moves, reviewNote),
+      el("div", { class: "panel" }, el("h2", {}, t("game.moves"), openingEl), reviewBar, moves, reviewNote),
       el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source,
         el("div", { class: "row" }, wholeButton, wholeProgress, wholeStatus), wholeOut))));
 
@@ -209,23 +220,54 @@ export function gamePage(app, id) {
   // reviewed; analysable says whether it has moves to analyse.
   const shownKey = () => { const v = review.view(); return v ? positionKey(v.pos) : positionKey(state); };
   const analysable = () => { const v = review.view(); return v ? !v.pos.over : state.status !== "finished"; };
+  // valuesTurn says whether the position shown gets values: any position
+  // reviewed; in the game, the player's own turn, and the other side's
+  // if the settings say so.
+  const valuesTurn = () => {
+    if (review.view()) return true;
+    if (state.status === "finished") return false;
+    return !seat || state.turn === seat.color || prefs.opponent;
+  };
   async function runAnalysis() {
-    const key = shownKey();
-    if (!showAnalysis || !analysable() || analysisFor === key) return;
-    analysisFor = key;
+    const key = shownKey(), ck = cacheKey(key);
+    if (!showAnalysis || !analysable() || !valuesTurn() || answers.has(ck) || analysisFor === ck) return;
+    analysisFor = ck;
     source.textContent = t("analysis.running");
     try {
-      if (!analyses.has(key)) analyses.set(key, analyse({ board: key }, "engine:level=6"));
+      if (!analyses.has(ck)) analyses.set(ck, analyse({ board: key }, prefs.search));
       let a;
-      try { a = await analyses.get(key); } catch (e) { analyses.delete(key); throw e; }
-      if (analysisFor !== key || !state || shownKey() !== key || !analysable()) return; // the position moved on
-      board.showValues(a.thinking?.moves, a.thinking?.unit);
-      valuesFor = key;
-      const th = a.thinking || {};
+      try { a = await analyses.get(ck); } catch (e) { analyses.delete(ck); throw e; }
+      if (a.for !== key) return; // an answer for another position: dropped
+      answers.set(ck, a);
+      if (analysisFor === ck) analysisFor = "";
+      if (state && cacheKey(shownKey()) === ck) render(); // else kept for when it is shown again
+    } catch (e) { if (analysisFor === ck) source.textContent = errorText(e); }
+  }
+  // drawValues writes the values of the position shown on the board: the
+  // analysis's, with the book's, once it has answered; the book's alone
+  // before or without it. None where the settings say none.
+  function drawValues() {
+    const v = review.view(), key = shownKey();
+    const book = prefs.book ? (v ? v.pos.book : state.book) : null;
+    let moves = null, unit = "discs";
+    if (valuesTurn() && analysable()) {
+      const a = showAnalysis ? answers.get(cacheKey(key)) : null;
+      if (a?.thinking) { moves = withBook(a.thinking.moves, book); unit = a.thinking.unit; }
+      else if (book?.length) moves = withBook([], book);
+    }
+    board.showValues(best(moves, prefs.count), unit);
+    legendEl.hidden = !moves;
+    // The line and its source, under the graph.
+    const a = showAnalysis && moves ? answers.get(cacheKey(key)) : null;
+    if (a?.thinking) {
+      const th = a.thinking;
       pv.textContent = th.pv?.length ? t("analysis.best", { pv: th.pv.join(" ") }) : "";
-      const how = th.kind === "exact" ? t("analysis.exact") : th.kind === "wld" ? t("kind.wld") : t("kind.depth", { depth: depthNote(th) });
-      source.textContent = t("analysis.source", { level: num(6), how, nodes: num(th.nodes || 0) });
-    } catch (e) { if (analysisFor === key) source.textContent = errorText(e); }
+      const how = th.kind === "exact" ? t("analysis.exact") : th.kind === "wld" ? t("kind.wld") : th.kind === "book" ? t("kind.book") : t("kind.depth", { depth: depthNote(th) });
+      source.textContent = t("analysis.by", { search: searchLabel(prefs.search), how, nodes: num(th.nodes || 0) });
+    } else if (showAnalysis) {
+      pv.textContent = "";
+      if (analysisFor !== cacheKey(key) || !analysable()) source.textContent = "";
+    }
   }
   function render() {
     if (!state) return;
@@ -236,8 +278,10 @@ export function gamePage(app, id) {
     const v = review.view();
     if (v) board.update(v.pos.board, v.pos.legal, v.at > 0 ? v.line[v.at - 1] : null, hints);
     else board.update(s.board, mine ? s.legal : [], s.last_move, hints && mine);
-    if (!showAnalysis || !analysable() || valuesFor !== shownKey()) { board.showValues(null); valuesFor = ""; }
     if (!showAnalysis) analysisFor = "";
+    drawValues();
+    const opening = v ? v.pos.opening : s.opening;
+    openingEl.replaceChildren(...(opening ? [t("game.opening") + " ", el("span", { translate: "no", text: opening })] : []));
     for (const c of ["black", "white"]) {
       seats[c].querySelector(".name").textContent = seat && seat.color === c ? t("seat.you", { name: seatName(s[c]) }) : seatName(s[c]);
       seats[c].querySelector(".count").textContent = num(s[c].discs);
@@ -283,9 +327,7 @@ export function gamePage(app, id) {
     evals.hidden = !!wholeNow(); // the whole game's graphs take its place
     // The line under the graph: the analysis's best line, of the position
     // shown only; without the analysis, the last computer move's.
-    if (showAnalysis) {
-      if (valuesFor !== shownKey()) { pv.textContent = ""; if (!analysable()) source.textContent = ""; }
-    } else {
+    if (!showAnalysis) {
       source.textContent = "";
       const th = s.thinking;
       const how = th?.kind === "exact" ? t("pv.exact") : th?.kind === "wld" ? t("pv.wld") : th?.depth ? t("pv.depth", { depth: depthNote(th) }) : "";

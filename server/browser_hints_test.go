@@ -1,0 +1,133 @@
+// Browser tests of the book and the hints: the opening's name as the game
+// goes and in review, the book's moves marked on the board, the hints'
+// settings (how many moves, which search, the opponent's turn),
+// remembered, and the values coloured by their source with a legend.
+
+package server
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserBookAndHints: a game started from the Tiger names it; the
+// player's turn shows the book moves, marked as the book's with the
+// book's values, and the legend; the book switch hides them; the
+// analysis values every move (the book's still the book's), or only the
+// best n as set, the setting remembered after a reload; the opponent's
+// turn has values or none as set; in review the opening is the
+// position's.
+func TestBrowserBookAndHints(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Transcript: "f5d6c3d3c4", Time: "0"})
+	v := ts.state(g.ID)
+	if v.Turn != "white" || v.Opening != "Tiger" || len(v.Book) == 0 {
+		t.Fatalf("the game: %s to move, opening %q, book %+v", v.Turn, v.Opening, v.Book)
+	}
+	openSeat(t, ctx, ts, g, "white", "rect.sq.target")
+	waitJS(t, ctx, "the opening named", `document.getElementById("opening").textContent.includes("Tiger")`)
+
+	// The book moves, marked as such, each with the book's value.
+	sources := func() []string {
+		var got []string
+		chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("text[data-value]")].map(e => e.getAttribute("data-value") + ":" + e.getAttribute("data-source") + ":" + e.textContent).sort()`, &got))
+		return got
+	}
+	var want []string
+	for _, b := range v.Book {
+		want = append(want, fmt.Sprintf("%s:book:%+.0f", b.Move, b.Eval))
+	}
+	slices.Sort(want)
+	for i := range want {
+		want[i] = strings.Replace(want[i], ":+0", ":0", 1)
+		want[i] = strings.Replace(want[i], ":-0", ":0", 1)
+	}
+	waitJS(t, ctx, "the book moves", fmt.Sprintf(`document.querySelectorAll("text[data-source=book]").length === %d`, len(want)))
+	if got := sources(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the book moves shown: %v, want %v", got, want)
+	}
+	if evalInt(t, ctx, `document.getElementById("legend").hidden ? 0 : document.querySelectorAll("#legend li").length`) < 4 {
+		t.Errorf("no legend beside the values")
+	}
+	// The book switch hides them, and the legend.
+	if err := chromedp.Run(ctx, chromedp.Click("#book-toggle", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "no values without the book", `document.querySelectorAll("text[data-value]").length === 0 && document.getElementById("legend").hidden`)
+	if err := chromedp.Run(ctx, chromedp.Click("#book-toggle", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+
+	// The analysis: every legal move valued, the book's moves still the
+	// book's, the others a search's; then only the best one.
+	if err := chromedp.Run(ctx, chromedp.Click("#hint-settings summary", chromedp.ByQuery), chromedp.SetValue("#hint-search", "engine:depth=4,exact=10,wld=12", chromedp.ByID),
+		chromedp.Evaluate(`document.getElementById("hint-search").dispatchEvent(new Event("change")), true`, nil),
+		chromedp.Click("#analysis-toggle", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "every legal move valued", fmt.Sprintf(`document.querySelectorAll("text[data-value]").length === %d && document.getElementById("pv").textContent !== ""`, len(v.Legal)))
+	for _, s := range sources() {
+		sq, src, _ := strings.Cut(s, ":")
+		src, _, _ = strings.Cut(src, ":")
+		inBook := slices.ContainsFunc(v.Book, func(b BookMoveView) bool { return b.Move == sq })
+		if inBook != (src == "book") || (!inBook && src != "depth" && src != "exact" && src != "wld") {
+			t.Errorf("%s valued by %q (in the book: %v)", sq, src, inBook)
+		}
+	}
+	var source string
+	chromedp.Run(ctx, chromedp.Text("#source", &source, chromedp.ByID))
+	if !strings.Contains(source, "depth 4") {
+		t.Errorf("the analysis's source says %q, not the search chosen", source)
+	}
+	if err := chromedp.Run(ctx, chromedp.SetValue("#hint-count", "1", chromedp.ByID),
+		chromedp.Evaluate(`document.getElementById("hint-count").dispatchEvent(new Event("change")), true`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the best move alone", `document.querySelectorAll("text[data-value]").length === 1 && document.querySelector("rect[data-best]")?.getAttribute("data-best") === document.querySelector("text[data-value]").getAttribute("data-value")`)
+	if err := chromedp.Run(ctx, chromedp.Reload(), chromedp.WaitVisible("#hint-settings summary", chromedp.ByQuery), chromedp.Click("#hint-settings summary", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	chromedp.Run(ctx, chromedp.Evaluate(`[document.getElementById("hint-count").value, document.getElementById("hint-search").value]`, &kept))
+	if fmt.Sprint(kept) != "[1 engine:depth=4,exact=10,wld=12]" {
+		t.Errorf("after a reload the settings are %v", kept)
+	}
+	waitJS(t, ctx, "one value after the reload (the book's best)", `document.querySelectorAll("text[data-value]").length === 1`)
+
+	// The opponent's turn: values if set so, none if not.
+	if err := chromedp.Run(ctx, chromedp.SetValue("#hint-count", "all", chromedp.ByID),
+		chromedp.Evaluate(`document.getElementById("hint-count").dispatchEvent(new Event("change")), true`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	if code, msg := ts.move(g.ID, g.Tokens["white"], v.Book[0].Move); code != 200 {
+		t.Fatalf("white's move: %d %s", code, msg)
+	}
+	after := ts.waitTurn(g.ID, "black")
+	if len(after.Book) == 0 {
+		t.Fatalf("black's book moves after white's best: none")
+	}
+	waitJS(t, ctx, "the opponent's book moves", fmt.Sprintf(`document.querySelectorAll("text[data-source=book]").length === %d`, len(after.Book)))
+	if err := chromedp.Run(ctx, chromedp.Click("#hint-opponent", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "no values on the opponent's turn", `document.querySelectorAll("text[data-value]").length === 0 && document.getElementById("legend").hidden`)
+
+	// In review, the opening of the position shown: none after one move,
+	// the Tiger after five.
+	if err := chromedp.Run(ctx, chromedp.Click(`.mv[data-ply="1"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "no opening after one move", `document.getElementById("review").dataset.at === "1" && document.getElementById("opening").textContent === ""`)
+	if err := chromedp.Run(ctx, chromedp.Click(`.mv[data-ply="5"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the Tiger after five moves", `document.getElementById("review").dataset.at === "5" && document.getElementById("opening").textContent.includes("Tiger")`)
+}
