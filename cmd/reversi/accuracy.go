@@ -20,13 +20,13 @@ import (
 )
 
 func runAccuracy(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "accuracy", "[--eval pattern,classic] [--empties 20,24] [--positions 100] [--depth D] [--seed S] [--solved FILE]", `
+	fs := cli.NewFlags(e.stderr, "accuracy", "[--eval pattern,course] [--empties 20,24] [--positions 100] [--depth D] [--seed S] [--solved FILE]", `
 Measures evaluations against exact scores: positions of the WTHOR games of
 `+fmt.Sprint(train.HeldOutYear)+` (which training leaves out), one a game, with the given numbers of
 empty squares, solved exactly (at 24 empties the database's own exact
 "theoretical" scores are used, which reversi's solver confirms); then the
 mean absolute error (MAE) and the root mean square error of each
-evaluation, in discs. An evaluation whose values are not discs (classic) is
+evaluation, in discs. An evaluation whose values are not discs (course) is
 first scaled by least squares (a*value + b) on the same positions, as a fair
 comparison. With --depth D the engine's search at that depth is measured
 instead of the evaluation alone.
@@ -37,7 +37,7 @@ the next run, so that a run stopped by Ctrl-C or a crash goes on where it
 was. A file it creates starts with a header line, and only such a file
 is repaired (a last line a crash cut short is dropped); another file with
 a cut last line is refused as it is. Positions are solved --concurrency at a time, each with --threads.`)
-	evals := fs.String("eval", "pattern,classic", "evaluations to measure, separated by commas")
+	evals := fs.String("eval", "pattern,course", "evaluations to measure, separated by commas: pattern (trained), course (the course's heuristic; classic, its old name, is accepted too), discs")
 	emptiesList := fs.String("empties", "20,24", "numbers of empty squares")
 	n := fs.Int("positions", 100, "positions per number of empty squares")
 	seed := fs.Uint64("seed", 1, "seed of the choice of games")

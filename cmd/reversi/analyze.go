@@ -28,7 +28,7 @@ player (any player of 'reversi help players' that reports the values of
 moves), e.g. --player 'mcts:time=2s,rollout=roxanne' for the visits and
 win rates of Monte Carlo tree search. Values are for the side to move, and
 a line above the table says in what: discs (the final margin, estimated,
-or exact at depth 100%), the points of the classic heuristic when the
+or exact at depth 100%), the points of the course's heuristic when the
 engine uses it in the midgame (not discs), or the win rate of the
 playouts (draws count half) for Monte Carlo players.`)
 	boardText := fs.String("board", "", "the position: 64 squares and the side to move")

@@ -21,7 +21,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 Prints the engine's standard figures, so that machines and versions can be
 compared: on one thread, the speed of move generation, flips, playing a
 move and complete random games over a fixed sample of positions; perft
-from the start; the course alpha-beta (depth 7, classic evaluation) and
+from the start; the course alpha-beta (depth 7, the course's evaluation) and
 our engine's midgame search (nodes/s at a fixed depth) on 12 midgame
 positions of real games (WTHOR 2004, 20 to 40 discs); and exact endgame solves: FForum #1-#19 on one thread
 and on --threads, and the first --ffo problems of FFO #40-#59. The figures

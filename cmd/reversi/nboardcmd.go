@@ -13,7 +13,7 @@ import (
 )
 
 func runNBoard(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "nboard", "[--depth N] [--threads N] [--hash MB] [--eval classic|discs]", `
+	fs := cli.NewFlags(e.stderr, "nboard", "[--depth N] [--threads N] [--hash MB] [--eval pattern|course|discs]", `
 Speaks NBoard protocol version 2 on standard input and output: the engine
 protocol of the NBoard GUI (and of NTest and Edax). Add reversi to NBoard
 as an engine with the command line "reversi nboard". Commands: nboard,
@@ -25,7 +25,7 @@ each move from the time left, the moves left and the phase.`)
 	depth := fs.Int("depth", 12, "midgame depth until the GUI sets one")
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
-	evalName := fs.String("eval", "pattern", "evaluation: pattern, classic or discs")
+	evalName := fs.String("eval", "pattern", "evaluation: pattern (trained), course (the course's heuristic; classic, its old name, is accepted too) or discs")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}

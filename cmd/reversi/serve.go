@@ -22,7 +22,7 @@ import (
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db | --db postgres://...] [--classic] [--engine NAME=CMD] [limits]", `
+	fs := cli.NewFlags(e.stderr, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db | --db postgres://...] [--course-endpoints] [--engine NAME=CMD] [limits]", `
 Starts the game server and its web GUI: games between humans in the
 browser, built-in players and bots over HTTP/WebSocket, refereed by the
 server and stored in a database (an SQLite file by default, or
@@ -35,7 +35,8 @@ limits and the threat model are in docs/API.md; running it for real in
 docs/OPERATIONS.md.`)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "reversi.db", "SQLite file, or a postgres:// URL")
-	classic := fs.Bool("classic", false, "also serve the course match server's endpoints (unauthenticated, as the original)")
+	courseEndpoints := fs.Bool("course-endpoints", false, "also serve the course match server's endpoints under /classic/ (unauthenticated, as the original)")
+	classic := fs.Bool("classic", false, "deprecated: the old name of --course-endpoints")
 	logJSON := fs.Bool("log-json", false, "write logs as JSON")
 	rate := fs.Float64("rate", 50, "API requests a second allowed from one client address (bursts of twice that)")
 	lease := fs.Duration("lease", 10*time.Second, "with PostgreSQL: how long a dead server's games wait before another server takes them over")
@@ -62,6 +63,9 @@ docs/OPERATIONS.md.`)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
+	if *classic {
+		fmt.Fprintln(e.stderr, "reversi serve: --classic is deprecated: use --course-endpoints")
+	}
 	var h slog.Handler = slog.NewTextHandler(e.stderr, nil)
 	if *logJSON {
 		h = slog.NewJSONHandler(e.stderr, nil)
@@ -71,7 +75,7 @@ docs/OPERATIONS.md.`)
 	if idleTimeout == 0 {
 		idleTimeout = -1 // never
 	}
-	cfg := server.Config{Log: log, Classic: *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate,
+	cfg := server.Config{Log: log, Classic: *courseEndpoints || *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate,
 		Limits:  catalog.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
 		Engines: engines, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxAnalyses: *maxAnalyses,
 		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets}
