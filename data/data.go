@@ -1,10 +1,5 @@
-// Package data ships the WTHOR database of real tournament games and GGF
-// sample games, embedded in the binary so that training, the accuracy
-// measurement and the tests work on a fresh clone. The other data sets are
-// embedded where they are used, so that a program links only what it
-// needs: the XOT openings in data/xot, the FForum endgame problems in
-// data/fforum, the perft counts in package perft. Where each comes from is
-// in README.md beside this file.
+// The embedded files: the WTHOR database and the GGF samples.
+
 package data
 
 import (

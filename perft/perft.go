@@ -1,10 +1,5 @@
-// Package perft counts the leaves of the game tree to a fixed depth, the
-// standard check that move generation is correct (and fast).
-//
-// Counting rule: a pass counts as one ply, and a game that ends before the
-// depth counts as one leaf at every depth after its end. From the start
-// position the counts are 4, 12, 56, 244, 1396, ...; Published returns
-// the published counts to depth 16, embedded from perft-start.txt.
+// The leaf count.
+
 package perft
 
 import (

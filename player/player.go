@@ -1,9 +1,5 @@
-// Package player defines what a player of a refereed game is: something
-// that, given a copy of the game and the time it has, returns a move (and
-// optionally what it thought).
-//
-// The referee (package referee) owns the real game; a player only ever
-// receives copies, so nothing it does can change the game.
+// The Player interface and what a player reports.
+
 package player
 
 import (

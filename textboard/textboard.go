@@ -1,9 +1,5 @@
-// Package textboard draws a position as text for terminals: columns A-H,
-// rows 1-8, X for black, O for white, . for empty, legal moves optionally
-// marked, and a status line per side. It also writes a refereed game as a
-// terminal shows it (WriteEvent): every move with what the player thought
-// (Thinking, Depth, Variation), the board after it, and the result
-// (Reason).
+// The board as text.
+
 package textboard
 
 import (

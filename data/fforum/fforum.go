@@ -1,8 +1,5 @@
-// Package fforum ships the FForum endgame problems, embedded: #1-#19
-// (fforum-1-19.obf, 14 to 16 empties) and #40-#59 (fforum-40-59.obf, the
-// classic FFO benchmark, 20 to 34 empties), OBF files with exact scores.
-// The solver's tests, reversi solve and reversi bench use them. Where they
-// come from is in data/README.md.
+// The embedded FForum problems.
+
 package fforum
 
 import (

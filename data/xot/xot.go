@@ -1,6 +1,5 @@
-// Package xot ships the XOT openings, embedded: 10,784 balanced 8-move
-// openings, one transcript a line, the usual start of fair engine matches
-// (arena.XOT reads them). Where they come from is in data/README.md.
+// The embedded XOT openings.
+
 package xot
 
 import _ "embed"

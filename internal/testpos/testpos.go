@@ -1,6 +1,5 @@
-// Package testpos gives fixed positions from real games for benchmarks and
-// tests: the same positions on every machine and in every version, so
-// that figures can be compared.
+// Fixed positions of real games.
+
 package testpos
 
 import (

@@ -1,7 +1,5 @@
-// Package workers runs numbered jobs on a fixed number of goroutines: the
-// one worker pool of the matches, the many-games runner and the accuracy
-// measurement. It uses only the standard library, so that the engine
-// packages may use it.
+// The worker pool.
+
 package workers
 
 import (

@@ -1,0 +1,12 @@
+// Package textboard draws a position as text for terminals: columns A-H,
+// rows 1-8, X for black, O for white, . for empty, legal moves optionally
+// marked, and a status line per side (Render, String). It also writes a
+// refereed game as a terminal shows it: every event with the board after
+// it (WriteEvent), what the player thought (Thinking, Value, Depth,
+// Variation), the opening when it changes (WriteOpening), an analysis's
+// table (WriteAnalysis) and the result (Reason).
+//
+// It imports board, game, player, referee and opening, and only the
+// standard library beside them; reversi play's line mode, analyze and
+// book show write with it, and tui draws its board with it.
+package textboard
