@@ -1,12 +1,5 @@
-// Package store keeps the games of the game server: the interface of a
-// game store (Store), and the one of a store that several server
-// processes share (Cluster and Notifier, together Shared), with an SQLite
-// implementation (package store/sqlite, the default, for one process) and
-// a PostgreSQL one (package store/postgres, which can be shared), held to
-// the same contract (package store/storetest).
-//
-// Every method that changes a game commits before it returns: a move the
-// server has acknowledged survives a crash of the server.
+// The store interfaces and the records they keep.
+
 package store
 
 import (

@@ -1,7 +1,5 @@
-// Package postgres is the PostgreSQL store of the game server (pgx), for
-// several server processes on one database: a game's row is locked for
-// each change, and every change is announced with NOTIFY so that the
-// other processes update their watchers.
+// The PostgreSQL store.
+
 package postgres
 
 import (

@@ -1,7 +1,5 @@
-// Package storetest is the contract every store keeps: one test suite
-// for every store.Store (Run) and one for every store that also
-// implements store.Cluster (RunCluster), each run against every
-// implementation.
+// The contract suite of the stores.
+
 package storetest
 
 import (

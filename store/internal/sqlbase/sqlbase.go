@@ -1,7 +1,5 @@
-// Package sqlbase is what the SQL stores (store/sqlite, store/postgres)
-// share: the schema's migrations, the queries in a common dialect, and
-// the scanning of rows. It is internal: the stores' public API is the
-// interfaces of package store.
+// The SQL the stores share.
+
 package sqlbase
 
 import (

@@ -1,6 +1,5 @@
-// Package pgtest gives tests a database of their own on the PostgreSQL
-// server named by REVERSI_TEST_POSTGRES (the URL of a role that may
-// create databases; .ci/run starts such a server).
+// A fresh PostgreSQL database per test.
+
 package pgtest
 
 import (

@@ -1,0 +1,20 @@
+// Package store keeps the games of the game server: the interface of a
+// game store (Store), and the one of a store that several server
+// processes share (Cluster and Notifier, together Shared), with an SQLite
+// implementation (package store/sqlite, the default, for one process) and
+// a PostgreSQL one (package store/postgres, which can be shared), held to
+// the same contract (package store/storetest).
+//
+// Every method that changes a game commits before it returns: a move the
+// server has acknowledged survives a crash of the server.
+//
+// Store is a game store (games, their moves and results); Cluster is what
+// several processes share of it (the claim of a game's refereeing, the
+// remote seats' submissions), Notifier their news of every change, Shared
+// all three; Game, Move and Summary are what they keep, ErrNotFound and
+// ErrConflict what they refuse with.
+//
+// It uses only the standard library. The server stores and reads its
+// games through it; store/open opens the implementation a --db flag
+// names; server/loadtest checks a store after a load test.
+package store

@@ -1,0 +1,20 @@
+// Package sqlite is the SQLite store of the game server (modernc.org's
+// pure Go SQLite): one file, write-ahead logging, one writer at a time,
+// one reversi process at a time.
+//
+// Every change is a transaction that takes the write lock at once
+// (BEGIN IMMEDIATE) and is committed before the call returns. With
+// synchronous=NORMAL in WAL mode a commit survives a crash of the
+// process (the kill -9 the server's tests make), though not a power cut
+// of the machine.
+//
+// Only one Store may have a file open at a time: Open locks the file
+// "<database>.lock" beside it, and a second Open, in this process or
+// another, fails with an *InUseError until the first is closed or its
+// process ends (see lock.go). Several servers on one database need
+// PostgreSQL (package store/postgres).
+//
+// Open returns a Store (store.Store); InUseError says who holds the file.
+// It imports store, store/internal/sqlbase and modernc.org/sqlite;
+// store/open opens it for any --db that is not a postgres:// URL.
+package sqlite
