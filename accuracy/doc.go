@@ -15,6 +15,8 @@
 //	values, err := accuracy.Values(ctx, items, ev, 0)
 //	mae, rmse := accuracy.Errors(values, accuracy.Scores(items), ev.DiscUnit())
 //
-// The package imports only the standard library (and reversi's engine
-// packages).
+// It imports board, game, format/obf (the solved file), eval, engine
+// (the evaluations by name, the searches), endgame (the exact solves),
+// train (the held-out games and their exact scores) and internal/workers,
+// and only the standard library beside them; reversi accuracy runs it.
 package accuracy

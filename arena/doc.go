@@ -11,6 +11,16 @@
 // i goes to shard i mod n) run on different machines and put together
 // afterwards (Merge). Table.Report writes the rating list and the
 // crosstable; Summary and TournamentSummary are the JSON summaries.
+// MatchCount is a match's running score with its sequential test;
+// CheckNames and Anchor check a tournament's players and choose the
+// player rated 0. Games is a run of many games from one position, each
+// player keeping its colour, and Games.Tally adds them up (reversi play
+// --games).
 //
-// The package imports only the standard library.
+// It imports board, game, player, referee (every game is refereed),
+// format/ggf (the records), data/xot (the XOT openings) and
+// internal/workers (the games in parallel), and only the standard library
+// beside them. cmd/reversi (match, tournament, merge, play --games) runs
+// it, internal/plot draws its results, and the server takes its openings
+// and its Elo scale.
 package arena

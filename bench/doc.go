@@ -4,14 +4,19 @@
 // games over a fixed sample of positions (Rules); perft from the start
 // (Perft); the course alpha-beta and the engine's midgame search on fixed
 // midgame positions of real games (CourseAlphaBeta, EngineMidgame); and
-// exact solves of the FForum endgame problems (Solve). The figures are
-// the ones docs/BENCHMARKS.md records; `reversi bench` prints them.
+// exact solves of the FForum endgame problems (Solve); time to depth on
+// NTest's speed-test positions (TimeToDepth) and the selective endgame at
+// each probability (SolveSelective). The figures are the ones
+// docs/BENCHMARKS.md records; `reversi bench` prints them.
 //
 //	figures, err := bench.Rules(ctx, time.Second)
 //	p, err := bench.Perft(ctx, 12)
 //	s, err := bench.EngineMidgame(ctx, 9)
 //	f, err := bench.Solve(ctx, "fforum-1-19.obf", 19, 1)
 //
-// Every measurement stops early when ctx ends. The package imports only
-// the standard library (and reversi's engine packages).
+// Every measurement stops early when ctx ends. It imports the packages
+// it measures (board, perft, player/minimax, engine, endgame, eval), the
+// data it measures on (data, data/fforum, internal/testpos, read with
+// format/ggf and format/obf), and only the standard library beside them;
+// reversi bench prints its figures.
 package bench

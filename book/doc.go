@@ -52,4 +52,17 @@
 // over a folder that holds every shard's files merges them. Values are
 // then negamaxed through the tree: a position with children in the book
 // is worth the best of their negated values, a leaf its own search's.
+// train.BookSearch is the engine's search that values the shipped book's
+// positions.
+//
+// # Files
+//
+// Open reads a binary book (or, given no path, the shipped one:
+// Shipped), Read a book in the text format or an Edax book, told apart by
+// their first bytes; WriteFile and Book.WriteTextFile write through a
+// temporary file renamed into place.
+//
+// It imports board and game only: it does not search, so that the engine
+// (which plays from the book) may import it. The engine, player/catalog,
+// the server and reversi book use it.
 package book

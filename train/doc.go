@@ -19,5 +19,16 @@
 // file renamed into place), so an interrupted run resumes where it
 // stopped; the same seed gives the same weights.
 //
-// The package imports only the standard library.
+// Beside the weights (Run), it samples and fits the parameters of the
+// engine's selective search (SampleProbCut, FitProbCut: reversi train
+// mpc), gives the WTHOR games and their exact scores to the opening book
+// and the accuracy measurement (WTHORGames, TheoreticalPositions, the
+// held-out year HeldOutYear), and the search that values the opening
+// book's positions (BookSearch).
+//
+// It imports board, game, data and format/wthor (the games), eval,
+// eval/pattern, engine and endgame (the labels and searches) and
+// internal/workers, and only the standard library beside them; accuracy,
+// internal/plot (the fitting's error) and cmd/reversi (train, book build)
+// use it.
 package train
