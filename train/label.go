@@ -461,3 +461,18 @@ func readLabelFile(file string, header *string, add func(LabelledPosition)) erro
 	}
 	return nil
 }
+
+// TheoreticalLabels returns the positions of the database's exact scores
+// of the training years (TheoreticalPositions: 24 empty squares) as
+// exactly labelled positions, their indexes counting from first.
+func TheoreticalLabels(first int) ([]LabelledPosition, error) {
+	theo, err := TheoreticalPositions(false)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]LabelledPosition, len(theo))
+	for i, l := range theo {
+		out[i] = LabelledPosition{Index: first + i, Board: l.Board, Value: float64(l.Score), Source: LabelExact}
+	}
+	return out, nil
+}

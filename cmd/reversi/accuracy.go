@@ -7,6 +7,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -15,12 +17,14 @@ import (
 	"github.com/reversi-engine/reversi/accuracy"
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
 
 func runAccuracy(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "accuracy", "[--eval pattern,course] [--empties 20,24] [--positions 100] [--depth D] [--seed S] [--solved FILE]", `
+	fs := cli.NewFlags(e.stderr, "accuracy", "[--eval pattern,course] [--weights FILE] [--empties 20,24] [--positions 100] [--depth D] [--seed S] [--solved FILE]", `
 Measures evaluations against exact scores: positions of the WTHOR games of
 `+fmt.Sprint(train.HeldOutYear)+` (which training leaves out), one a game, with the given numbers of
 empty squares, solved exactly (at 24 empties the database's own exact
@@ -45,6 +49,7 @@ a cut last line is refused as it is. Positions are solved --concurrency at a tim
 	concurrency := fs.Int("concurrency", 0, "positions solved at once (default: the cores divided by --threads)")
 	solvedName := fs.String("solved", accuracy.DefaultSolvedFile(), "file of solved positions, read first and appended to ('none': solve everything again, keep nothing)")
 	depth := fs.Int("depth", 0, "measure the engine's search at this depth instead of the static evaluation")
+	weights := fs.String("weights", "", "pattern weights files to measure too (e.g. of 'reversi train refit'), separated by commas")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -71,12 +76,24 @@ a cut last line is refused as it is. Positions are solved --concurrency at a tim
 	if *depth < 0 {
 		return fmt.Errorf("--depth %d: want 0 (the evaluation alone) or more", *depth)
 	}
-	names := strings.Split(*evals, ",")
-	for i, name := range names {
-		names[i] = strings.TrimSpace(name)
-		if _, err := engine.EvaluatorByName(names[i]); err != nil {
+	var names []string
+	var evs []eval.Evaluator
+	for _, name := range strings.Split(*evals, ",") {
+		ev, err := engine.EvaluatorByName(strings.TrimSpace(name))
+		if err != nil {
 			return err
 		}
+		names, evs = append(names, strings.TrimSpace(name)), append(evs, ev)
+	}
+	for _, file := range strings.Split(*weights, ",") {
+		if file == "" {
+			continue
+		}
+		ev, err := readWeightsFile(file)
+		if err != nil {
+			return fmt.Errorf("--weights: %w", err)
+		}
+		names, evs = append(names, filepath.Base(file)), append(evs, ev)
 	}
 	var solved *accuracy.SolvedFile
 	if *solvedName != "none" && *solvedName != "" {
@@ -105,8 +122,8 @@ a cut last line is refused as it is. Positions are solved --concurrency at a tim
 		}
 		took := time.Since(start)
 		scores := accuracy.Scores(items)
-		for _, name := range names {
-			ev, _ := engine.EvaluatorByName(name)
+		for k, name := range names {
+			ev := evs[k]
 			values, err := accuracy.Values(ctx, items, ev, *depth)
 			if err != nil {
 				return err
@@ -116,6 +133,20 @@ a cut last line is refused as it is. Positions are solved --concurrency at a tim
 		}
 	}
 	return nil
+}
+
+// readWeightsFile reads a pattern weights file as an evaluator.
+func readWeightsFile(file string) (eval.Evaluator, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	w, err := pattern.ReadWeights(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return pattern.New(w), nil
 }
 
 // solveItems finds the exact score of every item not known yet: first in

@@ -18,6 +18,12 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	if len(args) > 0 && args[0] == "mpc" {
 		return runTrainMPC(ctx, e, args[1:])
 	}
+	if len(args) > 0 && args[0] == "label" {
+		return runTrainLabel(ctx, e, args[1:])
+	}
+	if len(args) > 0 && args[0] == "refit" {
+		return runTrainRefit(ctx, e, args[1:])
+	}
 	def := train.DefaultConfig()
 	fs := cli.NewFlags(e.stderr, "train", "[--out weights.bin] [--work DIR] [--seed S] [--fraction F] [--self-play N] [--plot loss.png]", `
 Trains the weights of the pattern evaluation: positions from the WTHOR games

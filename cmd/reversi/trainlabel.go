@@ -1,0 +1,55 @@
+// The train label subcommand: positions of the training games labelled
+// by deep selective searches and exact solves, for the second-generation
+// evaluation.
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+
+	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/internal/cli"
+	"github.com/reversi-engine/reversi/train"
+)
+
+func runTrainLabel(ctx context.Context, e *env, args []string) error {
+	def := train.DefaultLabelConfig()
+	fs := cli.NewFlags(e.stderr, "train label", "[--work DIR] [--positions N] [--depth D] [--prob P] [--exact E] [--shard i/n]", `
+Labels positions of the shipped WTHOR games (all years but the held-out one;
+some followed by random moves) for the training of the evaluation: a
+selective search of the engine (--depth at --prob) far from the end, the
+exact score from --exact empty squares. Each label is appended to the work
+folder as it is found: the same command resumes an interrupted run, and a
+folder labelled with other settings is refused. --shard i/n labels the
+positions i modulo n (on another machine, say); copy every shard's
+labels-*.txt into one folder to use them together ('reversi train refit').`)
+	cfg := def
+	fs.StringVar(&cfg.Work, "work", "label-work", "folder of the label files (resumable)")
+	fs.IntVar(&cfg.Positions, "positions", def.Positions, "positions of the whole set (all shards)")
+	fs.Uint64Var(&cfg.Seed, "seed", def.Seed, "seed of the choice of positions")
+	fs.IntVar(&cfg.Depth, "depth", def.Depth, "depth of the labelling searches")
+	fs.IntVar(&cfg.Probability, "prob", def.Probability, "confidence of the searches' selective cuts, in percent (100: full width)")
+	fs.IntVar(&cfg.ExactEmpties, "exact", def.ExactEmpties, "solve positions with this many empty squares or fewer")
+	fs.IntVar(&cfg.MinEmpties, "min-empties", def.MinEmpties, "fewest empty squares of a position")
+	fs.IntVar(&cfg.MaxEmpties, "max-empties", def.MaxEmpties, "most empty squares of a position")
+	fs.IntVar(&cfg.Random, "random", def.Random, "percent of positions followed by one or two random moves")
+	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "positions labelled at once")
+	shard := fs.String("shard", "0/1", "label only the positions i modulo n (i/n)")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	var err error
+	if cfg.Shard, cfg.Shards, err = arena.ParseShard(*shard); err != nil {
+		return fmt.Errorf("--shard %w", err)
+	}
+	cfg.Log = e.stderr
+	file, err := train.Label(ctx, cfg, engine.DefaultEvaluator())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "labels: %s\n", file)
+	return nil
+}

@@ -1,0 +1,107 @@
+// The train refit subcommand: the second generation's weights (more
+// phases, smoothed), fitted to the labels of 'reversi train label'.
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/reversi-engine/reversi/eval/pattern"
+	"github.com/reversi-engine/reversi/internal/cli"
+	"github.com/reversi-engine/reversi/train"
+)
+
+func runTrainRefit(ctx context.Context, e *env, args []string) error {
+	def := train.DefaultRefitConfig()
+	fs := cli.NewFlags(e.stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--out weights2.bin] [--phases 30] [--prior-lambda L] [--smooth S] [--window W]", `
+Fits pattern weights of --phases phases (15, 30 or 60) to the positions
+labelled by 'reversi train label' (the label files of every folder given),
+and with --theoretical to the exact scores of the WTHOR database at 24 empty
+squares (training years only). Each phase, from the last to the first, is
+fitted to its own disc counts and --window counts either side, pulled
+toward the shipped weights of the same disc counts (--prior-lambda, in
+positions) and toward the phase fitted just before it (--smooth). A tenth
+of the positions (by hash) is held out: the table gives each phase's
+held-out error and the shipped weights' on the same positions. The weights
+are written (through a temporary file) to --out, the table as JSON to
+--report. Measure them with 'reversi accuracy --weights FILE'.`)
+	cfg := def
+	labels := fs.String("labels", "", "folders of label files, separated by commas")
+	theoretical := fs.Bool("theoretical", false, "add the database's exact scores at 24 empties (training years)")
+	out := fs.String("out", "weights2.bin", "the weights file to write")
+	report := fs.String("report", "", "file of the per-phase report (JSON; none if empty)")
+	noPrior := fs.Bool("no-prior", false, "pull toward zero weights instead of the shipped ones")
+	fs.IntVar(&cfg.Phases, "phases", def.Phases, "phases of the weights: 15, 30 or 60")
+	fs.IntVar(&cfg.Window, "window", def.Window, "disc counts either side of a phase that fit it too")
+	fs.Float64Var(&cfg.PriorLambda, "prior-lambda", def.PriorLambda, "pull toward the shipped weights, in positions")
+	fs.Float64Var(&cfg.Smooth, "smooth", def.Smooth, "pull toward the next phase, in positions")
+	fs.IntVar(&cfg.Epochs, "epochs", def.Epochs, "iterations of each phase's fit, at most")
+	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "threads")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if *labels == "" && !*theoretical {
+		return fmt.Errorf("--labels: no folder of labels (and no --theoretical)")
+	}
+	var lps []train.LabelledPosition
+	sources := []string{}
+	if *labels != "" {
+		var headers []string
+		var err error
+		if lps, headers, err = train.ReadLabels(strings.Split(*labels, ",")...); err != nil {
+			return err
+		}
+		sources = append(sources, headers...)
+	}
+	if *theoretical {
+		more, err := train.TheoreticalLabels(len(lps))
+		if err != nil {
+			return err
+		}
+		lps = append(lps, more...)
+		sources = append(sources, fmt.Sprintf("%d exact scores of the database at 24 empties", len(more)))
+	}
+	if !*noPrior {
+		ev, err := pattern.Default()
+		if err != nil {
+			return err
+		}
+		cfg.Prior = ev.Weights()
+	}
+	cfg.Log = e.stderr
+	w, reps, err := train.Refit(ctx, cfg, lps)
+	if err != nil {
+		return err
+	}
+	w.Note = fmt.Sprintf("reversi train refit: %d phases, window %d, prior-lambda %g (prior: %v), smooth %g; %d positions: %s",
+		cfg.Phases, cfg.Window, cfg.PriorLambda, cfg.Prior != nil, cfg.Smooth, len(lps), strings.Join(sources, "; "))
+	if err := train.WriteWeights(*out, w); err != nil {
+		return err
+	}
+	if *report != "" {
+		text, err := json.MarshalIndent(reps, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(*report, append(text, '\n'), 0o644); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(e.stdout, "weights: %s (%d phases, %d positions)\n", *out, cfg.Phases, len(lps))
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "phase\tdiscs\tpositions\texact\tepochs\ttrain MAE\theld-out MAE\tshipped held-out MAE\t")
+	for _, p := range reps {
+		if p.Unchanged {
+			fmt.Fprintf(tw, "%d\t%s\t0\t\t\t\t(the prior and the next phase)\t\t\n", p.Phase, p.Discs)
+			continue
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t\n", p.Phase, p.Discs, p.Positions, p.Exact, p.Epochs, p.Errors.TrainMAE, p.Errors.ValMAE, p.PriorMAE)
+	}
+	return tw.Flush()
+}
