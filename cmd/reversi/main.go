@@ -1,6 +1,5 @@
-// Command reversi is the Othello engine and game platform: play in the
-// terminal, check and measure the rules engine, and more. Run "reversi
-// help" for the list of subcommands.
+// The command table, the dispatch and the help.
+
 package main
 
 import (

@@ -1,0 +1,16 @@
+// Command reversi is the Othello engine and game platform: play in the
+// terminal, serve the web GUI, match and rate players, solve, analyse,
+// train, build the opening book, and measure. Run "reversi help" for the
+// list of subcommands and "reversi <command> -h" for the flags of one.
+//
+// The command is flags, wiring and printing: one file a subcommand
+// (serve.go, play.go, match.go, ...), each parsing its flags with the
+// conventions of internal/cli and calling the packages that do the work:
+// server and store/open (serve), server/loadtest (loadtest), referee, tui,
+// textboard and arena (play), arena (match, tournament, merge), endgame
+// (solve), engine and player (analyze), nboard, perft, bench, train,
+// book and accuracy (their subcommands); player/catalog builds the
+// players by name. Long work shows its progress through
+// internal/progress, plots are drawn by internal/plot, and reversi
+// version reads internal/buildinfo.
+package main
