@@ -160,6 +160,11 @@ type CreateRequest struct {
 	// Othello server's archive): its start position and moves are the
 	// start of this game, as a transcript's are.
 	GGF string `json:"ggf,omitempty"`
+	// Opening starts the game after an opening the server picks at
+	// random, kept as the game's first moves: "xot" (one of the XOT
+	// list's balanced 8-move openings) or "random" (8 random legal
+	// moves); not with Board, Transcript or GGF.
+	Opening string `json:"opening,omitempty"`
 }
 
 // CreateResponse answers a new game: its id, and the secret token of
@@ -247,7 +252,16 @@ func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, err
 			return nil, nil, fmt.Errorf("game_time: %v", err)
 		}
 	}
-	g, err := startOf(req.Board, req.Transcript, req.GGF, rule)
+	transcript := req.Transcript
+	if req.Opening != "" {
+		if req.Board != "" || req.Transcript != "" || req.GGF != "" {
+			return nil, nil, errors.New("opening: give it alone, not with board, transcript or ggf")
+		}
+		if transcript, err = randomOpening(req.Opening, rule); err != nil {
+			return nil, nil, fmt.Errorf("opening: %v", err)
+		}
+	}
+	g, err := startOf(req.Board, transcript, req.GGF, rule)
 	if err != nil {
 		return nil, nil, err
 	}

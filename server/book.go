@@ -1,9 +1,15 @@
 // The shipped opening book and the openings' names, as the GUI shows
-// them: a position's book moves with their values, the opening reached.
+// them: a position's book moves with their values, the opening reached;
+// the random starts of a game (XOT, random moves).
 
 package server
 
 import (
+	"errors"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/opening"
@@ -45,4 +51,34 @@ func openingName(g *game.Game) string {
 		return o.String()
 	}
 	return ""
+}
+
+// xotOpenings are the XOT openings, read once.
+var xotOpenings = sync.OnceValues(arena.XOT)
+
+// randomPlies is the length of a random start.
+const randomPlies = 8
+
+// randomOpening picks the first moves of a game, as a transcript: kind
+// "xot" one of the XOT openings (standard rule only: their balance is the
+// standard game's), "random" randomPlies random legal moves under rule.
+func randomOpening(kind string, rule game.Rule) (string, error) {
+	switch kind {
+	case "xot":
+		if rule != game.Standard {
+			return "", errors.New("the XOT openings are for the standard rule")
+		}
+		all, err := xotOpenings()
+		if err != nil {
+			return "", err
+		}
+		return all[rand.IntN(len(all))].Moves, nil
+	case "random":
+		o := arena.RandomOpenings(1, randomPlies, rule, rand.Uint64())
+		if len(o) == 0 {
+			return "", errors.New("no random opening found")
+		}
+		return o[0].Moves, nil
+	}
+	return "", errors.New("want xot or random")
 }

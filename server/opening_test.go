@@ -1,6 +1,7 @@
 package server
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
@@ -79,5 +80,52 @@ func TestBookMoves(t *testing.T) {
 	after, _ := game.ParseTranscript("f5d6")
 	if a.For != after.Position().String() || len(a.Book) == 0 {
 		t.Errorf("the analysis is for %q, want %q; book %+v", a.For, after.Position().String(), a.Book)
+	}
+}
+
+// TestRandomStarts: a game created with an XOT opening starts after one
+// of the XOT list's lines, kept as its history; one with a random
+// opening after 8 legal moves; a bad kind, or an opening with a board,
+// is refused and creates nothing.
+func TestRandomStarts(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	all, err := xotOpenings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	xots := map[string]bool{}
+	for _, o := range all {
+		xots[strings.ToUpper(o.Moves)] = true
+	}
+	seat := func() (SeatRequest, SeatRequest) {
+		return SeatRequest{Kind: "human", Name: "ann"}, SeatRequest{Kind: "human", Name: "bob"}
+	}
+	b, w := seat()
+	g := ts.create(CreateRequest{Black: b, White: w, Opening: "xot", Time: "0"})
+	v := ts.state(g.ID)
+	if len(v.Moves) != 8 || !xots[strings.ToUpper(v.Transcript)] {
+		t.Errorf("an XOT start: %d moves, %q, not an XOT line", len(v.Moves), v.Transcript)
+	}
+	g = ts.create(CreateRequest{Black: b, White: w, Opening: "random", Time: "0"})
+	if v := ts.state(g.ID); len(v.Moves) != 8 || v.Status != "playing" {
+		t.Errorf("a random start: %d moves (%q), %s", len(v.Moves), v.Transcript, v.Status)
+	}
+	var before, after struct {
+		Games []any `json:"games"`
+	}
+	ts.call("GET", "/api/games", nil, &before)
+	for _, req := range []CreateRequest{
+		{Black: b, White: w, Opening: "best"},
+		{Black: b, White: w, Opening: "xot", Transcript: "f5"},
+		{Black: b, White: w, Opening: "xot", Rule: "no-adjacent"},
+	} {
+		var e apiError
+		if code := ts.call("POST", "/api/games", req, &e); code != 400 || !strings.HasPrefix(e.Error, "opening: ") {
+			t.Errorf("%+v: %d %q, want 400 with the opening's error", req, code, e.Error)
+		}
+	}
+	ts.call("GET", "/api/games", nil, &after)
+	if len(after.Games) != len(before.Games) {
+		t.Errorf("refused games were created: %d games, then %d", len(before.Games), len(after.Games))
 	}
 }
