@@ -131,3 +131,28 @@ func TestBrowserBookAndHints(t *testing.T) {
 	}
 	waitJS(t, ctx, "the Tiger after five moves", `document.getElementById("review").dataset.at === "5" && document.getElementById("opening").textContent.includes("Tiger")`)
 }
+
+// TestBrowserEditorBook: the editor's analysis of a position of the book
+// marks the book's moves as such.
+func TestBrowserEditorBook(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	var p struct {
+		Book  []BookMoveView `json:"book"`
+		Legal []string       `json:"legal"`
+	}
+	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "f5d6c3d3c4"}, &p); code != 200 || len(p.Book) == 0 {
+		t.Fatalf("the Tiger's book moves: %d %+v", code, p.Book)
+	}
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/#edit=f5d6c3d3c4"), chromedp.WaitVisible("#analyse-position", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the position loaded", `document.getElementById("board-string").textContent.endsWith(" O")`)
+	if err := chromedp.Run(ctx, chromedp.Click("#analyse-position", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the book's moves marked", fmt.Sprintf(`document.querySelectorAll("text[data-source=book]").length === %d && document.querySelectorAll("text[data-value]").length === %d`, len(p.Book), len(p.Legal)))
+}

@@ -221,8 +221,10 @@ func TestBrowserLanguageSwitch(t *testing.T) {
 	}
 	title := func() string {
 		var s string
-		waitJS(t, ctx, "the start page", `!!document.getElementById("play")`)
-		chromedp.Run(ctx, chromedp.Text("h1", &s, chromedp.ByQuery))
+		// Read in one evaluation: the page may be drawn again meanwhile
+		// (a node read after it is replaced has no text).
+		waitJS(t, ctx, "the start page", `!!document.getElementById("play") && document.querySelector("h1").textContent !== ""`)
+		chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector("h1").textContent`, &s))
 		return s
 	}
 	for _, lang := range []string{"zh-Hans", "zh-Hant"} {

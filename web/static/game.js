@@ -11,6 +11,7 @@ import { makeReview } from "./review.js";
 import { download, positionURL } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
 import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText } from "./words.js";
+import { soundOn, setSound, moveSound, lowTimeSound } from "./sound.js";
 import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel } from "./hints.js";
 
 // gamePage shows game id in app; it returns the function that stops it
@@ -83,6 +84,11 @@ export function gamePage(app, id) {
     try { localStorage.setItem(flipKey, board.flipped() ? "1" : ""); } catch (_) {}
   } } }, t("game.flip"));
   try { if (localStorage.getItem(flipKey)) { board.flip(true); flip.setAttribute("aria-pressed", "true"); } } catch (_) {}
+  // Sounds on moves and on a low clock, with their switch (remembered).
+  const sound = el("button", { id: "sound", "aria-pressed": String(soundOn()), on: { click: () => {
+    setSound(!soundOn());
+    sound.setAttribute("aria-pressed", String(soundOn()));
+  } } }, t("game.sound"));
   const rematch = el("button", { class: "primary", id: "rematch", on: { click: () => startRematch() } }, t("game.rematch"));
   const invite = new URLSearchParams(location.hash.slice(1)).get("invite") || "";
   const join = el("button", { class: "primary", id: "join", on: { click: async () => {
@@ -111,7 +117,7 @@ export function gamePage(app, id) {
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), keyBox),
         hintSettings, legendEl,
-        el("div", { class: "row" }, join, copyInvite, undo, resign, rematch, copyT, copyG, saveT, saveG, copyP, flip, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
+        el("div", { class: "row" }, join, copyInvite, undo, resign, rematch, copyT, copyG, saveT, saveG, copyP, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
       el("div", { class: "panel" }, el("h2", {}, t("game.moves"), openingEl), reviewBar, moves, reviewNote),
       el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source,
         el("div", { class: "row" }, wholeButton, wholeProgress, wholeStatus), wholeOut))));
@@ -212,6 +218,7 @@ export function gamePage(app, id) {
       const left = Math.min(...lefts);
       if (lefts.length && left < 10000) warn = t("game.timeWarning", { n: num(Math.max(0, Math.ceil(left / 1000))) });
     }
+    if (warn && warn !== timeWarn.textContent) lowTimeSound(); // each second left
     timeWarn.textContent = warn;
     timeWarn.hidden = !warn;
   }
@@ -385,7 +392,10 @@ export function gamePage(app, id) {
   api("GET", "/api/games/" + id).then((g) => {
     if (stopped) return;
     state = g; render();
-    stopWatching = watchGame(id, () => state?.version, (g) => { state = g; render(); });
+    stopWatching = watchGame(id, () => state?.version, (g) => {
+      if (g.moves.length > state.moves.length) moveSound(); // a move played (an undo is silent)
+      state = g; render();
+    });
   }).catch((e) => { if (!stopped) app.replaceChildren(el("h1", { text: t("game.none") }), el("p", { text: errorText(e) })); });
   const ticking = setInterval(clocks, 500);
   return () => { stopped = true; stopWatching?.(); clearInterval(ticking); document.removeEventListener("keydown", onKey); };

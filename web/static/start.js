@@ -27,15 +27,21 @@ export async function startPage(app) {
   const time = el("select", { id: "time" }, options([["60s", t("start.perMove", { n: num(60) })], ["20s", t("start.perMove", { n: num(20) })],
     ["game:1m", t("start.perGame", { n: num(1) })], ["game:5m", t("start.perGame", { n: num(5) })], ["game:15m", t("start.perGame", { n: num(15) })],
     ["0", t("start.noClock")]], "60s"));
+  // Where the game starts: the usual start, or after an opening the
+  // server picks (an XOT line, random moves).
+  const startFrom = (id) => el("select", { id }, options([["", t("start.usual")], ["xot", t("start.xot")], ["random", t("start.random")]], ""));
+  const from = startFrom("start-from"), watchFrom = startFrom("watch-from");
+  const opening = (sel) => (sel.value ? { opening: sel.value } : {});
   const clock = (v) => (v.startsWith("game:") ? { time: "0", game_time: v.slice(5) } : { time: v });
   const vsComputer = el("div", { class: "card" },
     el("h2", { text: t("start.vsComputer") }),
     el("label", { for: "colour", text: t("start.colour") }), colour,
     el("label", { for: "opponent", text: t("start.opponent") }), opp,
     el("label", { for: "time", text: t("start.clock") }), time,
+    el("label", { for: "start-from", text: t("start.from") }), from,
     el("div", { class: "row" }, el("button", { class: "primary", id: "play", on: { click: () => {
       const me = colour.value, other = me === "black" ? "white" : "black";
-      go({ [me]: { kind: "human", name: t("name.player") }, [other]: { kind: "builtin", spec: opp.value }, ...clock(time.value) }, me);
+      go({ [me]: { kind: "human", name: t("name.player") }, [other]: { kind: "builtin", spec: opp.value }, ...clock(time.value), ...opening(from) }, me);
     } } }, t("start.play"))));
   const friendColour = el("select", { id: "friend-colour" }, options([["black", t("color.black")], ["white", t("color.white")]], "black"));
   const vsHuman = el("div", { class: "card" },
@@ -50,7 +56,8 @@ export async function startPage(app) {
   const watch = el("div", { class: "card" },
     el("h2", { text: t("start.watch") }),
     el("label", { for: "watch-black", text: t("color.black") }), wb, el("label", { for: "watch-white", text: t("color.white") }), ww,
-    el("div", { class: "row" }, el("button", { class: "primary", on: { click: () => go({ black: { kind: "builtin", spec: wb.value }, white: { kind: "builtin", spec: ww.value }, time: "20s" }) } }, t("start.watchButton"))));
+    el("label", { for: "watch-from", text: t("start.from") }), watchFrom,
+    el("div", { class: "row" }, el("button", { class: "primary", on: { click: () => go({ black: { kind: "builtin", spec: wb.value }, white: { kind: "builtin", spec: ww.value }, time: "20s", ...opening(watchFrom) }) } }, t("start.watchButton"))));
   const list = el("tbody");
   const games = el("div", { class: "card", id: "games" }, el("h2", { text: t("start.games") }),
     el("table", { class: "games" }, el("thead", {}, el("tr", {}, el("th", { text: t("color.black") }), el("th", { text: t("color.white") }), el("th", { text: t("start.moves") }), el("th", { text: t("start.state") }), el("th", { text: t("start.updated") }))), list));
