@@ -60,7 +60,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
-		stdoutIsTTY: isTerminal(os.Stdout), stderrIsTTY: isTerminal(os.Stderr)}
+		stdoutIsTTY: cli.IsTerminal(os.Stdout), stderrIsTTY: cli.IsTerminal(os.Stderr)}
 	os.Exit(run(ctx, e, os.Args[1:]))
 }
 
@@ -144,10 +144,3 @@ func runHelp(ctx context.Context, e *env, args []string) error {
 
 // counted writes n and a noun, plural unless n is 1 (cli.Counted).
 var counted = cli.Counted
-
-// isTerminal reports whether f is a character device (a terminal), so
-// that progress is drawn as a bar there and written as lines elsewhere.
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}

@@ -208,7 +208,7 @@ func (o playOptions) referee(observe func(referee.Event)) referee.Config {
 }
 
 func playOne(ctx context.Context, e *env, o playOptions) error {
-	if !o.plain && !o.quiet && isTerminalIO(e.stdin) && isTerminalIO(e.stdout) {
+	if !o.plain && !o.quiet && cli.IsTerminal(e.stdin) && cli.IsTerminal(e.stdout) {
 		return playScreen(ctx, e, o)
 	}
 	in := human.NewInput(e.stdin) // one reader for both seats if both are human
@@ -293,13 +293,6 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 		return errInterrupted
 	}
 	return err
-}
-
-// isTerminalIO reports whether the standard input or output f is a
-// terminal.
-func isTerminalIO(f any) bool {
-	file, ok := f.(*os.File)
-	return ok && isTerminal(file)
 }
 
 // hintTime is how long the engine analyses a position for the hint key of

@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -42,4 +43,15 @@ func runSeries(ctx context.Context, e *env, t *arena.Tournament, out string, cou
 		prog.Finish()
 	}
 	return results, err
+}
+
+// seriesEnd returns what a match or tournament returns once its results
+// are written: nil when Ctrl-C stopped it (after saying how to resume),
+// else err.
+func seriesEnd(e *env, err error) error {
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(e.stdout, "stopped before the end: run the same command again to resume (with --out)")
+		return nil
+	}
+	return err
 }

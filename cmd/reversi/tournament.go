@@ -107,9 +107,5 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 		}
 		fmt.Fprintf(e.stdout, "plot: %s\n", *plotPath)
 	}
-	if errors.Is(err, context.Canceled) {
-		fmt.Fprintln(e.stdout, "stopped before the end: run the same command again to resume (with --out)")
-		return nil
-	}
-	return err
+	return seriesEnd(e, err)
 }

@@ -204,3 +204,31 @@ func TestCounted(t *testing.T) {
 		}
 	}
 }
+
+func TestIsTerminal(t *testing.T) {
+	file, err := os.Create(filepath.Join(t.TempDir(), "plain"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	for _, tc := range []struct {
+		name string
+		f    any
+	}{
+		{"a plain file", file},
+		{"a buffer", &bytes.Buffer{}},
+		{"a nil file", (*os.File)(nil)},
+		{"nothing", nil},
+	} {
+		if IsTerminal(tc.f) {
+			t.Errorf("%s: a terminal", tc.name)
+		}
+	}
+	// /dev/null is a character device, as a terminal is.
+	if null, err := os.Open(os.DevNull); err == nil {
+		defer null.Close()
+		if fi, _ := null.Stat(); fi.Mode()&os.ModeCharDevice != 0 && !IsTerminal(null) {
+			t.Errorf("%s: not a character device", os.DevNull)
+		}
+	}
+}

@@ -5,8 +5,9 @@
 // anywhere among the flags (Positional, FileArg); a position given as a
 // board or a transcript (Position); a file named on the command line that
 // may be standard input or a data set shipped with reversi (Open); flags
-// that collect lists and engines' command lines (List, Engines); a seed drawn at
-// random unless given (DefaultSeed); and "2 games" (Counted).
+// that collect lists and engines' command lines (List, Engines); a seed
+// drawn at random unless given (DefaultSeed); whether a standard input or
+// output is a terminal (IsTerminal); and "2 games" (Counted).
 //
 // It is an edge package: cmd/reversi uses it, the engine packages do not.
 // It imports board and game (for positions) and data/fforum (the shipped

@@ -60,3 +60,16 @@ func Open(stdin io.Reader, name string) (io.ReadCloser, string, error) {
 	}
 	return nil, "", err
 }
+
+// IsTerminal reports whether f, a standard input or output, is a file
+// that is a character device (a terminal): progress is drawn as a bar
+// there and written as lines elsewhere, and reversi play goes full-screen.
+// A reader or writer that is not an *os.File is not a terminal.
+func IsTerminal(f any) bool {
+	file, ok := f.(*os.File)
+	if !ok || file == nil {
+		return false
+	}
+	fi, err := file.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
