@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/perft"
 )
@@ -29,12 +28,9 @@ From the start the counts are checked against the published ones.`)
 	if *depth < 1 || *depth > 20 {
 		return fmt.Errorf("--depth %d: want 1 to 20", *depth)
 	}
-	pos := board.Start()
-	if *boardText != "" {
-		var err error
-		if pos, err = board.ParsePosition(*boardText); err != nil {
-			return fmt.Errorf("--board: %v", err)
-		}
+	pos, err := cli.Board(*boardText)
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(e.stdout, "perft from %s\n%5s %20s %10s %14s\n", pos, "depth", "leaves", "seconds", "leaves/s")
 	return perft.Table(ctx, pos, *depth, *threads, func(r perft.Row) {

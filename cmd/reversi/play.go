@@ -118,11 +118,9 @@ as with the default opponent, roxanne.`)
 	if o.parallel < 1 {
 		return fmt.Errorf("--parallel %d: want at least 1", o.parallel)
 	}
-	start := board.Start()
-	if startText != "" {
-		if start, err = board.ParsePosition(startText); err != nil {
-			return fmt.Errorf("--board: %v", err)
-		}
+	start, err := cli.Board(startText)
+	if err != nil {
+		return err
 	}
 	o.start = game.New(start, o.rule)
 	if err := o.start.PlayTranscript(opening); err != nil {

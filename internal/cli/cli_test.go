@@ -232,3 +232,28 @@ func TestIsTerminal(t *testing.T) {
 		}
 	}
 }
+
+func TestBoard(t *testing.T) {
+	const after = "---------------------------OX------XXX-------------------------- O"
+	for _, tc := range []struct {
+		text, want string
+		fails      bool
+	}{
+		{"", "---------------------------OX------XO--------------------------- X", false},
+		{after, after, false},
+		{"XO X", "", true},
+		{after[:64] + " Z", "", true},
+	} {
+		pos, err := Board(tc.text)
+		switch {
+		case tc.fails:
+			if err == nil || !strings.HasPrefix(err.Error(), "--board: ") {
+				t.Errorf("Board(%q): %v, want a --board error", tc.text, err)
+			}
+		case err != nil:
+			t.Errorf("Board(%q): %v", tc.text, err)
+		case pos.String() != tc.want:
+			t.Errorf("Board(%q) = %s, want %s", tc.text, pos, tc.want)
+		}
+	}
+}

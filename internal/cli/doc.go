@@ -3,7 +3,7 @@
 // whose -h prints the usage line, the description and the flags
 // (NewFlags, Parse, ErrUsage); arguments that are not flags taken from
 // anywhere among the flags (Positional, FileArg); a position given as a
-// board or a transcript (Position); a file named on the command line that
+// board or a transcript (Board, Position); a file named on the command line that
 // may be standard input or a data set shipped with reversi (Open); flags
 // that collect lists and engines' command lines (List, Engines); a seed
 // drawn at random unless given (DefaultSeed); whether a standard input or

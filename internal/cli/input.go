@@ -16,6 +16,20 @@ import (
 	"github.com/reversi-engine/reversi/game"
 )
 
+// Board returns the position of a --board flag (64 squares from A1 to
+// H8 and the side to move, as OBF writes them), or the start if text is
+// "".
+func Board(text string) (board.Position, error) {
+	if text == "" {
+		return board.Start(), nil
+	}
+	pos, err := board.ParsePosition(text)
+	if err != nil {
+		return pos, fmt.Errorf("--board: %v", err)
+	}
+	return pos, nil
+}
+
 // Position returns the game of the flags --board (64 squares and the
 // side to move) or --transcript (moves from the start), exactly one of
 // them, under the standard rule.
@@ -24,9 +38,9 @@ func Position(boardText, transcript string) (*game.Game, error) {
 	case boardText != "" && transcript != "":
 		return nil, fmt.Errorf("give --board or --transcript, not both")
 	case boardText != "":
-		pos, err := board.ParsePosition(boardText)
+		pos, err := Board(boardText)
 		if err != nil {
-			return nil, fmt.Errorf("--board: %v", err)
+			return nil, err
 		}
 		return game.New(pos, game.Standard), nil
 	case transcript != "":
