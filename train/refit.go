@@ -58,7 +58,11 @@ type RefitPhase struct {
 	Errors    Errors  `json:"errors"`
 	PriorMAE  float64 `json:"prior_heldout_mae"`
 	Seconds   float64 `json:"seconds"`
-	Unchanged bool    `json:"unchanged"`
+	// Unchanged: no positions, the phase is the centre it is pulled
+	// toward; KeptCentre: the fit did not beat the centre on the
+	// held-out positions, which is kept.
+	Unchanged  bool `json:"unchanged"`
+	KeptCentre bool `json:"kept_centre"`
 }
 
 func (c *RefitConfig) check() error {
@@ -106,8 +110,9 @@ func phaseDiscs(p, n int) (lo, hi int) {
 // a tenth, by position hash, held out) plus PriorLambda times the
 // squared distance to the prior's weights of the same disc counts plus
 // Smooth times the squared distance to the next phase's weights. A phase
-// without positions keeps the mean of the two. It returns the weights
-// and the report of every phase.
+// without positions keeps that centre (the mean of the two), and so does
+// a phase whose fit does not beat it on its held-out positions. It
+// returns the weights and the report of every phase.
 func Refit(ctx context.Context, cfg RefitConfig, labels []LabelledPosition) (*pattern.Weights, []RefitPhase, error) {
 	if err := cfg.check(); err != nil {
 		return nil, nil, err
@@ -174,11 +179,19 @@ func Refit(ctx context.Context, cfg RefitConfig, labels []LabelledPosition) (*pa
 			rp.Unchanged = true
 		} else {
 			res := fit(lay, trainSet, valSet, FitOptions{Epochs: cfg.Epochs, Patience: cfg.Patience, Lambda: pull, Threads: cfg.Threads})
-			params = make([]float32, lay.size)
-			for j := range params {
-				params[j] = centre[j] + res.params[j]
-			}
 			rp.Epochs, rp.Errors = res.epochs, res.errors
+			// The centre itself (no change) is a candidate too.
+			zero := make([]float32, lay.size)
+			if centreRMSE, centreMAE := evaluateSet(zero, valSet); len(valSet) > 0 && centreRMSE <= res.errors.ValRMSE {
+				trainRMSE, trainMAE := evaluateSet(zero, trainSet)
+				rp.KeptCentre, rp.Epochs = true, 0
+				rp.Errors = Errors{TrainRMSE: trainRMSE, TrainMAE: trainMAE, ValRMSE: centreRMSE, ValMAE: centreMAE}
+			} else {
+				params = make([]float32, lay.size)
+				for j := range params {
+					params[j] = centre[j] + res.params[j]
+				}
+			}
 			if cfg.Prior != nil && len(priorVal) > 0 {
 				prior := make([]float32, lay.size)
 				lay.params(&cfg.Prior.Phases[cfg.Prior.PhaseOf((lo+hi)/2)], prior)

@@ -94,6 +94,34 @@ func TestRefitPullsTowardThePrior(t *testing.T) {
 	}
 }
 
+// TestRefitKeepsTheCentre: labels that are noise teach nothing the
+// held-out positions confirm: the phase keeps its prior.
+func TestRefitKeepsTheCentre(t *testing.T) {
+	prior, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(8, 9))
+	labels := randomLabels(1500, 30, 31, func(b board.Board) float64 {
+		return float64(prior.Evaluate(b))/pattern.Scale + 20*rng.NormFloat64()
+	})
+	cfg := DefaultRefitConfig()
+	cfg.Prior, cfg.Window, cfg.Smooth, cfg.PriorLambda = prior.Weights(), 0, 0, 1
+	w, reps, err := Refit(context.Background(), cfg, labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rp := reps[13]; rp.Discs != "30-31" || !rp.KeptCentre || rp.Errors.ValMAE != rp.PriorMAE {
+		t.Errorf("phase %+v: want the prior kept", rp)
+	}
+	ev := pattern.New(w)
+	for _, lp := range labels[:100] {
+		if a, b := ev.Evaluate(lp.Board), prior.Evaluate(lp.Board); a != b {
+			t.Fatalf("%v: %d, the prior %d", lp.Board, a, b)
+		}
+	}
+}
+
 func TestRefitBadInput(t *testing.T) {
 	labels := randomLabels(10, 20, 30, func(board.Board) float64 { return 1 })
 	for _, c := range []struct {

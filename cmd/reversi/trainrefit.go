@@ -101,7 +101,11 @@ are written (through a temporary file) to --out, the table as JSON to
 			fmt.Fprintf(tw, "%d\t%s\t0\t\t\t\t(the prior and the next phase)\t\t\n", p.Phase, p.Discs)
 			continue
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t\n", p.Phase, p.Discs, p.Positions, p.Exact, p.Epochs, p.Errors.TrainMAE, p.Errors.ValMAE, p.PriorMAE)
+		epochs := fmt.Sprint(p.Epochs)
+		if p.KeptCentre {
+			epochs = "0 (kept)"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%.2f\t%.2f\t%.2f\t\n", p.Phase, p.Discs, p.Positions, p.Exact, epochs, p.Errors.TrainMAE, p.Errors.ValMAE, p.PriorMAE)
 	}
 	return tw.Flush()
 }
