@@ -44,6 +44,7 @@ func (s *Server) routes() {
 	api("GET /api/players", "players", s.handlePlayers)
 	api("POST /api/analyze", "analyze", s.handleAnalyze)
 	api("POST /api/position", "position", s.handlePosition)
+	api("GET /api/wthor", "wthor", s.handleWTHOR)
 	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
 	metrics := promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 	s.mux.HandleFunc("GET /metrics", s.guard(metrics.ServeHTTP))

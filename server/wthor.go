@@ -1,0 +1,181 @@
+// The shipped WTHOR database of tournament games, searched by player,
+// tournament and year for the GUI's import: paged and bounded.
+
+package server
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/reversi-engine/reversi/data"
+	"github.com/reversi-engine/reversi/format/ggf"
+	"github.com/reversi-engine/reversi/format/wthor"
+)
+
+// WTHORGameView is a game of the WTHOR database: where and when it was
+// played, by whom, Black's discs at the end (the empty squares counted
+// for the winner), and its moves as a transcript and as a GGF game with
+// the names, which the GUI imports as anything pasted.
+type WTHORGameView struct {
+	ID         int    `json:"id"`
+	Year       int    `json:"year"`
+	Tournament string `json:"tournament"`
+	Black      string `json:"black"`
+	White      string `json:"white"`
+	BlackDiscs int    `json:"black_discs"`
+	Transcript string `json:"transcript"`
+	GGF        string `json:"ggf"`
+}
+
+// wthorGame is a game of the database with the year of its file.
+type wthorGame struct {
+	wthor.Game
+	year int
+}
+
+// wthorDB is the database, read once: its games, most recent first, and
+// the names of players and tournaments (and in lower case, to search).
+type wthorDB struct {
+	games                []wthorGame
+	names                wthor.Names
+	players, tournaments []string // lower case
+}
+
+var wthorData = sync.OnceValues(func() (*wthorDB, error) {
+	db := &wthorDB{}
+	for i, f := range []struct {
+		name string
+		size int
+		to   *[]string
+	}{{"wthor/WTHOR.JOU", wthor.PlayerNameSize, &db.names.Players}, {"wthor/WTHOR.TRN", wthor.TournamentNameSize, &db.names.Tournaments}} {
+		b, err := data.ReadFile(f.name)
+		if err != nil {
+			return nil, err
+		}
+		if _, *f.to, err = wthor.ReadNames(bytes.NewReader(b), f.size); err != nil {
+			return nil, fmt.Errorf("%s: %w", f.name, err)
+		}
+		lower := make([]string, len(*f.to))
+		for k, n := range *f.to {
+			lower[k] = strings.ToLower(n)
+		}
+		if i == 0 {
+			db.players = lower
+		} else {
+			db.tournaments = lower
+		}
+	}
+	files := data.WTHORFiles()
+	for k := len(files) - 1; k >= 0; k-- { // the most recent first
+		b, err := data.ReadFile(files[k])
+		if err != nil {
+			return nil, err
+		}
+		h, games, err := wthor.ReadGames(bytes.NewReader(b))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", files[k], err)
+		}
+		for _, g := range games {
+			db.games = append(db.games, wthorGame{g, int(h.Year)})
+		}
+	}
+	return db, nil
+})
+
+// WTHOR search bounds: the games a page, the length of a name asked.
+const (
+	wthorPage    = 20
+	wthorMaxText = 40
+)
+
+// wthorQuery is a search of the database, checked.
+type wthorQuery struct {
+	player, tournament string // lower case, "" for any
+	year, page         int    // 0 for any year; pages from 1
+}
+
+// parseWTHORQuery reads ?player=&tournament=&year=&page=; the error says
+// what is wrong.
+func parseWTHORQuery(q url.Values) (wthorQuery, error) {
+	var w wthorQuery
+	for _, f := range []struct {
+		key string
+		to  *string
+	}{{"player", &w.player}, {"tournament", &w.tournament}} {
+		v := strings.TrimSpace(q.Get(f.key))
+		switch n := utf8.RuneCountInString(v); {
+		case !utf8.ValidString(v):
+			return w, fmt.Errorf("%s: not valid UTF-8", f.key)
+		case n == 1:
+			return w, fmt.Errorf("%s: give at least 2 characters", f.key)
+		case n > wthorMaxText:
+			return w, fmt.Errorf("%s: at most %d characters", f.key, wthorMaxText)
+		}
+		*f.to = strings.ToLower(v)
+	}
+	if y := q.Get("year"); y != "" {
+		n, err := strconv.Atoi(y)
+		if err != nil || n < 1900 || n > 2100 {
+			return w, fmt.Errorf("year: %q is not a year such as 2004", y)
+		}
+		w.year = n
+	}
+	if w.player == "" && w.tournament == "" && w.year == 0 {
+		return w, errors.New("give a player, a tournament or a year (e.g. ?player=tamenori)")
+	}
+	w.page = 1
+	if p := q.Get("page"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || n > 100000 {
+			return w, fmt.Errorf("page: %q is not a page number (1, 2, ...)", p)
+		}
+		w.page = n
+	}
+	return w, nil
+}
+
+// handleWTHOR answers the games of the shipped WTHOR database that match
+// a player (either colour), a tournament and a year, most recent first, a
+// page at a time.
+func (s *Server) handleWTHOR(w http.ResponseWriter, r *http.Request) {
+	q, err := parseWTHORQuery(r.URL.Query())
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	db, err := wthorData()
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, "the WTHOR database: "+err.Error())
+		return
+	}
+	has := func(names []string, i uint16, part string) bool {
+		return int(i) < len(names) && strings.Contains(names[i], part)
+	}
+	total, from := 0, (q.page-1)*wthorPage
+	out := []WTHORGameView{}
+	for id, g := range db.games {
+		if q.year != 0 && g.year != q.year ||
+			q.tournament != "" && !has(db.tournaments, g.Tournament, q.tournament) ||
+			q.player != "" && !has(db.players, g.Black, q.player) && !has(db.players, g.White, q.player) {
+			continue
+		}
+		total++
+		if total <= from || len(out) == wthorPage {
+			continue
+		}
+		v := WTHORGameView{ID: id, Year: g.year, Tournament: db.names.Tournament(g.Tournament),
+			Black: db.names.Player(g.Black), White: db.names.Player(g.White), BlackDiscs: int(g.BlackDiscs)}
+		if rec, err := g.ToGame(g.year, db.names); err == nil {
+			v.Transcript, v.GGF = rec.TranscriptWithPasses(), ggf.Format(rec)
+		}
+		out = append(out, v)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"total": total, "page": q.page, "per_page": wthorPage, "games": out})
+}
