@@ -17,7 +17,8 @@ import { positionOfHash } from "./formats.js";
 
 const app = document.getElementById("app");
 
-// route shows the page of the address: a game, the editor (#edit=...,
+// route shows the page of the address: a game, a record reviewed
+// (#review=..., a GGF game or a transcript), the editor (#edit=...,
 // with a board, a transcript or a GGF game; #/position/<64 squares><side>,
 // a shared position, analysed at once), or the start page. The page shown
 // before is stopped first.
@@ -27,6 +28,7 @@ function route() {
   stop = null;
   const m = /^\/game\/([0-9a-f]+)$/.exec(location.pathname);
   if (m) { current = "game"; stop = gamePage(app, m[1]); }
+  else if (location.hash.startsWith("#review=")) { current = "record"; stop = gamePage(app, null, decodeURIComponent(location.hash.slice(8))); }
   else if (location.hash.startsWith("#edit=")) { current = "editor"; editorPage(app, decodeURIComponent(location.hash.slice(6))); }
   else if (positionOfHash(location.hash)) { current = "editor"; editorPage(app, positionOfHash(location.hash), true); }
   else { current = "start"; startPage(app); }
@@ -35,7 +37,7 @@ function route() {
 // editor they lead back to it.
 window.addEventListener("hashchange", () => {
   if (current === "game") return;
-  if (location.hash.startsWith("#edit=") || positionOfHash(location.hash) || current === "editor") route();
+  if (location.hash.startsWith("#edit=") || location.hash.startsWith("#review=") || positionOfHash(location.hash) || current === "editor" || current === "record") route();
 });
 
 // The language switch, in the header: the choice is remembered, and the

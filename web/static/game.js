@@ -8,18 +8,20 @@ import { makeBoard, squareName } from "./board.js";
 import { graph } from "./graph.js";
 import { t, num } from "./i18n.js";
 import { makeReview } from "./review.js";
-import { download, positionURL } from "./formats.js";
+import { download, positionURL, recognise } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
 import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText } from "./words.js";
 import { soundOn, setSound, moveSound, lowTimeSound } from "./sound.js";
 import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel } from "./hints.js";
 
-// gamePage shows game id in app; it returns the function that stops it
-// (its WebSocket, its clock and its keys).
+// gamePage shows game id in app, or a record (a GGF game or a transcript,
+// e.g. one of the WTHOR database's, not stored: to review and analyse);
+// it returns the function that stops it (its WebSocket, its clock and its
+// keys).
 // START is the standard start position, as a game's start says it.
 const START = "---------------------------OX------XO--------------------------- X";
 
-export function gamePage(app, id) {
+export function gamePage(app, id, record = null) {
   // Values belong to one position and go with it: an analysis is asked
   // for a position (board and side to move) with a search (cacheKey), and
   // its answer, which says which position it is for, is kept under that
@@ -32,7 +34,7 @@ export function gamePage(app, id) {
   const review = makeReview(() => render());
   // reviewing runs a step of the review, saying why if it fails.
   const reviewing = (p) => p?.catch((e) => { err.textContent = errorText(e); });
-  try { seat = JSON.parse(localStorage.getItem(tokenKey(id)) || "null"); } catch (_) {}
+  try { seat = id ? JSON.parse(localStorage.getItem(tokenKey(id)) || "null") : null; } catch (_) {}
   const status = el("div", { class: "status", id: "status", role: "status" });
   const err = el("div", { class: "error", id: "error" });
   const timeWarn = el("div", { class: "error", id: "time-warning", role: "alert", hidden: "hidden" });
@@ -74,6 +76,7 @@ export function gamePage(app, id) {
   // The files of the game, and the link to the position shown (the
   // editor, which analyses it).
   const saveG = el("a", { class: "button", id: "download-ggf", href: `/api/games/${id}/ggf`, download: `reversi-${id}.ggf` }, t("game.downloadGGF"));
+  if (record) copyG.hidden = saveG.hidden = true; // the server has no such game
   const saveT = el("button", { id: "download-transcript", on: { click: () => state && download(`reversi-${id}.txt`, state.transcript + "\n") } }, t("game.downloadTranscript"));
   const copyP = copyButton(t("game.copyPosition"), () => positionURL(shownKey()), { id: "copy-position" });
   // Flip the board (remembered); a rematch of a finished game.
@@ -298,7 +301,9 @@ export function gamePage(app, id) {
     status.className = "status" + (s.status === "finished" ? " over" : "");
     const last = s.moves[s.moves.length - 1];
     const lastPass = last?.square === "PA" ? t("status.passed", { side: Side(last.color) }) : "";
-    if (s.status === "finished") {
+    if (s.record && !s.over) {
+      status.textContent = t("review.recordEnds", { black: num(s.black.discs), white: num(s.white.discs) });
+    } else if (s.status === "finished") {
       // Decided by a rule: the reason first, the discs as they stood.
       status.textContent = finalText(s.result, s);
     } else if (s.status === "waiting") {
@@ -389,14 +394,36 @@ export function gamePage(app, id) {
   document.addEventListener("keydown", onKey);
   // Live updates over a WebSocket, with reconnection.
   let stopWatching = null, stopped = false;
-  api("GET", "/api/games/" + id).then((g) => {
+  (record ? recordState(record) : api("GET", "/api/games/" + id)).then((g) => {
     if (stopped) return;
     state = g; render();
-    stopWatching = watchGame(id, () => state?.version, (g) => {
+    if (!record) stopWatching = watchGame(id, () => state?.version, (g) => {
       if (g.moves.length > state.moves.length) moveSound(); // a move played (an undo is silent)
       state = g; render();
     });
   }).catch((e) => { if (!stopped) app.replaceChildren(el("h1", { text: t("game.none") }), el("p", { text: errorText(e) })); });
   const ticking = setInterval(clocks, 500);
   return () => { stopped = true; stopWatching?.(); clearInterval(ticking); document.removeEventListener("keydown", onKey); };
+}
+
+// recordState is the state of a game as the game page draws it, for a
+// record that no server game holds: its start and moves as the server
+// reads them (POST /api/position), its players' names (a GGF game's),
+// finished where the record ends.
+async function recordState(text) {
+  const what = recognise(text);
+  if (!what) throw new Error(t("review.nothing"));
+  const p = await api("POST", "/api/position", what);
+  const name = (tag, color) => new RegExp(tag + "\\[([^\\]]*)\\]").exec(what.ggf || "")?.[1]?.trim() || t("color." + color);
+  const moves = [];
+  let color = p.start.endsWith(" O") ? "white" : "black";
+  for (let i = 0; i + 1 < p.transcript.length; i += 2) {
+    moves.push({ ply: i / 2, color, square: p.transcript.slice(i, i + 2).toUpperCase() });
+    color = color === "black" ? "white" : "black";
+  }
+  const count = (c) => [...p.board].filter((x) => x === c).length, b = count("X"), w = count("O");
+  return { id: "", version: 0, record: true, over: p.over, status: "finished", board: p.board, start: p.start, legal: [], moves,
+    transcript: p.transcript, opening: p.opening, move_time_ms: 0, game_time_ms: 0,
+    black: { kind: "human", name: name("PB", "black"), discs: b, clock_used_ms: 0 }, white: { kind: "human", name: name("PW", "white"), discs: w, clock_used_ms: 0 },
+    result: { winner: b > w ? "black" : w > b ? "white" : "none", reason: "normal end", black: b, white: w, score: b - w } };
 }

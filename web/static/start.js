@@ -6,6 +6,7 @@ import { api, errorText, tokenKey } from "./api.js";
 import { t, num, date } from "./i18n.js";
 import { opponents, displayName, resultText } from "./words.js";
 import { recognise } from "./formats.js";
+import { wthorCard } from "./wthor.js";
 
 export async function startPage(app) {
   document.title = t("app.name");
@@ -67,10 +68,11 @@ export async function startPage(app) {
     text,
     el("div", { class: "row" },
       el("button", { on: { click: () => location.href = "/#edit=" + encodeURIComponent(text.value.trim()) } }, t("start.edit")),
+      el("button", { id: "review-record", on: { click: () => { if (text.value.trim()) location.href = "/#review=" + encodeURIComponent(text.value.trim()); } } }, t("start.review")),
       el("button", { on: { click: async () => {
         go({ black: { kind: "human", name: t("name.player") }, white: { kind: "builtin", spec: "engine:level=5" }, ...recognise(text.value), time: "0" }, "black");
       } } }, t("start.playOn"))));
-  app.replaceChildren(el("h1", { text: t("start.title") }), el("div", { class: "cards" }, vsComputer, vsHuman, watch, analyse), err, el("div", { style: "height:1rem" }), games);
+  app.replaceChildren(el("h1", { text: t("start.title") }), el("div", { class: "cards" }, vsComputer, vsHuman, watch, analyse, wthorCard(text)), err, el("div", { style: "height:1rem" }), games);
   try {
     const { games: gs } = await api("GET", "/api/games?limit=30");
     for (const g of gs) {
