@@ -1,5 +1,5 @@
-// Reports of a tournament: the rating list, the crosstable, the news line
-// and the JSON summary.
+// Reports of a tournament: the rating list, the crosstable, the news line,
+// the JSON summary, and the files they are written to.
 
 package arena
 
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
@@ -143,4 +144,15 @@ func (m *Tournament) Summarize(table *Table, ratings []Rating, anchor, source st
 		s.Crosstable[a] = row
 	}
 	return s
+}
+
+// WriteResults writes the results of a tournament beside its GGF record
+// out (FILE.ggf, or any name): the JSON summary s as FILE.json (WriteJSON)
+// and the text report (Table.Report) as FILE.txt. It returns FILE.
+func WriteResults(out string, s TournamentSummary, report string) (string, error) {
+	base := strings.TrimSuffix(out, ".ggf")
+	if err := WriteJSON(base+".json", s); err != nil {
+		return "", err
+	}
+	return base, os.WriteFile(base+".txt", []byte(report), 0o644)
 }

@@ -7,8 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/internal/cli"
@@ -84,15 +82,12 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 	report := table.Report(ratings, *anchor, len(results))
 	fmt.Fprint(e.stdout, report)
 	if *out != "" {
-		base := strings.TrimSuffix(*out, ".ggf")
 		summary := t.Summarize(table, ratings, *anchor, source)
 		if o.shards > 1 {
 			summary.Shard = o.shard
 		}
-		if werr := arena.WriteJSON(base+".json", summary); werr != nil {
-			return werr
-		}
-		if werr := os.WriteFile(base+".txt", []byte(report), 0o644); werr != nil {
+		base, werr := arena.WriteResults(*out, summary, report)
+		if werr != nil {
 			return werr
 		}
 		fmt.Fprintf(e.stdout, "results: %s.json, %s.txt\n", base, base)
