@@ -78,7 +78,7 @@ func TestBrowserWholeGame(t *testing.T) {
 			continue
 		}
 		var a answer
-		if code := ts.call("POST", "/api/analyze", AnalyzeRequest{GGF: ggfLine(final.Start, moves[:k]), Player: "engine:level=6,depth=8,exact=18,wld=0"}, &a); code != 200 || a.Thinking == nil {
+		if code := ts.call("POST", "/api/analyze", AnalyzeRequest{GGF: ggfLine(final.Start, moves[:k]), Player: "engine:depth=8,exact=18,wld=0,prob=100"}, &a); code != 200 || a.Thinking == nil {
 			t.Fatalf("analysis of the position after %d moves: %d %+v", k, code, a)
 		}
 		best, played := math.Inf(-1), math.NaN()

@@ -7,7 +7,7 @@ import { api, analyse, errorText, tokenKey } from "./api.js";
 import { makeBoard } from "./board.js";
 import { t, signed } from "./i18n.js";
 import { Side } from "./words.js";
-import { withBook } from "./hints.js";
+import { withBook, loadPrefs } from "./hints.js";
 import { recognise, positionHash, positionURL } from "./formats.js";
 
 // editorPage shows the editor on initial (anything recognise reads; empty:
@@ -59,7 +59,7 @@ export function editorPage(app, initial, analyseNow = false) {
   async function analyseShown() {
     err.textContent = "";
     try {
-      const a = await analyse({ board: cells.join("") + " " + turn }, "engine:level=6");
+      const a = await analyse({ board: cells.join("") + " " + turn }, loadPrefs().search); // the hints' search
       if (a.over) { out.textContent = t("editor.over", { score: signed(a.score, 0) }); return; }
       board.showValues(withBook(a.thinking?.moves, a.book), a.thinking?.unit); // the book's moves marked as such
       out.textContent = t("editor.best", { side: Side(a.turn), best: a.best, pv: a.thinking?.pv?.join(" ") || "" });

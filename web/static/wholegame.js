@@ -15,7 +15,7 @@ import { Side } from "./words.js";
 // EXACT is where the analysis solves exactly (empty squares), DEPTH its
 // midgame depth; no win/loss/draw solve, whose values are not discs.
 export const EXACT = 18, DEPTH = 8;
-const SPEC = `engine:level=6,depth=${DEPTH},exact=${EXACT},wld=0`;
+const SPEC = `engine:depth=${DEPTH},exact=${EXACT},wld=0,prob=100`;
 
 // MARKS: a move that loses at least this many discs against the best
 // move of its position is marked so (the largest first).
