@@ -8,7 +8,8 @@ import { makeBoard } from "./board.js";
 import { t, signed } from "./i18n.js";
 import { Side } from "./words.js";
 import { withBook, loadPrefs } from "./hints.js";
-import { recognise, positionHash, positionURL } from "./formats.js";
+import { recognise, positionHash, positionURL, download } from "./formats.js";
+import { boardSVG, boardPNG } from "./picture.js";
 
 // editorPage shows the editor on initial (anything recognise reads; empty:
 // the start position); analyseNow analyses it at once (a shared link).
@@ -79,7 +80,9 @@ export function editorPage(app, initial, analyseNow = false) {
             location.href = "/game/" + g.id;
           } catch (e) { err.textContent = errorText(e); }
         } } }, t("editor.play"))),
-      code, el("div", { class: "row" }, copyBoard, copyLink), out, err),
+      code, el("div", { class: "row" }, copyBoard, copyLink,
+        el("button", { id: "export-png", on: { click: async () => { try { download("reversi-position.png", await boardPNG(board.el)); } catch (e) { err.textContent = errorText(e); } } } }, t("board.png")),
+        el("button", { id: "export-svg", on: { click: async () => download("reversi-position.svg", await boardSVG(board.el), "image/svg+xml") } }, t("board.svg"))), out, err),
       el("div", { class: "panel" }, paste, el("div", { class: "row" }, loadButton)))));
   draw();
   load(initial).then((ok) => { if (ok && analyseNow) analyseShown(); });

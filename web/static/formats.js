@@ -47,9 +47,9 @@ export const positionHash = (pos) => "#/position/" + pos.replace(" ", "");
 // positionURL is the full link to a position, to share.
 export const positionURL = (pos) => location.origin + "/" + positionHash(pos);
 
-// download saves text as a file named name.
+// download saves text (or a Blob) as a file named name.
 export function download(name, text, type = "text/plain") {
-  const url = URL.createObjectURL(new Blob([text], { type: type + ";charset=utf-8" }));
+  const url = URL.createObjectURL(text instanceof Blob ? text : new Blob([text], { type: type + ";charset=utf-8" }));
   const a = document.createElement("a");
   a.href = url;
   a.download = name;

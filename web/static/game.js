@@ -11,6 +11,7 @@ import { makeReview } from "./review.js";
 import { download, positionURL, recognise } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
 import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText } from "./words.js";
+import { boardSVG, boardPNG } from "./picture.js";
 import { soundOn, setSound, moveSound, lowTimeSound } from "./sound.js";
 import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel } from "./hints.js";
 
@@ -78,6 +79,10 @@ export function gamePage(app, id, record = null) {
   const saveG = el("a", { class: "button", id: "download-ggf", href: `/api/games/${id}/ggf`, download: `reversi-${id}.ggf` }, t("game.downloadGGF"));
   if (record) copyG.hidden = saveG.hidden = true; // the server has no such game
   const saveT = el("button", { id: "download-transcript", on: { click: () => state && download(`reversi-${id}.txt`, state.transcript + "\n") } }, t("game.downloadTranscript"));
+  // The board as a picture (PNG or SVG), as it is shown.
+  const pictureName = () => `reversi-${id || "game"}-${review.view()?.at ?? state?.moves.length ?? 0}`;
+  const savePNG = el("button", { id: "export-png", on: { click: async () => { try { download(pictureName() + ".png", await boardPNG(board.el)); } catch (e) { err.textContent = errorText(e); } } } }, t("board.png"));
+  const saveSVG = el("button", { id: "export-svg", on: { click: async () => download(pictureName() + ".svg", await boardSVG(board.el), "image/svg+xml") } }, t("board.svg"));
   const copyP = copyButton(t("game.copyPosition"), () => positionURL(shownKey()), { id: "copy-position" });
   // Flip the board (remembered); a rematch of a finished game.
   const flipKey = "reversi-flipped";
@@ -120,7 +125,7 @@ export function gamePage(app, id, record = null) {
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), keyBox),
         hintSettings, legendEl,
-        el("div", { class: "row" }, join, copyInvite, undo, resign, rematch, copyT, copyG, saveT, saveG, copyP, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
+        el("div", { class: "row" }, join, copyInvite, undo, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
       el("div", { class: "panel" }, el("h2", {}, t("game.moves"), openingEl), reviewBar, moves, reviewNote),
       el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source,
         el("div", { class: "row" }, wholeButton, wholeProgress, wholeStatus), wholeOut))));
