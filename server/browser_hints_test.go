@@ -6,6 +6,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,6 +14,27 @@ import (
 
 	"github.com/chromedp/chromedp"
 )
+
+// screens saves the page as name.png at 1366x768 and name-phone.png at
+// 390x844 (see screenshot: in the test's folder unless
+// REVERSI_SCREENSHOTS names one), then gives the browser its own size
+// back.
+func screens(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	for _, size := range []struct {
+		w, h   int64
+		suffix string
+		opts   []chromedp.EmulateViewportOption
+	}{{1366, 768, "", nil}, {390, 844, "-phone", []chromedp.EmulateViewportOption{chromedp.EmulateMobile}}} {
+		if err := chromedp.Run(ctx, chromedp.EmulateViewport(size.w, size.h, size.opts...)); err != nil {
+			t.Fatal(err)
+		}
+		screenshot(t, ctx, name+size.suffix)
+	}
+	if err := chromedp.Run(ctx, chromedp.EmulateReset()); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // TestBrowserBookAndHints: a game started from the Tiger names it; the
 // player's turn shows the book moves, marked as the book's with the
@@ -82,6 +104,7 @@ func TestBrowserBookAndHints(t *testing.T) {
 			t.Errorf("%s valued by %q (in the book: %v)", sq, src, inBook)
 		}
 	}
+	screens(t, ctx, "hints")
 	var source string
 	chromedp.Run(ctx, chromedp.Text("#source", &source, chromedp.ByID))
 	if !strings.Contains(source, "depth 4") {
@@ -155,4 +178,5 @@ func TestBrowserEditorBook(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitJS(t, ctx, "the book's moves marked", fmt.Sprintf(`document.querySelectorAll("text[data-source=book]").length === %d && document.querySelectorAll("text[data-value]").length === %d`, len(p.Book), len(p.Legal)))
+	screens(t, ctx, "editor")
 }

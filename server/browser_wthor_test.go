@@ -38,6 +38,7 @@ func TestBrowserWTHOR(t *testing.T) {
 	}
 	pick := page2.Games[0]
 	waitJS(t, ctx, "the second page", fmt.Sprintf(`document.querySelector("#wthor-results .wthor-game")?.dataset.id === "%d" && !document.getElementById("wthor-prev").hidden`, pick.ID))
+	screens(t, ctx, "wthor")
 	var where string
 	chromedp.Run(ctx, chromedp.Text("#wthor-where", &where, chromedp.ByID))
 	if !strings.Contains(strings.ReplaceAll(where, ",", ""), fmt.Sprint(page2.Total)) || !strings.Contains(where, "page 2") {
@@ -64,6 +65,7 @@ func TestBrowserWTHOR(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitBoard(t, ctx, "after move 10 of the record", after10)
+	screens(t, ctx, "record")
 
 	// A bad search: what is wrong, and no games.
 	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#wthor-player", chromedp.ByID),
