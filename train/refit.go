@@ -41,9 +41,13 @@ type RefitConfig struct {
 	Log io.Writer `json:"-"`
 }
 
-// DefaultRefitConfig returns the settings of the candidate.
+// DefaultRefitConfig returns the settings of the candidates measured in
+// docs/TRAINING.md: 30 phases, each fitted to its disc counts and two
+// either side (the smoothing by overlap), pulled toward the shipped
+// weights as if by 300 positions; the pull toward the neighbour phase
+// (Smooth) is off by default.
 func DefaultRefitConfig() RefitConfig {
-	return RefitConfig{Phases: 30, Window: 2, PriorLambda: 4, Smooth: 4, Epochs: 200, Patience: 15, Threads: 1}
+	return RefitConfig{Phases: 30, Window: 2, PriorLambda: 300, Smooth: 0, Epochs: 200, Patience: 15, Threads: 1}
 }
 
 // RefitPhase says how one phase was fitted: its positions (with the
