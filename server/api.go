@@ -41,6 +41,7 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/resign", "resign", s.handleResign)
 	api("POST /api/games/{id}/undo", "undo", s.handleUndo)
 	api("POST /api/games/{id}/count", "count", s.handleCount)
+	api("POST /api/games/{id}/rematch", "rematch", s.handleRematch)
 	api("GET /api/players", "players", s.handlePlayers)
 	api("POST /api/analyze", "analyze", s.handleAnalyze)
 	api("POST /api/position", "position", s.handlePosition)
@@ -202,26 +203,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	prefix := rec.Moves
-	rec.Moves = nil
-	if err := s.stored(s.cfg.Store.Create(r.Context(), rec)); err != nil {
-		writeError(w, http.StatusServiceUnavailable, "storing the game: "+err.Error())
-		return
-	}
-	for _, m := range prefix { // the game's history, before anybody plays
-		if err := s.stored(s.cfg.Store.AppendMove(r.Context(), rec.ID, m)); err != nil {
-			writeError(w, http.StatusServiceUnavailable, "storing the game's first moves: "+err.Error())
-			return
-		}
-	}
-	t, err := s.table(r.Context(), rec.ID)
-	if err != nil {
+	if err := s.storeNew(r.Context(), rec, client); err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
-	t.mu.Lock()
-	t.creator = client
-	t.mu.Unlock()
 	s.log.Info("game created", "game", rec.ID, "black", rec.Seats[0].Kind, "white", rec.Seats[1].Kind, "client", client)
 	resp := CreateResponse{ID: rec.ID, Tokens: tokens, URL: "/game/" + rec.ID}
 	if inv := tokens["invite"]; inv != "" {
@@ -229,6 +214,30 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		resp.Invite, resp.InviteURL = inv, "/game/"+rec.ID+"#invite="+inv
 	}
 	writeJSON(w, http.StatusCreated, resp)
+}
+
+// storeNew stores a new game made by newGame, with its first moves, and
+// opens its table (its referee starts when no seat is open); client made
+// it.
+func (s *Server) storeNew(ctx context.Context, rec *store.Game, client string) error {
+	prefix := rec.Moves
+	rec.Moves = nil
+	if err := s.stored(s.cfg.Store.Create(ctx, rec)); err != nil {
+		return fmt.Errorf("storing the game: %w", err)
+	}
+	for _, m := range prefix { // the game's history, before anybody plays
+		if err := s.stored(s.cfg.Store.AppendMove(ctx, rec.ID, m)); err != nil {
+			return fmt.Errorf("storing the game's first moves: %w", err)
+		}
+	}
+	t, err := s.table(ctx, rec.ID)
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	t.creator = client
+	t.mu.Unlock()
+	return nil
 }
 
 // newGame checks a request and makes the stored game and the tokens.

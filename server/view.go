@@ -122,6 +122,9 @@ type GameView struct {
 	// Book is the book moves of the position, best first (see
 	// BookMoveView), while the game goes on; absent out of the book.
 	Book []BookMoveView `json:"book,omitempty"`
+	// Rematch is the rematch asked for, of a finished game between two
+	// people (POST /api/games/{id}/rematch).
+	Rematch *RematchView `json:"rematch,omitempty"`
 }
 
 // thinkingJSON converts the report of the player of colour side for
@@ -195,6 +198,7 @@ func (t *table) viewLocked() GameView {
 		if r.By != board.NoColor {
 			v.Result.By = r.By.String()
 		}
+		v.Rematch = t.rematch.viewLocked()
 	case rec.Seats[0].Kind == store.Open || rec.Seats[1].Kind == store.Open:
 		v.Status = "waiting"
 		v.Turn = pos.Turn.String()
