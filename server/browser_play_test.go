@@ -4,6 +4,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -97,4 +98,53 @@ func TestBrowserPlayOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitJS(t, ctx, "the player's seat", `document.querySelector("#seat-white .name").textContent.includes("(you)")`)
+}
+
+// TestBrowserFriendRematch: a finished game between two friends, each in
+// a browser: one asks for a rematch and waits, the other is told and
+// accepts; both are then in the new game, the colours swapped, each
+// holding their seat.
+func TestBrowserFriendRematch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "open"}, Time: "0"})
+	var j struct{ Color, Token string }
+	if code := ts.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "human", Name: "bob", Invite: g.Invite}, &j); code != 200 {
+		t.Fatalf("join: %d", code)
+	}
+	if code := ts.call("POST", "/api/games/"+g.ID+"/resign", TokenRequest{Token: g.Tokens["black"]}, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	ts.waitFor(g.ID, "the end", func(v GameView) bool { return v.Status == "finished" })
+	ann := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	bob := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	openSeat(t, ann, ts, g, "black", "#rematch")
+	g.Tokens["white"] = j.Token
+	openSeat(t, bob, ts, g, "white", "#rematch")
+	if err := chromedp.Run(ann, chromedp.Click("#rematch", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ann, "ann waits", `document.getElementById("rematch").disabled && document.getElementById("rematch-note").textContent.includes("waiting")`)
+	waitJS(t, bob, "bob is asked", `document.getElementById("rematch").textContent === "Accept the rematch" && !document.getElementById("rematch-note").hidden`)
+	if err := chromedp.Run(bob, chromedp.Click("#rematch", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	at := func(ctx context.Context) string {
+		waitJS(t, ctx, "the new game", fmt.Sprintf(`location.pathname.startsWith("/game/") && location.pathname !== "/game/%s" && !!document.querySelector("#seat-white .name")?.textContent`, g.ID))
+		var path string
+		chromedp.Run(ctx, chromedp.Evaluate(`location.pathname`, &path))
+		return strings.TrimPrefix(path, "/game/")
+	}
+	a, b := at(ann), at(bob)
+	if a != b {
+		t.Fatalf("ann is in game %s, bob in %s", a, b)
+	}
+	v := ts.state(a)
+	if v.Black.Name != "bob" || v.White.Name != "ann" {
+		t.Fatalf("the rematch: %s - %s, want bob - ann", v.Black.Name, v.White.Name)
+	}
+	waitJS(t, ann, "ann holds White", `document.querySelector("#seat-white .name").textContent.includes("(you)")`)
+	waitJS(t, bob, "bob holds Black, to move", `document.querySelector("#seat-black .name").textContent.includes("(you)") && document.querySelectorAll("rect.sq.target").length > 0`)
 }

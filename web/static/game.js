@@ -38,6 +38,7 @@ export function gamePage(app, id, record = null) {
   try { seat = id ? JSON.parse(localStorage.getItem(tokenKey(id)) || "null") : null; } catch (_) {}
   const status = el("div", { class: "status", id: "status", role: "status" });
   const err = el("div", { class: "error", id: "error" });
+  const rematchNote = el("div", { class: "status warn", id: "rematch-note", role: "status", hidden: "hidden" });
   const timeWarn = el("div", { class: "error", id: "time-warning", role: "alert", hidden: "hidden" });
   // A click on a square that is not a legal move does nothing: only legal
   // moves are sent (three illegal moves lose a game). In review, a legal
@@ -121,7 +122,7 @@ export function gamePage(app, id, record = null) {
   // The page's heading, for screen readers: the seats say it to the eye.
   const heading = el("h1", { class: "sr-only", id: "game-heading" });
   app.replaceChildren(heading, el("div", { class: "layout" },
-    el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, timeWarn, err),
+    el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, rematchNote, timeWarn, err),
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), keyBox),
         hintSettings, legendEl,
@@ -187,7 +188,26 @@ export function gamePage(app, id, record = null) {
     }
     return { req, me: mine && (mine === "black" ? "white" : "black") };
   }
+  // A game between two people: each asks for the rematch (POST
+  // .../rematch); once both have, each gets the new game and its seat.
+  const friendGame = (s) => seat && s.status === "finished" && s.black.kind === "human" && s.white.kind === "human";
+  let rematching = false;
+  async function askRematch() {
+    if (rematching) return;
+    rematching = true;
+    err.textContent = "";
+    try {
+      const r = await api("POST", `/api/games/${id}/rematch`, { token: seat.token });
+      if (r.id) {
+        localStorage.setItem(tokenKey(r.id), JSON.stringify({ color: r.color, token: r.token }));
+        location.href = "/game/" + r.id;
+        return;
+      }
+    } catch (e) { err.textContent = errorText(e); }
+    rematching = false;
+  }
   async function startRematch() {
+    if (state && friendGame(state)) return askRematch();
     const r = state && rematchOf(state);
     if (!r) return;
     err.textContent = "";
@@ -324,7 +344,15 @@ export function gamePage(app, id, record = null) {
     }
     join.hidden = !(s.status === "waiting" && !seat && invite);
     copyInvite.hidden = !(s.status === "waiting" && seat);
-    rematch.hidden = !rematchOf(s);
+    rematch.hidden = !rematchOf(s) && !friendGame(s);
+    if (friendGame(s)) {
+      const r = s.rematch || {}, mine = r.offered?.includes(seat.color), theirs = r.offered?.some((c) => c !== seat.color);
+      rematch.textContent = theirs && !mine ? t("rematch.accept") : t("game.rematch");
+      rematch.disabled = !!mine;
+      rematchNote.textContent = mine ? t("rematch.waiting") : theirs ? t("rematch.offered") : "";
+      rematchNote.hidden = !rematchNote.textContent;
+      if (r.game && mine) askRematch(); // both agreed: this seat's place in the new game
+    }
     resign.hidden = !(seat && s.status === "playing");
     // Undo is allowed to a human playing the computer, as the server says.
     const other = seat && (seat.color === "black" ? "white" : "black");
