@@ -32,6 +32,11 @@ type RefitConfig struct {
 	// Smooth is the pull toward the next phase (more discs), fitted
 	// before, in positions.
 	Smooth float64 `json:"smooth"`
+	// BiasOnly fits only each phase's bias (the mean of its residuals),
+	// keeping the pattern and mobility weights of the centre: a fit that
+	// few positions can make without noise (the disc counts' own offsets,
+	// such as the parity of the empty squares, with 60 phases).
+	BiasOnly bool `json:"bias_only"`
 	// Epochs and Patience bound each phase's fit (FitOptions).
 	Epochs   int `json:"epochs"`
 	Patience int `json:"patience"`
@@ -182,7 +187,12 @@ func Refit(ctx context.Context, cfg RefitConfig, labels []LabelledPosition) (*pa
 		if len(trainSet) == 0 {
 			rp.Unchanged = true
 		} else {
-			res := fit(lay, trainSet, valSet, FitOptions{Epochs: cfg.Epochs, Patience: cfg.Patience, Lambda: pull, Threads: cfg.Threads})
+			var res fitResult
+			if cfg.BiasOnly {
+				res = fitBias(lay, trainSet, valSet)
+			} else {
+				res = fit(lay, trainSet, valSet, FitOptions{Epochs: cfg.Epochs, Patience: cfg.Patience, Lambda: pull, Threads: cfg.Threads})
+			}
 			rp.Epochs, rp.Errors = res.epochs, res.errors
 			// The centre itself (no change) is a candidate too.
 			zero := make([]float32, lay.size)
@@ -213,6 +223,24 @@ func Refit(ctx context.Context, cfg RefitConfig, labels []LabelledPosition) (*pa
 		reps[i], reps[j] = reps[j], reps[i]
 	}
 	return w, reps, nil
+}
+
+// fitBias returns the parameters that move only the bias, by the mean of
+// the training labels (residuals), with their errors.
+func fitBias(l *layout, train, val []sample) fitResult {
+	params := make([]float32, l.size)
+	mean := 0.0
+	for i := range train {
+		mean += float64(train[i].label)
+	}
+	params[0] = float32(mean / float64(len(train)))
+	res := fitResult{params: params, epochs: 1}
+	res.errors.TrainRMSE, res.errors.TrainMAE = evaluateSet(params, train)
+	res.errors.ValRMSE, res.errors.ValMAE = evaluateSet(params, val)
+	if len(val) == 0 {
+		res.errors.ValRMSE, res.errors.ValMAE = res.errors.TrainRMSE, res.errors.TrainMAE
+	}
+	return res
 }
 
 // params writes the weights of phase ph into the parameter vector out (in

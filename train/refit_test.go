@@ -122,6 +122,33 @@ func TestRefitKeepsTheCentre(t *testing.T) {
 	}
 }
 
+// TestRefitBiasOnly: a bias-only fit moves each phase by the mean of its
+// residuals and changes no other weight.
+func TestRefitBiasOnly(t *testing.T) {
+	prior, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels := randomLabels(2000, 40, 41, func(b board.Board) float64 {
+		return float64(prior.Evaluate(b))/pattern.Scale - 2 + float64(b.Hash()%3) // -2 + {0, 1, 2}: 1 disc less on average
+	})
+	cfg := DefaultRefitConfig()
+	cfg.Prior, cfg.Window, cfg.BiasOnly, cfg.Phases = prior.Weights(), 0, true, 60
+	w, reps, err := Refit(context.Background(), cfg, labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []int{36, 37} { // 40 and 41 discs
+		got, was := w.Phases[p], prior.Weights().Phases[prior.Weights().PhaseOf(40)]
+		if d := float64(got.Bias-was.Bias) / pattern.Scale; math.Abs(d+1) > 0.1 || reps[p].KeptCentre {
+			t.Errorf("phase %d: bias moved %.2f discs, want -1 (%+v)", p, d, reps[p])
+		}
+		if got.Tables[2][100] != was.Tables[2][100] || got.Mobility != was.Mobility {
+			t.Errorf("phase %d: a bias-only fit changed other weights", p)
+		}
+	}
+}
+
 func TestRefitBadInput(t *testing.T) {
 	labels := randomLabels(10, 20, 30, func(board.Board) float64 { return 1 })
 	for _, c := range []struct {

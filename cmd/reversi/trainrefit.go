@@ -42,6 +42,7 @@ are written (through a temporary file) to --out, the table as JSON to
 	fs.Float64Var(&cfg.PriorLambda, "prior-lambda", def.PriorLambda, "pull toward the shipped weights, in positions")
 	fs.Float64Var(&cfg.Smooth, "smooth", def.Smooth, "pull toward the next phase, in positions")
 	fs.IntVar(&cfg.Epochs, "epochs", def.Epochs, "iterations of each phase's fit, at most")
+	fs.BoolVar(&cfg.BiasOnly, "bias-only", def.BiasOnly, "fit only each phase's bias (the pattern weights stay the prior's)")
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "threads")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
@@ -79,8 +80,8 @@ are written (through a temporary file) to --out, the table as JSON to
 	if err != nil {
 		return err
 	}
-	w.Note = fmt.Sprintf("reversi train refit: %d phases, window %d, prior-lambda %g (prior: %v), smooth %g; %d positions: %s",
-		cfg.Phases, cfg.Window, cfg.PriorLambda, cfg.Prior != nil, cfg.Smooth, len(lps), strings.Join(sources, "; "))
+	w.Note = fmt.Sprintf("reversi train refit: %d phases, window %d, prior-lambda %g (prior: %v), smooth %g, bias only %v; %d positions: %s",
+		cfg.Phases, cfg.Window, cfg.PriorLambda, cfg.Prior != nil, cfg.Smooth, cfg.BiasOnly, len(lps), strings.Join(sources, "; "))
 	if err := train.WriteWeights(*out, w); err != nil {
 		return err
 	}
