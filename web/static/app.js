@@ -13,12 +13,14 @@ import { options } from "./dom.js";
 import { startPage } from "./start.js";
 import { gamePage } from "./game.js";
 import { editorPage } from "./editor.js";
+import { labPage } from "./lab.js";
 import { positionOfHash } from "./formats.js";
 
 const app = document.getElementById("app");
 
 // route shows the page of the address: a game, a record reviewed
-// (#review=..., a GGF game or a transcript), the editor (#edit=...,
+// (#review=..., a GGF game or a transcript), the algorithm lab (#lab=<64
+// squares> X), the editor (#edit=...,
 // with a board, a transcript or a GGF game; #/position/<64 squares><side>,
 // a shared position, analysed at once), or the start page. The page shown
 // before is stopped first.
@@ -29,6 +31,7 @@ function route() {
   const m = /^\/game\/([0-9a-f]+)$/.exec(location.pathname);
   if (m) { current = "game"; stop = gamePage(app, m[1]); }
   else if (location.hash.startsWith("#review=")) { current = "record"; stop = gamePage(app, null, decodeURIComponent(location.hash.slice(8))); }
+  else if (location.hash.startsWith("#lab=")) { current = "lab"; labPage(app, decodeURIComponent(location.hash.slice(5))); }
   else if (location.hash.startsWith("#edit=")) { current = "editor"; editorPage(app, decodeURIComponent(location.hash.slice(6))); }
   else if (positionOfHash(location.hash)) { current = "editor"; editorPage(app, positionOfHash(location.hash), true); }
   else { current = "start"; startPage(app); }
@@ -37,7 +40,7 @@ function route() {
 // editor they lead back to it.
 window.addEventListener("hashchange", () => {
   if (current === "game") return;
-  if (location.hash.startsWith("#edit=") || location.hash.startsWith("#review=") || positionOfHash(location.hash) || current === "editor" || current === "record") route();
+  if (/^#(edit|review|lab)=/.test(location.hash) || positionOfHash(location.hash) || ["editor", "record", "lab"].includes(current)) route();
 });
 
 // The language switch, in the header: the choice is remembered, and the

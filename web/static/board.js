@@ -109,6 +109,15 @@ export function makeBoard(onClick) {
       values.replaceChildren();
       if (!moves) return;
       const best = Math.max(...moves.map((m) => m.eval ?? -1e9));
+      // Monte Carlo's visits as a heat map: each square as warm as its
+      // share of the most visited move's visits.
+      const most = Math.max(0, ...moves.map((m) => m.visits || 0));
+      if (most > 0) for (const m of moves) {
+        if (!m.visits || m.move === "PA") continue;
+        const [hx, hy] = at(squareIndex(m.move));
+        values.append(svg("rect", { x: hx + 0.03, y: hy + 0.03, width: 0.94, height: 0.94, rx: 0.06, class: "heat", "data-heat": m.move,
+          "data-share": (m.visits / most).toFixed(3), "fill-opacity": (0.15 + 0.7 * m.visits / most).toFixed(3) }));
+      }
       for (const m of moves) {
         if (m.move === "PA" || m.eval === undefined) continue;
         const [cx, cy] = at(squareIndex(m.move)), x = cx + 0.5, y = cy + 0.5;

@@ -70,6 +70,11 @@ export function gamePage(app, id, record = null) {
   const bookBox = el("input", { type: "checkbox", id: "book-toggle", checked: prefs.book ? "checked" : null, on: { change: (e) => { prefs.book = e.target.checked; savePrefs(prefs); render(); } } });
   const hintSettings = settings(prefs, () => { analysisFor = ""; render(); });
   const legendEl = valuesLegend();
+  // The computer's thinking drawn on the board as it thinks (Monte
+  // Carlo's visits as a heat map); the lab compares two algorithms on the
+  // position shown.
+  const thinkBox = el("input", { type: "checkbox", id: "thinking-toggle", checked: prefs.thinking ? "checked" : null, on: { change: (e) => { prefs.thinking = e.target.checked; savePrefs(prefs); render(); } } });
+  const toLab = el("button", { id: "to-lab", on: { click: () => { if (state) location.href = "/#lab=" + encodeURIComponent(shownKey()); } } }, t("lab.compare"));
   const openingEl = el("span", { class: "opening", id: "opening" });
   const undo = el("button", { id: "undo", on: { click: () => send("undo") } }, t("game.undo"));
   const resign = el("button", { id: "resign", on: { click: () => { if (confirm(t("game.resignConfirm"))) send("resign"); } } }, t("game.resign"));
@@ -124,9 +129,9 @@ export function gamePage(app, id, record = null) {
   app.replaceChildren(heading, el("div", { class: "layout" },
     el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, rematchNote, timeWarn, err),
     el("div", {},
-      el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), keyBox),
+      el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), el("label", { class: "toggle" }, thinkBox, t("game.thinking")), keyBox),
         hintSettings, legendEl,
-        el("div", { class: "row" }, join, copyInvite, undo, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
+        el("div", { class: "row" }, join, copyInvite, undo, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
       el("div", { class: "panel" }, el("h2", {}, t("game.moves"), openingEl), reviewBar, moves, reviewNote),
       el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source,
         el("div", { class: "row" }, wholeButton, wholeProgress, wholeStatus), wholeOut))));
@@ -289,6 +294,13 @@ export function gamePage(app, id, record = null) {
       const a = showAnalysis ? answers.get(cacheKey(key)) : null;
       if (a?.thinking) { moves = withBook(a.thinking.moves, book); unit = a.thinking.unit; }
       else if (book?.length) moves = withBook([], book);
+    }
+    // Without values of its own, the position being played shows what the
+    // computer to move is thinking.
+    if (!moves && !v && prefs.thinking && state.status === "playing" && state.live?.moves?.length) {
+      board.showValues(state.live.moves, state.live.unit);
+      legendEl.hidden = false;
+      return;
     }
     board.showValues(best(moves, prefs.count), unit);
     legendEl.hidden = !moves;

@@ -29,7 +29,8 @@ export function searchLabel(spec) {
 }
 
 // loadPrefs returns the settings remembered, or the defaults: every
-// move valued, at depth 8, on both sides' turns, the book shown.
+// move valued, at depth 8, on both sides' turns, the book and the
+// computer's thinking shown.
 export function loadPrefs() {
   let p = {};
   try { p = JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch (_) {}
@@ -38,6 +39,7 @@ export function loadPrefs() {
     search: SEARCHES.some(([v]) => v === p.search) ? p.search : SEARCHES[1][0],
     opponent: p.opponent !== false,
     book: p.book !== false,
+    thinking: p.thinking !== false,
   };
 }
 

@@ -1,0 +1,64 @@
+// The algorithm lab: one position, two algorithms side by side, each
+// one's thinking drawn on its own board (Monte Carlo's visits as a heat
+// map with its win rates; a search's value of each move with its depth),
+// and what each found, how far and how fast.
+
+import { el, options } from "./dom.js";
+import { analyse, errorText } from "./api.js";
+import { makeBoard } from "./board.js";
+import { t, num, percent } from "./i18n.js";
+import { howText, valueText } from "./words.js";
+
+// ALGORITHMS are the players the lab compares: spec, key of the name,
+// its parameters.
+const ALGORITHMS = [
+  ["mcts:time=1s", "lab.mcts", { n: 1 }],
+  ["mcts:time=3s", "lab.mcts", { n: 3 }],
+  ["engine:depth=4,exact=10,wld=12", "lab.engine", { depth: 4 }],
+  ["engine:depth=8,exact=12,wld=14", "lab.engine", { depth: 8 }],
+  ["alphabeta:depth=5", "lab.alphabeta", { depth: 5 }],
+  ["minimax:depth=3", "lab.minimax", { depth: 3 }],
+];
+const START = "---------------------------OX------XO--------------------------- X";
+
+// labPage compares two algorithms on position ("<64 squares> X"; empty:
+// the start), each on its own board.
+export function labPage(app, position) {
+  position = /^[XO-]{64} [XO]$/.test(position || "") ? position : START;
+  document.title = t("lab.title");
+  const board = position.slice(0, 64);
+  const err = el("div", { class: "error", id: "lab-error" });
+  const side = (k, spec) => {
+    const b = makeBoard(() => {});
+    const choose = el("select", { id: "lab-algo-" + k }, options(ALGORITHMS.map(([v, key, p]) => [v, t(key, Object.fromEntries(Object.entries(p).map(([a, n]) => [a, num(n)])))]), spec));
+    const out = el("div", { class: "pv", id: "lab-out-" + k, "aria-live": "polite" });
+    b.update(board, [], null, false);
+    return { b, choose, out, el: el("div", { class: "panel", id: "lab-" + k }, el("label", { for: "lab-algo-" + k, text: t("lab.algorithm") }), choose, el("div", { class: "boardwrap" }, b.el), out) };
+  };
+  const left = side("left", "mcts:time=1s"), right = side("right", "engine:depth=8,exact=12,wld=14");
+  // run asks each side's algorithm in turn (one analysis at a time, as
+  // the server prefers), and draws what it found.
+  let seq = 0;
+  async function run() {
+    const mine = ++seq;
+    err.textContent = "";
+    for (const s of [left, right]) { s.b.showValues(null); s.out.textContent = t("analysis.running"); }
+    for (const s of [left, right]) {
+      try {
+        const a = await analyse({ board: position }, s.choose.value);
+        if (mine !== seq) return;
+        if (a.over || a.for !== position) { s.out.textContent = ""; continue; }
+        const th = a.thinking || {};
+        s.b.showValues(th.moves, th.unit);
+        const visits = (th.moves || []).reduce((n, m) => n + (m.visits || 0), 0);
+        s.out.textContent = t("lab.found", { best: a.best, value: th.unit === "rate" ? percent(th.eval ?? 0) : valueText(th.eval, th.unit), how: howText(th),
+          nodes: num(visits || th.nodes || 0), ms: num(th.time_ms || 0) });
+      } catch (e) { if (mine === seq) { s.out.textContent = ""; err.textContent = errorText(e); } }
+    }
+  }
+  const go = el("button", { class: "primary", id: "lab-run", on: { click: run } }, t("lab.run"));
+  app.replaceChildren(el("h1", { text: t("lab.title") }), el("p", { class: "small", text: t("lab.note") }),
+    el("div", { class: "row" }, go, el("a", { class: "button", href: "/#edit=" + encodeURIComponent(position), text: t("lab.edit") })), err,
+    el("div", { class: "lab" }, left.el, right.el));
+  run();
+}
