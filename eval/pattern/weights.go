@@ -94,10 +94,11 @@ func (w *Weights) PhaseOf(discs int) int { return PhaseOfN(discs, len(w.Phases))
 // dimensions (phases, shapes and their sizes, mobility size) that must
 // match this package's, the note, then every phase's bias, tables and
 // mobility weights, little-endian int16. Version 1 has NumPhases phases;
-// version 2 the same layout with 30 or 60 (programs that read only
-// version 1 refuse it by its version). Weights of NumPhases phases are
-// written as version 1, so that a version-1 file written again is the
-// same file.
+// version 2 the same layout with 30 or 60. Programs that read only
+// version 1 refuse version 2 with ErrFormat: its data inflate to more
+// than a version-1 file can hold, which they check before the version.
+// Weights of NumPhases phases are written as version 1, so that a
+// version-1 file written again is the same file.
 const (
 	magic         = "RVPATW\x00\x01"
 	formatVersion = 2
