@@ -96,5 +96,30 @@ func TestBrowserAxe(t *testing.T) {
 		}
 		waitJS(t, ctx, "the editor's analysis", `document.querySelectorAll("text[data-value]").length > 0`)
 		check("the editor")
+
+		// The hints' settings open, the WTHOR search's results, a record
+		// reviewed, the lab.
+		openSeat(t, ctx, ts, playing, "black", "#hint-settings summary")
+		if err := chromedp.Run(ctx, chromedp.Click("#hint-settings summary", chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the settings open", `document.getElementById("hint-settings").open && !document.getElementById("legend").hidden`)
+		check("a game, the hints' settings open")
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#wthor-player", chromedp.ByID),
+			chromedp.SendKeys("#wthor-player", "tamenori", chromedp.ByID), chromedp.Click("#wthor-search", chromedp.ByID)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the WTHOR games", `document.querySelectorAll("#wthor-results .wthor-game").length > 0`)
+		check("the start page, WTHOR games found")
+		if err := chromedp.Run(ctx, chromedp.Click("#wthor-results .wthor-game", chromedp.ByQuery), chromedp.Click("#review-record", chromedp.ByID)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the record", `location.hash.startsWith("#review=") && document.querySelectorAll("#moves .mv").length > 0`)
+		check("a record reviewed")
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/#lab="+start), chromedp.WaitVisible("#lab-run", chromedp.ByID)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the lab's thinking", `document.querySelectorAll("#lab-left rect[data-heat]").length > 0 && document.querySelectorAll("#lab-right text[data-value]").length > 0`)
+		check("the lab")
 	}
 }

@@ -59,3 +59,34 @@ func TestBrowserLab(t *testing.T) {
 	}
 	waitJS(t, ctx, "Monte Carlo's thinking on the board", `document.querySelectorAll("svg.board rect[data-heat]").length > 0 && document.getElementById("thinking-toggle").checked`)
 }
+
+// TestBrowserChineseWorkstation: the pages and parts added for analysis
+// are in Chinese, with no English left: a game with the book's moves, the
+// hints' settings open, the legend and the opening's label; the WTHOR
+// search with its results; the lab with both boards' thinking.
+func TestBrowserChineseWorkstation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t, chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "random"}, White: SeatRequest{Kind: "human", Name: "玩家"}, Transcript: "f5d6c3d3c4", Time: "0"})
+	openSeat(t, ctx, ts, g, "white", "#hint-settings summary")
+	if err := chromedp.Run(ctx, chromedp.Click("#hint-settings summary", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the book's moves and the opening", `document.querySelectorAll("text[data-source=book]").length > 0 && document.getElementById("opening").textContent !== ""`)
+	checkTranslated(t, ctx, "zh-Hans", "a game with the book and the hints' settings")
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#wthor-player", chromedp.ByID),
+		chromedp.SendKeys("#wthor-player", "tamenori", chromedp.ByID), chromedp.Click("#wthor-search", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the WTHOR games", `document.querySelectorAll("#wthor-results .wthor-game").length > 0`)
+	checkTranslated(t, ctx, "zh-Hans", "the WTHOR search")
+	board, _ := positionAfter(t, ts, "f5d6c3")
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/#lab="+url.PathEscape(board+" O")), chromedp.WaitVisible("#lab-run", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the lab's thinking", `document.querySelectorAll("#lab-left rect[data-heat]").length > 0 && document.getElementById("lab-out-right").textContent.includes("最佳")`)
+	checkTranslated(t, ctx, "zh-Hans", "the lab")
+}
