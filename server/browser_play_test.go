@@ -148,3 +148,33 @@ func TestBrowserFriendRematch(t *testing.T) {
 	waitJS(t, ann, "ann holds White", `document.querySelector("#seat-white .name").textContent.includes("(you)")`)
 	waitJS(t, bob, "bob holds Black, to move", `document.querySelector("#seat-black .name").textContent.includes("(you)") && document.querySelectorAll("rect.sq.target").length > 0`)
 }
+
+// TestBrowserSwitchSides: against the computer, on the player's turn, the
+// player switches sides: the game goes on in a new one with the same
+// moves, the computer playing the player's colour (and moving at once),
+// the player the other; the first game is stopped and counted.
+func TestBrowserSwitchSides(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Transcript: "f5d6c3d3", Time: "0"})
+	openSeat(t, ctx, ts, g, "black", "rect.sq.target")
+	if err := chromedp.Run(ctx, chromedp.WaitVisible("#switch-sides", chromedp.ByID), chromedp.Click("#switch-sides", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the new game, the player White", fmt.Sprintf(`location.pathname !== "/game/%s" && document.querySelector("#seat-white .name")?.textContent.includes("(you)")`, g.ID))
+	var path string
+	chromedp.Run(ctx, chromedp.Evaluate(`location.pathname`, &path))
+	id := strings.TrimPrefix(path, "/game/")
+	v := ts.waitFor(id, "the computer's move as Black", func(v GameView) bool { return len(v.Moves) >= 5 })
+	if v.Black.Kind != "builtin" || v.Black.Name != "greedy" || v.White.Kind != "human" || v.White.Name != "ann" || !strings.HasPrefix(strings.ToLower(v.Transcript), "f5d6c3d3") {
+		t.Fatalf("the new game: %+v - %+v after %q", v.Black, v.White, v.Transcript)
+	}
+	old := ts.waitFor(g.ID, "the first game's end", func(v GameView) bool { return v.Status == "finished" })
+	if old.Result.Reason != "stopped and counted" {
+		t.Errorf("the first game ended by %q", old.Result.Reason)
+	}
+	waitJS(t, ctx, "the player's turn as White", `document.querySelectorAll("rect.sq.target").length > 0`)
+}

@@ -7,7 +7,7 @@ import { api, analyse, errorText, tokenKey, watchGame } from "./api.js";
 import { makeBoard, squareName } from "./board.js";
 import { graph } from "./graph.js";
 import { t, num } from "./i18n.js";
-import { makeReview } from "./review.js";
+import { makeReview, ggfOf } from "./review.js";
 import { download, positionURL, recognise } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
 import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText } from "./words.js";
@@ -103,6 +103,24 @@ export function gamePage(app, id, record = null) {
     setSound(!soundOn());
     sound.setAttribute("aria-pressed", String(soundOn()));
   } } }, t("game.sound"));
+  // Switch sides against the computer (a game without a game clock, on
+  // the player's turn): the game goes on in a new one, its moves kept,
+  // the player taking the other colour; this one is stopped and counted.
+  const canSwitch = (s) => seat && s.status === "playing" && s.turn === seat.color && !s.game_time_ms &&
+    s[seat.color].kind === "human" && s[seat.color === "black" ? "white" : "black"].kind === "builtin";
+  const switchSides = el("button", { id: "switch-sides", title: t("game.switchNote"), on: { click: async () => {
+    const s = state;
+    if (!s || !canSwitch(s)) return;
+    const me = seat.color, other = me === "black" ? "white" : "black";
+    err.textContent = "";
+    try {
+      const g = await api("POST", "/api/games", { ggf: ggfOf(s.start, s.moves.map((m) => m.square)), time: s.move_time_ms ? s.move_time_ms + "ms" : "0",
+        [me]: { kind: "builtin", spec: s[other].name }, [other]: { kind: "human", name: s[me].name } });
+      localStorage.setItem(tokenKey(g.id), JSON.stringify({ color: other, token: g.tokens[other] }));
+      await api("POST", `/api/games/${id}/count`, { token: seat.token }).catch(() => {}); // this game ends here
+      location.href = "/game/" + g.id;
+    } catch (e) { err.textContent = errorText(e); }
+  } } }, t("game.switch"));
   const rematch = el("button", { class: "primary", id: "rematch", on: { click: () => startRematch() } }, t("game.rematch"));
   const invite = new URLSearchParams(location.hash.slice(1)).get("invite") || "";
   const join = el("button", { class: "primary", id: "join", on: { click: async () => {
@@ -131,7 +149,7 @@ export function gamePage(app, id, record = null) {
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), el("label", { class: "toggle" }, thinkBox, t("game.thinking")), keyBox),
         hintSettings, legendEl,
-        el("div", { class: "row" }, join, copyInvite, undo, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
+        el("div", { class: "row" }, join, copyInvite, undo, switchSides, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
       el("div", { class: "panel" }, el("h2", {}, t("game.moves"), openingEl), reviewBar, moves, reviewNote),
       el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source,
         el("div", { class: "row" }, wholeButton, wholeProgress, wholeStatus), wholeOut))));
@@ -357,6 +375,7 @@ export function gamePage(app, id, record = null) {
     join.hidden = !(s.status === "waiting" && !seat && invite);
     copyInvite.hidden = !(s.status === "waiting" && seat);
     rematch.hidden = !rematchOf(s) && !friendGame(s);
+    switchSides.hidden = !canSwitch(s);
     if (friendGame(s)) {
       const r = s.rematch || {}, mine = r.offered?.includes(seat.color), theirs = r.offered?.some((c) => c !== seat.color);
       rematch.textContent = theirs && !mine ? t("rematch.accept") : t("game.rematch");
