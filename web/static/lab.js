@@ -51,8 +51,9 @@ export function labPage(app, position) {
         const th = a.thinking || {};
         s.b.showValues(th.moves, th.unit);
         const visits = (th.moves || []).reduce((n, m) => n + (m.visits || 0), 0);
-        s.out.textContent = t("lab.found", { best: a.best, value: th.unit === "rate" ? percent(th.eval ?? 0) : valueText(th.eval, th.unit), how: howText(th),
-          nodes: num(visits || th.nodes || 0), ms: num(th.time_ms || 0) });
+        // How far: the playouts (in howText), or a search's nodes.
+        const how = th.kind === "playouts" || visits ? t("kind.playouts", { n: num(visits || th.nodes || 0) }) : howText(th) + " · " + t("lab.nodes", { n: num(th.nodes || 0) });
+        s.out.textContent = t("lab.found", { best: a.best, value: th.unit === "rate" ? percent(th.eval ?? 0) : valueText(th.eval, th.unit), how, ms: num(th.time_ms || 0) });
       } catch (e) { if (mine === seq) { s.out.textContent = ""; err.textContent = errorText(e); } }
     }
   }
