@@ -20,6 +20,7 @@ import (
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/format/obf"
+	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/testpos"
 	"github.com/reversi-engine/reversi/perft"
 	"github.com/reversi-engine/reversi/player/minimax"
@@ -260,11 +261,7 @@ type DepthFigure struct {
 // NTestPositions returns the positions of NTest's speed test: each game
 // of data/ggf/ntest-TestGames.ggf when 35 squares are empty.
 func NTestPositions() ([]board.Board, error) {
-	text, err := data.ReadFile("ggf/ntest-TestGames.ggf")
-	if err != nil {
-		return nil, err
-	}
-	games, err := ggf.Parse(bytes.NewReader(text))
+	games, err := ntestGames()
 	if err != nil {
 		return nil, err
 	}
@@ -281,6 +278,15 @@ func NTestPositions() ([]board.Board, error) {
 		return nil, fmt.Errorf("ntest-TestGames.ggf: %d of %d games reach 35 empties", len(out), len(games))
 	}
 	return out, nil
+}
+
+// ntestGames returns the games of NTest's speed test.
+func ntestGames() ([]*game.Game, error) {
+	text, err := data.ReadFile("ggf/ntest-TestGames.ggf")
+	if err != nil {
+		return nil, err
+	}
+	return ggf.Parse(bytes.NewReader(text))
 }
 
 // TimeToDepth searches each position of NTest's speed test with the
@@ -340,9 +346,9 @@ type SelectiveFigure struct {
 }
 
 // SolveSelective searches the first problems of the embedded FForum file
-// to the end with the engine's selective search at probability prob
-// (threads threads, 64 MB table cleared before each problem): the
-// engine's selective endgame. progress, if not nil, is called after each
+// to the end with the engine at probability prob (threads threads, 64
+// MB table cleared before each problem): the engine's selective
+// endgame, the solver with cuts (exact at 100%). progress, if not nil, is called after each
 // problem.
 func SolveSelective(ctx context.Context, file string, first, threads, prob int, progress func(done int)) (SelectiveFigure, error) {
 	text, err := fforum.ReadFile(file)
@@ -360,7 +366,7 @@ func SolveSelective(ctx context.Context, file string, first, threads, prob int, 
 	for i, p := range problems {
 		eng.Clear()
 		b := p.Position.Board
-		r, err := eng.Search(ctx, b, engine.Limits{Probability: prob}, nil)
+		r, err := eng.Search(ctx, b, engine.Limits{Depth: b.Empties(), Probability: prob}, nil)
 		if err != nil {
 			return f, err
 		}

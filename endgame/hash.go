@@ -26,14 +26,19 @@ type entry struct {
 }
 
 // The data word: lower bound (int8), upper bound (int8), best move
-// (uint8), empties (uint8), in its four low bytes.
-func packData(lower, upper int, move board.Square, empties int) uint64 {
-	return uint64(uint8(int8(lower))) | uint64(uint8(int8(upper)))<<8 | uint64(uint8(move))<<16 | uint64(uint8(empties))<<24
+// (uint8), empties (uint8), and how sure the bounds are (uint8: the
+// probability in percent of the cuts of the solve that found them, 100
+// for an exact solve), in its five low bytes.
+func packData(lower, upper int, move board.Square, empties int, sure uint8) uint64 {
+	return uint64(uint8(int8(lower))) | uint64(uint8(int8(upper)))<<8 | uint64(uint8(move))<<16 | uint64(uint8(empties))<<24 | uint64(sure)<<32
 }
 
-func unpackData(d uint64) (lower, upper int, move board.Square, empties int) {
-	return int(int8(d)), int(int8(d >> 8)), board.Square(int8(d >> 16)), int(uint8(d >> 24))
+func unpackData(d uint64) (lower, upper int, move board.Square, empties int, sure uint8) {
+	return int(int8(d)), int(int8(d >> 8)), board.Square(int8(d >> 16)), int(uint8(d >> 24)), uint8(d >> 32)
 }
+
+// exactSure is the sureness of an exact solve's bounds.
+const exactSure = 100
 
 // newTable returns a table of about sizeMB megabytes (at least one
 // bucket), a power of two buckets. Its memory is written once here, so
@@ -52,24 +57,23 @@ func newTable(sizeMB int) *table {
 
 // clear empties the table.
 func (t *table) clear() {
-	for i := range t.buckets {
-		for j := range t.buckets[i] {
-			e := &t.buckets[i][j]
-			e.p.Store(0)
-			e.o.Store(0)
-			e.data.Store(0)
-		}
-	}
+	clear(t.buckets) // between solves only (Solver.Clear)
 }
 
-// probe returns the bounds and best move stored for b, if any.
-func (t *table) probe(b board.Board, hash uint64) (lower, upper int, move board.Square, ok bool) {
+// probe returns the bounds and best move stored for b, if any. Bounds
+// less sure than sure (found by a solve with cuts of a lower
+// probability) are not returned: the bounds are then -64 and 64, and
+// the move only orders.
+func (t *table) probe(b board.Board, hash uint64, sure uint8) (lower, upper int, move board.Square, ok bool) {
 	bk := &t.buckets[hash&t.mask]
 	for i := range bk {
 		e := &bk[i]
 		d := e.data.Load()
 		if e.p.Load()^d == b.P && e.o.Load()^d == b.O && d != 0 {
-			lower, upper, move, _ = unpackData(d)
+			lower, upper, move, _, s := unpackData(d)
+			if s < sure {
+				lower, upper = -64, 64
+			}
 			return lower, upper, move, true
 		}
 	}
@@ -77,11 +81,11 @@ func (t *table) probe(b board.Board, hash uint64) (lower, upper int, move board.
 }
 
 // store records that the score of b lies in [lower, upper], with its best
-// move, found with empties empty squares. It replaces the entry of the
+// move, found with empties empty squares by a solve of sureness sure. It replaces the entry of the
 // same board, else the entry of fewer empties.
-func (t *table) store(b board.Board, hash uint64, lower, upper int, move board.Square, empties int) {
+func (t *table) store(b board.Board, hash uint64, lower, upper int, move board.Square, empties int, sure uint8) {
 	bk := &t.buckets[hash&t.mask]
-	d := packData(lower, upper, move, empties)
+	d := packData(lower, upper, move, empties, sure)
 	victim := &bk[0]
 	for i := range bk {
 		e := &bk[i]
@@ -90,7 +94,7 @@ func (t *table) store(b board.Board, hash uint64, lower, upper int, move board.S
 			victim = e
 			break
 		}
-		if _, _, _, ve := unpackData(victim.data.Load()); int(uint8(old>>24)) < ve {
+		if _, _, _, ve, _ := unpackData(victim.data.Load()); int(uint8(old>>24)) < ve {
 			victim = e
 		}
 	}

@@ -62,7 +62,7 @@ func (p *pool) close() {
 // help works on a split point with a searcher of its own and the
 // goroutine's tracker.
 func (p *pool) help(sp *splitPoint, tt *table, tr eval.Tracker) {
-	s := &searcher{tt: tt, stops: sp.stops, pool: p, eval: sp.eval, tr: tr}
+	s := &searcher{tt: tt, stops: sp.stops, pool: p, eval: sp.eval, tr: tr, cuts: sp.cuts, sure: sp.sure}
 	sp.work(s)
 	p.nodes.Add(s.nodes)
 	sp.leave()
@@ -78,6 +78,8 @@ type splitPoint struct {
 	abort   atomic.Bool  // set on a cutoff: the other moves are not needed
 	stops   []*atomic.Bool
 	eval    eval.Evaluator
+	cuts    *Cuts
+	sure    uint8
 
 	mu       sync.Mutex
 	alpha    int // the best lower bound so far: max(alpha, best)
@@ -148,7 +150,7 @@ func (s *searcher) split(b board.Board, alpha, beta, empties int, moves []move, 
 		finished: make(chan struct{}, 1),
 	}
 	sp.stops = append(append(make([]*atomic.Bool, 0, len(s.stops)+1), s.stops...), &sp.abort)
-	sp.eval = s.eval
+	sp.eval, sp.cuts, sp.sure = s.eval, s.cuts, s.sure
 	// Offer the split point to every idle helper.
 	for range s.pool.idle.Load() {
 		sp.mu.Lock()
@@ -163,7 +165,7 @@ func (s *searcher) split(b board.Board, alpha, beta, empties int, moves []move, 
 		}
 	}
 	// Work on it too, with the split point's stop flags.
-	own := &searcher{tt: s.tt, stops: sp.stops, pool: s.pool, eval: s.eval, tr: s.tr, deadline: s.deadline}
+	own := &searcher{tt: s.tt, stops: sp.stops, pool: s.pool, eval: s.eval, tr: s.tr, deadline: s.deadline, cuts: s.cuts, sure: s.sure}
 	sp.work(own)
 	s.nodes += own.nodes
 	// Wait for the helpers, helping elsewhere meanwhile. A signal on

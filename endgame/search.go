@@ -48,6 +48,11 @@ type searcher struct {
 	// read on the clock every deadlineEvery+1 calls of stopped (polls).
 	deadline int64
 	polls    uint32
+	// cuts, if not nil, make the solve selective (see Cuts); sure is the
+	// sureness of the bounds it reads and stores: exactSure, or the
+	// cuts' probability.
+	cuts *Cuts
+	sure uint8
 }
 
 // deadlineEvery+1 is how many looks at the stop flags a searcher takes
@@ -278,7 +283,7 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 	useTT := empties > hashEmpties
 	if useTT {
 		hash = b.Hash()
-		if lower, upper, mv, ok := s.tt.probe(b, hash); ok {
+		if lower, upper, mv, ok := s.tt.probe(b, hash, s.sure); ok {
 			if lower >= beta {
 				return lower
 			}
@@ -301,6 +306,12 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 		return -s.search(b.Pass(), -beta, -alpha, empties, true)
 	}
 
+	if s.cuts != nil && empties >= minCutEmpties && beta == alpha+1 {
+		if v, ok := s.probCut(b, alpha, beta, empties); ok {
+			return v
+		}
+	}
+
 	var list [maxMoves]move
 	n := s.rateMoves(b, legal, empties, ttMove, &list)
 
@@ -309,7 +320,7 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 	if useTT && empties >= etcEmpties {
 		for i := 0; i < n; i++ {
 			next := b.PlayFlips(list[i].sq, list[i].flips)
-			if lower, upper, _, ok := s.tt.probe(next, next.Hash()); ok {
+			if lower, upper, _, ok := s.tt.probe(next, next.Hash(), s.sure); ok {
 				_ = lower
 				if -upper >= beta {
 					return -upper
@@ -368,7 +379,7 @@ func (s *searcher) search(b board.Board, alpha, beta, empties int, passed bool) 
 		default:
 			lower, upper = best, best
 		}
-		s.tt.store(b, hash, lower, upper, bestMove, empties)
+		s.tt.store(b, hash, lower, upper, bestMove, empties, s.sure)
 	}
 	return best
 }

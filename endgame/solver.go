@@ -69,7 +69,8 @@ func New(opts Options) *Solver {
 	return &Solver{opts: opts, tt: newTable(opts.HashMB)}
 }
 
-// Clear empties the transposition table.
+// Clear empties the transposition table. Like a solve, it must not run
+// while another solve of the same Solver runs.
 func (s *Solver) Clear() { s.tt.clear() }
 
 // Limits say what a search finds out and among which moves.
@@ -83,6 +84,10 @@ type Limits struct {
 	// none): the search chooses among b.Moves() &^ Forbidden, and passes
 	// if that leaves none. The tree below follows the standard rules.
 	Forbidden uint64
+	// Cuts, if not nil, make the solve selective: the scores are then
+	// exact with the cuts' probability (see Cuts). They need a solver
+	// with an evaluation.
+	Cuts *Cuts
 }
 
 // Info is the progress of a search: a root move solved (Limits.AllMoves),
@@ -172,6 +177,14 @@ func (s *Solver) Search(ctx context.Context, b board.Board, lim Limits, progress
 	if empties > MaxEmpties {
 		return res, fmt.Errorf("%d empty squares: the solver takes at most %d", empties, MaxEmpties)
 	}
+	if lim.Cuts != nil {
+		if s.opts.Eval == nil {
+			return res, errors.New("selective solve: the solver has no evaluation to predict with")
+		}
+		if err := lim.Cuts.check(); err != nil {
+			return res, err
+		}
+	}
 	if lim.AllMoves || b.Moves()&lim.Forbidden != 0 {
 		res = s.searchMoves(ctx, b, lim, progress)
 		res.Elapsed = time.Since(start)
@@ -181,7 +194,7 @@ func (s *Solver) Search(ctx context.Context, b board.Board, lim Limits, progress
 	if mode == WLD {
 		alpha, beta = -1, 1
 	}
-	sr, stop, done := s.begin(ctx)
+	sr, stop, done := s.begin(ctx, lim.Cuts)
 	defer done() // again on return paths: it runs once
 	var v int
 	if b.HasMoves() {
@@ -221,7 +234,7 @@ func (s *Solver) searchMoves(ctx context.Context, b board.Board, lim Limits, pro
 	mode := lim.Mode
 	res := Result{Mode: mode, Move: board.NoSquare}
 	empties := b.Empties()
-	sr, _, done := s.begin(ctx)
+	sr, _, done := s.begin(ctx, lim.Cuts)
 	defer done()
 	alpha, beta := -64, 64
 	if mode == WLD {
@@ -291,9 +304,12 @@ func (s *Solver) searchMoves(ctx context.Context, b board.Board, lim Limits, pro
 // done, the helpers of the other threads, and a function to call at the
 // end. The searcher's node count includes the helpers' once end is
 // called.
-func (s *Solver) begin(ctx context.Context) (*searcher, *atomic.Bool, func()) {
+func (s *Solver) begin(ctx context.Context, cuts *Cuts) (*searcher, *atomic.Bool, func()) {
 	stop := new(atomic.Bool)
-	sr := &searcher{tt: s.tt, stops: []*atomic.Bool{stop}, eval: s.opts.Eval, tr: newTracker(s.opts.Eval)}
+	sr := &searcher{tt: s.tt, stops: []*atomic.Bool{stop}, eval: s.opts.Eval, tr: newTracker(s.opts.Eval), cuts: cuts, sure: exactSure}
+	if cuts != nil {
+		sr.sure = uint8(cuts.Probability)
+	}
 	if d, ok := ctx.Deadline(); ok {
 		sr.deadline = d.UnixNano()
 	}
@@ -317,7 +333,7 @@ func (s *Solver) begin(ctx context.Context) (*searcher, *atomic.Bool, func()) {
 // returns the value and a best move.
 func (sr *searcher) root(b board.Board, alpha, beta, empties int) (int, board.Square) {
 	var list [maxMoves]move
-	_, _, ttMove, _ := sr.tt.probe(b, b.Hash())
+	_, _, ttMove, _ := sr.tt.probe(b, b.Hash(), sr.sure)
 	n := sr.rateMoves(b, b.Moves(), empties, ttMove, &list)
 	sortMoves(list[:n])
 	best, bestMove := -65, list[0].sq
@@ -360,7 +376,7 @@ func (sr *searcher) root(b board.Board, alpha, beta, empties int) (int, board.Sq
 	default:
 		lower, upper = best, best
 	}
-	sr.tt.store(b, b.Hash(), lower, upper, bestMove, empties)
+	sr.tt.store(b, b.Hash(), lower, upper, bestMove, empties, sr.sure)
 	return best, bestMove
 }
 
@@ -388,7 +404,7 @@ func (sr *searcher) principalVariation(b board.Board, v int) []board.Square {
 		empties := b.Empties()
 		found := false
 		// Try the stored best move first.
-		_, _, ttMove, _ := sr.tt.probe(b, b.Hash())
+		_, _, ttMove, _ := sr.tt.probe(b, b.Hash(), sr.sure)
 		order := b.Moves()
 		try := func(sq board.Square) bool {
 			next := b.Play(sq)
@@ -460,7 +476,7 @@ type Leaves struct {
 
 // Leaves returns a searcher of line ends for one goroutine.
 func (s *Solver) Leaves() *Leaves {
-	return &Leaves{s: searcher{tt: s.tt, eval: s.opts.Eval, tr: newTracker(s.opts.Eval)}}
+	return &Leaves{s: searcher{tt: s.tt, eval: s.opts.Eval, tr: newTracker(s.opts.Eval), sure: exactSure}}
 }
 
 // Exact searches b to the end in [alpha, beta] (in discs) and returns its

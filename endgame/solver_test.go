@@ -95,7 +95,7 @@ func TestAgainstReference(t *testing.T) {
 			}
 			checkPV(t, b, r)
 			// Null windows around the value must bound it the right way.
-			sr, _, done := s.begin(context.Background())
+			sr, _, done := s.begin(context.Background(), nil)
 			for _, a := range []int{want - 2, want - 1, want, want + 1} {
 				v := sr.search(b, a, a+1, empties, false)
 				if (v > a) != (want > a) {

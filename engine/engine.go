@@ -242,8 +242,11 @@ func (e *Engine) probability(lim Limits) int {
 	return DefaultProbability
 }
 
-// Clear forgets everything the tables hold (a new game).
+// Clear forgets everything the tables hold (a new game). It waits for a
+// running search to end.
 func (e *Engine) Clear() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	e.tt.clear()
 	e.solver.Clear()
 }
@@ -287,9 +290,11 @@ func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Li
 	prob := e.probability(lim)
 	e.cut, e.sel = e.cutTable(prob), selectivity(prob)
 	empties := b.Empties()
-	exact := empties <= lim.ExactEmpties
+	// A search to the end at 100% is the exact solver's work.
+	exact := empties <= lim.ExactEmpties || (lim.Depth >= empties && prob == 100 && empties <= endgame.MaxEmpties)
 	wld := !exact && empties <= lim.WLDEmpties
-	if exact || wld {
+	cuts := e.solverCuts(b, lim, prob)
+	if exact || wld || cuts != nil {
 		// A quick midgame search first: its move stands if the solve
 		// cannot finish in time. It keeps to the move's hard limit too
 		// (a loaded machine or the race detector can make even it slow).
@@ -298,7 +303,7 @@ func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Li
 			hard = lim.Time
 		}
 		quick := e.midgame(ctx, b, legal, Limits{Depth: min(quickDepth, empties), AllMoves: lim.AllMoves, MaxTime: hard}, start, nil)
-		r, ok := e.solve(ctx, b, legal, lim, exact, start, progress)
+		r, ok := e.solve(ctx, b, legal, lim, exact, cuts, start, progress)
 		if !ok {
 			quick.Nodes += r.Nodes
 			quick.Elapsed = time.Since(start)
@@ -306,19 +311,54 @@ func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Li
 			return quick
 		}
 		r.Nodes += quick.Nodes
+		if cuts != nil {
+			r = e.surer(ctx, b, legal, lim, start, r, progress)
+		}
 		return r
 	}
 	r := e.selective(ctx, b, legal, lim, start, prob, progress)
-	// The end reached with time to spare: surer and surer searches to the
-	// end (the selective endgame), each kept if it finishes.
+	return e.surer(ctx, b, legal, lim, start, r, progress)
+}
+
+// solverCuts returns the cuts of a selective solve of b under lim at
+// probability prob: a search to the end (lim.Depth at least the empty
+// squares) below 100% is a solve with cuts when the parameters have the
+// solver's cells and the evaluation estimates discs; nil otherwise.
+func (e *Engine) solverCuts(b board.Board, lim Limits, prob int) *endgame.Cuts {
+	empties := b.Empties()
+	if prob == 100 || lim.Depth < empties || empties > endgame.MaxEmpties || e.opts.Eval.DiscUnit() <= 0 {
+		return nil
+	}
+	if t := e.cutTable(prob); t != nil {
+		return t.solve
+	}
+	return nil
+}
+
+// surer goes on after r, a search to the end of b at a probability below
+// 100%, while the move's usual time allows: the same search at surer and
+// surer probabilities (the selective endgame), each kept if it finishes.
+// 100% is the exact solver's work, at the level's ExactEmpties.
+func (e *Engine) surer(ctx context.Context, b board.Board, legal uint64, lim Limits, start time.Time, r Result, progress func(Info)) Result {
+	empties := b.Empties()
 	for r.Kind == Exact && r.Probability < 100 && !r.Stopped && lim.Time > 0 && 3*time.Since(start) < lim.Time {
 		next := nextProbability(r.Probability)
 		if next == 100 {
-			break // the exact solver's work, at the level's ExactEmpties
+			break
 		}
 		surer := lim
 		surer.Depth = empties
-		s := e.selective(ctx, b, legal, surer, start, next, progress)
+		var s Result
+		if cuts := e.solverCuts(b, surer, next); cuts != nil {
+			var ok bool
+			if s, ok = e.solve(ctx, b, legal, surer, true, cuts, start, progress); !ok {
+				r.Nodes += s.Nodes
+				r.Elapsed = time.Since(start)
+				break
+			}
+		} else {
+			s = e.selective(ctx, b, legal, surer, start, next, progress)
+		}
 		if s.Kind != Exact {
 			r.Nodes += s.Nodes
 			r.Elapsed = s.Elapsed

@@ -1,14 +1,17 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/format/obf"
 )
 
 // positions returns n positions of random games with a legal move and at
@@ -232,5 +235,31 @@ func TestParallelSearch(t *testing.T) {
 			t.Fatalf("%v: %+v", b, r)
 		}
 		checkPV(t, b, r.Move, r.PV)
+	}
+}
+
+// TestSearchToTheEnd: a search to the end below 100% is the solver's
+// selective solve (an exact score with the cuts' probability, right on
+// FForum #1-#4 at 99%), and at 100% the exact solve.
+func TestSearchToTheEnd(t *testing.T) {
+	text, err := fforum.ReadFile("fforum-1-19.obf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems, err := obf.Parse(bytes.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(Options{Threads: 1, HashMB: 16})
+	for i, p := range problems[:4] {
+		b := p.Position.Board
+		want, _ := p.BestScore()
+		for _, prob := range []int{99, 100} {
+			e.Clear()
+			r, err := e.Search(context.Background(), b, Limits{Depth: b.Empties(), Probability: prob}, nil)
+			if err != nil || r.Kind != Exact || r.Probability != prob || r.Depth != b.Empties() || r.Value != want {
+				t.Errorf("#%d at %d%%: %v %d at %d%%, depth %d (%v); want exact %d", i+1, prob, r.Kind, r.Value, r.Probability, r.Depth, err, want)
+			}
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/reversi-engine/reversi/endgame"
 	"io"
 	"math"
 	"sync"
@@ -26,7 +27,7 @@ import (
 const ProbCutFormat = "reversi-probcut"
 
 // ProbCutVersion is the version of the parameters file this engine reads.
-const ProbCutVersion = 1
+const ProbCutVersion = 2
 
 // MinProbCutDepth is the smallest depth at which the search tries a cut:
 // below it the shallow search costs about as much as the deep one.
@@ -54,6 +55,10 @@ type ProbCutCell struct {
 	// deep value is the exact final margin (the selective endgame).
 	Depth   int `json:"depth"`
 	Shallow int `json:"shallow"`
+	// Solver marks the cells of the solver's selective solves (Depth 0,
+	// Shallow SolverShallowDepth of the empties): the exact score
+	// predicted by the solver's own shallow searches (endgame.Cuts).
+	Solver bool `json:"solver,omitempty"`
 	// deep ≈ Slope*shallow + Intercept, with residual deviation Sigma (in
 	// discs), fitted on Samples positions.
 	Slope     float64 `json:"slope"`
@@ -134,6 +139,8 @@ func (pc *ProbCut) Check() error {
 			return fmt.Errorf("probcut parameters: cell %d: intercept %v out of -64..64", i, c.Intercept)
 		case !(c.Sigma > 0 && c.Sigma < 64):
 			return fmt.Errorf("probcut parameters: cell %d: sigma %v out of 0..64", i, c.Sigma)
+		case c.Solver && (c.Depth != 0 || c.Shallow != SolverShallowDepth(c.MinEmpties) || c.Shallow != SolverShallowDepth(c.MaxEmpties)):
+			return fmt.Errorf("probcut parameters: cell %d: a solver cell of %d-%d empties with depth %d and shallow depth %d (want 0 and %d)", i, c.MinEmpties, c.MaxEmpties, c.Depth, c.Shallow, SolverShallowDepth(c.MinEmpties))
 		}
 	}
 	return nil
@@ -231,6 +238,9 @@ type cutTable struct {
 	// end[e] is the selective endgame's cell for e empties (a search to
 	// the end of the game).
 	end [61]cutParams
+	// solve holds the cuts of the solver's selective solves (nil: the
+	// parameters have none).
+	solve *endgame.Cuts
 }
 
 // table builds the search's table for probability percent and an
@@ -256,6 +266,9 @@ func (pc *ProbCut) table(percent, unit int) *cutTable {
 			c := &pc.Cells[i]
 			if e < c.MinEmpties || e > c.MaxEmpties {
 				continue
+			}
+			if c.Solver {
+				continue // pc.solverCuts
 			}
 			if c.Depth == 0 {
 				tab.end[e] = params(*c, c.Sigma)
@@ -287,7 +300,55 @@ func (pc *ProbCut) table(percent, unit int) *cutTable {
 		}
 	}
 	pc.extendEnd(tab, params)
+	tab.solve = pc.solverCuts(percent, t)
 	return tab
+}
+
+// SolverShallowDepth returns the depth of the shallow search that
+// predicts the exact score of a position with empties empty squares in
+// the solver's selective solves: 2 plies below 16 empty squares, 4 below
+// 20, 6 from there (the solver's shallow searches have no table).
+func SolverShallowDepth(empties int) int {
+	switch {
+	case empties < 16:
+		return 2
+	case empties < 20:
+		return 4
+	}
+	return 6
+}
+
+// solverCuts returns the cuts of the solver's selective solves at
+// probability percent (t deviations), nil without solver cells. The
+// empties beyond the most that were fitted take the cell of the most,
+// its deviation extrapolated linearly in the empties (never below the
+// last fitted one).
+func (pc *ProbCut) solverCuts(percent int, t float64) *endgame.Cuts {
+	cuts := &endgame.Cuts{Probability: percent}
+	var fit growthFit
+	var last *ProbCutCell
+	for i := range pc.Cells {
+		c := &pc.Cells[i]
+		if !c.Solver {
+			continue
+		}
+		fit.add(float64(c.MinEmpties+c.MaxEmpties)/2, c.Sigma)
+		if last == nil || c.MaxEmpties > last.MaxEmpties {
+			last = c
+		}
+		for e := c.MinEmpties; e <= min(c.MaxEmpties, endgame.MaxEmpties); e++ {
+			cuts.Cells[e] = endgame.CutCell{Shallow: c.Shallow, Slope: c.Slope, Intercept: c.Intercept, Margin: t * c.Sigma}
+		}
+	}
+	if last == nil {
+		return nil
+	}
+	growth := fit.growth()
+	for e := last.MaxEmpties + 1; e <= endgame.MaxEmpties; e++ {
+		sigma := last.Sigma + growth*float64(e-last.MaxEmpties)
+		cuts.Cells[e] = endgame.CutCell{Shallow: last.Shallow, Slope: last.Slope, Intercept: last.Intercept, Margin: t * sigma}
+	}
+	return cuts
 }
 
 // extendEnd gives the selective endgame's cells to the empties beyond the
@@ -299,7 +360,7 @@ func (pc *ProbCut) extendEnd(tab *cutTable, params func(ProbCutCell, float64) cu
 	var last *ProbCutCell
 	for i := range pc.Cells {
 		c := &pc.Cells[i]
-		if c.Depth != 0 {
+		if c.Depth != 0 || c.Solver {
 			continue
 		}
 		fit.add(float64(c.MinEmpties), c.Sigma)

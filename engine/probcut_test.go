@@ -52,7 +52,7 @@ func TestReadProbCutRefuses(t *testing.T) {
 		{"not json", "RVPATW", "invalid character"},
 		{"truncated", text[:len(text)/2], "unexpected EOF"},
 		{"other format", strings.Replace(text, ProbCutFormat, "edax-probcut", 1), "format"},
-		{"other version", strings.Replace(text, `"version": 1`, `"version": 2`, 1), "version 2"},
+		{"other version", strings.Replace(text, `"version": 2`, `"version": 3`, 1), "version 3"},
 		{"unknown field", strings.Replace(text, `"note"`, `"notes"`, 1), "unknown field"},
 		{"negative sigma", strings.Replace(text, `"sigma": 2.75`, `"sigma": -1`, 1), "sigma"},
 		{"zero slope", strings.Replace(text, `"slope": 1`, `"slope": 0`, 1), "slope"},

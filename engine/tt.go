@@ -74,12 +74,7 @@ func newTTable(sizeMB int) *ttable {
 func (t *ttable) newSearch() { t.age.Add(1) }
 
 func (t *ttable) clear() {
-	for i := range t.buckets {
-		for j := range t.buckets[i] {
-			t.buckets[i][j].check.Store(0)
-			t.buckets[i][j].data.Store(0)
-		}
-	}
+	clear(t.buckets) // no search runs (Engine.Clear holds the engine)
 }
 
 // probe returns the entry of the position with the given hash.

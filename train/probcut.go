@@ -445,6 +445,7 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 	}
 	type key struct{ lo, depth int }
 	pairs := map[key][][2]float64{}
+	solver := map[key][][2]float64{} // the solver's cells, depth -1
 	bucketOf := func(e int) int { return (e-1)/opts.Bucket*opts.Bucket + 1 }
 	for _, s := range samples {
 		for depth := engine.MinProbCutDepth; depth <= len(s.Values); depth++ {
@@ -463,7 +464,14 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 				k := key{-s.Empties, 0}
 				pairs[k] = append(pairs[k], [2]float64{s.Values[d-1], float64(s.Exact)})
 			}
+			if d := engine.SolverShallowDepth(s.Empties); s.Empties >= minSolverEmpties && d <= len(s.Values) {
+				k := key{solverBucket(s.Empties), -1}
+				solver[k] = append(solver[k], [2]float64{s.Values[d-1], float64(s.Exact)})
+			}
 		}
+	}
+	for k, p := range solver {
+		pairs[k] = p
 	}
 	keys := make([]key, 0, len(pairs))
 	for k := range pairs {
@@ -482,9 +490,13 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 		}
 		slope, intercept, sigma := regress(p)
 		c := engine.ProbCutCell{Depth: k.depth, Slope: slope, Intercept: intercept, Sigma: sigma, Samples: len(p)}
-		if k.depth == 0 {
+		switch k.depth {
+		case -1:
+			c.Depth, c.Solver = 0, true
+			c.MinEmpties, c.MaxEmpties, c.Shallow = k.lo, k.lo+solverBucketWidth-1, engine.SolverShallowDepth(k.lo)
+		case 0:
 			c.MinEmpties, c.MaxEmpties, c.Shallow = -k.lo, -k.lo, engine.ShallowDepth(-k.lo)
-		} else {
+		default:
 			c.MinEmpties, c.MaxEmpties, c.Shallow = k.lo, min(60, k.lo+opts.Bucket-1), engine.ShallowDepth(k.depth)
 		}
 		// Keep a cell the engine accepts: a degenerate fit (all values
@@ -499,6 +511,19 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 		return nil, fmt.Errorf("mpc: %d samples fill no cell of %d samples: sample more positions", len(samples), opts.MinSamples)
 	}
 	return pc, pc.Check()
+}
+
+// The solver's cells (engine.ProbCutCell.Solver) pool the solved
+// positions of solverBucketWidth empties from minSolverEmpties, buckets
+// within which engine.SolverShallowDepth does not change.
+const (
+	minSolverEmpties  = 12
+	solverBucketWidth = 4
+)
+
+// solverBucket returns the first empties of the solver's cell of e.
+func solverBucket(e int) int {
+	return minSolverEmpties + (e-minSolverEmpties)/solverBucketWidth*solverBucketWidth
 }
 
 // regress fits y = slope*x + intercept by least squares and returns the
