@@ -29,8 +29,8 @@ func ExampleNewAnalyst() {
 	}
 	fmt.Println(len(reply.Thinking.Moves), "moves valued")
 	// Output:
-	// engine:level=10,depth=10,exact=20,wld=20
-	// engine:level=10,depth=4,exact=12,wld=12
-	// engine:level=10,time=2s,exact=20,wld=20
+	// engine:level=60,depth=10,exact=20,wld=20
+	// engine:level=60,depth=4,exact=12,wld=12
+	// engine:level=60,time=2s,exact=20,wld=20
 	// 4 moves valued
 }

@@ -1,9 +1,11 @@
-// Levels: settings of the engine that make sense to a human.
+// Levels: settings of the engine that make sense to a human, counted as
+// Edax and Egaroucid count them.
 
 package engine
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -13,65 +15,137 @@ type Level struct {
 	Number int
 	// Depth is the midgame depth (0: as deep as Time allows).
 	Depth int
+	// Probability is the confidence of the midgame search's selective
+	// cuts in percent, one of Probabilities() or 100 for a full-width
+	// search; 0 is the engine's own (Options.Probability, by default
+	// DefaultProbability).
+	Probability int
 	// ExactEmpties and WLDEmpties: the engine solves exactly at and below
 	// ExactEmpties empty squares, for win/loss/draw at and below
 	// WLDEmpties (0: never).
 	ExactEmpties, WLDEmpties int
+	// Selective lists the searches to the end of the game of a level
+	// with a depth, before its exact solve: at and below Empties empty
+	// squares (and above ExactEmpties) the level searches every line to
+	// its end with cuts of the step's Probability. The surest step that
+	// applies is taken; the steps are ordered by Empties.
+	Selective []SelectiveStep
 	// Time is the usual budget of a move (0: Depth decides); a move may
 	// take up to 3 times as long when its best choice keeps changing,
-	// and never more than the clock allows.
+	// and never more than the clock allows. Without a clock a level
+	// with a Time solves only what that time allows.
 	Time time.Duration
 	// Noise, in discs, is added at random to the value of each move at the
-	// root so that low levels make human mistakes (0: none).
+	// root so that the level makes human mistakes (0: none).
 	Noise float64
 }
 
-// MaxLevel is the strongest level.
-const MaxLevel = 10
-
-// levels are the levels 1..MaxLevel. The endgame rule: the engine solves
-// exactly with ExactEmpties or fewer empty squares, and for win/loss/draw
-// with two more (about as fast); at level 10 that is 20 and 22 empties,
-// a few seconds on two cores. A solve that the clock cuts short falls
-// back on a midgame search.
-var levels = [MaxLevel + 1]Level{
-	1:  {Number: 1, Depth: 1, Noise: 40},
-	2:  {Number: 2, Depth: 2, ExactEmpties: 4, Noise: 16},
-	3:  {Number: 3, Depth: 3, ExactEmpties: 8, Noise: 6},
-	4:  {Number: 4, Depth: 4, ExactEmpties: 10},
-	5:  {Number: 5, Depth: 6, ExactEmpties: 10, WLDEmpties: 12},
-	6:  {Number: 6, Depth: 8, ExactEmpties: 12, WLDEmpties: 14},
-	7:  {Number: 7, Depth: 10, ExactEmpties: 14, WLDEmpties: 16},
-	8:  {Number: 8, Depth: 12, ExactEmpties: 16, WLDEmpties: 18},
-	9:  {Number: 9, Depth: 14, ExactEmpties: 18, WLDEmpties: 20},
-	10: {Number: 10, ExactEmpties: 20, WLDEmpties: 22, Time: 5 * time.Second},
+// SelectiveStep is one step of a level's selective endgame: searches to
+// the end at Probability percent at and below Empties empty squares.
+type SelectiveStep struct {
+	Empties, Probability int
 }
 
-// LevelSettings returns the settings of level n (1..MaxLevel).
+// MaxLevel is the strongest level: no depth limit, as deep and as exact
+// as the time allows.
+const MaxLevel = 60
+
+// DefaultLevelTime is the usual time of a move of MaxLevel when no clock
+// gives one.
+const DefaultLevelTime = 5 * time.Second
+
+// LevelSettings returns the settings of level n (1..MaxLevel). The levels
+// count as Edax's and Egaroucid's do, so that a level means about the
+// same depth there and here:
+//
+//   - level n (1 to 59) searches the midgame n plies deep, with the
+//     engine's selective cuts;
+//   - levels 1 to 10 solve exactly from 2n empty squares;
+//   - from level 11 the exact solve starts at 21 to 30 empty squares
+//     (and n-6 from level 36), preceded by one to four steps of a
+//     selective endgame, three empty squares apart, at 98%, 95%, 87%
+//     and 73%: the higher the level, the earlier the end is reached;
+//   - level 60 has no depth limit: it searches as deep as the time
+//     allows (DefaultLevelTime a move without a clock), and solves
+//     exactly as early as the time allows.
 func LevelSettings(n int) (Level, error) {
 	if n < 1 || n > MaxLevel {
-		return Level{}, fmt.Errorf("level %d does not exist: levels go from 1 (a beginner can win) to %d (the strongest)", n, MaxLevel)
+		return Level{}, fmt.Errorf("level %d does not exist: levels go from 1 (one ply deep) to %d (as deep as the time allows)", n, MaxLevel)
 	}
-	return levels[n], nil
+	l := Level{Number: n, Depth: n}
+	switch {
+	case n == MaxLevel:
+		l.Depth, l.Time = 0, DefaultLevelTime
+		l.ExactEmpties, l.WLDEmpties = MaxLevel, MaxLevel
+		return l, nil
+	case n <= 10:
+		l.ExactEmpties = 2 * n
+		return l, nil
+	}
+	exact, steps := 21, 1
+	switch {
+	case n <= 12:
+	case n <= 18:
+		steps = 2
+	case n <= 24:
+		exact, steps = 24, 3
+	case n <= 29:
+		exact, steps = 27, 3
+	case n <= 35:
+		exact, steps = 30, 3
+	default:
+		exact, steps = n-6, 4
+	}
+	l.ExactEmpties = exact
+	for i, p := range []int{98, 95, 87, 73}[:steps] {
+		l.Selective = append(l.Selective, SelectiveStep{Empties: exact + 3*(i+1), Probability: p})
+	}
+	return l, nil
 }
 
-// Describe says in a line what the level does, e.g. "depth 8, exact from
-// 14 empties, win/loss/draw from 16".
+// selectiveStep returns the probability of the level's search to the end
+// of a position with empties empty squares, and whether the level has a
+// step for it (a level with a depth, above its exact solve).
+func (l Level) selectiveStep(empties int) (int, bool) {
+	if l.Depth == 0 || empties <= l.ExactEmpties {
+		return 0, false
+	}
+	for _, s := range l.Selective {
+		if empties <= s.Empties {
+			return s.Probability, true
+		}
+	}
+	return 0, false
+}
+
+// Describe says in a line what the level does, e.g. "depth 12, exact
+// from 21 empties, 98% from 24, 95% from 27".
 func (l Level) Describe() string {
-	s := ""
+	var s strings.Builder
 	if l.Depth > 0 {
-		s = fmt.Sprintf("depth %d", l.Depth)
+		fmt.Fprintf(&s, "depth %d", l.Depth)
 	} else {
-		s = fmt.Sprintf("iterative deepening, about %v a move", l.Time)
+		fmt.Fprintf(&s, "as deep as the time allows (%v a move without a clock)", l.Time)
 	}
-	if l.ExactEmpties > 0 {
-		s += fmt.Sprintf(", exact from %d empties", l.ExactEmpties)
+	if l.Probability > 0 && l.Probability < 100 {
+		fmt.Fprintf(&s, " at %d%%", l.Probability)
+	} else if l.Probability == 100 {
+		s.WriteString(" full width")
 	}
-	if l.WLDEmpties > 0 {
-		s += fmt.Sprintf(", win/loss/draw from %d", l.WLDEmpties)
+	switch {
+	case l.ExactEmpties >= MaxLevel:
+		s.WriteString(", exact as early as the time allows")
+	case l.ExactEmpties > 0:
+		fmt.Fprintf(&s, ", exact from %d empties", l.ExactEmpties)
+	}
+	if l.WLDEmpties > l.ExactEmpties && l.WLDEmpties < MaxLevel {
+		fmt.Fprintf(&s, ", win/loss/draw from %d", l.WLDEmpties)
+	}
+	for _, st := range l.Selective {
+		fmt.Fprintf(&s, ", %d%% from %d", st.Probability, st.Empties)
 	}
 	if l.Noise > 0 {
-		s += fmt.Sprintf(", random mistakes of up to %g discs", l.Noise)
+		fmt.Fprintf(&s, ", random mistakes of up to %g discs", l.Noise)
 	}
-	return s
+	return s.String()
 }

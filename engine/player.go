@@ -77,13 +77,21 @@ func (p *Player) LimitsFor(c Clock, empties int) Limits {
 			c.Game = max(c.Game-lag, time.Millisecond)
 		}
 	}
-	lim := Limits{Depth: l.Depth, ExactEmpties: l.ExactEmpties, WLDEmpties: l.WLDEmpties, Time: l.Time}
+	lim := Limits{Depth: l.Depth, Probability: l.Probability, ExactEmpties: l.ExactEmpties, WLDEmpties: l.WLDEmpties, Time: l.Time}
+	if prob, ok := l.selectiveStep(empties); ok {
+		// The level's selective endgame: every line to its end.
+		lim.Depth, lim.Probability = empties, prob
+	}
 	b := c.Plan(empties, l.ExactEmpties, p.SolveScale())
 	switch {
 	case b.MaxTime == 0:
-		// No clock: the level's own time, if it has one.
+		// No clock: the level's own time, if it has one, and the solves
+		// that fit in it.
 		if lim.Time > 0 {
 			lim.MaxTime = maxStretch * lim.Time
+			solvable := solvableWithin(lim.MaxTime, p.SolveScale())
+			lim.ExactEmpties = min(lim.ExactEmpties, solvable)
+			lim.WLDEmpties = min(lim.WLDEmpties, solvable+1)
 		}
 		return lim
 	case b.Quick:
@@ -92,6 +100,7 @@ func (p *Player) LimitsFor(c Clock, empties int) Limits {
 			lim.Depth = min(l.Depth, quickDepthOnClock)
 		}
 		lim.ExactEmpties, lim.WLDEmpties = min(lim.ExactEmpties, 6), 0
+		lim.Probability = l.Probability
 		lim.Time, lim.MaxTime = b.Time, b.MaxTime
 		return lim
 	case c.Game <= 0 && l.Time == 0:

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -14,20 +15,24 @@ import (
 )
 
 // TestNeverLosesOnTime plays the top level under tight clocks: a short
-// per-move limit, then a short game clock. It must never time out, and
-// must use a fair share of the time. With -short (CI's run under the race
-// detector, which slows the code several times while other packages' tests
-// share the two cores) the clocks are longer: there a 150 ms move was
-// once lost to the scheduler, not to the engine's time management.
+// per-move limit, then a short game clock. It must keep to them and use a
+// fair share of the time. The referee's grace absorbs the stalls of a
+// loaded machine (the tests of other packages share its two cores, and
+// the race detector slows the code several times; a 150 ms move was once
+// late by 120 ms with eight processes on the two cores): the test checks
+// that the engine stops by its clock, not how busy the scheduler is. A
+// search that ignored its clock (a solve that does not stop, a budget
+// larger than the time left) would still lose.
 func TestNeverLosesOnTime(t *testing.T) {
 	top, _ := LevelSettings(MaxLevel)
 	moveTime, gameTime := 150*time.Millisecond, 2*time.Second
 	if testing.Short() {
 		moveTime, gameTime = 3*moveTime, 3*gameTime
 	}
+	const grace = time.Second
 	for _, cfg := range []referee.Config{
-		{MoveTime: moveTime},
-		{MoveTime: referee.NoLimit, GameTime: gameTime},
+		{MoveTime: moveTime, Grace: grace},
+		{MoveTime: referee.NoLimit, GameTime: gameTime, Grace: grace},
 	} {
 		e := New(Options{Threads: 2, HashMB: 8})
 		p := NewPlayer(e, top, "engine", 1)
@@ -44,7 +49,7 @@ func TestNeverLosesOnTime(t *testing.T) {
 				used += m.Time
 			}
 		}
-		if cfg.GameTime > 0 && (used > cfg.GameTime || used < cfg.GameTime/5) {
+		if cfg.GameTime > 0 && (used > cfg.GameTime+grace || used < cfg.GameTime/5) {
 			t.Errorf("game clock %v: the engine used %v", cfg.GameTime, used)
 		}
 	}
@@ -62,14 +67,15 @@ func TestLimitsFromTheClock(t *testing.T) {
 		{0, 0, 40, func(l Limits) bool { return l.Time == 5*time.Second && l.MaxTime == 15*time.Second }},
 		// 1 s a move: well within it.
 		{time.Second, 0, 40, func(l Limits) bool { return l.MaxTime < time.Second && l.Time <= l.MaxTime }},
-		// 60 s for 20 own moves, with the solve at 20 empties planned for:
-		// more than 60/20 s a move, never more than 3 shares.
+		// 60 s for 20 own moves, with the solve planned for where the
+		// clock allows it: more than 60/20 s a move, never more than 3
+		// shares.
 		{0, 60 * time.Second, 40, func(l Limits) bool {
-			return l.Time > 3*time.Second && l.Time < 4*time.Second && l.MaxTime <= 3*l.Time && l.ExactEmpties == 20
+			return l.Time > 3*time.Second && l.Time < 5*time.Second && l.MaxTime <= 3*l.Time && l.ExactEmpties >= 20 && l.ExactEmpties < 30
 		}},
 		// 1 s a move: all of it, and the solves that fit in it.
 		{time.Second, 0, 24, func(l Limits) bool {
-			return l.Time == l.MaxTime && l.Time > 800*time.Millisecond && l.ExactEmpties == 20 && l.WLDEmpties == 22
+			return l.Time == l.MaxTime && l.Time > 800*time.Millisecond && l.ExactEmpties == solvableWithin(l.MaxTime, 1) && l.WLDEmpties == l.ExactEmpties+1
 		}},
 		// 100 ms a move: no 20-empty solve.
 		{100 * time.Millisecond, 0, 24, func(l Limits) bool {
@@ -89,7 +95,7 @@ func TestLimitsFromTheClock(t *testing.T) {
 	// per-move limit still bounds.
 	l5, _ := LevelSettings(5)
 	p5 := NewPlayer(New(Options{HashMB: 1}), l5, "engine", 1)
-	if l := p5.Limits(2*time.Second, 0, 40); l.Time != 0 || l.Depth != 6 || l.MaxTime <= 0 || l.MaxTime >= 2*time.Second {
+	if l := p5.Limits(2*time.Second, 0, 40); l.Time != 0 || l.Depth != 5 || l.MaxTime <= 0 || l.MaxTime >= 2*time.Second {
 		t.Errorf("level 5 at 2 s a move: %+v", l)
 	}
 }
@@ -108,7 +114,7 @@ func TestPlayerLearnsItsMachine(t *testing.T) {
 	}
 
 	solve := p.LimitsFor(Clock{Move: time.Second}, 20)
-	if solve.ExactEmpties != 20 {
+	if solve.ExactEmpties < 20 {
 		t.Fatalf("1 s a move at 20 empties: %+v", solve)
 	}
 	p.Observe(solve, 20, Result{Kind: Midgame, Elapsed: solve.MaxTime}) // the solve was cut short
@@ -118,8 +124,75 @@ func TestPlayerLearnsItsMachine(t *testing.T) {
 	for range 40 {
 		p.Observe(solve, 20, Result{Kind: Exact, Elapsed: 100 * time.Millisecond})
 	}
-	if l := p.LimitsFor(Clock{Move: time.Second}, 20); l.ExactEmpties != 20 || p.SolveScale() > 1.1 {
+	if l := p.LimitsFor(Clock{Move: time.Second}, 20); l.ExactEmpties != solve.ExactEmpties || p.SolveScale() > 1.1 {
 		t.Errorf("after quick solves (scale %.1f): %+v", p.SolveScale(), l)
+	}
+}
+
+// TestLevelsCountAsEdax: level n searches n plies deep; up to level 10 it
+// solves exactly from 2n empty squares; above, the exact solve starts
+// later with the level and steps of a selective endgame, surer nearer the
+// end, precede it; level 60 is as deep as the time allows.
+func TestLevelsCountAsEdax(t *testing.T) {
+	tests := []struct {
+		n, depth, exact int
+		steps           []SelectiveStep
+	}{
+		{1, 1, 2, nil},
+		{7, 7, 14, nil},
+		{10, 10, 20, nil},
+		{11, 11, 21, []SelectiveStep{{24, 98}}},
+		{18, 18, 21, []SelectiveStep{{24, 98}, {27, 95}}},
+		{21, 21, 24, []SelectiveStep{{27, 98}, {30, 95}, {33, 87}}},
+		{40, 40, 34, []SelectiveStep{{37, 98}, {40, 95}, {43, 87}, {46, 73}}},
+		{59, 59, 53, []SelectiveStep{{56, 98}, {59, 95}, {62, 87}, {65, 73}}},
+		{60, 0, 60, nil},
+	}
+	for _, tt := range tests {
+		l, err := LevelSettings(tt.n)
+		if err != nil || l.Depth != tt.depth || l.ExactEmpties != tt.exact || !slices.Equal(l.Selective, tt.steps) {
+			t.Errorf("level %d: %+v, %v; want depth %d, exact from %d, steps %v", tt.n, l, err, tt.depth, tt.exact, tt.steps)
+		}
+	}
+	prev, _ := LevelSettings(1)
+	for n := 2; n < MaxLevel; n++ {
+		l, _ := LevelSettings(n)
+		if l.ExactEmpties < prev.ExactEmpties || l.Depth != prev.Depth+1 {
+			t.Errorf("level %d (%s) is not deeper than level %d (%s)", n, l.Describe(), n-1, prev.Describe())
+		}
+		prev = l
+	}
+}
+
+// TestLevelLimits: a level's search of a position: its midgame depth, its
+// selective endgame's step, or its exact solve.
+func TestLevelLimits(t *testing.T) {
+	l12, _ := LevelSettings(12)
+	p := NewPlayer(New(Options{HashMB: 1}), l12, "engine", 1)
+	tests := []struct {
+		empties, depth, prob, exact int
+	}{
+		{40, 12, 0, 21}, // the midgame
+		{25, 12, 0, 21}, // above the steps
+		{24, 24, 98, 21},
+		{22, 22, 98, 21},
+		{21, 12, 0, 21}, // the exact solve
+	}
+	for _, tt := range tests {
+		l := p.LimitsFor(Clock{}, tt.empties)
+		if l.Depth != tt.depth || l.Probability != tt.prob || l.ExactEmpties != tt.exact || l.Time != 0 || l.MaxTime != 0 {
+			t.Errorf("level 12 at %d empties: %+v; want depth %d at %d%%, exact from %d", tt.empties, l, tt.depth, tt.prob, tt.exact)
+		}
+	}
+	// With a clock the step stays, bounded by the clock.
+	if l := p.LimitsFor(Clock{Move: time.Second}, 23); l.Depth != 23 || l.Probability != 98 || l.MaxTime <= 0 || l.MaxTime >= time.Second {
+		t.Errorf("level 12 at 23 empties, 1 s a move: %+v", l)
+	}
+	// Level 60 without a clock: its 5 s, and only the solves that fit.
+	top, _ := LevelSettings(MaxLevel)
+	pt := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
+	if l := pt.LimitsFor(Clock{}, 40); l.Depth != 0 || l.Time != DefaultLevelTime || l.ExactEmpties != solvableWithin(3*DefaultLevelTime, 1) || l.ExactEmpties >= 40 {
+		t.Errorf("level 60 without a clock: %+v", l)
 	}
 }
 
@@ -151,7 +224,7 @@ func TestPlayerReportsThinking(t *testing.T) {
 		t.Fatal(err)
 	}
 	th := reply.Thinking
-	if th == nil || th.Source != (player.Source{Kind: player.Midgame, Depth: 8}) || th.Unit != player.UnitPoints || len(th.Moves) != len(board.Squares(g.Legal())) {
+	if th == nil || th.Source != (player.Source{Kind: player.Midgame, Depth: l.Depth}) || th.Unit != player.UnitPoints || len(th.Moves) != len(board.Squares(g.Legal())) {
 		t.Fatalf("thinking %+v", th)
 	}
 	if th.Moves[0].Move != reply.Move {
@@ -174,7 +247,7 @@ func TestPlayerReportsProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(reports) < 4 {
-		t.Fatalf("%d progress reports for a depth-8 search", len(reports))
+		t.Fatalf("%d progress reports for a depth-%d search", len(reports), l.Depth)
 	}
 	last := 0
 	for i, r := range reports {
@@ -189,10 +262,11 @@ func TestPlayerReportsProgress(t *testing.T) {
 	}
 }
 
-// TestLowLevelsMakeMistakes: level 1 does not always play the move that
-// level 1 without noise would (the search at depth 1).
-func TestLowLevelsMakeMistakes(t *testing.T) {
+// TestNoiseMakesMistakes: a level with noise does not always play the
+// move that the level without noise would (the search at depth 1).
+func TestNoiseMakesMistakes(t *testing.T) {
 	l1, _ := LevelSettings(1)
+	l1.Noise = 40
 	p := NewPlayer(New(Options{HashMB: 1}), l1, "engine", 7)
 	exact := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 1}, "depth1", 7)
 	differ := 0
@@ -207,7 +281,7 @@ func TestLowLevelsMakeMistakes(t *testing.T) {
 		}
 	}
 	if differ == 0 || differ == 40 {
-		t.Errorf("level 1 differed from depth 1 in %d of 40 tries: want some mistakes, not all", differ)
+		t.Errorf("noise 40 differed from depth 1 in %d of 40 tries: want some mistakes, not all", differ)
 	}
 }
 

@@ -115,7 +115,7 @@ var catalog = [...]Entry{
 	{
 		Name: "engine",
 		Description: "our engine: NegaScout with a table, ordering, iterative deepening, the clock, " +
-			"all cores and an exact endgame solver; levels 1 (a beginner can win) to " + strconv.Itoa(engine.MaxLevel),
+			"all cores, selective search and an exact endgame solver; levels 1 (one ply deep) to " + strconv.Itoa(engine.MaxLevel) + " (as deep as the time allows)",
 		Options: []Option{
 			{Name: "level", Kind: Int, Default: strconv.Itoa(engine.MaxLevel), Help: "1 to " + strconv.Itoa(engine.MaxLevel) + " (see 'reversi help levels'); --level sets it for every engine seat"},
 			{Name: "time", Kind: Duration, Help: "budget of a move, e.g. 1s (default: the level's)", Resource: MoveTime},
@@ -126,7 +126,8 @@ var catalog = [...]Entry{
 			{Name: "hash", Kind: Int, Default: "64", Help: "transposition table size in MB", Resource: HashMB},
 			{Name: "prob", Kind: Int, Default: strconv.Itoa(engine.DefaultProbability), Help: "confidence of the selective search's cuts in percent: " + probList() + " (100: full width)"},
 			engineEvalOption,
-			{Name: "book", Kind: Text, Default: "auto", Help: "auto|on|off: play from the shipped opening book while it has moves for the position; auto: when the engine searches to a fixed depth no deeper than the book's searches (levels 1-7), not when its own searches go deeper (timed levels, deeper depths)"},
+			{Name: "book", Kind: Text, Default: "auto", Help: "auto|on|off: play from the shipped opening book while it has moves for the position; auto: when the engine searches to a fixed depth no deeper than the book's searches (levels 1-10), not when its own searches go deeper (timed levels, deeper depths)"},
+			{Name: "noise", Kind: Float, Default: "0", Help: "random mistakes: up to this many discs added at random to the value of each move (e.g. 20 for a beginner's opponent)"},
 			{Name: "book-random", Kind: Float, Default: "0", Help: "variety of the book moves, in discs: a uniform choice among those within this many discs of the best"},
 			seedOption,
 		},
@@ -271,7 +272,17 @@ func newEngine(a Args) (player.Player, error) {
 		return nil, a.Errorf("prob", "%d%% is not a level: want one of %s", prob, probList())
 	}
 	if a.Given("prob") {
+		// The probability asked for, everywhere: no level's own steps.
+		level.Probability, level.Selective = prob, nil
 		name += ",prob=" + strconv.Itoa(prob)
+	}
+	if a.Given("noise") {
+		noise := a.Float("noise")
+		if !(noise >= 0 && noise <= 128) {
+			return nil, a.Errorf("noise", "%g discs is out of range: want 0 to 128", noise)
+		}
+		level.Noise = noise
+		name += ",noise=" + strconv.FormatFloat(noise, 'g', -1, 64)
 	}
 	bookOpts, bookName, err := engineBook(a, level)
 	if err != nil {
