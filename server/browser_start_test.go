@@ -28,7 +28,8 @@ window.AudioContext = class {
 };`
 
 // TestBrowserStartsAndSounds: the start page starts a game after an XOT
-// opening (its 8 moves in the list); a move played sounds, and none does
+// opening (its 8 moves in the list), and a friend game after random
+// moves; a move played sounds, and none does
 // once the sound is switched off, also after a reload; switched on, a
 // low clock beeps.
 func TestBrowserStartsAndSounds(t *testing.T) {
@@ -65,6 +66,21 @@ func TestBrowserStartsAndSounds(t *testing.T) {
 		t.Fatalf("the game starts after %q, not an XOT opening", v.Transcript)
 	}
 	waitJS(t, ctx, "the opening's moves listed", `document.querySelectorAll("#moves .mv").length === 8`)
+
+	// A friend game after random moves.
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#create-friend", chromedp.ByID),
+		chromedp.SetValue("#friend-from", "random", chromedp.ByID), chromedp.Click("#create-friend", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the friend game", `location.hash.startsWith("#invite=") && document.querySelectorAll("#moves .mv").length === 8`)
+	var friendPath string
+	chromedp.Run(ctx, chromedp.Evaluate(`location.pathname`, &friendPath))
+	if f := ts.state(strings.TrimPrefix(friendPath, "/game/")); len(f.Moves) != 8 || f.Status != "waiting" {
+		t.Errorf("the friend game: %d moves, %s", len(f.Moves), f.Status)
+	}
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+path), chromedp.WaitVisible("rect.sq.target", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
 
 	// A move sounds (the player's and the computer's reply).
 	playOne := func() int {

@@ -31,7 +31,7 @@ export async function startPage(app) {
   // Where the game starts: the usual start, or after an opening the
   // server picks (an XOT line, random moves).
   const startFrom = (id) => el("select", { id }, options([["", t("start.usual")], ["xot", t("start.xot")], ["random", t("start.random")]], ""));
-  const from = startFrom("start-from"), watchFrom = startFrom("watch-from");
+  const from = startFrom("start-from"), watchFrom = startFrom("watch-from"), friendFrom = startFrom("friend-from");
   const opening = (sel) => (sel.value ? { opening: sel.value } : {});
   const clock = (v) => (v.startsWith("game:") ? { time: "0", game_time: v.slice(5) } : { time: v });
   const vsComputer = el("div", { class: "card" },
@@ -49,9 +49,10 @@ export async function startPage(app) {
     el("h2", { text: t("start.vsFriend") }),
     el("p", { class: "small", text: t("start.friendNote") }),
     el("label", { for: "friend-colour", text: t("start.colour") }), friendColour,
-    el("div", { class: "row" }, el("button", { class: "primary", on: { click: () => {
+    el("label", { for: "friend-from", text: t("start.from") }), friendFrom,
+    el("div", { class: "row" }, el("button", { class: "primary", id: "create-friend", on: { click: () => {
       const me = friendColour.value, other = me === "black" ? "white" : "black";
-      go({ [me]: { kind: "human", name: t("name.host") }, [other]: { kind: "open" } }, me);
+      go({ [me]: { kind: "human", name: t("name.host") }, [other]: { kind: "open" }, ...opening(friendFrom) }, me);
     } } }, t("start.create"))));
   const wb = el("select", { id: "watch-black" }, options(opponents(), "engine:level=5")), ww = el("select", { id: "watch-white" }, options(opponents(), "mcts:time=1s"));
   const watch = el("div", { class: "card" },
