@@ -335,6 +335,20 @@ func (e *Engine) solverCuts(b board.Board, lim Limits, prob int) *endgame.Cuts {
 	return nil
 }
 
+// hasSolverCuts reports whether the engine's parameters give the solver
+// cuts (at every probability but 100).
+func (e *Engine) hasSolverCuts() bool {
+	if e.opts.Eval.DiscUnit() <= 0 || e.opts.ProbCut == nil {
+		return false
+	}
+	for _, c := range e.opts.ProbCut.Cells {
+		if c.Solver {
+			return true
+		}
+	}
+	return false
+}
+
 // surer goes on after r, a search to the end of b at a probability below
 // 100%, while the move's usual time allows: the same search at surer and
 // surer probabilities (the selective endgame), each kept if it finishes.

@@ -352,3 +352,29 @@ func TestLevelTimeWithinTheClock(t *testing.T) {
 		t.Errorf("100 ms level under a 50 ms move limit: time %v, hard %v; want both within the limit", lim.Time, lim.MaxTime)
 	}
 }
+
+// TestSelectiveSolveInTime: a level without a fixed depth solves exactly
+// what fits in its time, for win/loss/draw one empty square more, and
+// selectively (a search to the end with cuts) up to selectiveReach
+// beyond; farther from the end it searches the midgame. A full-width
+// engine (prob=100) never solves selectively.
+func TestSelectiveSolveInTime(t *testing.T) {
+	top, _ := LevelSettings(MaxLevel)
+	p := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
+	c := Clock{Move: time.Second}
+	solvable := c.Plan(30, top.ExactEmpties, 1).Solvable
+	for e := solvable - 1; e <= solvable+selectiveReach+2; e++ {
+		l := p.LimitsFor(c, e)
+		want := 0
+		if e > solvable+1 && e <= solvable+selectiveReach {
+			want = e
+		}
+		if l.Depth != want {
+			t.Errorf("%d empties, 1 s a move (exact from %d): depth %d, want %d (%+v)", e, solvable, l.Depth, want, l)
+		}
+	}
+	full := NewPlayer(New(Options{HashMB: 1, Probability: 100}), top, "engine", 1)
+	if l := full.LimitsFor(c, solvable+2); l.Depth != 0 {
+		t.Errorf("a full-width engine at %d empties: %+v", solvable+2, l)
+	}
+}
