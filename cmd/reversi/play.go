@@ -143,7 +143,7 @@ as with the default opponent, roxanne.`)
 			return err
 		}
 	}
-	if o.level != 0 && !takesLevel(o.black) && !takesLevel(o.white) {
+	if o.level != 0 && !catalog.TakesLevel(o.black) && !catalog.TakesLevel(o.white) {
 		return fmt.Errorf("--level %d: neither player is an engine without a level of its own (black %s, white %s); play the engine with --white engine --level %d", o.level, o.black, o.white, o.level)
 	}
 	if o.games > 1 {
@@ -158,28 +158,10 @@ func newPlayer(e *env, in io.Reader, o playOptions, spec string, seed uint64) (p
 	return catalog.New(spec, catalog.Env{Seed: seed, In: in, Out: e.stdout, Level: o.level, Threads: o.threads})
 }
 
-// takesLevel says whether the player of spec is an engine whose spec names
-// no level, so that --level sets it.
-func takesLevel(spec string) bool {
-	s, err := catalog.Parse(spec)
-	if err != nil || s.Name != "engine" {
-		return false
-	}
-	for _, o := range s.Options {
-		if o.Key == "level" {
-			return false
-		}
-	}
-	return true
-}
-
-func isHuman(spec string) bool {
-	name, _, _ := strings.Cut(spec, ":")
-	return strings.EqualFold(strings.TrimSpace(name), "human")
-}
-
 // humans says which seats are humans.
-func (o playOptions) humans() [2]bool { return [2]bool{isHuman(o.black), isHuman(o.white)} }
+func (o playOptions) humans() [2]bool {
+	return [2]bool{catalog.IsHuman(o.black), catalog.IsHuman(o.white)}
+}
 
 // seatNames returns the names of the seats' players: "black" and "white"
 // for two humans of one name at one terminal.
@@ -254,7 +236,7 @@ func limitText(d time.Duration) string {
 }
 
 func playMany(ctx context.Context, e *env, o playOptions) error {
-	if isHuman(o.black) || isHuman(o.white) {
+	if catalog.IsHuman(o.black) || catalog.IsHuman(o.white) {
 		return fmt.Errorf("--games %d: a human cannot play many games without display; use computer players", o.games)
 	}
 	fmt.Fprintf(e.stdout, "%s (black) vs %s (white): %d games, %s rules, %s per move, seed %d\n",

@@ -1,0 +1,32 @@
+// What a spec says about its seat without building the player: a human
+// at the keyboard, an engine that takes its level from the caller.
+
+package catalog
+
+import "strings"
+
+// IsHuman says whether spec names the human player ("human", in any
+// case, with or without options): a seat played at the keyboard, which
+// a caller cannot run without display. It reads only the name, so that a
+// human spec with bad options is still a human's.
+func IsHuman(spec string) bool {
+	name, _, _ := strings.Cut(spec, ":")
+	return strings.EqualFold(strings.TrimSpace(name), "human")
+}
+
+// TakesLevel says whether spec is a valid spec of the engine that names
+// no level of its own ("engine", "engine:threads=1"), so that the level
+// of [Env] sets it; false for any other player, an engine with a level
+// option, or a spec that does not parse.
+func TakesLevel(spec string) bool {
+	s, err := Parse(spec)
+	if err != nil || s.Name != "engine" {
+		return false
+	}
+	for _, o := range s.Options {
+		if o.Key == "level" {
+			return false
+		}
+	}
+	return true
+}

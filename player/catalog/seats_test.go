@@ -1,0 +1,61 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestIsHumanAndTakesLevel(t *testing.T) {
+	tests := []struct {
+		spec       string
+		human      bool
+		takesLevel bool
+	}{
+		{"human", true, false},
+		{" Human ", true, false},
+		{"HUMAN:name=Ann", true, false},
+		{"human:bad=option", true, false}, // the name alone says human
+		{"humane", false, false},
+		{"", false, false},
+		{"roxanne", false, false},
+		{"engine", false, true},
+		{"Engine", false, true},
+		{"engine:threads=1,time=1s", false, true},
+		{"engine:level=5", false, false},
+		{"engine:LEVEL=5,threads=1", false, false},
+		{"engine:levle=5", false, false}, // does not parse
+		{"alphabeta:depth=3", false, false},
+		{"mcts", false, false},
+	}
+	for _, tt := range tests {
+		if got := IsHuman(tt.spec); got != tt.human {
+			t.Errorf("IsHuman(%q) = %v, want %v", tt.spec, got, tt.human)
+		}
+		if got := TakesLevel(tt.spec); got != tt.takesLevel {
+			t.Errorf("TakesLevel(%q) = %v, want %v", tt.spec, got, tt.takesLevel)
+		}
+	}
+}
+
+// TestEvalNames checks the names of the eval option: the course's
+// heuristic under its name and its old one, an unknown name refused with
+// the names advertised ("classic" not among them).
+func TestEvalNames(t *testing.T) {
+	for _, spec := range []string{"alphabeta:depth=1", "alphabeta:depth=1,eval=course", "alphabeta:depth=1,eval=classic", "minimax:depth=1,eval=Course"} {
+		p, err := New(spec, Env{Seed: 1})
+		if err != nil {
+			t.Errorf("New(%q): %v", spec, err)
+			continue
+		}
+		if !strings.Contains(p.Name(), "eval=classic") { // eval.Course's name
+			t.Errorf("New(%q) is %s, want the course's heuristic", spec, p.Name())
+		}
+	}
+	_, err := New("alphabeta:eval=clasic", Env{})
+	if err == nil || !strings.Contains(err.Error(), "want one of pattern, course, discs") {
+		t.Errorf("eval=clasic: error %v, want the names pattern, course, discs", err)
+	}
+	if e, _ := Lookup("alphabeta"); e.option("eval").Default != "course" {
+		t.Errorf("alphabeta's eval defaults to %q, want course", e.option("eval").Default)
+	}
+}
