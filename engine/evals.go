@@ -11,18 +11,18 @@ import (
 )
 
 // EvaluatorNames lists the names EvaluatorByName accepts, the default
-// first.
-func EvaluatorNames() []string { return []string{"pattern", "classic", "discs"} }
+// first; "classic", the old name of "course", is accepted but not listed.
+func EvaluatorNames() []string { return []string{"pattern", "course", "discs"} }
 
 // EvaluatorByName returns the evaluation of that name: "pattern" (the
 // trained pattern evaluation with the weights shipped in the binary),
-// "classic" (the course heuristic; "course" is accepted too) or "discs"
-// (the disc count).
+// "course" (the course heuristic; "classic", its old name, is accepted
+// too) or "discs" (the disc count).
 func EvaluatorByName(name string) (eval.Evaluator, error) {
 	switch name {
 	case "pattern":
 		return pattern.Default()
-	case "classic", "course":
+	case "course", "classic":
 		return eval.Course{}, nil
 	case "discs":
 		return eval.Discs{}, nil

@@ -174,8 +174,8 @@ func depthOption(def int) Option {
 
 // evalOption is the eval option of the course's search players, whose
 // evaluation is the course heuristic unless told otherwise.
-var evalOption = Option{Name: "eval", Kind: Text, Default: "classic",
-	Help: "evaluation: " + strings.Join(engine.EvaluatorNames(), ", ") + " (pattern: trained; classic: the course heuristic; discs: the disc count)"}
+var evalOption = Option{Name: "eval", Kind: Text, Default: "course",
+	Help: "evaluation: " + strings.Join(engine.EvaluatorNames(), ", ") + " (pattern: trained; course: the course heuristic; discs: the disc count)"}
 
 // engineEvalOption is the eval option of the engine: the trained
 // evaluation by default.
