@@ -7,13 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime/pprof"
 	"time"
 
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/server/loadtest"
-	"github.com/reversi-engine/reversi/store/open"
 )
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
@@ -58,26 +56,13 @@ allow the load: start it with a high --rate.`)
 	}
 	where := *url
 	if where == "" {
-		if *db == "" {
-			dir, err := os.MkdirTemp("", "reversi-loadtest")
-			if err != nil {
-				return err
-			}
-			defer os.RemoveAll(dir)
-			*db = filepath.Join(dir, "load.db")
-		}
-		st, err := open.Store(ctx, *db)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		base, stop, err := loadtest.Local(st, *games)
+		base, used, stop, err := loadtest.LocalOn(ctx, *db, *games)
 		if err != nil {
 			return err
 		}
 		defer stop()
 		where = base
-		fmt.Fprintf(e.stdout, "server on %s, database %s\n", where, *db)
+		fmt.Fprintf(e.stdout, "server on %s, database %s\n", where, used)
 	}
 	rep, err := loadtest.Run(ctx, loadtest.Config{URL: where, Games: *games, Seed: *seed, Think: *think, Ramp: *ramp, Progress: func(moves int64, took time.Duration) {
 		fmt.Fprintf(e.stderr, "%.0fs: %d moves\n", took.Seconds(), moves)

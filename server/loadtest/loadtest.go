@@ -1,10 +1,6 @@
-// Package loadtest plays many games at once between scripted bots on a
-// running game server, as real bots would: each bot watches its game on
-// a WebSocket and plays a random legal move through the HTTP API when it
-// is its turn. It measures the time from a move's submission to its
-// broadcast to the opponent, and checks at the end that every game
-// finished with exactly the moves the server acknowledged. Local starts a
-// server of its own to load.
+// Many games at once between scripted bots on a running server, and the
+// report of what they measured.
+
 package loadtest
 
 import (

@@ -3,6 +3,7 @@ package loadtest
 import (
 	"context"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,5 +52,45 @@ func TestSmallLoad(t *testing.T) {
 	if resp, err := http.Get(url + "/api/games"); err == nil {
 		resp.Body.Close()
 		t.Errorf("the server answers after stop: %s", resp.Status)
+	}
+}
+
+// TestLocalOn starts a server on a temporary database and on a named
+// one: each answers, and stop removes the temporary folder (a named file
+// stays); a database that cannot be opened is an error that leaves
+// nothing behind.
+func TestLocalOn(t *testing.T) {
+	ctx := context.Background()
+	named := filepath.Join(t.TempDir(), "named.db")
+	for _, tt := range []struct {
+		db        string
+		temporary bool
+	}{{"", true}, {named, false}} {
+		url, used, stop, err := LocalOn(ctx, tt.db, 2)
+		if err != nil {
+			t.Fatalf("LocalOn(%q): %v", tt.db, err)
+		}
+		if tt.temporary != (used != named) || !strings.HasSuffix(used, ".db") {
+			t.Errorf("LocalOn(%q) uses %q", tt.db, used)
+		}
+		resp, err := http.Get(url + "/api/games")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("LocalOn(%q): GET /api/games: %s", tt.db, resp.Status)
+		}
+		stop()
+		if _, err := os.Stat(filepath.Dir(used)); tt.temporary != os.IsNotExist(err) {
+			t.Errorf("LocalOn(%q): after stop, its folder %s: %v", tt.db, filepath.Dir(used), err)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "missing", "x.db")
+	if _, _, _, err := LocalOn(ctx, bad, 2); err == nil {
+		t.Errorf("LocalOn(%q): no error", bad)
+	}
+	if _, err := os.Stat(filepath.Dir(bad)); !os.IsNotExist(err) {
+		t.Errorf("LocalOn(%q) made its folder: %v", bad, err)
 	}
 }

@@ -1,14 +1,19 @@
-// A server of its own to load, for a test without a running server.
+// A server of its own to load, for a test without a running server: on a
+// store given, or on a database named or made for the test.
 
 package loadtest
 
 import (
+	"context"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/reversi-engine/reversi/server"
 	"github.com/reversi-engine/reversi/store"
+	"github.com/reversi-engine/reversi/store/open"
 )
 
 // Local starts a game server on st, listening on a free loopback port,
@@ -30,5 +35,42 @@ func Local(st store.Store, games int) (url string, stop func(), err error) {
 	return "http://" + ln.Addr().String(), func() {
 		hs.Close()
 		srv.Close()
+	}, nil
+}
+
+// LocalOn starts a server as Local does, on the database db (an SQLite
+// file or a postgres:// URL, as store/open reads it; use an empty
+// database), or without db on a new SQLite file in a temporary folder. It
+// returns the server's base URL, the database it uses (the temporary
+// file's name without db) and a function that stops the server, closes
+// the store and removes the temporary folder.
+func LocalOn(ctx context.Context, db string, games int) (url, used string, stop func(), err error) {
+	dir := ""
+	if db == "" {
+		if dir, err = os.MkdirTemp("", "reversi-loadtest"); err != nil {
+			return "", "", nil, err
+		}
+		db = filepath.Join(dir, "load.db")
+	}
+	removeDir := func() {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
+	}
+	st, err := open.Store(ctx, db)
+	if err != nil {
+		removeDir()
+		return "", "", nil, err
+	}
+	url, stopServer, err := Local(st, games)
+	if err != nil {
+		st.Close()
+		removeDir()
+		return "", "", nil, err
+	}
+	return url, db, func() {
+		stopServer()
+		st.Close()
+		removeDir()
 	}, nil
 }
