@@ -1,5 +1,5 @@
-// Package web holds the browser GUI of the game server: static files
-// embedded in the binary, no build step.
+// The GUI's files, embedded.
+
 package web
 
 import "embed"
