@@ -4,10 +4,12 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"runtime"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -107,14 +109,69 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	defer player.Close(p)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
+	if r.URL.Query().Get("stream") == "1" {
+		s.streamAnalysis(ctx, w, p, g, asked)
+		return
+	}
 	reply, _, err := player.Analyze(ctx, p, g, analyzeTime)
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
+	writeJSON(w, http.StatusOK, analysisAnswer(g, asked, reply))
+}
+
+// analysisAnswer is the answer of an analysis of g (asked: the position
+// as asked): the position it is for, the side to move, the best move,
+// what the player found, and the book's moves beside it.
+func analysisAnswer(g *game.Game, asked string, reply player.Reply) map[string]any {
 	out := map[string]any{"for": asked, "turn": g.Turn().String(), "best": reply.Move.String(), "thinking": thinkingJSON(reply.Thinking, g.Turn())}
 	if b := bookMoves(g); b != nil {
 		out["book"] = b // the book's values beside the search's
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out
+}
+
+// streamInterval is the least time between two reports of a streamed
+// analysis.
+const streamInterval = 150 * time.Millisecond
+
+// streamAnalysis answers an analysis as it goes (?stream=1): one JSON
+// object a line (application/x-ndjson), what the player has found so far
+// ({"for", "turn", "thinking"}) at most every streamInterval, then the
+// answer of a plain analysis with "done": true, or {"error": ...}.
+func (s *Server) streamAnalysis(ctx context.Context, w http.ResponseWriter, p player.Player, g *game.Game, asked string) {
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	enc := json.NewEncoder(w)
+	var mu sync.Mutex
+	var last time.Time
+	over := false
+	send := func(v map[string]any) {
+		enc.Encode(v)
+		rc.Flush()
+	}
+	turn := g.Turn()
+	progress := func(th player.Thinking) {
+		mu.Lock()
+		defer mu.Unlock()
+		if over || time.Since(last) < streamInterval {
+			return
+		}
+		last = time.Now()
+		send(map[string]any{"for": asked, "turn": turn.String(), "thinking": thinkingJSON(&th, turn)})
+	}
+	reply, err := p.Move(ctx, player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), TimeLeft: analyzeTime, Analyze: true, Progress: progress})
+	mu.Lock()
+	defer mu.Unlock()
+	over = true // no report after the answer
+	if err != nil {
+		send(map[string]any{"for": asked, "error": err.Error()})
+		return
+	}
+	out := analysisAnswer(g, asked, reply)
+	out["done"] = true
+	send(out)
 }

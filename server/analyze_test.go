@@ -1,6 +1,9 @@
 package server
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
 	"testing"
 
 	"github.com/reversi-engine/reversi/player/catalog"
@@ -52,5 +55,62 @@ func TestAnalyze(t *testing.T) {
 	}
 	if code := only.call("POST", "/api/analyze", AnalyzeRequest{Transcript: "f5d6c3", Player: "mcts:iterations=200,threads=1"}, nil); code != 200 {
 		t.Errorf("mcts where only mcts is offered: status %d", code)
+	}
+}
+
+// TestAnalyzeStream: an analysis asked with ?stream=1 reports what the
+// player has found as it thinks, one JSON object a line (Monte Carlo's
+// visits growing), then the answer, marked done; a bad player is
+// refused as in a plain analysis.
+func TestAnalyzeStream(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	body, _ := json.Marshal(AnalyzeRequest{Transcript: "f5d6c3", Player: "mcts:time=1s,threads=1"})
+	resp, err := ts.http.Client().Post(ts.http.URL+"/api/analyze?stream=1", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/x-ndjson" {
+		t.Fatalf("status %d, %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	type line struct {
+		For      string        `json:"for"`
+		Done     bool          `json:"done"`
+		Best     string        `json:"best"`
+		Error    string        `json:"error"`
+		Thinking *ThinkingView `json:"thinking"`
+	}
+	var lines []line
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		var l line
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("a line that is not JSON: %q", sc.Text())
+		}
+		lines = append(lines, l)
+	}
+	if len(lines) < 3 {
+		t.Fatalf("%d lines: want reports before the answer", len(lines))
+	}
+	visits := func(l line) (n uint64) {
+		for _, m := range l.Thinking.Moves {
+			n += m.Visits
+		}
+		return n
+	}
+	for i, l := range lines[:len(lines)-1] {
+		if l.Done || l.Thinking == nil || l.For != lines[0].For {
+			t.Fatalf("report %d: %+v", i, l)
+		}
+		if i > 0 && visits(l) < visits(lines[i-1]) {
+			t.Errorf("the visits went down: %d then %d", visits(lines[i-1]), visits(l))
+		}
+	}
+	end := lines[len(lines)-1]
+	if !end.Done || end.Best == "" || end.Thinking == nil || len(end.Thinking.Moves) != 4 || visits(end) < visits(lines[len(lines)-2]) {
+		t.Errorf("the answer: %+v", end)
+	}
+	if code := ts.call("POST", "/api/analyze?stream=1", AnalyzeRequest{Transcript: "f5", Player: "nobody"}, nil); code != 400 {
+		t.Errorf("a bad player, streamed: %d, want 400", code)
 	}
 }
