@@ -13,7 +13,8 @@ import (
 )
 
 // TestBrowserLab: the lab shows Monte Carlo's thinking on one board (a
-// heat map of its visits, the most visited move the hottest, win rates)
+// heat map of its visits, the most visited move the hottest, win rates,
+// drawn as it thinks)
 // and the engine's on the other (a value a legal move, no heat), then
 // alpha-beta's when chosen; a game watched shows Monte Carlo's visits on
 // its board while it thinks.
@@ -47,6 +48,20 @@ func TestBrowserLab(t *testing.T) {
 		t.Errorf("the engine's board has %d heat squares", n)
 	}
 	screens(t, ctx, "lab")
+	// Thought again, Monte Carlo's heat map is drawn as it thinks, before
+	// its answer.
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`window.liveSeen = false;
+		new MutationObserver(() => {
+			const l = document.getElementById("lab-left");
+			if (l.dataset.done !== "true" && l.querySelector("rect[data-heat]")) window.liveSeen = true;
+		}).observe(document.getElementById("lab-left"), { subtree: true, childList: true, attributes: true }); true`, nil),
+		chromedp.Click("#lab-run", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the answers", `document.getElementById("lab-left").dataset.done === "true" && document.getElementById("lab-right").dataset.done === "true"`)
+	if evalInt(t, ctx, `window.liveSeen ? 1 : 0`) != 1 {
+		t.Errorf("Monte Carlo's visits were not drawn before its answer")
+	}
 	if err := chromedp.Run(ctx, chromedp.SetValue("#lab-algo-right", "alphabeta:depth=5", chromedp.ByID), chromedp.Click("#lab-run", chromedp.ByID)); err != nil {
 		t.Fatal(err)
 	}

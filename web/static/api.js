@@ -47,6 +47,41 @@ export async function analyse(position, playerSpec) {
   return api("POST", "/api/analyze", { ...position, player: playerSpec });
 }
 
+// analyseLive analyses a position as analyse does, with what the player
+// has found so far given to onReport as it thinks (the server streams one
+// JSON object a line); it returns the answer. signal stops it (an
+// AbortError).
+export async function analyseLive(position, playerSpec, onReport, signal) {
+  let r;
+  try {
+    r = await fetch("/api/analyze?stream=1", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...position, player: playerSpec }), signal });
+  } catch (e) { if (e.name !== "AbortError") e.network = true; throw e; }
+  if (!r.ok) {
+    let data = {};
+    try { data = await r.json(); } catch (_) {}
+    throw new ApiError(r.status, data.error || r.statusText);
+  }
+  const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
+  let rest = "", answer = null;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    rest += value;
+    let nl;
+    while ((nl = rest.indexOf("\n")) >= 0) {
+      const line = rest.slice(0, nl).trim();
+      rest = rest.slice(nl + 1);
+      if (!line) continue;
+      const m = JSON.parse(line);
+      if (m.error) throw new ApiError(503, m.error);
+      if (m.done || m.over) answer = m;
+      else onReport(m);
+    }
+  }
+  if (!answer) throw new ApiError(503, "the analysis ended without an answer");
+  return answer;
+}
+
 // watchGame follows a game over its WebSocket, reconnecting with a
 // growing delay: onState gets each state newer than version() (the
 // version the page shows, sent on reconnection so the server can resync

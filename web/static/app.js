@@ -31,7 +31,7 @@ function route() {
   const m = /^\/game\/([0-9a-f]+)$/.exec(location.pathname);
   if (m) { current = "game"; stop = gamePage(app, m[1]); }
   else if (location.hash.startsWith("#review=")) { current = "record"; stop = gamePage(app, null, decodeURIComponent(location.hash.slice(8))); }
-  else if (location.hash.startsWith("#lab=")) { current = "lab"; labPage(app, decodeURIComponent(location.hash.slice(5))); }
+  else if (location.hash.startsWith("#lab=")) { current = "lab"; stop = labPage(app, decodeURIComponent(location.hash.slice(5))); }
   else if (location.hash.startsWith("#edit=")) { current = "editor"; editorPage(app, decodeURIComponent(location.hash.slice(6))); }
   else if (positionOfHash(location.hash)) { current = "editor"; editorPage(app, positionOfHash(location.hash), true); }
   else { current = "start"; startPage(app); }

@@ -1,10 +1,10 @@
-// The algorithm lab: one position, two algorithms side by side, each
-// one's thinking drawn on its own board (Monte Carlo's visits as a heat
+// The algorithm lab: one position, two algorithms side by side, thinking
+// at once, each one's thinking drawn live on its own board (Monte Carlo's visits as a heat
 // map with its win rates; a search's value of each move with its depth),
 // and what each found, how far and how fast.
 
 import { el, options } from "./dom.js";
-import { analyse, errorText } from "./api.js";
+import { analyseLive, errorText } from "./api.js";
 import { makeBoard } from "./board.js";
 import { t, num, percent } from "./i18n.js";
 import { howText, valueText } from "./words.js";
@@ -22,7 +22,8 @@ const ALGORITHMS = [
 const START = "---------------------------OX------XO--------------------------- X";
 
 // labPage compares two algorithms on position ("<64 squares> X"; empty:
-// the start), each on its own board.
+// the start), each on its own board; it returns the function that stops
+// it.
 export function labPage(app, position) {
   position = /^[XO-]{64} [XO]$/.test(position || "") ? position : START;
   document.title = t("lab.title");
@@ -36,30 +37,55 @@ export function labPage(app, position) {
     return { b, choose, out, el: el("div", { class: "panel", id: "lab-" + k }, el("label", { for: "lab-algo-" + k, text: t("lab.algorithm") }), choose, el("div", { class: "boardwrap" }, b.el), out) };
   };
   const left = side("left", "mcts:time=1s"), right = side("right", "engine:depth=8,exact=12,wld=14");
-  // run asks each side's algorithm in turn (one analysis at a time, as
-  // the server prefers), and draws what it found.
+  // run asks both sides' algorithms at once, each drawn on its board as
+  // it thinks, then what each found.
   let seq = 0;
+  const describe = (th, best) => {
+    const visits = (th.moves || []).reduce((n, m) => n + (m.visits || 0), 0);
+    // How far: the playouts, or a search's nodes.
+    const how = th.kind === "playouts" || visits ? t("kind.playouts", { n: num(visits || th.nodes || 0) }) : howText(th) + " · " + t("lab.nodes", { n: num(th.nodes || 0) });
+    const value = th.unit === "rate" ? percent(th.eval ?? 0) : valueText(th.eval, th.unit);
+    return best ? t("lab.found", { best, value, how, ms: num(th.time_ms || 0) }) : t("lab.thinking", { how, ms: num(th.time_ms || 0) });
+  };
+  let stop = null;
+  async function think(s, mine, signal) {
+    try {
+      let a = null;
+      // The server analyses a few positions at once: busy, it is asked
+      // again a moment later (the run stopped meanwhile, never).
+      for (let tries = 0; !a; tries++) {
+        try {
+          a = await analyseLive({ board: position }, s.choose.value, (m) => {
+            if (mine !== seq || m.for !== position || !m.thinking) return;
+            if (m.thinking.moves?.length) s.b.showValues(m.thinking.moves, m.thinking.unit);
+            s.out.textContent = describe(m.thinking, "");
+          }, signal);
+        } catch (e) {
+          if (!(e.status === 503 && /busy/.test(e.message)) || tries >= 20 || mine !== seq) throw e;
+          await new Promise((ok) => setTimeout(ok, 500));
+        }
+      }
+      if (mine !== seq) return;
+      if (a.over || a.for !== position) { s.out.textContent = ""; return; }
+      const th = a.thinking || {};
+      s.b.showValues(th.moves, th.unit);
+      s.out.textContent = describe(th, a.best);
+      s.el.dataset.done = "true";
+    } catch (e) { if (mine === seq && e.name !== "AbortError") { s.out.textContent = ""; err.textContent = errorText(e); } }
+  }
   async function run() {
     const mine = ++seq;
+    stop?.abort(); // the last run's analyses end
+    const c = new AbortController();
+    stop = c;
     err.textContent = "";
-    for (const s of [left, right]) { s.b.showValues(null); s.out.textContent = t("analysis.running"); }
-    for (const s of [left, right]) {
-      try {
-        const a = await analyse({ board: position }, s.choose.value);
-        if (mine !== seq) return;
-        if (a.over || a.for !== position) { s.out.textContent = ""; continue; }
-        const th = a.thinking || {};
-        s.b.showValues(th.moves, th.unit);
-        const visits = (th.moves || []).reduce((n, m) => n + (m.visits || 0), 0);
-        // How far: the playouts (in howText), or a search's nodes.
-        const how = th.kind === "playouts" || visits ? t("kind.playouts", { n: num(visits || th.nodes || 0) }) : howText(th) + " · " + t("lab.nodes", { n: num(th.nodes || 0) });
-        s.out.textContent = t("lab.found", { best: a.best, value: th.unit === "rate" ? percent(th.eval ?? 0) : valueText(th.eval, th.unit), how, ms: num(th.time_ms || 0) });
-      } catch (e) { if (mine === seq) { s.out.textContent = ""; err.textContent = errorText(e); } }
-    }
+    for (const s of [left, right]) { s.b.showValues(null); s.out.textContent = t("analysis.running"); s.el.dataset.done = ""; }
+    await Promise.all([think(left, mine, c.signal), think(right, mine, c.signal)]);
   }
   const go = el("button", { class: "primary", id: "lab-run", on: { click: run } }, t("lab.run"));
   app.replaceChildren(el("h1", { text: t("lab.title") }), el("p", { class: "small", text: t("lab.note") }),
     el("div", { class: "row" }, go, el("a", { class: "button", href: "/#edit=" + encodeURIComponent(position), text: t("lab.edit") })), err,
     el("div", { class: "lab" }, left.el, right.el));
   run();
+  return () => { seq++; stop?.abort(); }; // leaving the lab stops its analyses
 }
