@@ -82,12 +82,9 @@ docs/OPERATIONS.md.`)
 	if err := checkServeFlags(cfg, *idle, *grace, *maxConns); err != nil {
 		return err
 	}
-	if *memLimit < 0 || *memLimit > 1<<24 {
-		return fmt.Errorf("--memory-limit %d: want 0 (computed) to %d MB", *memLimit, 1<<24)
-	}
-	limit := int64(*memLimit) << 20
-	if limit == 0 && os.Getenv("GOMEMLIMIT") == "" {
-		limit = cfg.MemoryLimit()
+	limit, err := cfg.SoftMemoryLimit(*memLimit, os.Getenv("GOMEMLIMIT") != "")
+	if err != nil {
+		return flagError(err)
 	}
 	if limit > 0 {
 		debug.SetMemoryLimit(limit) // see Config.MemoryLimit
@@ -133,6 +130,17 @@ var serveFlags = map[string]string{
 	"MaxGames": "max-games", "MaxGamesPerClient": "max-games-per-client", "MaxSearches": "max-searches",
 	"MaxAnalyses": "max-analyses", "Limits.HashMB": "max-hash", "Limits.MemoryMB": "max-memory",
 	"Limits.Threads": "max-threads", "Limits.Depth": "max-depth", "MaxSocketsPerClient": "max-sockets-per-client",
+	"MemoryLimitMB": "memory-limit",
+}
+
+// flagError says a *server.SettingError with the flag of its setting;
+// other errors are returned as they are.
+func flagError(err error) error {
+	var se *server.SettingError
+	if errors.As(err, &se) {
+		return fmt.Errorf("--%s %v: want %s", serveFlags[se.Field], se.Value, se.Want)
+	}
+	return err
 }
 
 // checkServeFlags refuses numeric flags out of their range, each with
@@ -141,12 +149,9 @@ var serveFlags = map[string]string{
 // and --max-conns).
 func checkServeFlags(cfg server.Config, idle, grace time.Duration, maxConns int) error {
 	const week = 7 * 24 * time.Hour
-	var se *server.SettingError
 	switch err := cfg.Validate(); {
-	case errors.As(err, &se):
-		return fmt.Errorf("--%s %v: want %s", serveFlags[se.Field], se.Value, se.Want)
 	case err != nil:
-		return err
+		return flagError(err)
 	case idle < 0:
 		return fmt.Errorf("--idle %v: want a duration from 1s to 168h", idle)
 	case grace < 0 || grace > week:
