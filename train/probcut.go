@@ -430,6 +430,14 @@ type ProbCutFit struct {
 	MinSamples int
 }
 
+// ProbCutNote returns the note of parameters fitted on samples samples
+// sampled with c and fitted with fit, for FitProbCut: the command line of
+// reversi train mpc that makes them again, and the number of samples.
+func ProbCutNote(c ProbCutConfig, fit ProbCutFit, samples int) string {
+	return fmt.Sprintf("reversi train mpc --work %s --positions %d --seed %d --depth %d --exact %d --min-empties %d --max-empties %d --bucket %d --min-samples %d (%d samples)",
+		c.Work, c.Positions, c.Seed, c.Depth, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, fit.Bucket, fit.MinSamples, samples)
+}
+
 // FitProbCut fits the regressions of every cell (range of empties,
 // depth) with enough samples: deep = slope*shallow + intercept by least
 // squares, sigma the deviation of the residuals; and the selective

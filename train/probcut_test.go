@@ -2,7 +2,6 @@ package train
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -157,8 +156,10 @@ func TestShippedProbCut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(shipped.Note, "--bucket 4 --min-samples 30") || !strings.Contains(shipped.Note, fmt.Sprintf("(%d samples)", len(samples))) {
-		t.Fatalf("shipped note %q: not the fit of these %d samples with the default settings", shipped.Note, len(samples))
+	c := DefaultProbCutConfig()
+	c.Work = "train/mpc-samples"
+	if want := ProbCutNote(c, ProbCutFit{Bucket: 4, MinSamples: 30}, len(samples)); shipped.Note != want {
+		t.Fatalf("shipped note %q: not the fit of these %d samples with the default settings (%q)", shipped.Note, len(samples), want)
 	}
 	pc, err := FitProbCut(samples, engine.DefaultEvaluator(), ProbCutFit{Bucket: 4, MinSamples: 30}, shipped.Note)
 	if err != nil {

@@ -65,9 +65,7 @@ evaluation they were sampled with: engine/probcut.json ships with reversi.`)
 	if err != nil {
 		return err
 	}
-	note := fmt.Sprintf("reversi train mpc --work %s --positions %d --seed %d --depth %d --exact %d --min-empties %d --max-empties %d --bucket %d --min-samples %d (%d samples)",
-		cfg.Work, cfg.Positions, cfg.Seed, cfg.Depth, cfg.ExactEmpties, cfg.MinEmpties, cfg.MaxEmpties, fit.Bucket, fit.MinSamples, len(samples))
-	pc, err := train.FitProbCut(samples, ev, fit, note)
+	pc, err := train.FitProbCut(samples, ev, fit, train.ProbCutNote(cfg, fit, len(samples)))
 	if err != nil {
 		return err
 	}
