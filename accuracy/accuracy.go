@@ -183,6 +183,17 @@ func Errors(values, scores []float64, unit int) (mae, rmse float64) {
 	return mae / k, math.Sqrt(rmse / k)
 }
 
+// MeanError returns the mean of values minus scores, in discs once
+// Errors has put values in discs: how far an evaluation or a search is
+// biased, for the side to move.
+func MeanError(values, scores []float64) float64 {
+	sum := 0.0
+	for i := range values {
+		sum += values[i] - scores[i]
+	}
+	return sum / float64(len(values))
+}
+
 // LeastSquares returns a and b minimising the squared error of a*x + b
 // against y.
 func LeastSquares(x, y []float64) (a, b float64) {

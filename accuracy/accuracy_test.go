@@ -25,6 +25,11 @@ func TestErrors(t *testing.T) {
 	if mae != 3 || math.Abs(rmse-math.Sqrt(10)) > 1e-9 {
 		t.Errorf("MAE %v RMSE %v; want 3, sqrt(10)", mae, rmse)
 	}
+	values := []float64{20, -40}
+	Errors(values, []float64{12, -16}, 2)
+	if m := MeanError(values, []float64{12, -16}); m != -3 { // (10-12 + -20+16) / 2
+		t.Errorf("mean error %v; want -3", m)
+	}
 	mae, rmse = Errors([]float64{1, 2, 3}, []float64{10, 20, 30}, 0) // scaled exactly
 	if mae > 1e-9 || rmse > 1e-9 {
 		t.Errorf("scaled: MAE %v RMSE %v; want 0", mae, rmse)

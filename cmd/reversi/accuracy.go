@@ -29,8 +29,9 @@ Measures evaluations against exact scores: positions of the WTHOR games of
 `+fmt.Sprint(train.HeldOutYear)+` (which training leaves out), one a game, with the given numbers of
 empty squares, solved exactly (at 24 empties the database's own exact
 "theoretical" scores are used, which reversi's solver confirms); then the
-mean absolute error (MAE) and the root mean square error of each
-evaluation, in discs. An evaluation whose values are not discs (course) is
+mean absolute error (MAE), the root mean square error and the mean error
+(value minus score: a bias for the side to move) of each evaluation, in
+discs. An evaluation whose values are not discs (course) is
 first scaled by least squares (a*value + b) on the same positions, as a fair
 comparison. With --depth D the engine's search at that depth is measured
 instead of the evaluation alone.
@@ -113,7 +114,7 @@ a cut last line is refused as it is. Positions are solved --concurrency at a tim
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0xacc))
 	fmt.Fprintf(e.stdout, "%d held-out games of %d; %d positions per number of empties\n", len(games), train.HeldOutYear, *n)
-	fmt.Fprintf(e.stdout, "%-8s %-10s %8s %8s %10s\n", "empties", "eval", "MAE", "RMSE", "solve s")
+	fmt.Fprintf(e.stdout, "%-8s %-10s %8s %8s %8s %10s\n", "empties", "eval", "MAE", "RMSE", "mean", "solve s")
 	for _, emp := range empties {
 		items := accuracy.Choose(rng, games, theoretical, emp, *n)
 		start := time.Now()
@@ -129,7 +130,7 @@ a cut last line is refused as it is. Positions are solved --concurrency at a tim
 				return err
 			}
 			mae, rmse := accuracy.Errors(values, scores, ev.DiscUnit())
-			fmt.Fprintf(e.stdout, "%-8d %-10s %8.2f %8.2f %10.1f\n", emp, name, mae, rmse, took.Seconds())
+			fmt.Fprintf(e.stdout, "%-8d %-10s %8.2f %8.2f %+8.2f %10.1f\n", emp, name, mae, rmse, accuracy.MeanError(values, scores), took.Seconds())
 		}
 	}
 	return nil

@@ -689,7 +689,7 @@ func TestAccuracyCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
-	rows := regexp.MustCompile(`(?m)^(12|24) +(pattern|classic) +([0-9.]+) +([0-9.]+) +[0-9.]+$`).FindAllStringSubmatch(stdout, -1)
+	rows := regexp.MustCompile(`(?m)^(12|24) +(pattern|classic) +([0-9.]+) +([0-9.]+) +[-+][0-9.]+ +[0-9.]+$`).FindAllStringSubmatch(stdout, -1)
 	if len(rows) != 4 {
 		t.Fatalf("want 4 rows of figures (2 numbers of empties, 2 evaluations), got %d:\n%s", len(rows), stdout)
 	}
