@@ -6,13 +6,15 @@
 // midgame positions of real games (CourseAlphaBeta, EngineMidgame); and
 // exact solves of the FForum endgame problems (Solve); time to depth on
 // NTest's speed-test positions (TimeToDepth) and the selective endgame at
-// each probability (SolveSelective). The figures are the ones
-// docs/BENCHMARKS.md records; `reversi bench` prints them.
+// each probability (SolveSelective). A Suite measures the standard ones
+// in order, reporting each as soon as it is measured. The figures are the
+// ones docs/BENCHMARKS.md records; `reversi bench` prints them.
 //
 //	figures, err := bench.Rules(ctx, time.Second)
 //	p, err := bench.Perft(ctx, 12)
 //	s, err := bench.EngineMidgame(ctx, 9)
 //	f, err := bench.Solve(ctx, "fforum-1-19.obf", 19, 1)
+//	err = bench.Suite{Budget: time.Second, PerftDepth: 12, SearchDepth: 9, Threads: 4}.Run(ctx, report)
 //
 // Every measurement stops early when ctx ends. It imports the packages
 // it measures (board, perft, player/minimax, engine, endgame, eval), the

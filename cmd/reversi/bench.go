@@ -56,57 +56,29 @@ are the ones docs/BENCHMARKS.md records.`)
 	fmt.Fprintf(e.stdout, "reversi bench: %s/%s, %d CPUs, %s, move generation: %s\n",
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), board.Implementation())
 
-	figures, err := bench.Rules(ctx, budget)
-	for _, f := range figures {
-		fmt.Fprintf(e.stdout, "%-22s %8.2f ns/op %14.0f %s\n", f.Name, f.NsPerOp(), f.PerSecond(), f.Unit)
-	}
-	if err != nil {
-		return err
-	}
-
-	if *perftDepth > 0 {
-		p, err := bench.Perft(ctx, *perftDepth)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "perft %-16d %8.3f s    %14.0f leaves/s (%d leaves)\n", p.Depth, p.Elapsed.Seconds(),
-			p.LeavesPerSecond(), p.Leaves)
-	}
-	if *searchDepth > 0 {
-		s, err := bench.CourseAlphaBeta(ctx)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "course alpha-beta d7   %8.2f ms/move  %12.0f nodes/s\n", s.MsPerMove(), s.NodesPerSecond())
-		if s, err = bench.EngineMidgame(ctx, *searchDepth); err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "engine midgame d%-2d     %8.2f ms/move  %12.0f nodes/s\n", s.Depth, s.MsPerMove(), s.NodesPerSecond())
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-	}
-	// FForum #1-#19 on one thread and on --threads, the first --ffo of FFO #40-#59 on --threads.
-	sets := []struct {
-		file           string
-		first, threads int
-	}{{"fforum-1-19.obf", 19, 1}, {"fforum-1-19.obf", 19, *threads}, {"fforum-40-59.obf", *ffo, *threads}}
-	for _, set := range sets {
-		if set.first == 0 {
-			continue
-		}
-		f, err := bench.Solve(ctx, set.file, set.first, set.threads)
-		if err != nil {
-			return err
-		}
-		name := fmt.Sprintf("solve %s x%d", strings.TrimSuffix(f.File, ".obf"), f.Problems)
-		fmt.Fprintf(e.stdout, "%-22s %8.3f s  %-10s %12.0f nodes/s  %d wrong\n", name, f.Elapsed.Seconds(), counted(f.Threads, "thread"),
-			f.NodesPerSecond(), f.Wrong)
-		if err := f.Err(); err != nil {
-			return err
-		}
-	}
-	return nil
+	suite := bench.Suite{Budget: budget, PerftDepth: *perftDepth, SearchDepth: *searchDepth, FFO: *ffo, Threads: *threads}
+	return suite.Run(ctx, bench.SuiteReport{
+		Rules: func(figures []bench.Figure) {
+			for _, f := range figures {
+				fmt.Fprintf(e.stdout, "%-22s %8.2f ns/op %14.0f %s\n", f.Name, f.NsPerOp(), f.PerSecond(), f.Unit)
+			}
+		},
+		Perft: func(p bench.PerftFigure) {
+			fmt.Fprintf(e.stdout, "perft %-16d %8.3f s    %14.0f leaves/s (%d leaves)\n", p.Depth, p.Elapsed.Seconds(),
+				p.LeavesPerSecond(), p.Leaves)
+		},
+		CourseAlphaBeta: func(s bench.SearchFigure) {
+			fmt.Fprintf(e.stdout, "course alpha-beta d7   %8.2f ms/move  %12.0f nodes/s\n", s.MsPerMove(), s.NodesPerSecond())
+		},
+		EngineMidgame: func(s bench.SearchFigure) {
+			fmt.Fprintf(e.stdout, "engine midgame d%-2d     %8.2f ms/move  %12.0f nodes/s\n", s.Depth, s.MsPerMove(), s.NodesPerSecond())
+		},
+		Solve: func(f bench.SolveFigure) {
+			name := fmt.Sprintf("solve %s x%d", strings.TrimSuffix(f.File, ".obf"), f.Problems)
+			fmt.Fprintf(e.stdout, "%-22s %8.3f s  %-10s %12.0f nodes/s  %d wrong\n", name, f.Elapsed.Seconds(), counted(f.Threads, "thread"),
+				f.NodesPerSecond(), f.Wrong)
+		},
+	})
 }
 
 // benchTimeToDepth prints the time and nodes to each depth on NTest's
