@@ -26,7 +26,7 @@ type AnalyzeRequest struct {
 	Board      string `json:"board,omitempty"`
 	Transcript string `json:"transcript,omitempty"`
 	GGF        string `json:"ggf,omitempty"`
-	// Player analyses (default "engine:level=6"); e.g.
+	// Player analyses (default "engine:level=8"); e.g.
 	// "mcts:time=1s" for visits and win rates.
 	Player string `json:"player,omitempty"`
 }
@@ -35,10 +35,10 @@ type AnalyzeRequest struct {
 const analyzeTime = 8 * time.Second
 
 // analyzeLevel is the engine's level of an analysis that names no player.
-const analyzeLevel = 6
+const analyzeLevel = 8
 
 // analyst is the player of an analysis that names none: the engine at
-// analyzeLevel, named "engine:level=6", with the catalogue's other
+// analyzeLevel, named "engine:level=8", with the catalogue's other
 // defaults lowered to the server's limits (threads, table size), as
 // newComputer would build that spec.
 func (s *Server) analyst() player.Player {

@@ -22,7 +22,7 @@ export async function startPage(app) {
     } catch (e) { err.textContent = errorText(e); }
   };
   const colour = el("select", { id: "colour" }, options([["black", t("start.blackFirst")], ["white", t("color.white")]], "black"));
-  const opp = el("select", { id: "opponent" }, options(opponents(), "engine:level=3"));
+  const opp = el("select", { id: "opponent" }, options(opponents(), "engine:level=4"));
   // A clock a move, or a clock for the whole game (each side's; the
   // server's clocks have no increment).
   const time = el("select", { id: "time" }, options([["60s", t("start.perMove", { n: num(60) })], ["20s", t("start.perMove", { n: num(20) })],
@@ -54,7 +54,7 @@ export async function startPage(app) {
       const me = friendColour.value, other = me === "black" ? "white" : "black";
       go({ [me]: { kind: "human", name: t("name.host") }, [other]: { kind: "open" }, ...opening(friendFrom) }, me);
     } } }, t("start.create"))));
-  const wb = el("select", { id: "watch-black" }, options(opponents(), "engine:level=5")), ww = el("select", { id: "watch-white" }, options(opponents(), "mcts:time=1s"));
+  const wb = el("select", { id: "watch-black" }, options(opponents(), "engine:level=8")), ww = el("select", { id: "watch-white" }, options(opponents(), "mcts:time=1s"));
   const watch = el("div", { class: "card" },
     el("h2", { text: t("start.watch") }),
     el("label", { for: "watch-black", text: t("color.black") }), wb, el("label", { for: "watch-white", text: t("color.white") }), ww,
@@ -71,7 +71,7 @@ export async function startPage(app) {
       el("button", { on: { click: () => location.href = "/#edit=" + encodeURIComponent(text.value.trim()) } }, t("start.edit")),
       el("button", { id: "review-record", on: { click: () => { if (text.value.trim()) location.href = "/#review=" + encodeURIComponent(text.value.trim()); } } }, t("start.review")),
       el("button", { on: { click: async () => {
-        go({ black: { kind: "human", name: t("name.player") }, white: { kind: "builtin", spec: "engine:level=5" }, ...recognise(text.value), time: "0" }, "black");
+        go({ black: { kind: "human", name: t("name.player") }, white: { kind: "builtin", spec: "engine:level=8" }, ...recognise(text.value), time: "0" }, "black");
       } } }, t("start.playOn"))));
   app.replaceChildren(el("h1", { text: t("start.title") }), el("div", { class: "cards" }, vsComputer, vsHuman, watch, analyse, wthorCard(text)), err, el("div", { style: "height:1rem" }), games);
   try {

@@ -8,8 +8,8 @@ export const fmtClock = (ms) => { ms = Math.max(0, ms); const s = Math.ceil(ms /
 // OPPONENTS are the computers the start page offers: spec and the key of
 // its name.
 const OPPONENTS = [
-  ["engine:level=1", "player.engine1"], ["engine:level=3", "player.engine3"], ["engine:level=5", "player.engine5"],
-  ["engine:level=7", "player.engine7"], ["engine:level=10,time=2s", "player.engine10"],
+  ["engine:level=1,noise=20", "player.engine1"], ["engine:level=4", "player.engine4"], ["engine:level=8", "player.engine8"],
+  ["engine:level=12", "player.engine12"], ["engine:level=60,time=2s", "player.engine60"],
   ["mcts:time=1s", "player.mcts1s"], ["alphabeta", "player.alphabeta7"],
   ["roxanne", "player.roxanne"], ["greedy", "player.greedy"], ["random", "player.random"],
 ];
