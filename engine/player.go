@@ -227,7 +227,7 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 		return r, nil
 	}
 	b := req.Position.Board
-	lim := p.Limits(req.TimeLeft, req.GameTimeLeft, b.Empties())
+	lim := p.LimitsFor(Clock{Move: req.TimeLeft, Game: req.GameTimeLeft, Increment: req.Increment}, b.Empties())
 	noisy := p.level.Noise > 0
 	lim.AllMoves = noisy || req.Analyze
 	var progress func(Info)

@@ -40,6 +40,9 @@ type Request struct {
 	// GameTimeLeft is what is left of the player's game clock, 0 if the
 	// game has none.
 	GameTimeLeft time.Duration
+	// Increment is what the game clock gains after each of the player's
+	// moves (a Fischer clock), 0 if none; it is not in GameTimeLeft yet.
+	Increment time.Duration
 	// Rejected lists the player's refused attempts at this move, newest
 	// last, with the reasons; empty on the first request of a move.
 	Rejected []Rejection

@@ -44,6 +44,11 @@ type Config struct {
 	MoveTime time.Duration
 	// GameTime is each player's clock for the whole game; 0 means none.
 	GameTime time.Duration
+	// Increment is added to a player's game clock after each of its
+	// moves played in this game (a Fischer clock: 5 min + 3 s is
+	// GameTime 5m, Increment 3s), not after a pass the referee plays
+	// for it nor after an undo; it counts only with a GameTime.
+	Increment time.Duration
 	// MaxIllegal is the number of illegal moves in a game that loses it;
 	// DefaultMaxIllegal if 0.
 	MaxIllegal int
@@ -59,7 +64,8 @@ type Config struct {
 	// Match.Resign.
 	Observe func(Event)
 	// Used is the game clock each player (indexed by board.Color) has
-	// used already, for a game that continues (after a server restart).
+	// used already, net of the increments it earned (see Event.Used),
+	// for a game that continues (after a server restart).
 	Used [2]time.Duration
 	// Ready, if not nil, is called before each request to the player of
 	// colour c, before its clock starts, and the request waits until it
@@ -109,7 +115,9 @@ type Event struct {
 	// Reason explains a Rejected event.
 	Reason string
 	// Used is the clock time each player has used so far (indexed by
-	// board.Color).
+	// board.Color), less the increments its moves earned
+	// (Config.Increment): negative if it earned more than it spent. What
+	// is left of a game clock is Config.GameTime - Used.
 	Used [2]time.Duration
 }
 
@@ -366,6 +374,7 @@ func (r *referee) turn(ctx context.Context) error {
 			Legal:        r.g.Legal(),
 			TimeLeft:     max(limit, 0),
 			GameTimeLeft: gameLeft,
+			Increment:    r.increment(),
 			Rejected:     append([]player.Rejection(nil), rejected...),
 			IllegalLeft:  r.cfg.MaxIllegal - r.illegal[c],
 			CanUndo:      r.cfg.AllowUndo[c] && r.canUndo(c),
@@ -433,9 +442,18 @@ func (r *referee) turn(ctx context.Context) error {
 			}
 			continue
 		}
+		r.used[c] -= r.increment()
 		r.played(Event{Kind: Moved, Color: c, Move: r.g.Moves[len(r.g.Moves)-1], Thinking: reply.Thinking})
 		return nil
 	}
+}
+
+// increment is what a move adds to its player's game clock.
+func (r *referee) increment() time.Duration {
+	if r.cfg.GameTime <= 0 {
+		return 0
+	}
+	return max(r.cfg.Increment, 0)
 }
 
 // canUndo reports whether c has a move of its own, played in this session,

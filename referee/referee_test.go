@@ -439,3 +439,75 @@ func (p evalPlayer) Move(ctx context.Context, req player.Request) (player.Reply,
 	sq, _ := board.NextSquare(req.Legal)
 	return player.Reply{Move: sq, Thinking: &player.Thinking{Eval: 0.75, HasEval: true, Unit: p.unit}}, nil
 }
+
+// spender uses all the time it is given (it answers when its context's
+// deadline passes) on its first `moves` moves, then answers at once.
+type spender struct {
+	moves    int
+	requests []player.Request
+}
+
+func (s *spender) Name() string { return "spender" }
+func (s *spender) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	s.requests = append(s.requests, req)
+	if len(s.requests) <= s.moves {
+		<-ctx.Done()
+	}
+	sq, _ := board.NextSquare(req.Legal)
+	return player.Reply{Move: sq}, nil
+}
+
+// TestIncrementKeepsAPlayerAlive: black spends its whole game clock on
+// its first move. Without an increment it has nothing left for the
+// second and loses on time; with one (a Fischer clock) each move gives
+// the increment back and black finishes the game. The referee's
+// accounting is exact: what black used is its moves' times less one
+// increment a move it played (none for a pass), and every request tells
+// the player the increment.
+func TestIncrementKeepsAPlayerAlive(t *testing.T) {
+	const gameTime, inc = 200 * time.Millisecond, 2 * time.Second
+	// A late wake-up is accepted (Grace), so only the clock decides.
+	cfg := Config{GameTime: gameTime, Grace: time.Second}
+
+	g := play(t, &spender{moves: 1}, firstLegal, cfg)
+	if g.Result.Reason != game.Timeout || g.Result.By != board.Black || g.Ply() != 2 {
+		t.Fatalf("no increment: %v after %d plies, want black out of time at its second move", g.Result, g.Ply())
+	}
+
+	black := &spender{moves: 1}
+	cfg.Increment = inc
+	var used [2]time.Duration
+	cfg.Observe = func(e Event) { used = e.Used }
+	g = play(t, black, firstLegal, cfg)
+	if g.Result.Reason != game.Normal {
+		t.Fatalf("with a %v increment: %v (%s) after %d plies, want the game played to its end", inc, g.Result, g.Result.Detail, g.Ply())
+	}
+	var want [2]time.Duration
+	for _, m := range g.Moves {
+		want[m.Color] += m.Time
+		if m.Square != board.Pass {
+			want[m.Color] -= inc
+		}
+	}
+	if used != want {
+		t.Errorf("clocks used %v, want the moves' times less the increments %v", used, want)
+	}
+	for i, req := range black.requests {
+		if req.Increment != inc {
+			t.Fatalf("request %d: increment %v, want %v", i, req.Increment, inc)
+		}
+	}
+	if left := black.requests[1].GameTimeLeft; left != gameTime-(g.Moves[0].Time-inc) {
+		t.Errorf("second move: %v left, want %v (the clock less the first move, plus the increment)", left, gameTime-(g.Moves[0].Time-inc))
+	}
+}
+
+// TestIncrementNeedsAGameClock: without a game clock, an increment is
+// not told to the players (a per-move limit does not grow).
+func TestIncrementNeedsAGameClock(t *testing.T) {
+	s := &scripted{}
+	play(t, s, firstLegal, Config{MoveTime: time.Minute, Increment: time.Second})
+	if s.requests[0].Increment != 0 || s.requests[0].TimeLeft != time.Minute {
+		t.Errorf("request %+v, want no increment and a minute a move", s.requests[0])
+	}
+}
