@@ -22,12 +22,40 @@ var shapeOf = func() (t [NumInstances]uint8) {
 }()
 
 // tables are the weights of one phase, in the order the evaluation reads
-// them: one table per instance (shared slices), so that the hot loop
-// indexes no shape.
+// them: the tables of the shapes one after the other in flat (shape s
+// from shapeOffset[s]), so that the hot loop reads flat at an index
+// that already holds its shape's offset (the trackers keep indexes so).
 type tables struct {
 	bias     int32
-	inst     [NumInstances][]int16
+	flat     []int16
 	mobility [2][MobilitySize]int16
+}
+
+// shapeOffset[s] is where the table of shape s starts in tables.flat;
+// flatSize is the length of flat.
+var shapeOffset, flatSize = func() (off [NumShapes]uint32, n uint32) {
+	for s, sh := range Shapes {
+		off[s] = n
+		n += uint32(sh.Size())
+	}
+	return off, n
+}()
+
+// instOffset[i] is the offset of instance i's shape in tables.flat.
+var instOffset = func() (t [NumInstances]uint32) {
+	for i := range t {
+		t[i] = shapeOffset[shapeOf[i]]
+	}
+	return t
+}()
+
+// flatIndexes computes the indexes of b as the evaluation reads them:
+// Indexes plus each instance's offset in tables.flat.
+func flatIndexes(b board.Board, idx *[NumInstances]uint32) {
+	Indexes(b, idx)
+	for i := range idx {
+		idx[i] += instOffset[i]
+	}
 }
 
 // Evaluator evaluates positions with a set of weights. It is safe for
@@ -63,22 +91,19 @@ func New(w *Weights) *Evaluator {
 	}
 	for p := range w.Phases {
 		ph := &w.Phases[p]
-		var swappedTables [NumShapes][]int16
-		for s, sh := range Shapes {
-			t := make([]int16, sh.Size())
-			for i := range t {
-				t[i] = ph.Tables[s][swaps[s][i]]
+		own, swapped := make([]int16, flatSize), make([]int16, flatSize)
+		for s := range Shapes {
+			o, sw := own[shapeOffset[s]:], swapped[shapeOffset[s]:]
+			copy(o, ph.Tables[s])
+			for i, j := range swaps[s] {
+				sw[i] = ph.Tables[s][j]
 			}
-			swappedTables[s] = t
 		}
 		for _, side := range []*tables{&e.own[p], &e.swapped[p]} {
 			side.bias = int32(ph.Bias)
 			side.mobility = ph.Mobility
 		}
-		for i := range Instances {
-			e.own[p].inst[i] = ph.Tables[shapeOf[i]]
-			e.swapped[p].inst[i] = swappedTables[shapeOf[i]]
-		}
+		e.own[p].flat, e.swapped[p].flat = own, swapped
 	}
 	return e
 }
@@ -127,7 +152,7 @@ func (e *Evaluator) Final(score int) int { return Scale * score }
 // indexes from scratch.
 func (e *Evaluator) Evaluate(b board.Board) int {
 	var idx [NumInstances]uint32
-	Indexes(b, &idx)
+	flatIndexes(b, &idx)
 	return e.score(b, &idx, e.own)
 }
 
@@ -135,8 +160,9 @@ func (e *Evaluator) Evaluate(b board.Board) int {
 func (e *Evaluator) score(b board.Board, idx *[NumInstances]uint32, side []tables) int {
 	t := &side[e.phase[bits.OnesCount64(b.P|b.O)]]
 	v := t.bias
-	for i := range idx {
-		v += int32(t.inst[i][idx[i]])
+	flat := t.flat
+	for _, k := range idx {
+		v += int32(flat[k])
 	}
 	mp := min(bits.OnesCount64(b.Moves()), MobilitySize-1)
 	mo := min(bits.OnesCount64(b.Pass().Moves()), MobilitySize-1)
@@ -147,7 +173,7 @@ func (e *Evaluator) score(b board.Board, idx *[NumInstances]uint32, side []table
 // NewTracker returns a tracker at b.
 func (e *Evaluator) NewTracker(b board.Board) eval.Tracker {
 	t := &Tracker{e: e, aToMove: true}
-	Indexes(b, &t.idx)
+	flatIndexes(b, &t.idx)
 	return t
 }
 
@@ -155,7 +181,7 @@ func (e *Evaluator) NewTracker(b board.Board) eval.Tracker {
 const maxDepth = 128
 
 // Tracker keeps the indexes of a search's current position, updated
-// incrementally. Its indexes are from the side of the player to move at
+// incrementally (each with its shape's offset in the flat tables). Its indexes are from the side of the player to move at
 // its creation (side A); the evaluation reads them with the tables of
 // whichever side is to move.
 type Tracker struct {
@@ -209,7 +235,7 @@ func (t *Tracker) Undo() {
 
 // Reset moves the tracker to b, forgetting its path.
 func (t *Tracker) Reset(b board.Board) {
-	Indexes(b, &t.idx)
+	flatIndexes(b, &t.idx)
 	t.aToMove, t.depth = true, 0
 }
 
@@ -226,8 +252,9 @@ func (t *Tracker) Evaluate(b board.Board) int {
 // the current position from the side of the player to move (for tests).
 func (t *Tracker) Indexes() [NumInstances]uint32 {
 	out := t.idx
-	if !t.aToMove {
-		for i := range out {
+	for i := range out {
+		out[i] -= instOffset[i]
+		if !t.aToMove {
 			out[i] = uint32(swapIndex(int(out[i]), len(Instances[i].Squares)))
 		}
 	}

@@ -388,20 +388,27 @@ func TestChecksum(t *testing.T) {
 	}
 }
 
-// TestSwappedTables: the tables read with the colours swapped are the
-// weights at swapIndex, for every instance of two phases.
+// TestSwappedTables: the flat tables read with the colours swapped are
+// the weights at swapIndex, and those read as they are the weights, for
+// every shape of two phases.
 func TestSwappedTables(t *testing.T) {
 	ev, err := Default()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []int{0, 9} {
-		for i := range Instances {
-			s := shapeOf[i]
-			k := len(Shapes[s].Squares)
-			for j, v := range ev.swapped[p].inst[i] {
-				if want := ev.Weights().Phases[p].Tables[s][swapIndex(j, k)]; v != want {
-					t.Fatalf("phase %d instance %d index %d: %d, want %d", p, i, j, v, want)
+		if len(ev.own[p].flat) != int(flatSize) || len(ev.swapped[p].flat) != int(flatSize) {
+			t.Fatalf("phase %d: flat tables of %d and %d weights, want %d", p, len(ev.own[p].flat), len(ev.swapped[p].flat), flatSize)
+		}
+		for s, sh := range Shapes {
+			k := len(sh.Squares)
+			for j := range sh.Size() {
+				at := int(shapeOffset[s]) + j
+				if want := ev.Weights().Phases[p].Tables[s][swapIndex(j, k)]; ev.swapped[p].flat[at] != want {
+					t.Fatalf("phase %d shape %d index %d swapped: %d, want %d", p, s, j, ev.swapped[p].flat[at], want)
+				}
+				if want := ev.Weights().Phases[p].Tables[s][j]; ev.own[p].flat[at] != want {
+					t.Fatalf("phase %d shape %d index %d: %d, want %d", p, s, j, ev.own[p].flat[at], want)
 				}
 			}
 		}
