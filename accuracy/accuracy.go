@@ -73,11 +73,28 @@ type SolveOptions struct {
 	Concurrency int
 	// HashMB is the size of each solver's table in MB (0: 256).
 	HashMB int
+	// Keep, if not nil, receives every solve as it ends (SolvedFile.Add),
+	// before Solved is called; an error of Add stops the solves and is
+	// returned as a *KeepError.
+	Keep *SolvedFile
 	// Solved, if not nil, is called after each solve, one call at a time
 	// per solver, with the item's index and the best move found; an error
-	// it returns stops the solves. A SolvedFile's Add keeps the result.
+	// it returns stops the solves.
 	Solved func(i int, move board.Square) error
 }
+
+// KeepError is an error of SolveOptions.Keep's file: a solve that could
+// not be kept.
+type KeepError struct {
+	// File is the name of the file.
+	File string
+	// Err is the error of SolvedFile.Add.
+	Err error
+}
+
+func (e *KeepError) Error() string { return "keeping a solve in " + e.File + ": " + e.Err.Error() }
+
+func (e *KeepError) Unwrap() error { return e.Err }
 
 // Solve finds the exact score of items[i] for every i in todo, o.Concurrency
 // positions at once with o.Threads each; the trained evaluation orders
@@ -106,6 +123,11 @@ func Solve(ctx context.Context, items []Item, todo []int, o SolveOptions) error 
 			return context.Cause(ctx)
 		}
 		items[i].Score, items[i].Known = r.Score, true
+		if o.Keep != nil {
+			if err := o.Keep.Add(items[i].Position, r.Move, r.Score); err != nil {
+				return &KeepError{File: o.Keep.Name(), Err: err}
+			}
+		}
 		if o.Solved != nil {
 			return o.Solved(i, r.Move)
 		}
@@ -146,6 +168,30 @@ func Values(ctx context.Context, items []Item, ev eval.Evaluator, depth int) ([]
 		values[i] = float64(ev.Evaluate(it.Board))
 	}
 	return values, ctx.Err()
+}
+
+// Measurement is how far an evaluation, or a search, is from the exact
+// scores, in discs.
+type Measurement struct {
+	// MAE is the mean absolute error, RMSE the root mean square error.
+	MAE, RMSE float64
+	// Mean is the mean of the values minus the scores: the bias.
+	Mean float64
+}
+
+// Measure returns how far ev (with depth > 0, the engine's search to that
+// depth with ev) is from the scores of the items, which must be known:
+// Values, then Errors and MeanError against Scores.
+func Measure(ctx context.Context, items []Item, ev eval.Evaluator, depth int) (Measurement, error) {
+	values, err := Values(ctx, items, ev, depth)
+	if err != nil {
+		return Measurement{}, err
+	}
+	scores := Scores(items)
+	var m Measurement
+	m.MAE, m.RMSE = Errors(values, scores, ev.DiscUnit())
+	m.Mean = MeanError(values, scores)
+	return m, nil
 }
 
 // Scores returns the exact scores of the items, in discs.

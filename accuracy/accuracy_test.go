@@ -2,11 +2,16 @@ package accuracy
 
 import (
 	"context"
+	"errors"
 	"math"
 	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/internal/testpos"
 )
 
@@ -56,11 +61,22 @@ func TestSolveKeepsEverySolve(t *testing.T) {
 	if len(todo) != 4 || filled != 0 {
 		t.Fatalf("a new file: todo %v, filled %d", todo, filled)
 	}
-	err = Solve(context.Background(), items, todo, SolveOptions{Threads: 1, Concurrency: 2, HashMB: 4, Solved: func(i int, move board.Square) error {
-		return s.Add(items[i].Position, move, items[i].Score)
+	var mu sync.Mutex
+	var reported []int
+	err = Solve(context.Background(), items, todo, SolveOptions{Threads: 1, Concurrency: 2, HashMB: 4, Keep: s, Solved: func(i int, move board.Square) error {
+		if _, known := s.Score(items[i].Board); !known {
+			t.Errorf("item %d reported before it was kept", i)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		reported = append(reported, i)
+		return nil
 	}})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if slices.Sort(reported); !slices.Equal(reported, todo) {
+		t.Errorf("reported %v, want %v", reported, todo)
 	}
 	s.Close()
 	again, err := OpenSolved(name)
@@ -80,5 +96,63 @@ func TestSolveKeepsEverySolve(t *testing.T) {
 		if !items[i].Known || fresh[i].Score != items[i].Score {
 			t.Errorf("item %d: solved %d (known %v), from the file %d", i, items[i].Score, items[i].Known, fresh[i].Score)
 		}
+	}
+}
+
+// TestSolveKeepError: a solve that cannot be kept (the file closed) stops
+// the solves with a *KeepError naming the file.
+func TestSolveKeepError(t *testing.T) {
+	boards, err := testpos.Endgame(2, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := []Item{{Position: board.Position{Board: boards[0], Turn: board.Black}, Board: boards[0]}}
+	name := filepath.Join(t.TempDir(), "solved.obf")
+	s, err := OpenSolved(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	called := false
+	err = Solve(context.Background(), items, []int{0}, SolveOptions{Threads: 1, Concurrency: 1, HashMB: 4, Keep: s,
+		Solved: func(int, board.Square) error { called = true; return nil }})
+	var ke *KeepError
+	if !errors.As(err, &ke) || ke.File != name || ke.Err == nil || !strings.Contains(err.Error(), name) {
+		t.Fatalf("error %v (%T), want a *KeepError of %s", err, err, name)
+	}
+	if called {
+		t.Error("Solved called for a solve that was not kept")
+	}
+}
+
+// TestMeasure: Measure is Values then Errors and MeanError against the
+// scores, for a disc evaluation and one scaled by least squares.
+func TestMeasure(t *testing.T) {
+	boards, err := testpos.Endgame(6, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := make([]Item, len(boards))
+	for i, b := range boards {
+		items[i] = Item{Board: b, Score: 2*i - 5, Known: true}
+	}
+	ctx := context.Background()
+	for _, ev := range []eval.Evaluator{eval.Discs{}, eval.Course{}} {
+		values, err := Values(ctx, items, ev, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want Measurement
+		want.MAE, want.RMSE = Errors(values, Scores(items), ev.DiscUnit())
+		want.Mean = MeanError(values, Scores(items))
+		got, err := Measure(ctx, items, ev, 0)
+		if err != nil || got != want || got.MAE <= 0 {
+			t.Errorf("%s: Measure = %+v, %v; want %+v", ev.Name(), got, err, want)
+		}
+	}
+	stopped, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := Measure(stopped, items, eval.Discs{}, 2); err == nil {
+		t.Error("Measure: no error once the context ended")
 	}
 }

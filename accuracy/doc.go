@@ -11,9 +11,8 @@
 //
 //	items := accuracy.Choose(rng, games, theoretical, 20, 100)
 //	todo, _ := solved.Fill(items) // the positions solved before are read back
-//	err := accuracy.Solve(ctx, items, todo, accuracy.SolveOptions{Threads: 1, Concurrency: 2})
-//	values, err := accuracy.Values(ctx, items, ev, 0)
-//	mae, rmse := accuracy.Errors(values, accuracy.Scores(items), ev.DiscUnit())
+//	err := accuracy.Solve(ctx, items, todo, accuracy.SolveOptions{Threads: 1, Concurrency: 2, Keep: solved})
+//	m, err := accuracy.Measure(ctx, items, ev, 0) // m.MAE, m.RMSE, m.Mean: Values against Scores
 //
 // It imports board, game, format/obf (the solved file), eval, engine
 // (the evaluations by name, the searches), endgame (the exact solves),

@@ -28,13 +28,11 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	ev := engine.DefaultEvaluator()
-	values, err := accuracy.Values(ctx, items, ev, 0)
+	m, err := accuracy.Measure(ctx, items, engine.DefaultEvaluator(), 0)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	mae, rmse := accuracy.Errors(values, accuracy.Scores(items), ev.DiscUnit())
-	fmt.Printf("%d positions: MAE %.2f discs, RMSE %.2f discs\n", len(items), mae, rmse)
+	fmt.Printf("%d positions: MAE %.2f discs, RMSE %.2f discs\n", len(items), m.MAE, m.RMSE)
 	// Output: 8 positions: MAE 5.28 discs, RMSE 7.90 discs
 }

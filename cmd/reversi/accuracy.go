@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -122,15 +123,12 @@ a cut last line is refused as it is. Positions are solved --concurrency at a tim
 			return err
 		}
 		took := time.Since(start)
-		scores := accuracy.Scores(items)
 		for k, name := range names {
-			ev := evs[k]
-			values, err := accuracy.Values(ctx, items, ev, *depth)
+			m, err := accuracy.Measure(ctx, items, evs[k], *depth)
 			if err != nil {
 				return err
 			}
-			mae, rmse := accuracy.Errors(values, scores, ev.DiscUnit())
-			fmt.Fprintf(e.stdout, "%-8d %-10s %8.2f %8.2f %+8.2f %10.1f\n", emp, name, mae, rmse, accuracy.MeanError(values, scores), took.Seconds())
+			fmt.Fprintf(e.stdout, "%-8d %-10s %8.2f %8.2f %+8.2f %10.1f\n", emp, name, m.MAE, m.RMSE, m.Mean, took.Seconds())
 		}
 	}
 	return nil
@@ -152,8 +150,8 @@ func readWeightsFile(file string) (eval.Evaluator, error) {
 
 // solveItems finds the exact score of every item not known yet: first in
 // the file of solved positions, then by solving, concurrency positions at
-// once with threads each, appending every result to the file as it ends.
-// It shows progress on e's standard error.
+// once with threads each, appending every result to the file as it ends
+// (accuracy.SolveOptions.Keep). It shows progress on e's standard error.
 func solveItems(ctx context.Context, e *env, items []accuracy.Item, empties, threads, concurrency int, solved *accuracy.SolvedFile) error {
 	todo, fromFile := solved.Fill(items)
 	if fromFile > 0 {
@@ -164,16 +162,12 @@ func solveItems(ctx context.Context, e *env, items []accuracy.Item, empties, thr
 	}
 	prog := newProgress(e, len(todo), fmt.Sprintf("solves at %d empties", empties), "positions")
 	defer prog.Finish()
-	err := accuracy.Solve(ctx, items, todo, accuracy.SolveOptions{Threads: threads, Concurrency: concurrency,
-		Solved: func(i int, move board.Square) error {
-			if solved != nil {
-				if err := solved.Add(items[i].Position, move, items[i].Score); err != nil {
-					return fmt.Errorf("--solved: %w", err)
-				}
-			}
-			prog.Add(1)
-			return nil
-		}})
+	err := accuracy.Solve(ctx, items, todo, accuracy.SolveOptions{Threads: threads, Concurrency: concurrency, Keep: solved,
+		Solved: func(int, board.Square) error { prog.Add(1); return nil }})
+	var ke *accuracy.KeepError
+	if errors.As(err, &ke) {
+		return fmt.Errorf("--solved: %w", ke.Err)
+	}
 	if err != nil && solved != nil && ctx.Err() != nil {
 		return fmt.Errorf("stopped after %d of %d solves at %d empties; the positions solved are kept in %s: run the same command again to go on", accuracy.Known(items, todo), len(todo), empties, solved.Name())
 	}
