@@ -91,6 +91,10 @@ type Game struct {
 	Start string
 	// MoveTime and GameTime are the clocks (0: none).
 	MoveTime, GameTime time.Duration
+	// Increment is added to a player's game clock after each of its
+	// moves (a Fischer clock, e.g. GameTime 5m and Increment 3s); 0:
+	// none. Games stored before it existed have none.
+	Increment time.Duration
 	// Seats are Black's and White's.
 	Seats [2]Seat
 	// Moves are the moves so far, in order.

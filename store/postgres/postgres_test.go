@@ -24,6 +24,24 @@ func TestContract(t *testing.T) {
 	storetest.RunCluster(t, func(t *testing.T) storetest.ClusterStore { return open(t) })
 }
 
+// TestMigrateFromV2: a database of schema version 2 gets the games'
+// clock increments (storetest.MigrateFromV2).
+func TestMigrateFromV2(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	s, err := Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.MigrateFromV2(t, s.db, func(t *testing.T) store.Store {
+		s, err := Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	})
+}
+
 // TestTwoProcesses: two stores on one database (as two servers would
 // hold) see each other's changes, are told of them by NOTIFY, and
 // migrate the schema once between them.

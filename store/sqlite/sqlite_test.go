@@ -61,8 +61,8 @@ func TestMigrateFromV1(t *testing.T) {
 	}
 	s.Close()
 	old, _ := sql.Open("sqlite", "file:"+path)
-	// Back to version 1: drop what version 2 made.
-	for _, q := range []string{"DROP TABLE submissions", "ALTER TABLE games DROP COLUMN revision", "DELETE FROM schema_version WHERE version > 1"} {
+	// Back to version 1: drop what versions 2 and 3 made.
+	for _, q := range []string{"ALTER TABLE games DROP COLUMN increment_ms", "DROP TABLE submissions", "ALTER TABLE games DROP COLUMN revision", "DELETE FROM schema_version WHERE version > 1"} {
 		if _, err := old.Exec(q); err != nil {
 			t.Fatal(q, err)
 		}
@@ -77,12 +77,36 @@ func TestMigrateFromV1(t *testing.T) {
 	}
 	defer s.Close()
 	g, err := s.Get(ctx, "old")
-	if err != nil || g.Seats[0].Name != "a" || g.Revision != 0 {
+	if err != nil || g.Seats[0].Name != "a" || g.Revision != 0 || g.Increment != 0 {
 		t.Fatalf("the old game after the migration: %+v, %v", g, err)
 	}
 	if err := s.Submit(ctx, store.Submission{ID: "x", Game: "old", Action: "resign"}); err != nil {
 		t.Errorf("a submission after the migration: %v", err)
 	}
+}
+
+// TestMigrateFromV2: a database of schema version 2 gets the games'
+// clock increments (storetest.MigrateFromV2).
+func TestMigrateFromV2(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v2.db")
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	old, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	storetest.MigrateFromV2(t, old, func(t *testing.T) store.Store {
+		old.Close() // one process holds the file
+		s, err := Open(context.Background(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	})
 }
 
 // TestOpenErrors: what keeps a file from being opened is said in words,

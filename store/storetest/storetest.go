@@ -4,6 +4,7 @@ package storetest
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
@@ -72,11 +73,12 @@ func RunCluster(t *testing.T, open func(t *testing.T) ClusterStore) {
 // newGame returns a game with a human and a built-in player.
 func newGame(id string) *store.Game {
 	return &store.Game{
-		ID:       id,
-		Rule:     "standard",
-		Start:    "---------------------------OX------XO--------------------------- X",
-		MoveTime: 30 * time.Second,
-		GameTime: 5 * time.Minute,
+		ID:        id,
+		Rule:      "standard",
+		Start:     "---------------------------OX------XO--------------------------- X",
+		MoveTime:  30 * time.Second,
+		GameTime:  5 * time.Minute,
+		Increment: 3 * time.Second,
 		Seats: [2]store.Seat{
 			{Kind: store.Human, Name: "ada", TokenHash: "abc123"},
 			{Kind: store.Builtin, Name: "engine", Spec: "engine:level=5"},
@@ -94,7 +96,7 @@ func testCreateGet(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.ID != "g1" || got.Rule != g.Rule || got.Start != g.Start || got.MoveTime != g.MoveTime || got.GameTime != g.GameTime ||
+	if got.ID != "g1" || got.Rule != g.Rule || got.Start != g.Start || got.MoveTime != g.MoveTime || got.GameTime != g.GameTime || got.Increment != g.Increment ||
 		got.Seats != g.Seats || len(got.Moves) != 0 || got.Result != nil {
 		t.Fatalf("read back %+v, stored %+v", got, g)
 	}
@@ -472,5 +474,45 @@ func testSubmissions(t *testing.T, s ClusterStore) {
 	}
 	if _, err := s.Submission(ctx, "s9"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("no submission: %v", err)
+	}
+}
+
+// MigrateFromV2 checks the upgrade of a database of schema version 2
+// (before games had clock increments): db is a connection to a database
+// the store has made and closed, which MigrateFromV2 takes back to
+// version 2 with a game in it; reopen opens the store on it again. The
+// old game reads back intact with no increment, and a new game keeps
+// its increment.
+func MigrateFromV2(t *testing.T, db *sql.DB, reopen func(t *testing.T) store.Store) {
+	t.Helper()
+	ctx := context.Background()
+	for _, q := range []string{
+		"ALTER TABLE games DROP COLUMN increment_ms",
+		"DELETE FROM schema_version WHERE version > 2",
+		`INSERT INTO games (id, created_at, updated_at, rule, start, move_time_ms, game_time_ms,
+			black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
+			plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until, revision)
+			VALUES ('old', 1, 1, 'standard', 's', 30000, 300000, 'human', 'ada', '', 'h', 'builtin', 'engine', 'engine:level=5', '',
+			0, 0, '', '', '', 0, 0, '', '', 0, 1)`,
+	} {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("back to version 2: %s: %v", q, err)
+		}
+	}
+	s := reopen(t)
+	defer s.Close()
+	old, err := s.Get(ctx, "old")
+	if err != nil {
+		t.Fatalf("the old game after the migration: %v", err)
+	}
+	if old.Seats[0].Name != "ada" || old.MoveTime != 30*time.Second || old.GameTime != 5*time.Minute || old.Increment != 0 || old.Revision != 1 {
+		t.Errorf("the old game after the migration: %+v", old)
+	}
+	g := newGame("new")
+	if err := s.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Get(ctx, "new"); err != nil || got.Increment != g.Increment {
+		t.Errorf("a new game after the migration: %+v, %v; want increment %v", got, err, g.Increment)
 	}
 }

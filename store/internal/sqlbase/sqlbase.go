@@ -165,8 +165,13 @@ CREATE TABLE submissions (
 );
 CREATE INDEX submissions_pending ON submissions (game_id, decided, created_at);`
 
+// schemaV3 adds the games' clock increments (Fischer clocks); the games
+// stored before have none.
+const schemaV3 = `
+ALTER TABLE games ADD COLUMN increment_ms BIGINT NOT NULL DEFAULT 0;`
+
 // Migrations are the schema's versions, in order, for both databases.
-var Migrations = []string{schemaV1, schemaV2}
+var Migrations = []string{schemaV1, schemaV2, schemaV3}
 
 func ms(d time.Duration) int64    { return d.Milliseconds() }
 func unixMicro(t time.Time) int64 { return t.UnixMicro() }
@@ -181,11 +186,11 @@ func (s *SQL) Create(ctx context.Context, g *store.Game) error {
 	}
 	defer tx.Rollback()
 	b, w := g.Seats[0], g.Seats[1]
-	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO games (id, created_at, updated_at, rule, start, move_time_ms, game_time_ms,
+	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO games (id, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
 		black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
 		plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until, revision)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, '', '', '', 0, 0, '', '', 0, 1)`),
-		g.ID, unixMicro(now), unixMicro(now), g.Rule, g.Start, ms(g.MoveTime), ms(g.GameTime),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, '', '', '', 0, 0, '', '', 0, 1)`),
+		g.ID, unixMicro(now), unixMicro(now), g.Rule, g.Start, ms(g.MoveTime), ms(g.GameTime), ms(g.Increment),
 		string(b.Kind), b.Name, b.Spec, b.TokenHash, string(w.Kind), w.Name, w.Spec, w.TokenHash)
 	if err != nil {
 		return fmt.Errorf("store: creating game %s: %w", g.ID, err)
@@ -231,7 +236,7 @@ func (s *SQL) announce(ctx context.Context, tx *sql.Tx, note store.Note) error {
 	return s.d.AfterChange(ctx, tx, note)
 }
 
-const gameColumns = `id, revision, created_at, updated_at, rule, start, move_time_ms, game_time_ms,
+const gameColumns = `id, revision, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
 	black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
 	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail`
 
@@ -239,11 +244,11 @@ type scanner interface{ Scan(dest ...any) error }
 
 func scanGame(r scanner) (*store.Game, int, bool, error) {
 	var g store.Game
-	var created, updated, moveMS, gameMS int64
+	var created, updated, moveMS, gameMS, incMS int64
 	var bk, wk string
 	var plies, finished int
 	var res store.Result
-	err := r.Scan(&g.ID, &g.Revision, &created, &updated, &g.Rule, &g.Start, &moveMS, &gameMS,
+	err := r.Scan(&g.ID, &g.Revision, &created, &updated, &g.Rule, &g.Start, &moveMS, &gameMS, &incMS,
 		&bk, &g.Seats[0].Name, &g.Seats[0].Spec, &g.Seats[0].TokenHash,
 		&wk, &g.Seats[1].Name, &g.Seats[1].Spec, &g.Seats[1].TokenHash,
 		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail)
@@ -252,6 +257,7 @@ func scanGame(r scanner) (*store.Game, int, bool, error) {
 	}
 	g.Created, g.Updated = fromMicro(created), fromMicro(updated)
 	g.MoveTime, g.GameTime = time.Duration(moveMS)*time.Millisecond, time.Duration(gameMS)*time.Millisecond
+	g.Increment = time.Duration(incMS) * time.Millisecond
 	g.Seats[0].Kind, g.Seats[1].Kind = store.SeatKind(bk), store.SeatKind(wk)
 	if finished != 0 {
 		g.Result = &res
