@@ -149,9 +149,13 @@ type CreateRequest struct {
 	Black SeatRequest `json:"black"`
 	White SeatRequest `json:"white"`
 	// Time is the limit of a move, e.g. "60s" (default 60s; "0" for
-	// none); GameTime each side's clock for the game (default none).
-	Time     string `json:"time,omitempty"`
-	GameTime string `json:"game_time,omitempty"`
+	// none); GameTime each side's clock for the game (default none);
+	// Increment what that clock gains after each of the side's moves, a
+	// Fischer clock (e.g. game_time "5m" and increment "3s"; default
+	// none; only with a game clock).
+	Time      string `json:"time,omitempty"`
+	GameTime  string `json:"game_time,omitempty"`
+	Increment string `json:"increment,omitempty"`
 	// Rule: "standard" (default) or "no-adjacent".
 	Rule string `json:"rule,omitempty"`
 	// Board is a start position (64 squares and the side to move), or
@@ -262,6 +266,14 @@ func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, err
 			return nil, nil, fmt.Errorf("game_time: %v", err)
 		}
 	}
+	if req.Increment != "" {
+		if rec.Increment, err = parseIncrement(req.Increment); err != nil {
+			return nil, nil, fmt.Errorf("increment: %v", err)
+		}
+		if rec.Increment > 0 && rec.GameTime == 0 {
+			return nil, nil, errors.New("increment: it adds to a game clock: give game_time too")
+		}
+	}
 	transcript := req.Transcript
 	if req.Opening != "" {
 		if req.Board != "" || req.Transcript != "" || req.GGF != "" {
@@ -364,6 +376,22 @@ func parseDuration(text string, least time.Duration) (time.Duration, error) {
 	}
 	if d < least {
 		return 0, fmt.Errorf("%q is shorter than %v, the least accepted (\"0\" for no limit)", text, least)
+	}
+	return d, nil
+}
+
+// maxIncrement is the largest increment a game clock may have.
+const maxIncrement = 10 * time.Minute
+
+// parseIncrement reads an increment: "3s", "500ms", or "0" (none), at
+// most maxIncrement.
+func parseIncrement(text string) (time.Duration, error) {
+	if text == "0" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(text)
+	if err != nil || d < 0 || d > maxIncrement {
+		return 0, fmt.Errorf("%q is not an increment such as 3s or 500ms (at most %v; \"0\" for none)", text, maxIncrement)
 	}
 	return d, nil
 }

@@ -293,6 +293,11 @@ func (t *table) setLocked(rec *store.Game, g *game.Game) {
 	t.turnAt = rec.Updated
 	for _, m := range rec.Moves {
 		t.used[m.Color] += m.Elapsed
+		// A move a player made (not a pass, nor a move of the game's
+		// given start, which took no time) earned the increment.
+		if rec.GameTime > 0 && m.Square != "PA" && m.Elapsed > 0 {
+			t.used[m.Color] -= rec.Increment
+		}
 		t.turnAt = m.At
 	}
 	for c := range 2 {

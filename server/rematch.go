@@ -116,7 +116,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	t.mu.Unlock()
 	// Both asked: the new game, the colours swapped.
 	cr := CreateRequest{Black: SeatRequest{Kind: "human", Name: rec.Seats[1].Name}, White: SeatRequest{Kind: "human", Name: rec.Seats[0].Name},
-		Time: durationText(rec.MoveTime), GameTime: durationText(rec.GameTime), Rule: rec.Rule}
+		Time: durationText(rec.MoveTime), GameTime: durationText(rec.GameTime), Increment: durationText(rec.Increment), Rule: rec.Rule}
 	if rec.Start != "" && rec.Start != board.Start().String() {
 		cr.Board = rec.Start
 	}

@@ -373,6 +373,7 @@ func (s *Server) startLocked(t *table) {
 		Rule:      rule,
 		MoveTime:  rec.MoveTime,
 		GameTime:  rec.GameTime,
+		Increment: rec.Increment,
 		Used:      t.used,
 		AllowUndo: [2]bool{human[0] && builtin[1], human[1] && builtin[0]},
 		Observe:   t.observe,

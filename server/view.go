@@ -16,8 +16,9 @@ type SeatView struct {
 	Kind  string `json:"kind"`
 	Name  string `json:"name"`
 	Discs int    `json:"discs"`
-	// ClockUsedMS is the game clock this side has used; ClockLeftMS what
-	// is left of it (absent without a game clock).
+	// ClockUsedMS is the game clock this side has used, less the
+	// increments its moves earned (negative if they earned more);
+	// ClockLeftMS what is left of it (absent without a game clock).
 	ClockUsedMS int64  `json:"clock_used_ms"`
 	ClockLeftMS *int64 `json:"clock_left_ms,omitempty"`
 }
@@ -98,20 +99,23 @@ type GameView struct {
 	// Status: "waiting" (a seat is open), "playing" or "finished".
 	Status string `json:"status"`
 	// Board is 64 squares from A1 to H8 (X black, O white, - empty).
-	Board      string        `json:"board"`
-	Start      string        `json:"start"`
-	Turn       string        `json:"turn,omitempty"`
-	Legal      []string      `json:"legal"`
-	LastMove   string        `json:"last_move,omitempty"`
-	Black      SeatView      `json:"black"`
-	White      SeatView      `json:"white"`
-	Moves      []MoveView    `json:"moves"`
-	Transcript string        `json:"transcript"`
-	MoveTimeMS int64         `json:"move_time_ms"`
-	GameTimeMS int64         `json:"game_time_ms"`
-	TurnSince  *time.Time    `json:"turn_since,omitempty"`
-	Result     *ResultView   `json:"result,omitempty"`
-	Thinking   *ThinkingView `json:"thinking,omitempty"` // of the last computer move
+	Board      string     `json:"board"`
+	Start      string     `json:"start"`
+	Turn       string     `json:"turn,omitempty"`
+	Legal      []string   `json:"legal"`
+	LastMove   string     `json:"last_move,omitempty"`
+	Black      SeatView   `json:"black"`
+	White      SeatView   `json:"white"`
+	Moves      []MoveView `json:"moves"`
+	Transcript string     `json:"transcript"`
+	MoveTimeMS int64      `json:"move_time_ms"`
+	GameTimeMS int64      `json:"game_time_ms"`
+	// IncrementMS is what a side's game clock gains after each of its
+	// moves (a Fischer clock), 0 if none.
+	IncrementMS int64         `json:"increment_ms"`
+	TurnSince   *time.Time    `json:"turn_since,omitempty"`
+	Result      *ResultView   `json:"result,omitempty"`
+	Thinking    *ThinkingView `json:"thinking,omitempty"` // of the last computer move
 	// Live is what the computer to move has found so far (its best line
 	// at the depth reached), while it thinks.
 	Live *ThinkingView `json:"live,omitempty"`
@@ -169,12 +173,13 @@ func (t *table) viewLocked() GameView {
 	pos := g.Position()
 	v := GameView{
 		ID: t.id, Version: t.revision, Rule: rec.Rule, Start: rec.Start,
-		Board:      pos.String()[:64],
-		Legal:      []string{},
-		Moves:      []MoveView{},
-		Transcript: g.TranscriptWithPasses(),
-		MoveTimeMS: rec.MoveTime.Milliseconds(),
-		GameTimeMS: rec.GameTime.Milliseconds(),
+		Board:       pos.String()[:64],
+		Legal:       []string{},
+		Moves:       []MoveView{},
+		Transcript:  g.TranscriptWithPasses(),
+		MoveTimeMS:  rec.MoveTime.Milliseconds(),
+		GameTimeMS:  rec.GameTime.Milliseconds(),
+		IncrementMS: rec.Increment.Milliseconds(),
 	}
 	v.Opening = openingName(g)
 	for c, sv := range []*SeatView{&v.Black, &v.White} {
