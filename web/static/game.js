@@ -204,6 +204,7 @@ export function gamePage(app, id, record = null) {
     const swapped = { black: s.white, white: s.black };
     const req = { time: s.move_time_ms ? s.move_time_ms + "ms" : "0" };
     if (s.game_time_ms) req.game_time = s.game_time_ms + "ms";
+    if (s.game_time_ms && s.increment_ms) req.increment = s.increment_ms + "ms";
     if (s.start && s.start !== START) req.board = s.start;
     for (const c of ["black", "white"]) {
       const p = swapped[c];
@@ -253,6 +254,9 @@ export function gamePage(app, id, record = null) {
         let left = s.clock_left_ms;
         if (state.status === "playing" && state.turn === c && state.turn_since) left -= Date.now() - Date.parse(state.turn_since);
         txt += " · " + fmtClock(left);
+        // A Fischer clock: the increment each move adds (the server's
+        // clock_left_ms has those of the moves played).
+        if (state.increment_ms) txt += " · " + t("seat.increment", { n: num(state.increment_ms / 1000) });
       } else if (state.move_time_ms && state.status === "playing" && state.turn === c && state.turn_since) {
         txt += " · " + t("seat.forMove", { clock: fmtClock(state.move_time_ms - (Date.now() - Date.parse(state.turn_since))) });
       }

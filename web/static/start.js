@@ -23,17 +23,24 @@ export async function startPage(app) {
   };
   const colour = el("select", { id: "colour" }, options([["black", t("start.blackFirst")], ["white", t("color.white")]], "black"));
   const opp = el("select", { id: "opponent" }, options(opponents(), "engine:level=4"));
-  // A clock a move, or a clock for the whole game (each side's; the
-  // server's clocks have no increment).
+  // A clock a move, or a clock for the whole game (each side's), with or
+  // without an increment after each move (a Fischer clock: "game:5m+3s"
+  // is 5 minutes and 3 seconds more after each move).
+  const withInc = (min, s) => ["game:" + min + "m+" + s + "s", t("start.perGameInc", { n: num(min), inc: num(s) })];
   const time = el("select", { id: "time" }, options([["60s", t("start.perMove", { n: num(60) })], ["20s", t("start.perMove", { n: num(20) })],
     ["game:1m", t("start.perGame", { n: num(1) })], ["game:5m", t("start.perGame", { n: num(5) })], ["game:15m", t("start.perGame", { n: num(15) })],
+    withInc(1, 1), withInc(3, 2), withInc(5, 3),
     ["0", t("start.noClock")]], "60s"));
   // Where the game starts: the usual start, or after an opening the
   // server picks (an XOT line, random moves).
   const startFrom = (id) => el("select", { id }, options([["", t("start.usual")], ["xot", t("start.xot")], ["random", t("start.random")]], ""));
   const from = startFrom("start-from"), watchFrom = startFrom("watch-from"), friendFrom = startFrom("friend-from");
   const opening = (sel) => (sel.value ? { opening: sel.value } : {});
-  const clock = (v) => (v.startsWith("game:") ? { time: "0", game_time: v.slice(5) } : { time: v });
+  const clock = (v) => {
+    if (!v.startsWith("game:")) return { time: v };
+    const [game, inc] = v.slice(5).split("+");
+    return inc ? { time: "0", game_time: game, increment: inc } : { time: "0", game_time: game };
+  };
   const vsComputer = el("div", { class: "card" },
     el("h2", { text: t("start.vsComputer") }),
     el("label", { for: "colour", text: t("start.colour") }), colour,
