@@ -268,7 +268,9 @@ func (c *Client) Move(ctx context.Context, req player.Request) (player.Reply, er
 // time control (TI) that gives the engine, as Serve reads it (see clock),
 // the time the referee allows. A game clock alone is sent as TI[main] with
 // main such that the clock, less the times of the engine's moves, is what
-// is left of it. A per-move limit (alone, or shorter than the game clock)
+// is left of it; with an increment (a Fischer clock), TI[main/increment/],
+// main such that the clock, plus the increments and less the times of the
+// engine's moves, is what is left. A per-move limit (alone, or shorter than the game clock)
 // is sent as a Fischer clock that has the limit now, TI[limit/increment/]
 // with the engine's moves timed at the increment: the increment is the
 // limit itself, or, under a game clock too, the share of what the game
@@ -284,13 +286,18 @@ func withClock(req player.Request) *game.Game {
 	turn := src.Turn()
 	switch {
 	case left > 0 && (limit <= 0 || limit >= left):
-		used := time.Duration(0)
+		used, own := time.Duration(0), time.Duration(0)
 		for i, m := range src.Moves {
 			if src.PositionAt(i).Turn == turn {
 				used += m.Time
+				own++
 			}
 		}
-		g.Info.TimeControl = formatClock(left+used) + "//"
+		if inc := req.Increment; inc > 0 && left+used-own*inc > 0 {
+			g.Info.TimeControl = formatClock(left+used-own*inc) + "/" + formatClock(inc) + "/"
+		} else {
+			g.Info.TimeControl = formatClock(left+used) + "//"
+		}
 	case limit > 0:
 		inc := limit
 		if left > 0 {

@@ -217,17 +217,22 @@ func TestWithClock(t *testing.T) {
 		name          string
 		move, game    time.Duration
 		wantGame, inc time.Duration
+		fischer       time.Duration // the request's increment
 	}{
-		{"no clock", 0, 0, 0, 0},
-		{"a game clock", 0, 90 * time.Second, 90 * time.Second, 0},
-		{"a game clock shorter than the move limit", 100 * time.Second, 90 * time.Second, 90 * time.Second, 0},
-		{"a per-move limit", 2 * time.Second, 0, 2 * time.Second, 2 * time.Second},
-		{"a per-move limit under a game clock", 2 * time.Second, 60 * time.Second, 2 * time.Second, 2 * time.Second},
-		{"a per-move limit under a short game clock", 2 * time.Second, 10 * time.Second, 2 * time.Second, 8 * time.Second / 27},
+		{"no clock", 0, 0, 0, 0, 0},
+		{"a game clock", 0, 90 * time.Second, 90 * time.Second, 0, 0},
+		{"a game clock shorter than the move limit", 100 * time.Second, 90 * time.Second, 90 * time.Second, 0, 0},
+		{"a per-move limit", 2 * time.Second, 0, 2 * time.Second, 2 * time.Second, 0},
+		{"a per-move limit under a game clock", 2 * time.Second, 60 * time.Second, 2 * time.Second, 2 * time.Second, 0},
+		{"a per-move limit under a short game clock", 2 * time.Second, 10 * time.Second, 2 * time.Second, 8 * time.Second / 27, 0},
+		{"a Fischer clock", 0, 90 * time.Second, 90 * time.Second, 3 * time.Second, 3 * time.Second},
+		// A main time the increments earned exceed cannot be written:
+		// what is left, without the increment.
+		{"a Fischer clock, main time spent", 0, 2 * time.Second, 2 * time.Second, 0, 3 * time.Second},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req := player.Request{Game: g, Position: g.Position(), Legal: g.Legal(), TimeLeft: tt.move, GameTimeLeft: tt.game}
+			req := player.Request{Game: g, Position: g.Position(), Legal: g.Legal(), TimeLeft: tt.move, GameTimeLeft: tt.game, Increment: tt.fischer}
 			sent := ggf.Format(withClock(req))
 			back, err := ggf.ParseGame(sent)
 			if err != nil {
