@@ -5,6 +5,7 @@ package book
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -37,4 +38,24 @@ func (b *Book) WriteTextFile(path string) error {
 		return err
 	}
 	return WriteFile(path, []byte(sb.String()))
+}
+
+// Switch returns the book that a command's on/off book setting (a flag
+// such as --book) chooses: the shipped book for "on", none for "off"
+// (either in any case); any other value is an error that says what is
+// accepted. A shipped book that cannot be read is no book: Switch then
+// returns nil with a note that says why, for the command to tell its
+// user before it goes on without a book.
+func Switch(mode string) (b *Book, note string, err error) {
+	switch strings.ToLower(strings.TrimSpace(mode)) {
+	case "on":
+		b, err := Shipped()
+		if err != nil {
+			return nil, "no opening book: " + err.Error(), nil
+		}
+		return b, "", nil
+	case "off":
+		return nil, "", nil
+	}
+	return nil, "", fmt.Errorf("book %q: want on or off", mode)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
@@ -101,5 +102,38 @@ func TestWriteTextFile(t *testing.T) {
 	}
 	if err := b.WriteTextFile(filepath.Join(t.TempDir(), "no", "such", "dir.txt")); err == nil {
 		t.Error("writing into a missing folder: no error")
+	}
+}
+
+func TestSwitch(t *testing.T) {
+	shipped, shippedErr := Shipped()
+	for _, tc := range []struct {
+		mode   string
+		book   bool
+		errors bool
+	}{
+		{"on", shippedErr == nil, false},
+		{"ON", shippedErr == nil, false},
+		{"off", false, false},
+		{"Off", false, false},
+		{"", false, true},
+		{"auto", false, true},
+		{"yes", false, true},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			b, note, err := Switch(tc.mode)
+			if (err != nil) != tc.errors || (b != nil) != tc.book {
+				t.Fatalf("Switch(%q) = %v, %q, %v", tc.mode, b, note, err)
+			}
+			if err != nil && !strings.Contains(err.Error(), "want on or off") {
+				t.Errorf("error %q does not say what is accepted", err)
+			}
+			if b != nil && b != shipped {
+				t.Errorf("on: not the shipped book")
+			}
+			if tc.mode == "on" && shippedErr != nil && !strings.Contains(note, shippedErr.Error()) {
+				t.Errorf("on without a shipped book: note %q", note)
+			}
+		})
 	}
 }

@@ -76,3 +76,55 @@ func (p *Player) bookNote() string {
 	p.bookNoted = true
 	return p.book.Note
 }
+
+// WithBook returns the analysis t of a position (pos, with the legal
+// squares legal) with the position's book moves merged in: the book moves
+// first, best first, each with the book's value, the source Book at the
+// depth of the book's search and the book's line (the move, then the best
+// book move of each position that follows while there is one), then t's
+// other moves as t gave them; the analysis's value, source and line
+// become those of the best book move. It reports whether the position
+// has book moves; if not, or if t's values are not discs (a heuristic's
+// points, a win rate), it returns t itself, unchanged. t is never
+// changed: the merged analysis is a copy.
+func WithBook(t *player.Thinking, b *book.Book, pos board.Board, legal uint64) (*player.Thinking, bool) {
+	if t == nil || t.Unit != player.UnitDiscs {
+		return t, false
+	}
+	moves := b.Moves(pos, legal)
+	if len(moves) == 0 {
+		return t, false
+	}
+	out := *t
+	out.Moves = make([]player.MoveStat, 0, len(t.Moves)+len(moves))
+	inBook := uint64(0)
+	for _, m := range moves {
+		inBook |= m.Square.Bit()
+		out.Moves = append(out.Moves, player.MoveStat{Move: m.Square, Eval: m.Value, HasEval: true, Unit: player.UnitDiscs,
+			Source: player.Source{Kind: player.Book, Depth: m.Depth}, PV: bookLine(b, pos, m.Square)})
+	}
+	for _, m := range t.Moves {
+		if m.Move.Bit()&inBook == 0 {
+			out.Moves = append(out.Moves, m)
+		}
+	}
+	best := out.Moves[0]
+	out.Eval, out.HasEval, out.Source, out.Stopped, out.PV = best.Eval, true, best.Source, false, best.PV
+	return &out, true
+}
+
+// bookLine returns the line of the book that starts with the move sq of
+// pos: sq, then the best book move of each position that follows, while
+// the book has one (at most to the end of the board).
+func bookLine(b *book.Book, pos board.Board, sq board.Square) []board.Square {
+	line := []board.Square{sq}
+	for p := pos.Play(sq); len(line) < 60; {
+		next := b.Moves(p, p.Moves())
+		if len(next) == 0 {
+			break
+		}
+		line = append(line, next[0].Square)
+		p = p.Play(next[0].Square)
+	}
+	return line
+}

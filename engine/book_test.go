@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
@@ -97,5 +99,66 @@ func TestNoisyLevelPlaysTheBookLoosely(t *testing.T) {
 	}
 	if len(seen) != 2 {
 		t.Errorf("noise 3 after f5: %v", seen)
+	}
+}
+
+func TestWithBook(t *testing.T) {
+	b := testBook()
+	f5, _ := game.ParseTranscript("f5")
+	pos, legal := f5.Position().Board, f5.Legal()
+	out, _ := game.ParseTranscript("f5d6") // its replies are not in the book
+	sq := board.MustParseSquare
+	searched := &player.Thinking{Eval: 2, HasEval: true, Source: player.Source{Kind: player.Selective, Depth: 8, Probability: 87}, Nodes: 900,
+		PV: []board.Square{sq("f4"), sq("e3")},
+		Moves: []player.MoveStat{
+			{Move: sq("f4"), Eval: 2, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 8}, PV: []board.Square{sq("f4"), sq("e3")}},
+			{Move: sq("d6"), Eval: 1.5, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 8}},
+			{Move: sq("f6"), Eval: -3, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 8}},
+		}}
+	bookMove := func(s string, v float64) player.MoveStat {
+		return player.MoveStat{Move: sq(s), Eval: v, HasEval: true, Source: player.Source{Kind: player.Book, Depth: 12}, PV: []board.Square{sq(s)}}
+	}
+	for _, tc := range []struct {
+		name   string
+		t      *player.Thinking
+		pos    board.Board
+		legal  uint64
+		ok     bool
+		moves  []player.MoveStat
+		source player.Kind
+	}{
+		{"book position: book moves first, the others as searched", searched, pos, legal, true,
+			[]player.MoveStat{bookMove("d6", 1), bookMove("f6", -0.5), searched.Moves[0]}, player.Book},
+		{"the start: the book's line goes on", &player.Thinking{Moves: []player.MoveStat{{Move: sq("d3")}}}, board.Start().Board, game.NewStandard().Legal(), true,
+			[]player.MoveStat{
+				{Move: sq("d3"), Eval: -0.5, HasEval: true, Source: player.Source{Kind: player.Book, Depth: 12}, PV: []board.Square{sq("d3"), sq("c5")}},
+				{Move: sq("c4"), Eval: -0.5, HasEval: true, Source: player.Source{Kind: player.Book, Depth: 12}, PV: []board.Square{sq("c4"), sq("e3")}},
+				{Move: sq("f5"), Eval: -0.5, HasEval: true, Source: player.Source{Kind: player.Book, Depth: 12}, PV: []board.Square{sq("f5"), sq("d6")}},
+				{Move: sq("e6"), Eval: -0.5, HasEval: true, Source: player.Source{Kind: player.Book, Depth: 12}, PV: []board.Square{sq("e6"), sq("f4")}},
+			}, player.Book},
+		{"out of the book", searched, out.Position().Board, out.Legal(), false, searched.Moves, player.Selective},
+		{"a win rate is not merged", &player.Thinking{Unit: player.UnitRate, Moves: searched.Moves}, pos, legal, false, searched.Moves, player.KindUnknown},
+		{"no book", searched, pos, legal, false, searched.Moves, player.Selective},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bk := b
+			if tc.name == "no book" {
+				bk = nil
+			}
+			before := fmt.Sprintf("%+v", *tc.t)
+			got, ok := WithBook(tc.t, bk, tc.pos, tc.legal)
+			if ok != tc.ok || got.Kind != tc.source {
+				t.Fatalf("ok %v, source %v; want %v, %v", ok, got.Kind, tc.ok, tc.source)
+			}
+			if !reflect.DeepEqual(got.Moves, tc.moves) {
+				t.Errorf("moves\n got %+v\nwant %+v", got.Moves, tc.moves)
+			}
+			if after := fmt.Sprintf("%+v", *tc.t); after != before {
+				t.Errorf("the analysis was changed:\n%s\n%s", before, after)
+			}
+			if ok && tc.t == searched && (got.Eval != 1 || got.Nodes != 900 || len(got.PV) != 1 || got.PV[0] != sq("d6")) {
+				t.Errorf("the merged analysis: %+v", got)
+			}
+		})
 	}
 }
