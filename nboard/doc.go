@@ -11,6 +11,7 @@
 //	move <sq>[/<eval>[/<time>]]   a move was played (PA for a pass)
 //	go                       choose a move: "=== <move>/<eval>/<time>"
 //	hint N                   the best N moves, as they improve: "search <pv> <eval> 0 <depth> <text>"
+//	                         (in the book: "book <pv> <eval> <games> book depth <d>")
 //	ping N                   stop thinking, then "pong N"
 //	learn                    "learned"
 //	analyze                  "analysis <moves made> <eval>" for each position of the game
@@ -35,12 +36,23 @@
 // after each move (TI[limit/limit/], the engine's moves timed at the
 // limit).
 //
+// With an opening book (Options.Book; reversi nboard uses the shipped one
+// unless --book off), "go" and "hint" answer from the book in its
+// positions, at once, with the protocol's book lines: "book <pv> <eval>
+// <games> book depth <d>", the move's value in discs for the side to
+// move, the games of the book's source that played it, "book" in the
+// depth field (where a search writes its depth, so that the GUI shows
+// the source) and the depth of the search that valued it in the book.
+// "go" plays the best book move ("=== <move>/<eval>/0.000"); "hint N"
+// sends the best N book moves and searches the other moves only if N
+// asks for more than the book has.
+//
 // The engine also sends "status <text>" lines and "nodestats <nodes>
 // <seconds>" after a search. Evaluations are in discs from the side to
 // move; the depth of a search line is its plies ("12"), plies and
 // confidence for a selective search ("18@95%"), "100%" for an exact
 // endgame result, "100%W" for a win/loss/draw result. [FormatDepth],
-// [ParseDepth], [FormatSearch] and [ParseSearch] translate them to and
+// [ParseDepth], [FormatSearch], [FormatBook] and [ParseSearch] translate them to and
 // from player's typed values; nothing outside this package writes or
 // reads them. Unknown commands are ignored; a malformed
 // or impossible one gets a status line saying why and changes nothing.

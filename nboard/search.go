@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
@@ -138,9 +139,25 @@ func pvText(pv []board.Square) string {
 	return b.String()
 }
 
+// bookMoves returns the book moves of the game's position, best first:
+// none without a book (Options.Book) or out of it.
+func (s *session) bookMoves(g *game.Game) []book.Move {
+	if s.opts.Book == nil {
+		return nil
+	}
+	return s.opts.Book.Moves(g.Position().Board, g.Legal())
+}
+
+// bookLine writes a book move as the protocol's book line.
+func bookLine(m book.Move) string {
+	return FormatBook(player.MoveStat{Move: m.Square, Eval: m.Value, HasEval: true, Source: player.Source{Kind: player.Book, Depth: m.Depth}}, m.Count)
+}
+
 // goSearch answers "go": a move within the depth and the clock. Before
 // the move it sends the search line of its value, so that the GUI sees how
-// it was found ("100%" for an exact solve, "100%W" for win/loss/draw).
+// it was found ("100%" for an exact solve, "100%W" for win/loss/draw). In
+// a position of the book it plays the best book move at once, after its
+// book line ("book" in the depth field).
 func (s *session) goSearch(ctx context.Context) {
 	g := s.game.Clone()
 	if g.Over() {
@@ -149,6 +166,12 @@ func (s *session) goSearch(ctx context.Context) {
 	}
 	if g.MustPass() {
 		s.out.printf("=== PA")
+		return
+	}
+	if moves := s.bookMoves(g); len(moves) > 0 {
+		s.out.printf("%s", bookLine(moves[0]))
+		s.out.printf("=== %v/%.2f/%.3f", moves[0].Square, moves[0].Value, 0.0)
+		s.out.printf("status")
 		return
 	}
 	if s.player == nil || s.playerDepth != s.depth {
@@ -196,7 +219,9 @@ func budgetText(lim engine.Limits) string {
 // depth, then, when the set depth reaches the endgame (see level), searches
 // it selectively at each confidence ("24@73%", ...) if the engine has
 // selective cuts, and solves it for win/loss/draw and exactly, until
-// stopped.
+// stopped. In a position of the book it first sends the book moves, best
+// first, as book lines ("book" in the depth field), and searches only if
+// n asks for more moves than the book has, among the others.
 func (s *session) hint(ctx context.Context, n int) {
 	g := s.game.Clone()
 	if g.Over() {
@@ -208,6 +233,19 @@ func (s *session) hint(ctx context.Context, n int) {
 	}
 	b := g.Position().Board
 	forbidden := b.Moves() &^ g.Legal()
+	if moves := s.bookMoves(g); len(moves) > 0 {
+		for i, m := range moves {
+			if i == n {
+				break
+			}
+			s.out.printf("%s", bookLine(m))
+			forbidden |= m.Square.Bit()
+		}
+		if n -= len(moves); n <= 0 || b.Moves()&^forbidden == 0 {
+			s.out.printf("status")
+			return
+		}
+	}
 	l := s.level()
 	s.out.printf("status thinking")
 	s.background(ctx, true, func(ctx context.Context) {

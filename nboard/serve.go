@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/game"
@@ -29,6 +30,9 @@ type Options struct {
 	// DefaultMaxLine). A longer line ends Serve with an error that says
 	// so, as soon as the limit is reached.
 	MaxLine int
+	// Book is the opening book that "go" and "hint" answer from in its
+	// positions (nil: none, every answer is searched).
+	Book *book.Book
 }
 
 // DefaultMaxLine is the longest line, in bytes, that Serve (by default)

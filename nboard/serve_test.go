@@ -36,11 +36,17 @@ func start(t *testing.T) *conn {
 // startWith starts a session with the engine e.
 func startWith(t *testing.T, e *engine.Engine) *conn {
 	t.Helper()
+	return startOptions(t, e, Options{Depth: 4})
+}
+
+// startOptions starts a session with the engine e and the options opts.
+func startOptions(t *testing.T, e *engine.Engine, opts Options) *conn {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &conn{t: t, in: inW, lines: make(chan string, 1000), done: make(chan error, 1)}
 	go func() {
-		c.done <- Serve(context.Background(), inR, outW, e, Options{Depth: 4})
+		c.done <- Serve(context.Background(), inR, outW, e, opts)
 		outW.Close()
 	}()
 	go func() {

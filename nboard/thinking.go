@@ -74,11 +74,25 @@ func FormatSearch(m player.MoveStat) string {
 	return fmt.Sprintf("search %s %.2f 0 %s", pvText(pv), m.Eval, FormatDepth(m.Source))
 }
 
+// FormatBook writes a book move as the protocol's "book <pv> <eval>
+// <games> book depth <d>" line: the move, its value in discs for the side
+// to move, the games of the book's source that played it, "book" in the
+// depth field (as GUIs show a book move) and, as free text, the depth of
+// the search that valued it in the book.
+func FormatBook(m player.MoveStat, games int) string {
+	pv := m.PV
+	if len(pv) == 0 || pv[0] != m.Move {
+		pv = append([]board.Square{m.Move}, pv...)
+	}
+	return fmt.Sprintf("book %s %.2f %d book depth %d", pvText(pv), m.Eval, max(games, 0), m.Depth)
+}
+
 // ParseSearch reads an engine's "search <pv> <eval> 0 <depth> [text]" or
 // "book <pv> <eval> <games> <depth> [text]" line: the move (the first
 // square of the line), its value in discs for the side to move (the first
-// of a pair "v1,v2"), how it was found (a book line's source is Book) and
-// its line.
+// of a pair "v1,v2"), how it was found (a book line's source is Book, at
+// the depth of its depth field or, when that says "book", of a free text
+// "depth <d>" as FormatBook writes it) and its line.
 func ParseSearch(line string) (player.MoveStat, error) {
 	f := strings.Fields(line)
 	if len(f) < 5 || (f[0] != "search" && f[0] != "book") {
@@ -99,6 +113,11 @@ func ParseSearch(line string) (player.MoveStat, error) {
 	}
 	if f[0] == "book" {
 		src = player.Source{Kind: player.Book, Depth: src.Depth}
+		if strings.EqualFold(f[4], "book") && len(f) >= 7 && f[5] == "depth" {
+			if d, err := strconv.Atoi(f[6]); err == nil && d >= 0 && d <= 60 {
+				src.Depth = d
+			}
+		}
 	}
 	return player.MoveStat{Move: pv[0], Eval: v, HasEval: true, Unit: player.UnitDiscs, Source: src, PV: pv}, nil
 }

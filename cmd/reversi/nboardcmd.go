@@ -7,13 +7,14 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/nboard"
 )
 
 func runNBoard(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "nboard", "[--depth N] [--threads N] [--hash MB] [--eval pattern|course|discs]", `
+	fs := cli.NewFlags(e.stderr, "nboard", "[--depth N] [--threads N] [--hash MB] [--eval pattern|course|discs] [--book on|off]", `
 Speaks NBoard protocol version 2 on standard input and output: the engine
 protocol of the NBoard GUI (and of NTest and Edax). Add reversi to NBoard
 as an engine with the command line "reversi nboard". Commands: nboard,
@@ -21,13 +22,22 @@ set depth/game/contempt, move, go, hint, ping, learn, analyze; see
 'go doc github.com/reversi-engine/reversi/nboard'. A depth at least the
 empty squares of the position solves it exactly (set depth 60: solve);
 "go" keeps to the clock of the game (its GGF time control, TI), budgeting
-each move from the time left, the moves left and the phase.`)
+each move from the time left, the moves left and the phase. In a position
+of the shipped opening book, "go" and "hint" answer from the book at once
+("book <pv> <eval> <games> book depth <d>": "book" in the depth field);
+--book off searches every position (NBoard's protocol has no option to
+switch the book).`)
 	depth := fs.Int("depth", 12, "midgame depth until the GUI sets one")
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	evalName := fs.String("eval", "pattern", "evaluation: pattern (trained), course (the course's heuristic; classic, its old name, is accepted too) or discs")
+	bookMode := fs.String("book", "on", "on: answer from the shipped opening book in its positions; off: always search")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
+	}
+	b, note, err := book.Switch(*bookMode)
+	if err != nil {
+		return fmt.Errorf("--%v", err)
 	}
 	ev, err := engine.EvaluatorByName(*evalName)
 	if err != nil {
@@ -36,6 +46,9 @@ each move from the time left, the moves left and the phase.`)
 	if *depth < 1 || *depth > 60 || *threads < 1 || *hash < 1 {
 		return fmt.Errorf("--depth takes 1 to 60, --threads and --hash at least 1")
 	}
+	if note != "" {
+		fmt.Fprintln(e.stderr, note)
+	}
 	eng := engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: *hash})
-	return nboard.Serve(ctx, e.stdin, e.stdout, eng, nboard.Options{Depth: *depth})
+	return nboard.Serve(ctx, e.stdin, e.stdout, eng, nboard.Options{Depth: *depth, Book: b})
 }
