@@ -5,8 +5,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/cli"
@@ -16,7 +18,7 @@ import (
 )
 
 func runAnalyze(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "analyze", `(--board "<64 squares> X|O" | --transcript f5d6c3...) [--depth N | --time T] [--player SPEC]`, `
+	fs := cli.NewFlags(e.stderr, "analyze", `(--board "<64 squares> X|O" | --transcript f5d6c3...) [--depth N | --time T] [--player SPEC] [--book on|off]`, `
 Prints the value of every legal move of a position, best first, with the
 depth of the search that found it ("100%" for an exact endgame solve,
 "100%W" for a win/loss/draw solve) and the principal variation.
@@ -30,7 +32,14 @@ win rates of Monte Carlo tree search. Values are for the side to move, and
 a line above the table says in what: discs (the final margin, estimated,
 or exact at depth 100%), the points of the course's heuristic when the
 engine uses it in the midgame (not discs), or the win rate of the
-playouts (draws count half) for Monte Carlo players.`)
+playouts (draws count half) for Monte Carlo players.
+
+In a position of the shipped opening book, the book's moves come first,
+each with the book's value (of a search of the depth shown, negamaxed
+through the book), its line in the book and the source "book"; the other
+moves follow as searched, their source the kind of search (midgame,
+selective, exact, wld). --book off shows the analysis alone. The book's
+values are discs: an analysis in another unit is shown alone.`)
 	boardText := fs.String("board", "", "the position: 64 squares and the side to move")
 	transcript := fs.String("transcript", "", "the position: moves from the start, e.g. f5d6c3")
 	depth := fs.Int("depth", 0, "midgame depth (default 10 unless --time is given)")
@@ -38,6 +47,7 @@ playouts (draws count half) for Monte Carlo players.`)
 	exact := fs.Int("exact", 20, "solve exactly with this many empty squares or fewer")
 	spec := fs.String("player", "", "the analysing player (default: the engine with the settings above)")
 	threads := fs.Int("threads", 0, "search threads (default: all cores)")
+	bookMode := fs.String("book", "on", "on: in a position of the shipped opening book, its moves with their values, marked book; off: the analysis alone")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -47,6 +57,13 @@ playouts (draws count half) for Monte Carlo players.`)
 	}
 	if *depth < 0 || *depth > 60 || *limit < 0 || *exact < 0 || *exact > 60 {
 		return fmt.Errorf("--depth and --exact take 0 to 60, --time a positive duration")
+	}
+	b, note, err := book.Switch(*bookMode)
+	if err != nil {
+		return fmt.Errorf("--%v", err)
+	}
+	if note != "" {
+		fmt.Fprintln(e.stderr, note)
 	}
 	var p player.Player
 	if *spec == "" {
@@ -83,9 +100,29 @@ playouts (draws count half) for Monte Carlo players.`)
 		fmt.Fprintf(e.stdout, "best move %v (the player gave no values for the moves)\n", reply.Move)
 		return nil
 	}
-	textboard.WriteAnalysis(e.stdout, pos.Turn, t)
+	if merged, inBook := engine.WithBook(t, b, pos.Board, g.Legal()); inBook {
+		writeBookAnalysis(e.stdout, pos.Turn, merged)
+	} else {
+		textboard.WriteAnalysis(e.stdout, pos.Turn, t)
+	}
 	if t.Note != "" {
 		fmt.Fprintln(e.stdout, t.Note)
 	}
 	return ctx.Err()
+}
+
+// writeBookAnalysis writes an analysis in discs with book moves merged in
+// (engine.WithBook) as textboard.WriteAnalysis writes one, with a column
+// that says where each value comes from: "book", or the kind of search.
+func writeBookAnalysis(w io.Writer, side board.Color, t *player.Thinking) {
+	fmt.Fprintf(w, "values for %s (%c), the side to move: discs, the final margin (estimated, or exact at depth 100%%); "+
+		"source book: the shipped opening book's value, of a search of that depth negamaxed through the book\n", side, side.Letter())
+	fmt.Fprintf(w, "%-5s %10s %7s  %-9s  %s\n", "move", "discs", "depth", "source", "principal variation")
+	for _, m := range t.Moves {
+		v := "?"
+		if m.HasEval {
+			v = fmt.Sprintf("%+.2f", m.Eval)
+		}
+		fmt.Fprintf(w, "%-5v %10s %7s  %-9s  %s\n", m.Move, v, textboard.Depth(m.Source), m.Kind, textboard.Variation(m.PV))
+	}
 }

@@ -393,7 +393,8 @@ func TestSolveCommand(t *testing.T) {
 }
 
 func TestAnalyzeCommand(t *testing.T) {
-	code, stdout, stderr := runCommand(t, "", "analyze", "--transcript", "f5d6c3", "--depth", "4", "--threads", "1")
+	// The search alone: f5 d6 c3 is in the opening book (TestAnalyzeBook).
+	code, stdout, stderr := runCommand(t, "", "analyze", "--transcript", "f5d6c3", "--depth", "4", "--threads", "1", "--book", "off")
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
