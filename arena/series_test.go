@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/reversi-engine/reversi/player"
 )
 
 // TestRunRecordedResumes: a run stopped half way goes on from its file
@@ -130,4 +132,46 @@ func mustRatings(t *testing.T, table *Table) []Rating {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TestResumeRecordsOfOldNames: a match recorded before the course's
+// evaluation was renamed (its player named "alphabeta:depth=1,eval=classic",
+// the spec typed then, which the catalog still accepts) resumes with the
+// same command line: the records name the players by their specs, whatever
+// the evaluation's name has become. The fixture is four games of
+// 'reversi match alphabeta:depth=1,eval=classic random --games 4 --seed 7'
+// recorded by the build before the rename.
+func TestResumeRecordsOfOldNames(t *testing.T) {
+	fixture, err := os.ReadFile(filepath.Join("testdata", "classic-names.ggf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "m.ggf")
+	if err := os.WriteFile(out, fixture, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	xot, err := XOT()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Tournament{
+		Names:    []string{"alphabeta:depth=1,eval=classic", "random"},
+		Openings: Choose(xot, 2, 7), Concurrency: 1, Seed: 7,
+		Event: "reversi match, seed 7",
+		New: func(which int, seat Seat) (player.Player, error) {
+			return nil, fmt.Errorf("game %d played again", seat.Game)
+		},
+	}
+	var score Score
+	resumed := -1
+	results, err := m.RunRecorded(context.Background(), Recording{Out: out,
+		Count:   func(r Result) bool { score.Add(r.ForA()); return true },
+		Resumed: func(n int) { resumed = n },
+	})
+	if err != nil || resumed != 4 || len(results) != 4 {
+		t.Fatalf("resuming the old records: %d results, %d resumed, %v; want 4 and 4", len(results), resumed, err)
+	}
+	if want := (Score{Wins: 4, Margin: 122}); score != want {
+		t.Errorf("score %+v, want %+v (the recorded games)", score, want)
+	}
 }

@@ -31,7 +31,7 @@ func EvaluatorByName(name string) (eval.Evaluator, error) {
 }
 
 // DefaultEvaluator returns the engine's default evaluation: the trained
-// pattern evaluation, or the classic heuristic if the shipped weights
+// pattern evaluation, or the course heuristic if the shipped weights
 // cannot be read (which the tests of package pattern rule out).
 func DefaultEvaluator() eval.Evaluator {
 	if ev, err := pattern.Default(); err == nil {

@@ -32,8 +32,9 @@ const (
 // added: above any value of Evaluate (whose magnitude is below 160,000).
 const classicWin = 1_000_000
 
-// Name returns "classic".
-func (Course) Name() string { return "classic" }
+// Name returns "course". Records and player names written before the
+// rename say "classic", a name engine.EvaluatorByName still accepts.
+func (Course) Name() string { return "course" }
 
 // Evaluate returns the weighted sum of the features of b. It computes
 // them as CourseFeatures does, with each mask counted once (hot path).

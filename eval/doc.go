@@ -3,7 +3,8 @@
 //
 // Two evaluators live here: [Discs], the disc count the course's simplest
 // alpha-beta used, and [Course], the course's six-feature heuristic
-// (named "classic" on the command line and in specs). A trained pattern
+// (named "course" on the command line, in specs and in player names;
+// "classic", its old name, is still accepted). A trained pattern
 // evaluation fits the same interface; it keeps indexes
 // along the search path, which the [Tracker] interface is for: the search
 // tells the tracker every move it makes and takes back, and asks it for

@@ -7,7 +7,7 @@ import "github.com/reversi-engine/reversi/board"
 
 // Evaluator scores positions for the player to move.
 type Evaluator interface {
-	// Name identifies the evaluator, e.g. "classic".
+	// Name identifies the evaluator, e.g. "course".
 	Name() string
 	// Evaluate returns the value of b for its player to move. b is a
 	// position where the game is not over (the search scores finished

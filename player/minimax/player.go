@@ -44,7 +44,7 @@ type Player struct {
 
 // NewPlayer returns a player that searches depth plies with algorithm and
 // evaluator ev. Its name is the algorithm with its settings, e.g.
-// "alphabeta:depth=7,eval=classic".
+// "alphabeta:depth=7,eval=course".
 func NewPlayer(algorithm Algorithm, depth int, ev eval.Evaluator) *Player {
 	return &Player{
 		algorithm: algorithm,

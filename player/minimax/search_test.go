@@ -165,7 +165,7 @@ func TestCancelStopsTheSearch(t *testing.T) {
 
 func TestPlayerThroughTheGame(t *testing.T) {
 	p := NewPlayer(AlphaBetaSearch, 3, eval.Course{})
-	if p.Name() != "alphabeta:depth=3,eval=classic" {
+	if p.Name() != "alphabeta:depth=3,eval=course" {
 		t.Errorf("name %q", p.Name())
 	}
 	g := game.New(board.Start(), game.Standard)
