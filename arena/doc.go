@@ -4,13 +4,16 @@
 // crosstables.
 //
 // A match plays every opening twice, colours swapped, so that neither
-// player gains from the openings (the XOT openings are built in, see XOT);
-// games run in parallel (Tournament.Run). Tournament.RunRecorded records
+// player gains from the openings (the XOT openings are built in, see XOT;
+// OpeningSource takes them, random ones or a file by the names a command
+// line gives); games run in parallel (Tournament.Run). Tournament.RunRecorded records
 // each game as it ends and resumes an interrupted run without replaying
 // the games already recorded. A large run can be split into shards (game
 // i goes to shard i mod n) run on different machines and put together
 // afterwards (Merge). Table.Report writes the rating list and the
-// crosstable; Summary and TournamentSummary are the JSON summaries.
+// crosstable; Summary and TournamentSummary are the JSON summaries
+// (Tournament.MatchSummary, Tournament.Summarize), kept beside the record
+// (SummaryFile, WriteResults).
 // MatchCount is a match's running score with its sequential test;
 // CheckNames and Anchor check a tournament's players and choose the
 // player rated 0. Games is a run of many games from one position, each

@@ -10,6 +10,7 @@ import (
 	"io"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"strings"
 
 	"github.com/reversi-engine/reversi/board"
@@ -128,4 +129,50 @@ func Choose(all []Opening, count int, seed uint64) []Opening {
 		out[i] = all[order[i%len(all)]]
 	}
 	return out
+}
+
+// OpeningSource says where the openings of a run come from, as a command
+// line names them (reversi match and tournament: --openings and
+// --random-openings).
+type OpeningSource struct {
+	// Random, if positive, asks for random openings of that many moves
+	// instead of Name: 10,000 of them (RandomOpenings), drawn with the
+	// seed given to Openings.
+	Random int
+	// Name is "xot" (or "xot-large.txt", the name of its file) for the
+	// XOT openings (XOT), or else a file of transcripts (ReadOpenings).
+	Name string
+	// Open opens the file Name names and returns it with the name the
+	// records give it; nil opens it with os.Open under its own name.
+	Open func(name string) (io.ReadCloser, string, error)
+}
+
+// Openings returns the openings of s, legal under rule, and the name the
+// records and the summaries give them: "random K moves", "xot-large.txt"
+// or the file's. seed draws the random openings.
+func (s OpeningSource) Openings(rule game.Rule, seed uint64) ([]Opening, string, error) {
+	if s.Random > 0 {
+		return RandomOpenings(10000, s.Random, rule, seed), fmt.Sprintf("random %d moves", s.Random), nil
+	}
+	if s.Name == "xot" || s.Name == "xot-large.txt" {
+		all, err := XOT()
+		return all, "xot-large.txt", err
+	}
+	open := s.Open
+	if open == nil {
+		open = func(name string) (io.ReadCloser, string, error) {
+			f, err := os.Open(name)
+			return f, name, err
+		}
+	}
+	in, source, err := open(s.Name)
+	if err != nil {
+		return nil, "", err
+	}
+	defer in.Close()
+	all, err := ReadOpenings(in, source, rule)
+	if err != nil {
+		return nil, "", err
+	}
+	return all, source, nil
 }

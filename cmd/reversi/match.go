@@ -7,8 +7,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/reversi-engine/reversi/arena"
@@ -82,21 +82,12 @@ func (o *arenaOptions) check(fs *flag.FlagSet) error {
 	return nil
 }
 
-// openings returns the openings of the flags, and their name.
+// openings returns the openings of the flags (arena.OpeningSource), and
+// their name.
 func (o *arenaOptions) openings(e *env) ([]arena.Opening, string, error) {
-	if o.randomOpenings > 0 {
-		return arena.RandomOpenings(10000, o.randomOpenings, o.rule, o.seed), fmt.Sprintf("random %d moves", o.randomOpenings), nil
-	}
-	if o.openingsFile == "xot" || o.openingsFile == "xot-large.txt" {
-		all, err := arena.XOT()
-		return all, "xot-large.txt", err
-	}
-	in, source, err := cli.Open(e.stdin, o.openingsFile)
-	if err != nil {
-		return nil, "", fmt.Errorf("--openings: %w", err)
-	}
-	all, err := arena.ReadOpenings(in, source, o.rule)
-	in.Close()
+	src := arena.OpeningSource{Random: o.randomOpenings, Name: o.openingsFile,
+		Open: func(name string) (io.ReadCloser, string, error) { return cli.Open(e.stdin, name) }}
+	all, source, err := src.Openings(o.rule, o.seed)
 	if err != nil {
 		return nil, "", fmt.Errorf("--openings: %w", err)
 	}
@@ -180,19 +171,11 @@ the shards' files up.`)
 	m := o.tournament("match", specs, arena.Choose(all, (*games+1)/2, o.seed))
 
 	if *out != "" && *jsonPath == "" {
-		*jsonPath = strings.TrimSuffix(*out, ".ggf") + ".json"
+		*jsonPath = arena.SummaryFile(*out)
 	}
-	scheduled := m.Scheduled()
 	fmt.Fprintf(e.stdout, "%s vs %s: %s from %s, %s per move, %s rules, %d at a time, seed %d\n",
-		specs[0], specs[1], counted(scheduled, "game"), source, o.moveTime, o.rule, o.concurrency, o.seed)
-	summary := &arena.Summary{Players: [2]string{specs[0], specs[1]}, Event: m.Event, Seed: o.seed, Openings: source, Rule: o.rule.String(),
-		Time: o.moveTime.String() + "/move", Games: scheduled}
-	if o.shards > 1 {
-		summary.Shard = o.shard
-	}
-	if sprt != nil {
-		summary.SPRT = *sprtText
-	}
+		specs[0], specs[1], counted(m.Scheduled(), "game"), source, o.moveTime, o.rule, o.concurrency, o.seed)
+	summary := m.MatchSummary(source, *sprtText)
 	count := arena.MatchCount{SPRT: sprt}
 	results, err := runSeries(ctx, e, m, *out, count.Add, func() string { return count.Score.String() })
 	if results == nil && err != nil && !errors.Is(err, context.Canceled) {

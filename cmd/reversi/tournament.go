@@ -82,11 +82,7 @@ help players'; separate them with ';' when a spec has commas in it, e.g.
 	report := table.Report(ratings, *anchor, len(results))
 	fmt.Fprint(e.stdout, report)
 	if *out != "" {
-		summary := t.Summarize(table, ratings, *anchor, source)
-		if o.shards > 1 {
-			summary.Shard = o.shard
-		}
-		base, werr := arena.WriteResults(*out, summary, report)
+		base, werr := arena.WriteResults(*out, t.Summarize(table, ratings, *anchor, source), report)
 		if werr != nil {
 			return werr
 		}
