@@ -1,7 +1,8 @@
 // Package textboard draws a position as text for terminals: columns A-H,
 // rows 1-8, X for black, O for white, . for empty, legal moves optionally
 // marked, and a status line per side (Render, String). It also writes a
-// refereed game as a terminal shows it: every event with the board after
+// refereed game as a terminal shows it: its first line (WriteHeader, with
+// the seats named by SeatNames and Seat), every event with the board after
 // it (WriteEvent), what the player thought (Thinking, Value, Depth,
 // Variation), the opening when it changes (WriteOpening), an analysis's
 // table (WriteAnalysis) and the result (Reason).

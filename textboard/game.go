@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
@@ -75,6 +76,34 @@ func Seat(names [2]string, c board.Color) string {
 		return fmt.Sprintf("%s (%c)", names[c], c.Letter())
 	}
 	return fmt.Sprintf("%s (%c, %s)", names[c], c.Letter(), c)
+}
+
+// SeatNames returns the names a terminal gives the seats of a game, by
+// colour, from their players' names: "black" and "white" for two humans
+// of one name (two people at one terminal, both "human"), whom their own
+// names would not tell apart; else the players' names.
+func SeatNames(players [2]string, humans [2]bool) [2]string {
+	if humans[board.Black] && humans[board.White] && players[board.Black] == players[board.White] {
+		return [2]string{board.Black.String(), board.White.String()}
+	}
+	return players
+}
+
+// WriteHeader writes the first line of a game on a terminal: its seats
+// (Seat), rule, time a move (MoveLimit) and seed, e.g. "human (X, black)
+// vs roxanne (O, white), standard rules, 1m0s per move, seed 42".
+func WriteHeader(w io.Writer, names [2]string, rule game.Rule, moveTime time.Duration, seed uint64) {
+	fmt.Fprintf(w, "%s vs %s, %s rules, %s per move, seed %d\n",
+		Seat(names, board.Black), Seat(names, board.White), rule, MoveLimit(moveTime), seed)
+}
+
+// MoveLimit says the time limit of a move: the duration, or "no time
+// limit" for a negative one (referee.NoLimit).
+func MoveLimit(d time.Duration) string {
+	if d < 0 {
+		return "no time limit"
+	}
+	return d.String()
 }
 
 // seatName names the player of colour c with its colour: "roxanne

@@ -163,28 +163,22 @@ func (o playOptions) humans() [2]bool {
 	return [2]bool{catalog.IsHuman(o.black), catalog.IsHuman(o.white)}
 }
 
-// seatNames returns the names of the seats' players: "black" and "white"
-// for two humans of one name at one terminal.
-func seatNames(seats [2]player.Player, humans [2]bool) [2]string {
-	names := [2]string{seats[0].Name(), seats[1].Name()}
-	if humans[0] && humans[1] && names[0] == names[1] {
-		names = [2]string{board.Black.String(), board.White.String()}
-	}
-	return names
+// seatNames returns the names of the seats (textboard.SeatNames).
+func (o playOptions) seatNames(seats [2]player.Player) [2]string {
+	return textboard.SeatNames([2]string{seats[0].Name(), seats[1].Name()}, o.humans())
 }
 
-// header writes the first line of a single game.
+// header writes the first line of a single game (textboard.WriteHeader).
 func (o playOptions) header(w io.Writer, names [2]string) {
-	fmt.Fprintf(w, "%s vs %s, %s rules, %s per move, seed %d\n",
-		textboard.Seat(names, board.Black), textboard.Seat(names, board.White), o.rule, limitText(o.moveTime), o.seed)
+	textboard.WriteHeader(w, names, o.rule, o.moveTime, o.seed)
 }
 
 // referee returns the referee's settings of a single game: its clocks,
-// and take-backs for a human against a computer.
+// and take-backs for a human against a computer (referee.TakeBacks).
 func (o playOptions) referee(observe func(referee.Event)) referee.Config {
 	h := o.humans()
 	return referee.Config{Game: o.start, MoveTime: o.moveTime, GameTime: o.gameTime,
-		AllowUndo: [2]bool{h[0] && !h[1], h[1] && !h[0]}, Observe: observe}
+		AllowUndo: referee.TakeBacks(h, [2]bool{!h[0], !h[1]}), Observe: observe}
 }
 
 func playOne(ctx context.Context, e *env, o playOptions) error {
@@ -201,7 +195,7 @@ func playOne(ctx context.Context, e *env, o playOptions) error {
 		return err
 	}
 	humans := o.humans()
-	names := seatNames([2]player.Player{black, white}, humans)
+	names := o.seatNames([2]player.Player{black, white})
 	o.header(e.stdout, names)
 	shown := "" // the opening name shown last
 	cfg := o.referee(func(ev referee.Event) {
@@ -228,19 +222,12 @@ func playOne(ctx context.Context, e *env, o playOptions) error {
 // SIGTERM) before the games do.
 var errInterrupted = errors.New("interrupted")
 
-func limitText(d time.Duration) string {
-	if d < 0 {
-		return "no time limit"
-	}
-	return d.String()
-}
-
 func playMany(ctx context.Context, e *env, o playOptions) error {
 	if catalog.IsHuman(o.black) || catalog.IsHuman(o.white) {
 		return fmt.Errorf("--games %d: a human cannot play many games without display; use computer players", o.games)
 	}
 	fmt.Fprintf(e.stdout, "%s (black) vs %s (white): %d games, %s rules, %s per move, seed %d\n",
-		o.black, o.white, o.games, o.rule, limitText(o.moveTime), o.seed)
+		o.black, o.white, o.games, o.rule, textboard.MoveLimit(o.moveTime), o.seed)
 	prog := newProgress(e, o.games, "games", "games")
 	start := time.Now()
 	run := &arena.Games{
@@ -298,7 +285,7 @@ func playScreen(ctx context.Context, e *env, o playOptions) error {
 		defer player.Close(p)
 		seats[c] = p
 	}
-	names := seatNames(seats, humans)
+	names := o.seatNames(seats)
 	ui := tui.New(tui.Config{
 		Lang: o.lang, Names: names, Humans: humans, Game: o.start, MoveTime: o.moveTime,
 		Analyst: func() (player.Player, error) {
