@@ -4,9 +4,11 @@
 package arena
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -86,6 +88,20 @@ func (r *Games) Run(ctx context.Context, report func(index int, g *game.Game)) e
 type Tally struct {
 	Score Score
 	Ended map[game.Result]int
+}
+
+// Endings returns how the games that did not end normally ended (the keys
+// of Ended), in a fixed order: by reason (game.Reason's order), black's
+// before white's, so that a report of them reads the same every time.
+func (t Tally) Endings() []game.Result {
+	keys := make([]game.Result, 0, len(t.Ended))
+	for r := range t.Ended {
+		keys = append(keys, r)
+	}
+	slices.SortFunc(keys, func(a, b game.Result) int {
+		return cmp.Or(cmp.Compare(a.Reason, b.Reason), cmp.Compare(a.By, b.By))
+	})
+	return keys
 }
 
 // Tally plays the games as Run does and adds them up; played, if not nil,

@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
@@ -123,4 +124,27 @@ type illegal struct{}
 func (illegal) Name() string { return "illegal" }
 func (illegal) Move(context.Context, player.Request) (player.Reply, error) {
 	return player.Reply{Move: board.MustParseSquare("a1")}, nil
+}
+
+// TestTallyEndings: the endings of a tally come in one order, whatever
+// the map's.
+func TestTallyEndings(t *testing.T) {
+	want := []game.Result{ // in game.Reason's order, black first
+		{Reason: game.Resignation, By: board.Black},
+		{Reason: game.Resignation, By: board.White},
+		{Reason: game.Timeout, By: board.White},
+		{Reason: game.IllegalMoves, By: board.Black},
+	}
+	tally := Tally{Ended: map[game.Result]int{}}
+	for i, r := range want {
+		tally.Ended[r] = i + 1
+	}
+	for range 20 {
+		if got := tally.Endings(); !slices.Equal(got, want) {
+			t.Fatalf("Endings() = %v, want %v", got, want)
+		}
+	}
+	if got := (Tally{}).Endings(); len(got) != 0 {
+		t.Errorf("no ending: %v", got)
+	}
 }

@@ -249,8 +249,8 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 	fmt.Fprintf(e.stdout, "%s: %s (black) won %d, drew %d, lost %d: %.1f%% of the points\n",
 		counted(played, "game"), o.black, score.Wins, score.Draws, score.Losses, 100*score.Fraction())
 	fmt.Fprintf(e.stdout, "average margin %+.2f discs for black (empties to the winner)\n", score.AverageMargin())
-	for ended, n := range tally.Ended {
-		fmt.Fprintf(e.stdout, "%s ended by: %s\n", counted(n, "game"), textboard.Reason(ended))
+	for _, ended := range tally.Endings() {
+		fmt.Fprintf(e.stdout, "%s ended by: %s\n", counted(tally.Ended[ended], "game"), textboard.Reason(ended))
 	}
 	fmt.Fprintf(e.stdout, "%.1f s, %.0f games/s\n", took.Seconds(), float64(played)/took.Seconds())
 	if played < o.games {
