@@ -119,3 +119,26 @@ func (m *Merged) WriteGGF(path string) error {
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
+
+// Report returns the result of the merged games as text: for two players,
+// "A vs B: " and A's score (Score.String; A played Black in the first
+// game); for more, the rating list and the crosstable (Table.Report), the
+// player anchor rated 0 (by default random if it plays, see Anchor); an
+// anchor that is not a player is an error.
+func (m *Merged) Report(anchor string) (string, error) {
+	names := m.Table.Names
+	switch {
+	case len(names) == 2:
+		return fmt.Sprintf("%s vs %s: %s\n", names[0], names[1], m.Table.Scores[0][1]), nil
+	case len(names) < 2:
+		return "", nil
+	}
+	if anchor == "" {
+		anchor, _ = Anchor(names, "") // random if it plays
+	}
+	ratings, err := m.Table.Ratings(anchor)
+	if err != nil {
+		return "", err
+	}
+	return m.Table.Report(ratings, anchor, len(m.Games)), nil
+}

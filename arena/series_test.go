@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/player/course"
 )
 
 // TestRunRecordedResumes: a run stopped half way goes on from its file
@@ -173,5 +174,58 @@ func TestResumeRecordsOfOldNames(t *testing.T) {
 	}
 	if want := (Score{Wins: 4, Margin: 122}); score != want {
 		t.Errorf("score %+v, want %+v (the recorded games)", score, want)
+	}
+}
+
+// TestMergedReport: the text of merged records: a match's score, or a
+// tournament's rating list anchored on the player asked for, random by
+// default.
+func TestMergedReport(t *testing.T) {
+	dir := t.TempDir()
+	record := func(name string, m *Tournament) *Merged {
+		t.Helper()
+		f := filepath.Join(dir, name)
+		if _, err := m.RunRecorded(context.Background(), Recording{Out: f, Count: func(Result) bool { return true }}); err != nil {
+			t.Fatal(err)
+		}
+		merged, err := Merge([]string{f}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return merged
+	}
+	match := record("match.ggf", quickMatch(2))
+	three := quickMatch(1)
+	three.Names = []string{"greedy", "random", "other"}
+	three.New = func(which int, seat Seat) (player.Player, error) {
+		if which == 0 {
+			return course.NewGreedy(seat.Seed), nil
+		}
+		return course.NewRandom(seat.Seed), nil
+	}
+	tournament := record("tournament.ggf", three)
+	for _, tc := range []struct {
+		what    string
+		m       *Merged
+		anchor  string
+		prefix  string // of the report
+		wantErr string
+	}{
+		{"a match", match, "", "greedy vs random: W ", ""},
+		{"a match, an anchor", match, "random", "greedy vs random: W ", ""},
+		{"a tournament", tournament, "", "\nRating list after 6 games (random = 0):\n", ""},
+		{"a tournament, an anchor", tournament, "greedy", "\nRating list after 6 games (greedy = 0):\n", ""},
+		{"a tournament, no such anchor", tournament, "nobody", "", "nobody is not in the table"},
+	} {
+		got, err := tc.m.Report(tc.anchor)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%s: error %v, want %q", tc.what, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || !strings.HasPrefix(got, tc.prefix) {
+			t.Errorf("%s: %q, %v; want it to start with %q", tc.what, got, err, tc.prefix)
+		}
 	}
 }

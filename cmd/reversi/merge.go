@@ -40,20 +40,12 @@ difference; for more, the rating list and the crosstable.`)
 	for _, f := range m.Empty {
 		fmt.Fprintf(e.stderr, "reversi merge: %s holds no game\n", f)
 	}
-	table, names := m.Table, m.Table.Names
 	fmt.Fprintf(e.stdout, "%s from %s\n", counted(len(m.Games), "game"), counted(len(files), "file"))
-	if len(names) == 2 {
-		fmt.Fprintf(e.stdout, "%s vs %s: %s\n", names[0], names[1], table.Scores[0][1])
-	} else if len(names) > 2 {
-		if *anchor == "" {
-			*anchor, _ = arena.Anchor(names, "") // random if it plays
-		}
-		ratings, err := table.Ratings(*anchor)
-		if err != nil {
-			return err
-		}
-		fmt.Fprint(e.stdout, table.Report(ratings, *anchor, len(m.Games)))
+	report, err := m.Report(*anchor)
+	if err != nil {
+		return err
 	}
+	fmt.Fprint(e.stdout, report)
 	if *out != "" {
 		if err := m.WriteGGF(*out); err != nil {
 			return err
