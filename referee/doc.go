@@ -24,8 +24,9 @@
 //
 // Play runs a game to its end; Start runs it in a goroutine of its own
 // and returns the Match, through which a player resigns out of turn.
-// Config sets the clocks, the take-backs and the observers of the events
-// (Event); the result is in the returned game.
+// Config sets the clocks, the take-backs (TakeBacks gives the usual rule:
+// a human against a computer) and the observers of the events (Event);
+// the result is in the returned game.
 //
 // It imports board, game and player only. Everything that runs a game
 // runs it through the referee: arena (matches, tournaments, many games),

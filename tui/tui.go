@@ -23,8 +23,8 @@ type Config struct {
 	// Lang is the language of the screen (English if empty).
 	Lang Lang
 	// Names are the players' names, indexed by board.Color. A player
-	// named by its colour ("black", two humans at one terminal) is shown
-	// by its side in the UI's language.
+	// named by its colour ("black", two humans at one terminal: see
+	// textboard.SeatNames) is shown by its side in the UI's language.
 	Names [2]string
 	// Humans says which seats are played from the keys (UI.Seat).
 	Humans [2]bool
