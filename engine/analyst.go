@@ -19,7 +19,7 @@ type AnalystOptions struct {
 
 // NewAnalyst returns the engine at MaxLevel with the default evaluation (DefaultEvaluator)
 // and a 64 MB table, searching o.Depth plies or for o.Time. Its name is
-// the spec of the same player, e.g. "engine:level=10,depth=10,exact=20,wld=20".
+// the spec of the same player, e.g. "engine:level=60,depth=10,exact=20,wld=20".
 func NewAnalyst(o AnalystOptions) (*Player, error) {
 	level, err := LevelSettings(MaxLevel)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/internal/cli"
+	"github.com/reversi-engine/reversi/internal/progress"
 )
 
 func runBench(ctx context.Context, e *env, args []string) error {
@@ -34,8 +36,12 @@ are the ones docs/BENCHMARKS.md records.`)
 	ttd := fs.Int("ttd", 0, "only time to depth: the engine (trained evaluation, one thread) to this depth on the 12 positions of NTest's speed test (35 empties)")
 	selective := fs.Int("selective", 0, "only the selective endgame: the first N problems of FFO #40-#59 searched to the end at each probability (73% to 100%), on --threads")
 	prob := fs.Int("prob", engine.DefaultProbability, "confidence of the selective search's cuts of --ttd, in percent (100: full width)")
+	levels := fs.String("levels", "", "only the levels' times: a move of each level N or N-M (e.g. 1-20) in 84 positions of NTest's games, one thread, no book, no clock (the figures of 'reversi help levels')")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
+	}
+	if *levels != "" {
+		return benchLevels(ctx, e, *levels)
 	}
 	if *ttd != 0 {
 		return benchTimeToDepth(ctx, e, *ttd, *prob)
@@ -100,6 +106,39 @@ func benchTimeToDepth(ctx context.Context, e *env, depth, prob int) error {
 	fmt.Fprintf(e.stdout, "%5s %10s %14s %12s\n", "depth", "seconds", "nodes", "nodes/s")
 	for _, f := range figs {
 		fmt.Fprintf(e.stdout, "%5d %10.3f %14d %12.0f\n", f.Depth, f.Elapsed.Seconds(), f.Nodes, float64(f.Nodes)/f.Elapsed.Seconds())
+	}
+	return nil
+}
+
+// benchLevels prints the time a move of each level of the range text
+// ("N" or "N-M") takes, with bench.LevelTimes.
+func benchLevels(ctx context.Context, e *env, text string) error {
+	from, to, ok := strings.Cut(text, "-")
+	if !ok {
+		to = from
+	}
+	lo, err1 := strconv.Atoi(from)
+	hi, err2 := strconv.Atoi(to)
+	if err1 != nil || err2 != nil || lo < 1 || hi > engine.MaxLevel || lo > hi {
+		return fmt.Errorf("--levels %q: want a level or a range of levels within 1-%d, e.g. 1-20", text, engine.MaxLevel)
+	}
+	fmt.Fprintf(e.stdout, "%5s %12s %12s %12s %14s\n", "level", "median", "longest", "mean", "nodes")
+	for n := lo; n <= hi; n++ {
+		var bar *progress.Progress
+		figs, err := bench.LevelTimes(ctx, []int{n}, 1, func(_, done, total int) {
+			if bar == nil {
+				bar = newProgress(e, total, fmt.Sprintf("level %d", n), "moves")
+			}
+			bar.Add(1)
+		})
+		if bar != nil {
+			bar.Finish()
+		}
+		if err != nil {
+			return err
+		}
+		f := figs[0]
+		fmt.Fprintf(e.stdout, "%5d %12v %12v %12v %14d\n", f.Level, f.Median.Round(time.Microsecond), f.Max.Round(time.Microsecond), f.Mean().Round(time.Microsecond), f.Nodes)
 	}
 	return nil
 }

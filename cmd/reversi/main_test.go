@@ -337,6 +337,24 @@ func TestBenchCommand(t *testing.T) {
 	mustContain(t, "bench", stdout, "move generation", "flips", "play", "stable discs", "random game", "games/s", "perft 6")
 }
 
+// TestBenchLevels: --levels times each level of its range, one row a
+// level; a range outside 1-60, reversed or not a number is refused.
+func TestBenchLevels(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "", "bench", "--levels", "1-2")
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(strings.TrimSpace(lines[1]), "1 ") || !strings.HasPrefix(strings.TrimSpace(lines[2]), "2 ") {
+		t.Errorf("bench --levels 1-2 printed:\n%s", stdout)
+	}
+	for _, bad := range []string{"0", "61", "3-2", "x", "1-", "-4"} {
+		if code, stdout, stderr := runCommand(t, "", "bench", "--levels", bad); code != 1 || stdout != "" || !strings.Contains(stderr, "--levels") {
+			t.Errorf("--levels %s: exit %d, stdout %q, stderr %q", bad, code, stdout, stderr)
+		}
+	}
+}
+
 func TestSolveSaysItIsStillSolving(t *testing.T) {
 	defer func(every time.Duration) { newsEvery = every }(newsEvery)
 	newsEvery = time.Millisecond

@@ -2,11 +2,12 @@ package catalog
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
@@ -145,18 +146,54 @@ func TestSplitSpecs(t *testing.T) {
 
 func TestLevelsHelp(t *testing.T) {
 	h := LevelsHelp()
+	figs, err := levelFigures(levelFiguresText)
+	if err != nil {
+		t.Fatalf("the embedded levels.tsv: %v", err)
+	}
+	if len(figs) == 0 {
+		t.Fatal("levels.tsv measures no level")
+	}
 	lines := strings.Split(h, "\n")
 	for n := 1; n <= engine.MaxLevel; n++ {
 		l, err := engine.LevelSettings(n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := fmt.Sprintf("  %2d  %s", n, l.Describe()); lines[n+1] != want {
-			t.Errorf("line of level %d: %q, want %q", n, lines[n+1], want)
+		found := false
+		for _, line := range lines {
+			if f := strings.Fields(line); len(f) > 0 && f[0] == strconv.Itoa(n) && strings.HasSuffix(line, "    "+l.Describe()) {
+				found = true
+				if fig, ok := figs[n]; ok && fig.max > 0 && !strings.Contains(line, shortDuration(fig.max)) {
+					t.Errorf("level %d: %q lacks its longest time %s", n, line, shortDuration(fig.max))
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no line for level %d (%s)", n, l.Describe())
 		}
 	}
 	if !strings.HasPrefix(h, "The engine's levels") || !strings.Contains(h, "keeps to the clock") {
 		t.Errorf("LevelsHelp lacks its introduction or its end:\n%s", h)
+	}
+}
+
+func TestLevelFiguresRefuses(t *testing.T) {
+	for _, text := range []string{
+		"1\t1ms\t2ms",                    // three fields
+		"0\t1ms\t2ms\t0",                 // no level 0
+		"61\t1ms\t2ms\t0",                // nor 61
+		"1\t1ms\t2ms\t0\n1\t1ms\t2ms\t5", // twice
+		"2\tfast\t2ms\t0",                // not a duration
+		"2\t3ms\t2ms\t0",                 // longest below the median
+		"2\t1ms\t2ms\tstrong",            // not a number
+	} {
+		if _, err := levelFigures(text); err == nil {
+			t.Errorf("%q accepted", text)
+		}
+	}
+	figs, err := levelFigures("# comment\n\n3\t1ms\t2ms\t-\n4\t-\t-\t+120\n")
+	if err != nil || len(figs) != 2 || figs[3].max != 2*time.Millisecond || figs[3].hasElo || !figs[4].hasElo || figs[4].elo != 120 {
+		t.Errorf("figures %+v, %v", figs, err)
 	}
 }
 
