@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 	"text/tabwriter"
+	"time"
 
 	"github.com/reversi-engine/reversi/engine"
 )
