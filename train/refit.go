@@ -6,9 +6,11 @@ package train
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/reversi-engine/reversi/eval/pattern"
@@ -266,6 +268,26 @@ func (l *layout) params(ph *pattern.Phase, out []float32) {
 // WriteWeights writes weights to file through a temporary file.
 func WriteWeights(file string, w *pattern.Weights) error {
 	if err := writeAtomic(file, func(out io.Writer) error { _, err := w.WriteTo(out); return err }); err != nil {
+		return fmt.Errorf("writing %s: %w", file, err)
+	}
+	return nil
+}
+
+// RefitNote is the note a refit's weights carry: its settings and the
+// positions it was fitted on (how many, and where they came from).
+func RefitNote(cfg RefitConfig, positions int, sources []string) string {
+	return fmt.Sprintf("reversi train refit: %d phases, window %d, prior-lambda %g (prior: %v), smooth %g, bias only %v; %d positions: %s",
+		cfg.Phases, cfg.Window, cfg.PriorLambda, cfg.Prior != nil, cfg.Smooth, cfg.BiasOnly, positions, strings.Join(sources, "; "))
+}
+
+// WriteRefitReport writes how each phase was fitted as indented JSON to
+// file, through a temporary file.
+func WriteRefitReport(file string, phases []RefitPhase) error {
+	text, err := json.MarshalIndent(phases, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(file, func(out io.Writer) error { _, err := out.Write(append(text, '\n')); return err }); err != nil {
 		return fmt.Errorf("writing %s: %w", file, err)
 	}
 	return nil

@@ -2,8 +2,11 @@ package train
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -168,5 +171,33 @@ func TestRefitBadInput(t *testing.T) {
 	}
 	if _, _, err := Refit(context.Background(), DefaultRefitConfig(), nil); err == nil {
 		t.Error("no labels accepted")
+	}
+}
+
+// TestRefitNoteAndReport: the note says the settings and the sources; the
+// report is the phases as JSON, written whole.
+func TestRefitNoteAndReport(t *testing.T) {
+	cfg := DefaultRefitConfig()
+	note := RefitNote(cfg, 1234, []string{"a.txt", "b.txt"})
+	for _, want := range []string{"30 phases", "window 2", "prior-lambda 300", "1234 positions", "a.txt; b.txt"} {
+		if !strings.Contains(note, want) {
+			t.Errorf("note %q lacks %q", note, want)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "report.json")
+	phases := []RefitPhase{{Phase: 3, Positions: 10}, {Phase: 4, Positions: 20}}
+	if err := WriteRefitReport(file, phases); err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []RefitPhase
+	if err := json.Unmarshal(text, &back); err != nil || len(back) != 2 || back[1].Positions != 20 {
+		t.Errorf("report read back: %+v, %v", back, err)
+	}
+	if err := WriteRefitReport(filepath.Join(t.TempDir(), "no", "such", "dir.json"), phases); err == nil {
+		t.Error("a report into a missing folder: no error")
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -91,7 +90,7 @@ a cut last line is refused as it is. Positions are solved --concurrency at a tim
 		if file == "" {
 			continue
 		}
-		ev, err := readWeightsFile(file)
+		ev, err := pattern.ReadWeightsFile(file)
 		if err != nil {
 			return fmt.Errorf("--weights: %w", err)
 		}
@@ -132,20 +131,6 @@ a cut last line is refused as it is. Positions are solved --concurrency at a tim
 		}
 	}
 	return nil
-}
-
-// readWeightsFile reads a pattern weights file as an evaluator.
-func readWeightsFile(file string) (eval.Evaluator, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	w, err := pattern.ReadWeights(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	return pattern.New(w), nil
 }
 
 // solveItems finds the exact score of every item not known yet: first in

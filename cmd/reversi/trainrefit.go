@@ -5,9 +5,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
 	"runtime"
 	"strings"
 	"text/tabwriter"
@@ -80,17 +78,12 @@ are written (through a temporary file) to --out, the table as JSON to
 	if err != nil {
 		return err
 	}
-	w.Note = fmt.Sprintf("reversi train refit: %d phases, window %d, prior-lambda %g (prior: %v), smooth %g, bias only %v; %d positions: %s",
-		cfg.Phases, cfg.Window, cfg.PriorLambda, cfg.Prior != nil, cfg.Smooth, cfg.BiasOnly, len(lps), strings.Join(sources, "; "))
+	w.Note = train.RefitNote(cfg, len(lps), sources)
 	if err := train.WriteWeights(*out, w); err != nil {
 		return err
 	}
 	if *report != "" {
-		text, err := json.MarshalIndent(reps, "", "  ")
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(*report, append(text, '\n'), 0o644); err != nil {
+		if err := train.WriteRefitReport(*report, reps); err != nil {
 			return err
 		}
 	}

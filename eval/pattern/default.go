@@ -6,6 +6,7 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
+	"os"
 	"sync"
 )
 
@@ -33,4 +34,19 @@ func Default() (*Evaluator, error) {
 		defaultEval = New(w)
 	})
 	return defaultEval, defaultErr
+}
+
+// ReadWeightsFile reads a weights file (as ReadWeights) and returns its
+// evaluator; the error names the file.
+func ReadWeightsFile(file string) (*Evaluator, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	w, err := ReadWeights(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return New(w), nil
 }

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -411,6 +413,39 @@ func TestSwappedTables(t *testing.T) {
 					t.Fatalf("phase %d shape %d index %d: %d, want %d", p, s, j, ev.own[p].flat[at], want)
 				}
 			}
+		}
+	}
+}
+
+// TestReadWeightsFile: the shipped weights written to a file read back
+// as the same evaluator; a missing or corrupt file is an error that
+// names it.
+func TestReadWeightsFile(t *testing.T) {
+	ev, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "w.bin")
+	f, err := os.Create(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ev.Weights().WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	got, err := ReadWeightsFile(good)
+	if err != nil || got.Checksum() != ev.Checksum() {
+		t.Fatalf("read back: %v, checksum %v", err, got != nil && got.Checksum() == ev.Checksum())
+	}
+	bad := filepath.Join(dir, "bad.bin")
+	if err := os.WriteFile(bad, []byte("not weights"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{bad, filepath.Join(dir, "missing.bin")} {
+		if _, err := ReadWeightsFile(file); err == nil || !strings.Contains(err.Error(), file) {
+			t.Errorf("%s: error %v, want one naming the file", file, err)
 		}
 	}
 }
