@@ -21,7 +21,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -29,7 +29,6 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/internal/workers"
 )
 
 // LabelConfig configures 'reversi train label'.
@@ -191,85 +190,44 @@ func Label(ctx context.Context, cfg LabelConfig, ev eval.Evaluator) (string, err
 		return "", err
 	}
 	file := labelFile(cfg.Work, cfg.Shard, cfg.Shards)
-	header := cfg.header(ev)
-	done, err := resumeLabels(file, header)
+	job := shardJob{Name: "label", Did: "labelled", File: file, Header: cfg.header(ev), Positions: cfg.Positions,
+		Shard: cfg.Shard, Shards: cfg.Shards, Threads: cfg.Threads,
+		Parse: func(line string) (int, error) { lp, err := parseLabel(line); return lp.Index, err }}
+	done, todo, err := job.plan(cfg.logf)
 	if err != nil {
 		return "", err
 	}
-	var todo []int
-	for i := cfg.Shard; i < cfg.Positions; i += cfg.Shards {
-		if !done[i] {
-			todo = append(todo, i)
-		}
-	}
-	total := len(todo) + len(done)
 	if len(todo) == 0 {
-		cfg.logf("label: %s holds all %d positions of shard %d/%d", file, total, cfg.Shard, cfg.Shards)
 		return file, nil
 	}
+	total := len(todo) + len(done)
 	games, err := WTHORGames(false, cfg.Fraction, cfg.Seed)
 	if err != nil {
 		return "", err
 	}
-	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	cfg.logf("label: %d of %d positions of shard %d/%d to label (depth %d at %d%%, exact from %d empties) into %s",
+		len(todo), total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.Probability, cfg.ExactEmpties, file)
+	var searched, solved atomic.Int64 // counted by the searching goroutines
+	err = job.run(ctx, ev, todo, len(done), func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error) {
+		lp, err := cfg.label(ctx, e, s, games, i)
+		if err != nil {
+			return "", err
+		}
+		switch lp.Source {
+		case LabelSearch:
+			searched.Add(1)
+		case LabelExact:
+			solved.Add(1)
+		}
+		return lp.line(), nil
+	}, func(p shardProgress) {
+		cfg.logf("label: %d/%d positions (%d searched, %d solved this run), %.1f positions/s, %v left",
+			p.Count+len(done), total, searched.Load(), solved.Load(), float64(p.Count)/p.Elapsed.Seconds(), p.ETA.Round(time.Second))
+	})
 	if err != nil {
 		return "", err
 	}
-	defer f.Close()
-	if len(done) == 0 {
-		if _, err := fmt.Fprintln(f, header); err != nil {
-			return "", err
-		}
-	}
-	cfg.logf("label: %d of %d positions of shard %d/%d to label (depth %d at %d%%, exact from %d empties) into %s",
-		len(todo), total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.Probability, cfg.ExactEmpties, file)
-
-	type searchers struct {
-		e *engine.Engine
-		s *endgame.Solver
-	}
-	free := make(chan searchers, cfg.Threads)
-	for range cfg.Threads {
-		free <- searchers{engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 16}), endgame.New(endgame.Options{Threads: 1, HashMB: 16, Eval: ev})}
-	}
-	var mu sync.Mutex // the file and the progress
-	count, searched, solved := 0, 0, 0
-	start := time.Now()
-	var lastLog time.Duration
-	err = workers.Run(ctx, len(todo), cfg.Threads, func(ctx context.Context, k int) error {
-		sr := <-free
-		defer func() { free <- sr }()
-		lp, err := cfg.label(ctx, sr.e, sr.s, games, todo[k])
-		if err != nil {
-			return err
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		if _, err := io.WriteString(f, lp.line()); err != nil {
-			return err
-		}
-		count++
-		switch lp.Source {
-		case LabelSearch:
-			searched++
-		case LabelExact:
-			solved++
-		}
-		if el := time.Since(start); el-lastLog > 15*time.Second || count == len(todo) {
-			lastLog = el
-			eta := time.Duration(float64(el) / float64(count) * float64(len(todo)-count))
-			cfg.logf("label: %d/%d positions (%d searched, %d solved this run), %.1f positions/s, %v left",
-				count+len(done), total, searched, solved, float64(count)/el.Seconds(), eta.Round(time.Second))
-		}
-		return nil
-	})
-	if err != nil && ctx.Err() == nil {
-		return "", err
-	}
-	if err := ctx.Err(); err != nil {
-		return "", fmt.Errorf("label: stopped after %d positions (run the same command to go on): %w", count, err)
-	}
-	return file, f.Sync()
+	return file, nil
 }
 
 // label finds position i and its label.
@@ -352,45 +310,6 @@ func parseLabel(line string) (LabelledPosition, error) {
 	}
 	lp.Value = max(-64, min(64, lp.Value))
 	return lp, nil
-}
-
-// resumeLabels reads the indexes a label file holds. A file of other
-// settings is refused; a last line that a stopped run left unfinished is
-// cut off.
-func resumeLabels(file, header string) (map[int]bool, error) {
-	done := map[int]bool{}
-	text, err := os.ReadFile(file)
-	if errors.Is(err, os.ErrNotExist) {
-		return done, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if len(text) == 0 {
-		return done, os.Remove(file)
-	}
-	first, _, _ := strings.Cut(string(text), "\n")
-	if first != header {
-		return nil, fmt.Errorf("label: %s was labelled with other settings (%q, want %q): choose another work folder or the same settings", file, first, header)
-	}
-	complete := strings.LastIndexByte(string(text), '\n') + 1
-	lines := strings.Split(string(text[:complete]), "\n")
-	for n, line := range lines[1:] {
-		if line == "" {
-			continue
-		}
-		lp, err := parseLabel(line)
-		if err != nil {
-			return nil, fmt.Errorf("label: %s:%d: %v", file, n+2, err)
-		}
-		done[lp.Index] = true
-	}
-	if complete < len(text) {
-		if err := os.Truncate(file, int64(complete)); err != nil {
-			return nil, err
-		}
-	}
-	return done, nil
 }
 
 // ReadLabels reads every label file of the folders (the shards of one

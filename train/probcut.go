@@ -18,7 +18,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -26,7 +25,6 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/internal/workers"
 )
 
 // ProbCutConfig configures the sampling of 'reversi train mpc'.
@@ -164,79 +162,36 @@ func SampleProbCut(ctx context.Context, cfg ProbCutConfig, ev eval.Evaluator) (s
 		return "", err
 	}
 	file := filepath.Join(cfg.Work, fmt.Sprintf("mpc-samples-%d-of-%d.txt", cfg.Shard, cfg.Shards))
-	header := cfg.header(ev)
-	done, err := resumeSamples(file, header)
+	job := shardJob{Name: "mpc", Did: "sampled", File: file, Header: cfg.header(ev), Positions: cfg.Positions,
+		Shard: cfg.Shard, Shards: cfg.Shards, Threads: cfg.Threads,
+		Parse: func(line string) (int, error) { smp, err := parseSample(line); return smp.Index, err }}
+	done, todo, err := job.plan(cfg.logf)
 	if err != nil {
 		return "", err
 	}
-	var todo []int
-	for i := cfg.Shard; i < cfg.Positions; i += cfg.Shards {
-		if !done[i] {
-			todo = append(todo, i)
-		}
-	}
-	total := len(todo) + len(done)
 	if len(todo) == 0 {
-		cfg.logf("mpc: %s holds all %d positions of shard %d/%d", file, total, cfg.Shard, cfg.Shards)
 		return file, nil
 	}
+	total := len(todo) + len(done)
 	games, err := WTHORGames(false, cfg.Fraction, cfg.Seed)
 	if err != nil {
 		return "", err
 	}
-	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	cfg.logf("mpc: %d of %d positions of shard %d/%d to search (depth %d, exact from %d empties) into %s",
+		len(todo), total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.ExactEmpties, file)
+	err = job.run(ctx, ev, todo, len(done), func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error) {
+		smp, err := cfg.sample(ctx, e, s, games, i)
+		if err != nil {
+			return "", err
+		}
+		return smp.line(), nil
+	}, func(p shardProgress) {
+		cfg.logf("mpc: %d/%d positions searched, %.1f s each, %v left", p.Count+len(done), total, p.Elapsed.Seconds()/float64(p.Count)*float64(cfg.Threads), p.ETA.Round(time.Second))
+	})
 	if err != nil {
 		return "", err
 	}
-	defer f.Close()
-	if len(done) == 0 {
-		if _, err := fmt.Fprintln(f, header); err != nil {
-			return "", err
-		}
-	}
-	cfg.logf("mpc: %d of %d positions of shard %d/%d to search (depth %d, exact from %d empties) into %s",
-		len(todo), total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.ExactEmpties, file)
-
-	// One engine and solver a goroutine, taken for a job and put back.
-	type searchers struct {
-		e *engine.Engine
-		s *endgame.Solver
-	}
-	free := make(chan searchers, cfg.Threads)
-	for range cfg.Threads {
-		free <- searchers{engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 16}), endgame.New(endgame.Options{Threads: 1, HashMB: 16, Eval: ev})}
-	}
-	var mu sync.Mutex // the file and the progress
-	count := 0
-	start := time.Now()
-	var lastLog time.Duration
-	err = workers.Run(ctx, len(todo), cfg.Threads, func(ctx context.Context, k int) error {
-		sr := <-free
-		defer func() { free <- sr }()
-		smp, err := cfg.sample(ctx, sr.e, sr.s, games, todo[k])
-		if err != nil {
-			return err
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		if _, err := io.WriteString(f, smp.line()); err != nil {
-			return err
-		}
-		count++
-		if el := time.Since(start); el-lastLog > 15*time.Second || count == len(todo) {
-			lastLog = el
-			eta := time.Duration(float64(el) / float64(count) * float64(len(todo)-count))
-			cfg.logf("mpc: %d/%d positions searched, %.1f s each, %v left", count+len(done), total, el.Seconds()/float64(count)*float64(cfg.Threads), eta.Round(time.Second))
-		}
-		return nil
-	})
-	if err != nil && ctx.Err() == nil {
-		return "", err
-	}
-	if err := ctx.Err(); err != nil {
-		return "", fmt.Errorf("mpc: stopped after %d positions (run the same command to go on): %w", count, err)
-	}
-	return file, f.Sync()
+	return file, nil
 }
 
 // sample searches position i with every depth, and solves it if it is
@@ -324,45 +279,6 @@ func parseSample(line string) (ProbCutSample, error) {
 		s.Values = append(s.Values, v)
 	}
 	return s, nil
-}
-
-// resumeSamples reads the indexes a sample file holds. A file of other
-// settings is refused; a last line that a stopped run left unfinished is
-// cut off.
-func resumeSamples(file, header string) (map[int]bool, error) {
-	done := map[int]bool{}
-	text, err := os.ReadFile(file)
-	if errors.Is(err, os.ErrNotExist) {
-		return done, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if len(text) == 0 {
-		return done, os.Remove(file)
-	}
-	first, _, _ := strings.Cut(string(text), "\n")
-	if first != header {
-		return nil, fmt.Errorf("mpc: %s was sampled with other settings (%q, want %q): choose another work folder or the same settings", file, first, header)
-	}
-	complete := strings.LastIndexByte(string(text), '\n') + 1
-	if complete < len(text) {
-		if err := os.Truncate(file, int64(complete)); err != nil {
-			return nil, err
-		}
-	}
-	lines := strings.Split(string(text[:complete]), "\n")
-	for n, line := range lines[1:] {
-		if line == "" {
-			continue
-		}
-		s, err := parseSample(line)
-		if err != nil {
-			return nil, fmt.Errorf("mpc: %s:%d: %v", file, n+2, err)
-		}
-		done[s.Index] = true
-	}
-	return done, nil
 }
 
 // ReadProbCutSamples reads every sample file of the work folder; they
