@@ -211,7 +211,13 @@ func TestMatchStopsAndFails(t *testing.T) {
 		t.Errorf("%d games after skipping 4 of 6", n)
 	}
 	m = quickMatch(3)
-	m.New = func(which int, seat Seat) (player.Player, error) { return nil, errors.New("cannot start") }
+	build := m.New
+	m.New = func(which int, seat Seat) (player.Player, error) {
+		if which == 0 { // greedy only: the error names it, whichever game builds first
+			return nil, errors.New("cannot start")
+		}
+		return build(which, seat)
+	}
 	if err := m.Run(context.Background(), func(Result) bool { return true }); err == nil || !strings.Contains(err.Error(), "player greedy: cannot start") {
 		t.Errorf("a player that cannot be built: %v", err)
 	}
