@@ -124,7 +124,7 @@ var catalog = [...]Entry{
 			{Name: "wld", Kind: Int, Help: "solve win/loss/draw from this many empty squares (default: the level's)"},
 			{Name: "threads", Kind: Int, Help: "search threads (default: all the cores)", Resource: Threads},
 			{Name: "hash", Kind: Int, Default: "64", Help: "transposition table size in MB", Resource: HashMB},
-			{Name: "prob", Kind: Int, Default: strconv.Itoa(engine.DefaultProbability), Help: "confidence of the selective search's cuts in percent: " + probList() + " (100: full width)"},
+			{Name: "prob", Kind: Int, Default: strconv.Itoa(engine.DefaultProbability), Help: "confidence of the selective search's cuts in percent: " + probList() + " (100: full width); given, it replaces the level's own steps of its selective endgame"},
 			engineEvalOption,
 			{Name: "book", Kind: Text, Default: "auto", Help: "auto|on|off: play from the shipped opening book while it has moves for the position; auto: when the engine searches to a fixed depth no deeper than the book's searches (levels 1-10), not when its own searches go deeper (timed levels, deeper depths)"},
 			{Name: "noise", Kind: Float, Default: "0", Help: "random mistakes: up to this many discs added at random to the value of each move (e.g. 20 for a beginner's opponent)"},
