@@ -610,7 +610,7 @@ func FuzzCreate(f *testing.F) {
 // shows its best line so far, at a depth, and no longer once it moved.
 func TestLiveThinking(t *testing.T) {
 	for _, tt := range []struct{ spec, unit string }{
-		{"engine:level=60", ""}, // as deep as the time allows: it thinks for most of its 3 s
+		{"engine:level=60", ""},                // as deep as the time allows: it thinks for most of its 3 s
 		{"mcts:time=1500ms,threads=1", "rate"}, // Monte Carlo: playouts and win rate
 	} {
 		t.Run(tt.spec, func(t *testing.T) {
