@@ -410,9 +410,16 @@ func (s *Server) startLocked(t *table) {
 		if err != nil && !errors.Is(err, referee.ErrAborted) {
 			s.log.Error("referee", "game", t.id, "err", err)
 		}
+		// A game between two people stays: its rematch by agreement
+		// lives on its table (handleRematch), and both sides must meet
+		// the same one. Others are opened from the store by a later
+		// request.
+		t.mu.Lock()
+		friends := t.rec.Seats[0].Kind == store.Human && t.rec.Seats[1].Kind == store.Human
+		t.mu.Unlock()
 		s.mu.Lock()
-		if s.tables[t.id] == t {
-			delete(s.tables, t.id) // a later request opens it from the store
+		if s.tables[t.id] == t && !friends {
+			delete(s.tables, t.id)
 		}
 		s.mu.Unlock()
 	}()
