@@ -775,8 +775,8 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	out := map[string]any{"board": pos.String()[:64], "turn": pos.Turn.String(),
 		"legal": squares(board.Squares(g.Legal())), "transcript": g.TranscriptWithPasses(), "start": g.PositionAt(0).String(), "over": g.Over()}
 	// The opening the moves reached, and the book moves of the position.
-	if name := openingName(g); name != "" {
-		out["opening"] = name
+	if full, name := openingNames(g); name != "" {
+		out["opening"], out["opening_name"] = full, name
 	}
 	if b := bookMoves(g); b != nil {
 		out["book"] = b

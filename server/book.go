@@ -45,12 +45,14 @@ func bookMoves(g *game.Game) []BookMoveView {
 	return out
 }
 
-// openingName is the name of the opening a game has reached, or "".
-func openingName(g *game.Game) string {
+// openingNames are the names of the opening a game has reached: with its
+// other names in brackets ("Aubrey (Tanaka)"), and alone ("Aubrey", the
+// key the GUI translates it by); both "" if it has reached none.
+func openingNames(g *game.Game) (full, name string) {
 	if o, ok := opening.Of(g); ok {
-		return o.String()
+		return o.String(), o.Name
 	}
-	return ""
+	return "", ""
 }
 
 // xotOpenings are the XOT openings, read once.

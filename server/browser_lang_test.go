@@ -321,3 +321,44 @@ func screenshotZh(t *testing.T, ctx context.Context, name string) {
 	}
 	chromedp.Run(ctx, chromedp.EmulateReset())
 }
+
+// TestBrowserOpeningNameChinese: a game started from a named opening's
+// moves names it in the page's language with the English after it,
+// smaller (虎 (Tiger) in Simplified Chinese; an opening with another
+// name, 奧布里 (Aubrey (Tanaka)), in Traditional Chinese chosen by the
+// switch), and no English is left but that.
+func TestBrowserOpeningNameChinese(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t, chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
+	for _, tc := range []struct{ lang, transcript, name, english string }{
+		{"zh-Hans", "f5d6c3d3c4", "虎", "(Tiger)"},
+		{"zh-Hant", "e6f4c3c4d3c2", "奧布里", "(Aubrey (Tanaka))"},
+	} {
+		g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小明"}, White: SeatRequest{Kind: "human", Name: "小红"}, Transcript: tc.transcript, Time: "0"})
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"),
+			chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("reversi-lang", %q)`, tc.lang), nil)); err != nil {
+			t.Fatal(err)
+		}
+		toMove := map[bool]string{false: "black", true: "white"}[len(tc.transcript)/2%2 == 1]
+		openSeat(t, ctx, ts, g, toMove, "rect.sq.target")
+		waitJS(t, ctx, "the opening named", `document.querySelector("#opening .opening-name") !== null`)
+		var name, english, size string
+		if err := chromedp.Run(ctx,
+			chromedp.Text("#opening .opening-name", &name, chromedp.ByQuery),
+			chromedp.Text("#opening .opening-en", &english, chromedp.ByQuery),
+			chromedp.Evaluate(`(() => {
+			  const px = (q) => parseFloat(getComputedStyle(document.querySelector(q)).fontSize);
+			  return px("#opening .opening-en") < px("#opening .opening-name") ? "smaller" : "not smaller";
+			})()`, &size)); err != nil {
+			t.Fatal(err)
+		}
+		if name != tc.name || english != tc.english || size != "smaller" {
+			t.Errorf("%s, %s: the opening is %q %q (%s), want %q %q, the English smaller", tc.lang, tc.transcript, name, english, size, tc.name, tc.english)
+		}
+		checkTranslated(t, ctx, tc.lang, "a game in the "+tc.english+" opening")
+		screenshotZh(t, ctx, "zh-opening-"+tc.lang)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/web"
 )
 
@@ -30,8 +31,9 @@ func readTable(t *testing.T, name string) map[string]string {
 }
 
 // sameInEveryLanguage are the keys of texts with English words that are
-// the same in every language: names.
-var sameInEveryLanguage = []string{"player.roxanne"}
+// the same in every language: names of programs (a player, and the
+// openings named after one).
+var sameInEveryLanguage = []string{"player.roxanne", "opening.IAGO", "opening.COMP'OTH"}
 
 var latinWord = regexp.MustCompile(`[A-Za-z]{2,}`)
 
@@ -147,5 +149,40 @@ func TestLanguageKeysUsed(t *testing.T) {
 		if !used[k] && !slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(k, p) }) {
 			t.Errorf("en.json has %q, which no module uses", k)
 		}
+	}
+}
+
+// TestOpeningNamesTranslated: every table names every opening of package
+// opening under "opening." and its English name (the GUI shows the
+// translation with the English after it), the English table by that
+// name, the others by a translation (but programs' names); and names no
+// opening that package opening does not have. An opening added there
+// fails here until each table names it.
+func TestOpeningNamesTranslated(t *testing.T) {
+	en := readTable(t, "en.json")
+	want := map[string]string{}
+	for _, o := range opening.All() {
+		want["opening."+o.Name] = o.Name
+	}
+	for _, lang := range []string{"en.json", "zh-Hans.json", "zh-Hant.json"} {
+		t.Run(lang, func(t *testing.T) {
+			table := readTable(t, lang)
+			for key, name := range want {
+				text, ok := table[key]
+				switch {
+				case !ok:
+					t.Errorf("the opening %q has no %q", name, key)
+				case lang == "en.json" && text != name:
+					t.Errorf("%q is %q, want the opening's name %q", key, text, name)
+				case lang != "en.json" && text == en[key] && !slices.Contains(sameInEveryLanguage, key):
+					t.Errorf("%q is not translated: %q", key, text)
+				}
+			}
+			for key := range table {
+				if _, ok := want[key]; strings.HasPrefix(key, "opening.") && !ok {
+					t.Errorf("%q names no opening of package opening", key)
+				}
+			}
+		})
 	}
 }

@@ -9,19 +9,21 @@ import (
 )
 
 // TestGameViewNamesTheOpening: the game's JSON names its opening once it
-// has reached one, from any first move, and leaves the field out before.
+// has reached one, from any first move, with its other names and alone
+// (the key the GUI translates it by), and leaves the fields out before.
 func TestGameViewNamesTheOpening(t *testing.T) {
 	ts := newTestServer(t, "", Config{})
-	for _, tc := range []struct{ transcript, want string }{
-		{"f5", ""},
-		{"f5d6c3d3c4", "Tiger"},
-		{"c4e3f6e6f5", "Tiger"},
-		{"e6f4c3c4d3c2", "Aubrey (Tanaka)"},
-		{"f5f6e6f4e3", "Cow"},
+	for _, tc := range []struct{ transcript, want, name string }{
+		{"f5", "", ""},
+		{"f5d6c3d3c4", "Tiger", "Tiger"},
+		{"c4e3f6e6f5", "Tiger", "Tiger"},
+		{"e6f4c3c4d3c2", "Aubrey (Tanaka)", "Aubrey"},
+		{"f5f6e6f4e3", "Cow", "Cow"},
+		{"f5f6e6f4e3c5g5d6g6", "Bat (Kling Alternative)", "Bat (Kling Alternative)"},
 	} {
 		g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Transcript: tc.transcript, Time: "0"})
-		if got := ts.state(g.ID).Opening; got != tc.want {
-			t.Errorf("%s: opening %q, want %q", tc.transcript, got, tc.want)
+		if v := ts.state(g.ID); v.Opening != tc.want || v.OpeningName != tc.name {
+			t.Errorf("%s: opening %q, name %q; want %q, %q", tc.transcript, v.Opening, v.OpeningName, tc.want, tc.name)
 		}
 	}
 }
@@ -35,6 +37,7 @@ func TestBookMoves(t *testing.T) {
 	ts := newTestServer(t, "", Config{})
 	type answer struct {
 		Opening string         `json:"opening"`
+		Name    string         `json:"opening_name"`
 		Book    []BookMoveView `json:"book"`
 		For     string         `json:"for"`
 	}
@@ -46,7 +49,7 @@ func TestBookMoves(t *testing.T) {
 		t.Errorf("the start: book %+v, opening %q; want the four first moves, of one value", a.Book, a.Opening)
 	}
 	a = answer{}
-	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "f5d6c3d3c4"}, &a); code != 200 || a.Opening != "Tiger" || len(a.Book) == 0 {
+	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "f5d6c3d3c4"}, &a); code != 200 || a.Opening != "Tiger" || a.Name != "Tiger" || len(a.Book) == 0 {
 		t.Errorf("the Tiger: status %d, %+v", code, a)
 	}
 	for i := 1; i < len(a.Book); i++ {

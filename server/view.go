@@ -123,6 +123,9 @@ type GameView struct {
 	// it has reached, in any symmetry, e.g. "Tiger" or "Aubrey
 	// (Tanaka)"); absent when it has reached none.
 	Opening string `json:"opening,omitempty"`
+	// OpeningName is the opening's name alone, without its other names
+	// (e.g. "Aubrey"): the key a client translates the name by.
+	OpeningName string `json:"opening_name,omitempty"`
 	// Book is the book moves of the position, best first (see
 	// BookMoveView), while the game goes on; absent out of the book.
 	Book []BookMoveView `json:"book,omitempty"`
@@ -181,7 +184,7 @@ func (t *table) viewLocked() GameView {
 		GameTimeMS:  rec.GameTime.Milliseconds(),
 		IncrementMS: rec.Increment.Milliseconds(),
 	}
-	v.Opening = openingName(g)
+	v.Opening, v.OpeningName = openingNames(g)
 	for c, sv := range []*SeatView{&v.Black, &v.White} {
 		seat := rec.Seats[c]
 		*sv = SeatView{Kind: string(seat.Kind), Name: seatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: t.used[c].Milliseconds()}

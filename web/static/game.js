@@ -10,7 +10,7 @@ import { t, num } from "./i18n.js";
 import { makeReview, ggfOf } from "./review.js";
 import { download, positionURL, recognise } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
-import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText } from "./words.js";
+import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText, openingName } from "./words.js";
 import { boardSVG, boardPNG } from "./picture.js";
 import { soundOn, setSound, moveSound, lowTimeSound } from "./sound.js";
 import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel } from "./hints.js";
@@ -349,8 +349,8 @@ export function gamePage(app, id, record = null) {
     else board.update(s.board, mine ? s.legal : [], s.last_move, hints && mine);
     if (!showAnalysis) analysisFor = "";
     drawValues();
-    const opening = v ? v.pos.opening : s.opening;
-    openingEl.replaceChildren(...(opening ? [t("game.opening") + " ", el("span", { translate: "no", text: opening })] : []));
+    const o = v ? v.pos : s;
+    openingEl.replaceChildren(...(o.opening ? [t("game.opening") + " ", ...openingName(o.opening, o.opening_name)] : []));
     for (const c of ["black", "white"]) {
       seats[c].querySelector(".name").textContent = seat && seat.color === c ? t("seat.you", { name: seatName(s[c]) }) : seatName(s[c]);
       seats[c].querySelector(".count").textContent = num(s[c].discs);

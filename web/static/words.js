@@ -1,7 +1,9 @@
 // How the page says the things of a game, in its language: the computers'
-// names, the sides, results, the depth of a search, values, a clock.
+// names, the sides, results, the depth of a search, values, a clock, the
+// openings' names.
 
 import { t, num, signed, percent, language } from "./i18n.js";
+import { el } from "./dom.js";
 
 export const fmtClock = (ms) => { ms = Math.max(0, ms); const s = Math.ceil(ms / 1000); return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0"); };
 
@@ -111,4 +113,15 @@ export function howText(th) {
   if (th.kind === "wld") return t("kind.wld");
   if (th.kind === "playouts") return t("kind.playouts", { n: num(th.nodes || 0) });
   return t("kind.depth", { depth: depthNote(th) });
+}
+
+// openingName is what the page shows of an opening, as nodes: its name in
+// the page's language (the table's "opening." + its English name) with
+// the English after it, smaller, to look it up by ("虎 (Tiger)"); the
+// English alone in English, or for a name the table lacks. full is the
+// name with its other names ("Aubrey (Tanaka)"), name the name alone.
+export function openingName(full, name) {
+  const here = name ? t("opening." + name) : "";
+  if (!here || here === "opening." + name || here === name) return [el("span", { translate: "no", class: "opening-en", text: full })];
+  return [el("span", { class: "opening-name", text: here }), " ", el("small", { translate: "no", class: "opening-en", text: "(" + full + ")" })];
 }
