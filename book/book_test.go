@@ -137,7 +137,7 @@ func TestBuildResumeAndShards(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, _, err := Build(context.Background(), parseGames(t), BuildOptions{Plies: 8, MinGames: 2, Work: work, Params: "fake", Search: fakeSearch(&calls)})
-		if err == nil || !strings.Contains(err.Error(), "another build") {
+		if err == nil || !strings.Contains(err.Error(), "other settings") {
 			t.Errorf("a folder of other options: %v", err)
 		}
 	})

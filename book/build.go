@@ -4,15 +4,11 @@
 package book
 
 import (
-	"bufio"
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -131,60 +127,16 @@ func Build(ctx context.Context, games []*game.Game, opts BuildOptions) (*Book, S
 	if err := os.MkdirAll(opts.Work, 0o755); err != nil {
 		return nil, st, err
 	}
-	values, err := readValues(opts.Work, header)
+	w := work{dir: opts.Work, prefix: "values", header: header}
+	values, err := w.read()
 	if err != nil {
 		return nil, st, err
 	}
-	var mine []board.Board
-	for i, k := range keys {
-		if i%opts.Shards == opts.Shard {
-			mine = append(mine, k)
-		}
-	}
+	mine := share(keys, opts.Shard, opts.Shards)
 	st.Mine = len(mine)
-	done := 0
-	for _, k := range mine {
-		if _, ok := values[k]; ok {
-			done++
-		}
-	}
-	if done < len(mine) {
-		name := filepath.Join(opts.Work, fmt.Sprintf("values-%d-of-%d.txt", opts.Shard, opts.Shards))
-		f, err := openValues(name, header)
-		if err != nil {
-			return nil, st, err
-		}
-		defer f.Close()
-		for _, k := range mine {
-			if _, ok := values[k]; ok {
-				continue
-			}
-			if err := ctx.Err(); err != nil {
-				return nil, st, err
-			}
-			v, d, err := opts.Search(ctx, k)
-			if err != nil {
-				return nil, st, fmt.Errorf("search of %s: %w", positionText(k), err)
-			}
-			e := Entry{Value: v, Depth: d}.normal()
-			if _, err := fmt.Fprintf(f, "%s %+.2f %d\n", positionText(k), e.Value, e.Depth); err != nil {
-				return nil, st, err
-			}
-			if err := f.Sync(); err != nil {
-				return nil, st, err
-			}
-			values[k] = e
-			done++
-			st.Searched++
-			if opts.Progress != nil {
-				opts.Progress(done, len(mine))
-			}
-		}
-		if err := f.Close(); err != nil {
-			return nil, st, err
-		}
-	} else if opts.Progress != nil {
-		opts.Progress(done, len(mine))
+	st.Searched, err = w.search(ctx, opts.Shard, opts.Shards, mine, values, opts.Search, opts.Progress)
+	if err != nil {
+		return nil, st, err
 	}
 	for _, k := range keys {
 		if _, ok := values[k]; !ok {
@@ -266,75 +218,4 @@ func Negamax(s Set) Set {
 		value(k)
 	}
 	return out
-}
-
-// readValues reads every values file of the work folder. A file made
-// with another header is refused; a last line cut short (a build killed
-// while it wrote) is ignored.
-func readValues(work, header string) (map[board.Board]Entry, error) {
-	names, err := filepath.Glob(filepath.Join(work, "values-*-of-*.txt"))
-	if err != nil {
-		return nil, err
-	}
-	values := map[board.Board]Entry{}
-	for _, name := range names {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		if i := bytes.LastIndexByte(data, '\n'); i+1 < len(data) {
-			data = data[:i+1] // a line cut short
-		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(make([]byte, 0, maxLine), maxLine)
-		n := 0
-		for sc.Scan() {
-			n++
-			line := sc.Text()
-			if n == 1 {
-				if line != header {
-					return nil, fmt.Errorf("%s was made by another build (%q; this one is %q): use another work folder", name, line, header)
-				}
-				continue
-			}
-			pos, e, err := parseLine(line + " 0")
-			if err != nil {
-				return nil, fmt.Errorf("%s, line %d: %v", name, n, err)
-			}
-			c, _ := pos.Canonical()
-			values[c] = e.normal()
-		}
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-	}
-	return values, nil
-}
-
-// openValues opens a values file to append to it, writing its header if
-// it is new, and cutting off a last line cut short.
-func openValues(name, header string) (*os.File, error) {
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	data, err := io.ReadAll(f)
-	if err == nil {
-		keep := int64(bytes.LastIndexByte(data, '\n') + 1)
-		if keep == 0 {
-			_, err = f.WriteAt([]byte(header+"\n"), 0)
-			keep = int64(len(header) + 1)
-		}
-		if err == nil {
-			err = f.Truncate(keep)
-		}
-		if err == nil {
-			_, err = f.Seek(keep, io.SeekStart)
-		}
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
 }

@@ -55,6 +55,14 @@
 // train.BookSearch is the engine's search that values the shipped book's
 // positions.
 //
+// [Deviate] extends a book as Edax's "deviate" does: for every position
+// of the book up to a number of plies, the moves out of the book are
+// searched (saved in a work folder in the same way, resumable and
+// shardable), those whose value is within a margin of the position's
+// best value are added as leaves, and the tree is negamaxed again. It
+// goes in rounds, each extending the positions that the previous one
+// added.
+//
 // # Files
 //
 // Open reads a binary book (or, given no path, the shipped one:

@@ -1,6 +1,7 @@
 package book_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -45,4 +46,48 @@ func Example() {
 	// # board (side to move X) value(discs, side to move) depth games
 	// ---------------------------XO------OOO-------------------------- X +0.50 12 900
 	// ---------------------------OX------XO--------------------------- X -0.50 12 900
+}
+
+func ExampleDeviate() {
+	// A book of three positions: the start, f5 and f5 d6.
+	position := func(transcript string) board.Board {
+		g, _ := game.ParseTranscript(transcript)
+		c, _ := g.Position().Board.Canonical()
+		return c
+	}
+	s := book.NewSet()
+	s.Put(position(""), book.Entry{Value: 1.5, Depth: 10, Count: 100})
+	s.Put(position("f5"), book.Entry{Value: -1.5, Depth: 10, Count: 100})
+	s.Put(position("f5d6"), book.Entry{Value: 1.5, Depth: 10, Count: 60})
+	// A search (here a table) that finds f5 f6 better for white than the
+	// book's d6, and f5 f4 much worse.
+	values := map[board.Board]float64{position("f5f6"): -3, position("f5f4"): 20}
+	search := func(_ context.Context, pos board.Board) (float64, int, error) {
+		return values[pos], 12, nil
+	}
+	work, err := os.MkdirTemp("", "deviate")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(work)
+	b, st, err := book.Deviate(context.Background(), s.Book(), book.DeviateOptions{
+		Plies: 1, Margin: 2, Work: work, Params: "a table", Search: search,
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("searched", st.Searched, "added", st.Added, "improved", st.Improved)
+	f5, _ := game.ParseTranscript("f5")
+	for _, m := range b.Moves(f5.Position().Board, f5.Legal()) {
+		fmt.Println(m.Square, m.Value, m.Depth, m.Count)
+	}
+	e, _ := b.Lookup(board.StartBoard())
+	fmt.Println("start", e.Value)
+	// Output:
+	// searched 2 added 1 improved 1
+	// F6 3 12 0
+	// D6 -1.5 10 60
+	// start -3
 }

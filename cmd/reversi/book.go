@@ -1,5 +1,6 @@
 // The book subcommand: build the opening book from the shipped games,
-// show a position's book moves, export and import the text format.
+// extend it by deviations, show a position's book moves, export and
+// import the text format.
 
 package main
 
@@ -22,7 +23,7 @@ import (
 	"github.com/reversi-engine/reversi/train"
 )
 
-const bookUsage = `build|show|export|import [flags]`
+const bookUsage = `build|deviate|show|export|import [flags]`
 
 const bookHelp = `
 The opening book: what deep searches found of the positions that the
@@ -36,6 +37,16 @@ WTHOR games reach early (see docs/TRAINING.md, "Opening book").
       --shard i/n searches one share of the positions; a build without
       --shard over a folder holding every shard's values-*.txt files
       merges them and writes the book.
+  reversi book deviate --out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--rounds 1] [--shard i/n]
+      extends a book (Edax's "deviate"): for every position of the book up
+      to --plies moves, each move out of the book is searched at --depth
+      and added if its value is within --margin discs of the position's
+      best; the book is negamaxed again. --rounds K extends the positions
+      added within --plies in turn, K times at most (until nothing is
+      added). The searches are saved in the work folder as they are found
+      (the same command resumes; the folder keeps serving later rounds and
+      other --plies and --margin, but not another --depth); --shard i/n and
+      the merge work as for build, one round at a time.
   reversi book show [--book FILE] [--transcript f5d6 | --board "<64> X"]
       the book moves of a position, best first, with their values.
   reversi book export [--book FILE] [--out FILE.txt]
@@ -58,6 +69,8 @@ func runBook(ctx context.Context, e *env, args []string) error {
 	switch args[0] {
 	case "build":
 		return runBookBuild(ctx, e, args[1:])
+	case "deviate":
+		return runBookDeviate(ctx, e, args[1:])
 	case "show":
 		return runBookShow(e, args[1:])
 	case "export":
@@ -65,7 +78,7 @@ func runBook(ctx context.Context, e *env, args []string) error {
 	case "import":
 		return runBookImport(e, args[1:])
 	}
-	fmt.Fprintf(e.stderr, "reversi book: unknown command %q: want build, show, export or import\n", args[0])
+	fmt.Fprintf(e.stderr, "reversi book: unknown command %q: want build, deviate, show, export or import\n", args[0])
 	return cli.ErrUsage
 }
 
@@ -141,6 +154,104 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "book: %s, %d positions, %d bytes\n", *out, b.Len(), len(data))
+	return nil
+}
+
+func runBookDeviate(ctx context.Context, e *env, args []string) error {
+	fs := cli.NewFlags(e.stderr, "book deviate", "--out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--rounds 1] [--shard i/n]", bookHelp)
+	path := fs.String("book", "", "binary book to extend (default: the shipped book)")
+	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
+	work := fs.String("work", "book-deviate-work", "folder of the searches made so far (resumable)")
+	plies := fs.Int("plies", 12, "extend the book's positions after at most this many moves")
+	margin := fs.Float64("margin", 2, "add the moves out of the book within this many discs of the best")
+	depth := fs.Int("depth", 10, "depth of the engine's search of each move")
+	threads := fs.Int("threads", 1, "threads of each search")
+	rounds := fs.Int("rounds", 1, "rounds at most: each extends the positions that the previous one added")
+	shardText := fs.String("shard", "", "i/n: search only share i of n of the positions (0 <= i < n; one round)")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	shard, shards, err := arena.ParseShard(*shardText)
+	switch {
+	case err != nil:
+		return fmt.Errorf("--shard %v", err)
+	case *plies < 0 || *plies > 60:
+		return fmt.Errorf("--plies %d: want 0 to 60", *plies)
+	case !(*margin >= 0 && *margin <= 128):
+		return fmt.Errorf("--margin %v: want 0 to 128 discs", *margin)
+	case *depth < 1 || *depth > 60:
+		return fmt.Errorf("--depth %d: want 1 to 60", *depth)
+	case *threads < 1 || *threads > 256:
+		return fmt.Errorf("--threads %d: want 1 to 256", *threads)
+	case *rounds < 1:
+		return fmt.Errorf("--rounds %d: want 1 or more", *rounds)
+	case shards > 1 && *rounds > 1:
+		return fmt.Errorf("--rounds %d with --shard: a shard makes one round; merge the shards, then shard the next round on the book they made", *rounds)
+	}
+	b, err := book.Open(*path)
+	if err != nil {
+		return err
+	}
+	search, params, err := train.BookSearch(*depth, *threads)
+	if err != nil {
+		return err
+	}
+	var prog *progress.Progress
+	round, last := 0, 0
+	start := time.Now()
+	opts := book.DeviateOptions{
+		Plies: *plies, Margin: *margin, Rounds: *rounds, Shard: shard, Shards: shards, Work: *work,
+		Params: params, Search: search,
+		Progress: func(r, done, total int) {
+			if r != round {
+				if prog != nil {
+					prog.Finish()
+				}
+				round, last = r, 0
+				prog = newProgress(e, total, fmt.Sprintf("book deviations, round %d", r), "positions")
+			}
+			prog.Add(done - last)
+			last = done
+		},
+		RoundDone: func(r book.DeviateStats) {
+			line := fmt.Sprintf("round %d: %d positions with moves out of the book, leading to %d positions, %d searched now; %d added, %d with a better move than their book moves",
+				r.Rounds, r.Parents, r.Positions, r.Searched, r.Added, r.Improved)
+			if prog != nil {
+				prog.Line(line)
+			} else {
+				fmt.Fprintln(e.stderr, line)
+			}
+		},
+	}
+	if d := b.Depth(); d != *depth {
+		fmt.Fprintf(e.stderr, "note: the book's values come from searches of depth %d or more, the deviations' from depth %d: values of searches of other depths compare less well (odd and even depths differ)\n", d, *depth)
+	}
+	fmt.Fprintf(e.stderr, "book: %d positions, extended up to %d moves by the moves within %g discs of the best, searched at depth %d, %d round(s) at most, shard %d/%d, work folder %s\n",
+		b.Len(), *plies, *margin, *depth, *rounds, shard, shards, *work)
+	nb, st, err := book.Deviate(ctx, b, opts)
+	if prog != nil {
+		prog.Finish()
+	}
+	if err != nil {
+		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
+			fmt.Fprintf(e.stderr, "book: stopped; %d searches saved in %s this run: run the same command to go on\n", st.Searched, *work)
+			return errInterrupted
+		}
+		return err
+	}
+	fmt.Fprintf(e.stdout, "rounds: %d; last round: %d positions up to %d moves with moves out of the book, leading to %d positions, this shard's %d; searched now %d in %s\n",
+		st.Rounds, st.Parents, *plies, st.Positions, st.Mine, st.Searched, time.Since(start).Round(time.Second))
+	if nb == nil {
+		fmt.Fprintf(e.stdout, "shard %d/%d done; %d positions are the other shards': gather every shard's deviations-*.txt in one folder and run this command there without --shard to write the book\n",
+			shard, shards, st.Missing)
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "added %d positions (%d positions found a better move than their book moves)\n", st.Added, st.Improved)
+	data := nb.Bytes()
+	if err := book.WriteFile(*out, data); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "book: %s, %d positions (up to %d moves), %d bytes\n", *out, nb.Len(), st.Plies, len(data))
 	return nil
 }
 

@@ -74,3 +74,62 @@ func TestBookCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestBookDeviate: a tiny book extended by deviations with real searches
+// (depth 2), the same again from the work folder without a search; bad
+// options and a damaged book are refused with nothing written.
+func TestBookDeviate(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "b.bin")
+	if code, _, stderr := runCommand(t, "", "book", "build", "--out", bin, "--work", filepath.Join(dir, "work"), "--plies", "2", "--min-games", "1000", "--depth", "2"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	out := filepath.Join(dir, "deviated.bin")
+	args := []string{"book", "deviate", "--book", bin, "--out", out, "--work", filepath.Join(dir, "dwork"), "--plies", "3", "--margin", "1", "--depth", "2", "--rounds", "2"}
+	code, stdout, stderr := runCommand(t, "", args...)
+	if code != 0 {
+		t.Fatalf("deviate: exit %d: %s", code, stderr)
+	}
+	mustContain(t, "deviate", stdout, "rounds: 2", "added ", "book: "+out)
+	first, _ := os.ReadFile(out)
+	a, _ := os.ReadFile(bin)
+	if len(first) <= len(a) {
+		t.Errorf("deviate wrote %d bytes from a book of %d", len(first), len(a))
+	}
+	os.Remove(out)
+	code, stdout, stderr = runCommand(t, "", args...)
+	if code != 0 || !strings.Contains(stdout, "searched now 0") {
+		t.Fatalf("again: exit %d: %s%s", code, stdout, stderr)
+	}
+	if again, _ := os.ReadFile(out); string(again) != string(first) {
+		t.Error("a run from the work folder made another book")
+	}
+
+	damaged := filepath.Join(dir, "damaged.bin")
+	os.WriteFile(damaged, a[:len(a)-3], 0o644)
+	bad := filepath.Join(dir, "bad.bin")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--book", damaged}, "corrupt opening book"},
+		{[]string{"--book", filepath.Join(dir, "none.bin")}, "none.bin"},
+		{[]string{"--margin", "-1"}, "--margin"},
+		{[]string{"--plies", "61"}, "--plies"},
+		{[]string{"--rounds", "0"}, "--rounds"},
+		{[]string{"--rounds", "2", "--shard", "0/2"}, "one round"},
+		{[]string{"--shard", "2/2"}, "--shard"},
+		{[]string{"--depth", "0"}, "--depth"},
+	} {
+		args := append([]string{"book", "deviate", "--book", bin, "--out", bad, "--work", filepath.Join(dir, "badwork")}, tc.args...)
+		if code, _, stderr := runCommand(t, "", args...); code == 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d: %s", tc.args, code, stderr)
+		}
+		if _, err := os.Stat(bad); err == nil {
+			t.Errorf("%v: wrote its output", tc.args)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "badwork")); err == nil {
+			t.Errorf("%v: made its work folder", tc.args)
+		}
+	}
+}
