@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval"
 )
 
 // rootMove is a legal move of the root with what the last iteration
@@ -262,6 +263,7 @@ func (tm *timeManager) next() bool {
 func (e *Engine) newWorker(b board.Board, stop *atomic.Bool) *worker {
 	w := &worker{tt: e.tt, eval: e.opts.Eval, tracker: e.opts.Eval.NewTracker(b), stop: stop, cut: e.cut, sel: e.sel,
 		unit: e.opts.Eval.DiscUnit(), deadline: e.deadline}
+	w.withMoves, _ = w.tracker.(eval.MovesEvaluator)
 	if w.unit > 0 && b.Empties() <= maxLeafSearch {
 		w.leaves = e.solver.Leaves()
 	}

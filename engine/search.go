@@ -42,8 +42,11 @@ type worker struct {
 	tt      *ttable
 	eval    eval.Evaluator
 	tracker eval.Tracker
-	stop    *atomic.Bool
-	nodes   uint64
+	// withMoves is the tracker when it can take the moves the search has
+	// already generated (nil if not).
+	withMoves eval.MovesEvaluator
+	stop      *atomic.Bool
+	nodes     uint64
 	// pvTable[ply] holds the principal variation from ply, filled as
 	// exact values come back up the tree.
 	pvTable [maxPly][maxPly]board.Square
@@ -108,8 +111,8 @@ func (w *worker) orderMoves(b board.Board, legal uint64, depth, ply int, ttMove 
 		case depth >= evalOrderDepth:
 			next := b.PlayFlips(sq, f)
 			w.tracker.Play(sq, f)
-			if next.HasMoves() {
-				v = -w.tracker.Evaluate(next)
+			if om := next.Moves(); om != 0 {
+				v = -w.evaluate(next, om)
 			} else {
 				v = infinity / 2 // a move that makes the opponent pass
 			}
@@ -148,10 +151,11 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 		}
 	}
 	if depth <= 0 {
-		if !b.HasMoves() && !b.Pass().HasMoves() {
+		moves := b.Moves()
+		if moves == 0 && !b.Pass().HasMoves() {
 			return w.eval.Final(b.FinalScore())
 		}
-		return w.tracker.Evaluate(b)
+		return w.evaluate(b, moves)
 	}
 
 	hash := b.Hash()
@@ -186,24 +190,15 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 		}
 	}
 
-	var list [maxMoves]move
-	n := w.orderMoves(b, legal, depth, ply, ttMove, &list)
 	lo := alpha
 	best, bestMove := -infinity, board.NoSquare
-	for i := 0; i < n; i++ {
-		k := i
-		for j := i + 1; j < n; j++ {
-			if list[j].value > list[k].value {
-				k = j
-			}
-		}
-		list[i], list[k] = list[k], list[i]
-		mv := list[i]
-		next := b.PlayFlips(mv.sq, mv.flips)
+	// try plays one move (first: with the full window) and reports a cut.
+	try := func(sq board.Square, flips uint64, first bool) bool {
+		next := b.PlayFlips(sq, flips)
 		a := max(alpha, best)
-		w.tracker.Play(mv.sq, mv.flips)
+		w.tracker.Play(sq, flips)
 		var v int
-		if i == 0 {
+		if first {
 			v = -w.pvs(next, -beta, -a, depth-1, ply+1, false)
 		} else {
 			v = -w.pvs(next, -a-1, -a, depth-1, ply+1, false)
@@ -213,17 +208,48 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 		}
 		w.tracker.Undo()
 		if w.stop.Load() {
-			return 0
+			return true
 		}
 		if v > best {
-			best, bestMove = v, mv.sq
+			best, bestMove = v, sq
 			if v > lo {
-				w.setPV(ply, mv.sq)
+				w.setPV(ply, sq)
 			}
 			if v >= beta {
-				break
+				return true
 			}
 		}
+		return false
+	}
+	first := true
+	if ttMove != board.NoSquare && legal&(1<<uint(ttMove)) != 0 {
+		// The table's move first, before the others are generated and
+		// rated: it often cuts alone.
+		first = false
+		legal &^= 1 << uint(ttMove)
+		if try(ttMove, b.Flips(ttMove), true) {
+			legal = 0
+		}
+	}
+	if legal != 0 {
+		var list [maxMoves]move
+		n := w.orderMoves(b, legal, depth, ply, board.NoSquare, &list)
+		for i := 0; i < n; i++ {
+			k := i
+			for j := i + 1; j < n; j++ {
+				if list[j].value > list[k].value {
+					k = j
+				}
+			}
+			list[i], list[k] = list[k], list[i]
+			if try(list[i].sq, list[i].flips, first) {
+				break
+			}
+			first = false
+		}
+	}
+	if w.stop.Load() {
+		return 0
 	}
 	bound := boundExact
 	switch {
@@ -234,6 +260,15 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 	}
 	w.tt.store(hash, best, depth, bestMove, bound, w.sel)
 	return best
+}
+
+// evaluate returns the tracker's value of b, its current position, whose
+// legal moves are moves.
+func (w *worker) evaluate(b board.Board, moves uint64) int {
+	if w.withMoves != nil {
+		return w.withMoves.EvaluateMoves(b, moves)
+	}
+	return w.tracker.Evaluate(b)
 }
 
 // setPV makes sq followed by the variation of ply+1 the variation of ply.

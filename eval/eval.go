@@ -50,6 +50,13 @@ type Tracker interface {
 	Reset(b board.Board)
 }
 
+// MovesEvaluator is implemented by trackers that read the mobility of the
+// player to move and can take it from a search that already has it:
+// EvaluateMoves(b, moves) equals Evaluate(b) when moves is b.Moves().
+type MovesEvaluator interface {
+	EvaluateMoves(b board.Board, moves uint64) int
+}
+
 // Stateless is the Tracker of an evaluator that needs no state along the
 // path: Play, Pass and Undo do nothing and Evaluate calls the evaluator.
 type Stateless struct {

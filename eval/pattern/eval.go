@@ -153,18 +153,32 @@ func (e *Evaluator) Final(score int) int { return Scale * score }
 func (e *Evaluator) Evaluate(b board.Board) int {
 	var idx [NumInstances]uint32
 	flatIndexes(b, &idx)
-	return e.score(b, &idx, e.own)
+	return e.score(b, &idx, e.own, b.Moves())
 }
 
-// score sums the weights of the phase of b for the indexes.
-func (e *Evaluator) score(b board.Board, idx *[NumInstances]uint32, side []tables) int {
+// score sums the weights of the phase of b for the indexes; moves are
+// the legal moves of b.
+func (e *Evaluator) score(b board.Board, idx *[NumInstances]uint32, side []tables, moves uint64) int {
 	t := &side[e.phase[bits.OnesCount64(b.P|b.O)]]
-	v := t.bias
+	// Unrolled (the loop's own instructions were a third of it): the
+	// compiler checks that there are NumInstances terms.
+	var _ [NumInstances - 46]struct{}
+	var _ [46 - NumInstances]struct{}
 	flat := t.flat
-	for _, k := range idx {
-		v += int32(flat[k])
-	}
-	mp := min(bits.OnesCount64(b.Moves()), MobilitySize-1)
+	v := t.bias +
+		int32(flat[idx[0]]) + int32(flat[idx[1]]) + int32(flat[idx[2]]) + int32(flat[idx[3]]) +
+		int32(flat[idx[4]]) + int32(flat[idx[5]]) + int32(flat[idx[6]]) + int32(flat[idx[7]]) +
+		int32(flat[idx[8]]) + int32(flat[idx[9]]) + int32(flat[idx[10]]) + int32(flat[idx[11]]) +
+		int32(flat[idx[12]]) + int32(flat[idx[13]]) + int32(flat[idx[14]]) + int32(flat[idx[15]]) +
+		int32(flat[idx[16]]) + int32(flat[idx[17]]) + int32(flat[idx[18]]) + int32(flat[idx[19]]) +
+		int32(flat[idx[20]]) + int32(flat[idx[21]]) + int32(flat[idx[22]]) + int32(flat[idx[23]]) +
+		int32(flat[idx[24]]) + int32(flat[idx[25]]) + int32(flat[idx[26]]) + int32(flat[idx[27]]) +
+		int32(flat[idx[28]]) + int32(flat[idx[29]]) + int32(flat[idx[30]]) + int32(flat[idx[31]]) +
+		int32(flat[idx[32]]) + int32(flat[idx[33]]) + int32(flat[idx[34]]) + int32(flat[idx[35]]) +
+		int32(flat[idx[36]]) + int32(flat[idx[37]]) + int32(flat[idx[38]]) + int32(flat[idx[39]]) +
+		int32(flat[idx[40]]) + int32(flat[idx[41]]) + int32(flat[idx[42]]) + int32(flat[idx[43]]) +
+		int32(flat[idx[44]]) + int32(flat[idx[45]])
+	mp := min(bits.OnesCount64(moves), MobilitySize-1)
 	mo := min(bits.OnesCount64(b.Pass().Moves()), MobilitySize-1)
 	v += int32(t.mobility[0][mp]) + int32(t.mobility[1][mo])
 	return int(v)
@@ -245,7 +259,17 @@ func (t *Tracker) Evaluate(b board.Board) int {
 	if !t.aToMove {
 		side = t.e.swapped
 	}
-	return t.e.score(b, &t.idx, side)
+	return t.e.score(b, &t.idx, side, b.Moves())
+}
+
+// EvaluateMoves is Evaluate for a caller that has the legal moves of b
+// (b.Moves()): the search, which saves computing them again.
+func (t *Tracker) EvaluateMoves(b board.Board, moves uint64) int {
+	side := t.e.own
+	if !t.aToMove {
+		side = t.e.swapped
+	}
+	return t.e.score(b, &t.idx, side, moves)
 }
 
 // Indexes returns the tracker's indexes as Indexes would compute them for

@@ -116,6 +116,9 @@ func TestTrackerFollowsTheGame(t *testing.T) {
 			if got, want := tr.Evaluate(b), e.Evaluate(b); got != want {
 				t.Fatalf("%v: tracker evaluates %d, fresh %d", b, got, want)
 			}
+			if got, want := tr.EvaluateMoves(b, b.Moves()), e.Evaluate(b); got != want {
+				t.Fatalf("%v: tracker given the moves evaluates %d, fresh %d", b, got, want)
+			}
 		}
 	})
 }
