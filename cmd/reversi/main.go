@@ -38,7 +38,7 @@ var commands = []command{
 	{"tournament", "a round robin between several players: crosstable and Elo rating list", runTournament},
 	{"merge", "put together the records of the shards of a match or tournament", runMerge},
 	{"train", "train the weights of the pattern evaluation from the shipped games (resumable)", runTrain},
-	{"book", "the opening book: build it from the shipped games (resumable, shardable), show, export, import", runBook},
+	{"book", "the opening book: build it from the shipped games, extend it by deviations (resumable, shardable), show, export, import", runBook},
 	{"accuracy", "measure evaluations against exact scores of held-out real positions", runAccuracy},
 	{"bench", "measure the speed of the rules engine and print the figures", runBench},
 	{"version", "the version of reversi and how it was built", runVersion},
