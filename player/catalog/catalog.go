@@ -127,6 +127,7 @@ var catalog = [...]Entry{
 			{Name: "prob", Kind: Int, Default: strconv.Itoa(engine.DefaultProbability), Help: "confidence of the selective search's cuts in percent: " + probList() + " (100: full width); given, it replaces the level's own steps of its selective endgame"},
 			engineEvalOption,
 			{Name: "book", Kind: Text, Default: "auto", Help: "auto|on|off: play from the shipped opening book while it has moves for the position; auto: when the engine searches to a fixed depth no deeper than the book's searches (levels 1-10), not when its own searches go deeper (timed levels, deeper depths)"},
+			{Name: "book-file", Kind: Text, Help: "a book file of 'reversi book build', 'deviate' or 'import' played instead of the shipped book (a file of this machine: never offered to a server's clients)", Resource: LocalFile},
 			{Name: "noise", Kind: Float, Default: "0", Help: "random mistakes: up to this many discs added at random to the value of each move (e.g. 20 for a beginner's opponent)"},
 			{Name: "book-random", Kind: Float, Default: "0", Help: "variety of the book moves, in discs: a uniform choice among those within this many discs of the best"},
 			seedOption,
@@ -314,9 +315,20 @@ func engineBook(a Args, level engine.Level) (engine.BookOptions, string, error) 
 	if a.Given("book-random") {
 		name += ",book-random=" + strconv.FormatFloat(o.Random, 'g', -1, 64)
 	}
+	path := a.Text("book-file")
 	switch mode := strings.ToLower(a.Text("book")); mode {
 	case "on", "auto":
-		b, err := book.Shipped()
+		var b *book.Book
+		var err error
+		if path != "" {
+			// A book the user named must be there: an error, not a note.
+			if b, err = book.ReadFile(path); err != nil {
+				return o, "", a.Errorf("book-file", "%v", err)
+			}
+			name += ",book-file=" + path
+		} else {
+			b, err = book.Shipped()
+		}
 		switch {
 		case errors.Is(err, book.ErrNoBook):
 		case err != nil:
@@ -328,6 +340,9 @@ func engineBook(a Args, level engine.Level) (engine.BookOptions, string, error) 
 			name += ",book=on"
 		}
 	case "off":
+		if path != "" {
+			return o, "", a.Errorf("book-file", "a book file with book=off: give one or the other")
+		}
 		name += ",book=off"
 	default:
 		return o, "", a.Errorf("book", "%q: want auto, on or off", a.Text("book"))

@@ -27,6 +27,10 @@ const (
 	MoveTime
 	// Depth is a search depth in plies.
 	Depth
+	// LocalFile is a file of the machine the program runs on: an option
+	// that names one is never given to others (NewLimited refuses it,
+	// whatever the limits).
+	LocalFile
 )
 
 // Limits bound what a spec may ask for when the player is built for
@@ -76,6 +80,9 @@ func (l Limits) bound(r Resource) (int64, string) {
 // check returns the error of a value of option o above the limits, or
 // nil.
 func (l Limits) check(o *Option, v any) error {
+	if o.Resource == LocalFile {
+		return fmt.Errorf("reads a file of this machine: not offered here")
+	}
 	limit, unit := l.bound(o.Resource)
 	if limit <= 0 {
 		return nil

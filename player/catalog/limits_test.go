@@ -33,6 +33,8 @@ func TestNewLimitedRefuses(t *testing.T) {
 		{"engine:threads=2", serverLimits, "threads", "2 threads is above the limit of 1 threads here"},
 		{"engine:time=2m", serverLimits, "time", "2m0s is above the limit of 1m0s here"},
 		{"engine:depth=30", serverLimits, "depth", "30 plies is above the limit of 24 plies here"},
+		{"engine:book-file=/etc/passwd", serverLimits, "book-file", "reads a file of this machine: not offered here"},
+		{"engine:book-file=x.bin", Limits{}, "book-file", "reads a file of this machine"},
 		{"mcts:memory=65536", serverLimits, "memory", "65536 MB is above the limit of 64 MB here"},
 		{"mcts:threads=64", serverLimits, "threads", "above the limit of 1 threads"},
 		{"mcts:time=1h", serverLimits, "time", "1h0m0s is above the limit of 1m0s here"},
