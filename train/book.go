@@ -5,6 +5,7 @@ package train
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
@@ -12,12 +13,19 @@ import (
 
 // BookSearch returns the search that values the positions of an opening
 // book (book.BuildOptions.Search): the engine with the trained evaluation
-// at the given depth, on threads, and the name of that search
+// at the given depth, its selective cuts at prob percent (100: full
+// width; 0: engine.DefaultProbability), on threads, and the name of that search
 // (book.BuildOptions.Params). Its table is small and cleared before each
 // search, so that a position's value does not depend on the positions
 // searched before it: resumed and sharded builds make the same book as one
 // run. The search is not safe for concurrent use.
-func BookSearch(depth, threads int) (search func(context.Context, board.Board) (float64, int, error), params string, err error) {
+func BookSearch(depth, prob, threads int) (search func(context.Context, board.Board) (float64, int, error), params string, err error) {
+	if prob == 0 {
+		prob = engine.DefaultProbability
+	}
+	if prob != 100 && !slices.Contains(engine.Probabilities(), prob) {
+		return nil, "", fmt.Errorf("probability %d%%: want one of %v", prob, engine.Probabilities())
+	}
 	ev, err := engine.EvaluatorByName("pattern")
 	if err != nil {
 		return nil, "", err
@@ -25,7 +33,7 @@ func BookSearch(depth, threads int) (search func(context.Context, board.Board) (
 	eng := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: 16})
 	search = func(ctx context.Context, b board.Board) (float64, int, error) {
 		eng.Clear()
-		r, err := eng.Search(ctx, b, engine.Limits{Depth: depth}, nil)
+		r, err := eng.Search(ctx, b, engine.Limits{Depth: depth, Probability: prob}, nil)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -34,5 +42,5 @@ func BookSearch(depth, threads int) (search func(context.Context, board.Board) (
 		}
 		return engine.Discs(ev, r.Kind, r.Value), r.Depth, nil
 	}
-	return search, fmt.Sprintf("engine depth=%d eval=%s prob=%d", depth, ev.Name(), engine.DefaultProbability), nil
+	return search, fmt.Sprintf("engine depth=%d eval=%s prob=%d", depth, ev.Name(), prob), nil
 }

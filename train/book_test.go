@@ -10,12 +10,20 @@ import (
 )
 
 func TestBookSearch(t *testing.T) {
-	search, params, err := BookSearch(4, 1)
+	search, params, err := BookSearch(4, 0, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "engine depth=4 eval=pattern prob="; len(params) < len(want) || params[:len(want)] != want {
-		t.Errorf("params %q, want it to start %q", params, want)
+	if want := "engine depth=4 eval=pattern prob=87"; params != want {
+		t.Errorf("params %q, want %q (the default probability)", params, want)
+	}
+	if _, params, err := BookSearch(4, 100, 1); err != nil || params != "engine depth=4 eval=pattern prob=100" {
+		t.Errorf("full width: params %q, %v", params, err)
+	}
+	for _, prob := range []int{-1, 50, 101} {
+		if _, _, err := BookSearch(4, prob, 1); err == nil {
+			t.Errorf("probability %d accepted", prob)
+		}
 	}
 	ctx := context.Background()
 	// At a depth of at least the empties the search reaches the end: its

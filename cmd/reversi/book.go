@@ -16,6 +16,7 @@ import (
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/internal/progress"
@@ -29,15 +30,16 @@ const bookHelp = `
 The opening book: what deep searches found of the positions that the
 WTHOR games reach early (see docs/TRAINING.md, "Opening book").
 
-  reversi book build --out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--shard i/n]
+  reversi book build --out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--prob 87] [--shard i/n]
       every position up to --plies moves that at least --min-games of the
       shipped WTHOR games reached, valued by a search of the engine at
-      --depth (one thread), negamaxed through the tree. Each value is
+      --depth with its selective cuts at --prob percent (100: full width),
+      negamaxed through the tree. Each value is
       saved in the work folder as it is found: the same command resumes.
       --shard i/n searches one share of the positions; a build without
       --shard over a folder holding every shard's values-*.txt files
       merges them and writes the book.
-  reversi book deviate --out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--rounds 1] [--shard i/n]
+  reversi book deviate --out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--prob 87] [--rounds 1] [--shard i/n]
       extends a book (Edax's "deviate"): for every position of the book up
       to --plies moves, each move out of the book is searched at --depth
       and added if its value is within --margin discs of the position's
@@ -45,7 +47,7 @@ WTHOR games reach early (see docs/TRAINING.md, "Opening book").
       added within --plies in turn, K times at most (until nothing is
       added). The searches are saved in the work folder as they are found
       (the same command resumes; the folder keeps serving later rounds and
-      other --plies and --margin, but not another --depth); --shard i/n and
+      other --plies and --margin, but not another --depth or --prob); --shard i/n and
       the merge work as for build, one round at a time.
   reversi book show [--book FILE] [--transcript f5d6 | --board "<64> X"]
       the book moves of a position, best first, with their values.
@@ -83,12 +85,13 @@ func runBook(ctx context.Context, e *env, args []string) error {
 }
 
 func runBookBuild(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "book build", "--out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--shard i/n]", bookHelp)
+	fs := cli.NewFlags(e.stderr, "book build", "--out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--prob 87] [--shard i/n]", bookHelp)
 	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
 	work := fs.String("work", "book-work", "folder of the searches made so far (resumable)")
 	plies := fs.Int("plies", 16, "positions after at most this many moves")
 	minGames := fs.Int("min-games", 10, "positions that at least this many games reached")
 	depth := fs.Int("depth", 10, "depth of the engine's search of each position")
+	prob := fs.Int("prob", engine.DefaultProbability, "confidence of the searches' selective cuts, in percent (100: full width)")
 	threads := fs.Int("threads", 1, "threads of each search")
 	shardText := fs.String("shard", "", "i/n: search only share i of n of the positions (0 <= i < n)")
 	if err := cli.Parse(fs, args); err != nil {
@@ -111,7 +114,7 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	search, params, err := train.BookSearch(*depth, *threads)
+	search, params, err := train.BookSearch(*depth, *prob, *threads)
 	if err != nil {
 		return err
 	}
@@ -158,13 +161,14 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 }
 
 func runBookDeviate(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "book deviate", "--out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--rounds 1] [--shard i/n]", bookHelp)
+	fs := cli.NewFlags(e.stderr, "book deviate", "--out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--prob 87] [--rounds 1] [--shard i/n]", bookHelp)
 	path := fs.String("book", "", "binary book to extend (default: the shipped book)")
 	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
 	work := fs.String("work", "book-deviate-work", "folder of the searches made so far (resumable)")
 	plies := fs.Int("plies", 12, "extend the book's positions after at most this many moves")
 	margin := fs.Float64("margin", 2, "add the moves out of the book within this many discs of the best")
 	depth := fs.Int("depth", 10, "depth of the engine's search of each move")
+	prob := fs.Int("prob", engine.DefaultProbability, "confidence of the searches' selective cuts, in percent (100: full width)")
 	threads := fs.Int("threads", 1, "threads of each search")
 	rounds := fs.Int("rounds", 1, "rounds at most: each extends the positions that the previous one added")
 	shardText := fs.String("shard", "", "i/n: search only share i of n of the positions (0 <= i < n; one round)")
@@ -192,7 +196,7 @@ func runBookDeviate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	search, params, err := train.BookSearch(*depth, *threads)
+	search, params, err := train.BookSearch(*depth, *prob, *threads)
 	if err != nil {
 		return err
 	}
