@@ -88,13 +88,15 @@ func (s *Server) announced(n store.Note) {
 		return
 	}
 	t.mu.Lock()
-	mirror, running := t.mirror, t.running
+	mirror, running, over := t.mirror, t.running, t.ended()
 	if n.Submission && mirror {
 		t.wakeLocked() // a verdict, perhaps for a forwarded move
 	}
 	t.mu.Unlock()
 	switch {
-	case n.Submission && !mirror, !n.Submission && (mirror || !running):
+	// A game whose referee has ended changes too: its rematch (see
+	// handleRematch).
+	case n.Submission && !mirror, !n.Submission && (mirror || !running || over):
 		t.poke()
 	}
 }
@@ -226,6 +228,17 @@ func (s *Server) takeOver(ctx context.Context, t *table) {
 	t.poke() // the submissions waiting for a referee
 }
 
+// ended reports whether the table's game is over and its referee, if it
+// had one here, has stopped (the result stored).
+func (t *table) ended() bool {
+	select {
+	case <-t.done:
+		return true
+	default:
+		return false
+	}
+}
+
 // poke schedules a sync of the table with the store; pokes that come
 // while one waits are one.
 func (t *table) poke() {
@@ -240,23 +253,28 @@ func (t *table) poke() {
 	}()
 }
 
-// sync brings the table up to date with the store: a mirror reloads the
-// game; the referee's table takes the seats taken elsewhere and judges
-// the submissions waiting.
+// sync brings the table up to date with the store: a mirror, or a table
+// whose referee has ended (a finished game, whose rematch may change),
+// reloads the game; the referee's table takes the seats taken elsewhere
+// and judges the submissions waiting.
 func (t *table) sync(ctx context.Context) {
 	s := t.srv
 	t.mu.Lock()
-	mirror, running := t.mirror, t.running
+	mirror, running, over := t.mirror, t.running, t.ended()
 	t.mu.Unlock()
-	if mirror || !running {
+	if mirror || !running || over {
 		rec, g, err := s.load(ctx, t.id)
 		if err != nil {
 			s.log.Error("reloading a game", "game", t.id, "err", err)
 			return
 		}
 		t.mu.Lock()
-		t.setLocked(rec, g)
-		t.changedLocked()
+		// A read older than the table (a seat taken here after the read,
+		// and counted) would take the change back.
+		if rec.Revision >= t.revision {
+			t.setLocked(rec, g)
+			t.changedLocked()
+		}
 		t.mu.Unlock()
 		if mirror {
 			return

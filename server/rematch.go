@@ -1,13 +1,17 @@
 // Rematches of games between two people: each asks, and once both have
 // the new game (the colours swapped, the same clocks, rule and start) is
-// theirs, each seat's token given to its player.
+// theirs, each keeping the token it played with. The offers and the new
+// game live in the store, with the finished game, so that requests
+// through any server process, before and after a restart, meet the same
+// rematch.
 
 package server
 
 import (
+	"context"
 	"crypto/subtle"
+	"errors"
 	"net/http"
-	"time"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/store"
@@ -20,41 +24,39 @@ type RematchView struct {
 	Game    string   `json:"game,omitempty"`
 }
 
-// rematch is a table's rematch: the sides that asked (by colour), the new
-// game and its tokens (by the colour each player had in this game). It
-// lives in the process that holds the table.
-type rematch struct {
-	offered [2]bool
-	id      string
-	tokens  [2]string
-}
-
-// viewLocked is the rematch as the game's view shows it (nil: none asked).
-func (r *rematch) viewLocked() *RematchView {
-	if !r.offered[0] && !r.offered[1] {
+// rematchView is a stored rematch as the game's view shows it (nil: none
+// asked).
+func rematchView(r store.Rematch) *RematchView {
+	if !r.Offered[0] && !r.Offered[1] {
 		return nil
 	}
-	v := &RematchView{Game: r.id}
+	v := &RematchView{Game: r.Game}
 	for c := range 2 {
-		if r.offered[c] {
+		if r.Offered[c] {
 			v.Offered = append(v.Offered, board.Color(c).String())
 		}
 	}
 	return v
 }
 
-// durationText writes a clock as a CreateRequest takes it.
-func durationText(d time.Duration) string {
-	if d == 0 {
-		return "0"
-	}
-	return d.String()
+// rematchOf is the rematch of a finished game between two people: the
+// same people, the colours swapped, each seat held by the token its
+// player had (so that each learns its seat from its own token, in any
+// process), the same clocks, rule and start position.
+func rematchOf(rec *store.Game) *store.Game {
+	return &store.Game{ID: randomID(8), Rule: rec.Rule, Start: rec.Start, MoveTime: rec.MoveTime, GameTime: rec.GameTime, Increment: rec.Increment,
+		Seats: [2]store.Seat{
+			{Kind: store.Human, Name: rec.Seats[1].Name, TokenHash: rec.Seats[1].TokenHash},
+			{Kind: store.Human, Name: rec.Seats[0].Name, TokenHash: rec.Seats[0].TokenHash},
+		}}
 }
 
 // handleRematch asks for a rematch of a finished game between two people
 // for the seat of the token: 202 while the other has not asked, then
 // (to both, whenever they ask) 200 with the new game and the seat's
-// colour and token in it.
+// colour and token in it. The second to ask makes the game, once, in the
+// store (see store.Store.Rematch): two requests at the same moment,
+// through any processes, make one.
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	var req TokenRequest
 	if err := decode(r, &req); err != nil {
@@ -69,8 +71,6 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	t.rematchMu.Lock() // one rematch made at a time
-	defer t.rematchMu.Unlock()
 	t.mu.Lock()
 	color, hash := -1, hashToken(req.Token)
 	for c := range 2 {
@@ -78,72 +78,81 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 			color = c
 		}
 	}
-	rec, finished := t.rec, t.g.Finished()
-	answer := func(status int) {
-		v := map[string]any{"offered": true}
-		if t.rematch.id != "" {
-			v = map[string]any{"id": t.rematch.id, "color": board.Color(color).Other().String(), "token": t.rematch.tokens[color], "url": "/game/" + t.rematch.id}
-		}
-		t.mu.Unlock()
-		writeJSON(w, status, v)
-	}
+	rec := t.rec
+	t.mu.Unlock()
 	switch {
 	case color < 0:
-		t.mu.Unlock()
 		s.metrics.refused.WithLabelValues("token").Inc()
 		writeError(w, http.StatusForbidden, errBadToken.Error())
 		return
 	case rec.Seats[0].Kind != store.Human || rec.Seats[1].Kind != store.Human:
-		t.mu.Unlock()
 		writeError(w, http.StatusConflict, "a rematch by agreement is for games between two people (against a computer, start one)")
 		return
-	case !finished:
-		t.mu.Unlock()
-		writeError(w, http.StatusConflict, "the game is not over")
+	}
+	// Whether the game is over is the store's to say: this process's
+	// table may be a mirror a moment behind its referee's.
+	ctx := r.Context()
+	failed := func(err error) {
+		if errors.Is(err, store.ErrConflict) {
+			writeError(w, http.StatusConflict, "the game is not over")
+			return
+		}
+		writeError(w, http.StatusServiceUnavailable, "the rematch: "+err.Error())
+	}
+	// The offer first; then, if the other side has asked too and no game
+	// is made yet, the game, within the limits of the server.
+	rm, err := s.cfg.Store.Rematch(ctx, t.id, color, nil)
+	if err = s.stored(err); err != nil {
+		failed(err)
 		return
-	case t.rematch.id != "":
-		answer(http.StatusOK)
+	}
+	if rm.Game == "" && rm.Offered[1-color] {
+		client := s.clientOf(r)
+		done, status, err := s.admit(client)
+		if err != nil {
+			s.metrics.refused.WithLabelValues("games").Inc()
+			writeError(w, status, err.Error())
+			return
+		}
+		defer done()
+		next := rematchOf(rec)
+		rm, err = s.cfg.Store.Rematch(ctx, t.id, color, next)
+		if err = s.stored(err); err != nil {
+			failed(err)
+			return
+		}
+		if rm.Game == next.ID {
+			s.log.Info("rematch created", "game", next.ID, "of", t.id, "client", client)
+			if nt, err := s.table(ctx, next.ID); err != nil {
+				s.log.Error("opening the rematch", "game", next.ID, "err", err) // a later request opens it
+			} else {
+				nt.mu.Lock()
+				nt.creator = client
+				nt.mu.Unlock()
+			}
+		}
+	}
+	s.reloadFinished(ctx, t)
+	if rm.Game == "" {
+		writeJSON(w, http.StatusAccepted, map[string]any{"offered": true})
 		return
 	}
-	if !t.rematch.offered[color] {
-		t.rematch.offered[color] = true
-		t.changedLocked()
-	}
-	if !t.rematch.offered[board.Color(color).Other()] {
-		answer(http.StatusAccepted)
-		return
-	}
-	t.mu.Unlock()
-	// Both asked: the new game, the colours swapped.
-	cr := CreateRequest{Black: SeatRequest{Kind: "human", Name: rec.Seats[1].Name}, White: SeatRequest{Kind: "human", Name: rec.Seats[0].Name},
-		Time: durationText(rec.MoveTime), GameTime: durationText(rec.GameTime), Increment: durationText(rec.Increment), Rule: rec.Rule}
-	if rec.Start != "" && rec.Start != board.Start().String() {
-		cr.Board = rec.Start
-	}
-	if cr.GameTime == "0" {
-		cr.GameTime = ""
-	}
-	newRec, tokens, err := s.newGame(cr)
+	writeJSON(w, http.StatusOK, map[string]any{"id": rm.Game, "color": board.Color(color).Other().String(), "token": req.Token, "url": "/game/" + rm.Game})
+}
+
+// reloadFinished reads a finished game's table again from the store (its
+// rematch changed) and tells its watchers.
+func (s *Server) reloadFinished(ctx context.Context, t *table) {
+	rec, g, err := s.load(ctx, t.id)
 	if err != nil {
-		writeError(w, http.StatusConflict, "the rematch: "+err.Error())
+		s.log.Error("reloading a game", "game", t.id, "err", err)
 		return
 	}
-	client := s.clientOf(r)
-	done, status, err := s.admit(client)
-	if err != nil {
-		s.metrics.refused.WithLabelValues("games").Inc()
-		writeError(w, status, err.Error())
-		return
-	}
-	defer done()
-	if err := s.storeNew(r.Context(), newRec, client); err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
-		return
-	}
-	s.log.Info("rematch created", "game", newRec.ID, "of", t.id, "client", client)
 	t.mu.Lock()
-	t.rematch.id = newRec.ID
-	t.rematch.tokens = [2]string{tokens["white"], tokens["black"]} // Black plays White now
+	defer t.mu.Unlock()
+	if rec.Result == nil || rec.Revision < t.revision {
+		return // older than the table
+	}
+	t.setLocked(rec, g)
 	t.changedLocked()
-	answer(http.StatusOK)
 }

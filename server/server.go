@@ -410,9 +410,10 @@ func (s *Server) startLocked(t *table) {
 		if err != nil && !errors.Is(err, referee.ErrAborted) {
 			s.log.Error("referee", "game", t.id, "err", err)
 		}
-		// A game between two people stays: its rematch by agreement
-		// lives on its table (handleRematch), and both sides must meet
-		// the same one. Others are opened from the store by a later
+		// A game between two people stays: its players' pages watch
+		// this table for the rematch they may agree on (handleRematch;
+		// the offers live in the store, and in a shared store's
+		// announcements). Others are opened from the store by a later
 		// request.
 		t.mu.Lock()
 		friends := t.rec.Seats[0].Kind == store.Human && t.rec.Seats[1].Kind == store.Human

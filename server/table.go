@@ -78,10 +78,6 @@ type table struct {
 	// since is when this process opened the table, for the abandonment
 	// of games that wait for a player.
 	since time.Time
-	// rematch is the rematch of a finished game between two people (see
-	// handleRematch, which holds rematchMu while it makes one).
-	rematch   rematch
-	rematchMu sync.Mutex
 }
 
 // errNotYourTurn and the others are the refusals of a submission.

@@ -206,7 +206,7 @@ func (t *table) viewLocked() GameView {
 		if r.By != board.NoColor {
 			v.Result.By = r.By.String()
 		}
-		v.Rematch = t.rematch.viewLocked()
+		v.Rematch = rematchView(rec.Rematch)
 	case rec.Seats[0].Kind == store.Open || rec.Seats[1].Kind == store.Open:
 		v.Status = "waiting"
 		v.Turn = pos.Turn.String()

@@ -8,10 +8,12 @@
 // Every method that changes a game commits before it returns: a move the
 // server has acknowledged survives a crash of the server.
 //
-// Store is a game store (games, their moves and results); Cluster is what
-// several processes share of it (the claim of a game's refereeing, the
-// remote seats' submissions), Notifier their news of every change, Shared
-// all three; Game, Move and Summary are what they keep, ErrNotFound and
+// Store is a game store (games, their moves and results, and the rematch
+// of a finished game between two people, made once whichever process
+// the second side asks through); Cluster is what several processes share
+// of it (the claim of a game's refereeing, the remote seats'
+// submissions), Notifier their news of every change, Shared all three;
+// Game, Move, Rematch and Summary are what they keep, ErrNotFound and
 // ErrConflict what they refuse with.
 //
 // It uses only the standard library. The server stores and reads its

@@ -101,6 +101,19 @@ type Game struct {
 	Moves []Move
 	// Result is nil while the game goes on.
 	Result *Result
+	// Rematch is where the rematch of a finished game stands (see
+	// Store.Rematch); zero if nobody asked.
+	Rematch Rematch
+}
+
+// Rematch is where the rematch of a finished game between two people
+// stands: who asked for one, and the new game once both did.
+type Rematch struct {
+	// Offered says which sides asked, by colour (0 Black, 1 White).
+	Offered [2]bool
+	// Game is the id of the new game, "" until both sides asked and it
+	// was made.
+	Game string
 }
 
 // Summary is a game in a list.
@@ -149,6 +162,18 @@ type Store interface {
 	Truncate(ctx context.Context, id string, ply int) error
 	// Finish records the result; ErrConflict if the game is over.
 	Finish(ctx context.Context, id string, r Result) error
+	// Rematch records that the side of colour color (0 or 1) asks for a
+	// rematch of the finished game id, and returns where its rematch
+	// stands. Once both sides have asked, a call with next makes next
+	// the rematch: it creates it as Create does (Moves and Result
+	// empty; its ID must be new) and records its id, in the same
+	// transaction, unless a rematch was made already (then next is not
+	// stored): of calls at the same moment, in any processes, exactly
+	// one makes the game. A call without next never creates one. An
+	// offer or a rematch recorded counts in the game's revision; asking
+	// again changes nothing. ErrNotFound if there is no such game,
+	// ErrConflict if it is not over.
+	Rematch(ctx context.Context, id string, color int, next *Game) (Rematch, error)
 	// Close releases the store's resources.
 	Close() error
 }

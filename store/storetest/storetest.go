@@ -30,6 +30,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Revision", testRevision},
 		{"ConcurrentMoves", testConcurrentMoves},
 		{"NotFound", testNotFound},
+		{"Rematch", testRematch},
+		{"ConcurrentRematch", testConcurrentRematch},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -477,16 +479,167 @@ func testSubmissions(t *testing.T, s ClusterStore) {
 	}
 }
 
+// friends stores id, a finished game between two people (ada and bob).
+func friends(t *testing.T, s store.Store, id string) {
+	t.Helper()
+	ctx := context.Background()
+	g := newGame(id)
+	g.Seats[1] = store.Seat{Kind: store.Human, Name: "bob", TokenHash: "def456"}
+	if err := s.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Finish(ctx, id, store.Result{Reason: "resignation", Winner: "black", By: "white"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// rematchOf returns the rematch of a game between ada and bob, the
+// colours swapped.
+func rematchOf(id string) *store.Game {
+	g := newGame(id)
+	g.Seats = [2]store.Seat{{Kind: store.Human, Name: "bob", TokenHash: "def456"}, {Kind: store.Human, Name: "ada", TokenHash: "abc123"}}
+	return g
+}
+
+// testRematch: each side's offer is recorded once (in the game's
+// revision and as Get reads it); the rematch is made by the call with a
+// game once both asked, and by no other; refusals change nothing.
+func testRematch(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	friends(t, s, "f")
+	rev := func() int64 {
+		t.Helper()
+		g, err := s.Get(ctx, "f")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Revision
+	}
+	r0 := rev()
+	// Refused: a game not over, no game, no such seat.
+	s.Create(ctx, newGame("live"))
+	if _, err := s.Rematch(ctx, "live", 0, rematchOf("x1")); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a rematch of a game in play: %v, want ErrConflict", err)
+	}
+	if _, err := s.Rematch(ctx, "none", 0, nil); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a rematch of no game: %v, want ErrNotFound", err)
+	}
+	if _, err := s.Rematch(ctx, "f", 2, nil); err == nil {
+		t.Errorf("a rematch asked by seat 2 was accepted")
+	}
+	if g, _ := s.Get(ctx, "live"); g.Rematch != (store.Rematch{}) {
+		t.Errorf("a refused rematch left %+v", g.Rematch)
+	}
+	steps := []struct {
+		name  string
+		color int
+		next  *store.Game
+		want  store.Rematch
+		rev   int64 // changes of the game so far
+	}{
+		{"black asks", 0, rematchOf("r1"), store.Rematch{Offered: [2]bool{true, false}}, 1},
+		{"black asks again", 0, rematchOf("r1"), store.Rematch{Offered: [2]bool{true, false}}, 1},
+		{"white asks, without a game", 1, nil, store.Rematch{Offered: [2]bool{true, true}}, 2},
+		{"white asks with one", 1, rematchOf("r2"), store.Rematch{Offered: [2]bool{true, true}, Game: "r2"}, 3},
+		{"black asks with another", 0, rematchOf("r3"), store.Rematch{Offered: [2]bool{true, true}, Game: "r2"}, 3},
+	}
+	for _, st := range steps {
+		got, err := s.Rematch(ctx, "f", st.color, st.next)
+		if err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		if got != st.want {
+			t.Errorf("%s: %+v, want %+v", st.name, got, st.want)
+		}
+		g, err := s.Get(ctx, "f")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Rematch != st.want || g.Revision != r0+st.rev {
+			t.Errorf("%s: the game reads %+v at revision %d, want %+v at %d", st.name, g.Rematch, g.Revision, st.want, r0+st.rev)
+		}
+	}
+	made, err := s.Get(ctx, "r2")
+	if err != nil {
+		t.Fatalf("the rematch: %v", err)
+	}
+	if want := rematchOf("r2"); made.Seats != want.Seats || made.Rule != want.Rule || made.Start != want.Start || made.MoveTime != want.MoveTime ||
+		made.GameTime != want.GameTime || made.Increment != want.Increment || made.Result != nil || len(made.Moves) != 0 || made.Created.IsZero() {
+		t.Errorf("the rematch reads %+v, made as %+v", made, want)
+	}
+	for _, id := range []string{"r1", "r3"} {
+		if _, err := s.Get(ctx, id); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("%s, offered but not the rematch, was stored: %v", id, err)
+		}
+	}
+	// A rematch's id must be new: nothing is recorded otherwise.
+	friends(t, s, "f2")
+	s.Rematch(ctx, "f2", 0, nil)
+	if _, err := s.Rematch(ctx, "f2", 1, rematchOf("f")); err == nil {
+		t.Errorf("a rematch with the id of a stored game was made")
+	}
+	if g, _ := s.Get(ctx, "f2"); g.Rematch.Game != "" || g.Rematch.Offered[1] {
+		t.Errorf("a failed rematch left %+v", g.Rematch)
+	}
+}
+
+// testConcurrentRematch: both sides ask at the same moment, each with a
+// game of its own, again and again: each time exactly one game is made,
+// and both learn it.
+func testConcurrentRematch(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for round := range 10 {
+		id := fmt.Sprintf("c%d", round)
+		friends(t, s, id)
+		var got [2]store.Rematch
+		// Both ask at once, then both again (the first to ask learns the
+		// game then), each time each with a game of its own.
+		for try := range 2 {
+			var errs [2]error
+			var wg sync.WaitGroup
+			for c := range 2 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					got[c], errs[c] = s.Rematch(ctx, id, c, rematchOf(fmt.Sprintf("%s-%d-%d", id, c, try)))
+				}()
+			}
+			wg.Wait()
+			if errs[0] != nil || errs[1] != nil {
+				t.Fatalf("round %d: %v, %v", round, errs[0], errs[1])
+			}
+		}
+		if got[0].Game != got[1].Game {
+			t.Errorf("round %d: the sides learnt two rematches, %q and %q", round, got[0].Game, got[1].Game)
+		}
+		var made []string
+		list, err := s.List(ctx, store.ListOptions{Live: true, Limit: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range list {
+			if len(g.ID) > len(id) && g.ID[:len(id)+1] == id+"-" {
+				made = append(made, g.ID)
+			}
+		}
+		if len(made) != 1 || made[0] != got[0].Game {
+			t.Errorf("round %d: games made %v, want only %q", round, made, got[0].Game)
+		}
+	}
+}
+
 // MigrateFromV2 checks the upgrade of a database of schema version 2
-// (before games had clock increments): db is a connection to a database
-// the store has made and closed, which MigrateFromV2 takes back to
-// version 2 with a game in it; reopen opens the store on it again. The
-// old game reads back intact with no increment, and a new game keeps
-// its increment.
+// (before games had clock increments and rematches): db is a connection
+// to a database the store has made and closed, which MigrateFromV2 takes
+// back to version 2 with a game in it; reopen opens the store on it
+// again. The old game reads back intact with no increment and no
+// rematch, and a new game keeps its increment.
 func MigrateFromV2(t *testing.T, db *sql.DB, reopen func(t *testing.T) store.Store) {
 	t.Helper()
 	ctx := context.Background()
 	for _, q := range []string{
+		"ALTER TABLE games DROP COLUMN rematch_offers",
+		"ALTER TABLE games DROP COLUMN rematch_game",
 		"ALTER TABLE games DROP COLUMN increment_ms",
 		"DELETE FROM schema_version WHERE version > 2",
 		`INSERT INTO games (id, created_at, updated_at, rule, start, move_time_ms, game_time_ms,
@@ -505,7 +658,8 @@ func MigrateFromV2(t *testing.T, db *sql.DB, reopen func(t *testing.T) store.Sto
 	if err != nil {
 		t.Fatalf("the old game after the migration: %v", err)
 	}
-	if old.Seats[0].Name != "ada" || old.MoveTime != 30*time.Second || old.GameTime != 5*time.Minute || old.Increment != 0 || old.Revision != 1 {
+	if old.Seats[0].Name != "ada" || old.MoveTime != 30*time.Second || old.GameTime != 5*time.Minute || old.Increment != 0 || old.Revision != 1 ||
+		old.Rematch != (store.Rematch{}) {
 		t.Errorf("the old game after the migration: %+v", old)
 	}
 	g := newGame("new")

@@ -170,8 +170,14 @@ CREATE INDEX submissions_pending ON submissions (game_id, decided, created_at);`
 const schemaV3 = `
 ALTER TABLE games ADD COLUMN increment_ms BIGINT NOT NULL DEFAULT 0;`
 
+// schemaV4 adds the rematches of finished games: the sides that asked
+// (rematch_offers: 1 Black, 2 White) and the new game once made.
+const schemaV4 = `
+ALTER TABLE games ADD COLUMN rematch_offers INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN rematch_game TEXT NOT NULL DEFAULT '';`
+
 // Migrations are the schema's versions, in order, for both databases.
-var Migrations = []string{schemaV1, schemaV2, schemaV3}
+var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4}
 
 func ms(d time.Duration) int64    { return d.Milliseconds() }
 func unixMicro(t time.Time) int64 { return t.UnixMicro() }
@@ -185,8 +191,21 @@ func (s *SQL) Create(ctx context.Context, g *store.Game) error {
 		return err
 	}
 	defer tx.Rollback()
+	if err := s.insert(ctx, tx, g, now); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	g.Created, g.Updated = now.UTC().Truncate(time.Microsecond), now.UTC().Truncate(time.Microsecond)
+	return nil
+}
+
+// insert stores a new game (its moves and result left out) in the
+// transaction tx, made at now, and announces it.
+func (s *SQL) insert(ctx context.Context, tx *sql.Tx, g *store.Game, now time.Time) error {
 	b, w := g.Seats[0], g.Seats[1]
-	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO games (id, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
+	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
 		black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
 		plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until, revision)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, '', '', '', 0, 0, '', '', 0, 1)`),
@@ -195,14 +214,7 @@ func (s *SQL) Create(ctx context.Context, g *store.Game) error {
 	if err != nil {
 		return fmt.Errorf("store: creating game %s: %w", g.ID, err)
 	}
-	if err := s.announce(ctx, tx, store.Note{Game: g.ID}); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return err
-	}
-	g.Created, g.Updated = now.UTC().Truncate(time.Microsecond), now.UTC().Truncate(time.Microsecond)
-	return nil
+	return s.announce(ctx, tx, store.Note{Game: g.ID})
 }
 
 // inGame runs f in a write transaction that has locked the row of game
@@ -238,7 +250,7 @@ func (s *SQL) announce(ctx context.Context, tx *sql.Tx, note store.Note) error {
 
 const gameColumns = `id, revision, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
 	black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
-	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail`
+	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, rematch_offers, rematch_game`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -246,15 +258,16 @@ func scanGame(r scanner) (*store.Game, int, bool, error) {
 	var g store.Game
 	var created, updated, moveMS, gameMS, incMS int64
 	var bk, wk string
-	var plies, finished int
+	var plies, finished, offers int
 	var res store.Result
 	err := r.Scan(&g.ID, &g.Revision, &created, &updated, &g.Rule, &g.Start, &moveMS, &gameMS, &incMS,
 		&bk, &g.Seats[0].Name, &g.Seats[0].Spec, &g.Seats[0].TokenHash,
 		&wk, &g.Seats[1].Name, &g.Seats[1].Spec, &g.Seats[1].TokenHash,
-		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail)
+		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail, &offers, &g.Rematch.Game)
 	if err != nil {
 		return nil, 0, false, err
 	}
+	g.Rematch.Offered = [2]bool{offers&1 != 0, offers&2 != 0}
 	g.Created, g.Updated = fromMicro(created), fromMicro(updated)
 	g.MoveTime, g.GameTime = time.Duration(moveMS)*time.Millisecond, time.Duration(gameMS)*time.Millisecond
 	g.Increment = time.Duration(incMS) * time.Millisecond
@@ -414,6 +427,58 @@ func (s *SQL) Finish(ctx context.Context, id string, r store.Result) error {
 			r.Reason, r.Winner, r.By, r.Black, r.White, r.Detail, unixMicro(time.Now()), id)
 		return err
 	})
+}
+
+// Rematch implements store.Store.
+func (s *SQL) Rematch(ctx context.Context, id string, color int, next *store.Game) (store.Rematch, error) {
+	if color != 0 && color != 1 {
+		return store.Rematch{}, fmt.Errorf("store: no seat %d", color)
+	}
+	now := time.Now()
+	tx, err := s.d.Begin(ctx, s.db)
+	if err != nil {
+		return store.Rematch{}, err
+	}
+	defer tx.Rollback()
+	var finished, offers int
+	var made string
+	err = tx.QueryRowContext(ctx, s.q(`SELECT finished, rematch_offers, rematch_game FROM games WHERE id = ?`+s.d.ForUpdate), id).Scan(&finished, &offers, &made)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Rematch{}, store.ErrNotFound
+	}
+	if err != nil {
+		return store.Rematch{}, fmt.Errorf("store: the rematch of %s: %w", id, err)
+	}
+	if finished == 0 {
+		return store.Rematch{}, store.ErrConflict
+	}
+	was, wasMade := offers, made
+	offers |= 1 << color
+	if offers == 3 && made == "" && next != nil {
+		if err := s.insert(ctx, tx, next, now); err != nil {
+			return store.Rematch{}, err
+		}
+		made = next.ID
+	}
+	r := store.Rematch{Offered: [2]bool{offers&1 != 0, offers&2 != 0}, Game: made}
+	if offers == was && made == wasMade {
+		return r, nil // asked before: nothing changes
+	}
+	// Not a move of the game: its time stays the time it ended.
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, rematch_offers = ?, rematch_game = ? WHERE id = ?`),
+		offers, made, id); err != nil {
+		return store.Rematch{}, fmt.Errorf("store: the rematch of %s: %w", id, err)
+	}
+	if err := s.announce(ctx, tx, store.Note{Game: id}); err != nil {
+		return store.Rematch{}, err
+	}
+	if err := tx.Commit(); err != nil {
+		return store.Rematch{}, fmt.Errorf("store: the rematch of %s: %w", id, err)
+	}
+	if made != wasMade {
+		next.Created, next.Updated = now.UTC().Truncate(time.Microsecond), now.UTC().Truncate(time.Microsecond)
+	}
+	return r, nil
 }
 
 // Claim implements store.Cluster.
