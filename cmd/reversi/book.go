@@ -7,9 +7,11 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -84,37 +86,67 @@ func runBook(ctx context.Context, e *env, args []string) error {
 	return cli.ErrUsage
 }
 
-func runBookBuild(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "book build", "--out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--prob 87] [--shard i/n]", bookHelp)
-	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
-	work := fs.String("work", "book-work", "folder of the searches made so far (resumable)")
-	plies := fs.Int("plies", 16, "positions after at most this many moves")
-	minGames := fs.Int("min-games", 10, "positions that at least this many games reached")
-	depth := fs.Int("depth", 10, "depth of the engine's search of each position")
-	prob := fs.Int("prob", engine.DefaultProbability, "confidence of the searches' selective cuts, in percent (100: full width)")
-	threads := fs.Int("threads", 1, "threads of each search")
-	shardText := fs.String("shard", "", "i/n: search only share i of n of the positions (0 <= i < n)")
-	if err := cli.Parse(fs, args); err != nil {
-		return err
-	}
-	shard, shards, err := arena.ParseShard(*shardText)
+// bookSearchFlags are the options that book build and book deviate share:
+// the work folder, the plies, the search and the shard.
+type bookSearchFlags struct {
+	work                  *string
+	plies, depth, threads *int
+	prob                  *int
+	shardText             *string
+	shard, shards         int
+}
+
+// add defines the flags on fs, with the defaults and words of one command
+// (what is searched: a "position" or a "move").
+func (f *bookSearchFlags) add(fs *flag.FlagSet, work string, plies int, pliesHelp, what, shardNote string) {
+	f.work = fs.String("work", work, "folder of the searches made so far (resumable)")
+	f.plies = fs.Int("plies", plies, pliesHelp)
+	f.depth = fs.Int("depth", 10, "depth of the engine's search of each "+what)
+	f.prob = fs.Int("prob", engine.DefaultProbability, "confidence of the searches' selective cuts, in percent (100: full width)")
+	f.threads = fs.Int("threads", 1, "threads of each search")
+	f.shardText = fs.String("shard", "", "i/n: search only share i of n of the positions (0 <= i < n"+shardNote+")")
+}
+
+// check refuses values out of range and reads the shard.
+func (f *bookSearchFlags) check() error {
+	var err error
+	f.shard, f.shards, err = arena.ParseShard(*f.shardText)
 	switch {
 	case err != nil:
 		return fmt.Errorf("--shard %v", err)
-	case *plies < 0 || *plies > 60:
-		return fmt.Errorf("--plies %d: want 0 to 60", *plies)
-	case *minGames < 1:
-		return fmt.Errorf("--min-games %d: want 1 or more", *minGames)
-	case *depth < 1 || *depth > 60:
-		return fmt.Errorf("--depth %d: want 1 to 60", *depth)
-	case *threads < 1 || *threads > 256:
-		return fmt.Errorf("--threads %d: want 1 to 256", *threads)
+	case *f.plies < 0 || *f.plies > 60:
+		return fmt.Errorf("--plies %d: want 0 to 60", *f.plies)
+	case *f.depth < 1 || *f.depth > 60:
+		return fmt.Errorf("--depth %d: want 1 to 60", *f.depth)
+	case *f.threads < 1 || *f.threads > 256:
+		return fmt.Errorf("--threads %d: want 1 to 256", *f.threads)
+	case !slices.Contains(engine.Probabilities(), *f.prob):
+		return fmt.Errorf("--prob %d: want one of %v", *f.prob, engine.Probabilities())
 	}
+	return nil
+}
+
+func runBookBuild(ctx context.Context, e *env, args []string) error {
+	fs := cli.NewFlags(e.stderr, "book build", "--out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--prob 87] [--shard i/n]", bookHelp)
+	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
+	var sf bookSearchFlags
+	sf.add(fs, "book-work", 16, "positions after at most this many moves", "position", "")
+	minGames := fs.Int("min-games", 10, "positions that at least this many games reached")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if err := sf.check(); err != nil {
+		return err
+	}
+	if *minGames < 1 {
+		return fmt.Errorf("--min-games %d: want 1 or more", *minGames)
+	}
+	plies, depth, work, shard, shards := sf.plies, sf.depth, sf.work, sf.shard, sf.shards
 	games, err := train.WTHORGames(false, 1, 0)
 	if err != nil {
 		return err
 	}
-	search, params, err := train.BookSearch(*depth, *prob, *threads)
+	search, params, err := train.BookSearch(*depth, *sf.prob, *sf.threads)
 	if err != nil {
 		return err
 	}
@@ -164,29 +196,20 @@ func runBookDeviate(ctx context.Context, e *env, args []string) error {
 	fs := cli.NewFlags(e.stderr, "book deviate", "--out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--prob 87] [--rounds 1] [--shard i/n]", bookHelp)
 	path := fs.String("book", "", "binary book to extend (default: the shipped book)")
 	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
-	work := fs.String("work", "book-deviate-work", "folder of the searches made so far (resumable)")
-	plies := fs.Int("plies", 12, "extend the book's positions after at most this many moves")
+	var sf bookSearchFlags
+	sf.add(fs, "book-deviate-work", 12, "extend the book's positions after at most this many moves", "move", "; one round")
 	margin := fs.Float64("margin", 2, "add the moves out of the book within this many discs of the best")
-	depth := fs.Int("depth", 10, "depth of the engine's search of each move")
-	prob := fs.Int("prob", engine.DefaultProbability, "confidence of the searches' selective cuts, in percent (100: full width)")
-	threads := fs.Int("threads", 1, "threads of each search")
 	rounds := fs.Int("rounds", 1, "rounds at most: each extends the positions that the previous one added")
-	shardText := fs.String("shard", "", "i/n: search only share i of n of the positions (0 <= i < n; one round)")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	shard, shards, err := arena.ParseShard(*shardText)
+	if err := sf.check(); err != nil {
+		return err
+	}
+	plies, depth, work, shard, shards := sf.plies, sf.depth, sf.work, sf.shard, sf.shards
 	switch {
-	case err != nil:
-		return fmt.Errorf("--shard %v", err)
-	case *plies < 0 || *plies > 60:
-		return fmt.Errorf("--plies %d: want 0 to 60", *plies)
 	case !(*margin >= 0 && *margin <= 128):
 		return fmt.Errorf("--margin %v: want 0 to 128 discs", *margin)
-	case *depth < 1 || *depth > 60:
-		return fmt.Errorf("--depth %d: want 1 to 60", *depth)
-	case *threads < 1 || *threads > 256:
-		return fmt.Errorf("--threads %d: want 1 to 256", *threads)
 	case *rounds < 1:
 		return fmt.Errorf("--rounds %d: want 1 or more", *rounds)
 	case shards > 1 && *rounds > 1:
@@ -196,7 +219,7 @@ func runBookDeviate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	search, params, err := train.BookSearch(*depth, *prob, *threads)
+	search, params, err := train.BookSearch(*depth, *sf.prob, *sf.threads)
 	if err != nil {
 		return err
 	}

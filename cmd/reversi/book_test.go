@@ -120,6 +120,8 @@ func TestBookDeviate(t *testing.T) {
 		{[]string{"--rounds", "2", "--shard", "0/2"}, "one round"},
 		{[]string{"--shard", "2/2"}, "--shard"},
 		{[]string{"--depth", "0"}, "--depth"},
+		{[]string{"--prob", "50"}, "--prob 50: want one of"},
+		{[]string{"--threads", "0"}, "--threads"},
 	} {
 		args := append([]string{"book", "deviate", "--book", bin, "--out", bad, "--work", filepath.Join(dir, "badwork")}, tc.args...)
 		if code, _, stderr := runCommand(t, "", args...); code == 0 || !strings.Contains(stderr, tc.want) {
