@@ -35,6 +35,9 @@ type Games struct {
 	// MoveTime is the limit of a move (referee.NoLimit for none, 0 for
 	// the referee's default); GameTime each side's clock (0: none).
 	MoveTime, GameTime time.Duration
+	// Increment is added to a side's game clock after each of its moves
+	// (referee.Config.Increment; 0: none).
+	Increment time.Duration
 	// Concurrency is the number of games played at once (at least 1).
 	Concurrency int
 	// Seed derives the seeds of every seat (see GameSeed).
@@ -71,7 +74,7 @@ func (r *Games) Run(ctx context.Context, report func(index int, g *game.Game)) e
 				defer cl.Close()
 			}
 		}
-		g, err := referee.Play(ctx, seats[board.Black], seats[board.White], referee.Config{Game: r.Start, MoveTime: r.MoveTime, GameTime: r.GameTime})
+		g, err := referee.Play(ctx, seats[board.Black], seats[board.White], referee.Config{Game: r.Start, MoveTime: r.MoveTime, GameTime: r.GameTime, Increment: r.Increment})
 		if err != nil {
 			return err
 		}

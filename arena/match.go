@@ -49,6 +49,9 @@ type Tournament struct {
 	// MoveTime is the limit of a move (referee.NoLimit for none, 0 for
 	// the referee's default); GameTime each side's clock (0: none).
 	MoveTime, GameTime time.Duration
+	// Increment is added to a side's game clock after each of its moves
+	// (referee.Config.Increment; 0: none).
+	Increment time.Duration
 	// Concurrency is the number of games played at once (at least 1).
 	Concurrency int
 	// Seed derives the seeds of every seat.
@@ -216,10 +219,11 @@ func (m *Tournament) play(ctx context.Context, i int, start *game.Game) (Result,
 		}
 	}
 	g, err := referee.Play(ctx, seats[board.Black], seats[board.White], referee.Config{
-		Game:     start,
-		Rule:     m.Rule,
-		MoveTime: m.MoveTime,
-		GameTime: m.GameTime,
+		Game:      start,
+		Rule:      m.Rule,
+		MoveTime:  m.MoveTime,
+		GameTime:  m.GameTime,
+		Increment: m.Increment,
 	})
 	if err != nil {
 		return Result{}, err
@@ -228,12 +232,13 @@ func (m *Tournament) play(ctx context.Context, i int, start *game.Game) (Result,
 	if !aBlack {
 		black, white = white, black
 	}
-	g.Info = game.Info{Black: black, White: white, Event: m.Event, Round: strconv.Itoa(i + 1), TimeControl: timeControl(m.MoveTime, m.GameTime)}
+	g.Info = game.Info{Black: black, White: white, Event: m.Event, Round: strconv.Itoa(i + 1), TimeControl: timeControl(m.MoveTime, m.GameTime, m.Increment)}
 	return Result{Index: i, Players: pair, Opening: m.Openings[o], ABlack: aBlack, Game: g}, nil
 }
 
-// timeControl describes the clocks for the records.
-func timeControl(move, total time.Duration) string {
+// timeControl describes the clocks for the records: "1s/move, 5m0s/game"
+// or, with an increment, "5m0s+3s/game".
+func timeControl(move, total, inc time.Duration) string {
 	s := ""
 	if move > 0 {
 		s = move.String() + "/move"
@@ -242,7 +247,11 @@ func timeControl(move, total time.Duration) string {
 		if s != "" {
 			s += ", "
 		}
-		s += total.String() + "/game"
+		s += total.String()
+		if inc > 0 {
+			s += "+" + inc.String()
+		}
+		s += "/game"
 	}
 	return s
 }

@@ -25,6 +25,7 @@ type arenaOptions struct {
 	randomOpenings int
 	moveTime       time.Duration
 	gameTime       time.Duration
+	increment      time.Duration
 	depth          int
 	level          int
 	threads        int
@@ -43,6 +44,7 @@ func (o *arenaOptions) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.randomOpenings, "random-openings", 0, "instead, random openings of this many moves")
 	fs.DurationVar(&o.moveTime, "time", time.Second, "time limit of a move (the engine players use it as their budget)")
 	fs.DurationVar(&o.gameTime, "game-time", 0, "each side's clock for a whole game (0: none)")
+	fs.DurationVar(&o.increment, "increment", 0, "added to a side's game clock after each of its moves, with --game-time (e.g. --game-time 5m --increment 3s)")
 	fs.IntVar(&o.depth, "depth", 0, "search depth of the players that take one and name none")
 	fs.IntVar(&o.level, "level", 0, "level of the engine players that name none")
 	fs.IntVar(&o.threads, "threads", 1, "search threads of each engine player")
@@ -73,6 +75,9 @@ func (o *arenaOptions) check(fs *flag.FlagSet) error {
 	case o.randomOpenings < 0 || o.randomOpenings > 40:
 		return fmt.Errorf("--random-openings %d: want 1 to 40 moves", o.randomOpenings)
 	}
+	if err := checkIncrement(o.increment, o.gameTime); err != nil {
+		return err
+	}
 	if o.concurrency == 0 {
 		o.concurrency = max(runtime.NumCPU()/o.threads, 1)
 	}
@@ -98,7 +103,7 @@ func (o *arenaOptions) openings(e *env) ([]arena.Opening, string, error) {
 // with the flags' settings, for the command name (match or tournament).
 func (o *arenaOptions) tournament(name string, specs []string, openings []arena.Opening) *arena.Tournament {
 	return &arena.Tournament{
-		Names: specs, Openings: openings, Rule: o.rule, MoveTime: o.moveTime, GameTime: o.gameTime,
+		Names: specs, Openings: openings, Rule: o.rule, MoveTime: o.moveTime, GameTime: o.gameTime, Increment: o.increment,
 		Concurrency: o.concurrency, Seed: o.seed, Shard: o.shardIndex, Shards: o.shards,
 		Event: fmt.Sprintf("reversi %s, seed %d", name, o.seed),
 		New: func(which int, seat arena.Seat) (player.Player, error) {
@@ -113,7 +118,7 @@ func (o *arenaOptions) env(seed uint64) catalog.Env {
 }
 
 func runMatch(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "match", "A B [--games N] [--openings FILE|--random-openings K] [--time T | --depth D] [--concurrency N] [--seed S] [--out FILE.ggf] [--sprt elo0=0,elo1=10]", `
+	fs := cli.NewFlags(e.stderr, "match", "A B [--games N] [--openings FILE|--random-openings K] [--time T | --depth D] [--game-time G [--increment I]] [--concurrency N] [--seed S] [--out FILE.ggf] [--sprt elo0=0,elo1=10]", `
 Plays player A against player B: each opening twice with the colours
 swapped, games in parallel, and prints as it goes the wins, draws and
 losses of A, its share of the points, the average margin, the Elo
@@ -125,7 +130,11 @@ it (FILE.json); run the same command again to resume an interrupted match:
 the games in the file are not played again. Ctrl-C stops cleanly and
 prints the result so far. --sprt stops as soon as the sequential test
 decides. --shard i/n plays a share of the games; 'reversi merge' adds
-the shards' files up.`)
+the shards' files up.
+
+--time limits each move; --game-time gives each side a clock for the
+whole game as well, and --increment adds to it after each of the side's
+moves (a Fischer clock: --game-time 1m --increment 1s).`)
 	var o arenaOptions
 	o.register(fs)
 	games := fs.Int("games", 100, "number of games (rounded up to an even number)")

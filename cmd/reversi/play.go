@@ -31,6 +31,7 @@ type playOptions struct {
 	black, white string
 	moveTime     time.Duration
 	gameTime     time.Duration
+	increment    time.Duration
 	rule         game.Rule
 	seed         uint64
 	games        int
@@ -44,7 +45,20 @@ type playOptions struct {
 }
 
 func runPlay(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "play", "[--black P] [--white P] [--time 60s] [--rule no-adjacent] [--seed N] [--games N]", `
+	o, err := playFlags(e, args)
+	if err != nil {
+		return err
+	}
+	if o.games > 1 {
+		return playMany(ctx, e, o)
+	}
+	return playOne(ctx, e, o)
+}
+
+// playFlags reads and checks the command line of reversi play (both
+// players' specs built once, to check them).
+func playFlags(e *env, args []string) (playOptions, error) {
+	fs := cli.NewFlags(e.stderr, "play", "[--black P] [--white P] [--time 60s] [--game-time 5m [--increment 3s]] [--rule no-adjacent] [--seed N] [--games N]", `
 Plays a game in the terminal. When standard input and output are a
 terminal, the game is full-screen: the board redrawn in place, a cursor
 moved by the arrow keys or hjkl and Enter (or space) to play, or a square
@@ -71,13 +85,18 @@ Players are named as in 'reversi help players', with options, e.g.
 
 --level N sets the level of the engine seats that do not name one
 (--white engine --level 5); it is refused when no seat is such an engine,
-as with the default opponent, roxanne.`)
+as with the default opponent, roxanne.
+
+--time limits each move (60 s by default); --game-time gives each player
+a clock for the whole game as well, and --increment adds to it after each
+of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
 	var o playOptions
 	var ruleName, opening, startText string
 	fs.StringVar(&o.black, "black", "human", "black player")
 	fs.StringVar(&o.white, "white", "roxanne", "white player")
 	fs.DurationVar(&o.moveTime, "time", referee.DefaultMoveTime, "time limit per move (0 for none)")
 	fs.DurationVar(&o.gameTime, "game-time", 0, "each player's clock for the whole game (0 for none)")
+	fs.DurationVar(&o.increment, "increment", 0, "added to a player's game clock after each of its moves, with --game-time (e.g. --game-time 5m --increment 3s)")
 	fs.StringVar(&ruleName, "rule", "standard", "rule variant: standard, or no-adjacent (no move orthogonally next to the opponent's last move)")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed of every random choice, for a reproducible game (default: from the clock, and printed)")
 	fs.IntVar(&o.games, "games", 1, "number of games; more than 1 plays them without display")
@@ -90,49 +109,52 @@ as with the default opponent, roxanne.`)
 	langName := fs.String("lang", "", "language of the full-screen UI: en, zh-Hans or zh-Hant (default: from the locale)")
 	fs.IntVar(&o.threads, "threads", 0, "search threads of the engine players that do not name them (default: all cores, or 1 a game with --games)")
 	if err := cli.Parse(fs, args); err != nil {
-		return err
+		return playOptions{}, err
 	}
 	cli.DefaultSeed(fs, &o.seed)
 	var err error
 	o.lang = tui.LangFromEnv(os.Getenv)
 	if *langName != "" {
 		if o.lang, err = tui.ParseLang(*langName); err != nil {
-			return fmt.Errorf("--lang: %v", err)
+			return playOptions{}, fmt.Errorf("--lang: %v", err)
 		}
 	}
 	if o.rule, err = game.ParseRule(ruleName); err != nil {
-		return fmt.Errorf("--rule: %v", err)
+		return playOptions{}, fmt.Errorf("--rule: %v", err)
 	}
 	switch {
 	case o.moveTime < 0:
-		return fmt.Errorf("--time %v: want a positive duration, or 0 for no limit", o.moveTime)
+		return playOptions{}, fmt.Errorf("--time %v: want a positive duration, or 0 for no limit", o.moveTime)
 	case o.moveTime == 0:
 		o.moveTime = referee.NoLimit
 	}
 	if o.gameTime < 0 {
-		return fmt.Errorf("--game-time %v: want a positive duration, or 0 for none", o.gameTime)
+		return playOptions{}, fmt.Errorf("--game-time %v: want a positive duration, or 0 for none", o.gameTime)
+	}
+	if err := checkIncrement(o.increment, o.gameTime); err != nil {
+		return playOptions{}, err
 	}
 	if o.games < 1 {
-		return fmt.Errorf("--games %d: want at least 1", o.games)
+		return playOptions{}, fmt.Errorf("--games %d: want at least 1", o.games)
 	}
 	if o.parallel < 1 {
-		return fmt.Errorf("--parallel %d: want at least 1", o.parallel)
+		return playOptions{}, fmt.Errorf("--parallel %d: want at least 1", o.parallel)
 	}
 	start, err := cli.Board(startText)
 	if err != nil {
-		return err
+		return playOptions{}, err
 	}
 	o.start = game.New(start, o.rule)
 	if err := o.start.PlayTranscript(opening); err != nil {
-		return fmt.Errorf("--opening: %v", err)
+		return playOptions{}, fmt.Errorf("--opening: %v", err)
 	}
 	if o.level != 0 {
 		if _, err := engine.LevelSettings(o.level); err != nil {
-			return fmt.Errorf("--level: %v", err)
+			return playOptions{}, fmt.Errorf("--level: %v", err)
 		}
 	}
 	if o.threads < 0 {
-		return fmt.Errorf("--threads %d: want at least 1", o.threads)
+		return playOptions{}, fmt.Errorf("--threads %d: want at least 1", o.threads)
 	}
 	if o.threads == 0 && o.games > 1 {
 		o.threads = 1 // games run in parallel already
@@ -140,16 +162,25 @@ as with the default opponent, roxanne.`)
 	// Check both player specs before starting anything.
 	for _, spec := range []string{o.black, o.white} {
 		if _, err := newPlayer(e, e.stdin, o, spec, 0); err != nil {
-			return err
+			return playOptions{}, err
 		}
 	}
 	if o.level != 0 && !catalog.TakesLevel(o.black) && !catalog.TakesLevel(o.white) {
-		return fmt.Errorf("--level %d: neither player is an engine without a level of its own (black %s, white %s); play the engine with --white engine --level %d", o.level, o.black, o.white, o.level)
+		return playOptions{}, fmt.Errorf("--level %d: neither player is an engine without a level of its own (black %s, white %s); play the engine with --white engine --level %d", o.level, o.black, o.white, o.level)
 	}
-	if o.games > 1 {
-		return playMany(ctx, e, o)
+	return o, nil
+}
+
+// checkIncrement checks the --increment of a command line: it adds to a
+// game clock (--game-time), and is not negative.
+func checkIncrement(inc, gameTime time.Duration) error {
+	switch {
+	case inc < 0:
+		return fmt.Errorf("--increment %v: want a positive duration, or 0 for none", inc)
+	case inc > 0 && gameTime == 0:
+		return fmt.Errorf("--increment %v: it adds to a game clock after each move; give --game-time too (e.g. --game-time 5m --increment %v)", inc, inc)
 	}
-	return playOne(ctx, e, o)
+	return nil
 }
 
 // newPlayer builds the player of a spec with the given seed, reading a
@@ -177,7 +208,7 @@ func (o playOptions) header(w io.Writer, names [2]string) {
 // and take-backs for a human against a computer (referee.TakeBacks).
 func (o playOptions) referee(observe func(referee.Event)) referee.Config {
 	h := o.humans()
-	return referee.Config{Game: o.start, MoveTime: o.moveTime, GameTime: o.gameTime,
+	return referee.Config{Game: o.start, MoveTime: o.moveTime, GameTime: o.gameTime, Increment: o.increment,
 		AllowUndo: referee.TakeBacks(h, [2]bool{!h[0], !h[1]}), Observe: observe}
 }
 
@@ -231,7 +262,7 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 	prog := newProgress(e, o.games, "games", "games")
 	start := time.Now()
 	run := &arena.Games{
-		Count: o.games, Start: o.start, MoveTime: o.moveTime, GameTime: o.gameTime, Concurrency: o.parallel, Seed: o.seed,
+		Count: o.games, Start: o.start, MoveTime: o.moveTime, GameTime: o.gameTime, Increment: o.increment, Concurrency: o.parallel, Seed: o.seed,
 		New: func(s arena.Seat) (player.Player, error) {
 			return newPlayer(e, nil, o, [2]string{o.black, o.white}[s.Color], s.Seed)
 		},

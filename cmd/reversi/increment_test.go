@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/arena"
+)
+
+// TestPlayIncrement: reversi play gives the referee the game clock and
+// its increment, and refuses a negative increment or one without a game
+// clock.
+func TestPlayIncrement(t *testing.T) {
+	tests := []struct {
+		args      []string
+		game, inc time.Duration
+		wantErr   string
+	}{
+		{nil, 0, 0, ""},
+		{[]string{"--game-time", "5m"}, 5 * time.Minute, 0, ""},
+		{[]string{"--game-time", "5m", "--increment", "3s"}, 5 * time.Minute, 3 * time.Second, ""},
+		{[]string{"--game-time", "1m", "--increment", "0"}, time.Minute, 0, ""},
+		{[]string{"--increment", "3s"}, 0, 0, "--increment 3s: it adds to a game clock after each move; give --game-time too"},
+		{[]string{"--game-time", "5m", "--increment", "-1s"}, 0, 0, "--increment -1s: want a positive duration"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var stderr bytes.Buffer
+			e := &env{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr}
+			o, err := playFlags(e, append([]string{"--black", "random", "--white", "greedy", "--seed", "1"}, tt.args...))
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg := o.referee(nil); cfg.GameTime != tt.game || cfg.Increment != tt.inc {
+				t.Errorf("the referee's clocks: %v a game, %v an increment; want %v, %v", cfg.GameTime, cfg.Increment, tt.game, tt.inc)
+			}
+		})
+	}
+	// Through the command: the refusal is printed, nothing is played.
+	for _, args := range [][]string{
+		{"play", "--black", "random", "--white", "greedy", "--increment", "2s"},
+		{"play", "--black", "random", "--white", "greedy", "--games", "2", "--game-time", "1m", "--increment", "-2s"},
+	} {
+		code, stdout, stderr := runCommand(t, "", args...)
+		if code != 1 || stdout != "" || !strings.Contains(stderr, "--increment") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want a refusal naming --increment", args, code, stdout, stderr)
+		}
+	}
+	if code, _, stderr := runCommand(t, "", "play", "--black", "random", "--white", "greedy", "--games", "2", "--seed", "1", "--game-time", "1m", "--increment", "1s"); code != 0 {
+		t.Errorf("play --games with an increment: exit %d, %s", code, stderr)
+	}
+}
+
+// TestArenaIncrement: match and tournament play with the increment, which
+// their records' time control names, and refuse a negative one or one
+// without a game clock.
+func TestArenaIncrement(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"match", []string{"match", "random", "greedy", "--games", "2"}},
+		{"tournament", []string{"tournament", "--players", "random,greedy", "--rounds", "1"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, bad := range []struct {
+				args []string
+				want string
+			}{
+				{[]string{"--increment", "1s"}, "--increment 1s: it adds to a game clock after each move; give --game-time too"},
+				{[]string{"--game-time", "1m", "--increment", "-1s"}, "--increment -1s: want a positive duration"},
+			} {
+				out := dir + "/refused-" + tt.name + ".ggf"
+				code, stdout, stderr := runCommand(t, "", append(append(tt.args, "--out", out), bad.args...)...)
+				if code != 1 || stdout != "" || !strings.Contains(stderr, bad.want) {
+					t.Errorf("%v: exit %d, stdout %q, stderr %q; want %q", bad.args, code, stdout, stderr, bad.want)
+				}
+				if _, err := os.Stat(out); err == nil {
+					t.Errorf("%v: a refused run wrote %s", bad.args, out)
+				}
+			}
+			out := dir + "/" + tt.name + ".ggf"
+			code, _, stderr := runCommand(t, "", append(tt.args, "--seed", "5", "--out", out, "--game-time", "1m", "--increment", "1s")...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			games, err := arena.ReadRecords(out)
+			if err != nil || len(games) != 2 {
+				t.Fatalf("%d records, %v", len(games), err)
+			}
+			for _, g := range games {
+				if want := "1s/move, 1m0s+1s/game"; g.Info.TimeControl != want {
+					t.Errorf("the record's time control is %q, want %q", g.Info.TimeControl, want)
+				}
+			}
+		})
+	}
+}
