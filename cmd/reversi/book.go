@@ -126,6 +126,19 @@ func (f *bookSearchFlags) check() error {
 	return nil
 }
 
+// bookRunEnded finishes the progress of a book build or deviation that
+// returned err, and says how to go on when it was stopped.
+func bookRunEnded(ctx context.Context, e *env, prog *progress.Progress, err error, searched int, work string) error {
+	if prog != nil {
+		prog.Finish()
+	}
+	if err != nil && (errors.Is(err, context.Canceled) || ctx.Err() != nil) {
+		fmt.Fprintf(e.stderr, "book: stopped; %d searches saved in %s this run: run the same command to go on\n", searched, work)
+		return errInterrupted
+	}
+	return err
+}
+
 func runBookBuild(ctx context.Context, e *env, args []string) error {
 	fs := cli.NewFlags(e.stderr, "book build", "--out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--prob 87] [--shard i/n]", bookHelp)
 	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
@@ -167,14 +180,7 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintf(e.stderr, "book: %d games, positions up to %d moves reached by %d games or more, searched at depth %d, shard %d/%d, work folder %s\n",
 		len(games), *plies, *minGames, *depth, shard, shards, *work)
 	b, st, err := book.Build(ctx, games, opts)
-	if prog != nil {
-		prog.Finish()
-	}
-	if err != nil {
-		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
-			fmt.Fprintf(e.stderr, "book: stopped; %d searches saved in %s this run: run the same command to go on\n", st.Searched, *work)
-			return errInterrupted
-		}
+	if err := bookRunEnded(ctx, e, prog, err, st.Searched, *work); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "positions: %d (up to %d moves), this shard's %d, searched now %d in %s\n",
@@ -256,14 +262,7 @@ func runBookDeviate(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintf(e.stderr, "book: %d positions, extended up to %d moves by the moves within %g discs of the best, searched at depth %d, %d round(s) at most, shard %d/%d, work folder %s\n",
 		b.Len(), *plies, *margin, *depth, *rounds, shard, shards, *work)
 	nb, st, err := book.Deviate(ctx, b, opts)
-	if prog != nil {
-		prog.Finish()
-	}
-	if err != nil {
-		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
-			fmt.Fprintf(e.stderr, "book: stopped; %d searches saved in %s this run: run the same command to go on\n", st.Searched, *work)
-			return errInterrupted
-		}
+	if err := bookRunEnded(ctx, e, prog, err, st.Searched, *work); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "rounds: %d; last round: %d positions up to %d moves with moves out of the book, leading to %d positions, this shard's %d; searched now %d in %s\n",
