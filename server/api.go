@@ -42,6 +42,7 @@ func (s *Server) routes() {
 	api("POST /api/games/{id}/undo", "undo", s.handleUndo)
 	api("POST /api/games/{id}/count", "count", s.handleCount)
 	api("POST /api/games/{id}/rematch", "rematch", s.handleRematch)
+	api("POST /api/games/{id}/switch", "switch", s.handleSwitch)
 	api("GET /api/players", "players", s.handlePlayers)
 	api("POST /api/analyze", "analyze", s.handleAnalyze)
 	api("POST /api/position", "position", s.handlePosition)
@@ -648,7 +649,7 @@ func verdictStatus(err error) int {
 		return http.StatusServiceUnavailable
 	case errors.Is(err, errBadToken):
 		return http.StatusForbidden
-	case errors.Is(err, errNotYourTurn), errors.Is(err, errGameOver), errors.Is(err, errNotRemote):
+	case errors.Is(err, errNotYourTurn), errors.Is(err, errGameOver), errors.Is(err, errNotRemote), errors.Is(err, errCannotSwitch):
 		return http.StatusConflict
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return http.StatusServiceUnavailable

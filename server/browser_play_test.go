@@ -149,10 +149,11 @@ func TestBrowserFriendRematch(t *testing.T) {
 	waitJS(t, bob, "bob holds Black, to move", `document.querySelector("#seat-black .name").textContent.includes("(you)") && document.querySelectorAll("rect.sq.target").length > 0`)
 }
 
-// TestBrowserSwitchSides: against the computer, on the player's turn, the
-// player switches sides: the game goes on in a new one with the same
-// moves, the computer playing the player's colour (and moving at once),
-// the player the other; the first game is stopped and counted.
+// TestBrowserSwitchSides: against the computer, the player switches
+// sides and the same game goes on (as in Egaroucid): the same address,
+// the moves and their list kept, the computer playing the player's colour
+// from the position as it stands (and moving at once), the player the
+// other; the game is not ended. Then back again, on the computer's turn.
 func TestBrowserSwitchSides(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
@@ -164,17 +165,36 @@ func TestBrowserSwitchSides(t *testing.T) {
 	if err := chromedp.Run(ctx, chromedp.WaitVisible("#switch-sides", chromedp.ByID), chromedp.Click("#switch-sides", chromedp.ByID)); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, ctx, "the new game, the player White", fmt.Sprintf(`location.pathname !== "/game/%s" && document.querySelector("#seat-white .name")?.textContent.includes("(you)")`, g.ID))
+	waitJS(t, ctx, "the player White, the computer's move as Black shown", `document.querySelector("#seat-white .name")?.textContent.includes("(you)") &&
+		document.querySelectorAll("#moves .mv").length >= 5 && document.querySelectorAll("rect.sq.target").length > 0`)
 	var path string
 	chromedp.Run(ctx, chromedp.Evaluate(`location.pathname`, &path))
-	id := strings.TrimPrefix(path, "/game/")
-	v := ts.waitFor(id, "the computer's move as Black", func(v GameView) bool { return len(v.Moves) >= 5 })
-	if v.Black.Kind != "builtin" || v.Black.Name != "greedy" || v.White.Kind != "human" || v.White.Name != "ann" || !strings.HasPrefix(strings.ToLower(v.Transcript), "f5d6c3d3") {
-		t.Fatalf("the new game: %+v - %+v after %q", v.Black, v.White, v.Transcript)
+	if path != "/game/"+g.ID {
+		t.Fatalf("after the switch the page is %s, not the game's /game/%s", path, g.ID)
 	}
-	old := ts.waitFor(g.ID, "the first game's end", func(v GameView) bool { return v.Status == "finished" })
-	if old.Result.Reason != "stopped and counted" {
-		t.Errorf("the first game ended by %q", old.Result.Reason)
+	v := ts.state(g.ID)
+	if v.Status != "playing" || v.Black.Kind != "builtin" || v.Black.Name != "Greedy" && v.Black.Name != "greedy" || v.White.Kind != "human" || v.White.Name != "ann" ||
+		!strings.HasPrefix(strings.ToLower(v.Transcript), "f5d6c3d3") || len(v.Moves) < 5 || v.Moves[4].Color != "black" {
+		t.Fatalf("the game after the switch: %s, %+v - %+v after %q", v.Status, v.Black, v.White, v.Transcript)
 	}
-	waitJS(t, ctx, "the player's turn as White", `document.querySelectorAll("rect.sq.target").length > 0`)
+	// The player moves as White by a click.
+	var sq string
+	chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector("rect.sq.target").getAttribute("data-square")`, &sq))
+	plies := len(v.Moves)
+	if err := chromedp.Run(ctx, chromedp.Click(`rect.sq[data-square="`+sq+`"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	v = ts.waitFor(g.ID, "the player's move as White", func(v GameView) bool { return len(v.Moves) > plies })
+	if m := v.Moves[plies]; m.Color != "white" || m.Square != sq {
+		t.Fatalf("the click on %s played %+v", sq, m)
+	}
+	// Back again: the player Black.
+	waitJS(t, ctx, "the switch offered", `!document.getElementById("switch-sides").hidden`)
+	if err := chromedp.Run(ctx, chromedp.Click("#switch-sides", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the player Black again", `document.querySelector("#seat-black .name")?.textContent.includes("(you)")`)
+	if v := ts.state(g.ID); v.Status != "playing" || v.Black.Name != "ann" || v.White.Kind != "builtin" {
+		t.Fatalf("switched back: %s, %+v - %+v", v.Status, v.Black, v.White)
+	}
 }

@@ -289,6 +289,20 @@ func (t *table) sync(ctx context.Context) {
 		return
 	}
 	for _, sub := range subs {
+		if sub.Action == "switch" {
+			// The table is given up for a new one, with the seats swapped,
+			// which judges the submissions left.
+			sctx, cancel := context.WithTimeout(ctx, submitWait)
+			err := s.switchSides(sctx, t, sub.TokenHash)
+			cancel()
+			if err := s.cluster.Decide(ctx, sub.ID, verdictText(err)); err != nil && !errors.Is(err, store.ErrConflict) {
+				s.log.Error("deciding a submission", "game", t.id, "err", err)
+			}
+			if err == nil {
+				return
+			}
+			continue
+		}
 		reply, err := replyOf(sub)
 		if err == nil {
 			sctx, cancel := context.WithTimeout(ctx, submitWait)
@@ -331,7 +345,6 @@ const submitWait = 30 * time.Second
 // forward hands a submission to the game's referee in another process,
 // through the store, and waits for its verdict.
 func (t *table) forward(ctx context.Context, tokenHash string, reply player.Reply) error {
-	s := t.srv
 	sub := store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "move"}
 	switch {
 	case reply.Resign:
@@ -343,6 +356,14 @@ func (t *table) forward(ctx context.Context, tokenHash string, reply player.Repl
 	default:
 		sub.Square = reply.Move.String()
 	}
+	return t.forwardSub(ctx, sub)
+}
+
+// forwardSub hands a submission (a move, or a switch of sides) to the
+// game's referee in another process, through the store, and waits for
+// its verdict.
+func (t *table) forwardSub(ctx context.Context, sub store.Submission) error {
+	s := t.srv
 	wake, unwatch := t.watch() // woken by each announcement of the game
 	defer unwatch()
 	if err := s.cluster.Submit(ctx, sub); err != nil {
@@ -400,6 +421,7 @@ var verdictCodes = []struct {
 	{"turn", errNotYourTurn},
 	{"over", errGameOver},
 	{"remote", errNotRemote},
+	{"switch", errCannotSwitch},
 	{"timeout", context.DeadlineExceeded},
 	{"cancelled", context.Canceled},
 }

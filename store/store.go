@@ -154,6 +154,11 @@ type Store interface {
 	// TakeSeat fills an open seat (color 0 or 1); ErrConflict if it is
 	// not open or the game is over.
 	TakeSeat(ctx context.Context, id string, color int, seat Seat) error
+	// SwapSeats exchanges the two seats of a game in play (each keeps
+	// its kind, name, spec and token, in the other colour): a player
+	// against the computer switching sides; ErrConflict if the game is
+	// over.
+	SwapSeats(ctx context.Context, id string) error
 	// AppendMove adds a move; ErrConflict unless m.Ply is the number of
 	// moves so far and the game is not over. It returns once committed.
 	AppendMove(ctx context.Context, id string, m Move) error

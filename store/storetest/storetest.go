@@ -24,6 +24,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CreateGet", testCreateGet},
 		{"Moves", testMoves},
 		{"Seats", testSeats},
+		{"SwapSeats", testSwapSeats},
 		{"Finish", testFinish},
 		{"Truncate", testTruncate},
 		{"List", testList},
@@ -185,6 +186,39 @@ func testSeats(t *testing.T, s store.Store) {
 	got, _ := s.Get(ctx, "s")
 	if got.Seats[1] != bot {
 		t.Errorf("seat read back %+v", got.Seats[1])
+	}
+}
+
+// testSwapSeats: the two seats change colours, each whole (kind, name,
+// spec, token), counted in the revision; not once the game is over, nor
+// in a game that does not exist.
+func testSwapSeats(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	g := newGame("w")
+	human := store.Seat{Kind: store.Human, Name: "ann", TokenHash: "aa11"}
+	computer := store.Seat{Kind: store.Builtin, Name: "Engine", Spec: "engine:level=4"}
+	g.Seats = [2]store.Seat{human, computer}
+	if err := s.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	s.AppendMove(ctx, "w", store.Move{Ply: 0, Color: 0, Square: "F5"})
+	before, _ := s.Get(ctx, "w")
+	if err := s.SwapSeats(ctx, "w"); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := s.Get(ctx, "w")
+	if after.Seats != [2]store.Seat{computer, human} {
+		t.Errorf("after the swap the seats are %+v", after.Seats)
+	}
+	if after.Revision != before.Revision+1 || len(after.Moves) != 1 {
+		t.Errorf("after the swap: revision %d (was %d), %d moves", after.Revision, before.Revision, len(after.Moves))
+	}
+	s.Finish(ctx, "w", store.Result{Reason: "resignation", Winner: "white", By: "black"})
+	if err := s.SwapSeats(ctx, "w"); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("the seats of a finished game swapped: %v", err)
+	}
+	if err := s.SwapSeats(ctx, "none"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SwapSeats of no game: %v", err)
 	}
 }
 

@@ -7,7 +7,7 @@ import { api, analyse, errorText, tokenKey, watchGame } from "./api.js";
 import { makeBoard, squareName } from "./board.js";
 import { graph } from "./graph.js";
 import { t, num } from "./i18n.js";
-import { makeReview, ggfOf } from "./review.js";
+import { makeReview } from "./review.js";
 import { download, positionURL, recognise } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
 import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText, openingName } from "./words.js";
@@ -103,23 +103,24 @@ export function gamePage(app, id, record = null) {
     setSound(!soundOn());
     sound.setAttribute("aria-pressed", String(soundOn()));
   } } }, t("game.sound"));
-  // Switch sides against the computer (a game without a game clock, on
-  // the player's turn): the game goes on in a new one, its moves kept,
-  // the player taking the other colour; this one is stopped and counted.
-  const canSwitch = (s) => seat && s.status === "playing" && s.turn === seat.color && !s.game_time_ms &&
+  // Switch sides against the computer (a game without a game clock): the
+  // same game goes on from the position as it stands, its moves kept,
+  // the computer taking the player's colour and the player the other.
+  const canSwitch = (s) => seat && s.status === "playing" && !s.game_time_ms &&
     s[seat.color].kind === "human" && s[seat.color === "black" ? "white" : "black"].kind === "builtin";
   const switchSides = el("button", { id: "switch-sides", title: t("game.switchNote"), on: { click: async () => {
-    const s = state;
-    if (!s || !canSwitch(s)) return;
-    const me = seat.color, other = me === "black" ? "white" : "black";
+    if (!state || !canSwitch(state)) return;
     err.textContent = "";
+    switchSides.disabled = true;
     try {
-      const g = await api("POST", "/api/games", { ggf: ggfOf(s.start, s.moves.map((m) => m.square)), time: s.move_time_ms ? s.move_time_ms + "ms" : "0",
-        [me]: { kind: "builtin", spec: s[other].name }, [other]: { kind: "human", name: s[me].name } });
-      localStorage.setItem(tokenKey(g.id), JSON.stringify({ color: other, token: g.tokens[other] }));
-      await api("POST", `/api/games/${id}/count`, { token: seat.token }).catch(() => {}); // this game ends here
-      location.href = "/game/" + g.id;
+      const r = await api("POST", `/api/games/${id}/switch`, { token: seat.token });
+      seat = { ...seat, color: r.color };
+      localStorage.setItem(tokenKey(id), JSON.stringify(seat));
+      const g = await api("GET", "/api/games/" + id); // or newer, from the WebSocket meanwhile
+      if (!state || g.version >= state.version) state = g;
+      render();
     } catch (e) { err.textContent = errorText(e); }
+    finally { switchSides.disabled = false; }
   } } }, t("game.switch"));
   const rematch = el("button", { class: "primary", id: "rematch", on: { click: () => startRematch() } }, t("game.rematch"));
   const invite = new URLSearchParams(location.hash.slice(1)).get("invite") || "";

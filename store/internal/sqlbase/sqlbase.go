@@ -379,6 +379,21 @@ func (s *SQL) TakeSeat(ctx context.Context, id string, color int, seat store.Sea
 	})
 }
 
+// SwapSeats implements store.Store. Every assignment of an UPDATE reads
+// the row as it was, in SQLite and PostgreSQL alike: the pairs swap.
+func (s *SQL) SwapSeats(ctx context.Context, id string) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
+		if finished {
+			return store.ErrConflict
+		}
+		_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1,
+			black_kind = white_kind, black_name = white_name, black_spec = white_spec, black_token = white_token,
+			white_kind = black_kind, white_name = black_name, white_spec = black_spec, white_token = black_token,
+			updated_at = ? WHERE id = ?`), unixMicro(time.Now()), id)
+		return err
+	})
+}
+
 // AppendMove implements store.Store.
 func (s *SQL) AppendMove(ctx context.Context, id string, m store.Move) error {
 	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, plies int, finished bool) error {

@@ -1,0 +1,129 @@
+// Switching sides: a person playing the computer gives it their colour
+// and takes the other, in the same game, from the position as it stands
+// (the moves, their times and values kept), as analysis GUIs let a
+// player do (POST /api/games/{id}/switch).
+
+package server
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/store"
+)
+
+// errCannotSwitch refuses a switch of sides where it has no meaning.
+var errCannotSwitch = errors.New("only a person playing the computer, in a game without a game clock, can switch sides")
+
+// SwitchResponse is the answer to a switch of sides: the colour the
+// player now holds (with the same token) and the game's version.
+type SwitchResponse struct {
+	Color   string `json:"color"`
+	Version int64  `json:"version"`
+}
+
+func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
+	var req TokenRequest
+	if err := decode(r, &req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if req.Token == "" {
+		writeError(w, http.StatusBadRequest, "token: missing")
+		return
+	}
+	t := s.lookup(w, r)
+	if t == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), submitWait)
+	defer cancel()
+	hash := hashToken(req.Token)
+	if err := s.switchSides(ctx, t, hash); err != nil {
+		if errors.Is(err, errBadToken) {
+			s.metrics.refused.WithLabelValues("token").Inc()
+		}
+		status := verdictStatus(err)
+		if errors.Is(err, errCannotSwitch) {
+			status = http.StatusConflict
+		}
+		writeError(w, status, err.Error())
+		return
+	}
+	nt, err := s.table(ctx, t.id)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	nt.mu.Lock()
+	defer nt.mu.Unlock()
+	resp := SwitchResponse{Version: nt.revision}
+	for c := range 2 {
+		if nt.rec.Seats[c].TokenHash == hash {
+			resp.Color = board.Color(c).String()
+		}
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// switchSides swaps the seats of the game of table t for the person
+// whose token hashes to tokenHash, playing the computer: the store first
+// (under writeMu: no move is written meanwhile), then the referee is
+// stopped and the game opened again from the store, the computer now to
+// play the person's old colour. A process that does not referee the game
+// hands the switch to the one that does.
+func (s *Server) switchSides(ctx context.Context, t *table, tokenHash string) error {
+	t.mu.Lock()
+	if t.mirror {
+		t.mu.Unlock()
+		return t.forwardSub(ctx, store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "switch"})
+	}
+	color := -1
+	for c := range 2 {
+		if h := t.rec.Seats[c].TokenHash; h != "" && subtle.ConstantTimeCompare([]byte(h), []byte(tokenHash)) == 1 {
+			color = c
+		}
+	}
+	rec, over, running, creator := t.rec, t.g.Finished() || t.rec.Result != nil, t.running, t.creator
+	t.mu.Unlock()
+	switch {
+	case color < 0:
+		return errBadToken
+	case over:
+		return errGameOver
+	case rec.Seats[color].Kind != store.Human || rec.Seats[1-color].Kind != store.Builtin || rec.GameTime > 0:
+		return errCannotSwitch
+	}
+	t.writeMu.Lock()
+	err := s.stored(s.cfg.Store.SwapSeats(ctx, t.id))
+	t.writeMu.Unlock()
+	if errors.Is(err, store.ErrConflict) {
+		return errGameOver
+	}
+	if err != nil {
+		return err
+	}
+	s.drop(t)
+	if running {
+		select {
+		case <-t.done: // the referee has stopped: no move of the old seats is written after
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(submitWait):
+		}
+	}
+	nt, err := s.table(ctx, t.id)
+	if err != nil {
+		return err
+	}
+	nt.mu.Lock()
+	if nt.creator == "" {
+		nt.creator = creator // still counted against the client that made it
+	}
+	nt.mu.Unlock()
+	return nil
+}
