@@ -120,10 +120,10 @@ func TestBrowserReview(t *testing.T) {
 	// A click on the graph, where move 3 is: the position after it.
 	var xy []float64
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
-		const g = document.querySelector("svg.graph");
+		const g = document.getElementById("eval-graph");
 		g.scrollIntoView({ block: "center" });
 		const m = g.getScreenCTM();
-		const x = 24 + (3 - 1) / 60 * (300 - 24 - 4); // move 3 of the 60 the axis shows
+		const x = 24 + 3 / 60 * (300 - 24 - 4); // the position after move 3, of the 60 the axis shows
 		return [m.a * x + m.e, m.d * 60 + m.f];
 	})()`, &xy)); err != nil || len(xy) != 2 {
 		t.Fatalf("the graph's place of move 3: %v %v", xy, err)

@@ -439,9 +439,11 @@ func TestBrowserEditor(t *testing.T) {
 }
 
 // TestBrowserGraph: the evaluation graph has axes and only disc values:
-// it draws exactly the moves that kept a value in discs (the engine's;
-// the Monte Carlo player's win rates are not kept as a move's
-// evaluation, its exact endgame values in discs are).
+// without the analysis it draws exactly the moves that kept a value in
+// discs (the engine's; the Monte Carlo player's win rates are not kept as
+// a move's evaluation, its exact endgame values in discs are); with the
+// analysis on it has a value after every move, both players' (a person's
+// too), the values on hover, and a click reviews the position.
 func TestBrowserGraph(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
@@ -478,7 +480,7 @@ func TestBrowserGraph(t *testing.T) {
 		Plies []int `json:"plies"`
 	}
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`({shown: document.querySelectorAll("#moves > span").length,
-		plies: [...document.querySelectorAll("svg.graph circle.dot")].map(c => +c.getAttribute("data-ply"))})`, &drawn)); err != nil {
+		plies: [...document.querySelectorAll("#eval-graph circle.dot")].map(c => +c.getAttribute("data-k"))})`, &drawn)); err != nil {
 		t.Fatal(err)
 	}
 	v = ts.state(g.ID)
@@ -494,9 +496,47 @@ func TestBrowserGraph(t *testing.T) {
 	if len(drawn.Plies) == 0 || fmt.Sprint(drawn.Plies) != fmt.Sprint(want) {
 		t.Fatalf("the graph draws the moves %v of %d, want those with a value in discs: %v", drawn.Plies, drawn.Shown, want)
 	}
-	if ticks := evalInt(t, ctx, `[...document.querySelectorAll("svg.graph text.tick")].filter(t => ["+64", "0", "-64"].includes(t.textContent)).length`); ticks < 3 {
+	if ticks := evalInt(t, ctx, `[...document.querySelectorAll("#eval-graph text.tick")].filter(t => ["+64", "0", "-64"].includes(t.textContent)).length`); ticks < 3 {
 		t.Fatalf("the graph's axis is not labelled (+64, 0, -64): %d of them", ticks)
 	}
+
+	// A person against the computer, the analysis on: a value after every
+	// move, the person's as well as the computer's.
+	h := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "engine:level=1"}, Transcript: "f5d6c3d3c4f4", Time: "0"})
+	openSeat(t, ctx, ts, h, "black", "rect.sq.target")
+	var sq string
+	chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector("rect.sq.target").getAttribute("data-square")`, &sq))
+	if err := chromedp.Run(ctx, chromedp.Click(`rect.sq[data-square="`+sq+`"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	hv := ts.waitFor(h.ID, "the computer's reply", func(v GameView) bool { return len(v.Moves) >= 8 })
+	if err := chromedp.Run(ctx, chromedp.Click("#analysis-toggle", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "a value after every move", fmt.Sprintf(`(() => {
+		const ks = [...document.querySelectorAll("#eval-graph circle.dot")].map(c => +c.getAttribute("data-k"));
+		return ks.length === %d && ks.every((k, i) => k === i);
+	})()`, len(hv.Moves)+1))
+	// The person's move (number 7) has its value, for Black, on hover.
+	var hover string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
+		const g = document.getElementById("eval-graph"), dot = g.querySelector('circle.dot[data-k="7"]').getBoundingClientRect();
+		g.dispatchEvent(new MouseEvent("mousemove", {clientX: dot.x + dot.width / 2, clientY: dot.y + dot.height / 2, bubbles: true}));
+		return g.dataset.hover + " " + g.querySelector("text.hover-text").textContent;
+	})()`, &hover)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(hover, "7 after move 7: ") || !strings.HasSuffix(hover, "for Black") {
+		t.Errorf("hovering over move 7 the graph says %q", hover)
+	}
+	// A click reviews the position.
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
+		const g = document.getElementById("eval-graph"), dot = g.querySelector('circle.dot[data-k="3"]').getBoundingClientRect();
+		g.dispatchEvent(new MouseEvent("click", {clientX: dot.x + dot.width / 2, clientY: dot.y + dot.height / 2, bubbles: true}));
+	})()`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the review after move 3", `document.getElementById("review").dataset.at === "3"`)
 }
 
 // TestBrowserKeyboard: the board is a grid of squares that can be

@@ -3,10 +3,10 @@
 // with its analysis, and variations tried from it.
 
 import { el, copyButton } from "./dom.js";
-import { api, analyse, errorText, tokenKey, watchGame } from "./api.js";
+import { api, analyse, errorText, tokenKey, watchGame, ApiError } from "./api.js";
 import { makeBoard, squareName } from "./board.js";
-import { graph } from "./graph.js";
-import { t, num } from "./i18n.js";
+import { lineGraph } from "./graph.js";
+import { t, num, signed } from "./i18n.js";
 import { makeReview } from "./review.js";
 import { download, positionURL, recognise } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
@@ -291,6 +291,7 @@ export function gamePage(app, id, record = null) {
     if (state.status === "finished") return false;
     return !seat || state.turn === seat.color || prefs.opponent;
   };
+  let busyTries = 0;
   async function runAnalysis() {
     const key = shownKey(), ck = cacheKey(key);
     if (!showAnalysis || !analysable() || !valuesTurn() || answers.has(ck) || analysisFor === ck) return;
@@ -304,7 +305,13 @@ export function gamePage(app, id, record = null) {
       answers.set(ck, a);
       if (analysisFor === ck) analysisFor = "";
       if (state && cacheKey(shownKey()) === ck) render(); // else kept for when it is shown again
-    } catch (e) { if (analysisFor === ck) source.textContent = errorText(e); }
+    } catch (e) {
+      if (analysisFor !== ck) return;
+      source.textContent = errorText(e);
+      // A busy server (its analyses at once all running) is asked again
+      // a moment later.
+      if (e instanceof ApiError && e.status === 503 && busyTries++ < 30) setTimeout(() => { if (analysisFor === ck) { analysisFor = ""; render(); } }, 1000);
+    }
   }
   // drawValues writes the values of the position shown on the board: the
   // analysis's, with the book's, once it has answered; the book's alone
@@ -402,8 +409,7 @@ export function gamePage(app, id, record = null) {
     if (current) moves.scrollTop = current.offsetTop - moves.clientHeight / 2;
     else if (!v) moves.scrollTop = moves.scrollHeight;
     renderReview(v);
-    const pts = s.moves.map((m, i) => ({ ply: i, v: m.eval === undefined ? undefined : (m.color === "black" ? m.eval : -m.eval) }));
-    evals.replaceChildren(el("div", { class: "small", text: t("graph.caption") }), graph(pts, { plies: s.moves.length, onPick: (k) => reviewing(review.go(k)), at }));
+    evals.replaceChildren(...evalGraph(v ? at : -1));
     renderWhole(v ? at : -1);
     evals.hidden = !!wholeNow(); // the whole game's graphs take its place
     // The line under the graph: the analysis's best line, of the position
@@ -415,6 +421,36 @@ export function gamePage(app, id, record = null) {
       pv.textContent = th ? t("pv.last", { value: valueText(th.eval, th.unit), how, line: th.pv?.length ? t("pv.line", { pv: th.pv.join(" ") }) : "" }) : "";
     }
     runAnalysis();
+    fillGraph();
+  }
+  // The evaluation graph: the value for Black in discs after each move,
+  // both players' (one point of view, its axes, the values on hover, a
+  // click reviews the position). With the analysis on, every position of
+  // the game is analysed in the background as the whole game's analysis
+  // does (one at a time, each answer kept, after the position shown has
+  // its values), so that every move has a value; until then, and without
+  // the analysis, a computer's move has its own value (the moves of
+  // people have none).
+  let filled = null, filling = false;
+  const sameLine = (r) => r && r.start === state.start && r.moves.length === state.moves.length && r.moves.every((m, i) => state.moves[i].square === m);
+  async function fillGraph() {
+    if (!showAnalysis || filling || analysisFor || wholeRunning || stopped || sameLine(filled)) return;
+    filling = true;
+    let r = null;
+    try { r = await analyseGame(state.start, state.moves.map((m) => m.square), { stopped: () => stopped || !showAnalysis }); }
+    catch (_) { /* the graph keeps what it has; the next move asks again */ }
+    finally { filling = false; }
+    if (r && !stopped) { filled = r; render(); }
+  }
+  function evalGraph(at) {
+    const n = state.moves.length, values = Array(n + 1).fill(null);
+    state.moves.forEach((m, i) => { if (m.eval !== undefined && m.eval !== null) values[i + 1] = m.color === "black" ? m.eval : -m.eval; });
+    const f = showAnalysis && filled && filled.start === state.start ? filled : null;
+    if (f) f.values.forEach((x, k) => { if (x !== null && k <= n && f.moves.slice(0, k).every((m, i) => state.moves[i].square === m)) values[k] = x; });
+    const caption = showAnalysis ? t("graph.captionAnalysed", { depth: num(DEPTH), exact: num(EXACT) }) : t("graph.caption");
+    return [el("div", { class: "small", text: caption }), lineGraph({ id: "eval-graph", series: [{ values, dots: true }], positions: n, yMin: -64, yMax: 64,
+      yTicks: [64, 32, 0, -32, -64], label: t("graph.label"), unit: t("whole.discsForBlack"), at, onPick: n ? (k) => reviewing(review.go(k)) : null,
+      readout: (k) => (values[k] === null ? t("whole.noValue", { n: num(k) }) : t("whole.evalAt", { n: num(k), value: signed(values[k], 1) })) })];
   }
   const moveText = (sq) => (sq === "PA" ? t("game.pass") : sq.toLowerCase());
   // moveButton is move i of the list: a click reviews the position after
