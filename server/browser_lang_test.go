@@ -22,9 +22,10 @@ import (
 // marked translate="no" (data: board strings, language names) that hold
 // English: a literal part of an English text (but for the names the same
 // in every language), or a Latin word that no translated text uses
-// (as GGF is in 复制 GGF). %s are the English and the translated tables
-// and the keys of the names.
-const untranslatedJS = `((en, tr, same) => {
+// (as GGF is in 复制 GGF). %s are the English and the translated tables,
+// the keys of the names, and data shown as it is (players' names from a
+// record), taken out of the texts first.
+const untranslatedJS = `((en, tr, same, data) => {
   const frags = [];
   for (const [k, v] of Object.entries(en)) {
     if (same.includes(k)) continue;
@@ -53,21 +54,27 @@ const untranslatedJS = `((en, tr, same) => {
     if (!shown(e)) continue;
     for (const a of ["aria-label", "title", "placeholder"]) if (e.hasAttribute(a)) texts.push([a, e.getAttribute(a)]);
   }
-  return texts.filter(([, s]) => frags.some((f) => s.includes(f)) || (s.match(/[A-Za-z]{2,}/g) || []).some((w) => !allowed.has(w)))
+  return texts.map(([where, s]) => [where, data.reduce((x, d) => x.split(d).join(""), s)])
+    .filter(([, s]) => frags.some((f) => s.includes(f)) || (s.match(/[A-Za-z]{2,}/g) || []).some((w) => !allowed.has(w)))
     .map(([where, s]) => where + ": " + s);
-})(%s, %s, %s)`
+})(%s, %s, %s, %s)`
 
 // checkTranslated fails the test for any English text on the page shown
-// in ctx, whose language must be lang.
-func checkTranslated(t *testing.T, ctx context.Context, lang, page string) {
+// in ctx, whose language must be lang; data are texts shown as they are
+// (the players' names of a record), not English.
+func checkTranslated(t *testing.T, ctx context.Context, lang, page string, data ...string) {
 	t.Helper()
 	en, _ := json.Marshal(readTable(t, "en.json"))
 	tr, _ := json.Marshal(readTable(t, lang+".json"))
 	same, _ := json.Marshal(sameInEveryLanguage)
+	if data == nil {
+		data = []string{}
+	}
+	names, _ := json.Marshal(data)
 	var htmlLang string
 	var english []string
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.documentElement.lang`, &htmlLang),
-		chromedp.Evaluate(fmt.Sprintf(untranslatedJS, en, tr, same), &english)); err != nil {
+		chromedp.Evaluate(fmt.Sprintf(untranslatedJS, en, tr, same, names), &english)); err != nil {
 		t.Fatalf("%s: %v", page, err)
 	}
 	if htmlLang != lang {

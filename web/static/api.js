@@ -29,13 +29,19 @@ export async function api(method, path, body) {
 // errorText says what went wrong, as the page shows it. In English the
 // server's own words (they are precise); in another language the kind of
 // error, told by its message or its status (the server's words are
-// logged in the console).
+// logged in the console), and for a failure of the page itself a
+// sentence of its own. An error marked translated is the page's, in its
+// language already.
 export function errorText(e) {
-  if (!(e instanceof ApiError)) return e?.network ? t("error.network") : String(e?.message ?? e);
-  if (language() === "en") return e.message;
+  if (e?.network) return t("error.network");
+  if (e?.translated) return e.message; // the page's own, in its language
+  if (language() === "en") return String(e?.message ?? e);
+  if (!(e instanceof ApiError)) { console.info("the page failed:", e); return t("error.page"); }
   console.info("the server says:", e.message);
   const known = [[/^no such game/, "error.noGame"], [/^too many requests|live connections open/, "error.tooMany"],
-    [/busy analysing/, "error.busy"], [/^board:/, "error.board"], [/^transcript:/, "error.transcript"], [/^ggf:/, "error.ggf"]];
+    [/busy analysing/, "error.busy"], [/^board:/, "error.board"], [/^transcript:/, "error.transcript"], [/^ggf:/, "error.ggf"],
+    [/give at least 2 characters/, "error.wthorShort"], [/: at most \d+ characters/, "error.wthorLong"], [/is not a year/, "error.wthorYear"],
+    [/give a player, a tournament or a year/, "error.wthorEmpty"], [/can switch sides/, "error.switch"]];
   for (const [re, key] of known) if (re.test(e.message)) return t(key);
   return t({ 403: "error.forbidden", 404: "error.noGame", 409: "error.conflict", 422: "error.refused", 429: "error.tooMany", 503: "error.busy" }[e.status] || "error.request");
 }

@@ -517,7 +517,7 @@ export function gamePage(app, id, record = null) {
 // finished where the record ends.
 async function recordState(text) {
   const what = recognise(text);
-  if (!what) throw new Error(t("review.nothing"));
+  if (!what) throw Object.assign(new Error(t("review.nothing")), { translated: true });
   const p = await api("POST", "/api/position", what);
   const name = (tag, color) => new RegExp(tag + "\\[([^\\]]*)\\]").exec(what.ggf || "")?.[1]?.trim() || t("color." + color);
   const moves = [];
