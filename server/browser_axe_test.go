@@ -42,7 +42,9 @@ func axeViolations(t *testing.T, ctx context.Context, axe string) []string {
 
 // TestBrowserAxe: axe-core finds no violation on the start page, a game
 // page (as its player, with the analysis on, and finished, analysed
-// whole and reviewed) and the editor, in English and in Chinese.
+// whole and reviewed; watched; a friend's invitation; none), the editor,
+// the hints' settings, the WTHOR search, a record and the lab, in
+// English, Simplified and Traditional Chinese.
 func TestBrowserAxe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
@@ -58,7 +60,9 @@ func TestBrowserAxe(t *testing.T) {
 	start := board + " " + turn
 	finished := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "random"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Board: start, Time: "5s"})
 	ts.waitFor(finished.ID, "finished", func(v GameView) bool { return v.Status == "finished" })
-	for _, lang := range []string{"en-US", "zh-CN"} {
+	watched := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "bea"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Transcript: "f5d6c3", Time: "0"})
+	friend := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "open"}, Time: "0"})
+	for _, lang := range []string{"en-US", "zh-CN", "zh-TW"} {
 		ctx := browser(t, chromedp.Flag("lang", lang), chromedp.Flag("accept-lang", lang))
 		check := func(page string) {
 			t.Helper()
@@ -121,5 +125,21 @@ func TestBrowserAxe(t *testing.T) {
 		}
 		waitJS(t, ctx, "the lab's thinking", `document.querySelectorAll("#lab-left rect[data-heat]").length > 0 && document.querySelectorAll("#lab-right text[data-value]").length > 0`)
 		check("the lab")
+
+		// A game watched (no seat), a friend's invitation, a game that
+		// does not exist.
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/game/"+watched.ID), chromedp.WaitVisible("svg.board", chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the spectator's status", `document.getElementById("status").textContent !== "" && document.querySelectorAll("#eval-graph").length === 1`)
+		check("a game watched")
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/game/"+friend.ID+"#invite="+friend.Invite), chromedp.WaitVisible("#join", chromedp.ByID)); err != nil {
+			t.Fatal(err)
+		}
+		check("a friend's invitation")
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/game/0123456789abcdef"), chromedp.WaitVisible("h1", chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		check("a game that does not exist")
 	}
 }
