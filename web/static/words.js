@@ -66,6 +66,7 @@ function detailText(d) {
   if ((m = /^no move within (\S+)$/.exec(d))) return t("detail.moveTime", { limit: duration(m[1]) });
   if ((m = /^(\d+) illegal moves/.exec(d))) return t("detail.illegal", { n: num(+m[1]) });
   if ((m = /^nobody took the open seat within (\S+)$/.exec(d))) return t("detail.idle", { limit: duration(m[1]) });
+  if ((m = /^abandoned: no move for (\S+)$/.exec(d))) return t("detail.left", { limit: duration(m[1]) });
   return language() === "en" ? d : "";
 }
 
