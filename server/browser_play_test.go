@@ -198,3 +198,61 @@ func TestBrowserSwitchSides(t *testing.T) {
 		t.Fatalf("switched back: %s, %+v - %+v", v.Status, v.Black, v.White)
 	}
 }
+
+// TestBrowserFriendGame: a game with a friend as each sees it: the host
+// waits, told to send the link, with a button that copies it (saying
+// so); the invitee is told they are invited and offered the seat, not
+// told to send a link; an outsider is told they watch, with no move box;
+// once joined, both play and neither is offered an undo the server
+// would refuse.
+func TestBrowserFriendGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	en := readTable(t, "en.json")
+	host := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	if err := chromedp.Run(host, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#create-friend", chromedp.ByID),
+		chromedp.SetValue("#friend-colour", "black", chromedp.ByID), chromedp.Click("#create-friend", chromedp.ByID),
+		chromedp.WaitVisible("#copy-invite", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	var path string
+	chromedp.Run(host, chromedp.Evaluate(`location.pathname`, &path))
+	id := strings.TrimPrefix(path, "/game/")
+	waitJS(t, host, "the host's status", fmt.Sprintf(`document.getElementById("status").textContent === %q`, en["status.waitingFriend"]))
+	var link string
+	if err := chromedp.Run(host, chromedp.Evaluate(`window.copied = ""; navigator.clipboard.writeText = async (s) => { window.copied = s; }; true`, nil),
+		chromedp.Click("#copy-invite", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, host, "the link copied, and said", fmt.Sprintf(`window.copied.startsWith(location.origin + "/game/%s#invite=") && document.getElementById("copy-invite").textContent === %q`, id, en["copy.done"]))
+	chromedp.Run(host, chromedp.Evaluate(`window.copied`, &link))
+
+	guest := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	if err := chromedp.Run(guest, chromedp.Navigate(link), chromedp.WaitVisible("#join", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, guest, "the invitee's status", fmt.Sprintf(`document.getElementById("status").textContent === %q && document.getElementById("copy-invite").hidden`, en["status.invited"]))
+
+	outsider := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	if err := chromedp.Run(outsider, chromedp.Navigate(ts.http.URL+"/game/"+id), chromedp.WaitVisible("svg.board", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, outsider, "the outsider's status", fmt.Sprintf(`document.getElementById("status").textContent === %q && document.getElementById("join").hidden && document.getElementById("move-box").hidden`, en["status.waitingInvited"]))
+
+	if err := chromedp.Run(guest, chromedp.Click("#join", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, host, "the host to move", `document.querySelectorAll("rect.sq.target").length > 0`)
+	if err := chromedp.Run(host, chromedp.Click(`rect.sq[data-square="F5"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, guest, "the guest to move", `document.querySelectorAll("rect.sq.target").length > 0 && document.querySelector("#seat-white .name").textContent.includes("(you)")`)
+	for _, ctx := range []context.Context{host, guest} {
+		if evalInt(t, ctx, `document.getElementById("undo").hidden && !document.getElementById("resign").hidden ? 1 : 0`) != 1 {
+			t.Errorf("a friend game offers an undo (the server refuses it) or no resignation")
+		}
+	}
+	waitJS(t, outsider, "the outsider watching", `document.getElementById("status").textContent.startsWith("You are watching") && document.getElementById("move-box").hidden`)
+}

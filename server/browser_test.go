@@ -159,7 +159,7 @@ func TestBrowserGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	screenshot(t, ctx, "start")
+	screens(t, ctx, "start")
 	if err := chromedp.Run(ctx, chromedp.Click("#play", chromedp.ByID), chromedp.WaitVisible("svg.board", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +232,7 @@ func TestBrowserGame(t *testing.T) {
 				chromedp.Run(ctx, chromedp.Text("#source", &source, chromedp.ByID))
 				t.Fatalf("analysis shows %d values for %d legal moves (the page says %q)", shown, legal, source)
 			}
-			screenshot(t, ctx, "analysis")
+			screens(t, ctx, "analysis")
 		}
 		if moves == 3 {
 			// The analysis of the position before the move is gone from the
@@ -287,14 +287,14 @@ func TestBrowserGame(t *testing.T) {
 			time.Sleep(50 * time.Millisecond) // within the rate limit
 		}
 		if moves == 10 {
-			screenshot(t, ctx, "game")
+			screens(t, ctx, "game")
 		}
 	}
 	final := ts.state(id)
 	if final.Status != "finished" || moves < 10 {
 		t.Fatalf("the game did not end by clicking: %s after %d moves", final.Status, moves)
 	}
-	screenshot(t, ctx, "result")
+	screens(t, ctx, "result")
 	// On a phone-sized screen the page fits its width, board included.
 	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
 		t.Fatal(err)
@@ -306,7 +306,6 @@ func TestBrowserGame(t *testing.T) {
 	if w := evalInt(t, ctx, `Math.round(document.querySelector("svg.board").getBoundingClientRect().right)`); w > 390 || w < 300 {
 		t.Errorf("on a 390-pixel-wide screen the board ends at %d pixels", w)
 	}
-	screenshot(t, ctx, "phone")
 	chromedp.Run(ctx, chromedp.EmulateReset())
 	// The spectator saw every move, live.
 	var n string
@@ -376,6 +375,19 @@ func TestBrowserTimeWarning(t *testing.T) {
 	}
 	if size := evalInt(t, ctx, `Math.round(document.querySelector("svg.board").getBoundingClientRect().width)`); size < 400 {
 		t.Errorf("at 1366x768 the board is %d pixels wide", size)
+	}
+	// On a 390x844 phone too, and the board as wide as the screen allows.
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the warning on the phone", `!document.getElementById("time-warning").hidden`)
+	for _, id := range []string{"status", "time-warning"} {
+		if bottom := evalInt(t, ctx, `Math.ceil(document.getElementById("`+id+`").getBoundingClientRect().bottom)`); bottom > 844 {
+			t.Errorf("at 390x844 #%s ends at %d pixels: below the fold", id, bottom)
+		}
+	}
+	if size := evalInt(t, ctx, `Math.round(document.querySelector("svg.board").getBoundingClientRect().width)`); size < 300 {
+		t.Errorf("at 390x844 the board is %d pixels wide", size)
 	}
 }
 
