@@ -256,3 +256,37 @@ func TestBrowserFriendGame(t *testing.T) {
 	}
 	waitJS(t, outsider, "the outsider watching", `document.getElementById("status").textContent.startsWith("You are watching") && document.getElementById("move-box").hidden`)
 }
+
+// TestBrowserResignAhead: a player far ahead on the board who resigns
+// with the page's button loses (a resignation is not scored by the
+// discs), and the page and the list of games say so.
+func TestBrowserResignAhead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ahead := "XXXXXXXX" + "XXXXXXXX" + "--------" + "---OX---" + "---XO---" + strings.Repeat("-", 24) + " X" // Black 18, White 2
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Board: ahead, Time: "0"})
+	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	openSeat(t, ctx, ts, g, "black", "rect.sq.target")
+	var status string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`window.confirm = () => true`, nil), chromedp.Click("#resign", chromedp.ByID),
+		chromedp.WaitVisible("#status.over", chromedp.ByQuery), chromedp.Text("#status", &status, chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	v := ts.state(g.ID)
+	if v.Result.Winner != "white" || v.Result.Reason != "resignation" || v.Result.By != "black" {
+		t.Fatalf("Black resigned 18-2 ahead: %+v", v.Result)
+	}
+	if !strings.HasPrefix(status, "Random (white) wins") || !strings.Contains(status, "black resigned") {
+		t.Errorf("the page says %q", status)
+	}
+	var row string
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible(fmt.Sprintf(`a[href="/game/%s"]`, g.ID), chromedp.ByQuery),
+		chromedp.Evaluate(fmt.Sprintf(`document.querySelector('a[href="/game/%s"]').closest("tr").querySelector(".state").textContent`, g.ID), &row)); err != nil {
+		t.Fatal(err)
+	}
+	if row != "white won (black resigned)" {
+		t.Errorf("the list says %q", row)
+	}
+}
