@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -367,5 +368,46 @@ func TestBrowserOpeningNameChinese(t *testing.T) {
 		}
 		checkTranslated(t, ctx, tc.lang, "a game in the "+tc.english+" opening")
 		screenshotZh(t, ctx, "zh-opening-"+tc.lang)
+	}
+}
+
+// TestBrowserLocaleFormats: dates and numbers are written for the page's
+// language (Intl): the list of games' time of the last change as English,
+// Simplified or Traditional Chinese write a short date and time, and a
+// large number (the WTHOR search's count) grouped.
+func TestBrowserLocaleFormats(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "0"})
+	if code := ts.call("POST", "/api/games/"+g.ID+"/resign", TokenRequest{Token: g.Tokens["black"]}, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	for _, tc := range []struct{ lang, date, count string }{
+		{"en", `^\d{1,2}/\d{1,2}/\d{2}, \d{1,2}:\d{2}\s?[AP]M$`, `\d,\d{3}`},
+		{"zh-Hans", `^\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}$`, `\d,\d{3}`},
+		{"zh-Hant", `^\d{4}/\d{1,2}/\d{1,2} \p{Han}{2}\d{1,2}:\d{2}$`, `\d,\d{3}`}, // 上午, 下午, 清晨, ...
+	} {
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("reversi-lang", %q)`, tc.lang), nil),
+			chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible(fmt.Sprintf(`a[href="/game/%s"]`, g.ID), chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		var date string
+		chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`document.querySelector('a[href="/game/%s"]').closest("tr").lastElementChild.textContent`, g.ID), &date))
+		if !regexp.MustCompile(tc.date).MatchString(date) {
+			t.Errorf("%s: the list's date is %q, want the form %s", tc.lang, date, tc.date)
+		}
+		// The WTHOR games of 1990: more than a thousand.
+		if err := chromedp.Run(ctx, chromedp.SendKeys("#wthor-year", "1990", chromedp.ByID), chromedp.Click("#wthor-search", chromedp.ByID)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the WTHOR games", `document.querySelectorAll("#wthor-results .wthor-game").length > 0`)
+		var where string
+		chromedp.Run(ctx, chromedp.Text("#wthor-where", &where, chromedp.ByID))
+		if !regexp.MustCompile(tc.count).MatchString(where) {
+			t.Errorf("%s: the WTHOR search says %q, want its count grouped (%s)", tc.lang, where, tc.count)
+		}
 	}
 }
