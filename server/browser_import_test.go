@@ -218,3 +218,45 @@ func TestBrowserDownloads(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserPlayOn: a game played on from a pasted GGF game or
+// transcript keeps its history: its moves listed, the last one marked on
+// the board and said by its square, the game's moves the server's.
+func TestBrowserPlayOn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	for _, tt := range []struct{ name, text, transcript, last string }{
+		{"ggf", "(;GM[Othello]PC[x]PB[ann]PW[bob]RE[?]TI[0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[C3]W[D3];)", "f5d6c3d3", "D3"},
+		{"transcript", "F5 d6 C3 d3 c4 f4", "f5d6c3d3c4f4", "F4"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#load", chromedp.ByID),
+				chromedp.SetValue("#load", tt.text, chromedp.ByID),
+				chromedp.Click(`//button[text()="Play on from it as Black"]`, chromedp.BySearch),
+				chromedp.WaitVisible("rect.sq.target", chromedp.ByQuery)); err != nil {
+				t.Fatal(err)
+			}
+			n := len(tt.transcript) / 2
+			waitJS(t, ctx, "the moves listed", fmt.Sprintf(`[...document.querySelectorAll("#moves .mv")].slice(0, %d).map(b => b.textContent).join("") === %q`, n, tt.transcript))
+			var last struct {
+				Marks int    `json:"marks"`
+				Label string `json:"label"`
+			}
+			if err := chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`({marks: document.querySelectorAll("svg.board rect.last").length,
+				label: document.querySelector('rect.sq[data-square="%s"]').getAttribute("aria-label")})`, tt.last), &last)); err != nil {
+				t.Fatal(err)
+			}
+			if last.Marks != 1 || !strings.HasSuffix(last.Label, ", last move") {
+				t.Errorf("the last move %s: %d marks, said %q", tt.last, last.Marks, last.Label)
+			}
+			var path string
+			chromedp.Run(ctx, chromedp.Evaluate(`location.pathname`, &path))
+			if v := ts.state(strings.TrimPrefix(path, "/game/")); !strings.HasPrefix(strings.ToLower(v.Transcript), tt.transcript) {
+				t.Errorf("the game's moves: %q", v.Transcript)
+			}
+		})
+	}
+}
