@@ -259,7 +259,8 @@ func TestBrowserFriendGame(t *testing.T) {
 
 // TestBrowserResignAhead: a player far ahead on the board who resigns
 // with the page's button loses (a resignation is not scored by the
-// discs), and the page and the list of games say so.
+// discs), and the page and the list of games say so; the analysis's
+// values go with the game's end.
 func TestBrowserResignAhead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
@@ -269,10 +270,19 @@ func TestBrowserResignAhead(t *testing.T) {
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Board: ahead, Time: "0"})
 	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
 	openSeat(t, ctx, ts, g, "black", "rect.sq.target")
+	if err := chromedp.Run(ctx, chromedp.Click("#analysis-toggle", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the analysis's values", `document.querySelectorAll("text[data-value]").length > 0`)
 	var status string
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`window.confirm = () => true`, nil), chromedp.Click("#resign", chromedp.ByID),
 		chromedp.WaitVisible("#status.over", chromedp.ByQuery), chromedp.Text("#status", &status, chromedp.ByID)); err != nil {
 		t.Fatal(err)
+	}
+	// The values were the position's while it was to be played: the
+	// game over, they are gone.
+	if n := evalInt(t, ctx, `document.querySelectorAll("text[data-value]").length`); n != 0 {
+		t.Errorf("after the end %d analysis values stay on the board", n)
 	}
 	v := ts.state(g.ID)
 	if v.Result.Winner != "white" || v.Result.Reason != "resignation" || v.Result.By != "black" {
