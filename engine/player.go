@@ -219,6 +219,26 @@ func (p *Player) Lag() time.Duration {
 	return p.lag
 }
 
+// clockOf returns the clock of req as it stands at now: the time since
+// the referee started the move's clock (its context's deadline is the
+// limit's end) is gone from the move and the game clock, so that a
+// player that a busy machine starts late still answers in time.
+func clockOf(ctx context.Context, req player.Request, now time.Time) Clock {
+	c := Clock{Move: req.TimeLeft, Game: req.GameTimeLeft, Increment: req.Increment}
+	d, ok := ctx.Deadline()
+	if !ok || c.Move <= 0 {
+		return c
+	}
+	left := d.Sub(now)
+	if late := c.Move - left; late > 0 {
+		c.Move = max(left, time.Millisecond)
+		if c.Game > 0 {
+			c.Game = max(c.Game-late, time.Millisecond)
+		}
+	}
+	return c
+}
+
 // Move plays from the opening book if it has moves for the position (see
 // SetBook), and otherwise searches the position of req within the level
 // and the clock.
@@ -227,7 +247,7 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 		return r, nil
 	}
 	b := req.Position.Board
-	lim := p.LimitsFor(Clock{Move: req.TimeLeft, Game: req.GameTimeLeft, Increment: req.Increment}, b.Empties())
+	lim := p.LimitsFor(clockOf(ctx, req, time.Now()), b.Empties())
 	noisy := p.level.Noise > 0
 	lim.AllMoves = noisy || req.Analyze
 	var progress func(Info)

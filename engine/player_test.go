@@ -378,3 +378,36 @@ func TestSelectiveSolveInTime(t *testing.T) {
 		t.Errorf("a full-width engine at %d empties: %+v", solvable+2, l)
 	}
 }
+
+// TestClockCountsTheDelay: a move asked for with a context whose deadline
+// is the limit's end (as the referee asks) has only what is left of it
+// when the player starts: the delay since is gone from the move and the
+// game clock; without a deadline, or one beyond the limit, the request's
+// clock stands.
+func TestClockCountsTheDelay(t *testing.T) {
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	req := player.Request{TimeLeft: time.Second, GameTimeLeft: 10 * time.Second, Increment: 2 * time.Second}
+	at := func(d time.Duration) context.Context {
+		ctx, cancel := context.WithDeadline(context.Background(), now.Add(d))
+		t.Cleanup(cancel)
+		return ctx
+	}
+	for _, tc := range []struct {
+		name       string
+		ctx        context.Context
+		req        player.Request
+		move, game time.Duration
+	}{
+		{"no deadline", context.Background(), req, time.Second, 10 * time.Second},
+		{"started at once", at(time.Second), req, time.Second, 10 * time.Second},
+		{"deadline beyond the limit", at(5 * time.Second), req, time.Second, 10 * time.Second},
+		{"started 300ms late", at(700 * time.Millisecond), req, 700 * time.Millisecond, 9700 * time.Millisecond},
+		{"started after the deadline", at(-time.Second), req, time.Millisecond, 8 * time.Second},
+		{"no limit", at(time.Second), player.Request{}, 0, 0},
+	} {
+		c := clockOf(tc.ctx, tc.req, now)
+		if c.Move != tc.move || c.Game != tc.game || c.Increment != tc.req.Increment {
+			t.Errorf("%s: %+v, want move %v, game %v", tc.name, c, tc.move, tc.game)
+		}
+	}
+}

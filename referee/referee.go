@@ -486,10 +486,19 @@ func (r *referee) undo(c board.Color) string {
 
 var errTimeout = errors.New("timeout")
 
+// testHookAsked, if not nil, runs after a player was asked and before the
+// referee waits for its reply: tests make the referee late with it.
+var testHookAsked func(limit time.Duration)
+
 // ask calls p.Move in its own goroutine and waits at most limit (plus the
 // grace) for the reply, so that a player that ignores its deadline cannot
 // stall the game. It returns the reply, the time taken, and errTimeout, a
 // wrapped ErrAborted, or the player's own error.
+//
+// The time taken is until the reply was made, not until the referee saw
+// it: a referee that a busy machine wakes late does not count its own
+// delay against the player, and a reply made in time that meets the
+// expired timer still counts.
 func (r *referee) ask(ctx context.Context, p player.Player, req player.Request, limit time.Duration) (player.Reply, time.Duration, error) {
 	mctx, cancel := context.WithCancel(ctx)
 	var expired <-chan time.Time
@@ -503,21 +512,24 @@ func (r *referee) ask(ctx context.Context, p player.Player, req player.Request, 
 	type answer struct {
 		reply player.Reply
 		err   error
+		at    time.Time // when the reply was made
 	}
 	answers := make(chan answer, 1) // buffered: a late player does not leak blocked
 	start := time.Now()
 	go func() {
 		defer func() {
 			if v := recover(); v != nil {
-				answers <- answer{err: fmt.Errorf("player %s panicked: %v", p.Name(), v)}
+				answers <- answer{err: fmt.Errorf("player %s panicked: %v", p.Name(), v), at: time.Now()}
 			}
 		}()
 		reply, err := p.Move(mctx, req)
-		answers <- answer{reply, err}
+		answers <- answer{reply, err, time.Now()}
 	}()
-	select {
-	case a := <-answers:
-		elapsed := time.Since(start)
+	if testHookAsked != nil {
+		testHookAsked(limit)
+	}
+	judge := func(a answer) (player.Reply, time.Duration, error) {
+		elapsed := a.at.Sub(start)
 		switch {
 		case ctx.Err() != nil:
 			return a.reply, elapsed, fmt.Errorf("%w: %v", ErrAborted, ctx.Err())
@@ -527,7 +539,16 @@ func (r *referee) ask(ctx context.Context, p player.Player, req player.Request, 
 			return a.reply, elapsed, errTimeout
 		}
 		return a.reply, elapsed, a.err
+	}
+	select {
+	case a := <-answers:
+		return judge(a)
 	case <-expired:
+		select {
+		case a := <-answers: // made before the referee looked
+			return judge(a)
+		default:
+		}
 		return player.Reply{}, time.Since(start), errTimeout
 	case <-ctx.Done():
 		return player.Reply{}, time.Since(start), fmt.Errorf("%w: %v", ErrAborted, ctx.Err())

@@ -511,3 +511,32 @@ func TestIncrementNeedsAGameClock(t *testing.T) {
 		t.Errorf("request %+v, want no increment and a minute a move", s.requests[0])
 	}
 }
+
+// TestALateRefereeDoesNotBlameThePlayer: a referee that looks for the
+// reply only after the limit and the grace are gone (a busy machine that
+// wakes it late: testHookAsked sleeps that long) still takes the replies
+// that the players made at once, with the times they took, not the
+// referee's delay; the timer that has expired meanwhile does not win.
+func TestALateRefereeDoesNotBlameThePlayer(t *testing.T) {
+	const limit = 20 * time.Millisecond
+	late := 6 // the first moves' replies are looked for late
+	testHookAsked = func(time.Duration) {
+		if late > 0 {
+			late--
+			time.Sleep(limit + DefaultGrace + 30*time.Millisecond)
+		}
+	}
+	defer func() { testHookAsked = nil }()
+	g, err := Play(context.Background(), firstLegal, firstLegal, Config{MoveTime: limit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Result.Reason == game.Timeout {
+		t.Fatalf("result %+v after %d plies: the referee's own delay was counted against the player", g.Result, g.Ply())
+	}
+	for i, m := range g.Moves[:6] {
+		if m.Time > limit {
+			t.Fatalf("move %d took %v by the record: the referee's delay, not the player's", i+1, m.Time)
+		}
+	}
+}
