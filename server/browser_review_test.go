@@ -192,5 +192,5 @@ func TestBrowserReview(t *testing.T) {
 	if b := boardShown(t, ctx); b == final.Board {
 		t.Errorf("one move back, the finished game's board is its final one")
 	}
-	screenshot(t, ctx, "review")
+	screens(t, ctx, "review")
 }

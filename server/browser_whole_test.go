@@ -206,7 +206,7 @@ func TestBrowserWholeGame(t *testing.T) {
 	}
 	waitBoard(t, ctx, "after a click on the graph at position 3", after.Board)
 	waitJS(t, ctx, "the review at move 3", `document.getElementById("review").dataset.at === "3"`)
-	screenshot(t, ctx, "whole-game")
+	screens(t, ctx, "whole-game")
 
 	// In Chinese: the same analysis, with no English left.
 	zh := browser(t, chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
