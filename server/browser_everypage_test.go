@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -19,8 +20,8 @@ import (
 // analysis on (its graph filled) and the hints' settings open, a game
 // after switching sides, both sides of a rematch offered between
 // friends, the lab, and the editor refusing a transcript: every text in
-// the page's language (checkTranslated), the WTHOR search's refusal
-// saying what is wrong.
+// the page's language (checkTranslated), the WTHOR search's and the
+// editor's refusals saying what is wrong.
 func TestBrowserEveryPageChinese(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
@@ -109,7 +110,8 @@ func TestBrowserEveryPageChinese(t *testing.T) {
 
 			// The editor, refusing a transcript.
 			run("the editor", chromedp.Navigate(ts.http.URL+"/#edit=f5f5"), chromedp.WaitVisible("#analyse-position", chromedp.ByID))
-			waitJS(t, ctx, "the editor's refusal", `document.querySelector(".error")?.textContent !== ""`)
+			want := strings.NewReplacer("{n}", "2", "{move}", "f5").Replace(table["error.transcriptMove"])
+			waitJS(t, ctx, "the editor's refusal, naming the move", fmt.Sprintf(`document.querySelector(".error")?.textContent === %q`, want))
 			checkTranslated(t, ctx, lang, "the editor, refusing a transcript")
 		})
 	}

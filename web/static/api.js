@@ -1,7 +1,7 @@
 // The server's JSON API: requests and their errors in the page's
 // language, analysis, the seats this browser holds, a game's WebSocket.
 
-import { t, language } from "./i18n.js";
+import { t, num, language } from "./i18n.js";
 
 // ApiError is an answer of the server that is not a success: its HTTP
 // status and the server's own (English) message.
@@ -38,6 +38,9 @@ export function errorText(e) {
   if (language() === "en") return String(e?.message ?? e);
   if (!(e instanceof ApiError)) { console.info("the page failed:", e); return t("error.page"); }
   console.info("the server says:", e.message);
+  // A transcript's move that cannot be played: which one.
+  const bad = /^transcript: transcript move (\d+) \(([^)]*)\)/.exec(e.message);
+  if (bad) return t("error.transcriptMove", { n: num(+bad[1]), move: bad[2] });
   const known = [[/^no such game/, "error.noGame"], [/^too many requests|live connections open/, "error.tooMany"],
     [/busy analysing/, "error.busy"], [/^board:/, "error.board"], [/^transcript:/, "error.transcript"], [/^ggf:/, "error.ggf"],
     [/give at least 2 characters/, "error.wthorShort"], [/: at most \d+ characters/, "error.wthorLong"], [/is not a year/, "error.wthorYear"],
