@@ -14,7 +14,8 @@ import (
 // TestBrowserWTHOR: a player's games are found a page at a time; one
 // picked fills the paste box with its GGF game (the names with it), and
 // is reviewed from there (its moves, its players, any position of it); a
-// bad search says what is wrong and shows no games.
+// bad search says what is wrong and shows no games; a search by
+// tournament and year finds that tournament's games.
 func TestBrowserWTHOR(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
@@ -73,4 +74,16 @@ func TestBrowserWTHOR(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitJS(t, ctx, "the error", `document.getElementById("wthor-where").textContent.includes("at least 2 characters") && document.querySelectorAll("#wthor-results li").length === 0`)
+
+	// By tournament (and year): every game found is of that tournament.
+	tour := page2.Games[0].Tournament
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#wthor-tournament", chromedp.ByID),
+		chromedp.SendKeys("#wthor-tournament", tour, chromedp.ByID), chromedp.SendKeys("#wthor-year", fmt.Sprint(page2.Games[0].Year), chromedp.ByID),
+		chromedp.Click("#wthor-search", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the tournament's games", fmt.Sprintf(`(() => {
+		const games = [...document.querySelectorAll("#wthor-results .wthor-game")];
+		return games.length > 0 && games.every((g) => g.lastElementChild.textContent === %q);
+	})()`, tour))
 }
