@@ -221,16 +221,17 @@ type Shared interface {
 	Notifier
 }
 
-// Submission is a move, resignation or undo sent to a server process
-// that does not referee the game: it waits in the store until the
+// Submission is a move, resignation, undo or switch of sides sent to a
+// server process that does not referee the game: it waits in the store until the
 // referee's process decides it.
 type Submission struct {
 	ID   string
 	Game string
 	// TokenHash is the hash of the token that sent it.
 	TokenHash string
-	// Action is "move", "resign", "count" (stop and count the discs) or
-	// "undo"; Square the move's square.
+	// Action is "move", "resign", "count" (stop and count the discs),
+	// "undo" or "switch" (the seats swapped: see SwapSeats); Square the
+	// move's square.
 	Action, Square string
 	Created        time.Time
 	// Decided is set with the Verdict: "" accepted, else the refusal.
