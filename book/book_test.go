@@ -181,6 +181,37 @@ func TestNegamax(t *testing.T) {
 	}
 }
 
+// TestNegamaxSearched: with the positions' own searches among the
+// candidates, a position whose own search found better than its book
+// moves keeps its own value (and depth); one whose book moves are better
+// takes theirs.
+func TestNegamaxSearched(t *testing.T) {
+	start := board.StartBoard()
+	f5 := start.Play(board.MustParseSquare("f5"))
+	d6 := f5.Play(board.MustParseSquare("d6"))
+	f6 := f5.Play(board.MustParseSquare("f6"))
+	s := NewSet()
+	s.Put(start, Entry{Value: 0, Depth: 5, Count: 10})
+	s.Put(f5, Entry{Value: 1, Depth: 5, Count: 10})
+	s.Put(d6, Entry{Value: 1.5, Depth: 7, Count: 6})
+	s.Put(f6, Entry{Value: -2, Depth: 8, Count: 4})
+	n := NegamaxSearched(s)
+	want := map[board.Board]Entry{
+		d6:    {Value: 1.5, Depth: 7, Count: 6},
+		f6:    {Value: -2, Depth: 8, Count: 4},
+		f5:    {Value: 2, Depth: 8, Count: 10}, // f6's 2 beats its own search's 1
+		start: {Value: 0, Depth: 5, Count: 10}, // its own search (a move out of the book) beats f5's -2
+	}
+	for b, w := range want {
+		if got, _ := n.Get(b); got != w {
+			t.Errorf("%s: %+v, want %+v", positionText(b), got, w)
+		}
+	}
+	if got, _ := Negamax(s).Get(start); got.Value != -2 {
+		t.Errorf("Negamax: the start is worth %v, want -2 (its book move alone)", got.Value)
+	}
+}
+
 func TestLookupUnderSymmetries(t *testing.T) {
 	g, _ := game.ParseTranscript("f5d6c3d3c4")
 	s := NewSet()

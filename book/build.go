@@ -150,7 +150,7 @@ func Build(ctx context.Context, games []*game.Game, opts BuildOptions) (*Book, S
 	for _, k := range keys {
 		set[k] = Entry{Value: values[k].Value, Depth: values[k].Depth, Count: counts[k]}
 	}
-	return Negamax(set).Book(), st, nil
+	return NegamaxSearched(set).Book(), st, nil
 }
 
 // maxPly returns the number of moves that led to the deepest of the
@@ -176,15 +176,30 @@ func compareBoards(a, b board.Board) int {
 // to, or its pass) is worth the best of their negated values, and takes
 // the depth of the best; a position without is worth its own value. The
 // counts stay. s is not changed.
-func Negamax(s Set) Set {
+func Negamax(s Set) Set { return negamax(s, false) }
+
+// NegamaxSearched is Negamax for a set whose every value is a search of
+// its own position (what Build searched): a position with children is
+// worth the best of their negated values and of its own search, which saw
+// the moves that lead out of the set. A reply out of the set that the
+// search found better is not ignored, as Edax's books count a position's
+// best move out of the book: with Negamax alone, a position whose better
+// replies no game played looks as good as its book replies. Deviate
+// negamaxes with Negamax, since it adds those moves themselves (and the
+// values of a book read back are no longer searches of their positions).
+func NegamaxSearched(s Set) Set { return negamax(s, true) }
+
+// negamax is Negamax, with the positions' own values among the
+// candidates when own is set.
+func negamax(s Set, own bool) Set {
 	out := make(Set, len(s))
 	var value func(c board.Board) Entry
 	value = func(c board.Board) Entry {
 		if e, ok := out[c]; ok {
 			return e
 		}
-		own := s[c]
-		best, found := own, false
+		self := s[c]
+		best, found := self, own
 		children := c.Moves()
 		var kids []board.Board
 		for m := children; m != 0; m &= m - 1 {
@@ -205,7 +220,7 @@ func Negamax(s Set) Set {
 				found = true
 			}
 		}
-		best.Count = own.Count
+		best.Count = self.Count
 		out[c] = best
 		return best
 	}

@@ -51,7 +51,9 @@
 // was; shards (i of n) split the positions between machines, and a build
 // over a folder that holds every shard's files merges them. Values are
 // then negamaxed through the tree: a position with children in the book
-// is worth the best of their negated values, a leaf its own search's.
+// is worth the best of their negated values and of its own search (which
+// saw the moves that lead out of the book: NegamaxSearched), a leaf its
+// own search's.
 // train.BookSearch is the engine's search that values the shipped book's
 // positions.
 //
