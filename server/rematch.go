@@ -51,6 +51,22 @@ func rematchOf(rec *store.Game) *store.Game {
 		}}
 }
 
+// tokenRequest reads a request that names a seat by its token and finds
+// its game's table; it answers the error itself and returns a nil table
+// when the request is malformed, has no token or names no game.
+func (s *Server) tokenRequest(w http.ResponseWriter, r *http.Request) (TokenRequest, *table) {
+	var req TokenRequest
+	if err := decode(r, &req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return req, nil
+	}
+	if req.Token == "" {
+		writeError(w, http.StatusBadRequest, "token: missing")
+		return req, nil
+	}
+	return req, s.lookup(w, r)
+}
+
 // handleRematch asks for a rematch of a finished game between two people
 // for the seat of the token: 202 while the other has not asked, then
 // (to both, whenever they ask) 200 with the new game and the seat's
@@ -58,16 +74,7 @@ func rematchOf(rec *store.Game) *store.Game {
 // store (see store.Store.Rematch): two requests at the same moment,
 // through any processes, make one.
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
-	var req TokenRequest
-	if err := decode(r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	if req.Token == "" {
-		writeError(w, http.StatusBadRequest, "token: missing")
-		return
-	}
-	t := s.lookup(w, r)
+	req, t := s.tokenRequest(w, r)
 	if t == nil {
 		return
 	}

@@ -27,16 +27,7 @@ type SwitchResponse struct {
 }
 
 func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
-	var req TokenRequest
-	if err := decode(r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	if req.Token == "" {
-		writeError(w, http.StatusBadRequest, "token: missing")
-		return
-	}
-	t := s.lookup(w, r)
+	req, t := s.tokenRequest(w, r)
 	if t == nil {
 		return
 	}
