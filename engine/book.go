@@ -33,8 +33,14 @@ func (p *Player) SetBook(o BookOptions) {
 	p.bookNoted = false
 }
 
+// bookTolerance is the rounding of the book's values (hundredths of a
+// disc), with room.
+const bookTolerance = 0.015
+
 // bookMove returns the player's move from the book for req, and false if
-// the book has none for the position (or the request is an analysis).
+// the book has none for the position, if the position is worth more than
+// its best book move (its best move is out of the book), or if the
+// request is an analysis.
 func (p *Player) bookMove(req player.Request) (player.Reply, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -43,6 +49,11 @@ func (p *Player) bookMove(req player.Request) (player.Reply, bool) {
 	}
 	moves := p.book.Book.Moves(req.Position.Board, req.Legal)
 	if len(moves) == 0 {
+		return player.Reply{}, false
+	}
+	if e, ok := p.book.Book.Lookup(req.Position.Board); ok && e.Value > moves[0].Value+bookTolerance {
+		// The position's own search found a better move than its book
+		// moves (book.NegamaxSearched): a move out of the book. Search.
 		return player.Reply{}, false
 	}
 	var choices []book.Move

@@ -162,3 +162,29 @@ func TestWithBook(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayerSearchesWhereTheBookKnowsBetter: a position of the book worth
+// more than its best book move (a built book's position whose own search
+// found a move out of the book: book.NegamaxSearched) is searched, not
+// played from the book; one worth its best book move is played from it.
+func TestPlayerSearchesWhereTheBookKnowsBetter(t *testing.T) {
+	p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 2}, "engine", 1)
+	for _, tc := range []struct {
+		value float64
+		book  bool
+	}{
+		{1, true},    // d6's value: the book's best move
+		{1.01, true}, // within the rounding
+		{3, false},   // better than any book move: out of the book
+		{-0.5, true}, // below its best move (a book negamaxed by its moves alone is never so)
+	} {
+		s := testBook().Set()
+		g, _ := game.ParseTranscript("f5")
+		s.Put(g.Position().Board, book.Entry{Value: tc.value, Depth: 12, Count: 100})
+		p.SetBook(BookOptions{Book: s.Book()})
+		r := bookTestMove(t, p, "f5")
+		if got := r.Thinking != nil && r.Thinking.Kind == player.Book; got != tc.book {
+			t.Errorf("after f5 worth %v: from the book %v, want %v (%+v)", tc.value, got, tc.book, r.Thinking)
+		}
+	}
+}
