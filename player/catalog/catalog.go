@@ -126,7 +126,7 @@ var catalog = [...]Entry{
 			{Name: "hash", Kind: Int, Default: "64", Help: "transposition table size in MB", Resource: HashMB},
 			{Name: "prob", Kind: Int, Default: strconv.Itoa(engine.DefaultProbability), Help: "confidence of the selective search's cuts in percent: " + probList() + " (100: full width); given, it replaces the level's own steps of its selective endgame"},
 			engineEvalOption,
-			{Name: "book", Kind: Text, Default: "auto", Help: "auto|on|off: play from the shipped opening book while it has moves for the position; auto: when the engine searches to a fixed depth no deeper than the book's searches (levels 1-10), not when its own searches go deeper (timed levels, deeper depths)"},
+			{Name: "book", Kind: Text, Default: "auto", Help: "auto|on|off: play from the shipped opening book while it has moves for the position; auto: when the engine searches to a fixed depth no deeper than the book's searches (levels 1-16), not when its own searches go deeper (timed levels, deeper depths)"},
 			{Name: "book-file", Kind: Text, Help: "a book file of 'reversi book build', 'deviate' or 'import' played instead of the shipped book (a file of this machine: never offered to a server's clients)", Resource: LocalFile},
 			{Name: "noise", Kind: Float, Default: "0", Help: "random mistakes: up to this many discs added at random to the value of each move (e.g. 20 for a beginner's opponent)"},
 			{Name: "book-random", Kind: Float, Default: "0", Help: "variety of the book moves, in discs: a uniform choice among those within this many discs of the best"},
@@ -303,8 +303,9 @@ func newEngine(a Args) (player.Player, error) {
 // By default (auto) the book is used only by a player that searches to a
 // fixed depth no deeper than the book's own searches: a shallow book
 // played by a deeper search makes it weaker (docs/TRAINING.md: the
-// shipped depth-10 book loses 119 Elo to no book at 100 ms a move, whose
-// searches reach depth 14 in the opening, and wins 160 Elo at depth 6).
+// depth-10 book lost 119 Elo to no book at 100 ms a move, whose
+// searches reach depth 14 in the opening, and won 160 Elo at depth 6;
+// the depth-16 book that replaced it is even at 100 ms).
 func engineBook(a Args, level engine.Level) (engine.BookOptions, string, error) {
 	var o engine.BookOptions
 	name := ""
