@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
@@ -107,6 +108,12 @@ func (f *bookSearchFlags) add(fs *flag.FlagSet, work string, plies int, pliesHel
 	f.shardText = fs.String("shard", "", "i/n: search only share i of n of the positions (0 <= i < n"+shardNote+")")
 }
 
+// search returns the engine's search of the flags (train.BookSearch) and
+// its name.
+func (f *bookSearchFlags) search() (func(context.Context, board.Board) (float64, int, error), string, error) {
+	return train.BookSearch(*f.depth, *f.prob, *f.threads)
+}
+
 // check refuses values out of range and reads the shard.
 func (f *bookSearchFlags) check() error {
 	var err error
@@ -159,7 +166,7 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	search, params, err := train.BookSearch(*depth, *sf.prob, *sf.threads)
+	search, params, err := sf.search()
 	if err != nil {
 		return err
 	}
@@ -225,7 +232,7 @@ func runBookDeviate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	search, params, err := train.BookSearch(*depth, *sf.prob, *sf.threads)
+	search, params, err := sf.search()
 	if err != nil {
 		return err
 	}
