@@ -9,7 +9,6 @@ package server
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"net/http"
 
@@ -79,12 +78,8 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t.mu.Lock()
-	color, hash := -1, hashToken(req.Token)
-	for c := range 2 {
-		if h := t.rec.Seats[c].TokenHash; h != "" && subtle.ConstantTimeCompare([]byte(h), []byte(hash)) == 1 {
-			color = c
-		}
-	}
+	hash := hashToken(req.Token)
+	color := seatOf(t.rec.Seats, hash)
 	rec := t.rec
 	t.mu.Unlock()
 	switch {

@@ -7,7 +7,6 @@ package server
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"net/http"
 	"time"
@@ -53,10 +52,8 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp := SwitchResponse{Version: rec.Revision}
-	for c := range 2 {
-		if subtle.ConstantTimeCompare([]byte(rec.Seats[c].TokenHash), []byte(hash)) == 1 {
-			resp.Color = board.Color(c).String()
-		}
+	if c := seatOf(rec.Seats, hash); c >= 0 {
+		resp.Color = board.Color(c).String()
 	}
 	writeJSON(w, http.StatusOK, resp)
 }
@@ -73,12 +70,7 @@ func (s *Server) switchSides(ctx context.Context, t *table, tokenHash string) er
 		t.mu.Unlock()
 		return t.forwardSub(ctx, store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "switch"})
 	}
-	color := -1
-	for c := range 2 {
-		if h := t.rec.Seats[c].TokenHash; h != "" && subtle.ConstantTimeCompare([]byte(h), []byte(tokenHash)) == 1 {
-			color = c
-		}
-	}
+	color := seatOf(t.rec.Seats, tokenHash)
 	rec, over, running, creator := t.rec, t.g.Finished() || t.rec.Result != nil, t.running, t.creator
 	t.mu.Unlock()
 	switch {

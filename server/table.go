@@ -104,14 +104,7 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 		t.mu.Unlock()
 		return t.forward(ctx, tokenHash, reply)
 	}
-	color := -1
-	for c := range 2 {
-		h := t.rec.Seats[c].TokenHash
-		if h != "" && subtle.ConstantTimeCompare([]byte(h), []byte(tokenHash)) == 1 {
-			color = c
-			break
-		}
-	}
+	color := seatOf(t.rec.Seats, tokenHash)
 	over := t.g.Finished()
 	turn := int(t.g.Turn())
 	r := (*remote)(nil)
@@ -361,4 +354,16 @@ func resultOf(r *store.Result) (game.Result, error) {
 		}
 	}
 	return game.Result{Reason: reason, Winner: colors[0], By: colors[1], Black: r.Black, White: r.White, Detail: r.Detail}, nil
+}
+
+// seatOf returns the colour of the seat whose token hash is tokenHash
+// (compared in constant time), -1 if none.
+func seatOf(seats [2]store.Seat, tokenHash string) int {
+	color := -1
+	for c := range 2 {
+		if h := seats[c].TokenHash; h != "" && subtle.ConstantTimeCompare([]byte(h), []byte(tokenHash)) == 1 {
+			color = c
+		}
+	}
+	return color
 }
