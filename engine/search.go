@@ -96,18 +96,16 @@ type move struct {
 // 108.9 M against 46.3 M (one ply at depth 16 and more: 49.7 M).
 const evalOrderDepth = 3
 
-// orderMoves fills list with the legal moves of b and rates them, best
-// highest: the table move first, then by the evaluation or mobility
-// according to the depth left.
-func (w *worker) orderMoves(b board.Board, legal uint64, depth, ply int, ttMove board.Square, list *[maxMoves]move) int {
+// orderMoves fills list with the moves of legal (the table's move, if
+// any, is searched before and is not among them) and rates them, best
+// highest, by the evaluation or mobility according to the depth left.
+func (w *worker) orderMoves(b board.Board, legal uint64, depth int, list *[maxMoves]move) int {
 	n := 0
 	for m := legal; m != 0; m &= m - 1 {
 		sq := board.Square(bits.TrailingZeros64(m))
 		f := b.Flips(sq)
 		var v int
 		switch {
-		case sq == ttMove:
-			v = 1 << 29
 		case depth >= evalOrderDepth:
 			next := b.PlayFlips(sq, f)
 			w.tracker.Play(sq, f)
@@ -233,7 +231,7 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 	}
 	if legal != 0 {
 		var list [maxMoves]move
-		n := w.orderMoves(b, legal, depth, ply, board.NoSquare, &list)
+		n := w.orderMoves(b, legal, depth, &list)
 		for i := 0; i < n; i++ {
 			k := i
 			for j := i + 1; j < n; j++ {
