@@ -183,7 +183,7 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 	}
 
 	if w.cut != nil && depth >= MinProbCutDepth && beta-alpha == 1 {
-		if v, ok := w.probCut(b, alpha, beta, depth, ply); ok {
+		if v, ok := w.probCut(b, legal, alpha, beta, depth, ply); ok {
 			return v
 		}
 	}
@@ -290,10 +290,11 @@ func (w *worker) setPV(ply int, sq board.Square) {
 const probCutGate = 1
 
 // probCut tries the cuts of Multi-ProbCut at a null-window node [alpha,
-// beta] searched depth plies deep: a shallow search that predicts, with
-// the table's confidence, a value of at least beta (or at most alpha)
-// lets the node return that bound without the deep search.
-func (w *worker) probCut(b board.Board, alpha, beta, depth, ply int) (int, bool) {
+// beta] of b (whose legal moves are legal) searched depth plies deep: a
+// shallow search that predicts, with the table's confidence, a value of
+// at least beta (or at most alpha) lets the node return that bound
+// without the deep search.
+func (w *worker) probCut(b board.Board, legal uint64, alpha, beta, depth, ply int) (int, bool) {
 	e := b.Empties()
 	var p *cutParams
 	switch {
@@ -312,7 +313,7 @@ func (w *worker) probCut(b board.Board, alpha, beta, depth, ply int) (int, bool)
 	// A shallow search is tried only when the evaluation of the node is
 	// within t*Sigma of its bound (probCutGate): where it is not, the
 	// search rarely cuts and its nodes are lost.
-	ev := float64(w.evaluate(b, b.Moves()))
+	ev := float64(w.evaluate(b, legal))
 	gate := probCutGate * (p.hi - p.lo) / 2 / p.slope
 	if beta < limit {
 		bound := int(math.Ceil((float64(beta) + p.hi) / p.slope))
