@@ -292,14 +292,18 @@ func (t *table) sync(ctx context.Context) {
 		if sub.Action == "switch" {
 			// The table is given up for a new one, with the seats swapped,
 			// which judges the submissions left.
+			// The verdict of a switch made is stored with it.
 			sctx, cancel := context.WithTimeout(ctx, submitWait)
-			err := s.switchSides(sctx, t, sub.TokenHash)
+			swapped, err := s.switchSides(sctx, t, sub.TokenHash, sub.ID)
 			cancel()
+			if swapped {
+				if err != nil {
+					s.log.Error("reopening a game after a switch of sides", "game", t.id, "err", err)
+				}
+				return
+			}
 			if err := s.cluster.Decide(ctx, sub.ID, verdictText(err)); err != nil && !errors.Is(err, store.ErrConflict) {
 				s.log.Error("deciding a submission", "game", t.id, "err", err)
-			}
-			if err == nil {
-				return
 			}
 			continue
 		}

@@ -33,7 +33,7 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), submitWait)
 	defer cancel()
 	hash := hashToken(req.Token)
-	if err := s.switchSides(ctx, t, hash); err != nil {
+	if _, err := s.switchSides(ctx, t, hash, ""); err != nil {
 		if errors.Is(err, errBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()
 		}
@@ -63,50 +63,68 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 // (under writeMu: no move is written meanwhile), then the referee is
 // stopped and the game opened again from the store, the computer now to
 // play the person's old colour. A process that does not referee the game
-// hands the switch to the one that does.
-func (s *Server) switchSides(ctx context.Context, t *table, tokenHash string) error {
+// hands the switch to the one that does. The referee's process gives
+// the id of the submission it judges, so that the swap and its verdict
+// are stored together and made once. It reports whether the seats were
+// swapped (the verdict stored, when there is a submission).
+func (s *Server) switchSides(ctx context.Context, t *table, tokenHash, submission string) (bool, error) {
 	t.mu.Lock()
 	if t.mirror {
 		t.mu.Unlock()
-		return t.forwardSub(ctx, store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "switch"})
+		return false, t.forwardSub(ctx, store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "switch"})
 	}
 	color := seatOf(t.rec.Seats, tokenHash)
 	rec, over, running, creator := t.rec, t.g.Finished() || t.rec.Result != nil, t.running, t.creator
 	t.mu.Unlock()
 	switch {
 	case color < 0:
-		return errBadToken
+		return false, errBadToken
 	case over:
-		return errGameOver
+		return false, errGameOver
 	case rec.Seats[color].Kind != store.Human || rec.Seats[1-color].Kind != store.Builtin || rec.GameTime > 0:
-		return errCannotSwitch
+		return false, errCannotSwitch
 	}
 	t.writeMu.Lock()
-	err := s.stored(s.cfg.Store.SwapSeats(ctx, t.id))
-	t.writeMu.Unlock()
-	if errors.Is(err, store.ErrConflict) {
-		return errGameOver
+	var err error
+	if submission == "" {
+		err = s.stored(s.cfg.Store.SwapSeats(ctx, t.id))
+	} else {
+		err = s.stored(s.cluster.SwapSeatsFor(ctx, t.id, submission))
+		if errors.Is(err, store.ErrConflict) {
+			if sub, serr := s.cluster.Submission(ctx, submission); serr == nil && sub.Decided {
+				err = errDecided
+			}
+		}
 	}
-	if err != nil {
-		return err
+	t.writeMu.Unlock()
+	switch {
+	case errors.Is(err, errDecided):
+		return true, nil // made by a table that read the submission before
+	case errors.Is(err, store.ErrConflict):
+		return false, errGameOver
+	case err != nil:
+		return false, err
 	}
 	s.drop(t)
 	if running {
 		select {
 		case <-t.done: // the referee has stopped: no move of the old seats is written after
 		case <-ctx.Done():
-			return ctx.Err()
+			return true, ctx.Err()
 		case <-time.After(submitWait):
 		}
 	}
 	nt, err := s.table(ctx, t.id)
 	if err != nil {
-		return err
+		return true, err
 	}
 	nt.mu.Lock()
 	if nt.creator == "" {
 		nt.creator = creator // still counted against the client that made it
 	}
 	nt.mu.Unlock()
-	return nil
+	return true, nil
 }
+
+// errDecided: a submission was decided before its judge got to it.
+var errDecided = errors.New("decided already")

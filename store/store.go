@@ -210,6 +210,12 @@ type Cluster interface {
 	Decide(ctx context.Context, id, verdict string) error
 	// Submission returns a submission by its id.
 	Submission(ctx context.Context, id string) (*Submission, error)
+	// SwapSeatsFor swaps the seats as SwapSeats does and accepts the
+	// "switch" submission of that id, in one transaction: a switch is
+	// made once however many times its submission is read as pending.
+	// ErrConflict if the game is over or the submission decided already,
+	// and nothing changes; ErrNotFound if either does not exist.
+	SwapSeatsFor(ctx context.Context, game, submission string) error
 }
 
 // Shared is a store several server processes use at once: the games,

@@ -60,6 +60,7 @@ func RunCluster(t *testing.T, open func(t *testing.T) ClusterStore) {
 		{"Claim", testClaim},
 		{"NotChanges", testNotChanges},
 		{"Submissions", testSubmissions},
+		{"SwapSeatsFor", testSwapSeatsFor},
 		{"NotFound", testClusterNotFound},
 	}
 	t.Run("Cluster", func(t *testing.T) {
@@ -510,6 +511,68 @@ func testSubmissions(t *testing.T, s ClusterStore) {
 	}
 	if _, err := s.Submission(ctx, "s9"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("no submission: %v", err)
+	}
+}
+
+// testSwapSeatsFor: a switch submitted once swaps the seats once, however
+// many times it is judged (one after another or at the same time), and is
+// accepted with the swap; nothing changes for a finished game or a
+// submission of another game.
+func testSwapSeatsFor(t *testing.T, s ClusterStore) {
+	ctx := context.Background()
+	g := newGame("w")
+	human := store.Seat{Kind: store.Human, Name: "ann", TokenHash: "aa11"}
+	computer := store.Seat{Kind: store.Builtin, Name: "Engine", Spec: "engine:level=4"}
+	g.Seats = [2]store.Seat{human, computer}
+	if err := s.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	s.Create(ctx, newGame("other"))
+	for _, sub := range []store.Submission{
+		{ID: "sw", Game: "w", TokenHash: "aa11", Action: "switch"},
+		{ID: "sw2", Game: "w", TokenHash: "aa11", Action: "switch"},
+		{ID: "elsewhere", Game: "other", TokenHash: "aa11", Action: "switch"},
+	} {
+		if err := s.Submit(ctx, sub); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, _ := s.Get(ctx, "w")
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() { errs <- s.SwapSeatsFor(ctx, "w", "sw") }()
+	}
+	made := 0
+	for range 4 {
+		switch err := <-errs; {
+		case err == nil:
+			made++
+		case !errors.Is(err, store.ErrConflict):
+			t.Errorf("a switch judged again: %v, want ErrConflict", err)
+		}
+	}
+	after, _ := s.Get(ctx, "w")
+	if made != 1 || after.Seats != [2]store.Seat{computer, human} || after.Revision != before.Revision+1 {
+		t.Errorf("%d of 4 judges made the switch; seats %+v, revision %d (was %d)", made, after.Seats, after.Revision, before.Revision)
+	}
+	if sub, err := s.Submission(ctx, "sw"); err != nil || !sub.Decided || sub.Verdict != "" {
+		t.Errorf("the switch's submission: %+v, %v", sub, err)
+	}
+	if err := s.SwapSeatsFor(ctx, "w", "elsewhere"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a submission of another game swapped the seats: %v", err)
+	}
+	if err := s.SwapSeatsFor(ctx, "w", "none"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("no submission: %v", err)
+	}
+	s.Finish(ctx, "w", store.Result{Reason: "resignation", Winner: "white", By: "black"})
+	if err := s.SwapSeatsFor(ctx, "w", "sw2"); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("the seats of a finished game swapped: %v", err)
+	}
+	if sub, _ := s.Submission(ctx, "sw2"); sub == nil || sub.Decided {
+		t.Errorf("a refused swap decided its submission: %+v", sub)
+	}
+	if got, _ := s.Get(ctx, "w"); got.Seats != after.Seats {
+		t.Errorf("a refused swap changed the seats: %+v", got.Seats)
 	}
 }
 

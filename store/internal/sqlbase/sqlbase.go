@@ -379,18 +379,51 @@ func (s *SQL) TakeSeat(ctx context.Context, id string, color int, seat store.Sea
 	})
 }
 
-// SwapSeats implements store.Store. Every assignment of an UPDATE reads
-// the row as it was, in SQLite and PostgreSQL alike: the pairs swap.
+// SwapSeats implements store.Store.
 func (s *SQL) SwapSeats(ctx context.Context, id string) error {
 	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
 		if finished {
 			return store.ErrConflict
 		}
-		_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1,
-			black_kind = white_kind, black_name = white_name, black_spec = white_spec, black_token = white_token,
-			white_kind = black_kind, white_name = black_name, white_spec = black_spec, white_token = black_token,
-			updated_at = ? WHERE id = ?`), unixMicro(time.Now()), id)
-		return err
+		return s.swapSeats(ctx, tx, id)
+	})
+}
+
+// swapSeats swaps the seats of game id in tx. Every assignment of an
+// UPDATE reads the row as it was, in SQLite and PostgreSQL alike: the
+// pairs swap.
+func (s *SQL) swapSeats(ctx context.Context, tx *sql.Tx, id string) error {
+	_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1,
+		black_kind = white_kind, black_name = white_name, black_spec = white_spec, black_token = white_token,
+		white_kind = black_kind, white_name = black_name, white_spec = black_spec, white_token = black_token,
+		updated_at = ? WHERE id = ?`), unixMicro(time.Now()), id)
+	return err
+}
+
+// SwapSeatsFor implements store.Cluster. The game's row is locked
+// first, then the submission's.
+func (s *SQL) SwapSeatsFor(ctx context.Context, id, submission string) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
+		var game string
+		var decided int
+		err := tx.QueryRowContext(ctx, s.q(`SELECT game_id, decided FROM submissions WHERE id = ?`+s.d.ForUpdate), submission).Scan(&game, &decided)
+		switch {
+		case errors.Is(err, sql.ErrNoRows) || err == nil && game != id:
+			return store.ErrNotFound
+		case err != nil:
+			return err
+		case finished || decided != 0:
+			return store.ErrConflict
+		}
+		if err := s.swapSeats(ctx, tx, id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`UPDATE submissions SET decided = 1, verdict = '' WHERE id = ?`), submission); err != nil {
+			return err
+		}
+		// Both news: the verdict (for the process waiting on it) here, the
+		// game's change by inGame.
+		return s.announce(ctx, tx, store.Note{Game: id, Submission: true})
 	})
 }
 
