@@ -157,6 +157,54 @@ func TestBuildRefusesBadOptions(t *testing.T) {
 	}
 }
 
+// TestBuildCountsOwnSearch: a built book keeps a position's own search
+// when it is worth more than its book replies (a better move no game
+// played), as NegamaxSearched does; with Negamax the start below would
+// be worth its one book line.
+func TestBuildCountsOwnSearch(t *testing.T) {
+	start := board.StartBoard()
+	f5 := start.Play(board.MustParseSquare("f5"))
+	line, _ := f5.Play(board.MustParseSquare("d6")).Canonical()
+	values := map[board.Board]float64{}
+	for b, v := range map[board.Board]float64{start: 3, f5: 2, line: 5} {
+		c, _ := b.Canonical()
+		values[c] = v
+	}
+	search := func(_ context.Context, b board.Board) (float64, int, error) {
+		c, _ := b.Canonical()
+		v, ok := values[c]
+		if !ok {
+			return 0, 0, errors.New("searched a position out of the games")
+		}
+		return v, 6, nil
+	}
+	var games []*game.Game
+	for range 2 {
+		g, err := game.ParseTranscript("f5d6")
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	b, _, err := Build(context.Background(), games, BuildOptions{Plies: 2, MinGames: 2, Work: t.TempDir(), Params: "fake", Search: search})
+	if err != nil || b == nil {
+		t.Fatalf("build: %v", err)
+	}
+	for _, c := range []struct {
+		what string
+		pos  board.Board
+		want float64
+	}{
+		{"the line's end", line, 5},
+		{"after f5 (its reply d6 worth -5, its own search 2)", f5, 2},
+		{"the start (f5 worth -2, its own search 3)", start, 3},
+	} {
+		if e, ok := b.Lookup(c.pos); !ok || e.Value != c.want {
+			t.Errorf("%s: %+v (found %v), want %v", c.what, e, ok, c.want)
+		}
+	}
+}
+
 func TestNegamax(t *testing.T) {
 	start := board.StartBoard()
 	f5 := start.Play(board.MustParseSquare("f5"))
