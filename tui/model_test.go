@@ -204,6 +204,7 @@ func TestRender(t *testing.T) {
 			"● ann (black)       4 discs  total 0:00  ◀ to move",
 			"○ roxanne (white)   4 discs  total 0:00",
 			"last move: D3 (white)",
+			"Opening: Perpendicular Opening",
 			"ann (black): your move",
 			"60 s left for this move",
 			"roxanne played D3",
@@ -220,6 +221,7 @@ func TestRender(t *testing.T) {
 			"黑白棋 · ann（黑方） 对 roxanne（白方） · 标准规则 · 每手 1m0s",
 			"● ann（黑方）       4 子  共用 0:00  ◀ 轮到",
 			"上一手：D3（白方）",
+			"开局：垂直开局 (Perpendicular Opening)",
 			"ann（黑方）：轮到你落子",
 			"这一手还剩 60 秒",
 			"roxanne 下在 D3",
@@ -233,6 +235,7 @@ func TestRender(t *testing.T) {
 		{TraditionalChinese, []string{
 			"黑白棋 · ann（黑方） 對 roxanne（白方） · 標準規則 · 每手 1m0s",
 			"ann（黑方）：輪到你落子",
+			"開局：垂直開局 (Perpendicular Opening)",
 			"白方：+1.2 子 · 深度 12 · 每秒 2000 個節點",
 			"棋譜",
 		}},

@@ -17,6 +17,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/textboard"
 )
@@ -210,6 +211,9 @@ func (m *model) panel() string {
 		last := m.g.Moves[n-1] // marked on the board by its colour, named here
 		out = append(out, dimStyle.Render(m.tx.T("tui.lastMove", "move", last.Square.String(), "side", m.side(last.Color))))
 	}
+	if o := m.opening(); o != "" {
+		out = append(out, dimStyle.Render(o))
+	}
 	out = append(out, "")
 	switch {
 	case m.over || m.g.Finished():
@@ -249,6 +253,24 @@ func (m *model) panel() string {
 		out = append(out, m.hintLines(m.hints, toMove)...)
 	}
 	return strings.Join(out, "\n")
+}
+
+// opening names the opening the game has reached, as the web GUI does:
+// in the UI's language with the English name after it; "" if none.
+func (m *model) opening() string {
+	o, ok := opening.Of(m.g)
+	if !ok {
+		return ""
+	}
+	label := m.tx.T("game.opening")
+	if !strings.HasSuffix(label, "：") { // a full-width colon has its space
+		label += " "
+	}
+	full, key := o.String(), "opening."+o.Name
+	if here := m.tx.T(key); here != key && here != o.Name {
+		return label + here + " (" + full + ")"
+	}
+	return label + full
 }
 
 // thinking writes what a player of colour c reported: its value with
