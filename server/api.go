@@ -342,12 +342,14 @@ func startOf(boardText, transcript, ggfText string, rule game.Rule) (*game.Game,
 	if ggfText != "" {
 		loaded, err := ggf.ParseGame(ggfText)
 		if err != nil {
-			return nil, fmt.Errorf("ggf: %v", err)
+			// The parser's errors say "ggf:" themselves, and which move
+			// ("move 14 W[c9]: ..."), which the page translates.
+			return nil, fmt.Errorf("ggf: %s", strings.TrimPrefix(err.Error(), "ggf: "))
 		}
 		g = game.New(loaded.PositionAt(0), rule)
 		for i, m := range loaded.Moves {
 			if err := g.Play(game.Move{Square: m.Square}); err != nil {
-				return nil, fmt.Errorf("ggf: move %d under the %s rule: %v", i+1, rule, err)
+				return nil, fmt.Errorf("ggf: move %d (%s) under the %s rule: %v", i+1, m.Square, rule, err)
 			}
 		}
 	}

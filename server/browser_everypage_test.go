@@ -113,6 +113,13 @@ func TestBrowserEveryPageChinese(t *testing.T) {
 			want := strings.NewReplacer("{n}", "2", "{move}", "f5").Replace(table["error.transcriptMove"])
 			waitJS(t, ctx, "the editor's refusal, naming the move", fmt.Sprintf(`document.querySelector(".error")?.textContent === %q`, want))
 			checkTranslated(t, ctx, lang, "the editor, refusing a transcript")
+
+			// The editor, refusing a GGF game whose second move is illegal.
+			badGGF := "(;GM[Othello]PC[x]PB[a]PW[b]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[a1];)"
+			run("a bad GGF game", chromedp.SetValue("#editor-load", badGGF, chromedp.ByID), chromedp.Click("#editor-load-button", chromedp.ByID))
+			want = strings.NewReplacer("{n}", "2", "{move}", "a1").Replace(table["error.ggfMove"])
+			waitJS(t, ctx, "the editor's refusal of the GGF game, naming the move", fmt.Sprintf(`document.querySelector(".error")?.textContent === %q`, want))
+			checkTranslated(t, ctx, lang, "the editor, refusing a GGF game")
 		})
 	}
 }

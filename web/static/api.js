@@ -41,6 +41,10 @@ export function errorText(e) {
   // A transcript's move that cannot be played: which one.
   const bad = /^transcript: transcript move (\d+) \(([^)]*)\)/.exec(e.message);
   if (bad) return t("error.transcriptMove", { n: num(+bad[1]), move: bad[2] });
+  // A GGF game's move that cannot be read or played: "move 14 W[c9]" (the
+  // parser's) or "move 14 (C9) under the ... rule" (the server's).
+  const badGGF = /^ggf: (?:game \d+: )?move (\d+) (?:[BW]\[([^\]]*)\]|\(([^)]*)\))/.exec(e.message);
+  if (badGGF) return t("error.ggfMove", { n: num(+badGGF[1]), move: badGGF[2] ?? badGGF[3] });
   const known = [[/^no such game/, "error.noGame"], [/^too many requests|live connections open/, "error.tooMany"],
     [/busy analysing/, "error.busy"], [/^board:/, "error.board"], [/^transcript:/, "error.transcript"], [/^ggf:/, "error.ggf"],
     [/give at least 2 characters/, "error.wthorShort"], [/: at most \d+ characters/, "error.wthorLong"], [/is not a year/, "error.wthorYear"],
