@@ -107,8 +107,8 @@ func TestBrowserBookAndHints(t *testing.T) {
 	screens(t, ctx, "hints")
 	var source string
 	chromedp.Run(ctx, chromedp.Text("#source", &source, chromedp.ByID))
-	if !strings.Contains(source, "depth 4") {
-		t.Errorf("the analysis's source says %q, not the search chosen", source)
+	if n := strings.Count(source, "depth 4"); n != 1 {
+		t.Errorf("the analysis's source says %q: the search chosen named %d times, want once", source, n)
 	}
 	if err := chromedp.Run(ctx, chromedp.SetValue("#hint-count", "1", chromedp.ByID),
 		chromedp.Evaluate(`document.getElementById("hint-count").dispatchEvent(new Event("change")), true`, nil)); err != nil {

@@ -13,7 +13,7 @@ import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds
 import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText, openingName } from "./words.js";
 import { boardSVG, boardPNG } from "./picture.js";
 import { soundOn, setSound, moveSound, lowTimeSound } from "./sound.js";
-import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel } from "./hints.js";
+import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel, SEARCHES } from "./hints.js";
 
 // gamePage shows game id in app, or a record (a GGF game or a transcript,
 // e.g. one of the WTHOR database's, not stored: to review and analyse);
@@ -340,7 +340,9 @@ export function gamePage(app, id, record = null) {
       const th = a.thinking;
       pv.textContent = th.pv?.length ? t("analysis.best", { pv: th.pv.join(" ") }) : "";
       const how = th.kind === "exact" ? t("analysis.exact") : th.kind === "wld" ? t("kind.wld") : th.kind === "book" ? t("kind.book") : t("kind.depth", { depth: depthNote(th) });
-      source.textContent = t("analysis.by", { search: searchLabel(prefs.search), how, nodes: num(th.nodes || 0) });
+      // A depth chosen and a depth found say the same: named once.
+      const byDepth = !["exact", "wld", "book"].includes(th.kind) && SEARCHES.find(([v]) => v === prefs.search)?.[1] === "hints.depth";
+      source.textContent = byDepth ? t("analysis.found", { how, nodes: num(th.nodes || 0) }) : t("analysis.by", { search: searchLabel(prefs.search), how, nodes: num(th.nodes || 0) });
     } else if (showAnalysis) {
       pv.textContent = "";
       if (analysisFor !== cacheKey(key) || !analysable()) source.textContent = "";
