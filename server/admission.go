@@ -113,7 +113,9 @@ func (s *Server) sweepIdle() {
 		case <-s.ctx.Done():
 			return
 		case <-tick.C:
-			s.abandonWaiting(time.Now().Add(-s.cfg.IdleTimeout))
+			cutoff := time.Now().Add(-s.cfg.IdleTimeout)
+			s.abandonWaiting(cutoff)
+			s.forgetFinished(cutoff)
 		}
 	}
 }
@@ -152,5 +154,25 @@ func (s *Server) abandonWaiting(cutoff time.Time) {
 			delete(s.tables, t.id)
 		}
 		s.mu.Unlock()
+	}
+}
+
+// forgetFinished lets go of the tables of finished games that nobody has
+// watched since before cutoff (kept after the end for the players'
+// rematch: see startLocked): a request opens such a game again from the
+// store, offers and all. Without it a server would hold every game
+// between two people it ever refereed until it stops.
+func (s *Server) forgetFinished(cutoff time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, t := range s.tables {
+		t.mu.Lock()
+		// A referee of this process has stopped; a mirror has none.
+		idle := len(t.watchers) == 0 && (t.g.Finished() || t.rec.Result != nil) && (t.mirror || t.ended()) &&
+			t.lastUse.Before(cutoff) && t.since.Before(cutoff)
+		t.mu.Unlock()
+		if idle {
+			delete(s.tables, id)
+		}
 	}
 }

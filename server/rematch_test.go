@@ -281,3 +281,43 @@ func TestRematchTwoServers(t *testing.T) {
 		}
 	}
 }
+
+// TestFinishedTablesForgotten: the table of a finished game between two
+// people stays while a page watches it, and is let go of once nobody has
+// watched it for the idle time; the rematch is then made from the store
+// as before.
+func TestFinishedTablesForgotten(t *testing.T) {
+	ts := newTestServer(t, "", Config{IdleTimeout: time.Second})
+	id, tokens := finishedFriends(t, ts)
+	held := func() bool {
+		ts.srv.mu.Lock()
+		defer ts.srv.mu.Unlock()
+		return ts.srv.tables[id] != nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	seen := watchGame(t, ctx, ts, id)
+	waitSeen(t, ctx, seen, "the finished game", func(v GameView) bool { return v.Status == "finished" })
+	// A sweep whose cutoff is later than every use: a watched table stays.
+	ts.srv.forgetFinished(time.Now().Add(time.Hour))
+	if !held() {
+		t.Fatal("the table of a watched game was let go of")
+	}
+	cancel()
+	deadline := time.Now().Add(30 * time.Second)
+	for held() {
+		if time.Now().After(deadline) {
+			t.Fatal("the table of a finished game nobody watches is still held after 30 s (idle time 1 s)")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if code, _, err := askRematch(ts, id, tokens["black"]); err != nil || code != 202 {
+		t.Fatalf("the first to ask, the table forgotten: %d, %v", code, err)
+	}
+	code, m, err := askRematch(ts, id, tokens["white"])
+	if err != nil || code != 200 || m["id"] == "" {
+		t.Fatalf("the second to ask: %d %v %v", code, m, err)
+	}
+	if v := ts.state(m["id"]); v.Black.Name != "bob" || v.Status != "playing" {
+		t.Errorf("the rematch: %+v, %s", v.Black, v.Status)
+	}
+}

@@ -70,7 +70,9 @@ type Config struct {
 	// for this long loses the game by forfeit, and a game whose open seat
 	// nobody took for this long is abandoned, whatever the clocks
 	// (default 1 hour; negative: never). Counted from the last move, or
-	// from this process's start for a resumed game.
+	// from this process's start for a resumed game. A finished game that
+	// no page has watched for this long leaves the memory (the store
+	// keeps it).
 	IdleTimeout time.Duration
 	// PublicHosts are the host names (without port) under which clients
 	// reach the server, besides IP addresses and localhost: a request
@@ -410,13 +412,14 @@ func (s *Server) startLocked(t *table) {
 		if err != nil && !errors.Is(err, referee.ErrAborted) {
 			s.log.Error("referee", "game", t.id, "err", err)
 		}
-		// A game between two people stays: its players' pages watch
-		// this table for the rematch they may agree on (handleRematch;
-		// the offers live in the store, and in a shared store's
-		// announcements). Others are opened from the store by a later
-		// request.
+		// A game between two people stays while its players' pages
+		// watch this table for the rematch they may agree on
+		// (handleRematch; the offers live in the store, and in a shared
+		// store's announcements), until forgetFinished; others are
+		// opened from the store by a later request.
 		t.mu.Lock()
 		friends := t.rec.Seats[0].Kind == store.Human && t.rec.Seats[1].Kind == store.Human
+		t.lastUse = time.Now()
 		t.mu.Unlock()
 		s.mu.Lock()
 		if s.tables[t.id] == t && !friends {

@@ -78,6 +78,9 @@ type table struct {
 	// since is when this process opened the table, for the abandonment
 	// of games that wait for a player.
 	since time.Time
+	// lastUse is when the game ended here or its last watcher left, for
+	// forgetting finished tables nobody watches (forgetFinished).
+	lastUse time.Time
 }
 
 // errNotYourTurn and the others are the refusals of a submission.
@@ -331,6 +334,9 @@ func (t *table) watch() (chan struct{}, func()) {
 	return w, func() {
 		t.mu.Lock()
 		delete(t.watchers, w)
+		if len(t.watchers) == 0 {
+			t.lastUse = time.Now()
+		}
 		t.mu.Unlock()
 	}
 }
