@@ -7,17 +7,19 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
 
 func runTrainMPC(ctx context.Context, e *env, args []string) error {
 	def := train.DefaultProbCutConfig()
-	fs := cli.NewFlags(e.stderr, "train mpc", "[--work DIR] [--positions N] [--depth D] [--shard i/n] [--out probcut.json] [--fit-only]", `
+	fs := cli.NewFlags(e.stderr, "train mpc", "[--work DIR] [--positions N] [--depth D] [--shard i/n] [--out probcut.json] [--fit-only] [--weights FILE]", `
 Fits the parameters of the engine's selective search (Multi-ProbCut): for
 positions of the shipped WTHOR games (some followed by random moves), the
 values of full-width searches of every depth up to --depth, and the exact
@@ -27,7 +29,9 @@ deviation). Samples are appended to the work folder position by position:
 the same command resumes an interrupted run, and --shard i/n samples a part
 on another machine (copy the files into one work folder to fit). The
 parameters are written (through a temporary file) to --out, for the
-evaluation they were sampled with: engine/probcut.json ships with reversi.`)
+evaluation they were sampled with: engine/probcut.json ships with reversi.
+With --weights the samples and the fit are for those weights (a work
+folder of other weights is refused), for 'engine:weights=FILE,probcut=OUT'.`)
 	cfg := def
 	fs.StringVar(&cfg.Work, "work", "mpc-work", "folder of the sample files (resumable)")
 	fs.IntVar(&cfg.Positions, "positions", def.Positions, "positions of the whole sample (all shards)")
@@ -40,6 +44,7 @@ evaluation they were sampled with: engine/probcut.json ships with reversi.`)
 	shard := fs.String("shard", "0/1", "sample only the positions i modulo n (i/n), and do not fit")
 	out := fs.String("out", "probcut.json", "the parameters file to write")
 	fitOnly := fs.Bool("fit-only", false, "fit the samples already in the work folder, without sampling")
+	weights := fs.String("weights", "", "pattern weights file (e.g. of 'reversi train refit') to sample and fit for, instead of the shipped weights")
 	fit := train.ProbCutFit{}
 	fs.IntVar(&fit.Bucket, "bucket", 4, "width of the ranges of empty squares of the cells")
 	fs.IntVar(&fit.MinSamples, "min-samples", 30, "fewest positions of a fitted cell")
@@ -51,6 +56,13 @@ evaluation they were sampled with: engine/probcut.json ships with reversi.`)
 		return fmt.Errorf("--shard %w", err)
 	}
 	ev := engine.DefaultEvaluator()
+	if *weights != "" {
+		pe, err := pattern.ReadWeightsFile(*weights)
+		if err != nil {
+			return fmt.Errorf("--weights: %w", err)
+		}
+		ev = pe
+	}
 	cfg.Log = e.stderr
 	if !*fitOnly {
 		if _, err := train.SampleProbCut(ctx, cfg, ev); err != nil {
@@ -65,7 +77,11 @@ evaluation they were sampled with: engine/probcut.json ships with reversi.`)
 	if err != nil {
 		return err
 	}
-	pc, err := train.FitProbCut(samples, ev, fit, train.ProbCutNote(cfg, fit, len(samples)))
+	note := train.ProbCutNote(cfg, fit, len(samples))
+	if *weights != "" {
+		note = strings.Replace(note, "reversi train mpc", "reversi train mpc --weights "+*weights, 1)
+	}
+	pc, err := train.FitProbCut(samples, ev, fit, note)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ package catalog
 
 import (
 	"errors"
+	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/mcts"
 	"github.com/reversi-engine/reversi/nboard"
 	"github.com/reversi-engine/reversi/player"
@@ -126,6 +128,8 @@ var catalog = [...]Entry{
 			{Name: "hash", Kind: Int, Default: "64", Help: "transposition table size in MB", Resource: HashMB},
 			{Name: "prob", Kind: Int, Default: strconv.Itoa(engine.DefaultProbability), Help: "confidence of the selective search's cuts in percent: " + probList() + " (100: full width); given, it replaces the level's own steps of its selective endgame"},
 			engineEvalOption,
+			{Name: "weights", Kind: Text, Help: "a pattern weights file of 'reversi train refit' evaluated instead of the shipped weights (a file of this machine: never offered to a server's clients); the selective search needs probcut=FILE fitted for them, or prob=100", Resource: LocalFile},
+			{Name: "probcut", Kind: Text, Help: "a Multi-ProbCut parameters file of 'reversi train mpc' for the evaluation (with weights=FILE: 'reversi train mpc --weights FILE'; a file of this machine: never offered to a server's clients)", Resource: LocalFile},
 			{Name: "book", Kind: Text, Default: "auto", Help: "auto|on|off: play from the shipped opening book while it has moves for the position; auto: when the engine searches to a fixed depth no deeper than the book's searches (levels 1-16), not when its own searches go deeper (timed levels, deeper depths)"},
 			{Name: "book-file", Kind: Text, Help: "a book file of 'reversi book build', 'deviate' or 'import' played instead of the shipped book (a file of this machine: never offered to a server's clients)", Resource: LocalFile},
 			{Name: "noise", Kind: Float, Default: "0", Help: "random mistakes: up to this many discs added at random to the value of each move (e.g. 20 for a beginner's opponent)"},
@@ -272,6 +276,11 @@ func newEngine(a Args) (player.Player, error) {
 	if !slices.Contains(engine.Probabilities(), prob) {
 		return nil, a.Errorf("prob", "%d%% is not a level: want one of %s", prob, probList())
 	}
+	ev, pc, files, err := engineFiles(a, ev, prob)
+	if err != nil {
+		return nil, err
+	}
+	name += files
 	if a.Given("prob") {
 		// The probability asked for, everywhere: no level's own steps.
 		level.Probability, level.Selective = prob, nil
@@ -290,10 +299,52 @@ func newEngine(a Args) (player.Player, error) {
 		return nil, err
 	}
 	name += bookName
-	e := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: hash, Probability: prob})
+	e := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: hash, Probability: prob, ProbCut: pc})
 	p := engine.NewPlayer(e, level, name, a.Env.Seed)
 	p.SetBook(bookOpts)
 	return p, nil
+}
+
+// engineFiles reads the evaluation and selective-search files that the
+// weights and probcut options name: the evaluator to use (ev, or the
+// pattern evaluation of the weights file), the parameters (nil: the
+// shipped ones if they fit the evaluator), and what they add to the
+// player's name. Weights of their own with no parameters fitted for
+// them are refused unless the search is full width (prob=100): the
+// engine would search them full width without a word.
+func engineFiles(a Args, ev eval.Evaluator, prob int) (eval.Evaluator, *engine.ProbCut, string, error) {
+	name := ""
+	if path := a.Text("weights"); path != "" {
+		if ev.Name() != "pattern" {
+			return nil, nil, "", a.Errorf("weights", "pattern weights with eval=%s: give eval=pattern", ev.Name())
+		}
+		pe, err := pattern.ReadWeightsFile(path)
+		if err != nil {
+			return nil, nil, "", a.Errorf("weights", "%v", err)
+		}
+		ev = pe
+		name += ",weights=" + path
+	}
+	path := a.Text("probcut")
+	if path == "" {
+		if a.Text("weights") != "" && prob != 100 {
+			return nil, nil, "", a.Errorf("weights", "no selective search's parameters for these weights: give probcut=FILE (reversi train mpc --weights %s), or prob=100 for a full-width search", a.Text("weights"))
+		}
+		return ev, nil, name, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, "", a.Errorf("probcut", "%v", err)
+	}
+	defer f.Close()
+	pc, err := engine.ReadProbCut(f)
+	if err != nil {
+		return nil, nil, "", a.Errorf("probcut", "%s: %v", path, err)
+	}
+	if err := pc.Matches(ev); err != nil {
+		return nil, nil, "", a.Errorf("probcut", "%s: %v", path, err)
+	}
+	return ev, pc, name + ",probcut=" + path, nil
 }
 
 // engineBook returns the opening book of the engine's book options for

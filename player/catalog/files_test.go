@@ -1,0 +1,119 @@
+package catalog
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval/pattern"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
+)
+
+// TestEngineWeightsAndProbCut: weights=FILE evaluates with the weights
+// of a file, and probcut=FILE gives the selective search its parameters;
+// weights without parameters fitted for them are refused unless the
+// search is full width, and so are parameters of other weights, a file
+// that cannot be read and weights with another evaluation. Neither is
+// offered to a server's clients.
+func TestEngineWeightsAndProbCut(t *testing.T) {
+	dir := t.TempDir()
+	shipped, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Other weights: the shipped ones with every phase's bias moved.
+	w := *shipped.Weights()
+	w.Phases = append([]pattern.Phase(nil), w.Phases...)
+	for i := range w.Phases {
+		w.Phases[i].Bias += 64
+	}
+	w.Note = "test weights"
+	other := filepath.Join(dir, "other.bin")
+	f, err := os.Create(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	otherEval, err := pattern.ReadWeightsFile(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Parameters for them: the shipped ones, named for the other weights.
+	writeProbCut := func(name, checksum string) string {
+		pc, err := engine.DefaultProbCut()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := *pc
+		c.EvalChecksum = checksum
+		path := filepath.Join(dir, name)
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := c.WriteTo(f); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	fitted := writeProbCut("fitted.json", otherEval.Checksum())
+	shippedPC := writeProbCut("shipped.json", shipped.Checksum())
+	garbage := filepath.Join(dir, "garbage.bin")
+	os.WriteFile(garbage, []byte("not weights"), 0o644)
+
+	for _, tc := range []struct {
+		spec, err string
+		cuts      bool // the engine searches selectively with the file's parameters
+	}{
+		{"engine:level=4,threads=1,hash=1,weights=" + other + ",probcut=" + fitted, "", true},
+		{"engine:level=4,threads=1,hash=1,weights=" + other + ",prob=100", "", false},
+		{"engine:level=4,threads=1,hash=1,probcut=" + shippedPC, "", true},
+		{"engine:level=4,threads=1,hash=1,weights=" + other, "give probcut=FILE", false},
+		{"engine:level=4,threads=1,hash=1,weights=" + other + ",probcut=" + shippedPC, "other pattern weights", false},
+		{"engine:level=4,threads=1,hash=1,probcut=" + fitted, "other pattern weights", false},
+		{"engine:level=4,threads=1,hash=1,weights=" + garbage + ",prob=100", "weights", false},
+		{"engine:level=4,threads=1,hash=1,weights=" + filepath.Join(dir, "missing.bin") + ",prob=100", "missing.bin", false},
+		{"engine:level=4,threads=1,hash=1,probcut=" + garbage, "probcut", false},
+		{"engine:level=4,threads=1,hash=1,eval=course,weights=" + other + ",prob=100", "eval=pattern", false},
+	} {
+		p, err := New(tc.spec, Env{Seed: 1})
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: %v, want an error with %q", tc.spec, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.spec, err)
+		}
+		for _, opt := range []string{"weights", "probcut"} {
+			if strings.Contains(tc.spec, opt+"=") != strings.Contains(p.Name(), opt+"=") {
+				t.Errorf("%s: name %q does not say which %s", tc.spec, p.Name(), opt)
+			}
+		}
+		g := game.NewStandard()
+		if _, err := p.Move(context.Background(), player.Request{Game: g, Position: g.Position(), Legal: g.Legal()}); err != nil {
+			t.Fatal(err)
+		}
+		ep, ok := p.(interface{ Engine() *engine.Engine })
+		if !ok {
+			t.Fatalf("%s: %T has no engine to inspect", tc.spec, p)
+		}
+		if pc := ep.Engine().ProbCut(); (pc != nil) != tc.cuts {
+			t.Errorf("%s: selective parameters %v, want %v", tc.spec, pc != nil, tc.cuts)
+		}
+	}
+	for _, spec := range []string{"engine:weights=" + other, "engine:probcut=" + fitted} {
+		if _, err := NewLimited(spec, Env{}, serverLimits); err == nil || !strings.Contains(err.Error(), "file of this machine") {
+			t.Errorf("%s offered to a server's clients: %v", spec, err)
+		}
+	}
+}
