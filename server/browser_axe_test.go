@@ -87,7 +87,7 @@ func TestBrowserAxe(t *testing.T) {
 			chromedp.Click("#analyse-game", chromedp.ByID)); err != nil {
 			t.Fatal(err)
 		}
-		waitJS(t, ctx, "the whole game analysed", `!!document.getElementById("whole-summary")`)
+		waitWholeAnalysis(t, ctx, "the whole game analysed")
 		if err := chromedp.Run(ctx, chromedp.Click(`#moves .mv[data-ply="2"]`, chromedp.ByQuery)); err != nil {
 			t.Fatal(err)
 		}

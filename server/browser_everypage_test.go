@@ -60,7 +60,7 @@ func TestBrowserEveryPageChinese(t *testing.T) {
 			run("the record", chromedp.Click("#wthor-results .wthor-game", chromedp.ByQuery), chromedp.Click("#review-record", chromedp.ByID))
 			waitJS(t, ctx, "the record", `location.hash.startsWith("#review=") && document.querySelectorAll("#moves .mv").length > 0`)
 			run("the whole record analysed", chromedp.Click("#analyse-game", chromedp.ByID))
-			waitJS(t, ctx, "the whole record analysed", `!!document.getElementById("whole-summary")`)
+			waitWholeAnalysis(t, ctx, "the whole record analysed")
 			run("the review", chromedp.Click(`#moves .mv[data-ply="5"]`, chromedp.ByQuery))
 			waitJS(t, ctx, "the review", `document.getElementById("review").dataset.at === "5"`)
 			var names []string // the record's players, data

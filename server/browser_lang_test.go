@@ -98,6 +98,30 @@ func waitJS(t *testing.T, ctx context.Context, what, js string) {
 	t.Fatalf("never %s (%s)", what, js)
 }
 
+// waitWholeAnalysis waits for the analysis of a whole game to end (its
+// summary shown) as long as it goes on: it fails only when the progress
+// bar has not moved for 30 s, so that a loaded machine, where each
+// position takes longer, is no failure.
+func waitWholeAnalysis(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	last, moved := -1.0, time.Now()
+	for time.Since(moved) < 30*time.Second {
+		var state struct {
+			Done     bool
+			Progress float64
+		}
+		err := chromedp.Run(ctx, chromedp.Evaluate(`({done: !!document.getElementById("whole-summary"), progress: +(document.getElementById("whole-progress")?.value ?? 0)})`, &state))
+		if err == nil && state.Done {
+			return
+		}
+		if err == nil && state.Progress != last {
+			last, moved = state.Progress, time.Now()
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("never %s: the analysis stopped at %v positions for 30 s", what, last)
+}
+
 // TestBrowserChinese opens every page and state of the GUI in a browser
 // whose language is Chinese (China): the page is in Simplified Chinese,
 // with no English left: the start page with its list of games, a game as

@@ -112,7 +112,7 @@ func TestBrowserWholeGame(t *testing.T) {
 		chromedp.Click("#analyse-game", chromedp.ByID)); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, ctx, "the whole game analysed", `!!document.getElementById("whole-summary")`)
+	waitWholeAnalysis(t, ctx, "the whole game analysed")
 	analysed := len(moves) + 1
 	for _, m := range moves {
 		if m == "PA" {
@@ -214,6 +214,6 @@ func TestBrowserWholeGame(t *testing.T) {
 		chromedp.Click("#analyse-game", chromedp.ByID)); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, zh, "the whole game analysed", `!!document.getElementById("whole-summary")`)
+	waitWholeAnalysis(t, zh, "the whole game analysed")
 	checkTranslated(t, zh, "zh-Hans", "a finished game, analysed whole")
 }
