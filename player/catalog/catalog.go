@@ -16,6 +16,7 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
+	"github.com/reversi-engine/reversi/gtp"
 	"github.com/reversi-engine/reversi/mcts"
 	"github.com/reversi-engine/reversi/nboard"
 	"github.com/reversi-engine/reversi/player"
@@ -145,6 +146,13 @@ var catalog = [...]Entry{
 			"started for each game; it loses a game if it hangs, crashes or keeps playing illegal moves",
 		Raw: "command line",
 		New: newNBoard,
+	},
+	{
+		Name: "gtp",
+		Description: "an external engine that speaks the Go Text Protocol for Othello (GRhino's gtp-rhino, reversi gtp...), " +
+			"started for each game; it loses a game if it hangs, crashes, refuses the game or keeps playing illegal moves",
+		Raw: "command line",
+		New: newGTP,
 	},
 	{
 		Name: "mcts",
@@ -404,6 +412,10 @@ func engineBook(a Args, level engine.Level) (engine.BookOptions, string, error) 
 
 func newNBoard(a Args) (player.Player, error) {
 	return nboard.Start(a.Raw, nboard.ClientOptions{Depth: a.Env.Depth})
+}
+
+func newGTP(a Args) (player.Player, error) {
+	return gtp.Start(a.Raw, gtp.ClientOptions{})
 }
 
 func newMCTS(a Args) (player.Player, error) {

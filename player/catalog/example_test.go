@@ -36,7 +36,7 @@ func ExampleNew_errors() {
 		fmt.Println(err)
 	}
 	// Output:
-	// player spec "roxane": unknown player "roxane"; players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation, minimax, alphabeta, engine, nboard, mcts
+	// player spec "roxane": unknown player "roxane"; players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation, minimax, alphabeta, engine, nboard, gtp, mcts
 	// player spec "random:sed=7": option sed: random has no such option; its options: seed
 	// player spec "evaporation:endgame=sixteen": option endgame: "sixteen" is not an integer, e.g. 16
 }

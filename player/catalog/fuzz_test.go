@@ -52,7 +52,7 @@ func FuzzLimited(f *testing.F) {
 		"engine:hash=65536", "engine:threads=256", "engine:time=24h", "engine:depth=60", "engine:hash=64,threads=1",
 		"mcts:memory=65536", "mcts:threads=256,parallel=tree", "mcts:iterations=18446744073709551615,time=0s",
 		"mcts:time=9223372036854775807ns", "minimax:depth=20", "alphabeta:depth=20,eval=pattern",
-		"nboard:touch pwned", "human", "NBoard:sh", "engine:hash=-1", "engine:level=10",
+		"nboard:touch pwned", "human", "NBoard:sh", "gtp:touch pwned", "GTP:sh", "engine:hash=-1", "engine:level=10",
 	} {
 		f.Add(s)
 	}

@@ -42,6 +42,9 @@ func TestNewLimitedRefuses(t *testing.T) {
 		{"alphabeta:depth=9", Limits{Depth: 8}, "depth", "9 plies is above the limit of 8 plies"},
 		{"roxanne", Limits{Allow: func(name string) bool { return name == "random" }}, "", "roxanne is not offered here"},
 		{"nboard:edax", Limits{Allow: func(string) bool { return true }}, "", "nboard is not offered here"},
+		{"gtp:touch pwned", serverLimits, "", "gtp is not offered here"},
+		{"GTP : sh -c 'rm -rf /'", serverLimits, "", "gtp is not offered here"},
+		{"gtp:gtp-rhino --level 5", Limits{Allow: func(string) bool { return true }}, "", "gtp is not offered here"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec, func(t *testing.T) {
@@ -129,7 +132,7 @@ func TestLimitedClampsDefaults(t *testing.T) {
 // those that read a terminal or start a program.
 func TestConfined(t *testing.T) {
 	for _, e := range Entries() {
-		want := e.Name != "human" && e.Name != "nboard"
+		want := e.Name != "human" && e.Name != "nboard" && e.Name != "gtp"
 		if e.Confined != want {
 			t.Errorf("%s: Confined %v, want %v", e.Name, e.Confined, want)
 		}

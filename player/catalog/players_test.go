@@ -53,10 +53,10 @@ func TestErrors(t *testing.T) {
 		option     string   // the SpecError's Option
 		want       []string // parts of the message
 	}{
-		{"empty", "", "", []string{"empty player spec", `"random"`, "players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation, minimax, alphabeta, engine, nboard, mcts"}},
+		{"empty", "", "", []string{"empty player spec", `"random"`, "players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation, minimax, alphabeta, engine, nboard, gtp, mcts"}},
 		{"blank", "  \t", "", []string{"empty player spec"}},
 		{"no name", ":seed=1", "", []string{"no player name", "players: human, random, greedy"}},
-		{"unknown player", "alphabeat:depth=6", "", []string{`player spec "alphabeat:depth=6"`, `unknown player "alphabeat"`, "players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation, minimax, alphabeta, engine, nboard, mcts"}},
+		{"unknown player", "alphabeat:depth=6", "", []string{`player spec "alphabeat:depth=6"`, `unknown player "alphabeat"`, "players: human, random, greedy, positional, roxanne, mobility, stable, parity, evaporation, minimax, alphabeta, engine, nboard, gtp, mcts"}},
 		{"unknown option", "evaporation:endgmae=16", "endgmae", []string{"option endgmae", "evaporation has no such option", "its options: endgame, seed"}},
 		{"bad int", "evaporation:endgame=ten", "endgame", []string{"option endgame", `"ten" is not an integer`}},
 		{"bad uint", "random:seed=-1", "seed", []string{"option seed", `"-1" is not a non-negative integer`}},
@@ -159,7 +159,7 @@ func TestArgsPanicsOnUndeclaredOption(t *testing.T) {
 
 func TestNoAdjacentGames(t *testing.T) {
 	for _, name := range Names() {
-		if name == "human" || name == "nboard" {
+		if name == "human" || name == "nboard" || name == "gtp" {
 			continue // a person, an external program: tested in their packages
 		}
 		black, white := mustNew(t, quickSpec(name), Env{Seed: 1}), mustNew(t, "random", Env{Seed: 2})
@@ -167,5 +167,29 @@ func TestNoAdjacentGames(t *testing.T) {
 		if err != nil || g.Result.Reason != game.Normal {
 			t.Errorf("%s under the no-adjacent rule: %v, %v", name, g.Result, err)
 		}
+	}
+}
+
+// TestExternalEnginesThatDoNotStart: an nboard: or gtp: player whose
+// program is missing, or whose command line cannot be read, is an error
+// that says so.
+func TestExternalEnginesThatDoNotStart(t *testing.T) {
+	tests := []struct{ spec, want string }{
+		{"nboard:/no/such/engine --level 5", "does not start"},
+		{"gtp:/no/such/engine --level 5", "does not start"},
+		{`gtp:"unterminated`, "unterminated quote"},
+		{"gtp:", "command line"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec, func(t *testing.T) {
+			p, err := New(tt.spec, Env{})
+			if err == nil {
+				p.(interface{ Close() error }).Close()
+				t.Fatalf("built %s", p.Name())
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q, want %q in it", err, tt.want)
+			}
+		})
 	}
 }
