@@ -34,6 +34,7 @@ var commands = []command{
 	{"solve", "solve the endgame positions of an OBF file exactly and check the scores", runSolve},
 	{"analyze", "the value of every legal move of a position, with depth and principal variation", runAnalyze},
 	{"nboard", "be an engine for NBoard and other GUIs (NBoard protocol 2 on stdin/stdout)", runNBoard},
+	{"gtp", "be an engine for GTP front-ends such as Quarry (Go Text Protocol on stdin/stdout)", runGTP},
 	{"match", "play two players against each other over many games: score, Elo, SPRT", runMatch},
 	{"tournament", "a round robin between several players: crosstable and Elo rating list", runTournament},
 	{"merge", "put together the records of the shards of a match or tournament", runMerge},
