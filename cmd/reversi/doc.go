@@ -8,7 +8,7 @@
 // conventions of internal/cli and calling the packages that do the work:
 // server and store/open (serve), server/loadtest (loadtest), referee, tui,
 // textboard and arena (play), arena (match, tournament, merge), endgame
-// (solve), engine and player (analyze), nboard, perft, bench, train,
+// (solve), engine and player (analyze), nboard, gtp, perft, bench, train,
 // book and accuracy (their subcommands); player/catalog builds the
 // players by name. Long work shows its progress through
 // internal/progress, plots are drawn by internal/plot, and reversi
