@@ -166,6 +166,9 @@ func TestClientAgainstServe(t *testing.T) {
 			if c.Name() != "test-serve 1.0" {
 				t.Errorf("name %q, want the engine's name and version", c.Name())
 			}
+			if !c.Known("reversi-setup_board") || !c.Known("time_left") || c.Known("fly") {
+				t.Errorf("the engine's commands were not read from list_commands")
+			}
 			players := [2]player.Player{course.NewRandom(1), course.NewRandom(1)}
 			players[tt.engine] = c
 			g, err := referee.Play(context.Background(), players[board.Black], players[board.White], tt.cfg)
