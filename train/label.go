@@ -381,6 +381,38 @@ func readLabelFile(file string, header *string, add func(LabelledPosition)) erro
 	return nil
 }
 
+// GamePositions returns the labelled positions that some game reaches
+// (in any symmetry): those that no random move led to. Label draws a
+// quarter of its positions after one or two random moves, where the
+// side to move is better off than in real play in ways the patterns do
+// not all see; fitted with them, the evaluation overrates the side to
+// move of real games (docs/TRAINING.md).
+func GamePositions(labels []LabelledPosition, games []*game.Game) []LabelledPosition {
+	reached := map[board.Board]struct{}{}
+	for _, g := range games {
+		b := g.PositionAt(0).Board
+		c, _ := b.Canonical()
+		reached[c] = struct{}{}
+		for _, m := range g.Moves {
+			if m.Square == board.Pass {
+				b = b.Pass()
+			} else {
+				b = b.Play(m.Square)
+			}
+			c, _ := b.Canonical()
+			reached[c] = struct{}{}
+		}
+	}
+	var out []LabelledPosition
+	for _, l := range labels {
+		c, _ := l.Board.Canonical()
+		if _, ok := reached[c]; ok {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // TheoreticalLabels returns the positions of the database's exact scores
 // of the training years (TheoreticalPositions: 24 empty squares) as
 // exactly labelled positions, their indexes counting from first.

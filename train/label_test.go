@@ -2,6 +2,7 @@ package train
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/game"
 )
 
 func TestLabelResumesAndMerges(t *testing.T) {
@@ -131,5 +133,34 @@ func TestLabelBadInput(t *testing.T) {
 	lp.Value = 78.19 // a search's value past the end's bounds reads as 64
 	if back, err := parseLabel(lp.line()); err != nil || back.Value != 64 {
 		t.Errorf("%q read back as %+v, %v", lp.line(), back, err)
+	}
+}
+
+// TestGamePositions: a labelled position is kept when a game reaches it,
+// in any symmetry, and dropped when none does (as after a random move).
+func TestGamePositions(t *testing.T) {
+	g, err := game.ParseTranscript("f5d6c3d3c4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := board.StartBoard()
+	f5 := start.Play(board.MustParseSquare("f5"))
+	tiger := g.Position().Board
+	mirrored, _ := tiger.Canonical()
+	offLine := f5.Play(board.MustParseSquare("f4")) // a reply the game did not play
+	labels := []LabelledPosition{
+		{Index: 0, Board: start, Value: 0},
+		{Index: 1, Board: f5, Value: 1},
+		{Index: 2, Board: offLine, Value: 2},
+		{Index: 3, Board: tiger, Value: 3},
+		{Index: 4, Board: board.Symmetry(5).Apply(mirrored), Value: 4},
+	}
+	got := GamePositions(labels, []*game.Game{g})
+	var kept []int
+	for _, l := range got {
+		kept = append(kept, l.Index)
+	}
+	if fmt.Sprint(kept) != "[0 1 3 4]" {
+		t.Errorf("kept %v, want [0 1 3 4] (the position after f5 f4 is off the game)", kept)
 	}
 }

@@ -17,11 +17,13 @@ import (
 
 func runTrainRefit(ctx context.Context, e *env, args []string) error {
 	def := train.DefaultRefitConfig()
-	fs := cli.NewFlags(e.stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--out weights2.bin] [--phases 30] [--prior-lambda L] [--smooth S] [--window W]", `
+	fs := cli.NewFlags(e.stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--game-positions] [--out weights2.bin] [--phases 30] [--prior-lambda L] [--smooth S] [--window W]", `
 Fits pattern weights of --phases phases (15, 30 or 60) to the positions
 labelled by 'reversi train label' (the label files of every folder given),
 and with --theoretical to the exact scores of the WTHOR database at 24 empty
-squares (training years only). Each phase, from the last to the first, is
+squares (training years only). --game-positions keeps only the labelled
+positions that a training game reaches, leaving out those drawn after
+random moves. Each phase, from the last to the first, is
 fitted to its own disc counts and --window counts either side, pulled
 toward the shipped weights of the same disc counts (--prior-lambda, in
 positions) and toward the phase fitted just before it (--smooth). A tenth
@@ -32,6 +34,7 @@ are written (through a temporary file) to --out, the table as JSON to
 	cfg := def
 	labels := fs.String("labels", "", "folders of label files, separated by commas")
 	theoretical := fs.Bool("theoretical", false, "add the database's exact scores at 24 empties (training years)")
+	gamesOnly := fs.Bool("game-positions", false, "keep only the labelled positions that a training game reaches (none after a random move)")
 	out := fs.String("out", "weights2.bin", "the weights file to write")
 	report := fs.String("report", "", "file of the per-phase report (JSON; none if empty)")
 	noPrior := fs.Bool("no-prior", false, "pull toward zero weights instead of the shipped ones")
@@ -57,6 +60,15 @@ are written (through a temporary file) to --out, the table as JSON to
 			return err
 		}
 		sources = append(sources, headers...)
+		if *gamesOnly {
+			games, err := train.WTHORGames(false, 1, 1)
+			if err != nil {
+				return err
+			}
+			all := len(lps)
+			lps = train.GamePositions(lps, games)
+			sources = append(sources, fmt.Sprintf("only the %d of %d labelled positions that a training game reaches", len(lps), all))
+		}
 	}
 	if *theoretical {
 		more, err := train.TheoreticalLabels(len(lps))
