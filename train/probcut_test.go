@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval/pattern"
 )
 
 func TestFitProbCut(t *testing.T) {
@@ -170,5 +171,42 @@ func TestShippedProbCut(t *testing.T) {
 	shipped.WriteTo(&ship)
 	if fitted.String() != ship.String() {
 		t.Error("the shipped parameters are not the fit of the kept samples: run the command of docs/TRAINING.md")
+	}
+}
+
+// TestCandidateProbCut: the candidate evaluation kept in candidate-e2
+// (docs/TRAINING.md) has Multi-ProbCut parameters that are the fit of its
+// kept samples, for its weights, so that it can be shipped or played
+// (engine:weights=...,probcut=...) as it is.
+func TestCandidateProbCut(t *testing.T) {
+	ev, err := pattern.ReadWeightsFile(filepath.Join("candidate-e2", "weights.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join("candidate-e2", "probcut.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	kept, err := engine.ReadProbCut(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := kept.Matches(ev); err != nil {
+		t.Fatal(err)
+	}
+	samples, err := ReadProbCutSamples(filepath.Join("candidate-e2", "mpc-samples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc, err := FitProbCut(samples, ev, ProbCutFit{Bucket: 4, MinSamples: 30}, kept.Note)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fitted, want strings.Builder
+	pc.WriteTo(&fitted)
+	kept.WriteTo(&want)
+	if fitted.String() != want.String() {
+		t.Error("the candidate's parameters are not the fit of its kept samples")
 	}
 }
