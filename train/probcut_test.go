@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 )
 
@@ -162,16 +163,23 @@ func TestShippedProbCut(t *testing.T) {
 	if want := ProbCutNote(c, ProbCutFit{Bucket: 4, MinSamples: 30}, len(samples)); shipped.Note != want {
 		t.Fatalf("shipped note %q: not the fit of these %d samples with the default settings (%q)", shipped.Note, len(samples), want)
 	}
-	pc, err := FitProbCut(samples, engine.DefaultEvaluator(), ProbCutFit{Bucket: 4, MinSamples: 30}, shipped.Note)
+	if !isFitOf(t, shipped, samples, engine.DefaultEvaluator()) {
+		t.Error("the shipped parameters are not the fit of the kept samples: run the command of docs/TRAINING.md")
+	}
+}
+
+// isFitOf reports whether kept is the fit of samples for ev with the
+// settings of the shipped fit (ranges of 4 empties, 30 samples a cell).
+func isFitOf(t *testing.T, kept *engine.ProbCut, samples []ProbCutSample, ev eval.Evaluator) bool {
+	t.Helper()
+	pc, err := FitProbCut(samples, ev, ProbCutFit{Bucket: 4, MinSamples: 30}, kept.Note)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var fitted, ship strings.Builder
+	var fitted, want strings.Builder
 	pc.WriteTo(&fitted)
-	shipped.WriteTo(&ship)
-	if fitted.String() != ship.String() {
-		t.Error("the shipped parameters are not the fit of the kept samples: run the command of docs/TRAINING.md")
-	}
+	kept.WriteTo(&want)
+	return fitted.String() == want.String()
 }
 
 // TestCandidateProbCut: the candidate evaluation kept in candidate-e2
@@ -199,14 +207,7 @@ func TestCandidateProbCut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pc, err := FitProbCut(samples, ev, ProbCutFit{Bucket: 4, MinSamples: 30}, kept.Note)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fitted, want strings.Builder
-	pc.WriteTo(&fitted)
-	kept.WriteTo(&want)
-	if fitted.String() != want.String() {
+	if !isFitOf(t, kept, samples, ev) {
 		t.Error("the candidate's parameters are not the fit of its kept samples")
 	}
 }

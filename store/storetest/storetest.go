@@ -195,13 +195,7 @@ func testSeats(t *testing.T, s store.Store) {
 // in a game that does not exist.
 func testSwapSeats(t *testing.T, s store.Store) {
 	ctx := context.Background()
-	g := newGame("w")
-	human := store.Seat{Kind: store.Human, Name: "ann", TokenHash: "aa11"}
-	computer := store.Seat{Kind: store.Builtin, Name: "Engine", Spec: "engine:level=4"}
-	g.Seats = [2]store.Seat{human, computer}
-	if err := s.Create(ctx, g); err != nil {
-		t.Fatal(err)
-	}
+	human, computer := createAgainstEngine(t, s, "w")
 	s.AppendMove(ctx, "w", store.Move{Ply: 0, Color: 0, Square: "F5"})
 	before, _ := s.Get(ctx, "w")
 	if err := s.SwapSeats(ctx, "w"); err != nil {
@@ -221,6 +215,20 @@ func testSwapSeats(t *testing.T, s store.Store) {
 	if err := s.SwapSeats(ctx, "none"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("SwapSeats of no game: %v", err)
 	}
+}
+
+// createAgainstEngine stores game id between a person (black) and the
+// engine (white), and returns their seats.
+func createAgainstEngine(t *testing.T, s store.Store, id string) (human, computer store.Seat) {
+	t.Helper()
+	g := newGame(id)
+	human = store.Seat{Kind: store.Human, Name: "ann", TokenHash: "aa11"}
+	computer = store.Seat{Kind: store.Builtin, Name: "Engine", Spec: "engine:level=4"}
+	g.Seats = [2]store.Seat{human, computer}
+	if err := s.Create(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	return human, computer
 }
 
 func testFinish(t *testing.T, s store.Store) {
@@ -520,13 +528,7 @@ func testSubmissions(t *testing.T, s ClusterStore) {
 // submission of another game.
 func testSwapSeatsFor(t *testing.T, s ClusterStore) {
 	ctx := context.Background()
-	g := newGame("w")
-	human := store.Seat{Kind: store.Human, Name: "ann", TokenHash: "aa11"}
-	computer := store.Seat{Kind: store.Builtin, Name: "Engine", Spec: "engine:level=4"}
-	g.Seats = [2]store.Seat{human, computer}
-	if err := s.Create(ctx, g); err != nil {
-		t.Fatal(err)
-	}
+	human, computer := createAgainstEngine(t, s, "w")
 	s.Create(ctx, newGame("other"))
 	for _, sub := range []store.Submission{
 		{ID: "sw", Game: "w", TokenHash: "aa11", Action: "switch"},
