@@ -14,6 +14,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/lines"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/referee"
 )
@@ -74,27 +75,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, p player.Player, op
 	}
 	s := &session{p: p, opts: opts, game: game.NewStandard()}
 	w := bufio.NewWriter(out)
-	lines := make(chan string)
-	readErr := make(chan error, 1)
-	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 0, min(4096, opts.MaxLine+2)), opts.MaxLine+2)
-		n := 0
-		for sc.Scan() {
-			n++
-			select {
-			case lines <- sc.Text():
-			case <-ctx.Done():
-				return
-			}
-		}
-		err := sc.Err()
-		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("command line %d is longer than %d bytes, the limit of a line (Options.MaxLine)", n+1, opts.MaxLine)
-		}
-		readErr <- err
-		close(lines)
-	}()
+	lines, readErr := lines.Read(ctx, in, opts.MaxLine)
 	for {
 		select {
 		case <-ctx.Done():

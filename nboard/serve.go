@@ -6,7 +6,6 @@ package nboard
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/lines"
 )
 
 // Options configure Serve.
@@ -114,26 +114,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e *engine.Engine, o
 		game:  game.New(board.Start(), game.Standard),
 		depth: opts.Depth,
 	}
-	lines := make(chan string)
-	readErr := make(chan error, 1)
-	go func() {
-		sc := newLineScanner(in, opts.MaxLine)
-		n := 0
-		for sc.Scan() {
-			n++
-			select {
-			case lines <- sc.Text():
-			case <-ctx.Done():
-				return
-			}
-		}
-		err := sc.Err()
-		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("command line %d is longer than %d bytes, the limit of a line (Options.MaxLine)", n+1, opts.MaxLine)
-		}
-		readErr <- err
-		close(lines)
-	}()
+	lines, readErr := lines.Read(ctx, in, opts.MaxLine)
 	defer s.stop()
 	for {
 		select {
