@@ -5,8 +5,10 @@ package endgame
 
 import (
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/internal/memclear"
 )
 
 // table is a transposition table of score bounds, two entries a bucket.
@@ -57,7 +59,9 @@ func newTable(sizeMB int) *table {
 
 // clear empties the table.
 func (t *table) clear() {
-	clear(t.buckets) // between solves only (Solver.Clear)
+	// Between solves only (Solver.Clear). In pieces that the scheduler
+	// can preempt: other games' searches on their clocks go on.
+	memclear.Slice(t.buckets, int(unsafe.Sizeof(bucket{})))
 }
 
 // probe returns the bounds and best move stored for b, if any. Bounds

@@ -5,8 +5,10 @@ package engine
 
 import (
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/internal/memclear"
 )
 
 // Bound kinds of a stored value.
@@ -74,7 +76,9 @@ func newTTable(sizeMB int) *ttable {
 func (t *ttable) newSearch() { t.age.Add(1) }
 
 func (t *ttable) clear() {
-	clear(t.buckets) // no search runs (Engine.Clear holds the engine)
+	// No search runs (Engine.Clear holds the engine). In pieces that the
+	// scheduler can preempt: other games' searches on their clocks go on.
+	memclear.Slice(t.buckets, int(unsafe.Sizeof(ttBucket{})))
 }
 
 // probe returns the entry of the position with the given hash.
