@@ -47,6 +47,7 @@ type worker struct {
 	withMoves eval.MovesEvaluator
 	stop      *atomic.Bool
 	nodes     uint64
+	checked   uint64 // nodes&^deadlineEvery at the last look at the clock
 	// pvTable[ply] holds the principal variation from ply, filled as
 	// exact values come back up the tree.
 	pvTable [maxPly][maxPly]board.Square
@@ -131,10 +132,7 @@ func (w *worker) orderMoves(b board.Board, legal uint64, depth int, list *[maxMo
 // passed reports that the opponent has just passed.
 func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) int {
 	w.nodes++
-	if w.nodes&deadlineEvery == 0 && w.deadline != 0 && time.Now().UnixNano() >= w.deadline {
-		// The hard limit, even when a loaded machine runs the timers late.
-		w.stop.Store(true)
-	}
+	w.lookAtClock()
 	if w.stop.Load() {
 		return 0
 	}
@@ -154,6 +152,11 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 			return w.eval.Final(b.FinalScore())
 		}
 		return w.evaluate(b, moves)
+	}
+	if depth == 1 {
+		if legal := b.Moves(); legal != 0 {
+			return w.pvs1(b, legal, alpha, beta, ply)
+		}
 	}
 
 	hash := b.Hash()
@@ -258,6 +261,70 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 	}
 	w.tt.store(hash, best, depth, bestMove, bound, w.sel)
 	return best
+}
+
+// pvs1 is pvs at depth 1 in a position b with legal moves: each child
+// evaluated in a fixed order of squares (depth1Order), with no table and
+// no ordering by the children's mobility. One ply from the leaves a
+// probe of the table costs more than it saves (it misses the cache, and
+// its move orders only the evaluations), and so does the ordering: on
+// NTest's 12 positions at 35 empties, one thread, 87%, depth 18 took
+// 8.3-9.0 s and 36.0 M nodes with them, 5.7-5.8 s and 42.0 M nodes
+// without (reversi bench --ttd 18).
+func (w *worker) pvs1(b board.Board, legal uint64, alpha, beta, ply int) int {
+	best := -infinity
+	for i := 0; i < len(depth1Order); i++ {
+		for m := legal & depth1Order[i]; m != 0; m &= m - 1 {
+			sq := board.Square(bits.TrailingZeros64(m))
+			f := b.Flips(sq)
+			next := b.PlayFlips(sq, f)
+			w.nodes++
+			var v int
+			if om := next.Moves(); om == 0 && !next.Pass().HasMoves() {
+				v = -w.eval.Final(next.FinalScore())
+			} else {
+				w.tracker.Play(sq, f)
+				v = -w.evaluate(next, om)
+				w.tracker.Undo()
+			}
+			if v > best {
+				best = v
+				if v > alpha {
+					w.pvLen[ply+1] = 0
+					w.setPV(ply, sq)
+					if v >= beta {
+						goto done
+					}
+					alpha = v
+				}
+			}
+		}
+	}
+done:
+	w.lookAtClock()
+	return best
+}
+
+// depth1Order is the order of pvs1's moves: corners, then the squares
+// that are neither corners nor next to one, then the X- and C-squares
+// (next to a corner). To depth 18 on NTest's positions it searches 11%
+// fewer nodes than the order of the squares, in about the same time.
+var depth1Order = [3]uint64{corners, ^(corners | xcSquares), xcSquares}
+
+// xcSquares are the squares next to a corner.
+const xcSquares uint64 = 0x42c300000000c342
+
+// lookAtClock stops the search at its hard limit, even when a loaded
+// machine runs the timers late: it reads the clock each time the nodes
+// pass a multiple of deadlineEvery+1 (pvs1 adds several at a time).
+func (w *worker) lookAtClock() {
+	if w.nodes&^deadlineEvery == w.checked {
+		return
+	}
+	w.checked = w.nodes &^ deadlineEvery
+	if w.deadline != 0 && time.Now().UnixNano() >= w.deadline {
+		w.stop.Store(true)
+	}
 }
 
 // evaluate returns the tracker's value of b, its current position, whose
