@@ -15,7 +15,6 @@ import (
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
-	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/gtp"
 	"github.com/reversi-engine/reversi/mcts"
 	"github.com/reversi-engine/reversi/nboard"
@@ -326,7 +325,7 @@ func engineFiles(a Args, ev eval.Evaluator, prob int) (eval.Evaluator, *engine.P
 		if ev.Name() != "pattern" {
 			return nil, nil, "", a.Errorf("weights", "pattern weights with eval=%s: give eval=pattern", ev.Name())
 		}
-		pe, err := pattern.ReadWeightsFile(path)
+		pe, err := readWeights(path)
 		if err != nil {
 			return nil, nil, "", a.Errorf("weights", "%v", err)
 		}

@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
@@ -115,5 +117,72 @@ func TestEngineWeightsAndProbCut(t *testing.T) {
 		if _, err := NewLimited(spec, Env{}, serverLimits); err == nil || !strings.Contains(err.Error(), "file of this machine") {
 			t.Errorf("%s offered to a server's clients: %v", spec, err)
 		}
+	}
+}
+
+// TestWeightsReadOnce: the players made with one weights file share its
+// evaluator; the file written again (other weights, then garbage) is
+// read again.
+func TestWeightsReadOnce(t *testing.T) {
+	dir := t.TempDir()
+	shipped, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "w.bin")
+	write := func(bias int16, when time.Time) {
+		w := *shipped.Weights()
+		w.Phases = append([]pattern.Phase(nil), w.Phases...)
+		for i := range w.Phases {
+			w.Phases[i].Bias += bias
+		}
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.WriteTo(f); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		if err := os.Chtimes(path, when, when); err != nil {
+			t.Fatal(err)
+		}
+	}
+	evalOf := func() (eval.Evaluator, error) {
+		p, err := New("engine:level=2,threads=1,hash=1,prob=100,weights="+path, Env{Seed: 1})
+		if err != nil {
+			return nil, err
+		}
+		return p.(interface{ Engine() *engine.Engine }).Engine().Eval(), nil
+	}
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	write(64, t0)
+	first, err := evalOf()
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := evalOf()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first != second {
+		t.Error("two players of the same weights file read it twice")
+	}
+	write(32, t0.Add(time.Minute))
+	third, err := evalOf()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if third == first || third.(*pattern.Evaluator).Checksum() == first.(*pattern.Evaluator).Checksum() {
+		t.Error("the weights file written again was not read again")
+	}
+	if err := os.WriteFile(path, []byte("not weights"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(path, t0.Add(2*time.Minute), t0.Add(2*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := evalOf(); err == nil {
+		t.Error("a weights file that became garbage was taken from the cache")
 	}
 }

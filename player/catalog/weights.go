@@ -1,0 +1,84 @@
+// The evaluators of weights files, read once for all the players made
+// with the same file.
+
+package catalog
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/reversi-engine/reversi/eval/pattern"
+)
+
+// maxCachedWeights is how many weights files' evaluators are kept: a
+// match or a tournament names one or two.
+const maxCachedWeights = 4
+
+// weightsKey names one version of a weights file: its absolute path,
+// size and time of change, so that a file written again is read again.
+type weightsKey struct {
+	path string
+	size int64
+	mod  time.Time
+}
+
+// weightsCache holds the evaluators of the files read last, oldest
+// first.
+var weightsCache struct {
+	sync.Mutex
+	keys  []weightsKey
+	evals []*pattern.Evaluator
+}
+
+// readWeights returns the evaluator of the weights file path, read and
+// built once for every player made with the same version of the file: a
+// match makes two players a game, and each read inflated 2.5 MB and built
+// the evaluator's tables again while the other games' searches were on
+// their clocks. The evaluator is safe for concurrent use.
+func readWeights(path string) (*pattern.Evaluator, error) {
+	key, err := weightsKeyOf(path)
+	if err != nil {
+		return nil, err
+	}
+	weightsCache.Lock()
+	if i := slices.Index(weightsCache.keys, key); i >= 0 {
+		ev := weightsCache.evals[i]
+		weightsCache.Unlock()
+		return ev, nil
+	}
+	weightsCache.Unlock()
+	ev, err := pattern.ReadWeightsFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if after, err := weightsKeyOf(path); err != nil || after != key {
+		return ev, nil // changed while it was read: not kept
+	}
+	weightsCache.Lock()
+	defer weightsCache.Unlock()
+	if !slices.Contains(weightsCache.keys, key) {
+		weightsCache.keys = append(weightsCache.keys, key)
+		weightsCache.evals = append(weightsCache.evals, ev)
+		if n := len(weightsCache.keys) - maxCachedWeights; n > 0 {
+			weightsCache.keys = slices.Delete(weightsCache.keys, 0, n)
+			weightsCache.evals = slices.Delete(weightsCache.evals, 0, n)
+		}
+	}
+	return ev, nil
+}
+
+// weightsKeyOf returns the key of the file path as it is now.
+func weightsKeyOf(path string) (weightsKey, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return weightsKey{}, err
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return weightsKey{}, err
+	}
+	return weightsKey{abs, st.Size(), st.ModTime()}, nil
+}
