@@ -28,21 +28,8 @@ func TestEngineWeightsAndProbCut(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Other weights: the shipped ones with every phase's bias moved.
-	w := *shipped.Weights()
-	w.Phases = append([]pattern.Phase(nil), w.Phases...)
-	for i := range w.Phases {
-		w.Phases[i].Bias += 64
-	}
-	w.Note = "test weights"
 	other := filepath.Join(dir, "other.bin")
-	f, err := os.Create(other)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.WriteTo(f); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	writeShiftedWeights(t, shipped, other, 64)
 	otherEval, err := pattern.ReadWeightsFile(other)
 	if err != nil {
 		t.Fatal(err)
@@ -131,19 +118,7 @@ func TestWeightsReadOnce(t *testing.T) {
 	}
 	path := filepath.Join(dir, "w.bin")
 	write := func(bias int16, when time.Time) {
-		w := *shipped.Weights()
-		w.Phases = append([]pattern.Phase(nil), w.Phases...)
-		for i := range w.Phases {
-			w.Phases[i].Bias += bias
-		}
-		f, err := os.Create(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.WriteTo(f); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+		writeShiftedWeights(t, shipped, path, bias)
 		if err := os.Chtimes(path, when, when); err != nil {
 			t.Fatal(err)
 		}
@@ -184,5 +159,27 @@ func TestWeightsReadOnce(t *testing.T) {
 	}
 	if _, err := evalOf(); err == nil {
 		t.Error("a weights file that became garbage was taken from the cache")
+	}
+}
+
+// writeShiftedWeights writes to path the weights of ev with every
+// phase's bias moved by bias.
+func writeShiftedWeights(t *testing.T, ev *pattern.Evaluator, path string, bias int16) {
+	t.Helper()
+	w := *ev.Weights()
+	w.Phases = append([]pattern.Phase(nil), w.Phases...)
+	for i := range w.Phases {
+		w.Phases[i].Bias += bias
+	}
+	w.Note = "test weights"
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
