@@ -1,9 +1,13 @@
 // Package engine is reversi's strong player: iterative deepening
 // NegaScout (principal variation search) with a transposition table,
-// aspiration windows, move ordering (table move, shallow searches,
-// fastest-first mobility, square weights), a time manager that never lets
-// the clock run out, parallel search on all cores (Lazy SMP: every thread
-// searches the same tree and they share the table), and the exact endgame
+// aspiration windows, Multi-ProbCut selective cuts (shallow searches that
+// predict the deep value, with parameters fitted by 'reversi train mpc'),
+// move ordering (the table's move first, then the evaluation of the
+// children three plies or more from the leaves, their mobility and square
+// weights below that; one ply from the leaves a fixed order of squares
+// and no table), a time manager that never lets the clock run out,
+// parallel search on all cores (Lazy SMP: every thread searches the same
+// tree and they share the table), and the exact (or selective) endgame
 // solver of package endgame when few enough squares are empty.
 //
 // An [Engine] searches with an [eval.Evaluator]; [Level] gives settings
