@@ -24,6 +24,7 @@ func Slice[T any](s []T, elemBytes int) {
 	n := max(pieceBytes/max(elemBytes, 1), 1)
 	for i := 0; i < len(s); i += n {
 		clear(s[i:min(i+n, len(s))])
+		//lint:ignore SA4017 the call is for its stack check, not its value
 		preemptionPoint(0)
 	}
 }
