@@ -5,7 +5,6 @@ package endgame
 
 import (
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/internal/memclear"
@@ -61,7 +60,7 @@ func newTable(sizeMB int) *table {
 func (t *table) clear() {
 	// Between solves only (Solver.Clear). In pieces that the scheduler
 	// can preempt: other games' searches on their clocks go on.
-	memclear.Slice(t.buckets, int(unsafe.Sizeof(bucket{})))
+	memclear.Slice(t.buckets)
 }
 
 // probe returns the bounds and best move stored for b, if any. Bounds

@@ -5,7 +5,6 @@ package engine
 
 import (
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/internal/memclear"
@@ -78,7 +77,7 @@ func (t *ttable) newSearch() { t.age.Add(1) }
 func (t *ttable) clear() {
 	// No search runs (Engine.Clear holds the engine). In pieces that the
 	// scheduler can preempt: other games' searches on their clocks go on.
-	memclear.Slice(t.buckets, int(unsafe.Sizeof(ttBucket{})))
+	memclear.Slice(t.buckets)
 }
 
 // probe returns the entry of the position with the given hash.

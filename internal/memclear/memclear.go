@@ -13,15 +13,17 @@
 // preemption point between pieces, without yielding when nobody asks.
 package memclear
 
+import "unsafe"
+
 // pieceBytes is about how much one piece clears: 256 kB, as the Go
 // runtime clears large allocations.
 const pieceBytes = 256 << 10
 
 // Slice sets every element of s to its zero value, a piece of about
-// 256 kB at a time with a preemption point between pieces. elemBytes
-// is the size of one element (unsafe.Sizeof of it).
-func Slice[T any](s []T, elemBytes int) {
-	n := max(pieceBytes/max(elemBytes, 1), 1)
+// 256 kB at a time with a preemption point between pieces.
+func Slice[T any](s []T) {
+	var zero T
+	n := max(pieceBytes/max(int(unsafe.Sizeof(zero)), 1), 1)
 	for i := 0; i < len(s); i += n {
 		clear(s[i:min(i+n, len(s))])
 		//lint:ignore SA4017 the call is for its stack check, not its value

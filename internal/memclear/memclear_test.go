@@ -4,7 +4,6 @@ import (
 	"runtime"
 	"sync/atomic"
 	"testing"
-	"unsafe"
 )
 
 func TestSliceZeroes(t *testing.T) {
@@ -14,7 +13,7 @@ func TestSliceZeroes(t *testing.T) {
 		for i := range s {
 			s[i] = entry{uint64(i) + 1, 7}
 		}
-		Slice(s, int(unsafe.Sizeof(entry{})))
+		Slice(s)
 		for i, e := range s {
 			if e != (entry{}) {
 				t.Fatalf("n=%d: element %d is %v after Slice", n, i, e)
@@ -36,7 +35,7 @@ func TestSliceLetsOthersRun(t *testing.T) {
 	finished := make(chan struct{})
 	go func() {
 		started.Store(true)
-		Slice(s, 8)
+		Slice(s)
 		done.Store(true)
 		close(finished)
 	}()
