@@ -147,11 +147,7 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 		}
 	}
 	if depth <= 0 {
-		moves := b.Moves()
-		if moves == 0 && !b.Pass().HasMoves() {
-			return w.eval.Final(b.FinalScore())
-		}
-		return w.evaluate(b, moves)
+		return w.leaf(b, b.Moves())
 	}
 	if depth == 1 {
 		if legal := b.Moves(); legal != 0 {
@@ -273,36 +269,41 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 // without (reversi bench --ttd 18).
 func (w *worker) pvs1(b board.Board, legal uint64, alpha, beta, ply int) int {
 	best := -infinity
-	for i := 0; i < len(depth1Order); i++ {
-		for m := legal & depth1Order[i]; m != 0; m &= m - 1 {
+squares:
+	for _, order := range depth1Order {
+		for m := legal & order; m != 0; m &= m - 1 {
 			sq := board.Square(bits.TrailingZeros64(m))
 			f := b.Flips(sq)
 			next := b.PlayFlips(sq, f)
 			w.nodes++
-			var v int
-			if om := next.Moves(); om == 0 && !next.Pass().HasMoves() {
-				v = -w.eval.Final(next.FinalScore())
-			} else {
-				w.tracker.Play(sq, f)
-				v = -w.evaluate(next, om)
-				w.tracker.Undo()
-			}
+			w.tracker.Play(sq, f)
+			v := -w.leaf(next, next.Moves())
+			w.tracker.Undo()
 			if v > best {
 				best = v
 				if v > alpha {
 					w.pvLen[ply+1] = 0
 					w.setPV(ply, sq)
 					if v >= beta {
-						goto done
+						break squares
 					}
 					alpha = v
 				}
 			}
 		}
 	}
-done:
 	w.lookAtClock()
 	return best
+}
+
+// leaf returns the value of b, the tracker's current position, whose
+// legal moves are moves, searched no deeper: its final score if the game
+// is over, else its evaluation.
+func (w *worker) leaf(b board.Board, moves uint64) int {
+	if moves == 0 && !b.Pass().HasMoves() {
+		return w.eval.Final(b.FinalScore())
+	}
+	return w.evaluate(b, moves)
 }
 
 // depth1Order is the order of pvs1's moves: corners, then the squares
