@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -181,5 +182,36 @@ func writeShiftedWeights(t *testing.T, ev *pattern.Evaluator, path string, bias 
 	}
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestWeightsCacheKeepsTheLast: beyond maxCachedWeights files the oldest
+// is let go of, and the others are kept.
+func TestWeightsCacheKeepsTheLast(t *testing.T) {
+	dir := t.TempDir()
+	shipped, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []weightsKey
+	for i := range maxCachedWeights + 1 {
+		path := filepath.Join(dir, fmt.Sprintf("w%d.bin", i))
+		writeShiftedWeights(t, shipped, path, int16(i+1))
+		if _, err := readWeights(path); err != nil {
+			t.Fatal(err)
+		}
+		key, err := weightsKeyOf(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, key)
+	}
+	if cachedWeights(keys[0]) != nil {
+		t.Errorf("%d files read: the first is still kept", len(keys))
+	}
+	for _, k := range keys[1:] {
+		if cachedWeights(k) == nil {
+			t.Errorf("%s was let go of, with only %d files read after it", k.path, len(keys)-1)
+		}
 	}
 }

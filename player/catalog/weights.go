@@ -29,8 +29,13 @@ type weightsKey struct {
 // first.
 var weightsCache struct {
 	sync.Mutex
-	keys  []weightsKey
-	evals []*pattern.Evaluator
+	entries []weightsEntry
+}
+
+// weightsEntry is one file's evaluator.
+type weightsEntry struct {
+	key weightsKey
+	ev  *pattern.Evaluator
 }
 
 // readWeights returns the evaluator of the weights file path, read and
@@ -43,13 +48,9 @@ func readWeights(path string) (*pattern.Evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	weightsCache.Lock()
-	if i := slices.Index(weightsCache.keys, key); i >= 0 {
-		ev := weightsCache.evals[i]
-		weightsCache.Unlock()
+	if ev := cachedWeights(key); ev != nil {
 		return ev, nil
 	}
-	weightsCache.Unlock()
 	ev, err := pattern.ReadWeightsFile(path)
 	if err != nil {
 		return nil, err
@@ -59,15 +60,26 @@ func readWeights(path string) (*pattern.Evaluator, error) {
 	}
 	weightsCache.Lock()
 	defer weightsCache.Unlock()
-	if !slices.Contains(weightsCache.keys, key) {
-		weightsCache.keys = append(weightsCache.keys, key)
-		weightsCache.evals = append(weightsCache.evals, ev)
-		if n := len(weightsCache.keys) - maxCachedWeights; n > 0 {
-			weightsCache.keys = slices.Delete(weightsCache.keys, 0, n)
-			weightsCache.evals = slices.Delete(weightsCache.evals, 0, n)
+	if !slices.ContainsFunc(weightsCache.entries, func(e weightsEntry) bool { return e.key == key }) {
+		weightsCache.entries = append(weightsCache.entries, weightsEntry{key, ev})
+		if n := len(weightsCache.entries) - maxCachedWeights; n > 0 {
+			weightsCache.entries = slices.Delete(weightsCache.entries, 0, n)
 		}
 	}
 	return ev, nil
+}
+
+// cachedWeights returns the kept evaluator of the file version key, nil
+// if there is none.
+func cachedWeights(key weightsKey) *pattern.Evaluator {
+	weightsCache.Lock()
+	defer weightsCache.Unlock()
+	for _, e := range weightsCache.entries {
+		if e.key == key {
+			return e.ev
+		}
+	}
+	return nil
 }
 
 // weightsKeyOf returns the key of the file path as it is now.
