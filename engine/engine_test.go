@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -260,6 +261,25 @@ func TestSearchToTheEnd(t *testing.T) {
 			if err != nil || r.Kind != Exact || r.Probability != prob || r.Depth != b.Empties() || r.Value != want {
 				t.Errorf("#%d at %d%%: %v %d at %d%%, depth %d (%v); want exact %d", i+1, prob, r.Kind, r.Value, r.Probability, r.Depth, err, want)
 			}
+		}
+	}
+}
+
+// TestSearchReadsTheClock: a search whose hard limit has passed (and no
+// context to stop it) stops by reading the clock within its first
+// deadlineEvery+1 nodes, and a few more to unwind; pvs1 counts several
+// nodes at a time, past the multiples the clock is read at.
+func TestSearchReadsTheClock(t *testing.T) {
+	for _, b := range positions(4, 30, 3) {
+		e := New(Options{HashMB: 1, Threads: 1, Probability: 100})
+		e.deadline = time.Now().Add(-time.Second).UnixNano()
+		w := e.newWorker(b, new(atomic.Bool))
+		w.pvs(b, -infinity, infinity, 10, 0, false)
+		if !w.stop.Load() {
+			t.Fatalf("%v: a search past its hard limit did not stop (%d nodes)", b, w.nodes)
+		}
+		if most := uint64(2*(deadlineEvery+1) + maxMoves); w.nodes > most {
+			t.Errorf("%v: %d nodes searched past the hard limit, want at most %d", b, w.nodes, most)
 		}
 	}
 }
