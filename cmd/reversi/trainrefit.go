@@ -17,7 +17,7 @@ import (
 
 func runTrainRefit(ctx context.Context, e *env, args []string) error {
 	def := train.DefaultRefitConfig()
-	fs := cli.NewFlags(e.stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--game-positions] [--out weights2.bin] [--phases 30] [--prior-lambda L] [--smooth S] [--window W]", `
+	fs := cli.NewFlags(e.stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--game-positions] [--out weights2.bin] [--phases 30] [--prior FILE] [--prior-lambda L] [--smooth S] [--window W]", `
 Fits pattern weights of --phases phases (15, 30 or 60) to the positions
 labelled by 'reversi train label' (the label files of every folder given),
 and with --theoretical to the exact scores of the WTHOR database at 24 empty
@@ -25,10 +25,11 @@ squares (training years only). --game-positions keeps only the labelled
 positions that a training game reaches, leaving out those drawn after
 random moves. Each phase, from the last to the first, is
 fitted to its own disc counts and --window counts either side, pulled
-toward the shipped weights of the same disc counts (--prior-lambda, in
-positions) and toward the phase fitted just before it (--smooth). A tenth
-of the positions (by hash) is held out: the table gives each phase's
-held-out error and the shipped weights' on the same positions. The weights
+toward the prior's weights of the same disc counts (--prior-lambda, in
+positions; the prior is --prior, by default the shipped weights) and
+toward the phase fitted just before it (--smooth). A tenth of the
+positions (by hash) is held out: the table gives each phase's held-out
+error and the prior's on the same positions. The weights
 are written (through a temporary file) to --out, the table as JSON to
 --report. Measure them with 'reversi accuracy --weights FILE'.`)
 	cfg := def
@@ -37,10 +38,11 @@ are written (through a temporary file) to --out, the table as JSON to
 	gamesOnly := fs.Bool("game-positions", false, "keep only the labelled positions that a training game reaches (none after a random move)")
 	out := fs.String("out", "weights2.bin", "the weights file to write")
 	report := fs.String("report", "", "file of the per-phase report (JSON; none if empty)")
-	noPrior := fs.Bool("no-prior", false, "pull toward zero weights instead of the shipped ones")
+	noPrior := fs.Bool("no-prior", false, "pull toward zero weights instead of the prior's")
+	priorFile := fs.String("prior", "", "weights file to pull toward (default: the shipped weights)")
 	fs.IntVar(&cfg.Phases, "phases", def.Phases, "phases of the weights: 15, 30 or 60")
 	fs.IntVar(&cfg.Window, "window", def.Window, "disc counts either side of a phase that fit it too")
-	fs.Float64Var(&cfg.PriorLambda, "prior-lambda", def.PriorLambda, "pull toward the shipped weights, in positions")
+	fs.Float64Var(&cfg.PriorLambda, "prior-lambda", def.PriorLambda, "pull toward the prior's weights, in positions")
 	fs.Float64Var(&cfg.Smooth, "smooth", def.Smooth, "pull toward the next phase, in positions")
 	fs.IntVar(&cfg.Epochs, "epochs", def.Epochs, "iterations of each phase's fit, at most")
 	fs.BoolVar(&cfg.BiasOnly, "bias-only", def.BiasOnly, "fit only each phase's bias (the pattern weights stay the prior's)")
@@ -50,6 +52,19 @@ are written (through a temporary file) to --out, the table as JSON to
 	}
 	if *labels == "" && !*theoretical {
 		return fmt.Errorf("--labels: no folder of labels (and no --theoretical)")
+	}
+	if *noPrior && *priorFile != "" {
+		return fmt.Errorf("--prior %s and --no-prior: give one of them", *priorFile)
+	}
+	if !*noPrior {
+		ev, err := pattern.Default()
+		if *priorFile != "" {
+			ev, err = pattern.ReadWeightsFile(*priorFile)
+		}
+		if err != nil {
+			return fmt.Errorf("--prior: %w", err)
+		}
+		cfg.Prior = ev.Weights()
 	}
 	var lps []train.LabelledPosition
 	sources := []string{}
@@ -78,13 +93,6 @@ are written (through a temporary file) to --out, the table as JSON to
 		lps = append(lps, more...)
 		sources = append(sources, fmt.Sprintf("%d exact scores of the database at 24 empties", len(more)))
 	}
-	if !*noPrior {
-		ev, err := pattern.Default()
-		if err != nil {
-			return err
-		}
-		cfg.Prior = ev.Weights()
-	}
 	cfg.Log = e.stderr
 	w, reps, err := train.Refit(ctx, cfg, lps)
 	if err != nil {
@@ -101,7 +109,7 @@ are written (through a temporary file) to --out, the table as JSON to
 	}
 	fmt.Fprintf(e.stdout, "weights: %s (%d phases, %d positions)\n", *out, cfg.Phases, len(lps))
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "phase\tdiscs\tpositions\texact\tepochs\ttrain MAE\theld-out MAE\tshipped held-out MAE\t")
+	fmt.Fprintln(tw, "phase\tdiscs\tpositions\texact\tepochs\ttrain MAE\theld-out MAE\tprior's held-out MAE\t")
 	for _, p := range reps {
 		if p.Unchanged {
 			fmt.Fprintf(tw, "%d\t%s\t0\t\t\t\t(the prior and the next phase)\t\t\n", p.Phase, p.Discs)

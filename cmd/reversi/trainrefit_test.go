@@ -1,10 +1,16 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval/pattern"
+	"github.com/reversi-engine/reversi/train"
 )
 
 // TestTrainRefitBadInput: bad options, a missing or corrupt label folder,
@@ -25,6 +31,9 @@ func TestTrainRefitBadInput(t *testing.T) {
 		{[]string{"train", "refit", "--out", out}, "no folder of labels"},
 		{[]string{"train", "refit", "--out", out, "--labels", filepath.Join(dir, "none")}, "no label files"},
 		{[]string{"train", "refit", "--out", out, "--labels", corrupt}, "labels-0-of-1.txt:2: bad value"},
+		{[]string{"train", "refit", "--out", out, "--labels", corrupt, "--prior", notWeights}, "--prior: " + notWeights},
+		{[]string{"train", "refit", "--out", out, "--labels", corrupt, "--prior", filepath.Join(dir, "none.bin")}, "--prior: open"},
+		{[]string{"train", "refit", "--out", out, "--labels", corrupt, "--prior", notWeights, "--no-prior"}, "give one of them"},
 		{[]string{"train", "label", "--work", filepath.Join(dir, "lw"), "--prob", "50"}, "probability 50"},
 		{[]string{"train", "label", "--work", filepath.Join(dir, "lw"), "--shard", "2/2"}, "--shard"},
 		{[]string{"accuracy", "--solved", "none", "--weights", notWeights}, "not a reversi pattern weights file"},
@@ -39,5 +48,52 @@ func TestTrainRefitBadInput(t *testing.T) {
 				t.Error("a weights file was written")
 			}
 		})
+	}
+}
+
+// TestTrainRefitPrior: --prior is the weights a refit pulls toward, and
+// keeps where it has no positions: a phase without labels comes out as
+// the prior's phase of the same disc counts, not the shipped one.
+func TestTrainRefitPrior(t *testing.T) {
+	dir := t.TempDir()
+	ev, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped := ev.Weights()
+	// The prior: the shipped weights with every weight of the first shape moved.
+	prior := *shipped
+	prior.Phases = append([]pattern.Phase(nil), shipped.Phases...)
+	for p := range prior.Phases {
+		ph := &prior.Phases[p]
+		ph.Tables[0] = append([]int16(nil), ph.Tables[0]...)
+		for i := range ph.Tables[0] {
+			ph.Tables[0][i] += 3
+		}
+	}
+	priorFile := filepath.Join(dir, "prior.bin")
+	if err := train.WriteWeights(priorFile, &prior); err != nil {
+		t.Fatal(err)
+	}
+	labels := filepath.Join(dir, "labels")
+	os.MkdirAll(labels, 0o755)
+	// One label, at 12 discs: the phases of the other disc counts have none.
+	b := board.StartBoard()
+	for _, mv := range []string{"f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3"} {
+		b = b.Play(board.MustParseSquare(mv))
+	}
+	os.WriteFile(filepath.Join(labels, "labels-0-of-1.txt"), fmt.Appendf(nil, "# reversi labels v1 test\n0 s %016x %016x 2.5\n", b.P, b.O), 0o644)
+	out := filepath.Join(dir, "w2.bin")
+	if code, _, stderr := runCommand(t, "", "train", "refit", "--labels", labels, "--prior", priorFile, "--out", out, "--threads", "1", "--epochs", "1"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	got, err := pattern.ReadWeightsFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := got.Weights()
+	last := w.Phases[w.PhaseOf(60)]
+	if want := prior.Phases[prior.PhaseOf(60)].Tables[0]; !slices.Equal(last.Tables[0], want) {
+		t.Error("the last phase, without labels, is not the prior's")
 	}
 }
