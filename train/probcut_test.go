@@ -182,16 +182,16 @@ func isFitOf(t *testing.T, kept *engine.ProbCut, samples []ProbCutSample, ev eva
 	return fitted.String() == want.String()
 }
 
-// TestCandidateProbCut: the candidate evaluation kept in candidate-e2
+// TestGen1ProbCut: the first-generation evaluation kept in gen1
 // (docs/TRAINING.md) has Multi-ProbCut parameters that are the fit of its
-// kept samples, for its weights, so that it can be shipped or played
+// kept samples, for its weights, so that it can be played
 // (engine:weights=...,probcut=...) as it is.
-func TestCandidateProbCut(t *testing.T) {
-	ev, err := pattern.ReadWeightsFile(filepath.Join("candidate-e2", "weights.bin"))
+func TestGen1ProbCut(t *testing.T) {
+	ev, err := pattern.ReadWeightsFile(filepath.Join("gen1", "weights.bin"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(filepath.Join("candidate-e2", "probcut.json"))
+	f, err := os.Open(filepath.Join("gen1", "probcut.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,11 +203,11 @@ func TestCandidateProbCut(t *testing.T) {
 	if err := kept.Matches(ev); err != nil {
 		t.Fatal(err)
 	}
-	samples, err := ReadProbCutSamples(filepath.Join("candidate-e2", "mpc-samples"))
+	samples, err := ReadProbCutSamples(filepath.Join("gen1", "mpc-samples"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !isFitOf(t, kept, samples, ev) {
-		t.Error("the candidate's parameters are not the fit of its kept samples")
+		t.Error("the first generation's parameters are not the fit of its kept samples")
 	}
 }

@@ -377,7 +377,10 @@ func TestChecksum(t *testing.T) {
 	if len(sum) != 64 || sum != ev.Checksum() {
 		t.Fatalf("checksum %q", sum)
 	}
-	w := NewWeights()
+	w, err := NewWeightsN(len(ev.Weights().Phases))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for p := range w.Phases {
 		w.Phases[p] = ev.Weights().Phases[p]
 		for s := range Shapes {
