@@ -15,7 +15,8 @@ import (
 // book (book.BuildOptions.Search): the engine with the trained evaluation
 // at the given depth, its selective cuts at prob percent (100: full
 // width; 0: engine.DefaultProbability), on threads, and the name of that search
-// (book.BuildOptions.Params). Its table is small and cleared before each
+// (book.BuildOptions.Params: the depth, the evaluation with its weights'
+// checksum, and the probability). Its table is small and cleared before each
 // search, so that a position's value does not depend on the positions
 // searched before it: resumed and sharded builds make the same book as one
 // run. The search is not safe for concurrent use.
@@ -42,5 +43,12 @@ func BookSearch(depth, prob, threads int) (search func(context.Context, board.Bo
 		}
 		return engine.Discs(ev, r.Kind, r.Value), r.Depth, nil
 	}
-	return search, fmt.Sprintf("engine depth=%d eval=%s prob=%d", depth, ev.Name(), prob), nil
+	// The weights' checksum is part of the name: values searched with
+	// other weights (an evaluation shipped since) are another search, and
+	// a work folder of theirs is refused instead of mixed in.
+	sum := ""
+	if cs, ok := ev.(engine.Checksummer); ok {
+		sum = cs.Checksum()
+	}
+	return search, fmt.Sprintf("engine depth=%d eval=%s/%.16s prob=%d", depth, ev.Name(), sum, prob), nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/testpos"
 )
 
@@ -14,10 +15,17 @@ func TestBookSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "engine depth=4 eval=pattern prob=87"; params != want {
+	// The evaluation is named with its weights' checksum: a folder of
+	// values searched with other weights is another search.
+	ev, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := "eval=pattern/" + ev.Checksum()[:16]
+	if want := "engine depth=4 " + named + " prob=87"; params != want {
 		t.Errorf("params %q, want %q (the default probability)", params, want)
 	}
-	if _, params, err := BookSearch(4, 100, 1); err != nil || params != "engine depth=4 eval=pattern prob=100" {
+	if _, params, err := BookSearch(4, 100, 1); err != nil || params != "engine depth=4 "+named+" prob=100" {
 		t.Errorf("full width: params %q, %v", params, err)
 	}
 	for _, prob := range []int{-1, 50, 101} {
