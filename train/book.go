@@ -43,12 +43,5 @@ func BookSearch(depth, prob, threads int) (search func(context.Context, board.Bo
 		}
 		return engine.Discs(ev, r.Kind, r.Value), r.Depth, nil
 	}
-	// The weights' checksum is part of the name: values searched with
-	// other weights (an evaluation shipped since) are another search, and
-	// a work folder of theirs is refused instead of mixed in.
-	sum := ""
-	if cs, ok := ev.(engine.Checksummer); ok {
-		sum = cs.Checksum()
-	}
-	return search, fmt.Sprintf("engine depth=%d eval=%s/%.16s prob=%d", depth, ev.Name(), sum, prob), nil
+	return search, fmt.Sprintf("engine depth=%d eval=%s prob=%d", depth, evalID(ev), prob), nil
 }

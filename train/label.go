@@ -109,12 +109,20 @@ const labelHeaderPrefix = "# reversi labels v1 "
 // its positions and labels, which a resumed run and every shard must
 // share.
 func (c *LabelConfig) header(ev eval.Evaluator) string {
+	return fmt.Sprintf("%spositions=%d seed=%d fraction=%g depth=%d prob=%d exact=%d empties=%d-%d random=%d eval=%s",
+		labelHeaderPrefix, c.Positions, c.Seed, c.Fraction, c.Depth, c.Probability, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, c.Random, evalID(ev))
+}
+
+// evalID names an evaluation in the first line of a work file: its name
+// and, for one with data (engine.Checksummer), the first 16 hex digits of
+// its checksum, so that work searched with other weights is refused
+// instead of mixed in ("pattern/3f6dee286bbc1794", "course/").
+func evalID(ev eval.Evaluator) string {
 	sum := ""
 	if cs, ok := ev.(engine.Checksummer); ok {
 		sum = cs.Checksum()
 	}
-	return fmt.Sprintf("%spositions=%d seed=%d fraction=%g depth=%d prob=%d exact=%d empties=%d-%d random=%d eval=%s/%.16s",
-		labelHeaderPrefix, c.Positions, c.Seed, c.Fraction, c.Depth, c.Probability, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, c.Random, ev.Name(), sum)
+	return fmt.Sprintf("%s/%.16s", ev.Name(), sum)
 }
 
 // LabelSource says where a label comes from.

@@ -91,16 +91,12 @@ func (c *ProbCutConfig) logf(format string, args ...any) {
 // header is the first line of a sample file: the settings that decide
 // its positions and values, which a resumed run must share.
 func (c *ProbCutConfig) header(ev eval.Evaluator) string {
-	sum := ""
-	if cs, ok := ev.(engine.Checksummer); ok {
-		sum = cs.Checksum()
-	}
 	fraction := ""
 	if c.Fraction != 1 {
 		fraction = fmt.Sprintf(" fraction=%g", c.Fraction)
 	}
-	return fmt.Sprintf("# reversi mpc samples v1 positions=%d seed=%d%s depth=%d exact=%d empties=%d-%d eval=%s/%.16s",
-		c.Positions, c.Seed, fraction, c.Depth, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, ev.Name(), sum)
+	return fmt.Sprintf("# reversi mpc samples v1 positions=%d seed=%d%s depth=%d exact=%d empties=%d-%d eval=%s",
+		c.Positions, c.Seed, fraction, c.Depth, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, evalID(ev))
 }
 
 // ProbCutSample is one position's values: Values[d-1] is the value of the
