@@ -60,11 +60,12 @@ func readWeights(path string) (*pattern.Evaluator, error) {
 	}
 	weightsCache.Lock()
 	defer weightsCache.Unlock()
-	if !slices.ContainsFunc(weightsCache.entries, func(e weightsEntry) bool { return e.key == key }) {
-		weightsCache.entries = append(weightsCache.entries, weightsEntry{key, ev})
-		if n := len(weightsCache.entries) - maxCachedWeights; n > 0 {
-			weightsCache.entries = slices.Delete(weightsCache.entries, 0, n)
-		}
+	if kept := keptWeights(key); kept != nil {
+		return kept, nil // read meanwhile by another player
+	}
+	weightsCache.entries = append(weightsCache.entries, weightsEntry{key, ev})
+	if n := len(weightsCache.entries) - maxCachedWeights; n > 0 {
+		weightsCache.entries = slices.Delete(weightsCache.entries, 0, n)
 	}
 	return ev, nil
 }
@@ -74,6 +75,11 @@ func readWeights(path string) (*pattern.Evaluator, error) {
 func cachedWeights(key weightsKey) *pattern.Evaluator {
 	weightsCache.Lock()
 	defer weightsCache.Unlock()
+	return keptWeights(key)
+}
+
+// keptWeights is cachedWeights for a caller that holds the cache's lock.
+func keptWeights(key weightsKey) *pattern.Evaluator {
 	for _, e := range weightsCache.entries {
 		if e.key == key {
 			return e.ev
