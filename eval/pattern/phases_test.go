@@ -136,3 +136,20 @@ func sha256Sum(b []byte) []byte {
 	s := sha256.Sum256(b)
 	return s[:]
 }
+
+// BenchmarkWriteTo writes the shipped weights in the file format (the
+// compression is most of it) and reports the file's size.
+func BenchmarkWriteTo(b *testing.B) {
+	ev, err := Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if _, err := ev.Weights().WriteTo(&buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "file-bytes")
+}
