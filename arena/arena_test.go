@@ -497,3 +497,46 @@ func TestReportNameColumns(t *testing.T) {
 		t.Errorf("a rating of -0:\n%s", report)
 	}
 }
+
+// TestDistinctGames: games repeat when their players, colours and moves
+// are the same; the note is given only then.
+func TestDistinctGames(t *testing.T) {
+	mk := func(black, white, moves string) *game.Game {
+		g := game.New(board.Start(), game.Standard)
+		if err := g.PlayTranscript(moves); err != nil {
+			t.Fatal(err)
+		}
+		g.Info.Black, g.Info.White = black, white
+		return g
+	}
+	a := mk("A", "B", "f5d6c3")
+	tests := []struct {
+		name  string
+		games []*game.Game
+		want  int
+	}{
+		{"none", nil, 0},
+		{"one", []*game.Game{a}, 1},
+		{"the same twice", []*game.Game{a, mk("A", "B", "f5d6c3")}, 2 - 1},
+		{"colours swapped", []*game.Game{a, mk("B", "A", "f5d6c3")}, 2},
+		{"another move", []*game.Game{a, mk("A", "B", "f5d6c4")}, 2},
+		{"a prefix", []*game.Game{a, mk("A", "B", "f5d6")}, 2},
+		{"three, two alike", []*game.Game{a, mk("A", "B", "f5f6"), mk("A", "B", "f5d6c3")}, 2},
+	}
+	for _, tt := range tests {
+		if got := DistinctGames(tt.games); got != tt.want {
+			t.Errorf("%s: %d distinct, want %d", tt.name, got, tt.want)
+		}
+	}
+	if note := RepeatNote(3, 3); note != "" {
+		t.Errorf("no repeat: %q", note)
+	}
+	if note := RepeatNote(2, 400); !strings.Contains(note, "distinct games: 2 of 400") || !strings.HasSuffix(note, "\n") {
+		t.Errorf("repeats: %q", note)
+	}
+	var s Summary
+	s.Summarize(Score{Wins: 2}, []Result{{Game: a}, {Game: mk("A", "B", "f5d6c3")}})
+	if s.Distinct != 1 || s.Played != 2 {
+		t.Errorf("summary: %d distinct of %d played", s.Distinct, s.Played)
+	}
+}

@@ -129,7 +129,8 @@ func (m *Merged) Report(anchor string) (string, error) {
 	names := m.Table.Names
 	switch {
 	case len(names) == 2:
-		return fmt.Sprintf("%s vs %s: %s\n", names[0], names[1], m.Table.Scores[0][1]), nil
+		return fmt.Sprintf("%s vs %s: %s\n", names[0], names[1], m.Table.Scores[0][1]) +
+			RepeatNote(DistinctGames(m.Games), len(m.Games)), nil
 	case len(names) < 2:
 		return "", nil
 	}
@@ -140,5 +141,5 @@ func (m *Merged) Report(anchor string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return m.Table.Report(ratings, anchor, len(m.Games)), nil
+	return m.Table.Report(ratings, anchor, len(m.Games)) + RepeatNote(DistinctGames(m.Games), len(m.Games)), nil
 }

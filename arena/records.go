@@ -90,12 +90,15 @@ type Summary struct {
 	Shard    string    `json:"shard,omitempty"`
 	Games    int       `json:"games_scheduled"`
 	// Score is player A's.
-	Wins   int     `json:"wins"`
-	Draws  int     `json:"draws"`
-	Losses int     `json:"losses"`
-	Played int     `json:"played"`
-	Points float64 `json:"score_fraction"`
-	Margin float64 `json:"average_margin"`
+	Wins   int `json:"wins"`
+	Draws  int `json:"draws"`
+	Losses int `json:"losses"`
+	Played int `json:"played"`
+	// Distinct is how many of the games played differ from each other
+	// (DistinctGames): less than Played when games repeat.
+	Distinct int     `json:"distinct_games"`
+	Points   float64 `json:"score_fraction"`
+	Margin   float64 `json:"average_margin"`
 	// Elo is the difference and its 95% interval (Score.Elo); null where
 	// the results leave it unbounded: elo and elo_high after every game
 	// won, elo_low then being the one-sided bound (the mirror after every
@@ -141,6 +144,11 @@ func (s *Summary) Summarize(score Score, results []Result) {
 	s.Elo, s.EloLow, s.EloHigh, s.EloText = finite(elo), finite(low), finite(high), score.EloText()
 	s.LOS = score.LOS()
 	s.Results = s.Results[:0]
+	games := make([]*game.Game, len(results))
+	for i, r := range results {
+		games[i] = r.Game
+	}
+	s.Distinct = DistinctGames(games)
 	for _, r := range results {
 		a, m := r.ForA()
 		s.Results = append(s.Results, GameSummary{
@@ -162,4 +170,28 @@ func WriteJSON(path string, v any) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// DistinctGames returns how many of games differ from each other: in their
+// players, their colours or their moves. Players that choose their moves
+// alike (fixed-depth engines without randomness, a book played without
+// it) play the same game again from the same opening, and a match that
+// counts each repeat as a game of its own is surer of its score than its
+// few games allow: its interval is too narrow. DistinctGames says how
+// many games a score really rests on.
+func DistinctGames(games []*game.Game) int {
+	seen := make(map[[3]string]struct{}, len(games))
+	for _, g := range games {
+		seen[[3]string{g.Info.Black, g.Info.White, g.TranscriptWithPasses()}] = struct{}{}
+	}
+	return len(seen)
+}
+
+// RepeatNote returns a line that says how many of played games are
+// distinct when some repeat (DistinctGames), or "" when none does.
+func RepeatNote(distinct, played int) string {
+	if distinct >= played {
+		return ""
+	}
+	return fmt.Sprintf("distinct games: %d of %d; the others repeat one of them, and the Elo interval counts every repeat as a game of its own, so it is too narrow: give the players randomness or more openings\n", distinct, played)
 }

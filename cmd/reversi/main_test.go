@@ -900,3 +900,34 @@ func TestPlayInterrupted(t *testing.T) {
 		})
 	}
 }
+
+// TestMatchRepeats: deterministic players from one opening play the same
+// two games again and again, and the match says so; players with
+// randomness do not draw the note.
+func TestMatchRepeats(t *testing.T) {
+	dir := t.TempDir()
+	start := dir + "/start.txt"
+	if err := os.WriteFile(start, []byte("f5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := dir + "/m.ggf"
+	code, stdout, stderr := runCommand(t, "", "match", "engine:level=2,threads=1,book=off", "engine:level=1,threads=1,book=off",
+		"--openings", start, "--games", "6", "--concurrency", "1", "--seed", "1", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	mustContain(t, "match", stdout, "distinct games: 2 of 6")
+	text, err := os.ReadFile(dir + "/m.json")
+	if err != nil || !strings.Contains(string(text), `"distinct_games": 2,`) {
+		t.Errorf("summary: %v\n%s", err, text)
+	}
+	code, stdout, stderr = runCommand(t, "", "merge", out)
+	if code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	mustContain(t, "merge", stdout, "distinct games: 2 of 6")
+	code, stdout, stderr = runCommand(t, "", "match", "random", "random", "--openings", start, "--games", "6", "--seed", "1")
+	if code != 0 || strings.Contains(stdout, "distinct games") {
+		t.Errorf("random players (exit %d, %s):\n%s", code, stderr, stdout)
+	}
+}

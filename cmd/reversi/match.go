@@ -192,6 +192,7 @@ moves (a Fischer clock: --game-time 1m --increment 1s).`)
 	}
 	count.Summarize(summary, results)
 	fmt.Fprintf(e.stdout, "%s vs %s: %s: %s\n", specs[0], specs[1], counted(count.Score.Games(), "game"), count.Score)
+	fmt.Fprint(e.stdout, arena.RepeatNote(summary.Distinct, summary.Played))
 	if sprt != nil {
 		lo, hi := sprt.Bounds()
 		fmt.Fprintf(e.stdout, "SPRT %s: LLR %.2f (bounds %.2f, %.2f): %s\n", *sprtText, summary.LLR, lo, hi, count.Decision)
