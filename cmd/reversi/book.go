@@ -27,7 +27,7 @@ import (
 	"github.com/reversi-engine/reversi/train"
 )
 
-const bookUsage = `build|deviate|show|export|import [flags]`
+const bookUsage = `build|deviate|show|export|import|openings [flags]`
 
 const bookHelp = `
 The opening book: what deep searches found of the positions that the
@@ -59,6 +59,11 @@ WTHOR games reach early (see docs/TRAINING.md, "Opening book").
   reversi book import --in FILE --out book.bin
       a book in the text format, or an Edax book (.dat), to the binary
       format.
+  reversi book openings [--plies 6] [--min-games 1] [--training] [--out FILE.txt]
+      the openings of a match that measures a book: the positions after
+      --plies moves of the held-out WTHOR games (2015, which no book is
+      built from; --training: of the other years), each once up to
+      symmetry, as transcripts for 'reversi match --openings'.
 
 --book names a binary book file; without it the book shipped in the
 program is used.`
@@ -82,8 +87,10 @@ func runBook(ctx context.Context, e *env, args []string) error {
 		return runBookExport(e, args[1:])
 	case "import":
 		return runBookImport(e, args[1:])
+	case "openings":
+		return runBookOpenings(e, args[1:])
 	}
-	fmt.Fprintf(e.stderr, "reversi book: unknown command %q: want build, deviate, show, export or import\n", args[0])
+	fmt.Fprintf(e.stderr, "reversi book: unknown command %q: want build, deviate, show, export, import or openings\n", args[0])
 	return cli.ErrUsage
 }
 
@@ -377,5 +384,52 @@ func runBookImport(e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s: %d positions\n", *out, b.Len())
+	return nil
+}
+
+func runBookOpenings(e *env, args []string) error {
+	fs := cli.NewFlags(e.stderr, "book openings", "[--plies 6] [--min-games 1] [--training] [--out FILE.txt]",
+		"The positions after --plies moves of the held-out WTHOR games, each once up to symmetry, most played first: openings for 'reversi match --openings' that measure a book on real games it was not built from.")
+	plies := fs.Int("plies", 6, "moves of each opening (1 to 60)")
+	minGames := fs.Int("min-games", 1, "keep the positions that at least this many games reached")
+	training := fs.Bool("training", false, "the games of every year but the held-out one (the book's own games)")
+	out := fs.String("out", "", "file of transcripts to write, through a temporary file (default: standard output)")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	all, err := train.WTHORBeginnings(!*training, *plies, *minGames)
+	if err != nil {
+		return err
+	}
+	if len(all) == 0 {
+		return fmt.Errorf("no position after %d moves was reached by at least %d games", *plies, *minGames)
+	}
+	which := fmt.Sprintf("the held-out WTHOR games (%d)", train.HeldOutYear)
+	if *training {
+		which = fmt.Sprintf("the WTHOR games of every year but %d", train.HeldOutYear)
+	}
+	games := 0
+	for _, b := range all {
+		games += b.Games
+	}
+	var w strings.Builder
+	fmt.Fprintf(&w, "# reversi book openings --plies %d --min-games %d", *plies, *minGames)
+	if *training {
+		w.WriteString(" --training")
+	}
+	fmt.Fprintf(&w, "\n# the %d positions after %d moves of %s reached by at least %d of them\n", len(all), *plies, which, *minGames)
+	fmt.Fprintf(&w, "# (%d games in all), each once up to symmetry, most played first\n", games)
+	for _, b := range all {
+		w.WriteString(b.Moves)
+		w.WriteByte('\n')
+	}
+	if *out == "" {
+		_, err := io.WriteString(e.stdout, w.String())
+		return err
+	}
+	if err := book.WriteFile(*out, []byte(w.String())); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: %d openings of %d moves from %d games\n", *out, len(all), *plies, games)
 	return nil
 }

@@ -2,10 +2,15 @@ package main
 
 import (
 	binenc "encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
 )
 
 // TestBookCommands: a tiny build, shown, exported, imported back the same;
@@ -132,6 +137,54 @@ func TestBookDeviate(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(dir, "badwork")); err == nil {
 			t.Errorf("%v: made its work folder", tc.args)
+		}
+	}
+}
+
+// TestBookOpenings: the openings file reads back as a match's openings,
+// one a position, and bad options write nothing.
+func TestBookOpenings(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "open.txt")
+	code, stdout, stderr := runCommand(t, "", "book", "openings", "--plies", "4", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	openings, err := arena.ReadOpenings(f, out, game.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "openings", stdout, fmt.Sprintf("%s: %d openings of 4 moves from 1926 games", out, len(openings)))
+	seen := map[board.Board]bool{}
+	for _, o := range openings {
+		g, err := o.Game(game.Standard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Ply() != 4 {
+			t.Errorf("%s: %d moves", o.Moves, g.Ply())
+		}
+		c, _ := g.Position().Board.Canonical()
+		if seen[c] {
+			t.Errorf("%s: a position already given", o.Moves)
+		}
+		seen[c] = true
+	}
+	if len(openings) < 10 {
+		t.Errorf("%d openings of 4 moves", len(openings))
+	}
+	for _, bad := range [][]string{{"--plies", "0"}, {"--plies", "61"}, {"--min-games", "0"}, {"--min-games", "100000"}} {
+		bad := append([]string{"book", "openings", "--out", filepath.Join(dir, "bad.txt")}, bad...)
+		if code, _, stderr := runCommand(t, "", bad...); code == 0 || stderr == "" {
+			t.Errorf("%v: exit %d, %q", bad, code, stderr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "bad.txt")); err == nil {
+			t.Errorf("%v wrote a file", bad)
 		}
 	}
 }

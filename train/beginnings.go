@@ -1,0 +1,79 @@
+// Beginnings: the opening lines of the shipped WTHOR games, as the
+// openings of a match.
+
+package train
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/reversi-engine/reversi/board"
+)
+
+// Beginning is a position that real games reached after a few moves: the
+// moves of the first game that reached it, and how many games did.
+type Beginning struct {
+	// Moves is the transcript, e.g. "f5d6c3d3c4b3".
+	Moves string
+	// Games is the number of games that reached the position, in any of
+	// its eight images.
+	Games int
+}
+
+// WTHORBeginnings returns the positions after plies moves (passes
+// included) of the shipped WTHOR games of HeldOutYear (heldOut) or of
+// every other year, that at least minGames of them reached: each position
+// once up to symmetry, most played first (then in the order of the
+// transcripts). Games of fewer moves are left out.
+//
+// The beginnings of the held-out games are openings that the opening book
+// was not built from: a match from them with the book against no book
+// measures the book on real openings, each a different game.
+func WTHORBeginnings(heldOut bool, plies, minGames int) ([]Beginning, error) {
+	if plies < 1 || plies > 60 {
+		return nil, fmt.Errorf("%d moves: want 1 to 60", plies)
+	}
+	if minGames < 1 {
+		return nil, fmt.Errorf("at least %d games: want 1 or more", minGames)
+	}
+	games, err := WTHORGames(heldOut, 1, 0)
+	if err != nil {
+		return nil, err
+	}
+	index := map[board.Position]int{}
+	var all []Beginning
+	for _, g := range games {
+		if len(g.Moves) < plies {
+			continue
+		}
+		p := g.PositionAt(plies)
+		c, _ := p.Board.Canonical()
+		key := board.Position{Board: c, Turn: p.Turn}
+		if i, ok := index[key]; ok {
+			all[i].Games++
+			continue
+		}
+		var t strings.Builder
+		for _, m := range g.Moves[:plies] {
+			if m.Square != board.Pass {
+				t.WriteString(strings.ToLower(m.Square.String()))
+			}
+		}
+		index[key] = len(all)
+		all = append(all, Beginning{Moves: t.String(), Games: 1})
+	}
+	out := all[:0]
+	for _, b := range all {
+		if b.Games >= minGames {
+			out = append(out, b)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Games != out[j].Games {
+			return out[i].Games > out[j].Games
+		}
+		return out[i].Moves < out[j].Moves
+	})
+	return out, nil
+}
