@@ -37,9 +37,15 @@ are the ones docs/BENCHMARKS.md records.`)
 	selective := fs.Int("selective", 0, "only the selective endgame: the first N problems of FFO #40-#59 searched to the end at each probability (73% to 100%), on --threads")
 	prob := fs.Int("prob", engine.DefaultProbability, "confidence of the selective search's cuts of --ttd, in percent (100: full width)")
 	levels := fs.String("levels", "", "only the levels' times: a move of each level N or N-M (e.g. 1-20) in 84 positions of NTest's games, one thread, no book, no clock (the figures of 'reversi help levels')")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (for go tool pprof, or go build -pgo)")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
+	stop, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return err
+	}
+	defer stop()
 	if *levels != "" {
 		return benchLevels(ctx, e, *levels)
 	}

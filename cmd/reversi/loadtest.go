@@ -6,8 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"runtime/pprof"
 	"time"
 
 	"github.com/reversi-engine/reversi/internal/cli"
@@ -43,17 +41,11 @@ allow the load: start it with a high --rate.`)
 	if *url != "" && *db != "" {
 		return errors.New("loadtest: --url and --db: the server of --url has its own database")
 	}
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+	stop, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return err
 	}
+	defer stop()
 	where := *url
 	if where == "" {
 		base, used, stop, err := loadtest.LocalOn(ctx, *db, *games)
