@@ -25,7 +25,8 @@ type Beginning struct {
 // included) of the shipped WTHOR games of HeldOutYear (heldOut) or of
 // every other year, that at least minGames of them reached: each position
 // once up to symmetry, most played first (then in the order of the
-// transcripts). Games of fewer moves are left out.
+// transcripts). Games of fewer moves are left out, and so are positions
+// where the game is over, which no game can start from.
 //
 // The beginnings of the held-out games are openings that the opening book
 // was not built from: a match from them with the book against no book
@@ -48,6 +49,9 @@ func WTHORBeginnings(heldOut bool, plies, minGames int) ([]Beginning, error) {
 			continue
 		}
 		p := g.PositionAt(plies)
+		if !p.Board.HasMoves() && !p.Board.Pass().HasMoves() {
+			continue // the game is over: no opening
+		}
 		c, _ := p.Board.Canonical()
 		key := board.Position{Board: c, Turn: p.Turn}
 		if i, ok := index[key]; ok {

@@ -87,6 +87,27 @@ func TestWTHORBeginnings(t *testing.T) {
 			}
 		}
 	}
+	// After 60 moves (passes count) most games are over, and a position
+	// where the game is over is no opening.
+	late, err := WTHORBeginnings(true, 60, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	over := 0
+	for _, g := range games {
+		if len(g.Moves) >= 60 && g.PositionAt(60).Board.Empties() == 0 {
+			over++
+		}
+	}
+	if over == 0 {
+		t.Fatal("no game is over after 60 moves: the case is not tested")
+	}
+	for _, b := range late {
+		g := game.New(board.Start(), game.Standard)
+		if err := g.PlayTranscript(b.Moves); err != nil || g.Over() {
+			t.Errorf("60 moves: %q: over %v, %v", b.Moves, g.Over(), err)
+		}
+	}
 	if _, err := WTHORBeginnings(true, 0, 1); err == nil || !strings.Contains(err.Error(), "want 1 to 60") {
 		t.Errorf("0 moves: %v", err)
 	}
