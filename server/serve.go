@@ -37,6 +37,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 	sctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	s.Close()
+	// The WebSockets are hijacked connections, which Shutdown does not
+	// wait for: wait for their "going away" here, or the process may end
+	// before it is sent.
+	s.waitClosing(sctx)
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		s.log.Warn("requests still under way at the end of the shutdown timeout", "err", err)
 		hs.Close()

@@ -126,9 +126,14 @@ type Server struct {
 	created map[string]int
 	// health is what the last write to the store found.
 	health storeHealth
-	// socketsBy counts the open WebSockets by client.
+	// socketsBy counts the open WebSockets by client; closing counts the
+	// WebSockets whose goroutine that closes them at shutdown is running
+	// (added under socketsMu until shutDown), so that Serve can wait for
+	// their "going away" before the process ends.
 	socketsMu sync.Mutex
 	socketsBy map[string]int
+	closing   sync.WaitGroup
+	shutDown  bool
 	// pingEvery and pingTimeout: see the constants.
 	pingEvery, pingTimeout time.Duration
 }

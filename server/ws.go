@@ -98,7 +98,12 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	c.SetReadLimit(maxMessage)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
+	if !s.closingStarts() {
+		c.Close(websocket.StatusGoingAway, "the server is shutting down")
+		return
+	}
 	go func() { // stop at shutdown
+		defer s.closing.Done()
 		select {
 		case <-s.ctx.Done():
 			c.Close(websocket.StatusGoingAway, "the server is shutting down")
@@ -222,6 +227,37 @@ func (s *Server) socketOpened(client string) bool {
 	}
 	s.socketsBy[client]++
 	return true
+}
+
+// closingStarts counts a WebSocket's goroutine that closes it at
+// shutdown (Server.closing), unless the server is shutting down already:
+// then it returns false.
+func (s *Server) closingStarts() bool {
+	s.socketsMu.Lock()
+	defer s.socketsMu.Unlock()
+	if s.shutDown || s.ctx.Err() != nil {
+		return false
+	}
+	s.closing.Add(1)
+	return true
+}
+
+// waitClosing waits until every WebSocket open at shutdown has been
+// closed with "going away" (its close handshake done or given up), or
+// until ctx ends. Call it after s.ctx is cancelled.
+func (s *Server) waitClosing(ctx context.Context) {
+	s.socketsMu.Lock()
+	s.shutDown = true // from here closingStarts adds nothing
+	s.socketsMu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		s.closing.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
 }
 
 // socketClosed uncounts a WebSocket of a client.
