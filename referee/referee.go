@@ -500,10 +500,14 @@ var testHookAsked func(limit time.Duration)
 // delay against the player, and a reply made in time that meets the
 // expired timer still counts.
 func (r *referee) ask(ctx context.Context, p player.Player, req player.Request, limit time.Duration) (player.Reply, time.Duration, error) {
+	// The clock starts before the deadline is set from it: a player that
+	// answers at its deadline has used all of limit, however late a busy
+	// machine ran the lines between.
+	start := time.Now()
 	mctx, cancel := context.WithCancel(ctx)
 	var expired <-chan time.Time
 	if limit >= 0 {
-		mctx, cancel = context.WithTimeout(ctx, limit)
+		mctx, cancel = context.WithDeadline(ctx, start.Add(limit))
 		timer := time.NewTimer(limit + r.cfg.Grace)
 		defer timer.Stop()
 		expired = timer.C
@@ -515,7 +519,6 @@ func (r *referee) ask(ctx context.Context, p player.Player, req player.Request, 
 		at    time.Time // when the reply was made
 	}
 	answers := make(chan answer, 1) // buffered: a late player does not leak blocked
-	start := time.Now()
 	go func() {
 		defer func() {
 			if v := recover(); v != nil {
