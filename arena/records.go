@@ -144,11 +144,7 @@ func (s *Summary) Summarize(score Score, results []Result) {
 	s.Elo, s.EloLow, s.EloHigh, s.EloText = finite(elo), finite(low), finite(high), score.EloText()
 	s.LOS = score.LOS()
 	s.Results = s.Results[:0]
-	games := make([]*game.Game, len(results))
-	for i, r := range results {
-		games[i] = r.Game
-	}
-	s.Distinct = DistinctGames(games)
+	s.Distinct = DistinctGames(ResultGames(results))
 	for _, r := range results {
 		a, m := r.ForA()
 		s.Results = append(s.Results, GameSummary{
@@ -185,6 +181,15 @@ func DistinctGames(games []*game.Game) int {
 		seen[[3]string{g.Info.Black, g.Info.White, g.TranscriptWithPasses()}] = struct{}{}
 	}
 	return len(seen)
+}
+
+// ResultGames returns the records of results, in their order.
+func ResultGames(results []Result) []*game.Game {
+	games := make([]*game.Game, len(results))
+	for i, r := range results {
+		games[i] = r.Game
+	}
+	return games
 }
 
 // RepeatNote returns a line that says how many of played games are

@@ -9,7 +9,6 @@ import (
 	"fmt"
 
 	"github.com/reversi-engine/reversi/arena"
-	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/internal/plot"
 	"github.com/reversi-engine/reversi/player/catalog"
@@ -81,11 +80,7 @@ match's: --time a move, --game-time a game, --increment after each move.`)
 	if rerr != nil {
 		return rerr
 	}
-	games := make([]*game.Game, len(results))
-	for i, r := range results {
-		games[i] = r.Game
-	}
-	report := table.Report(ratings, *anchor, len(results)) + arena.RepeatNote(arena.DistinctGames(games), len(games))
+	report := table.Report(ratings, *anchor, len(results)) + arena.RepeatNote(arena.DistinctGames(arena.ResultGames(results)), len(results))
 	fmt.Fprint(e.stdout, report)
 	if *out != "" {
 		base, werr := arena.WriteResults(*out, t.Summarize(table, ratings, *anchor, source), report)
