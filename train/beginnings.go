@@ -6,9 +6,9 @@ package train
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
 )
 
 // Beginning is a position that real games reached after a few moves: the
@@ -58,14 +58,9 @@ func WTHORBeginnings(heldOut bool, plies, minGames int) ([]Beginning, error) {
 			all[i].Games++
 			continue
 		}
-		var t strings.Builder
-		for _, m := range g.Moves[:plies] {
-			if m.Square != board.Pass {
-				t.WriteString(strings.ToLower(m.Square.String()))
-			}
-		}
+		first := game.Game{Moves: g.Moves[:plies]} // its transcript alone is read
 		index[key] = len(all)
-		all = append(all, Beginning{Moves: t.String(), Games: 1})
+		all = append(all, Beginning{Moves: first.Transcript(), Games: 1})
 	}
 	out := all[:0]
 	for _, b := range all {
