@@ -178,6 +178,15 @@ func TestBookOpenings(t *testing.T) {
 	if len(openings) < 10 {
 		t.Errorf("%d openings of 4 moves", len(openings))
 	}
+	// The training games: the book's own, far more of them.
+	code, stdout, stderr = runCommand(t, "", "book", "openings", "--plies", "4", "--training", "--min-games", "10")
+	if code != 0 {
+		t.Fatalf("--training: exit %d: %s", code, stderr)
+	}
+	mustContain(t, "--training", stdout, "--training", "every year but 2015", "at least 10 of them")
+	if n := strings.Count(stdout, "\nf5"); n <= len(openings) {
+		t.Errorf("--training: %d openings of 4 moves, the held-out games give %d", n, len(openings))
+	}
 	for _, bad := range [][]string{{"--plies", "0"}, {"--plies", "61"}, {"--min-games", "0"}, {"--min-games", "100000"}} {
 		bad := append([]string{"book", "openings", "--out", filepath.Join(dir, "bad.txt")}, bad...)
 		if code, _, stderr := runCommand(t, "", bad...); code == 0 || stderr == "" {
