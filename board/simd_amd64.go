@@ -3,9 +3,11 @@
 
 package board
 
+import "github.com/reversi-engine/reversi/internal/cpufeature"
+
 // hasAVX2 is set once, when the package is loaded, from the processor's
 // feature flags.
-var hasAVX2 = detectAVX2()
+var hasAVX2 = cpufeature.AVX2
 
 // moves returns the legal moves of P against O (see movesGeneric).
 func moves(P, O uint64) uint64 {
@@ -36,28 +38,6 @@ func playAVX2(P, O uint64, sq Square) Board
 //
 //go:noescape
 func movesAVX2(P, O uint64) uint64
-
-// detectAVX2 reports whether the processor and the operating system support
-// AVX2 instructions.
-func detectAVX2() bool {
-	if maxLeaf, _, _, _ := cpuid(0, 0); maxLeaf < 7 {
-		return false
-	}
-	_, _, ecx, _ := cpuid(1, 0)
-	const osxsave, avx = 1 << 27, 1 << 28
-	if ecx&osxsave == 0 || ecx&avx == 0 {
-		return false
-	}
-	// The operating system must save the XMM and YMM registers.
-	if xcr0, _ := xgetbv(); xcr0&6 != 6 {
-		return false
-	}
-	_, ebx, _, _ := cpuid(7, 0)
-	return ebx&(1<<5) != 0
-}
-
-func cpuid(leaf, subleaf uint32) (eax, ebx, ecx, edx uint32)
-func xgetbv() (eax, edx uint32)
 
 // Implementation names the move generation code in use: "avx2" or
 // "generic".

@@ -51,12 +51,36 @@ var instOffset = func() (t [NumInstances]uint32) {
 
 // flatIndexes computes the indexes of b as the evaluation reads them:
 // Indexes plus each instance's offset in tables.flat.
-func flatIndexes(b board.Board, idx *[NumInstances]uint32) {
-	Indexes(b, idx)
-	for i := range idx {
-		idx[i] += instOffset[i]
+func flatIndexes(b board.Board, idx *indexes) {
+	var raw [NumInstances]uint32
+	Indexes(b, &raw)
+	*idx = indexes{}
+	for i, x := range raw {
+		idx[i] = x + instOffset[i]
 	}
 }
+
+// numLanes is NumInstances rounded up to a multiple of 8, so that the
+// indexes fill whole 256-bit registers.
+const numLanes = (NumInstances + 7) &^ 7
+
+// indexes holds the flat index of every instance (the lanes past
+// NumInstances stay 0).
+type indexes [numLanes]uint32
+
+// squarePows[sq][i] is the power of 3 of sq's digit in instance i, 0 if
+// the instance does not hold sq: the table of playAVX2, which reads it in
+// 256-bit rows.
+//
+//lint:ignore U1000 read by tracker_amd64.s
+var squarePows = func() (t [64]indexes) {
+	for sq, terms := range squareTerms {
+		for _, term := range terms {
+			t[sq][term.inst] = term.pow
+		}
+	}
+	return t
+}()
 
 // Evaluator evaluates positions with a set of weights. It is safe for
 // concurrent use; each search gets its own Tracker.
@@ -151,14 +175,14 @@ func (e *Evaluator) Final(score int) int { return Scale * score }
 // Evaluate returns the value of b for its player to move, computing the
 // indexes from scratch.
 func (e *Evaluator) Evaluate(b board.Board) int {
-	var idx [NumInstances]uint32
+	var idx indexes
 	flatIndexes(b, &idx)
 	return e.score(b, &idx, e.own, b.Moves())
 }
 
 // score sums the weights of the phase of b for the indexes; moves are
 // the legal moves of b.
-func (e *Evaluator) score(b board.Board, idx *[NumInstances]uint32, side []tables, moves uint64) int {
+func (e *Evaluator) score(b board.Board, idx *indexes, side []tables, moves uint64) int {
 	t := &side[e.phase[bits.OnesCount64(b.P|b.O)]]
 	// Unrolled (the loop's own instructions were a third of it): the
 	// compiler checks that there are NumInstances terms.
@@ -200,51 +224,58 @@ const maxDepth = 128
 // whichever side is to move.
 type Tracker struct {
 	e       *Evaluator
-	idx     [NumInstances]uint32
+	idx     indexes
 	aToMove bool
 	depth   int
-	saved   [maxDepth]struct {
-		idx     [NumInstances]uint32
-		aToMove bool
-	}
-}
-
-func (t *Tracker) save() {
-	s := &t.saved[t.depth]
-	s.idx, s.aToMove = t.idx, t.aToMove
-	t.depth++
+	// saved[d] is idx before the move that left depth d. Every move and
+	// pass hands the turn to the other side, so Undo need not save it.
+	saved [maxDepth]indexes
 }
 
 // Play updates the indexes for the player to move playing sq and turning
 // over flips.
 func (t *Tracker) Play(sq board.Square, flips uint64) {
-	t.save()
-	placed, flip := uint32(1), int32(-1) // side A moves: 0 -> 1, 2 -> 1
-	if !t.aToMove {
-		placed, flip = 2, 1 // the other side: 0 -> 2, 1 -> 2
+	if useAVX2 {
+		playAVX2(&t.idx, &t.saved[t.depth], uint(sq), flips, t.aToMove)
+	} else {
+		t.saved[t.depth] = t.idx
+		playGeneric(&t.idx, sq, flips, t.aToMove)
+	}
+	t.depth++
+	t.aToMove = !t.aToMove
+}
+
+// playGeneric adds to idx the changes of the player to move playing sq
+// and turning over flips: from side A's view (aToMove), sq goes from 0 to
+// 1 and the flips from 2 to 1; else sq goes from 0 to 2 and the flips
+// from 1 to 2.
+func playGeneric(idx *indexes, sq board.Square, flips uint64, aToMove bool) {
+	placed, flip := uint32(1), int32(-1)
+	if !aToMove {
+		placed, flip = 2, 1
 	}
 	for _, term := range squareTerms[sq] {
-		t.idx[term.inst] += placed * term.pow
+		idx[term.inst] += placed * term.pow
 	}
 	for f := flips; f != 0; f &= f - 1 {
 		for _, term := range squareTerms[bitIndex(f)] {
-			t.idx[term.inst] = uint32(int32(t.idx[term.inst]) + flip*int32(term.pow))
+			idx[term.inst] = uint32(int32(idx[term.inst]) + flip*int32(term.pow))
 		}
 	}
-	t.aToMove = !t.aToMove
 }
 
 // Pass hands the move to the other side.
 func (t *Tracker) Pass() {
-	t.save()
+	t.saved[t.depth] = t.idx
+	t.depth++
 	t.aToMove = !t.aToMove
 }
 
 // Undo goes back to the position before the last Play or Pass.
 func (t *Tracker) Undo() {
 	t.depth--
-	s := &t.saved[t.depth]
-	t.idx, t.aToMove = s.idx, s.aToMove
+	t.idx = t.saved[t.depth]
+	t.aToMove = !t.aToMove
 }
 
 // Reset moves the tracker to b, forgetting its path.
@@ -275,9 +306,9 @@ func (t *Tracker) EvaluateMoves(b board.Board, moves uint64) int {
 // Indexes returns the tracker's indexes as Indexes would compute them for
 // the current position from the side of the player to move (for tests).
 func (t *Tracker) Indexes() [NumInstances]uint32 {
-	out := t.idx
+	var out [NumInstances]uint32
 	for i := range out {
-		out[i] -= instOffset[i]
+		out[i] = t.idx[i] - instOffset[i]
 		if !t.aToMove {
 			out[i] = uint32(swapIndex(int(out[i]), len(Instances[i].Squares)))
 		}

@@ -455,3 +455,49 @@ func TestReadWeightsFile(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTrackerGame plays the moves of a whole game on a tracker,
+// evaluating each position, and takes them all back: the tracker's
+// updates with the flips of real moves.
+func BenchmarkTrackerGame(b *testing.B) {
+	e := New(randomWeights(6))
+	type step struct {
+		sq    board.Square
+		flips uint64
+		next  board.Board
+	}
+	var steps []step
+	pos := board.StartBoard()
+	for i := 0; ; i++ {
+		moves := pos.Moves()
+		if moves == 0 {
+			if !pos.Pass().HasMoves() {
+				break
+			}
+			pos = pos.Pass()
+			continue
+		}
+		// A fixed, varied choice: the i-th legal move modulo their count.
+		var list []board.Square
+		for m := moves; m != 0; m &= m - 1 {
+			list = append(list, board.Square(bitIndex(m)))
+		}
+		sq := list[i*7%len(list)]
+		f := pos.Flips(sq)
+		pos = pos.PlayFlips(sq, f)
+		steps = append(steps, step{sq, f, pos})
+	}
+	tr := e.NewTracker(board.StartBoard())
+	var sink int
+	for b.Loop() {
+		for _, s := range steps {
+			tr.Play(s.sq, s.flips)
+			sink += tr.Evaluate(s.next)
+		}
+		for range steps {
+			tr.Undo()
+		}
+	}
+	_ = sink
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(steps)), "ns/move")
+}

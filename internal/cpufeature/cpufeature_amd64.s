@@ -1,4 +1,4 @@
-// Processor feature detection (CPUID, XGETBV) for choosing the AVX2 code.
+// Processor feature detection (CPUID, XGETBV).
 
 #include "textflag.h"
 

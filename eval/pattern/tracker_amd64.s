@@ -1,0 +1,102 @@
+// The tracker's update with AVX2 (see playAVX2 in tracker_amd64.go).
+
+#include "textflag.h"
+
+// func playAVX2(idx, saved *indexes, sq uint, flips uint64, aToMove bool)
+TEXT ·playAVX2(SB), NOSPLIT, $0-33
+	MOVQ idx+0(FP), DI
+	MOVQ saved+8(FP), SI
+	MOVQ sq+16(FP), DX
+	MOVQ flips+24(FP), BX
+	LEAQ ·squarePows(SB), R8
+	IMULQ $192, DX
+	ADDQ R8, DX	// DX = &squarePows[sq]
+
+	// The 48 indexes in Y0-Y5, saved.
+	VMOVDQU 0(DI), Y0
+	VMOVDQU 32(DI), Y1
+	VMOVDQU 64(DI), Y2
+	VMOVDQU 96(DI), Y3
+	VMOVDQU 128(DI), Y4
+	VMOVDQU 160(DI), Y5
+	VMOVDQU Y0, 0(SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+
+	// The sum of the flipped squares' powers in Y6-Y11.
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+	VPXOR Y8, Y8, Y8
+	VPXOR Y9, Y9, Y9
+	VPXOR Y10, Y10, Y10
+	VPXOR Y11, Y11, Y11
+	TESTQ BX, BX
+	JZ summed
+
+flip:
+	BSFQ BX, AX
+	IMULQ $192, AX
+	ADDQ R8, AX
+	VPADDD 0(AX), Y6, Y6
+	VPADDD 32(AX), Y7, Y7
+	VPADDD 64(AX), Y8, Y8
+	VPADDD 96(AX), Y9, Y9
+	VPADDD 128(AX), Y10, Y10
+	VPADDD 160(AX), Y11, Y11
+	LEAQ -1(BX), CX
+	ANDQ CX, BX
+	JNZ flip
+
+summed:
+	MOVBLZX aToMove+32(FP), AX
+	TESTL AX, AX
+	JZ sideB
+
+	// Side A: idx += pow - sum.
+	VPADDD 0(DX), Y0, Y0
+	VPADDD 32(DX), Y1, Y1
+	VPADDD 64(DX), Y2, Y2
+	VPADDD 96(DX), Y3, Y3
+	VPADDD 128(DX), Y4, Y4
+	VPADDD 160(DX), Y5, Y5
+	VPSUBD Y6, Y0, Y0
+	VPSUBD Y7, Y1, Y1
+	VPSUBD Y8, Y2, Y2
+	VPSUBD Y9, Y3, Y3
+	VPSUBD Y10, Y4, Y4
+	VPSUBD Y11, Y5, Y5
+	JMP store
+
+sideB:
+	// The other side: idx += 2*pow + sum.
+	VPADDD 0(DX), Y6, Y6
+	VPADDD 32(DX), Y7, Y7
+	VPADDD 64(DX), Y8, Y8
+	VPADDD 96(DX), Y9, Y9
+	VPADDD 128(DX), Y10, Y10
+	VPADDD 160(DX), Y11, Y11
+	VPADDD 0(DX), Y6, Y6
+	VPADDD 32(DX), Y7, Y7
+	VPADDD 64(DX), Y8, Y8
+	VPADDD 96(DX), Y9, Y9
+	VPADDD 128(DX), Y10, Y10
+	VPADDD 160(DX), Y11, Y11
+	VPADDD Y6, Y0, Y0
+	VPADDD Y7, Y1, Y1
+	VPADDD Y8, Y2, Y2
+	VPADDD Y9, Y3, Y3
+	VPADDD Y10, Y4, Y4
+	VPADDD Y11, Y5, Y5
+
+store:
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	VMOVDQU Y4, 128(DI)
+	VMOVDQU Y5, 160(DI)
+	VZEROUPPER
+	RET

@@ -1,0 +1,52 @@
+package pattern
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/reversi-engine/reversi/board"
+)
+
+// TestPlayAVX2MatchesGeneric: along random games, from both sides' view,
+// the AVX2 update saves the indexes it was given and leaves the same
+// indexes as the portable one.
+func TestPlayAVX2MatchesGeneric(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("this processor has no AVX2")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for game := range 200 {
+		b := board.StartBoard()
+		var avx, gen indexes
+		flatIndexes(b, &avx)
+		gen = avx
+		aToMove := game%2 == 0
+		for ply := 0; ; ply++ {
+			moves := b.Moves()
+			if moves == 0 {
+				if !b.Pass().HasMoves() {
+					break
+				}
+				b, aToMove = b.Pass(), !aToMove
+				continue
+			}
+			var list []board.Square
+			for m := moves; m != 0; m &= m - 1 {
+				list = append(list, board.Square(bitIndex(m)))
+			}
+			sq := list[rng.IntN(len(list))]
+			f := b.Flips(sq)
+			var saved indexes
+			before := avx
+			playAVX2(&avx, &saved, uint(sq), f, aToMove)
+			playGeneric(&gen, sq, f, aToMove)
+			if saved != before {
+				t.Fatalf("game %d ply %d: saved %v, want %v", game, ply, saved, before)
+			}
+			if avx != gen {
+				t.Fatalf("game %d ply %d, %v flipping %#x (side A to move: %v): AVX2 %v, generic %v", game, ply, sq, f, aToMove, avx, gen)
+			}
+			b, aToMove = b.PlayFlips(sq, f), !aToMove
+		}
+	}
+}

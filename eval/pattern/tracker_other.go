@@ -1,0 +1,14 @@
+//go:build !amd64
+
+package pattern
+
+import "github.com/reversi-engine/reversi/board"
+
+// useAVX2 is false: there is no AVX2 code for this architecture.
+const useAVX2 = false
+
+// playAVX2 is never called on this architecture.
+func playAVX2(idx, saved *indexes, sq uint, flips uint64, aToMove bool) {
+	*saved = *idx
+	playGeneric(idx, board.Square(sq), flips, aToMove)
+}

@@ -1,0 +1,6 @@
+//go:build !amd64
+
+package cpufeature
+
+// AVX2 is false: there is no AVX2 on this architecture.
+const AVX2 = false
