@@ -13,6 +13,7 @@ import (
 
 	"github.com/reversi-engine/reversi/bench"
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/internal/progress"
@@ -65,8 +66,8 @@ are the ones docs/BENCHMARKS.md records.`)
 		return fmt.Errorf("--search-depth takes 0 to 20, --ffo 0 to 20, --threads at least 1")
 	}
 	budget := time.Duration(*seconds * float64(time.Second))
-	fmt.Fprintf(e.stdout, "reversi bench: %s/%s, %d CPUs, %s, move generation: %s\n",
-		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), board.Implementation())
+	fmt.Fprintf(e.stdout, "reversi bench: %s/%s, %d CPUs, %s, move generation: %s, evaluation: %s\n",
+		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), board.Implementation(), pattern.Implementation())
 
 	suite := bench.Suite{Budget: budget, PerftDepth: *perftDepth, SearchDepth: *searchDepth, FFO: *ffo, Threads: *threads}
 	return suite.Run(ctx, bench.SuiteReport{
@@ -108,7 +109,8 @@ func benchTimeToDepth(ctx context.Context, e *env, depth, prob int) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "time to depth on NTest's 12 test positions (35 empties), one thread, %d%%:\n", figs[0].Probability)
+	fmt.Fprintf(e.stdout, "time to depth on NTest's 12 test positions (35 empties), one thread, %d%% (move generation: %s, evaluation: %s):\n",
+		figs[0].Probability, board.Implementation(), pattern.Implementation())
 	fmt.Fprintf(e.stdout, "%5s %10s %14s %12s\n", "depth", "seconds", "nodes", "nodes/s")
 	for _, f := range figs {
 		fmt.Fprintf(e.stdout, "%5d %10.3f %14d %12.0f\n", f.Depth, f.Elapsed.Seconds(), f.Nodes, float64(f.Nodes)/f.Elapsed.Seconds())

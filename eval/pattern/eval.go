@@ -54,7 +54,9 @@ var instOffset = func() (t [NumInstances]uint32) {
 func flatIndexes(b board.Board, idx *indexes) {
 	var raw [NumInstances]uint32
 	Indexes(b, &raw)
-	*idx = indexes{}
+	for i := range idx {
+		idx[i] = flatSize // the zero weights past the tables
+	}
 	for i, x := range raw {
 		idx[i] = x + instOffset[i]
 	}
@@ -115,7 +117,7 @@ func New(w *Weights) *Evaluator {
 	}
 	for p := range w.Phases {
 		ph := &w.Phases[p]
-		own, swapped := make([]int16, flatSize), make([]int16, flatSize)
+		own, swapped := make([]int16, flatSize+2), make([]int16, flatSize+2)
 		for s := range Shapes {
 			o, sw := own[shapeOffset[s]:], swapped[shapeOffset[s]:]
 			copy(o, ph.Tables[s])
@@ -189,19 +191,24 @@ func (e *Evaluator) score(b board.Board, idx *indexes, side []tables, moves uint
 	var _ [NumInstances - 46]struct{}
 	var _ [46 - NumInstances]struct{}
 	flat := t.flat
-	v := t.bias +
-		int32(flat[idx[0]]) + int32(flat[idx[1]]) + int32(flat[idx[2]]) + int32(flat[idx[3]]) +
-		int32(flat[idx[4]]) + int32(flat[idx[5]]) + int32(flat[idx[6]]) + int32(flat[idx[7]]) +
-		int32(flat[idx[8]]) + int32(flat[idx[9]]) + int32(flat[idx[10]]) + int32(flat[idx[11]]) +
-		int32(flat[idx[12]]) + int32(flat[idx[13]]) + int32(flat[idx[14]]) + int32(flat[idx[15]]) +
-		int32(flat[idx[16]]) + int32(flat[idx[17]]) + int32(flat[idx[18]]) + int32(flat[idx[19]]) +
-		int32(flat[idx[20]]) + int32(flat[idx[21]]) + int32(flat[idx[22]]) + int32(flat[idx[23]]) +
-		int32(flat[idx[24]]) + int32(flat[idx[25]]) + int32(flat[idx[26]]) + int32(flat[idx[27]]) +
-		int32(flat[idx[28]]) + int32(flat[idx[29]]) + int32(flat[idx[30]]) + int32(flat[idx[31]]) +
-		int32(flat[idx[32]]) + int32(flat[idx[33]]) + int32(flat[idx[34]]) + int32(flat[idx[35]]) +
-		int32(flat[idx[36]]) + int32(flat[idx[37]]) + int32(flat[idx[38]]) + int32(flat[idx[39]]) +
-		int32(flat[idx[40]]) + int32(flat[idx[41]]) + int32(flat[idx[42]]) + int32(flat[idx[43]]) +
-		int32(flat[idx[44]]) + int32(flat[idx[45]])
+	var v int32
+	if useGather {
+		v = t.bias + gatherSum(&flat[0], idx)
+	} else {
+		v = t.bias +
+			int32(flat[idx[0]]) + int32(flat[idx[1]]) + int32(flat[idx[2]]) + int32(flat[idx[3]]) +
+			int32(flat[idx[4]]) + int32(flat[idx[5]]) + int32(flat[idx[6]]) + int32(flat[idx[7]]) +
+			int32(flat[idx[8]]) + int32(flat[idx[9]]) + int32(flat[idx[10]]) + int32(flat[idx[11]]) +
+			int32(flat[idx[12]]) + int32(flat[idx[13]]) + int32(flat[idx[14]]) + int32(flat[idx[15]]) +
+			int32(flat[idx[16]]) + int32(flat[idx[17]]) + int32(flat[idx[18]]) + int32(flat[idx[19]]) +
+			int32(flat[idx[20]]) + int32(flat[idx[21]]) + int32(flat[idx[22]]) + int32(flat[idx[23]]) +
+			int32(flat[idx[24]]) + int32(flat[idx[25]]) + int32(flat[idx[26]]) + int32(flat[idx[27]]) +
+			int32(flat[idx[28]]) + int32(flat[idx[29]]) + int32(flat[idx[30]]) + int32(flat[idx[31]]) +
+			int32(flat[idx[32]]) + int32(flat[idx[33]]) + int32(flat[idx[34]]) + int32(flat[idx[35]]) +
+			int32(flat[idx[36]]) + int32(flat[idx[37]]) + int32(flat[idx[38]]) + int32(flat[idx[39]]) +
+			int32(flat[idx[40]]) + int32(flat[idx[41]]) + int32(flat[idx[42]]) + int32(flat[idx[43]]) +
+			int32(flat[idx[44]]) + int32(flat[idx[45]])
+	}
 	mp := min(bits.OnesCount64(moves), MobilitySize-1)
 	mo := min(bits.OnesCount64(b.Pass().Moves()), MobilitySize-1)
 	v += int32(t.mobility[0][mp]) + int32(t.mobility[1][mo])
@@ -314,4 +321,18 @@ func (t *Tracker) Indexes() [NumInstances]uint32 {
 		}
 	}
 	return out
+}
+
+// Implementation names the code of the tracker and the evaluation in use:
+// "avx2+gather" (the update and the sum with AVX2, see
+// cpufeature.FastGather), "avx2" (the update with AVX2, the weights read
+// one by one) or "generic".
+func Implementation() string {
+	switch {
+	case useGather:
+		return "avx2+gather"
+	case useAVX2:
+		return "avx2"
+	}
+	return "generic"
 }

@@ -405,8 +405,13 @@ func TestSwappedTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []int{0, 9} {
-		if len(ev.own[p].flat) != int(flatSize) || len(ev.swapped[p].flat) != int(flatSize) {
-			t.Fatalf("phase %d: flat tables of %d and %d weights, want %d", p, len(ev.own[p].flat), len(ev.swapped[p].flat), flatSize)
+		if len(ev.own[p].flat) != int(flatSize)+2 || len(ev.swapped[p].flat) != int(flatSize)+2 {
+			t.Fatalf("phase %d: flat tables of %d and %d weights, want %d and two zeros", p, len(ev.own[p].flat), len(ev.swapped[p].flat), flatSize)
+		}
+		for _, pad := range [][]int16{ev.own[p].flat[flatSize:], ev.swapped[p].flat[flatSize:]} {
+			if pad[0] != 0 || pad[1] != 0 {
+				t.Fatalf("phase %d: the weights past the tables are %v, want zeros", p, pad)
+			}
 		}
 		for s, sh := range Shapes {
 			k := len(sh.Squares)

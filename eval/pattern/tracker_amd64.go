@@ -4,8 +4,9 @@ package pattern
 
 import "github.com/reversi-engine/reversi/internal/cpufeature"
 
-// useAVX2 chooses playAVX2 over playGeneric.
-var useAVX2 = cpufeature.AVX2
+// useAVX2 chooses playAVX2 over playGeneric, useGather gatherSum over
+// the loads of score.
+var useAVX2, useGather = cpufeature.AVX2, cpufeature.FastGather
 
 // playAVX2 copies idx to saved, then makes the changes of playGeneric:
 // the powers of the flipped squares summed in six 256-bit registers
@@ -15,3 +16,10 @@ var useAVX2 = cpufeature.AVX2
 //
 //go:noescape
 func playAVX2(idx, saved *indexes, sq uint, flips uint64, aToMove bool)
+
+// gatherSum returns the sum of the weights flat[idx[i]] of all the lanes,
+// read by six gathers of 32 bits (so flat must have a weight past the
+// largest index read). It needs AVX2.
+//
+//go:noescape
+func gatherSum(flat *int16, idx *indexes) int32

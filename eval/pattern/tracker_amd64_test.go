@@ -50,3 +50,51 @@ func TestPlayAVX2MatchesGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestGatherSumMatchesLoads: the evaluation with gathers equals the one
+// with loads, on random weights (every shape's extreme weights among
+// them) along random games, from both sides, through a tracker and from
+// scratch.
+func TestGatherSumMatchesLoads(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("this processor has no AVX2")
+	}
+	defer func(g bool) { useGather = g }(useGather)
+	w := randomWeights(9)
+	for p := range w.Phases {
+		for _, tab := range w.Phases[p].Tables {
+			tab[0], tab[len(tab)-1] = -32768, 32767
+		}
+	}
+	e := New(w)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for game := range 100 {
+		b := board.StartBoard()
+		tr := e.NewTracker(b)
+		for ply := 0; b.HasMoves() || b.Pass().HasMoves(); ply++ {
+			for _, gather := range []bool{false, true} {
+				useGather = gather
+				got := [2]int{tr.Evaluate(b), e.Evaluate(b)}
+				useGather = false
+				want := [2]int{tr.Evaluate(b), e.Evaluate(b)}
+				if got != want {
+					t.Fatalf("game %d ply %d (gathers %v): tracker and scratch %v, with loads %v", game, ply, gather, got, want)
+				}
+			}
+			moves := b.Moves()
+			if moves == 0 {
+				b = b.Pass()
+				tr.Pass()
+				continue
+			}
+			var list []board.Square
+			for m := moves; m != 0; m &= m - 1 {
+				list = append(list, board.Square(bitIndex(m)))
+			}
+			sq := list[rng.IntN(len(list))]
+			f := b.Flips(sq)
+			tr.Play(sq, f)
+			b = b.PlayFlips(sq, f)
+		}
+	}
+}
