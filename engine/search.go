@@ -109,6 +109,10 @@ func (w *worker) orderMoves(b board.Board, legal uint64, depth int, list *[maxMo
 		switch {
 		case depth >= evalOrderDepth:
 			next := b.PlayFlips(sq, f)
+			// The child will probe the table (unless pvs1 searches
+			// it): its bucket is asked for now, while the others
+			// are rated.
+			w.tt.prefetch(next.Hash())
 			w.tracker.Play(sq, f)
 			if om := next.Moves(); om != 0 {
 				v = -w.evaluate(next, om)

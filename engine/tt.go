@@ -80,6 +80,10 @@ func (t *ttable) clear() {
 	memclear.Slice(t.buckets)
 }
 
+// prefetch asks for the bucket of hash in the caches, for a probe to
+// come.
+func (t *ttable) prefetch(hash uint64) { prefetch(&t.buckets[hash&t.mask]) }
+
 // probe returns the entry of the position with the given hash.
 func (t *ttable) probe(hash uint64) (ttData, bool) {
 	bk := &t.buckets[hash&t.mask]
