@@ -218,7 +218,7 @@ func (e *Evaluator) score(b board.Board, idx *indexes, side []tables, moves uint
 // NewTracker returns a tracker at b.
 func (e *Evaluator) NewTracker(b board.Board) eval.Tracker {
 	t := &Tracker{e: e, aToMove: true}
-	flatIndexes(b, &t.idx)
+	flatIndexes(b, &t.stack[0])
 	return t
 }
 
@@ -231,22 +231,24 @@ const maxDepth = 128
 // whichever side is to move.
 type Tracker struct {
 	e       *Evaluator
-	idx     indexes
 	aToMove bool
 	depth   int
-	// saved[d] is idx before the move that left depth d. Every move and
-	// pass hands the turn to the other side, so Undo need not save it.
-	saved [maxDepth]indexes
+	// stack[depth] holds the indexes of the current position, the slots
+	// below them those of the positions on the way to it: Play writes the
+	// next slot, Undo only steps back. Every move and pass hands the turn
+	// to the other side, so Undo need not save aToMove.
+	stack [maxDepth + 1]indexes
 }
 
 // Play updates the indexes for the player to move playing sq and turning
 // over flips.
 func (t *Tracker) Play(sq board.Square, flips uint64) {
+	cur, next := &t.stack[t.depth], &t.stack[t.depth+1]
 	if useAVX2 {
-		playAVX2(&t.idx, &t.saved[t.depth], uint(sq), flips, t.aToMove)
+		playAVX2(cur, next, uint(sq), flips, t.aToMove)
 	} else {
-		t.saved[t.depth] = t.idx
-		playGeneric(&t.idx, sq, flips, t.aToMove)
+		*next = *cur
+		playGeneric(next, sq, flips, t.aToMove)
 	}
 	t.depth++
 	t.aToMove = !t.aToMove
@@ -273,7 +275,7 @@ func playGeneric(idx *indexes, sq board.Square, flips uint64, aToMove bool) {
 
 // Pass hands the move to the other side.
 func (t *Tracker) Pass() {
-	t.saved[t.depth] = t.idx
+	t.stack[t.depth+1] = t.stack[t.depth]
 	t.depth++
 	t.aToMove = !t.aToMove
 }
@@ -281,13 +283,12 @@ func (t *Tracker) Pass() {
 // Undo goes back to the position before the last Play or Pass.
 func (t *Tracker) Undo() {
 	t.depth--
-	t.idx = t.saved[t.depth]
 	t.aToMove = !t.aToMove
 }
 
 // Reset moves the tracker to b, forgetting its path.
 func (t *Tracker) Reset(b board.Board) {
-	flatIndexes(b, &t.idx)
+	flatIndexes(b, &t.stack[0])
 	t.aToMove, t.depth = true, 0
 }
 
@@ -297,7 +298,7 @@ func (t *Tracker) Evaluate(b board.Board) int {
 	if !t.aToMove {
 		side = t.e.swapped
 	}
-	return t.e.score(b, &t.idx, side, b.Moves())
+	return t.e.score(b, &t.stack[t.depth], side, b.Moves())
 }
 
 // EvaluateMoves is Evaluate for a caller that has the legal moves of b
@@ -307,7 +308,7 @@ func (t *Tracker) EvaluateMoves(b board.Board, moves uint64) int {
 	if !t.aToMove {
 		side = t.e.swapped
 	}
-	return t.e.score(b, &t.idx, side, moves)
+	return t.e.score(b, &t.stack[t.depth], side, moves)
 }
 
 // Indexes returns the tracker's indexes as Indexes would compute them for
@@ -315,7 +316,7 @@ func (t *Tracker) EvaluateMoves(b board.Board, moves uint64) int {
 func (t *Tracker) Indexes() [NumInstances]uint32 {
 	var out [NumInstances]uint32
 	for i := range out {
-		out[i] = t.idx[i] - instOffset[i]
+		out[i] = t.stack[t.depth][i] - instOffset[i]
 		if !t.aToMove {
 			out[i] = uint32(swapIndex(int(out[i]), len(Instances[i].Squares)))
 		}

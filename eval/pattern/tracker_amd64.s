@@ -3,29 +3,23 @@
 
 #include "textflag.h"
 
-// func playAVX2(idx, saved *indexes, sq uint, flips uint64, aToMove bool)
+// func playAVX2(cur, next *indexes, sq uint, flips uint64, aToMove bool)
 TEXT ·playAVX2(SB), NOSPLIT, $0-33
-	MOVQ idx+0(FP), DI
-	MOVQ saved+8(FP), SI
+	MOVQ cur+0(FP), SI
+	MOVQ next+8(FP), DI
 	MOVQ sq+16(FP), DX
 	MOVQ flips+24(FP), BX
 	LEAQ ·squarePows(SB), R8
 	IMULQ $192, DX
 	ADDQ R8, DX	// DX = &squarePows[sq]
 
-	// The 48 indexes in Y0-Y5, saved.
-	VMOVDQU 0(DI), Y0
-	VMOVDQU 32(DI), Y1
-	VMOVDQU 64(DI), Y2
-	VMOVDQU 96(DI), Y3
-	VMOVDQU 128(DI), Y4
-	VMOVDQU 160(DI), Y5
-	VMOVDQU Y0, 0(SI)
-	VMOVDQU Y1, 32(SI)
-	VMOVDQU Y2, 64(SI)
-	VMOVDQU Y3, 96(SI)
-	VMOVDQU Y4, 128(SI)
-	VMOVDQU Y5, 160(SI)
+	// The 48 indexes of cur in Y0-Y5.
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
 
 	// The sum of the flipped squares' powers in Y6-Y11.
 	VPXOR Y6, Y6, Y6
@@ -92,7 +86,7 @@ sideB:
 	VPADDD Y10, Y4, Y4
 	VPADDD Y11, Y5, Y5
 
-store:
+store:	// to next
 	VMOVDQU Y0, 0(DI)
 	VMOVDQU Y1, 32(DI)
 	VMOVDQU Y2, 64(DI)

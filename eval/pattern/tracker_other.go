@@ -9,9 +9,9 @@ import "github.com/reversi-engine/reversi/board"
 const useAVX2, useGather = false, false
 
 // playAVX2 is never called on this architecture.
-func playAVX2(idx, saved *indexes, sq uint, flips uint64, aToMove bool) {
-	*saved = *idx
-	playGeneric(idx, board.Square(sq), flips, aToMove)
+func playAVX2(cur, next *indexes, sq uint, flips uint64, aToMove bool) {
+	*next = *cur
+	playGeneric(next, board.Square(sq), flips, aToMove)
 }
 
 // gatherSum is never called on this architecture.
