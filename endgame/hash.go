@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/internal/hugepage"
 	"github.com/reversi-engine/reversi/internal/memclear"
 )
 
@@ -52,6 +53,8 @@ func newTable(sizeMB int) *table {
 		n *= 2
 	}
 	t := &table{buckets: make([]bucket, n), mask: n - 1}
+	// Huge pages where the system gives them (an error changes nothing).
+	_ = hugepage.Advise(t.buckets)
 	t.clear()
 	return t
 }

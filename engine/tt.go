@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/internal/hugepage"
 	"github.com/reversi-engine/reversi/internal/memclear"
 )
 
@@ -66,6 +67,9 @@ func newTTable(sizeMB int) *ttable {
 		n *= 2
 	}
 	t := &ttable{buckets: make([]ttBucket, n), mask: n - 1}
+	// Huge pages where the system gives them (an error changes nothing):
+	// the search probes the table at random.
+	_ = hugepage.Advise(t.buckets)
 	t.clear() // maps the memory now, not page by page inside the first searches and their clocks
 	return t
 }
