@@ -28,8 +28,10 @@
 // increment after each of them (a Fischer clock; the extension is not
 // counted). The engine budgets its move from what is left, the moves left
 // and the phase of the game (engine.Clock.Plan), says so ("status thinking
-// (about 1.200 s, at most 3.600 s)") and answers within it; without a time
-// control the depth alone decides. Before "=== <move>/<eval>/<time>" it
+// (about 1.200 s, at most 3.600 s)") and answers within it, no deeper
+// than the depth set; without a time control the depth alone decides. A
+// game with a clock and no depth chosen ("set depth", or Options.Depth)
+// is played as deep as the clock allows. Before "=== <move>/<eval>/<time>" it
 // sends the "search" line of its value, so that the GUI sees how it was
 // found. [Client] tells an engine the referee's clock the same way; a
 // per-move limit becomes a clock that holds the limit now and gets it back

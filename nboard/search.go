@@ -34,10 +34,17 @@ func (s *session) background(ctx context.Context, hint bool, f func(ctx context.
 // depth empties if that is more, and a win/loss/draw solve two empties
 // earlier. A depth at least the empties of the position thus asks for its
 // exact value, as NBoard means it (set depth 60: solve).
-func (s *session) level() engine.Level {
-	exact := max(min(s.depth+6, 20), s.depth)
-	return engine.Level{Depth: s.depth, ExactEmpties: exact, WLDEmpties: exact + 2}
+func (s *session) level() engine.Level { return levelAt(s.depth) }
+
+// levelAt returns the engine settings of a depth, as level describes.
+func levelAt(depth int) engine.Level {
+	exact := max(min(depth+6, 20), depth)
+	return engine.Level{Depth: depth, ExactEmpties: exact, WLDEmpties: exact + 2}
 }
+
+// clockDepth is the depth of "go" in a game with a clock when no depth
+// was chosen: none that the clock would not stop first.
+const clockDepth = 60
 
 // clock returns the game clock of the side to move: what is left of it
 // and its increment (zero if the game has no clock). The time control is
@@ -174,11 +181,16 @@ func (s *session) goSearch(ctx context.Context) {
 		s.out.printf("status")
 		return
 	}
-	if s.player == nil || s.playerDepth != s.depth {
-		s.player, s.playerDepth = engine.NewPlayer(s.eng, s.level(), s.opts.Name, 1), s.depth
+	clk := clock(g, s.tags)
+	depth := s.depth
+	if !s.depthSet && clk != (engine.Clock{}) {
+		depth = clockDepth
+	}
+	if s.player == nil || s.playerDepth != depth {
+		s.player, s.playerDepth = engine.NewPlayer(s.eng, levelAt(depth), s.opts.Name, 1), depth
 	}
 	p := s.player
-	lim := p.LimitsFor(clock(g, s.tags), g.Position().Board.Empties())
+	lim := p.LimitsFor(clk, g.Position().Board.Empties())
 	s.out.printf("status thinking%s", budgetText(lim))
 	s.background(ctx, false, func(ctx context.Context) {
 		start := time.Now()

@@ -11,6 +11,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/format/obf"
 	"github.com/reversi-engine/reversi/game"
@@ -291,5 +292,45 @@ func TestClientKeepsTheClock(t *testing.T) {
 		if g.Result.Reason != game.Normal {
 			t.Errorf("move time %v, game time %v: the game ended by %v", cfg.MoveTime, cfg.GameTime, g.Result)
 		}
+	}
+}
+
+// TestClockWithoutDepth: a game with a clock and no depth chosen (by
+// Options.Depth or "set depth") is played as deep as the clock allows:
+// from 20 empty squares with a minute on the clock, the answer is the
+// exact solve. With "set depth 12" (the depth a game without a clock
+// gets), or with Options.Depth 12, it is the win/loss/draw solve that
+// depth 12 asks for from 20 empties (the exact solve from 18).
+func TestClockWithoutDepth(t *testing.T) {
+	boards, err := testpos.Endgame(1, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := board.Position{Board: boards[0], Turn: board.Black}
+	for _, tc := range []struct {
+		name     string
+		opts     Options
+		setDepth string
+		ti       string
+		want     player.Kind
+	}{
+		{"clock, no depth", Options{}, "", "01:00", player.Exact},
+		{"clock, set depth 12", Options{}, "set depth 12", "01:00", player.WLD},
+		{"clock, Options.Depth 12", Options{Depth: 12}, "", "01:00", player.WLD},
+		{"no clock, no depth", Options{}, "", "", player.WLD},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := startOptions(t, engine.New(engine.Options{Eval: eval.Course{}, HashMB: 4, Threads: 1}), tc.opts)
+			c.send("nboard 2")
+			if tc.setDepth != "" {
+				c.send(tc.setDepth)
+			}
+			c.send("set game " + positionGGF(pos, tc.ti))
+			c.sync(1)
+			move, _, _, search, _ := c.answer()
+			if search.Source.Kind != tc.want {
+				t.Errorf("answer %s, search %+v: %v, want %v", move, search, search.Source.Kind, tc.want)
+			}
+		})
 	}
 }

@@ -24,7 +24,9 @@ import (
 type Options struct {
 	// Name is the engine's name for "set myname" (default "reversi").
 	Name string
-	// Depth is the midgame depth until the GUI sets one (default 12).
+	// Depth is the midgame depth until the GUI sets one. 0: 12 for a
+	// game without a clock, and as deep as the clock allows (as "set
+	// depth 60" asks) for a game with one.
 	Depth int
 	// MaxLine bounds the length of a command line, in bytes (default
 	// DefaultMaxLine). A longer line ends Serve with an error that says
@@ -55,9 +57,12 @@ type session struct {
 	opts Options
 	out  *lineWriter
 
-	game     *game.Game
-	tags     map[string]string // the time tags of the game's text (timeTags)
-	depth    int
+	game  *game.Game
+	tags  map[string]string // the time tags of the game's text (timeTags)
+	depth int
+	// depthSet reports that the depth was chosen (Options.Depth or "set
+	// depth"): without it, a game with a clock is played to the clock.
+	depthSet bool
 	contempt int
 
 	// The player that plays "go" at the depth playerDepth: it keeps
@@ -101,18 +106,20 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e *engine.Engine, o
 	if opts.Name == "" {
 		opts.Name = "reversi"
 	}
-	if opts.Depth <= 0 {
+	depthSet := opts.Depth > 0
+	if !depthSet {
 		opts.Depth = 12
 	}
 	if opts.MaxLine <= 0 {
 		opts.MaxLine = DefaultMaxLine
 	}
 	s := &session{
-		eng:   e,
-		opts:  opts,
-		out:   &lineWriter{w: bufio.NewWriter(out)},
-		game:  game.New(board.Start(), game.Standard),
-		depth: opts.Depth,
+		eng:      e,
+		opts:     opts,
+		out:      &lineWriter{w: bufio.NewWriter(out)},
+		game:     game.New(board.Start(), game.Standard),
+		depth:    opts.Depth,
+		depthSet: depthSet,
 	}
 	lines, readErr := lines.Read(ctx, in, opts.MaxLine)
 	defer s.stop()
@@ -228,7 +235,7 @@ func (s *session) set(line string, args []string) {
 			s.out.printf("status set depth %s: want a number from 1 to 60", args[1])
 			return
 		}
-		s.depth = d
+		s.depth, s.depthSet = d, true
 	case "contempt":
 		if len(args) != 2 {
 			s.out.printf("status set contempt needs one number (centi-discs)")

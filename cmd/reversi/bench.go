@@ -13,8 +13,8 @@ import (
 
 	"github.com/reversi-engine/reversi/bench"
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/internal/progress"
 )

@@ -22,12 +22,13 @@ set depth/game/contempt, move, go, hint, ping, learn, analyze; see
 'go doc github.com/reversi-engine/reversi/nboard'. A depth at least the
 empty squares of the position solves it exactly (set depth 60: solve);
 "go" keeps to the clock of the game (its GGF time control, TI), budgeting
-each move from the time left, the moves left and the phase. In a position
+each move from the time left, the moves left and the phase, as deep as
+the clock allows unless --depth or "set depth" chose a depth. In a position
 of the shipped opening book, "go" and "hint" answer from the book at once
 ("book <pv> <eval> <games> book depth <d>": "book" in the depth field);
 --book off searches every position (NBoard's protocol has no option to
 switch the book).`)
-	depth := fs.Int("depth", 12, "midgame depth until the GUI sets one")
+	depth := fs.Int("depth", 12, "midgame depth until the GUI sets one; not given, a game with a clock is played as deep as the clock allows")
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	evalName := fs.String("eval", "pattern", "evaluation: pattern (trained), course (the course's heuristic; classic, its old name, is accepted too) or discs")
@@ -50,5 +51,9 @@ switch the book).`)
 		fmt.Fprintln(e.stderr, note)
 	}
 	eng := engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: *hash})
-	return nboard.Serve(ctx, e.stdin, e.stdout, eng, nboard.Options{Depth: *depth, Book: b})
+	opts := nboard.Options{Book: b}
+	if cli.Given(fs, "depth") {
+		opts.Depth = *depth
+	}
+	return nboard.Serve(ctx, e.stdin, e.stdout, eng, opts)
 }

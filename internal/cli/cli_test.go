@@ -257,3 +257,20 @@ func TestBoard(t *testing.T) {
 		}
 	}
 }
+
+func TestGiven(t *testing.T) {
+	for _, tc := range []struct {
+		args string
+		want bool
+	}{{"--depth 12", true}, {"--depth=12 --n 3", true}, {"--n 3", false}, {"", false}} {
+		fs := NewFlags(io.Discard, "test", "", "")
+		fs.Int("depth", 12, "depth")
+		fs.Int("n", 0, "n")
+		if err := Parse(fs, strings.Fields(tc.args)); err != nil {
+			t.Fatal(err)
+		}
+		if got := Given(fs, "depth"); got != tc.want {
+			t.Errorf("%q: Given(depth) = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}

@@ -104,11 +104,17 @@ func needsValue(fs *flag.FlagSet, a string) bool {
 // enough to read and type again) unless the command line gave the flag
 // "seed" of fs. Call it after parsing.
 func DefaultSeed(fs *flag.FlagSet, seed *uint64) {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "seed" })
-	if !set {
+	if !Given(fs, "seed") {
 		*seed = rand.Uint64() % 1_000_000
 	}
+}
+
+// Given reports whether the command line gave the flag name of fs. Call
+// it after parsing.
+func Given(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // List is a flag that collects repeated or comma-separated values.
