@@ -345,12 +345,12 @@ type SelectiveFigure struct {
 	MeanError float64
 }
 
-// SolveSelective searches the first problems of the embedded FForum file
-// to the end with the engine at probability prob (threads threads, 64
-// MB table cleared before each problem): the engine's selective
-// endgame, the solver with cuts (exact at 100%). progress, if not nil, is called after each
-// problem.
-func SolveSelective(ctx context.Context, file string, first, threads, prob int, progress func(done int)) (SelectiveFigure, error) {
+// SolveSelective searches the problems from..to-1 (counted from 0) of the
+// embedded FForum file to the end with the engine at probability prob
+// (threads threads, 64 MB table cleared before each problem): the
+// engine's selective endgame, the solver with cuts (exact at 100%).
+// progress, if not nil, is called after each problem.
+func SolveSelective(ctx context.Context, file string, from, to, threads, prob int, progress func(done int)) (SelectiveFigure, error) {
 	text, err := fforum.ReadFile(file)
 	if err != nil {
 		return SelectiveFigure{}, err
@@ -359,7 +359,10 @@ func SolveSelective(ctx context.Context, file string, first, threads, prob int, 
 	if err != nil {
 		return SelectiveFigure{}, err
 	}
-	problems = problems[:min(first, len(problems))]
+	if from < 0 || from >= to || to > len(problems) {
+		return SelectiveFigure{}, fmt.Errorf("%s has problems 0 to %d: no problems %d to %d", file, len(problems)-1, from, to-1)
+	}
+	problems = problems[from:to]
 	f := SelectiveFigure{File: file, Problems: len(problems), Probability: prob, Threads: threads}
 	eng := engine.New(engine.Options{Threads: threads, HashMB: 64})
 	var errSum float64
@@ -374,7 +377,7 @@ func SolveSelective(ctx context.Context, file string, first, threads, prob int, 
 			return f, context.Cause(ctx)
 		}
 		if r.Kind != engine.Exact || r.Depth != b.Empties() {
-			return f, fmt.Errorf("%s problem %d: a %v result of depth %d, not a search to the end", file, i+1, r.Kind, r.Depth)
+			return f, fmt.Errorf("%s problem %d: a %v result of depth %d, not a search to the end", file, from+i+1, r.Kind, r.Depth)
 		}
 		f.Nodes += r.Nodes
 		f.Elapsed += r.Elapsed

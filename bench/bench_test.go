@@ -123,7 +123,7 @@ func TestTimeToDepth(t *testing.T) {
 
 func TestSolveSelective(t *testing.T) {
 	for _, prob := range []int{73, 100} {
-		f, err := bench.SolveSelective(context.Background(), "fforum-1-19.obf", 3, 1, prob, nil)
+		f, err := bench.SolveSelective(context.Background(), "fforum-1-19.obf", 2, 5, 1, prob, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,6 +132,11 @@ func TestSolveSelective(t *testing.T) {
 		}
 		if prob == 100 && (f.RightScores != 3 || f.RightMoves != 3 || f.MeanError != 0) {
 			t.Errorf("the full-width search to the end is not exact: %+v", f)
+		}
+	}
+	for _, r := range [][2]int{{-1, 2}, {3, 3}, {18, 20}} {
+		if _, err := bench.SolveSelective(context.Background(), "fforum-1-19.obf", r[0], r[1], 1, 73, nil); err == nil {
+			t.Errorf("problems %d to %d of 19 accepted", r[0], r[1]-1)
 		}
 	}
 }

@@ -35,8 +35,8 @@ are the ones docs/BENCHMARKS.md records.`)
 	ffo := fs.Int("ffo", 0, "solve the first N problems of FFO #40-#59 too (0 to skip; #40-#44 take about 10 s on 2 cores)")
 	threads := fs.Int("threads", runtime.NumCPU(), "threads of the parallel solves")
 	ttd := fs.Int("ttd", 0, "only time to depth: the engine (trained evaluation, one thread) to this depth on the 12 positions of NTest's speed test (35 empties)")
-	selective := fs.Int("selective", 0, "only the selective endgame: the first N problems of FFO #40-#59 searched to the end at each probability (73% to 100%), on --threads")
-	prob := fs.Int("prob", engine.DefaultProbability, "confidence of the selective search's cuts of --ttd, in percent (100: full width)")
+	selective := fs.String("selective", "", "only the selective endgame: the first N problems of FFO #40-#59, or FFO #A-#B given as A-B (e.g. 50-59), searched to the end at each probability (73% to 100%; --prob: that one alone), on --threads")
+	prob := fs.Int("prob", engine.DefaultProbability, "confidence of the selective search's cuts of --ttd, in percent (100: full width); with --selective, the one probability to measure")
 	levels := fs.String("levels", "", "only the levels' times: a move of each level N or N-M (e.g. 1-20) in 84 positions of NTest's games, one thread, no book, no clock (the figures of 'reversi help levels')")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (for go tool pprof, or go build -pgo)")
 	if err := cli.Parse(fs, args); err != nil {
@@ -53,8 +53,15 @@ are the ones docs/BENCHMARKS.md records.`)
 	if *ttd != 0 {
 		return benchTimeToDepth(ctx, e, *ttd, *prob)
 	}
-	if *selective != 0 {
-		return benchSelective(ctx, e, *selective, *threads)
+	if *selective != "" {
+		probs := engine.Probabilities()
+		if cli.Given(fs, "prob") {
+			if !slices.Contains(probs, *prob) {
+				return fmt.Errorf("--prob %d: want one of %v", *prob, probs)
+			}
+			probs = []int{*prob}
+		}
+		return benchSelective(ctx, e, *selective, *threads, probs)
 	}
 	if *perftDepth < 0 || *perftDepth > 16 {
 		return fmt.Errorf("--perft-depth %d: want 0 to 16", *perftDepth)
@@ -151,17 +158,40 @@ func benchLevels(ctx context.Context, e *env, text string) error {
 	return nil
 }
 
-// benchSelective prints the selective endgame's figures on the first n
-// problems of FFO #40-#59 at every probability.
-func benchSelective(ctx context.Context, e *env, n, threads int) error {
-	if n < 1 || n > 20 {
-		return fmt.Errorf("--selective %d: want 1 to 20", n)
+// ffoRange reads --selective: "N", the first N problems of FFO #40-#59
+// (1 to 20), or "A-B", FFO #A to #B (40 <= A <= B <= 59). It returns the
+// FFO numbers of the first and the last problem.
+func ffoRange(text string) (first, last int, err error) {
+	bad := fmt.Errorf("--selective %q: want N, the first N problems of FFO #40-#59 (1 to 20), or A-B, FFO #A to #B within 40-59 (e.g. 50-59)", text)
+	if a, b, ok := strings.Cut(text, "-"); ok {
+		first, err1 := strconv.Atoi(a)
+		last, err2 := strconv.Atoi(b)
+		if err1 != nil || err2 != nil || first < 40 || last > 59 || first > last {
+			return 0, 0, bad
+		}
+		return first, last, nil
 	}
-	fmt.Fprintf(e.stdout, "selective endgame, FFO #40-#%d, %s:\n", 39+n, counted(threads, "thread"))
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 1 || n > 20 {
+		return 0, 0, bad
+	}
+	return 40, 39 + n, nil
+}
+
+// benchSelective prints the selective endgame's figures on the problems
+// of FFO #40-#59 that text names ("N": the first N; "A-B": FFO #A to #B)
+// at each of probs.
+func benchSelective(ctx context.Context, e *env, text string, threads int, probs []int) error {
+	first, last, err := ffoRange(text)
+	if err != nil {
+		return err
+	}
+	n := last - first + 1
+	fmt.Fprintf(e.stdout, "selective endgame, FFO #%d-#%d, %s:\n", first, last, counted(threads, "thread"))
 	fmt.Fprintf(e.stdout, "%11s %10s %14s %12s %12s %11s\n", "probability", "seconds", "nodes", "right score", "right move", "mean error")
-	for _, p := range engine.Probabilities() {
+	for _, p := range probs {
 		bar := newProgress(e, n, fmt.Sprintf("%d%%", p), "problems")
-		f, err := bench.SolveSelective(ctx, "fforum-40-59.obf", n, threads, p, func(int) { bar.Add(1) })
+		f, err := bench.SolveSelective(ctx, "fforum-40-59.obf", first-40, last-39, threads, p, func(int) { bar.Add(1) })
 		bar.Finish()
 		if err != nil {
 			return err

@@ -355,6 +355,25 @@ func TestBenchLevels(t *testing.T) {
 	}
 }
 
+// TestBenchSelective: --selective A-B measures FFO #A to #B, --prob one
+// probability alone; ranges outside #40-#59, reversed or not numbers, and
+// a probability the engine has not, are refused before any work.
+func TestBenchSelective(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "", "bench", "--selective", "40-40", "--prob", "73", "--threads", "1")
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], "FFO #40-#40") || !strings.HasPrefix(strings.TrimSpace(lines[2]), "73% ") || !strings.Contains(lines[2], "/1 ") {
+		t.Errorf("bench --selective 40-40 --prob 73 printed:\n%s", stdout)
+	}
+	for _, bad := range [][]string{{"--selective", "0"}, {"--selective", "21"}, {"--selective", "39-45"}, {"--selective", "50-60"}, {"--selective", "55-50"}, {"--selective", "x"}, {"--selective", "40-x"}, {"--selective", "3", "--prob", "50"}} {
+		if code, stdout, stderr := runCommand(t, "", append([]string{"bench"}, bad...)...); code != 1 || stdout != "" || !(strings.Contains(stderr, "--selective") || strings.Contains(stderr, "--prob")) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", bad, code, stdout, stderr)
+		}
+	}
+}
+
 func TestSolveSaysItIsStillSolving(t *testing.T) {
 	defer func(every time.Duration) { newsEvery = every }(newsEvery)
 	newsEvery = time.Millisecond
