@@ -483,10 +483,7 @@ func BenchmarkTrackerGame(b *testing.B) {
 			continue
 		}
 		// A fixed, varied choice: the i-th legal move modulo their count.
-		var list []board.Square
-		for m := moves; m != 0; m &= m - 1 {
-			list = append(list, board.Square(bitIndex(m)))
-		}
+		list := moveList(moves)
 		sq := list[i*7%len(list)]
 		f := pos.Flips(sq)
 		pos = pos.PlayFlips(sq, f)
@@ -505,4 +502,13 @@ func BenchmarkTrackerGame(b *testing.B) {
 	}
 	_ = sink
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(steps)), "ns/move")
+}
+
+// moveList returns the squares of a set of moves, in order.
+func moveList(moves uint64) []board.Square {
+	var list []board.Square
+	for m := moves; m != 0; m &= m - 1 {
+		list = append(list, board.Square(bitIndex(m)))
+	}
+	return list
 }

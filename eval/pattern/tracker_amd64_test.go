@@ -30,10 +30,7 @@ func TestPlayAVX2MatchesGeneric(t *testing.T) {
 				b, aToMove = b.Pass(), !aToMove
 				continue
 			}
-			var list []board.Square
-			for m := moves; m != 0; m &= m - 1 {
-				list = append(list, board.Square(bitIndex(m)))
-			}
+			list := moveList(moves)
 			sq := list[rng.IntN(len(list))]
 			f := b.Flips(sq)
 			before := avx
@@ -88,10 +85,7 @@ func TestGatherSumMatchesLoads(t *testing.T) {
 				tr.Pass()
 				continue
 			}
-			var list []board.Square
-			for m := moves; m != 0; m &= m - 1 {
-				list = append(list, board.Square(bitIndex(m)))
-			}
+			list := moveList(moves)
 			sq := list[rng.IntN(len(list))]
 			f := b.Flips(sq)
 			tr.Play(sq, f)
