@@ -32,7 +32,9 @@ type tables struct {
 }
 
 // shapeOffset[s] is where the table of shape s starts in tables.flat;
-// flatSize is the length of flat.
+// flatSize is the length of the tables, which flat follows with two zero
+// weights (read by the padding lanes of indexes, and by gatherSum's 32-bit
+// loads past the last weight).
 var shapeOffset, flatSize = func() (off [NumShapes]uint32, n uint32) {
 	for s, sh := range Shapes {
 		off[s] = n
@@ -66,15 +68,14 @@ func flatIndexes(b board.Board, idx *indexes) {
 // indexes fill whole 256-bit registers.
 const numLanes = (NumInstances + 7) &^ 7
 
-// indexes holds the flat index of every instance (the lanes past
-// NumInstances stay 0).
+// indexes holds the flat index of every instance; the lanes past
+// NumInstances hold flatSize, where tables.flat has a zero weight, so that
+// a sum over all the lanes (gatherSum) is the sum over the instances.
 type indexes [numLanes]uint32
 
 // squarePows[sq][i] is the power of 3 of sq's digit in instance i, 0 if
 // the instance does not hold sq: the table of playAVX2, which reads it in
 // 256-bit rows.
-//
-//lint:ignore U1000 read by tracker_amd64.s
 var squarePows = func() (t [64]indexes) {
 	for sq, terms := range squareTerms {
 		for _, term := range terms {
@@ -245,6 +246,7 @@ type Tracker struct {
 func (t *Tracker) Play(sq board.Square, flips uint64) {
 	cur, next := &t.stack[t.depth], &t.stack[t.depth+1]
 	if useAVX2 {
+		_ = squarePows[sq] // a square, or a panic here rather than a wild read there
 		playAVX2(cur, next, uint(sq), flips, t.aToMove)
 	} else {
 		*next = *cur
