@@ -5,9 +5,6 @@ import (
 	"unsafe"
 )
 
-// madvHugepage is MADV_HUGEPAGE of Linux's madvise(2).
-const madvHugepage = 14
-
 // Advise asks Linux to back the memory of s with transparent huge pages
 // (madvise MADV_HUGEPAGE), where the system allows them ("madvise" or
 // "always" in /sys/kernel/mm/transparent_hugepage/enabled). Call it
@@ -28,5 +25,5 @@ func Advise[T any](s []T) error {
 		return nil
 	}
 	b := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(&s[0]), aligned-start)), start+n-aligned)
-	return syscall.Madvise(b, madvHugepage)
+	return syscall.Madvise(b, syscall.MADV_HUGEPAGE)
 }
