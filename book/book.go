@@ -35,9 +35,13 @@ func quantize(v float64) int16 {
 func (e Entry) normal() Entry {
 	e.Value = float64(quantize(e.Value)) / 100
 	e.Depth = max(0, min(255, e.Depth))
-	e.Count = max(0, min(math.MaxUint32, e.Count))
+	e.Count = max(0, min(maxCount, e.Count))
 	return e
 }
+
+// maxCount is the largest count the formats store, 2^32-1, or the largest
+// int where an int is smaller (32-bit processors).
+const maxCount = min(math.MaxUint32, math.MaxInt)
 
 // Book is an opening book, read-only. Its entries stay in their binary
 // form and are read in place. The zero Book is empty. A Book is safe for
