@@ -100,9 +100,10 @@ counted as Edax and Egaroucid count them: level N searches N plies deep.
 Time: the median and the longest move over 84 positions of 12 games, one
 thread, no book, no clock (reversi bench --levels). Elo: against level 1,
 from matches between neighbouring levels (docs/STRENGTH.md). "-": not
-measured (from level 25 a move without a clock solves exactly from 27
-to 53 empty squares, and the 84 moves would take hours to days; with a
-clock, every level solves only what its time allows).
+measured (level 24 not yet, about 40 minutes of one core; from level 25
+a move without a clock solves exactly from 27 to 53 empty squares, and
+the 84 moves would take hours to days; with a clock, every level solves
+only what its time allows).
 
 level  time: median   longest   Elo    settings
 `)
