@@ -15,8 +15,9 @@ type BookOptions struct {
 	// Random is the variety of its choices, in discs: the player picks
 	// uniformly among the book moves within Random discs of the best (0:
 	// among the best alone). A level with noise (Level.Noise) picks
-	// within its noise if that is more, so that a beginner's level plays
-	// the book as loosely as it plays the rest.
+	// within its noise if that is more, where it adds noise (see
+	// Level.NoiseMoves), so that a beginner's level plays the book as
+	// loosely as it plays the rest.
 	Random float64
 	// Note, if not empty, says why there is no book (a shipped book that
 	// is damaged, say): the player reports it with its first move.
@@ -57,7 +58,10 @@ func (p *Player) bookMove(req player.Request) (player.Reply, bool) {
 		return player.Reply{}, false
 	}
 	var choices []book.Move
-	within := max(p.book.Random, p.level.Noise, 0)
+	within := max(p.book.Random, 0)
+	if p.level.noisyAt(64 - req.Position.Board.Empties()) {
+		within = max(within, p.level.Noise)
+	}
 	for _, m := range moves {
 		if m.Value >= moves[0].Value-within {
 			choices = append(choices, m)

@@ -102,6 +102,24 @@ func TestNoisyLevelPlaysTheBookLoosely(t *testing.T) {
 	}
 }
 
+// TestNoiseMovesLimitTheBooksLooseness: a level whose noise ends before
+// the position picks its book moves as a level without noise does.
+func TestNoiseMovesLimitTheBooksLooseness(t *testing.T) {
+	for _, tc := range []struct {
+		moves, want int
+	}{{1, 1}, {2, 2}} {
+		p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 1, Noise: 3, NoiseMoves: tc.moves}, "engine", 1)
+		p.SetBook(BookOptions{Book: testBook()})
+		seen := map[board.Square]bool{}
+		for range 30 {
+			seen[bookTestMove(t, p, "f5").Move] = true
+		}
+		if len(seen) != tc.want {
+			t.Errorf("noise 3 in the first %d moves, after f5: %v, want %d moves", tc.moves, seen, tc.want)
+		}
+	}
+}
+
 func TestWithBook(t *testing.T) {
 	b := testBook()
 	f5, _ := game.ParseTranscript("f5")

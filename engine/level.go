@@ -38,6 +38,17 @@ type Level struct {
 	// Noise, in discs, is added at random to the value of each move at the
 	// root so that the level makes human mistakes (0: none).
 	Noise float64
+	// NoiseMoves limits the noise to the first NoiseMoves moves of the
+	// game, counted by the discs on the board (0: every move): games
+	// that vary in their openings and are played in earnest after them,
+	// as a match from the start position needs.
+	NoiseMoves int
+}
+
+// noisyAt reports whether the level adds noise in a position with discs
+// discs on the board.
+func (l Level) noisyAt(discs int) bool {
+	return l.Noise > 0 && (l.NoiseMoves == 0 || discs-4 < l.NoiseMoves)
 }
 
 // SelectiveStep is one step of a level's selective endgame: searches to
@@ -146,6 +157,9 @@ func (l Level) Describe() string {
 	}
 	if l.Noise > 0 {
 		fmt.Fprintf(&s, ", random mistakes of up to %g discs", l.Noise)
+		if l.NoiseMoves > 0 {
+			fmt.Fprintf(&s, " in the first %d moves", l.NoiseMoves)
+		}
 	}
 	return s.String()
 }

@@ -248,7 +248,7 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 	}
 	b := req.Position.Board
 	lim := p.LimitsFor(clockOf(ctx, req, time.Now()), b.Empties())
-	noisy := p.level.Noise > 0
+	noisy := p.level.noisyAt(64 - b.Empties())
 	lim.AllMoves = noisy || req.Analyze
 	var progress func(Info)
 	if req.Progress != nil {

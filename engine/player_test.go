@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -282,6 +283,42 @@ func TestNoiseMakesMistakes(t *testing.T) {
 	}
 	if differ == 0 || differ == 40 {
 		t.Errorf("noise 40 differed from depth 1 in %d of 40 tries: want some mistakes, not all", differ)
+	}
+}
+
+// TestNoiseMoves: a level whose noise is limited to the first moves makes
+// mistakes in them and plays as the level without noise after them (the
+// position of TestNoiseMakesMistakes is after 10 moves).
+func TestNoiseMoves(t *testing.T) {
+	g := game.NewStandard()
+	g.PlayTranscript("f5d6c3d3c4f4f6f3e6e7")
+	exact := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 1}, "depth1", 7)
+	req := player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal()}
+	want, _ := exact.Move(context.Background(), req)
+	for _, tc := range []struct {
+		moves     int
+		mistakes  bool
+		describes string
+	}{
+		{10, false, "random mistakes of up to 40 discs in the first 10 moves"},
+		{11, true, "in the first 11 moves"},
+		{0, true, "random mistakes of up to 40 discs"},
+	} {
+		l := Level{Depth: 1, Noise: 40, NoiseMoves: tc.moves}
+		if d := l.Describe(); !strings.Contains(d, tc.describes) {
+			t.Errorf("noise moves %d: %q does not say %q", tc.moves, d, tc.describes)
+		}
+		p := NewPlayer(New(Options{HashMB: 1}), l, "engine", 7)
+		differ := 0
+		for range 40 {
+			a, _ := p.Move(context.Background(), req)
+			if a.Move != want.Move {
+				differ++
+			}
+		}
+		if got := differ > 0; got != tc.mistakes {
+			t.Errorf("noise 40 in the first %d moves, after 10 moves: %d of 40 moves differ from depth 1", tc.moves, differ)
+		}
 	}
 }
 

@@ -13,6 +13,8 @@ import (
 	"github.com/reversi-engine/reversi/player"
 )
 
+// TestEngineBookOptions: the book's options and the noise's, which also
+// decides how loosely the book is played, with their errors.
 func TestEngineBookOptions(t *testing.T) {
 	for _, tc := range []struct {
 		spec, name, err string
@@ -23,6 +25,10 @@ func TestEngineBookOptions(t *testing.T) {
 		{"engine:level=3,book=auto", "engine:level=3", ""},
 		{"engine:book=maybe", "", "want auto, on or off"},
 		{"engine:book-random=-1", "", "out of range"},
+		{"engine:level=3,noise=2,noise-moves=12", "engine:level=3,noise=2,noise-moves=12", ""},
+		{"engine:level=3,noise-moves=12", "", "no noise is given"},
+		{"engine:level=3,noise=2,noise-moves=61", "", "out of range"},
+		{"engine:level=3,noise=2,noise-moves=-1", "", "out of range"},
 	} {
 		p, err := New(tc.spec, Env{Seed: 1})
 		switch {

@@ -133,6 +133,7 @@ var catalog = [...]Entry{
 			{Name: "book", Kind: Text, Default: "auto", Help: "auto|on|off: play from the shipped opening book while it has moves for the position; auto: when the engine searches to a fixed depth no deeper than the book's searches (levels 1-16), not when its own searches go deeper (timed levels, deeper depths)"},
 			{Name: "book-file", Kind: Text, Help: "a book file of 'reversi book build', 'deviate' or 'import' played instead of the shipped book (a file of this machine: never offered to a server's clients)", Resource: LocalFile},
 			{Name: "noise", Kind: Float, Default: "0", Help: "random mistakes: up to this many discs added at random to the value of each move (e.g. 20 for a beginner's opponent)"},
+			{Name: "noise-moves", Kind: Int, Default: "0", Help: "the noise only in the first N moves of the game (0: every move): varied openings, then play in earnest"},
 			{Name: "book-random", Kind: Float, Default: "0", Help: "variety of the book moves, in discs: a uniform choice among those within this many discs of the best"},
 			seedOption,
 		},
@@ -300,6 +301,17 @@ func newEngine(a Args) (player.Player, error) {
 		}
 		level.Noise = noise
 		name += ",noise=" + strconv.FormatFloat(noise, 'g', -1, 64)
+	}
+	if a.Given("noise-moves") {
+		n := a.Int("noise-moves")
+		if n < 0 || n > 60 {
+			return nil, a.Errorf("noise-moves", "%d moves is out of range: want 0 to 60", n)
+		}
+		if !a.Given("noise") {
+			return nil, a.Errorf("noise-moves", "limits the noise, and no noise is given")
+		}
+		level.NoiseMoves = n
+		name += ",noise-moves=" + strconv.Itoa(n)
 	}
 	bookOpts, bookName, err := engineBook(a, level)
 	if err != nil {
