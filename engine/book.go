@@ -6,6 +6,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/player"
+	"math"
 )
 
 // BookOptions say how a Player plays from an opening book.
@@ -14,10 +15,13 @@ type BookOptions struct {
 	Book *book.Book
 	// Random is the variety of its choices, in discs: the player picks
 	// uniformly among the book moves within Random discs of the best (0:
-	// among the best alone). A level with noise (Level.Noise) picks
-	// within its noise if that is more, where it adds noise (see
-	// Level.NoiseMoves), so that a beginner's level plays the book as
-	// loosely as it plays the rest.
+	// among the best alone). A level with noise (Level.Noise) chooses
+	// its book moves instead as it chooses its searched ones, where it
+	// adds noise (see Level.NoiseMoves): each move's value plus a random
+	// part of the noise, the best after it; so a beginner's level plays
+	// the book as loosely as the rest, and a match from the start between
+	// two levels with the same noise, one with a book, compares like with
+	// like.
 	Random float64
 	// Note, if not empty, says why there is no book (a shipped book that
 	// is damaged, say): the player reports it with its first move.
@@ -57,17 +61,26 @@ func (p *Player) bookMove(req player.Request) (player.Reply, bool) {
 		// moves (book.NegamaxSearched): a move out of the book. Search.
 		return player.Reply{}, false
 	}
-	var choices []book.Move
-	within := max(p.book.Random, 0)
+	var chosen book.Move
 	if p.level.noisyAt(64 - req.Position.Board.Empties()) {
-		within = max(within, p.level.Noise)
-	}
-	for _, m := range moves {
-		if m.Value >= moves[0].Value-within {
-			choices = append(choices, m)
+		// The level's noise, as its searched moves get it (noisyChoice):
+		// each move's value plus a random part of the noise, the best
+		// after it.
+		best := math.Inf(-1)
+		for _, m := range moves {
+			if v := m.Value + p.rng.Float64()*p.level.Noise; v > best {
+				best, chosen = v, m
+			}
 		}
+	} else {
+		var choices []book.Move
+		for _, m := range moves {
+			if m.Value >= moves[0].Value-max(p.book.Random, 0) {
+				choices = append(choices, m)
+			}
+		}
+		chosen = choices[p.rng.IntN(len(choices))]
 	}
-	chosen := choices[p.rng.IntN(len(choices))]
 	t := &player.Thinking{
 		Eval: chosen.Value, HasEval: true, Unit: player.UnitDiscs,
 		Source: player.Source{Kind: player.Book, Depth: chosen.Depth},

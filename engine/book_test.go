@@ -88,17 +88,32 @@ func TestPlayerWithoutBookSearches(t *testing.T) {
 	}
 }
 
-// TestNoisyLevelPlaysTheBookLoosely: a level with noise picks among the
-// book moves within its noise.
+// TestNoisyLevelPlaysTheBookLoosely: a level with noise chooses among the
+// book moves as among searched ones, each value plus a random part of
+// the noise: after f5 the book's d6 (+1 for White) and f6 (-0.5), so that
+// with noise 3 f6 comes when its draw beats d6's by 1.5 discs, 1 time in
+// 8; with noise 1.5 never.
 func TestNoisyLevelPlaysTheBookLoosely(t *testing.T) {
-	p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 1, Noise: 3}, "engine", 1)
-	p.SetBook(BookOptions{Book: testBook()})
-	seen := map[board.Square]bool{}
-	for range 30 {
-		seen[bookTestMove(t, p, "f5").Move] = true
-	}
-	if len(seen) != 2 {
-		t.Errorf("noise 3 after f5: %v", seen)
+	for _, tc := range []struct {
+		noise float64
+		minF6 int
+		maxF6 int
+	}{{3, 4, 40}, {1.5, 0, 0}} {
+		p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 1, Noise: tc.noise}, "engine", 1)
+		p.SetBook(BookOptions{Book: testBook()})
+		f6 := 0
+		for range 100 {
+			switch m := bookTestMove(t, p, "f5").Move; m {
+			case board.MustParseSquare("f6"):
+				f6++
+			case board.MustParseSquare("d6"):
+			default:
+				t.Fatalf("noise %g after f5: %v, not a book move", tc.noise, m)
+			}
+		}
+		if f6 < tc.minF6 || f6 > tc.maxF6 {
+			t.Errorf("noise %g after f5: f6 %d times in 100, want %d to %d", tc.noise, f6, tc.minF6, tc.maxF6)
+		}
 	}
 }
 
@@ -111,7 +126,7 @@ func TestNoiseMovesLimitTheBooksLooseness(t *testing.T) {
 		p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 1, Noise: 3, NoiseMoves: tc.moves}, "engine", 1)
 		p.SetBook(BookOptions{Book: testBook()})
 		seen := map[board.Square]bool{}
-		for range 30 {
+		for range 100 {
 			seen[bookTestMove(t, p, "f5").Move] = true
 		}
 		if len(seen) != tc.want {
