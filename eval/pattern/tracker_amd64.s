@@ -46,17 +46,18 @@ flip:
 	JNZ flip
 
 summed:
-	MOVBLZX aToMove+32(FP), AX
-	TESTL AX, AX
-	JZ sideB
-
-	// Side A: idx += pow - sum.
+	// Both sides: idx += pow (the placed square's digit goes from 0 to 1).
 	VPADDD 0(DX), Y0, Y0
 	VPADDD 32(DX), Y1, Y1
 	VPADDD 64(DX), Y2, Y2
 	VPADDD 96(DX), Y3, Y3
 	VPADDD 128(DX), Y4, Y4
 	VPADDD 160(DX), Y5, Y5
+	MOVBLZX aToMove+32(FP), AX
+	TESTL AX, AX
+	JZ sideB
+
+	// Side A: idx -= sum (the flips go from 2 to 1).
 	VPSUBD Y6, Y0, Y0
 	VPSUBD Y7, Y1, Y1
 	VPSUBD Y8, Y2, Y2
@@ -66,13 +67,8 @@ summed:
 	JMP store
 
 sideB:
-	// The other side: idx += 2*pow + sum.
-	VPADDD 0(DX), Y6, Y6
-	VPADDD 32(DX), Y7, Y7
-	VPADDD 64(DX), Y8, Y8
-	VPADDD 96(DX), Y9, Y9
-	VPADDD 128(DX), Y10, Y10
-	VPADDD 160(DX), Y11, Y11
+	// The other side: idx += pow + sum (the placed square on to 2, the
+	// flips from 1 to 2).
 	VPADDD 0(DX), Y6, Y6
 	VPADDD 32(DX), Y7, Y7
 	VPADDD 64(DX), Y8, Y8
