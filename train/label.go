@@ -389,6 +389,26 @@ func readLabelFile(file string, header *string, add func(LabelledPosition)) erro
 	return nil
 }
 
+// Sample returns the labelled positions whose board falls in the given
+// fraction of all boards (0 < fraction <= 1), chosen by the top bits of
+// the board's hash: the same positions on every run, and the sample of a
+// smaller fraction inside that of a larger one, so that fits of growing
+// samples measure how the error falls with more data (a learning curve).
+// The choice is independent of the tenth that Refit holds out (which
+// takes the hash modulo 10).
+func Sample(labels []LabelledPosition, fraction float64) []LabelledPosition {
+	if fraction >= 1 {
+		return labels
+	}
+	var out []LabelledPosition
+	for _, l := range labels {
+		if float64(l.Board.Hash()>>11)/(1<<53) < fraction {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // GamePositions returns the labelled positions that some game reaches
 // (in any symmetry): those that no random move led to. Label draws a
 // quarter of its positions after one or two random moves, where the

@@ -3,6 +3,8 @@ package train
 import (
 	"context"
 	"fmt"
+	"math"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strings"
@@ -162,5 +164,58 @@ func TestGamePositions(t *testing.T) {
 	}
 	if fmt.Sprint(kept) != "[0 1 3 4]" {
 		t.Errorf("kept %v, want [0 1 3 4] (the position after f5 f4 is off the game)", kept)
+	}
+}
+
+// TestSample: a fraction keeps about that share of the positions, the
+// same ones every time, each smaller sample inside the larger ones, and
+// independently of the tenth that Refit holds out.
+func TestSample(t *testing.T) {
+	// Every position 6 plies from the start: 10,000 or so distinct boards.
+	var labels []LabelledPosition
+	seen := map[board.Board]bool{}
+	var walk func(b board.Board, plies int)
+	walk = func(b board.Board, plies int) {
+		if plies == 0 {
+			if !seen[b] {
+				seen[b] = true
+				labels = append(labels, LabelledPosition{Index: len(labels), Board: b})
+			}
+			return
+		}
+		for m := b.Moves(); m != 0; m &= m - 1 {
+			walk(b.Play(board.Square(bits.TrailingZeros64(m))), plies-1)
+		}
+	}
+	walk(board.StartBoard(), 6)
+	n := len(labels)
+	if got := Sample(labels, 1); len(got) != n {
+		t.Fatalf("fraction 1 kept %d of %d", len(got), n)
+	}
+	var larger map[int]bool
+	for _, f := range []float64{0.5, 0.25, 0.1} {
+		got := Sample(labels, f)
+		if again := Sample(labels, f); fmt.Sprint(again) != fmt.Sprint(got) {
+			t.Errorf("fraction %v: two calls kept different positions", f)
+		}
+		want := f * float64(n)
+		// Five standard deviations of a binomial count.
+		if d := math.Abs(float64(len(got)) - want); d > 5*math.Sqrt(want*(1-f)) {
+			t.Errorf("fraction %v kept %d of %d, want about %.0f", f, len(got), n, want)
+		}
+		kept, heldOut := map[int]bool{}, 0
+		for _, l := range got {
+			kept[l.Index] = true
+			if larger != nil && !larger[l.Index] {
+				t.Errorf("fraction %v keeps position %d, which the larger sample does not", f, l.Index)
+			}
+			if l.Board.Hash()%10 == 0 {
+				heldOut++
+			}
+		}
+		if share := float64(heldOut) / float64(len(got)); share < 0.07 || share > 0.13 {
+			t.Errorf("fraction %v: %.3f of its positions are in the held-out tenth, want about 0.1", f, share)
+		}
+		larger = kept
 	}
 }

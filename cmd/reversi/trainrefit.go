@@ -17,13 +17,15 @@ import (
 
 func runTrainRefit(ctx context.Context, e *env, args []string) error {
 	def := train.DefaultRefitConfig()
-	fs := cli.NewFlags(e.stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--game-positions] [--out weights2.bin] [--phases 30] [--prior FILE] [--prior-lambda L] [--smooth S] [--window W]", `
+	fs := cli.NewFlags(e.stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--game-positions] [--fraction F] [--out weights2.bin] [--phases 30] [--prior FILE] [--prior-lambda L] [--smooth S] [--window W]", `
 Fits pattern weights of --phases phases (15, 30 or 60) to the positions
 labelled by 'reversi train label' (the label files of every folder given),
 and with --theoretical to the exact scores of the WTHOR database at 24 empty
 squares (training years only). --game-positions keeps only the labelled
 positions that a training game reaches, leaving out those drawn after
-random moves. Each phase, from the last to the first, is
+random moves. --fraction keeps that share of the positions (by a hash of
+the board: a smaller fraction's positions are inside a larger one's), for
+a learning curve: how the error falls as the data grow. Each phase, from the last to the first, is
 fitted to its own disc counts and --window counts either side, pulled
 toward the prior's weights of the same disc counts (--prior-lambda, in
 positions; the prior is --prior, by default the shipped weights) and
@@ -36,6 +38,7 @@ are written (through a temporary file) to --out, the table as JSON to
 	labels := fs.String("labels", "", "folders of label files, separated by commas")
 	theoretical := fs.Bool("theoretical", false, "add the database's exact scores at 24 empties (training years)")
 	gamesOnly := fs.Bool("game-positions", false, "keep only the labelled positions that a training game reaches (none after a random move)")
+	fraction := fs.Float64("fraction", 1, "keep this share of the labelled positions (0 to 1, by board hash; for learning curves)")
 	out := fs.String("out", "weights2.bin", "the weights file to write")
 	report := fs.String("report", "", "file of the per-phase report (JSON; none if empty)")
 	noPrior := fs.Bool("no-prior", false, "pull toward zero weights instead of the prior's")
@@ -52,6 +55,9 @@ are written (through a temporary file) to --out, the table as JSON to
 	}
 	if *labels == "" && !*theoretical {
 		return fmt.Errorf("--labels: no folder of labels (and no --theoretical)")
+	}
+	if !(*fraction > 0 && *fraction <= 1) {
+		return fmt.Errorf("--fraction %v: want more than 0 and at most 1", *fraction)
 	}
 	if *noPrior && *priorFile != "" {
 		return fmt.Errorf("--prior %s and --no-prior: give one of them", *priorFile)
@@ -92,6 +98,11 @@ are written (through a temporary file) to --out, the table as JSON to
 		}
 		lps = append(lps, more...)
 		sources = append(sources, fmt.Sprintf("%d exact scores of the database at 24 empties", len(more)))
+	}
+	if *fraction < 1 {
+		all := len(lps)
+		lps = train.Sample(lps, *fraction)
+		sources = append(sources, fmt.Sprintf("a sample of %d of the %d positions (--fraction %v)", len(lps), all, *fraction))
 	}
 	cfg.Log = e.stderr
 	w, reps, err := train.Refit(ctx, cfg, lps)
