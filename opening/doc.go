@@ -1,5 +1,5 @@
 // Package opening names the openings of Othello: the classic public list
-// of about seventy named lines (Tiger, Rose, Buffalo, Heath, Cow, ...),
+// of nearly eighty named lines (Tiger, Rose, Buffalo, Heath, Cow, ...),
 // looked up by the position a game reaches, in any of the eight
 // symmetries of the board.
 //

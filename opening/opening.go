@@ -86,22 +86,18 @@ func Of(g *game.Game) (Opening, bool) {
 }
 
 // OfMoves returns the opening of the moves from the standard start (Pass
-// for a pass), as Of does. Moves after an illegal one are not looked at.
+// for a pass), as Of does. Moves after an illegal one are not looked at;
+// a pass is legal only when the side to move has no move and the game is
+// not over.
 func OfMoves(moves []board.Square) (Opening, bool) {
 	idx := index()
 	b := board.StartBoard()
 	found := -1
 	for i, sq := range moves {
-		if i >= maxPlies() {
-			break
+		if i >= maxPlies() || !b.IsLegal(sq) {
+			break // not a game from here: what follows is not looked at
 		}
-		if sq == board.Pass {
-			b = b.Pass()
-		} else if sq.OnBoard() && b.IsLegal(sq) {
-			b = b.Play(sq)
-		} else {
-			break // not a game: what follows is not looked at
-		}
+		b = b.Play(sq)
 		c, _ := b.Canonical()
 		if k, ok := idx[c]; ok {
 			found = k

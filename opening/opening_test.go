@@ -116,6 +116,21 @@ func TestKnownGames(t *testing.T) {
 		{"f5f6", "Diagonal Opening"},
 		// The Tiger by another order of moves.
 		{"f5d6c4d3c3", "Tiger"},
+		// The lines added from the classic list, as its sources write them:
+		// Robert Gatliff's list from c4, NBoard's from f5 (its diagonal
+		// lines through d6), and in this table's own words.
+		{"c4c3d3c5b2", "X-square Opening"},
+		{"f5f6e6d6g7", "X-square Opening"},
+		{"c4c3d3c5b6", "Rocket"},
+		{"c4c3d3c5b3f3", "Lysons"},
+		{"c4c3d3e3c2c6", "Lysons"}, // Zebra's order of the same moves
+		{"c4e3f6e6f5g6e7c5", "Aubrey (Feldborg Continuation)"},
+		{"f5d6c3d3c4f4c5b3c2e3", "Nicolet"},
+		{"c4e3f6e6f5c5f4g6f7g5", "Central Rose-Bill"},
+		{"f5d6c3d3c4f4c5b3c2b4", "Central Rose-Bill"},
+		{"c4e3f6e6f5c5c3c6d6", "Lightning Bolt"},
+		{"c4e3f6e6f5c5c3c6d3d2e2b3c1c2b4a3a5b5a6a4a2", "F.A.T. Draw"},
+		{"f5d6c3d3c4f4f6f3e6e7d7g6f8f7g5h6h4g4h3h5h7", "F.A.T. Draw"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.transcript, func(t *testing.T) {
@@ -130,14 +145,47 @@ func TestKnownGames(t *testing.T) {
 	}
 }
 
+// TestIllegalMoves: OfMoves looks at the moves up to the first illegal
+// one, a pass included: a pass is legal only when the side to move has
+// no move and the game is not over.
+func TestIllegalMoves(t *testing.T) {
+	tests := []struct {
+		moves string // squares, "PA" for a pass, "--" for NoSquare
+		want  string // "" for no name
+	}{
+		{"F5 D6 A1 --", "Perpendicular Opening"},       // a1 is not a move
+		{"F5 D6 C3 D3 -- C4", "Perpendicular Opening"}, // nor is no square
+		{"F5 D6 C3 D3 C4 C4", "Tiger"},                 // nor a square taken
+		// A pass while the side to move has a move is illegal.
+		{"D3 E3 PA C4 F3 F4", "Parallel Opening"}, // not the Cow
+		{"PA F5 D6", ""},
+		{"F5 D6 PA C3 D3 C4", "Perpendicular Opening"},
+		{"F5 D6 C3 D3 C4 PA", "Tiger"},
+		{"F5 F6 E6 F4 E3 PA PA", "Cow"},
+		// Black has no move after c1, white has: the pass is legal.
+		{"D3 C3 B3 B2 E6 A3 A1 C1 PA E3", "Diagonal Opening"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.moves, func(t *testing.T) {
+			var moves []board.Square
+			for _, f := range strings.Fields(tc.moves) {
+				if f == "--" {
+					moves = append(moves, board.NoSquare)
+					continue
+				}
+				moves = append(moves, board.MustParseSquare(f))
+			}
+			o, ok := OfMoves(moves)
+			if got := map[bool]string{true: o.Name}[ok]; got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	if _, _, err := OfTranscript("f5e6"); err == nil {
 		t.Error("an illegal transcript was accepted")
-	}
-	// Moves after an illegal one are not looked at.
-	f5, d6, a1 := board.MustParseSquare("f5"), board.MustParseSquare("d6"), board.MustParseSquare("a1")
-	if o, ok := OfMoves([]board.Square{f5, d6, a1, board.NoSquare}); !ok || o.Name != "Perpendicular Opening" {
-		t.Errorf("got %q, %v", o.Name, ok)
 	}
 	// A game from another start has no name.
 	g := game.New(board.MustParsePosition("---------------------------OX------XO--------------------------- O"), game.Standard)

@@ -4,10 +4,16 @@ package opening
 
 // table holds the classic public list of named openings, each written
 // from the first move f5 (any other first move is the same opening under
-// a symmetry of the board). A name with several traditional spellings
-// lists the others as aliases. Families are kept together: the
-// diagonal openings (f5 f6), the perpendicular ones (f5 d6), the
-// parallel one (f5 f4).
+// a symmetry of the board). The list is Robert Gatliff's (as Zebra's
+// opening names and samsoft.org.uk give it, written from c4) together
+// with the lines NBoard names (written from f5, the diagonal ones through
+// d6 where this table goes through f4). The two agree on the moves of
+// every line both name, and on its name but for one: Gatliff calls
+// f5 d6 c3 g5 the Bent Ganglion and gives Ganglion as another name of
+// the No-Cat (f5 d6 c4 g5), where NBoard, and this table, call the first
+// the Ganglion. A name with several traditional spellings lists the
+// others as aliases. Families are kept together: the diagonal openings
+// (f5 f6), the perpendicular ones (f5 d6), the parallel one (f5 f4).
 var table = []Opening{
 	// The three replies to f5.
 	{Name: "Diagonal Opening", Moves: "f5f6"},
@@ -40,6 +46,7 @@ var table = []Opening{
 	{Name: "Bat (Piau Continuation 2)", Moves: "f5f6e6f4e3c5g5g3g4f3g6"},
 
 	// Diagonal: the other fifth moves.
+	{Name: "Rocket", Moves: "f5f6e6f4g3"},
 	{Name: "Lollipop", Moves: "f5f6e6f4g3d6"},
 	{Name: "Hamilton", Moves: "f5f6e6f4g3f3g4"},
 	{Name: "Raccoon Dog", Moves: "f5f6e6f4g4"},
@@ -49,12 +56,17 @@ var table = []Opening{
 	{Name: "Heath-Bat", Moves: "f5f6e6f4g5e7e3"},
 	{Name: "Mimura Variation II", Moves: "f5f6e6f4g5e7f7c5e3f3c4d3c2"},
 	{Name: "Snake", Aliases: []string{"Peasant"}, Moves: "f5f6e6f4g6"},
+	{Name: "Lysons", Moves: "f5f6e6f4g6c6"},
 	{Name: "Pyramid", Aliases: []string{"Checkerboarding Peasant"}, Moves: "f5f6e6f4g6c5g4g5f3e3c4"},
+	{Name: "X-square Opening", Moves: "f5f6e6f4g7"},
 
 	// Perpendicular: the Tiger family (f5 d6 c3 d3 c4).
 	{Name: "Tiger", Moves: "f5d6c3d3c4"},
 	{Name: "Aubrey", Aliases: []string{"Tanaka"}, Moves: "f5d6c3d3c4b3"},
+	{Name: "Aubrey (Feldborg Continuation)", Moves: "f5d6c3d3c4b3d2f4"},
 	{Name: "Rose-Bill", Moves: "f5d6c3d3c4f4c5b3c2"},
+	{Name: "Nicolet", Moves: "f5d6c3d3c4f4c5b3c2e3"},
+	{Name: "Central Rose-Bill", Aliases: []string{"Dead Draw"}, Moves: "f5d6c3d3c4f4c5b3c2b4"},
 	{Name: "Tamenori", Moves: "f5d6c3d3c4f4c5b3c2e6"},
 	{Name: "Ishii", Moves: "f5d6c3d3c4f4c5b4b5c6f3e6e3"},
 	{Name: "Mainline Tiger", Moves: "f5d6c3d3c4f4c5b4b5c6f3e6e3g6f6g5d7g3"},
@@ -63,6 +75,8 @@ var table = []Opening{
 	{Name: "Stephenson", Moves: "f5d6c3d3c4f4f6"},
 	{Name: "Kung", Moves: "f5d6c3d3c4f4f6b4"},
 	{Name: "COMP'OTH", Moves: "f5d6c3d3c4f4f6f3"},
+	{Name: "Lightning Bolt", Moves: "f5d6c3d3c4f4f6f3e3"},
+	{Name: "F.A.T. Draw", Moves: "f5d6c3d3c4f4f6f3e6e7d7g6f8f7g5h6h4g4h3h5h7"},
 	{Name: "No-Kung", Moves: "f5d6c3d3c4f4f6g5"},
 	{Name: "No-Kung (Continuation)", Moves: "f5d6c3d3c4f4f6g5e3f3g4h3g3f2"},
 	{Name: "Ganglion", Moves: "f5d6c3g5"},

@@ -356,8 +356,8 @@ func screenshotZh(t *testing.T, ctx context.Context, name string) {
 
 // TestBrowserOpeningNameChinese: a game started from a named opening's
 // moves names it in the page's language with the English after it,
-// smaller (虎 (Tiger) in Simplified Chinese; an opening with another
-// name, 奧布里 (Aubrey (Tanaka)), in Traditional Chinese chosen by the
+// smaller (虎 · Tiger in Simplified Chinese; an opening with another
+// name, 奧布里 · Aubrey (Tanaka), in Traditional Chinese chosen by the
 // switch), and no English is left but that.
 func TestBrowserOpeningNameChinese(t *testing.T) {
 	if testing.Short() {
@@ -366,8 +366,8 @@ func TestBrowserOpeningNameChinese(t *testing.T) {
 	ts := newTestServer(t, "", Config{})
 	ctx := browser(t, chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
 	for _, tc := range []struct{ lang, transcript, name, english string }{
-		{"zh-Hans", "f5d6c3d3c4", "虎", "(Tiger)"},
-		{"zh-Hant", "e6f4c3c4d3c2", "奧布里", "(Aubrey (Tanaka))"},
+		{"zh-Hans", "f5d6c3d3c4", "虎", "Tiger"},
+		{"zh-Hant", "e6f4c3c4d3c2", "奧布里", "Aubrey (Tanaka)"},
 	} {
 		g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小明"}, White: SeatRequest{Kind: "human", Name: "小红"}, Transcript: tc.transcript, Time: "0"})
 		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"),

@@ -117,12 +117,14 @@ export function howText(th) {
 }
 
 // openingName is what the page shows of an opening, as nodes: its name in
-// the page's language (the table's "opening." + its English name) with
-// the English after it, smaller, to look it up by ("虎 (Tiger)"); the
-// English alone in English, or for a name the table lacks. full is the
-// name with its other names ("Aubrey (Tanaka)"), name the name alone.
+// the page's language (the table's "opening." + its English name), a dot,
+// and the English as the server gives it, smaller, to look it up by
+// ("虎 · Tiger", "水牛 · Buffalo (Kenichi Variation)": the English keeps
+// its own brackets and gets none more); the English alone in English, or
+// for a name the table lacks. full is the name with its other names
+// ("Aubrey (Tanaka)"), name the name alone.
 export function openingName(full, name) {
   const here = name ? t("opening." + name) : "";
   if (!here || here === "opening." + name || here === name) return [el("span", { translate: "no", class: "opening-en", text: full })];
-  return [el("span", { class: "opening-name", text: here }), " ", el("small", { translate: "no", class: "opening-en", text: "(" + full + ")" })];
+  return [el("span", { class: "opening-name", text: here }), " · ", el("small", { translate: "no", class: "opening-en", text: full })];
 }
