@@ -28,8 +28,11 @@ import (
 
 func (s *Server) routes() {
 	s.mux = http.NewServeMux()
+	methods := map[string][]string{} // of each path of the API
 	api := func(pattern, route string, h http.HandlerFunc) {
 		s.mux.HandleFunc(pattern, s.guard(s.count(route, h)))
+		method, path, _ := strings.Cut(pattern, " ")
+		methods[path] = append(methods[path], method)
 	}
 	api("GET /api/health", "health", s.handleHealth)
 	api("GET /api/games", "list", s.handleList)
@@ -48,6 +51,22 @@ func (s *Server) routes() {
 	api("POST /api/position", "position", s.handlePosition)
 	api("GET /api/wthor", "wthor", s.handleWTHOR)
 	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
+	methods["/api/games/{id}/ws"] = append(methods["/api/games/{id}/ws"], "GET")
+	// Another method on a path of the API, or a path it does not have,
+	// gets its error as JSON too.
+	for path, ms := range methods {
+		if slices.Contains(ms, "GET") {
+			ms = append(ms, "HEAD")
+		}
+		allow := strings.Join(ms, ", ")
+		s.mux.HandleFunc(path, s.count("method", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Allow", allow)
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s: %s takes %s", r.Method, r.URL.Path, allow))
+		}))
+	}
+	s.mux.HandleFunc("/api/", s.count("unknown", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "no such endpoint: "+r.URL.Path+" (see docs/API.md)")
+	}))
 	metrics := promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 	s.mux.HandleFunc("GET /metrics", s.guard(metrics.ServeHTTP))
 	if s.cfg.Classic {
@@ -483,6 +502,9 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		Status  string      `json:"status"`
 		Updated time.Time   `json:"updated"`
 		Result  *ResultView `json:"result,omitempty"`
+		// The game's opening, as in GameView.
+		Opening     string `json:"opening,omitempty"`
+		OpeningName string `json:"opening_name,omitempty"`
 	}
 	out := []item{}
 	for _, g := range list {
@@ -490,9 +512,13 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 			continue // waiting for an invited player: private
 		}
 		it := item{ID: g.ID, Black: g.Black, White: g.White, Moves: g.Plies, Status: "live", Updated: g.Updated}
+		it.Opening, it.OpeningName = summaryOpening(g)
 		if g.Finished && g.Result != nil {
 			it.Status = "finished"
 			it.Result = &ResultView{Winner: g.Result.Winner, Reason: g.Result.Reason, By: g.Result.By, Black: g.Result.Black, White: g.Result.White, Detail: g.Result.Detail}
+			if r, err := resultOf(g.Result); err == nil {
+				it.Result.Score = r.TournamentMargin() // as the game's view gives it
+			}
 		}
 		out = append(out, it)
 	}

@@ -10,9 +10,11 @@ import (
 	"sync"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/opening"
+	"github.com/reversi-engine/reversi/store"
 )
 
 // BookMoveView is a book move of a position: a legal move to a position
@@ -23,7 +25,7 @@ type BookMoveView struct {
 	Move  string  `json:"move"`
 	Eval  float64 `json:"eval"`
 	Depth int     `json:"depth"`
-	Count int     `json:"count,omitempty"`
+	Count int     `json:"count"`
 }
 
 // bookMoves returns the book moves of the position a game stands at,
@@ -50,6 +52,27 @@ func bookMoves(g *game.Game) []BookMoveView {
 // key the GUI translates it by); both "" if it has reached none.
 func openingNames(g *game.Game) (full, name string) {
 	if o, ok := opening.Of(g); ok {
+		return o.String(), o.Name
+	}
+	return "", ""
+}
+
+// summaryOpening names the opening of a game in a list, from its first
+// moves (store.Summary.FirstMoves), as openingNames does from the game.
+func summaryOpening(g store.Summary) (full, name string) {
+	start, err := board.ParsePosition(g.Start)
+	if err != nil || start != board.Start() {
+		return "", ""
+	}
+	moves := make([]board.Square, 0, len(g.FirstMoves))
+	for _, m := range g.FirstMoves {
+		sq, err := board.ParseSquare(m)
+		if err != nil {
+			break
+		}
+		moves = append(moves, sq)
+	}
+	if o, ok := opening.OfMoves(moves); ok {
 		return o.String(), o.Name
 	}
 	return "", ""

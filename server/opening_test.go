@@ -1,11 +1,15 @@
 package server
 
 import (
+	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/opening"
+	"github.com/reversi-engine/reversi/store"
 )
 
 // TestGameViewNamesTheOpening: the game's JSON names its opening once it
@@ -130,5 +134,106 @@ func TestRandomStarts(t *testing.T) {
 	ts.call("GET", "/api/games", nil, &after)
 	if len(after.Games) != len(before.Games) {
 		t.Errorf("refused games were created: %d games, then %d", len(before.Games), len(after.Games))
+	}
+}
+
+// TestListNamesTheOpening: the list of games names each game's opening as
+// its own view does (from any first move; none before one is reached,
+// none from another start), and gives a finished game's score as its
+// view does.
+func TestListNamesTheOpening(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ids := map[string]string{}
+	for _, tc := range []struct{ transcript, board string }{
+		{transcript: "f5"},
+		{transcript: "f5d6c3d3c4"},
+		{transcript: "d3c5f6f5e6f3"},
+		{transcript: "e6f4c3c4d3c2"},
+		// The Tiger's moves from another start: no opening.
+		{board: "--------------------------XOX------XOX-------------------------- X"},
+	} {
+		g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Transcript: tc.transcript, Board: tc.board, Time: "0"})
+		v := ts.state(g.ID)
+		ids[g.ID] = v.Opening + "|" + v.OpeningName
+		if tc.transcript == "e6f4c3c4d3c2" {
+			if code := ts.call("POST", "/api/games/"+g.ID+"/resign", TokenRequest{Token: g.Tokens["white"]}, nil); code != 200 {
+				t.Fatalf("resign: %d", code)
+			}
+		}
+	}
+	var list struct {
+		Games []struct {
+			ID          string      `json:"id"`
+			Opening     string      `json:"opening"`
+			OpeningName string      `json:"opening_name"`
+			Result      *ResultView `json:"result"`
+		}
+	}
+	if code := ts.call("GET", "/api/games?status=all", nil, &list); code != 200 || len(list.Games) != len(ids) {
+		t.Fatalf("list: %d, %d games; want %d", code, len(list.Games), len(ids))
+	}
+	named := 0
+	for _, g := range list.Games {
+		if got := g.Opening + "|" + g.OpeningName; got != ids[g.ID] {
+			t.Errorf("game %s listed with opening %q, its view says %q", g.ID, got, ids[g.ID])
+		}
+		if g.Opening != "" {
+			named++
+		}
+		if g.Result != nil {
+			if v := ts.state(g.ID); v.Result == nil || g.Result.Score != v.Result.Score || g.Result.Score != 64 {
+				t.Errorf("game %s listed with result %+v, its view %+v; want White's resignation, score 64", g.ID, g.Result, v.Result)
+			}
+		}
+	}
+	if named != 3 {
+		t.Errorf("%d games named in the list, want 3 (the Tiger twice, the Aubrey)", named)
+	}
+}
+
+// TestAPIErrorsAreJSON: a method a path of the API does not take, and a
+// path it does not have, are answered in JSON like every other error,
+// with the methods allowed.
+func TestAPIErrorsAreJSON(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	for _, tc := range []struct{ method, path, allow string }{
+		{"GET", "/api/position", "POST"},
+		{"DELETE", "/api/position", "POST"},
+		{"PUT", "/api/games", "GET, POST, HEAD"},
+		{"POST", "/api/games/abc/ggf", "GET, HEAD"},
+		{"GET", "/api/games/abc/move", "POST"},
+	} {
+		req, _ := http.NewRequest(tc.method, ts.http.URL+tc.path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e struct{ Error string }
+		json.NewDecoder(resp.Body).Decode(&e)
+		resp.Body.Close()
+		if resp.StatusCode != 405 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") || resp.Header.Get("Allow") != tc.allow || !strings.Contains(e.Error, "method "+tc.method) {
+			t.Errorf("%s %s: %d %q, Allow %q, error %q; want 405 in JSON, Allow %q", tc.method, tc.path, resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header.Get("Allow"), e.Error, tc.allow)
+		}
+	}
+	var e struct{ Error string }
+	if code := ts.call("GET", "/api/nothing", nil, &e); code != 404 || !strings.Contains(e.Error, "no such endpoint") {
+		t.Errorf("an unknown path: %d %q; want 404 in JSON", code, e.Error)
+	}
+	// The routes themselves still answer.
+	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "f5"}, nil); code != 200 {
+		t.Errorf("POST /api/position: %d", code)
+	}
+	if code := ts.call("GET", "/api/games", nil, nil); code != 200 {
+		t.Errorf("GET /api/games: %d", code)
+	}
+}
+
+// TestSummaryHoldsEveryOpening: a listed game's first moves
+// (store.SummaryMoves) are enough to name the longest named opening.
+func TestSummaryHoldsEveryOpening(t *testing.T) {
+	for _, o := range opening.All() {
+		if o.Plies() > store.SummaryMoves {
+			t.Errorf("%s is %d moves long; a game in a list holds its first %d", o, o.Plies(), store.SummaryMoves)
+		}
 	}
 }

@@ -32,6 +32,9 @@ type WTHORGameView struct {
 	BlackDiscs int    `json:"black_discs"`
 	Transcript string `json:"transcript"`
 	GGF        string `json:"ggf"`
+	// The game's opening, as in GameView.
+	Opening     string `json:"opening,omitempty"`
+	OpeningName string `json:"opening_name,omitempty"`
 }
 
 // wthorGame is a game of the database with the year of its file.
@@ -174,6 +177,7 @@ func (s *Server) handleWTHOR(w http.ResponseWriter, r *http.Request) {
 			Black: db.names.Player(g.Black), White: db.names.Player(g.White), BlackDiscs: int(g.BlackDiscs)}
 		if rec, err := g.ToGame(g.year, db.names); err == nil {
 			v.Transcript, v.GGF = rec.TranscriptWithPasses(), ggf.Format(rec)
+			v.Opening, v.OpeningName = openingNames(rec)
 		}
 		out = append(out, v)
 	}

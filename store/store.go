@@ -128,7 +128,18 @@ type Summary struct {
 	Result   *Result
 	// Open: a seat is open (the game waits for a player to join).
 	Open bool
+	// Rule and Start are the game's rule variant and start position, as
+	// in Game.
+	Rule, Start string
+	// FirstMoves are the squares of the game's first moves (as
+	// Move.Square), at most SummaryMoves of them: enough to name its
+	// opening.
+	FirstMoves []string
 }
+
+// SummaryMoves is how many of a game's first moves a Summary holds: more
+// than the longest named opening (package opening).
+const SummaryMoves = 40
 
 // ListOptions filter a list of games.
 type ListOptions struct {

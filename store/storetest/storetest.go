@@ -266,12 +266,31 @@ func testList(t *testing.T, s store.Store) {
 	if all[0].ID != "l2" || all[1].ID != "l1" {
 		t.Errorf("order %s %s: want the most recently updated first", all[0].ID, all[1].ID)
 	}
-	if all[1].Plies != 1 || all[1].Black != "ada" || all[1].White != "engine" {
+	if all[1].Plies != 1 || all[1].Black != "ada" || all[1].White != "engine" || all[1].Rule != "standard" || all[1].Start != newGame("").Start {
 		t.Errorf("summary %+v", all[1])
 	}
+	if fmt.Sprint(all[1].FirstMoves) != "[F5]" || all[0].FirstMoves != nil {
+		t.Errorf("first moves %q and %q, want [F5] and none", all[1].FirstMoves, all[0].FirstMoves)
+	}
+	// A long game: its first SummaryMoves moves, in order.
+	long := newGame("long")
+	s.Create(ctx, long)
+	squares := []string{}
+	for ply := range store.SummaryMoves + 5 {
+		sq := fmt.Sprintf("%c%d", 'A'+ply%8, 1+ply/8%8)
+		squares = append(squares, sq)
+		if err := s.AppendMove(ctx, "long", store.Move{Ply: ply, Square: sq}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := s.List(ctx, store.ListOptions{Limit: 1}); err != nil || len(got) != 1 || got[0].ID != "long" || got[0].Plies != store.SummaryMoves+5 ||
+		fmt.Sprint(got[0].FirstMoves) != fmt.Sprint(squares[:store.SummaryMoves]) {
+		t.Errorf("the long game listed: %+v, %v; want its first %d moves", got, err, store.SummaryMoves)
+	}
+	all, _ = s.List(ctx, store.ListOptions{})
 	live, _ := s.List(ctx, store.ListOptions{Live: true})
 	done, _ := s.List(ctx, store.ListOptions{Finished: true})
-	if len(live) != 4 || len(done) != 1 || !done[0].Finished || done[0].Result == nil {
+	if len(live) != 5 || len(done) != 1 || !done[0].Finished || done[0].Result == nil {
 		t.Errorf("%d live, %d finished", len(live), len(done))
 	}
 	if few, _ := s.List(ctx, store.ListOptions{Limit: 2}); len(few) != 2 {

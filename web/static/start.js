@@ -4,7 +4,7 @@
 import { el, options } from "./dom.js";
 import { api, errorText, tokenKey } from "./api.js";
 import { t, num, date } from "./i18n.js";
-import { opponents, displayName, resultText } from "./words.js";
+import { opponents, displayName, resultText, openingName } from "./words.js";
 import { recognise } from "./formats.js";
 import { wthorCard } from "./wthor.js";
 
@@ -69,7 +69,7 @@ export async function startPage(app) {
     el("div", { class: "row" }, el("button", { class: "primary", on: { click: () => go({ black: { kind: "builtin", spec: wb.value }, white: { kind: "builtin", spec: ww.value }, time: "20s", ...opening(watchFrom) }) } }, t("start.watchButton"))));
   const list = el("tbody");
   const games = el("div", { class: "card", id: "games" }, el("h2", { text: t("start.games") }),
-    el("table", { class: "games" }, el("thead", {}, el("tr", {}, el("th", { text: t("color.black") }), el("th", { text: t("color.white") }), el("th", { text: t("start.moves") }), el("th", { text: t("start.state") }), el("th", { text: t("start.updated") }))), list));
+    el("table", { class: "games" }, el("thead", {}, el("tr", {}, el("th", { text: t("color.black") }), el("th", { text: t("color.white") }), el("th", { text: t("start.moves") }), el("th", { text: t("start.opening") }), el("th", { text: t("start.state") }), el("th", { text: t("start.updated") }))), list));
   const text = el("textarea", { id: "load", "aria-label": t("start.loadLabel"), placeholder: t("start.loadPlaceholder") });
   const analyse = el("div", { class: "card", id: "analyse" },
     el("h2", { text: t("start.analyse") }),
@@ -85,8 +85,8 @@ export async function startPage(app) {
     const { games: gs } = await api("GET", "/api/games?limit=30");
     for (const g of gs) {
       const state = g.status === "finished" && g.result ? resultText(g.result) : t("list.live");
-      list.append(el("tr", {}, el("td", {}, el("a", { href: "/game/" + g.id, text: displayName(g.black) })), el("td", { text: displayName(g.white) }), el("td", { text: num(g.moves) }), el("td", { class: "state", text: state }), el("td", { class: "small", text: g.updated ? date(g.updated) : "" })));
+      list.append(el("tr", {}, el("td", {}, el("a", { href: "/game/" + g.id, text: displayName(g.black) })), el("td", { text: displayName(g.white) }), el("td", { text: num(g.moves) }), el("td", { class: "opening" }, ...(g.opening ? openingName(g.opening, g.opening_name) : [])), el("td", { class: "state", text: state }), el("td", { class: "small", text: g.updated ? date(g.updated) : "" })));
     }
-    if (!gs.length) list.append(el("tr", {}, el("td", { colspan: 5, class: "small", text: t("start.noGames") })));
-  } catch (e) { list.append(el("tr", {}, el("td", { colspan: 5, text: errorText(e) }))); }
+    if (!gs.length) list.append(el("tr", {}, el("td", { colspan: 6, class: "small", text: t("start.noGames") })));
+  } catch (e) { list.append(el("tr", {}, el("td", { colspan: 6, text: errorText(e) }))); }
 }

@@ -341,9 +341,50 @@ func (s *SQL) List(ctx context.Context, opts store.ListOptions) ([]store.Summary
 			return nil, err
 		}
 		out = append(out, store.Summary{ID: g.ID, Created: g.Created, Updated: g.Updated, Black: g.Seats[0].Name, White: g.Seats[1].Name,
-			Plies: plies, Finished: finished, Result: g.Result, Open: g.Seats[0].Kind == store.Open || g.Seats[1].Kind == store.Open})
+			Plies: plies, Finished: finished, Result: g.Result, Open: g.Seats[0].Kind == store.Open || g.Seats[1].Kind == store.Open,
+			Rule: g.Rule, Start: g.Start})
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	if err := s.firstMoves(ctx, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// firstMoves fills the listed games' FirstMoves, in one query.
+func (s *SQL) firstMoves(ctx context.Context, list []store.Summary) error {
+	if len(list) == 0 {
+		return nil
+	}
+	at := make(map[string]int, len(list))
+	args := []any{store.SummaryMoves}
+	marks := make([]string, len(list))
+	for i, g := range list {
+		at[g.ID] = i
+		args = append(args, g.ID)
+		marks[i] = "?"
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT game_id, ply, square FROM moves WHERE ply < ? AND game_id IN (`+strings.Join(marks, ", ")+`) ORDER BY game_id, ply`), args...)
+	if err != nil {
+		return fmt.Errorf("store: listing the games' first moves: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, square string
+		var ply int
+		if err := rows.Scan(&id, &ply, &square); err != nil {
+			return fmt.Errorf("store: listing the games' first moves: %w", err)
+		}
+		g := &list[at[id]]
+		if ply != len(g.FirstMoves) {
+			return fmt.Errorf("store: game %s: move %d stored after %d moves", id, ply, len(g.FirstMoves))
+		}
+		g.FirstMoves = append(g.FirstMoves, square)
+	}
+	return rows.Err()
 }
 
 // lock reads a game's move count and state in a write transaction,
