@@ -194,3 +194,47 @@ func TestBrowserReview(t *testing.T) {
 	}
 	screens(t, ctx, "review")
 }
+
+// TestBrowserRecordOpensInTheBook: a record opened for review (the Tiger,
+// turned half round, in Traditional Chinese) shows at its last position,
+// as soon as the page opens, the opening's name in the page's language
+// and the book's values of the moves there, as it does when the review
+// steps to that position; a record that ends the game shows none.
+func TestBrowserRecordOpensInTheBook(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t, chromedp.Flag("lang", "zh-TW"), chromedp.Flag("accept-lang", "zh-TW,zh"))
+	var book struct {
+		Book []BookMoveView `json:"book"`
+	}
+	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "c4e3f6e6f5"}, &book); code != 200 || len(book.Book) == 0 {
+		t.Fatalf("the book after c4e3f6e6f5: %d %+v", code, book)
+	}
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"),
+		chromedp.Evaluate(`localStorage.setItem("reversi-lang", "zh-Hant")`, nil),
+		chromedp.Navigate(ts.http.URL+"/#review=c4e3f6e6f5")); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the record", `document.querySelectorAll("#moves .mv").length === 5`)
+	waitJS(t, ctx, "the opening named", `document.querySelector("#opening .opening-name")?.textContent === "虎"`)
+	var shown []string
+	want := []string{}
+	for _, m := range book.Book {
+		want = append(want, strings.ToUpper(m.Move))
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("text[data-source=book]")].map(e => e.getAttribute("data-value").toUpperCase()).sort()`, &shown)); err != nil {
+			t.Fatal(err)
+		}
+		if len(shown) > 0 {
+			break
+		}
+	}
+	slices.Sort(want)
+	if fmt.Sprint(shown) != fmt.Sprint(want) {
+		t.Errorf("the book's values are drawn on %v, want the book moves %v", shown, want)
+	}
+	checkTranslated(t, ctx, "zh-Hant", "a record reviewed in the book")
+}

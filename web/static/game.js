@@ -282,12 +282,14 @@ export function gamePage(app, id, record = null) {
   // shownKey is the position the board shows: the game's, or the one
   // reviewed; analysable says whether it has moves to analyse.
   const shownKey = () => { const v = review.view(); return v ? positionKey(v.pos) : positionKey(state); };
-  const analysable = () => { const v = review.view(); return v ? !v.pos.over : state.status !== "finished"; };
+  // A record's last position is reviewed as any other: analysable unless
+  // the game is over there.
+  const analysable = () => { const v = review.view(); return v ? !v.pos.over : state.record ? !state.over : state.status !== "finished"; };
   // valuesTurn says whether the position shown gets values: any position
   // reviewed; in the game, the player's own turn, and the other side's
   // if the settings say so.
   const valuesTurn = () => {
-    if (review.view()) return true;
+    if (review.view() || state.record) return true;
     if (state.status === "finished") return false;
     return !seat || state.turn === seat.color || prefs.opponent;
   };
@@ -530,7 +532,7 @@ async function recordState(text) {
   }
   const count = (c) => [...p.board].filter((x) => x === c).length, b = count("X"), w = count("O");
   return { id: "", version: 0, record: true, over: p.over, status: "finished", board: p.board, start: p.start, legal: [], moves,
-    transcript: p.transcript, opening: p.opening, move_time_ms: 0, game_time_ms: 0,
+    transcript: p.transcript, opening: p.opening, opening_name: p.opening_name, turn: p.turn, book: p.book, move_time_ms: 0, game_time_ms: 0,
     black: { kind: "human", name: name("PB", "black"), discs: b, clock_used_ms: 0 }, white: { kind: "human", name: name("PW", "white"), discs: w, clock_used_ms: 0 },
     result: { winner: b > w ? "black" : w > b ? "white" : "none", reason: "normal end", black: b, white: w, score: b - w } };
 }
