@@ -6,6 +6,7 @@ package board
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Color is the colour of a disc or of a player.
@@ -180,7 +181,8 @@ func ParsePositionPrefix(text string) (Position, string, error) {
 		case ' ', '\t':
 			continue
 		default:
-			return Position{}, "", fmt.Errorf("board text: %q at square %v is not X, O or -", rune(c), Square(sq))
+			r, _ := utf8.DecodeRuneInString(text[i:])
+			return Position{}, "", fmt.Errorf("board text: %q at square %v is not X, O or -", r, Square(sq))
 		}
 		sq++
 	}
@@ -191,7 +193,7 @@ func ParsePositionPrefix(text string) (Position, string, error) {
 		i++
 	}
 	if i == len(text) {
-		return Position{}, "", fmt.Errorf("board text: missing the side to move (X or O) after the 64 squares")
+		return Position{}, "", fmt.Errorf("board text: missing the side to move (X or O) after the 64 squares: the text holds %s", squareCount(text))
 	}
 	var turn Color
 	switch text[i] {
@@ -199,11 +201,36 @@ func ParsePositionPrefix(text string) (Position, string, error) {
 		turn = Black
 	case 'O', 'o', 'W', 'w':
 		turn = White
+	case '-', '.':
+		return Position{}, "", fmt.Errorf("board text: more than 64 squares, want 64 followed by the side to move (X or O): the text holds %s", squareCount(text))
 	default:
-		return Position{}, "", fmt.Errorf("board text: side to move %q is not X or O", rune(text[i]))
+		r, _ := utf8.DecodeRuneInString(text[i:])
+		return Position{}, "", fmt.Errorf("board text: side to move %q is not X or O", r)
 	}
 	p, err := NewPosition(black, white, turn)
 	return p, text[i+1:], err
+}
+
+// squareCount says how many squares a board text that is not 64 of them
+// and a side holds: its characters of squares (whitespace aside) up to the
+// first other character, less a side to move at their end.
+func squareCount(text string) string {
+	n, last := 0, byte(0)
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; c {
+		case ' ', '\t':
+			continue
+		case 'X', 'x', '*', 'b', 'B', 'O', 'o', 'w', 'W', '-', '.':
+			n, last = n+1, c
+			continue
+		}
+		break
+	}
+	switch last {
+	case 'X', 'x', '*', 'b', 'B', 'O', 'o', 'w', 'W':
+		return fmt.Sprintf("%d squares and a side to move", n-1)
+	}
+	return fmt.Sprintf("%d squares and no side to move", n)
 }
 
 // MustParsePosition is like [ParsePosition] but panics on an error. It is

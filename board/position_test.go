@@ -19,6 +19,11 @@ func TestParsePosition(t *testing.T) {
 		{name: "short", in: "XO X", wantErr: "3 squares"},
 		{name: "bad char", in: "---------------------------OZ------XO--------------------------- X", wantErr: `'Z' at square E4`},
 		{name: "no side", in: "---------------------------OX------XO---------------------------", wantErr: "missing the side to move"},
+		{name: "63 squares and a side", in: "---------------------------OX------XO-------------------------- X", wantErr: "missing the side to move (X or O) after the 64 squares: the text holds 63 squares and a side to move"},
+		{name: "65 squares and a side", in: "---------------------------OX------XO---------------------------- X", wantErr: "more than 64 squares, want 64 followed by the side to move (X or O): the text holds 65 squares and a side to move"},
+		{name: "many squares", in: strings.Repeat("-", 5000) + " O", wantErr: "the text holds 5000 squares and a side to move"},
+		{name: "not ascii square", in: "●●●", wantErr: `'●' at square A1 is not X, O or -`},
+		{name: "not ascii side", in: "---------------------------OX------XO--------------------------- ●", wantErr: `side to move '●' is not X or O`},
 		{name: "bad side", in: "---------------------------OX------XO--------------------------- Q", wantErr: "side to move 'Q'"},
 		{name: "trailing", in: "---------------------------OX------XO--------------------------- X junk", wantErr: `unexpected "junk"`},
 	}
