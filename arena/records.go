@@ -14,6 +14,7 @@ import (
 
 	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/atomicfile"
 )
 
 // Recorder appends games to a GGF file, one a line, each written and
@@ -161,11 +162,7 @@ func WriteJSON(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(text, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.WriteBytes(path, append(text, '\n'))
 }
 
 // DistinctGames returns how many of games differ from each other: in their

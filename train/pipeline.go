@@ -27,6 +27,7 @@ import (
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/atomicfile"
 )
 
 // Config sets a training run. The fields that change the result are
@@ -162,7 +163,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	w.Note = fmt.Sprintf("reversi train: seed %d, %d WTHOR games (%.0f%%) and %d self-play games, %d positions; exact labels to %d empties, depth-%d search labels before",
 		cfg.Seed, rep.Games, 100*cfg.Fraction, rep.SelfPlay, rep.Positions, cfg.ExactEmpties, cfg.Depth)
-	if err := writeAtomic(cfg.Out, func(out io.Writer) error { _, err := w.WriteTo(out); return err }); err != nil {
+	if err := atomicfile.Write(cfg.Out, func(out io.Writer) error { _, err := w.WriteTo(out); return err }); err != nil {
 		return nil, fmt.Errorf("writing %s: %w", cfg.Out, err)
 	}
 	if err := writeJSON(filepath.Join(cfg.Work, "report.json"), rep); err != nil {
@@ -190,7 +191,7 @@ func checkSettings(cfg Config) error {
 	want, _ := json.Marshal(cfg)
 	have, err := os.ReadFile(file)
 	if errors.Is(err, os.ErrNotExist) {
-		return writeAtomic(file, func(w io.Writer) error { _, err := w.Write(want); return err })
+		return atomicfile.Write(file, func(w io.Writer) error { _, err := w.Write(want); return err })
 	}
 	if err != nil {
 		return err
@@ -234,7 +235,7 @@ func (cfg *Config) positions(ctx context.Context, rep *Report) ([]Position, erro
 		return nil, err
 	}
 	counts, _ := json.Marshal([2]int{rep.Games, rep.SelfPlay})
-	return ps, writeAtomic(countFile, func(w io.Writer) error { _, err := w.Write(counts); return err })
+	return ps, atomicfile.Write(countFile, func(w io.Writer) error { _, err := w.Write(counts); return err })
 }
 
 // selfPlay plays the self-play games on all threads: the engine with the
@@ -455,7 +456,7 @@ const (
 )
 
 func writeLabels(file string, labels []float32) error {
-	return writeAtomic(file, func(w io.Writer) error {
+	return atomicfile.Write(file, func(w io.Writer) error {
 		io.WriteString(w, labelsMagic)
 		binary.Write(w, binary.LittleEndian, uint64(len(labels)))
 		return binary.Write(w, binary.LittleEndian, labels)
@@ -486,7 +487,7 @@ func writeFit(file string, params []float32, pr PhaseReport) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(file, func(w io.Writer) error {
+	return atomicfile.Write(file, func(w io.Writer) error {
 		io.WriteString(w, fitMagic)
 		binary.Write(w, binary.LittleEndian, uint64(len(params)))
 		binary.Write(w, binary.LittleEndian, params)
@@ -518,7 +519,7 @@ func writeJSON(file string, v any) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(file, func(w io.Writer) error { _, err := w.Write(append(text, '\n')); return err })
+	return atomicfile.Write(file, func(w io.Writer) error { _, err := w.Write(append(text, '\n')); return err })
 }
 
 func sortInts(x []int) {

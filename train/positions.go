@@ -22,6 +22,7 @@ import (
 	"github.com/reversi-engine/reversi/data"
 	"github.com/reversi-engine/reversi/format/wthor"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/atomicfile"
 )
 
 // HeldOutYear is the year of WTHOR games kept out of training, for
@@ -162,7 +163,7 @@ const positionsMagic = "RVPOS\x00\x00\x01"
 
 // WritePositions writes positions to path, through a temporary file.
 func WritePositions(file string, ps []Position) error {
-	return writeAtomic(file, func(w io.Writer) error {
+	return atomicfile.Write(file, func(w io.Writer) error {
 		bw := bufio.NewWriter(w)
 		bw.WriteString(positionsMagic)
 		binary.Write(bw, binary.LittleEndian, uint64(len(ps)))
@@ -197,29 +198,6 @@ func ReadPositions(file string) ([]Position, error) {
 		out[i] = Position{Board: b}
 	}
 	return out, nil
-}
-
-// writeAtomic writes a file through a temporary file in the same folder,
-// renamed into place only when write succeeded: a reader never sees a
-// partial file, and a failure never replaces a good one.
-func writeAtomic(file string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(file), filepath.Base(file)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), file)
 }
 
 // Labelled is a position with its exact score for the side to move.

@@ -25,6 +25,7 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/atomicfile"
 )
 
 // ProbCutConfig configures the sampling of 'reversi train mpc'.
@@ -474,7 +475,7 @@ func WriteProbCut(file string, pc *engine.ProbCut) error {
 	if err := pc.Check(); err != nil {
 		return err
 	}
-	return writeAtomic(file, func(w io.Writer) error {
+	return atomicfile.Write(file, func(w io.Writer) error {
 		_, err := pc.WriteTo(w)
 		return err
 	})

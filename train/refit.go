@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/eval/pattern"
+	"github.com/reversi-engine/reversi/internal/atomicfile"
 )
 
 // RefitConfig sets a fit of labelled positions.
@@ -267,7 +268,7 @@ func (l *layout) params(ph *pattern.Phase, out []float32) {
 
 // WriteWeights writes weights to file through a temporary file.
 func WriteWeights(file string, w *pattern.Weights) error {
-	if err := writeAtomic(file, func(out io.Writer) error { _, err := w.WriteTo(out); return err }); err != nil {
+	if err := atomicfile.Write(file, func(out io.Writer) error { _, err := w.WriteTo(out); return err }); err != nil {
 		return fmt.Errorf("writing %s: %w", file, err)
 	}
 	return nil
@@ -287,7 +288,7 @@ func WriteRefitReport(file string, phases []RefitPhase) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(file, func(out io.Writer) error { _, err := out.Write(append(text, '\n')); return err }); err != nil {
+	if err := atomicfile.Write(file, func(out io.Writer) error { _, err := out.Write(append(text, '\n')); return err }); err != nil {
 		return fmt.Errorf("writing %s: %w", file, err)
 	}
 	return nil
