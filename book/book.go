@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/reversi-engine/reversi/board"
 )
@@ -28,6 +29,40 @@ type Entry struct {
 // range of a margin.
 func quantize(v float64) int16 {
 	return int16(math.Round(max(-64, min(64, v)) * 100))
+}
+
+// valueText writes a value in discs as the formats and the commands show
+// it, signed, to a hundredth: "+1.25", "-3.00", and "+0.00" for any value
+// that rounds to zero (never "-0.00").
+func valueText(v float64) string {
+	h := math.Round(v * 100)
+	if h == 0 {
+		h = 0 // not -0
+	}
+	s := strconv.FormatFloat(h/100, 'f', 2, 64)
+	if h >= 0 {
+		s = "+" + s
+	}
+	return s
+}
+
+// centre is the mask of the four centre squares (D4, E4, D5, E5): every
+// game starts with them occupied and no move empties a square.
+const centre = 0x0000001818000000
+
+// boardFault says why no game reaches the board b, or returns "" if one
+// may: a square of both sides, or a centre square empty (the empty board
+// among them). Every format refuses such a board.
+func boardFault(b board.Board) string {
+	switch {
+	case b.P|b.O == 0:
+		return "the empty board, which no game reaches"
+	case !b.Valid():
+		return "squares " + board.FormatSquares(b.P&b.O) + " of both sides"
+	case (b.P|b.O)&centre != centre:
+		return "centre squares " + board.FormatSquares(centre&^(b.P|b.O)) + " empty, which no game reaches (it starts with them occupied)"
+	}
+	return ""
 }
 
 // normal returns e as the formats store it: value to a hundredth, depth
@@ -131,7 +166,11 @@ func (b *Book) Moves(pos board.Board, legal uint64) []Move {
 	for m := pos.Moves() & legal; m != 0; m &= m - 1 {
 		sq, _ := board.NextSquare(m)
 		if e, ok := b.Lookup(pos.Play(sq)); ok {
-			out = append(out, Move{Square: sq, Value: -e.Value, Depth: e.Depth, Count: e.Count})
+			v := -e.Value
+			if v == 0 {
+				v = 0 // not -0, which prints as "-0.00"
+			}
+			out = append(out, Move{Square: sq, Value: v, Depth: e.Depth, Count: e.Count})
 		}
 	}
 	slices.SortStableFunc(out, func(x, y Move) int { return cmp.Compare(y.Value, x.Value) })
@@ -156,7 +195,9 @@ type Set map[board.Board]Entry
 func NewSet() Set { return make(Set) }
 
 // Put sets the entry of a position (any of its images), as the formats
-// store it (the value to a hundredth).
+// store it (the value to a hundredth, within -64 to +64). The position
+// must be one that a game reaches: a book of another (the empty board, a
+// centre square empty) is refused when it is read back (Decode).
 func (s Set) Put(pos board.Board, e Entry) {
 	c, _ := pos.Canonical()
 	s[c] = e.normal()

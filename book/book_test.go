@@ -388,20 +388,66 @@ func TestShipped(t *testing.T) {
 	}
 }
 
-// TestDecodeRefusesBadEntries: entries that are not canonical boards are
-// refused even with a right checksum.
+// record returns an entry of the binary format as it is stored, with
+// whatever values it is given.
+func record(b board.Board, value int16, depth, reserved byte, count uint32) []byte {
+	r := make([]byte, 0, recordSize)
+	r = binary.LittleEndian.AppendUint64(r, b.P)
+	r = binary.LittleEndian.AppendUint64(r, b.O)
+	r = binary.LittleEndian.AppendUint16(r, uint16(value))
+	r = append(r, depth, reserved)
+	return binary.LittleEndian.AppendUint32(r, count)
+}
+
+// TestDecodeRefusesBadEntries: an entry that no book holds (a board no
+// game reaches or not canonical, a value beyond ±64 discs, a reserved
+// byte not 0) is refused under a right checksum, as the text format
+// refuses it, with an error that names the entry and its fault; the
+// extreme values are kept.
 func TestDecodeRefusesBadEntries(t *testing.T) {
-	for name, b := range map[string]board.Board{
-		"not canonical": board.Symmetry(3).Apply(func() board.Board { c, _ := board.StartBoard().Play(board.MustParseSquare("f5")).Canonical(); return c }()),
-		"overlapping":   {P: 1, O: 1},
+	start, _ := board.StartBoard().Canonical()
+	f5, _ := board.StartBoard().Play(board.MustParseSquare("f5")).Canonical()
+	ok := record(start, 150, 10, 0, 3)
+	reversed := [][]byte{record(f5, 0, 10, 0, 3), ok} // the two in the wrong order
+	if less(f5, start) {
+		reversed[0], reversed[1] = reversed[1], reversed[0]
+	}
+	for _, tc := range []struct {
+		name    string
+		entries [][]byte
+		want    string // "" if the book is good
+	}{
+		{"good", [][]byte{ok}, ""},
+		{"value +64", [][]byte{record(start, 6400, 10, 0, 3)}, ""},
+		{"value -64", [][]byte{record(start, -6400, 10, 0, 3)}, ""},
+		{"not canonical", [][]byte{record(board.Symmetry(3).Apply(f5), 0, 10, 0, 3)}, "entry 0: board not in canonical form"},
+		{"overlapping", [][]byte{record(board.Board{P: 1, O: 1}, 0, 10, 0, 3)}, "entry 0: squares A1 of both sides"},
+		{"empty board", [][]byte{record(board.Board{}, 0, 10, 0, 3)}, "entry 0: the empty board, which no game reaches"},
+		{"centre square empty", [][]byte{record(board.Board{P: 0x0000000810000000, O: 0x0000001000000000}, 0, 10, 0, 3)}, "entry 0: centre squares D4 empty"},
+		{"value 32000", [][]byte{record(start, 32000, 10, 0, 3)}, "entry 0: value +320.00 discs (32000 hundredths), outside -64 to +64"},
+		{"value -64.01", [][]byte{record(start, -6401, 10, 0, 3)}, "entry 0: value -64.01 discs"},
+		{"value +64.01", [][]byte{record(start, 6401, 10, 0, 3)}, "entry 0: value +64.01 discs"},
+		{"reserved byte", [][]byte{record(start, 0, 10, 7, 3)}, "entry 0: reserved byte 7, want 0"},
+		{"second entry", [][]byte{ok, record(f5, 32000, 10, 0, 3)}, "entry 1: value +320.00"},
+		{"out of order", reversed, "entries 0 and 1 out of order"},
+		{"twice", [][]byte{ok, ok}, "entries 0 and 1 out of order"},
 	} {
-		data := make([]byte, 0, recordSize)
-		data = binary.LittleEndian.AppendUint64(data, b.P)
-		data = binary.LittleEndian.AppendUint64(data, b.O)
-		data = append(data, make([]byte, 8)...)
-		if _, err := Decode((&Book{data: data}).Bytes()); !errors.Is(err, ErrCorrupt) {
-			t.Errorf("%s: %v", name, err)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			var data []byte
+			for _, e := range tc.entries {
+				data = append(data, e...)
+			}
+			b, err := Decode((&Book{data: data}).Bytes()) // a right header and checksum
+			if tc.want == "" {
+				if err != nil || b.Len() != len(tc.entries) {
+					t.Fatalf("refused a good book: %v", err)
+				}
+				return
+			}
+			if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want ErrCorrupt and %q", err, tc.want)
+			}
+		})
 	}
 }
 

@@ -24,12 +24,16 @@
 //	16     32    SHA-256 of the n entries that follow
 //	48     24*n  entries: P, O (uint64 each: the side to move's discs and
 //	             the opponent's, the canonical board), value (int16,
-//	             hundredths of a disc), depth (uint8), reserved (uint8,
-//	             0), count (uint32: games, saturated)
+//	             hundredths of a disc, -6400 to +6400), depth (uint8),
+//	             reserved (uint8, 0), count (uint32: games, saturated)
 //
 // A file whose magic, version, length, order or checksum is wrong is
 // refused with an error that says which ([ErrCorrupt]); nothing of it is
-// used.
+// used. So is a file with an entry that no book holds, even under a right
+// checksum; the error names the entry (counted from 0) and its fault: a
+// board that no game reaches (the empty board, a square of both sides, a
+// centre square empty), a board not in canonical form, a value outside
+// -6400 to +6400 hundredths (±64 discs), a reserved byte not 0.
 //
 // The text format (export and import) is one position a line:
 //
@@ -37,10 +41,16 @@
 //	---------------------------OX------XO--------------------------- X +0.00 10 4096
 //
 // the board (64 squares from A1 to H8 and the side to move, as OBF
-// writes positions), its value in discs for the side to move, the depth
-// of the search, the count of games; blank lines and lines starting with
-// # are ignored. Any of the eight images of a position may be written;
-// the book keeps the canonical one.
+// writes positions), its value in discs for the side to move (a plain
+// decimal number from -64 to +64: no NaN, Inf, exponent, hexadecimal or
+// underscore), the depth of the search (0 to 255), the count of games
+// (0 to 2^32-1); blank lines and lines starting with # (of any length)
+// are ignored, a line of a position is 1 KiB at most. Any of the eight
+// images of a position may be written; the book keeps the canonical one,
+// and a position may be given once only, in one image. The boards,
+// values and counts are those that the binary format holds; a text of no
+// position is refused, as is a binary book given as text. Values are
+// written signed to a hundredth, a value that rounds to zero as +0.00.
 //
 // # Building
 //
@@ -69,7 +79,8 @@
 //
 // Open reads a binary book (or, given no path, the shipped one:
 // Shipped), Read a book in the text format or an Edax book, told apart by
-// their first bytes; WriteFile and Book.WriteTextFile write through a
+// their first bytes (an Edax book must hold the positions its header
+// announces, and the same boards and values as the binary format); WriteFile and Book.WriteTextFile write through a
 // temporary file renamed into place.
 //
 // It imports board and game only: it does not search, so that the engine

@@ -36,8 +36,11 @@ const maxEdaxPositions = 1 << 26
 // positions, the value, the level of the search (as the depth) and the
 // games counted (wins, draws and losses); the best move that Edax keeps
 // outside its links (its "leaf") adds the position it leads to, worth
-// the move's negated score, when the book does not have it. An error
-// says what is wrong and where; nothing is returned with it.
+// the move's negated score, when the book does not have it. A book that
+// holds more or fewer positions than its header announces (none
+// included), or a position that no game reaches (see Decode), is
+// refused. An error says what is wrong and where; nothing is returned
+// with it.
 func ReadEdax(r io.Reader) (Set, error) {
 	br := bufio.NewReader(r)
 	head := make([]byte, len(EdaxMagic)+2+edaxHeaderRest)
@@ -62,7 +65,8 @@ func ReadEdax(r io.Reader) (Set, error) {
 	}
 	var leaves []leaf
 	fixed := make([]byte, 16+16+6+2)
-	for i := 0; ; i++ {
+	i := 0 // the positions read
+	for ; ; i++ {
 		if _, err := io.ReadFull(br, fixed); err == io.EOF {
 			break
 		} else if err != nil {
@@ -82,9 +86,9 @@ func ReadEdax(r io.Reader) (Set, error) {
 		if _, err := io.ReadFull(br, links); err != nil {
 			return nil, fmt.Errorf("edax book: position %d: %w", i+1, noEOF(err))
 		}
-		switch {
-		case !b.Valid():
-			return nil, fmt.Errorf("edax book: position %d: a square of both sides", i+1)
+		switch fault := boardFault(b); {
+		case fault != "":
+			return nil, fmt.Errorf("edax book: position %d: %s", i+1, fault)
 		case value < -64 || value > 64:
 			return nil, fmt.Errorf("edax book: position %d: value %d, not a disc margin", i+1, value)
 		}
@@ -93,6 +97,12 @@ func ReadEdax(r io.Reader) (Set, error) {
 		if move.OnBoard() && b.IsLegal(move) && score >= -64 && score <= 64 {
 			leaves = append(leaves, leaf{child: b.Play(move), value: -float64(score), depth: level})
 		}
+	}
+	switch {
+	case n == 0:
+		return nil, errors.New("edax book: no positions (the header announces 0)")
+	case int64(i) < n:
+		return nil, fmt.Errorf("edax book: the header announces %d positions, the file holds %d (truncated)", n, i)
 	}
 	for _, l := range leaves {
 		if _, ok := s.Get(l.child); !ok {

@@ -72,15 +72,52 @@ func TestReadEdax(t *testing.T) {
 		t.Errorf("book moves after f5: %+v", moves)
 	}
 
-	for name, bad := range map[string][]byte{
-		"empty":     nil,
-		"magic":     append([]byte("XADEBOOK"), data[8:]...),
-		"version":   append(append([]byte(EdaxMagic), 3), data[9:]...),
-		"truncated": data[:len(data)-1],
-		"too many":  append(bytes.Clone(data), data[42:42+44]...), // the first record again
+}
+
+// TestReadEdaxRefuses: an Edax book that is not whole (cut in a record or
+// at a record's end, so that it holds fewer positions than its header
+// announces), holds more, holds none, or holds a position no game
+// reaches, is refused with an error that says so.
+func TestReadEdaxRefuses(t *testing.T) {
+	start := edaxRecord{b: board.StartBoard(), wins: 1, level: 20, links: [][2]byte{{0, byte(board.MustParseSquare("f5"))}}, leaf: [2]byte{0, 65}}
+	f5, _ := game.ParseTranscript("f5")
+	last := edaxRecord{b: f5.Position().Board, level: 18, leaf: [2]byte{0, 65}} // 42 bytes
+	data := edaxBook(start, last)
+	announces := func(d []byte, n int32) []byte {
+		d = bytes.Clone(d)
+		binary.LittleEndian.PutUint32(d[38:], uint32(n))
+		return d
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string // "" if the book is good
+	}{
+		{"whole", data, ""},
+		{"empty", nil, "header: the file ends in the middle"},
+		{"magic", append([]byte("XADEBOOK"), data[8:]...), "not an Edax book"},
+		{"version", append(append([]byte(EdaxMagic), 3), data[9:]...), "format version 3"},
+		{"cut in a record", data[:len(data)-1], "position 2: the file ends in the middle"},
+		{"cut at a record's end", data[:len(data)-42], "the header announces 2 positions, the file holds 1"},
+		{"header alone", data[:42], "the header announces 2 positions, the file holds 0"},
+		{"one more announced", announces(data, 3), "the header announces 3 positions, the file holds 2"},
+		{"too many", announces(data, 1), "more positions than the 1 announced"},
+		{"none", edaxBook(), "no positions"},
+		{"empty board", edaxBook(edaxRecord{leaf: [2]byte{0, 65}}), "position 1: the empty board"},
+		{"overlapping", edaxBook(edaxRecord{b: board.Board{P: 0x0000001818000000, O: 0x0000000800000000}, leaf: [2]byte{0, 65}}), "position 1: squares D5 of both sides"},
+		{"value", edaxBook(edaxRecord{b: board.StartBoard(), value: 65, leaf: [2]byte{0, 65}}), "position 1: value 65"},
 	} {
-		if _, err := ReadEdax(bytes.NewReader(bad)); err == nil || !strings.HasPrefix(err.Error(), "edax book: ") {
-			t.Errorf("%s: %v", name, err)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := ReadEdax(bytes.NewReader(tc.data))
+			if tc.want == "" {
+				if err != nil || len(s) != 2 {
+					t.Fatalf("%d positions, %v; want 2", len(s), err)
+				}
+				return
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), "edax book: ") || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
 	}
 }

@@ -11,22 +11,29 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+
+	"github.com/reversi-engine/reversi/internal/atomicfile"
 )
 
 // Version is the version of the binary format that this package writes
 // and reads.
 const Version = 1
 
-// magic opens every binary book.
-const magic = "RVBOOK\r\n"
+// magic opens every binary book: binaryMagic and an end of line.
+const magic = binaryMagic + "\r\n"
+
+// binaryMagic is the start of every binary book, its magic without the
+// end of line (what ReadText recognises).
+const binaryMagic = "RVBOOK"
 
 // headerSize is the size of the binary header: magic, version, count,
 // checksum.
 const headerSize = 8 + 4 + 4 + sha256.Size
 
 // ErrCorrupt is the error (wrapped) of a binary book that cannot be
-// used: wrong magic, version, length, order or checksum.
+// used: wrong magic, version, length, order or checksum, or an entry that
+// no book holds (a board no game reaches or not canonical, a value
+// outside -64 to +64 discs, a reserved byte not 0).
 var ErrCorrupt = errors.New("corrupt opening book")
 
 // Bytes returns the book in the binary format.
@@ -45,8 +52,10 @@ func (b *Book) Bytes() []byte {
 }
 
 // Decode returns the book of data in the binary format, or an error
-// wrapping ErrCorrupt that says what is wrong. The book reads its entries
-// in data, which must not change afterwards.
+// wrapping ErrCorrupt that says what is wrong: the magic, the version, the
+// length, the checksum, the order of the entries, or an entry (numbered
+// from 0) and its fault (see entryFault). The book reads its entries in
+// data, which must not change afterwards.
 func Decode(data []byte) (*Book, error) {
 	switch {
 	case len(data) < headerSize:
@@ -66,21 +75,42 @@ func Decode(data []byte) (*Book, error) {
 		return nil, fmt.Errorf("%w: checksum mismatch (the file is damaged)", ErrCorrupt)
 	}
 	b := &Book{data: body}
-	for i := 1; i < n; i++ {
-		if !less(b.key(i-1), b.key(i)) {
+	for i := range n {
+		if fault := b.entryFault(i); fault != "" {
+			return nil, fmt.Errorf("%w: entry %d: %s", ErrCorrupt, i, fault)
+		}
+		if i > 0 && !less(b.key(i-1), b.key(i)) {
 			return nil, fmt.Errorf("%w: entries %d and %d out of order", ErrCorrupt, i-1, i)
 		}
 	}
-	for i := range n {
-		k := b.key(i)
-		if !k.Valid() {
-			return nil, fmt.Errorf("%w: entry %d is not a board (a square of both sides)", ErrCorrupt, i)
-		}
-		if c, _ := k.Canonical(); c != k {
-			return nil, fmt.Errorf("%w: entry %d is not in canonical form", ErrCorrupt, i)
-		}
-	}
 	return b, nil
+}
+
+// maxValue bounds the values of the binary format, in hundredths of a
+// disc: a margin is 64 discs at most.
+const maxValue = 64 * 100
+
+// entryFault says what is wrong with the entry i as the binary format
+// holds it, or returns "" if nothing is: its board is one that no game
+// reaches (boardFault) or is not canonical, its value is outside -64 to
+// +64 discs, or its reserved byte is not 0. The text and Edax formats
+// refuse the same boards and values.
+func (b *Book) entryFault(i int) string {
+	k := b.key(i)
+	if fault := boardFault(k); fault != "" {
+		return fault
+	}
+	if c, _ := k.Canonical(); c != k {
+		return "board not in canonical form"
+	}
+	r := b.data[i*recordSize:]
+	if v := int16(binary.LittleEndian.Uint16(r[16:])); v < -maxValue || v > maxValue {
+		return fmt.Sprintf("value %s discs (%d hundredths), outside -64 to +64", valueText(float64(v)/100), v)
+	}
+	if r[19] != 0 {
+		return fmt.Sprintf("reserved byte %d, want 0", r[19])
+	}
+	return ""
 }
 
 // maxFileSize bounds the binary books that ReadFile reads (a book of
@@ -110,28 +140,9 @@ func ReadFile(path string) (*Book, error) {
 
 // WriteFile writes data to path through a temporary file in the same
 // folder, synced and renamed into place: path is either what it was or
-// the whole of data, never a part.
+// the whole of data, never a part. A path that is not a regular file (a
+// device such as /dev/stdout) is written directly; see
+// internal/atomicfile.
 func WriteFile(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	err = tmp.Chmod(0o644) // CreateTemp's 0600 is for secrets; a book is not one
-	if err == nil {
-		_, err = tmp.Write(data)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	return atomicfile.WriteBytes(path, data)
 }

@@ -20,7 +20,8 @@ func Open(path string) (*Book, error) {
 }
 
 // Read reads a book in the text format (ReadText) or an Edax book
-// (ReadEdax), told apart by their first bytes (IsEdax).
+// (ReadEdax), told apart by their first bytes (IsEdax); a binary book is
+// refused with an error that says it is one (it needs no reading: Open).
 func Read(r io.Reader) (Set, error) {
 	br := bufio.NewReader(r)
 	head, _ := br.Peek(len(EdaxMagic))

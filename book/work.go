@@ -40,27 +40,32 @@ func (w work) read() (map[board.Board]Entry, error) {
 		if i := bytes.LastIndexByte(data, '\n'); i+1 < len(data) {
 			data = data[:i+1] // a line cut short
 		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(make([]byte, 0, maxLine), maxLine)
-		n := 0
-		for sc.Scan() {
-			n++
-			line := sc.Text()
-			if n == 1 {
-				if line != w.header {
-					return nil, fmt.Errorf("%s was made with other settings (%q; this run's are %q): use another work folder", name, line, w.header)
-				}
-				continue
+		br := bufio.NewReader(bytes.NewReader(data))
+		var buf []byte
+		for n := 1; ; n++ {
+			var long bool
+			buf, long, err = readLine(br, buf)
+			if err == io.EOF {
+				break
 			}
-			pos, e, err := parseLine(line + " 0")
+			if err != nil {
+				return nil, fmt.Errorf("%s, line %d: %v", name, n, err)
+			}
+			line := string(buf)
+			switch {
+			case n == 1 && (long || line != w.header):
+				return nil, fmt.Errorf("%s was made with other settings (%q; this run's are %q): use another work folder", name, line, w.header)
+			case n == 1:
+				continue
+			case long:
+				return nil, fmt.Errorf("%s, line %d: too long (more than %d bytes; a position takes about 70): %q", name, n, maxLine, clip(line))
+			}
+			pos, e, err := parseLine(line, false)
 			if err != nil {
 				return nil, fmt.Errorf("%s, line %d: %v", name, n, err)
 			}
 			c, _ := pos.Canonical()
 			values[c] = e.normal()
-		}
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
 		}
 	}
 	return values, nil
@@ -137,7 +142,7 @@ func (w work) search(ctx context.Context, shard, shards int, mine []board.Board,
 			return searched, fmt.Errorf("search of %s: %w", positionText(k), err)
 		}
 		e := Entry{Value: v, Depth: d}.normal()
-		if _, err := fmt.Fprintf(f, "%s %+.2f %d\n", positionText(k), e.Value, e.Depth); err != nil {
+		if _, err := fmt.Fprintf(f, "%s %s %d\n", positionText(k), valueText(e.Value), e.Depth); err != nil {
 			return searched, err
 		}
 		if err := f.Sync(); err != nil {

@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -320,7 +321,7 @@ func runBookShow(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "opening: %s\n", o)
 	}
 	if en, ok := b.Lookup(pos.Board); ok {
-		fmt.Fprintf(e.stdout, "in the book: %+.2f discs for %s, depth %d, %d games\n", en.Value, pos.Turn, en.Depth, en.Count)
+		fmt.Fprintf(e.stdout, "in the book: %s discs for %s, depth %d, %d games\n", bookValue(en.Value), pos.Turn, en.Depth, en.Count)
 	}
 	moves := b.Moves(pos.Board, g.Legal())
 	if len(moves) == 0 {
@@ -330,9 +331,19 @@ func runBookShow(e *env, args []string) error {
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(w, "move\tvalue (discs for %s)\tdepth\tgames\t\n", pos.Turn)
 	for _, m := range moves {
-		fmt.Fprintf(w, "%s\t%+.2f\t%d\t%d\t\n", strings.ToLower(m.Square.String()), m.Value, m.Depth, m.Count)
+		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t\n", strings.ToLower(m.Square.String()), bookValue(m.Value), m.Depth, m.Count)
 	}
 	return w.Flush()
+}
+
+// bookValue writes a book value in discs as the text format of the book
+// does, signed to a hundredth: "+0.00" for a value that rounds to zero,
+// never "-0.00".
+func bookValue(v float64) string {
+	if math.Round(v*100) == 0 {
+		v = 0
+	}
+	return fmt.Sprintf("%+.2f", v)
 }
 
 func runBookExport(e *env, args []string) error {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/sha256"
 	binenc "encoding/binary"
 	"fmt"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/game"
 )
 
@@ -195,5 +197,124 @@ func TestBookOpenings(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "bad.txt")); err == nil {
 			t.Errorf("%v wrote a file", bad)
 		}
+	}
+}
+
+// TestBookImportRefuses: an import of a text or Edax book that the
+// formats do not hold fails with an error that says why and writes
+// nothing; long comments are read.
+func TestBookImportRefuses(t *testing.T) {
+	const start = "---------------------------OX------XO--------------------------- X"
+	f5 := strings.Repeat("-", 24) + "---OX------XXX--" + strings.Repeat("-", 24) + " O"
+	// An Edax book whose header announces two positions and that holds
+	// one, the start, cut at the end of its record.
+	edax := []byte("XADEKOOB\x04\x04")
+	edax = append(edax, make([]byte, 8+20)...)
+	edax = append(edax, 2, 0, 0, 0)
+	edax = binenc.LittleEndian.AppendUint64(edax, 0x0000000810000000)
+	edax = binenc.LittleEndian.AppendUint64(edax, 0x0000001008000000)
+	edax = append(edax, make([]byte, 16)...)
+	edax = append(edax, 2, 0, 1, 0, 3, 0, 0, 20, 2, 37)
+	s := book.NewSet()
+	s.Put(board.StartBoard(), book.Entry{Value: 1, Depth: 2, Count: 3})
+	for _, tc := range []struct {
+		name, in string
+		want     string // "" if the import succeeds
+	}{
+		{"long comment", "# " + strings.Repeat("a long comment ", 500) + "\n" + start + " +1.00 4 5\n", "1 positions"},
+		{"NaN", start + " NaN 4 5\n", `value "NaN": not a plain decimal number`},
+		{"-nan", start + " -nan 4 5\n", `value "-nan": not a plain decimal number`},
+		{"underscore", start + " 1_0 4 5\n", `value "1_0": not a plain decimal number`},
+		{"twice", start + " 1 4 5\n" + f5 + " 1 4 5\n" + start + " 2 4 5\n", "line 3: the position of line 1 again"},
+		{"twice, turned", start + " 1 4 5\n" + f5 + " 1 4 5\n" + strings.Replace(start, " X", " O", 1) + " 1 4 5\n", "line 3: the position of line 1 again"},
+		{"empty", "", "no positions"},
+		{"comments alone", "# reversi opening book, text format 1\n# nothing\n", "no positions"},
+		{"a binary book", string(s.Book().Bytes()), "already a binary book"},
+		{"edax cut at a record's end", string(edax), "the header announces 2 positions, the file holds 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out.bin")
+			code, stdout, stderr := runCommand(t, tc.in, "book", "import", "--in", "-", "--out", out)
+			_, statErr := os.Stat(out)
+			if tc.want == "1 positions" {
+				if code != 0 || !strings.Contains(stdout, tc.want) || statErr != nil {
+					t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+				}
+				return
+			}
+			if code == 0 || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d: %s, want %q", code, stderr, tc.want)
+			}
+			if statErr == nil {
+				t.Error("a failed import wrote its output")
+			}
+		})
+	}
+}
+
+// TestBookRefusesBadEntries: a binary book with an entry that no book
+// holds, under a right checksum, is refused by every command that reads
+// it, with an error that names the entry and its fault.
+func TestBookRefusesBadEntries(t *testing.T) {
+	entry := func(p, o uint64, value int16, reserved byte) []byte {
+		r := binenc.LittleEndian.AppendUint64(nil, p)
+		r = binenc.LittleEndian.AppendUint64(r, o)
+		r = binenc.LittleEndian.AppendUint16(r, uint16(value))
+		r = append(r, 10, reserved)
+		return binenc.LittleEndian.AppendUint32(r, 3)
+	}
+	start, _ := board.StartBoard().Canonical()
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name  string
+		entry []byte
+		want  string
+	}{
+		{"value", entry(start.P, start.O, 32000, 0), "entry 0: value +320.00 discs"},
+		{"empty board", entry(0, 0, 0, 0), "entry 0: the empty board"},
+		{"reserved byte", entry(start.P, start.O, 0, 1), "entry 0: reserved byte 1, want 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := []byte("RVBOOK\r\n")
+			data = binenc.LittleEndian.AppendUint32(data, 1)
+			data = binenc.LittleEndian.AppendUint32(data, 1)
+			sum := sha256.Sum256(tc.entry)
+			data = append(append(data, sum[:]...), tc.entry...)
+			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".bin")
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, cmd := range []string{"show", "export"} {
+				code, stdout, stderr := runCommand(t, "", "book", cmd, "--book", path)
+				if code == 0 || !strings.Contains(stderr, "corrupt opening book") || !strings.Contains(stderr, tc.want) {
+					t.Errorf("%s: exit %d: %s%s, want %q", cmd, code, stdout, stderr, tc.want)
+				}
+			}
+		})
+	}
+}
+
+// TestBookShowZero: a value that rounds to zero shows as +0.00, never
+// -0.00, both a position's own and its book moves'.
+func TestBookShowZero(t *testing.T) {
+	s := book.NewSet()
+	for tr, v := range map[string]float64{"f5": 0, "f5d6": 0, "f5f6": -0.001, "f5f4": -1.5} {
+		g, err := game.ParseTranscript(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Put(g.Position().Board, book.Entry{Value: v, Depth: 4, Count: 2})
+	}
+	path := filepath.Join(t.TempDir(), "zero.bin")
+	if err := book.WriteFile(path, s.Book().Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCommand(t, "", "book", "show", "--book", path, "--transcript", "f5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	mustContain(t, "show", stdout, "in the book: +0.00 discs", "+1.50")
+	if strings.Contains(stdout, "-0.00") || strings.Count(stdout, "+0.00") != 3 {
+		t.Errorf("a zero shown other than as +0.00:\n%s", stdout)
 	}
 }
