@@ -33,7 +33,11 @@
 // game with a clock and no depth chosen ("set depth", or Options.Depth)
 // is played as deep as the clock allows. Before "=== <move>/<eval>/<time>" it
 // sends the "search" line of its value, so that the GUI sees how it was
-// found. [Client] tells an engine the referee's clock the same way; a
+// found. A "go" stopped before its first depth ended ("ping", or a clock
+// too short for even that) has no value: it sends "nodestats" and
+// "=== <move>" alone, the first move at hand, and no search line (its
+// depth would be no depth at all); "hint" reports only depths that
+// ended. [Client] tells an engine the referee's clock the same way; a
 // per-move limit becomes a clock that holds the limit now and gets it back
 // after each move (TI[limit/limit/], the engine's moves timed at the
 // limit).
@@ -57,8 +61,20 @@
 // [ParseDepth], [FormatSearch], [FormatBook] and [ParseSearch] translate them to and
 // from player's typed values; nothing outside this package writes or
 // reads them. Unknown commands are ignored; a malformed
-// or impossible one gets a status line saying why and changes nothing.
-// A line longer than [DefaultMaxLine] bytes (1 MiB; see [Options.MaxLine])
-// ends the session with an error; an engine used as a [Client] that
-// writes one is stopped.
+// or impossible one gets a status line saying why and changes nothing,
+// but for "set game" (below). A line longer than [DefaultMaxLine] bytes
+// (1 MiB; see [Options.MaxLine]) ends the session with an error; an
+// engine used as a [Client] that writes one is stopped.
+//
+// A "set game" that cannot be read (a GGF that does not parse, a move in
+// it that is not legal) gets "status cannot read the game: <why>; no game
+// until a valid set game", and leaves the engine with no game rather than
+// the one before: the GUI now shows another position, and an answer for
+// the old one would be taken for an answer for it. Until a "set game" is
+// accepted, "go", "hint", "analyze" and "move" get a status line alone,
+// "status go: no valid game (the last set game was refused: <why>); send
+// set game", and no move nor values: a status line is what every GUI
+// shows its user and none takes for a move or a value (a GUI waiting for
+// the move of its "go" gets none until it sends a game the engine can
+// read). "set depth", "set contempt", "ping" and "learn" work as ever.
 package nboard

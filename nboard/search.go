@@ -166,6 +166,9 @@ func bookLine(m book.Move) string {
 // a position of the book it plays the best book move at once, after its
 // book line ("book" in the depth field).
 func (s *session) goSearch(ctx context.Context) {
+	if s.noGame("go") {
+		return
+	}
 	g := s.game.Clone()
 	if g.Over() {
 		s.out.printf("status the game is over: no move to choose")
@@ -203,12 +206,27 @@ func (s *session) goSearch(ctx context.Context) {
 		}
 		p.Observe(lim, b.Empties(), r)
 		secs := time.Since(start).Seconds()
-		eval := s.discs(r.Kind, r.Value)
 		s.out.printf("nodestats %d %.3f", r.Nodes, secs)
+		if !valued(r.Kind, r.Depth) {
+			// Stopped (by "ping", or the clock) before its first depth:
+			// a move, the first at hand, and no value to show.
+			s.out.printf("=== %v", r.Move)
+			s.out.printf("status")
+			return
+		}
+		eval := s.discs(r.Kind, r.Value)
 		s.out.printf("%s", FormatSearch(player.MoveStat{Move: r.Move, Eval: eval, HasEval: true, Source: r.Kind.Source(r.Depth, r.Probability), PV: r.PV}))
 		s.out.printf("=== %v/%.2f/%.3f", r.Move, eval, secs)
 		s.out.printf("status")
 	})
+}
+
+// valued reports whether a search result of the kind and depth holds a
+// value: a midgame search of depth 0 was stopped before its first depth
+// ended, and its move and value are placeholders (its depth field would
+// be "0", or "87%" without plies at a selective search's confidence).
+func valued(kind engine.Kind, depth int) bool {
+	return kind != engine.Midgame || depth > 0
 }
 
 // preSolve is how many plies short of the end the midgame searches of a
@@ -235,6 +253,9 @@ func budgetText(lim engine.Limits) string {
 // first, as book lines ("book" in the depth field), and searches only if
 // n asks for more moves than the book has, among the others.
 func (s *session) hint(ctx context.Context, n int) {
+	if s.noGame("hint") {
+		return
+	}
 	g := s.game.Clone()
 	if g.Over() {
 		s.out.printf("status the game is over: no move to hint")
@@ -265,6 +286,9 @@ func (s *session) hint(ctx context.Context, n int) {
 			for i, m := range r.Moves {
 				if i == n {
 					break
+				}
+				if !valued(m.Kind, m.Depth) {
+					continue // not searched yet: no value to show
 				}
 				s.out.printf("%s", FormatSearch(player.MoveStat{Move: m.Move, Eval: s.discs(m.Kind, m.Value), HasEval: true, Source: m.Kind.Source(m.Depth, m.Probability), PV: m.PV}))
 			}
@@ -323,6 +347,9 @@ func (s *session) hint(ctx context.Context, n int) {
 // analyze evaluates every position of the game, from the last back to the
 // first: "analysis <moves made> <eval>", the eval from the side to move.
 func (s *session) analyze(ctx context.Context) {
+	if s.noGame("analyze") {
+		return
+	}
 	g := s.game.Clone()
 	depth := min(s.depth, 10)
 	l := s.level()

@@ -57,9 +57,13 @@ type session struct {
 	opts Options
 	out  *lineWriter
 
-	game  *game.Game
-	tags  map[string]string // the time tags of the game's text (timeTags)
-	depth int
+	// game is the game to work on: the start until "set game" gives
+	// one, nil after a "set game" that was refused (refused says why),
+	// until one is accepted.
+	game    *game.Game
+	refused string
+	tags    map[string]string // the time tags of the game's text (timeTags)
+	depth   int
 	// depthSet reports that the depth was chosen (Options.Depth or "set
 	// depth"): without it, a game with a clock is played to the clock.
 	depthSet bool
@@ -251,10 +255,13 @@ func (s *session) set(line string, args []string) {
 		_, text, _ := strings.Cut(line, "game")
 		g, err := ggf.ParseGame(strings.TrimSpace(text))
 		if err != nil {
-			s.out.printf("status cannot read the game: %v", oneLine(err))
+			// The GUI's game is not the one the engine had: keeping that
+			// one would answer for a position the GUI no longer shows.
+			s.game, s.tags, s.refused = nil, nil, oneLine(err)
+			s.out.printf("status cannot read the game: %s; no game until a valid set game", s.refused)
 			return
 		}
-		s.game, s.tags = g, timeTags(text)
+		s.game, s.tags, s.refused = g, timeTags(text), ""
 	}
 	// Other variables (e.g. "set time") are ignored.
 }
@@ -262,6 +269,9 @@ func (s *session) set(line string, args []string) {
 func (s *session) move(args []string) {
 	if len(args) != 1 {
 		s.out.printf("status move needs one move: <square>[/<eval>[/<time>]]")
+		return
+	}
+	if s.noGame("move " + args[0]) {
 		return
 	}
 	sqText, _, _ := strings.Cut(args[0], "/")
@@ -283,6 +293,17 @@ func (s *session) move(args []string) {
 		return
 	}
 	s.game = g
+}
+
+// noGame reports whether there is no game to work on, after a "set
+// game" that was refused, and if so says so in a status line that starts
+// with what (the command refused).
+func (s *session) noGame(what string) bool {
+	if s.game != nil {
+		return false
+	}
+	s.out.printf("status %s: no valid game (the last set game was refused: %s); send set game", what, s.refused)
+	return true
 }
 
 // oneLine joins the lines of an error, for a status line.
