@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -173,7 +174,7 @@ func Thinking(t *player.Thinking, side board.Color) string {
 func Value(v float64, u player.Unit, k player.Kind) string {
 	switch u {
 	case player.UnitPoints:
-		return fmt.Sprintf("%+.1f points", v)
+		return Signed(v, 1) + " points"
 	case player.UnitRate:
 		return fmt.Sprintf("win rate %.1f%%", 100*v)
 	}
@@ -189,7 +190,21 @@ func Value(v float64, u player.Unit, k player.Kind) string {
 	case k == player.Exact:
 		return fmt.Sprintf("%+.0f discs", v)
 	}
-	return fmt.Sprintf("%+.1f discs", v)
+	return Signed(v, 1) + " discs"
+}
+
+// Signed writes v with its sign and prec decimals ("+1.25", "-3.0"); a
+// value that rounds to zero is written "+0.00", never "-0.00" (a zero
+// negated for the other side, or a tiny loss).
+func Signed(v float64, prec int) string {
+	s := strconv.FormatFloat(v, 'f', prec, 64)
+	if !strings.HasPrefix(s, "-") {
+		return "+" + s
+	}
+	if strings.Trim(s, "-0.") == "" {
+		return "+" + s[1:]
+	}
+	return s
 }
 
 // WriteAnalysis writes the values of the moves of t (a player's analysis
@@ -232,7 +247,7 @@ func WriteAnalysis(w io.Writer, side board.Color, t *player.Thinking) {
 		case m.Unit == player.UnitRate:
 			v = fmt.Sprintf("%.1f%%", 100*m.Eval)
 		default:
-			v = fmt.Sprintf("%+.2f", m.Eval)
+			v = Signed(m.Eval, 2)
 		}
 		if withVisits {
 			fmt.Fprintf(w, "%-5v %10s %9d %7s  %s\n", m.Move, v, m.Visits, Depth(m.Source), Variation(m.PV))

@@ -2,6 +2,7 @@ package textboard
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -117,5 +118,32 @@ func TestWriteOpening(t *testing.T) {
 		if out.String() != tc.want || now != tc.now {
 			t.Errorf("%v after %q, %q shown: wrote %q, shows %q; want %q, %q", tc.kind, tc.transcript, tc.shown, out.String(), now, tc.want, tc.now)
 		}
+	}
+}
+
+func TestSigned(t *testing.T) {
+	tests := []struct {
+		v    float64
+		prec int
+		want string
+	}{
+		{1.25, 2, "+1.25"},
+		{-3, 2, "-3.00"},
+		{0, 2, "+0.00"},
+		{math.Copysign(0, -1), 2, "+0.00"},
+		{-0.004, 2, "+0.00"},
+		{-0.005001, 2, "-0.01"},
+		{-0.04, 1, "+0.0"},
+		{-0.06, 1, "-0.1"},
+		{-12, 0, "-12"},
+		{-0.4, 0, "+0"},
+	}
+	for _, tt := range tests {
+		if got := Signed(tt.v, tt.prec); got != tt.want {
+			t.Errorf("Signed(%v, %d) = %q, want %q", tt.v, tt.prec, got, tt.want)
+		}
+	}
+	if got := Value(-0.04, player.UnitDiscs, player.Midgame); got != "+0.0 discs" {
+		t.Errorf("Value(-0.04 discs) = %q, want +0.0 discs", got)
 	}
 }

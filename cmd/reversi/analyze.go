@@ -6,12 +6,15 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/cli"
+	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/textboard"
@@ -25,10 +28,12 @@ depth of the search that found it ("100%" for an exact endgame solve,
 
 The position is a board (64 squares from A1 to H8, row by row: X black, O
 white, - empty; then the side to move) or a game from the start as a
-transcript. The analysis is by our engine unless --player names another
-player (any player of 'reversi help players' that reports the values of
-moves), e.g. --player 'mcts:time=2s,rollout=roxanne' for the visits and
-win rates of Monte Carlo tree search. Values are for the side to move, and
+transcript; a transcript that reaches a named opening (in any symmetry of
+the board) gets a line "opening: <name>" above the table. The analysis is
+by our engine unless --player names another player (any player of
+'reversi help players' that reports the values of moves), e.g. --player
+'mcts:time=2s,rollout=roxanne' for the visits and win rates of Monte
+Carlo tree search. Values are for the side to move, and
 a line above the table says in what: discs (the final margin, estimated,
 or exact at depth 100%), the points of the course's heuristic when the
 engine uses it in the midgame (not discs), or the win rate of the
@@ -58,12 +63,9 @@ values are discs: an analysis in another unit is shown alone.`)
 	if *depth < 0 || *depth > 60 || *limit < 0 || *exact < 0 || *exact > 60 {
 		return fmt.Errorf("--depth and --exact take 0 to 60, --time a positive duration")
 	}
-	b, note, err := book.Switch(*bookMode)
+	b, err := switchBook(e.stderr, *bookMode)
 	if err != nil {
-		return fmt.Errorf("--%v", err)
-	}
-	if note != "" {
-		fmt.Fprintln(e.stderr, note)
+		return err
 	}
 	var p player.Player
 	if *spec == "" {
@@ -76,6 +78,9 @@ values are discs: an analysis in another unit is shown alone.`)
 	}
 	pos := g.Position()
 	textboard.Render(e.stdout, pos, textboard.ForGame(g, [2]string{"black", "white"}))
+	if o, ok := opening.Of(g); ok {
+		fmt.Fprintf(e.stdout, "opening: %s\n", o)
+	}
 	if g.Over() {
 		r := game.NewResult(pos, game.Normal, board.NoColor)
 		fmt.Fprintf(e.stdout, "The game is over: %d-%d, %+d for black (empties to the winner).\n", r.Black, r.White, r.TournamentMargin())
@@ -121,8 +126,55 @@ func writeBookAnalysis(w io.Writer, side board.Color, t *player.Thinking) {
 	for _, m := range t.Moves {
 		v := "?"
 		if m.HasEval {
-			v = fmt.Sprintf("%+.2f", m.Eval)
+			v = discsText(m.Eval)
 		}
 		fmt.Fprintf(w, "%-5v %10s %7s  %-9s  %s\n", m.Move, v, textboard.Depth(m.Source), m.Kind, textboard.Variation(m.PV))
 	}
+}
+
+// discsText writes a value in discs signed, to a hundredth ("+1.25",
+// "-3.00"; "+0.00" for a value that rounds to zero).
+func discsText(v float64) string { return textboard.Signed(v, 2) }
+
+// switchBook returns the book of a command's --book on|off flag
+// (book.Switch) and, when the shipped book cannot be read, says why on w
+// (standard error): "no opening book: <reason>", for the command to go on
+// without a book. Every command that plays or analyses with the shipped
+// book says so through it, once.
+func switchBook(w io.Writer, mode string) (*book.Book, error) {
+	b, note, err := book.Switch(mode)
+	if err != nil {
+		return nil, fmt.Errorf("--%v", err)
+	}
+	if note != "" {
+		fmt.Fprintln(w, note)
+	}
+	return b, nil
+}
+
+// noteShippedBook says on w (standard error), once, why there is no
+// opening book (switchBook) when a player of specs is the engine with the
+// shipped book (usesShippedBook) and the book cannot be read. The engine
+// player says so itself only in the note of its first move, which the
+// game's lines and a match's results do not show.
+func noteShippedBook(w io.Writer, specs ...string) {
+	if slices.ContainsFunc(specs, usesShippedBook) {
+		switchBook(w, "on") // "on" is always accepted: no error
+	}
+}
+
+// usesShippedBook reports whether spec is a valid spec of the engine that
+// plays from the shipped book when it can be read: its book option on or
+// auto (the default), and no book file of its own.
+func usesShippedBook(spec string) bool {
+	s, err := catalog.Parse(spec)
+	if err != nil || s.Name != "engine" {
+		return false
+	}
+	for _, o := range s.Options {
+		if o.Key == "book-file" || (o.Key == "book" && strings.EqualFold(o.Value, "off")) {
+			return false
+		}
+	}
+	return true
 }

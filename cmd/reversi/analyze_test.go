@@ -2,12 +2,16 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
 )
 
 // elapsed matches the time an analysis took, which varies from run to run.
@@ -92,5 +96,65 @@ func TestAnalyzeBook(t *testing.T) {
 		if code == 0 || stdout != "" || !strings.Contains(stderr, "want on or off") {
 			t.Errorf("--book %q: exit %d, stdout %q, stderr %q", bad, code, stdout, stderr)
 		}
+	}
+}
+
+// TestAnalyzeOpening: a position reached by a transcript that reaches a
+// named opening gets a line "opening: <name>" above the table, in any
+// symmetry of the board; a position out of the named lines, or given as
+// a board, gets none.
+func TestAnalyzeOpening(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // "": no opening line
+	}{
+		{[]string{"--transcript", "f5d6c3d3c4"}, "Tiger"},
+		{[]string{"--transcript", "c4e3f6e6f5"}, "Tiger"}, // the Tiger turned
+		{[]string{"--transcript", "f5d6c3d3c4", "--book", "off"}, "Tiger"},
+		{[]string{"--transcript", "f5d6c3d3c4f4e6"}, "Leader's Tiger"},
+		// The Tiger's position as a board: no moves to it.
+		{[]string{"--board", "------------------XO------XXX------OXX-----O-------------------- O"}, ""},
+		// No named line yet.
+		{[]string{"--transcript", "f5"}, ""},
+	}
+	for _, tt := range tests {
+		args := append([]string{"analyze", "--depth", "2", "--threads", "1"}, tt.args...)
+		_, stdout, _ := runCommand(t, "", args...)
+		lines := regexp.MustCompile(`(?m)^opening: (.*)$`).FindAllStringSubmatch(stdout, -1)
+		switch {
+		case tt.want == "" && len(lines) != 0:
+			t.Errorf("%v: an opening line %q", tt.args, lines[0][0])
+		case tt.want == "":
+		case len(lines) != 1 || lines[0][1] != tt.want:
+			t.Errorf("%v: opening lines %q, want one: opening: %s\n%s", tt.args, lines, tt.want, stdout)
+		case strings.Index(stdout, "opening: ") > strings.Index(stdout, "principal variation"):
+			t.Errorf("%v: the opening below the table:\n%s", tt.args, stdout)
+		}
+	}
+}
+
+// TestAnalyzeNoMinusZero: a value that rounds to zero is shown +0.00,
+// never -0.00: in the book's table (a book value of 0 negated for the
+// side to move was -0.00) as written, and in reversi analyze's output.
+func TestAnalyzeNoMinusZero(t *testing.T) {
+	var b strings.Builder
+	sq := func(text string) board.Square { s, _ := board.ParseSquare(text); return s }
+	moves := []player.MoveStat{
+		{Move: sq("b6"), Eval: math.Copysign(0, -1), HasEval: true, Source: player.Source{Kind: player.Book, Depth: 16}},
+		{Move: sq("c6"), Eval: -0.004, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 4}},
+		{Move: sq("d6"), Eval: -0.006, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 4}},
+		{Move: sq("e6"), Eval: 1.5, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 4}},
+	}
+	writeBookAnalysis(&b, board.White, &player.Thinking{Moves: moves})
+	values := map[string]string{}
+	for _, r := range regexp.MustCompile(`(?m)^([A-H][1-8])\s+(\S+)`).FindAllStringSubmatch(b.String(), -1) {
+		values[r[1]] = r[2]
+	}
+	if want := map[string]string{"B6": "+0.00", "C6": "+0.00", "D6": "-0.01", "E6": "+1.50"}; !maps.Equal(values, want) {
+		t.Errorf("values %v, want %v:\n%s", values, want, b.String())
+	}
+	code, stdout, stderr := runCommand(t, "", "analyze", "--transcript", "d3c3c4e3d2c5f3c2", "--depth", "2", "--threads", "1")
+	if code != 0 || strings.Contains(stdout, "-0.00") {
+		t.Errorf("analyze d3c3c4e3d2c5f3c2: exit %d, %s\n%s", code, stderr, stdout)
 	}
 }

@@ -39,5 +39,6 @@ nothing; see 'go doc github.com/reversi-engine/reversi/gtp'.`)
 		return err
 	}
 	defer player.Close(p)
+	noteShippedBook(e.stderr, *spec)
 	return gtp.Serve(ctx, e.stdin, e.stdout, p, gtp.Options{Name: "reversi", Version: buildinfo.Read().Version + " " + p.Name()})
 }

@@ -36,10 +36,15 @@ type arenaOptions struct {
 	shard          string
 	shardIndex     int
 	shards         int
+	// notes is where the command tells its user what is not a result:
+	// the output of its flags, standard error.
+	notes io.Writer
 }
 
-// register adds the shared flags to fs.
+// register adds the shared flags to fs, and takes its output for the
+// notes.
 func (o *arenaOptions) register(fs *flag.FlagSet) {
+	o.notes = fs.Output()
 	fs.StringVar(&o.openingsFile, "openings", "xot", "openings: xot (the 10,784 XOT openings shipped with reversi) or a file of transcripts, one a line")
 	fs.IntVar(&o.randomOpenings, "random-openings", 0, "instead, random openings of this many moves")
 	fs.DurationVar(&o.moveTime, "time", time.Second, "time limit of a move (the engine players use it as their budget)")
@@ -101,7 +106,10 @@ func (o *arenaOptions) openings(e *env) ([]arena.Opening, string, error) {
 
 // tournament returns the run of the players of specs over openings,
 // with the flags' settings, for the command name (match or tournament).
+// If an engine among them has no opening book because the shipped one
+// cannot be read, it says so first, once (noteShippedBook).
 func (o *arenaOptions) tournament(name string, specs []string, openings []arena.Opening) *arena.Tournament {
+	noteShippedBook(o.notes, specs...)
 	return &arena.Tournament{
 		Names: specs, Openings: openings, Rule: o.rule, MoveTime: o.moveTime, GameTime: o.gameTime, Increment: o.increment,
 		Concurrency: o.concurrency, Seed: o.seed, Shard: o.shardIndex, Shards: o.shards,

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"runtime"
 
-	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/nboard"
@@ -36,10 +35,6 @@ switch the book).`)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	b, note, err := book.Switch(*bookMode)
-	if err != nil {
-		return fmt.Errorf("--%v", err)
-	}
 	ev, err := engine.EvaluatorByName(*evalName)
 	if err != nil {
 		return err
@@ -47,8 +42,9 @@ switch the book).`)
 	if *depth < 1 || *depth > 60 || *threads < 1 || *hash < 1 {
 		return fmt.Errorf("--depth takes 1 to 60, --threads and --hash at least 1")
 	}
-	if note != "" {
-		fmt.Fprintln(e.stderr, note)
+	b, err := switchBook(e.stderr, *bookMode)
+	if err != nil {
+		return err
 	}
 	eng := engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: *hash})
 	opts := nboard.Options{Book: b}

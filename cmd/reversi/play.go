@@ -56,7 +56,9 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 }
 
 // playFlags reads and checks the command line of reversi play (both
-// players' specs built once, to check them).
+// players' specs built once, to check them), and says on standard error
+// if an engine seat has no opening book because the shipped one cannot be
+// read (noteShippedBook).
 func playFlags(e *env, args []string) (playOptions, error) {
 	fs := cli.NewFlags(e.stderr, "play", "[--black P] [--white P] [--time 60s] [--game-time 5m [--increment 3s]] [--rule no-adjacent] [--seed N] [--games N]", `
 Plays a game in the terminal. When standard input and output are a
@@ -168,6 +170,7 @@ of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
 	if o.level != 0 && !catalog.TakesLevel(o.black) && !catalog.TakesLevel(o.white) {
 		return playOptions{}, fmt.Errorf("--level %d: neither player is an engine without a level of its own (black %s, white %s); play the engine with --white engine --level %d", o.level, o.black, o.white, o.level)
 	}
+	noteShippedBook(e.stderr, o.black, o.white)
 	return o, nil
 }
 

@@ -4,8 +4,12 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
+	"io"
 
+	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/buildinfo"
 	"github.com/reversi-engine/reversi/internal/cli"
 )
@@ -16,10 +20,37 @@ Prints the version of reversi (stamped by a release build, scripts/dist.sh,
 or the module version the Go toolchain recorded, "(devel)" for a build in
 a checkout), the version control revision it was built from, with its
 time and whether the tree had local changes, the module, the Go version
-and the platform.`)
+and the platform; then the data shipped in the binary: the opening book
+(its positions, the depth of its searches and the first 12 hex digits of
+the SHA-256 of its file, book/shipped.bin), or why it cannot be read, and
+the pattern evaluation's weights (the first 12 hex digits of their
+checksum, which the selective search's parameters name).`)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	fmt.Fprint(e.stdout, buildinfo.Read())
+	writeShippedData(e.stdout)
 	return nil
+}
+
+// writeShippedData writes a line on the opening book shipped in the
+// binary and one on the evaluation's weights, e.g.
+//
+//	opening book: 12628 positions, depth 16, sha256 c6f1839d4975
+//	evaluation: pattern weights, checksum 3f6dee286bbc
+//
+// or, for data that cannot be read, why: "opening book: none (<reason>)".
+func writeShippedData(w io.Writer) {
+	if b, err := book.Shipped(); err != nil {
+		fmt.Fprintf(w, "opening book: none (%v)\n", err)
+	} else {
+		// Bytes is the file as it was shipped: Shipped checked every part.
+		sum := sha256.Sum256(b.Bytes())
+		fmt.Fprintf(w, "opening book: %d positions, depth %d, sha256 %x\n", b.Len(), b.Depth(), sum[:6])
+	}
+	if pe, err := pattern.Default(); err != nil {
+		fmt.Fprintf(w, "evaluation: pattern weights: %v\n", err)
+	} else {
+		fmt.Fprintf(w, "evaluation: pattern weights, checksum %.12s\n", pe.Checksum())
+	}
 }

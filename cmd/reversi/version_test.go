@@ -1,6 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/buildinfo"
 )
 
@@ -75,4 +80,32 @@ func TestDistScriptStamps(t *testing.T) {
 		}
 	}
 	_ = []*string{&buildinfo.Version, &buildinfo.Revision, &buildinfo.Time, &buildinfo.Modified} // the names the script sets: they exist
+}
+
+// TestVersionShippedData: "reversi version" names the opening book and
+// the evaluation weights shipped in the binary: the book's positions,
+// depth and the SHA-256 of its file, the weights' checksum (a damaged
+// book: TestPlayMatchTournamentNoShippedBook).
+func TestVersionShippedData(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "", "version")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var wants []string
+	if b, err := book.Shipped(); err != nil {
+		wants = append(wants, "\nopening book: none ("+err.Error()+")\n")
+	} else {
+		file, err := os.ReadFile("../../book/shipped.bin")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(file)
+		wants = append(wants, fmt.Sprintf("\nopening book: %d positions, depth %d, sha256 %s\n", b.Len(), b.Depth(), hex.EncodeToString(sum[:])[:12]))
+	}
+	pe, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants = append(wants, "\nevaluation: pattern weights, checksum "+pe.Checksum()[:12]+"\n")
+	mustContain(t, "reversi version", stdout, wants...)
 }
