@@ -186,9 +186,9 @@ func Value(v float64, u player.Unit, k player.Kind) string {
 	case k == player.WLD:
 		return "draw"
 	case k == player.Exact && math.Abs(v) == 1:
-		return fmt.Sprintf("%+.0f disc", v)
+		return Signed(v, 0) + " disc"
 	case k == player.Exact:
-		return fmt.Sprintf("%+.0f discs", v)
+		return Signed(v, 0) + " discs"
 	}
 	return Signed(v, 1) + " discs"
 }

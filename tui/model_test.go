@@ -297,6 +297,8 @@ func TestValueLabels(t *testing.T) {
 		{-1, player.UnitDiscs, player.WLD},
 		{0, player.UnitDiscs, player.WLD},
 		{40, player.UnitPoints, player.Midgame},
+		{-0.04, player.UnitPoints, player.Midgame},
+		{-0.04, player.UnitDiscs, player.Midgame},
 		{0.623, player.UnitRate, player.Playouts},
 	} {
 		if got, want := m.value(tc.v, tc.u, tc.k), textboard.Value(tc.v, tc.u, tc.k); got != want {

@@ -340,7 +340,7 @@ func (m *model) hintLines(t *player.Thinking, side board.Color) []string {
 func (m *model) value(v float64, u player.Unit, k player.Kind) string {
 	switch u {
 	case player.UnitPoints:
-		return m.tx.T("tui.value.points", "v", fmt.Sprintf("%+.1f", v))
+		return m.tx.T("tui.value.points", "v", textboard.Signed(v, 1))
 	case player.UnitRate:
 		return m.tx.T("tui.value.rate", "v", fmt.Sprintf("%.1f", 100*v))
 	}
@@ -352,11 +352,11 @@ func (m *model) value(v float64, u player.Unit, k player.Kind) string {
 	case k == player.WLD:
 		return m.tx.T("tui.value.draw")
 	case k == player.Exact && math.Abs(v) == 1:
-		return m.tx.T("tui.value.disc", "v", fmt.Sprintf("%+.0f", v))
+		return m.tx.T("tui.value.disc", "v", textboard.Signed(v, 0))
 	case k == player.Exact:
-		return m.tx.T("tui.value.discs", "v", fmt.Sprintf("%+.0f", v))
+		return m.tx.T("tui.value.discs", "v", textboard.Signed(v, 0))
 	}
-	return m.tx.T("tui.value.discs", "v", fmt.Sprintf("%+.1f", v))
+	return m.tx.T("tui.value.discs", "v", textboard.Signed(v, 1))
 }
 
 // result writes the end of the game: who won and how, the final discs.
