@@ -287,7 +287,6 @@ func testList(t *testing.T, s store.Store) {
 		fmt.Sprint(got[0].FirstMoves) != fmt.Sprint(squares[:store.SummaryMoves]) {
 		t.Errorf("the long game listed: %+v, %v; want its first %d moves", got, err, store.SummaryMoves)
 	}
-	all, _ = s.List(ctx, store.ListOptions{})
 	live, _ := s.List(ctx, store.ListOptions{Live: true})
 	done, _ := s.List(ctx, store.ListOptions{Finished: true})
 	if len(live) != 5 || len(done) != 1 || !done[0].Finished || done[0].Result == nil {
