@@ -10,7 +10,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"slices"
 	"strings"
@@ -25,10 +24,11 @@ import (
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/internal/progress"
 	"github.com/reversi-engine/reversi/opening"
+	"github.com/reversi-engine/reversi/textboard"
 	"github.com/reversi-engine/reversi/train"
 )
 
-const bookUsage = `build|deviate|show|export|import|openings [flags]`
+const bookUsage = `build|deviate|show|export|import|openings|coverage [flags]`
 
 const bookHelp = `
 The opening book: what deep searches found of the positions that the
@@ -65,6 +65,11 @@ WTHOR games reach early (see docs/TRAINING.md, "Opening book").
       --plies moves of the held-out WTHOR games (2015, which no book is
       built from; --training: of the other years), each once up to
       symmetry, as transcripts for 'reversi match --openings'.
+  reversi book coverage [--book FILE] [--training]
+      how long the held-out WTHOR games (2015; --training: the other
+      years) stay in the book: the moves from the start while every
+      position reached is one of the book's, on average and for each
+      number of moves.
 
 --book names a binary book file; without it the book shipped in the
 program is used.`
@@ -90,8 +95,10 @@ func runBook(ctx context.Context, e *env, args []string) error {
 		return runBookImport(e, args[1:])
 	case "openings":
 		return runBookOpenings(e, args[1:])
+	case "coverage":
+		return runBookCoverage(e, args[1:])
 	}
-	fmt.Fprintf(e.stderr, "reversi book: unknown command %q: want build, deviate, show, export, import or openings\n", args[0])
+	fmt.Fprintf(e.stderr, "reversi book: unknown command %q: want build, deviate, show, export, import, openings or coverage\n", args[0])
 	return cli.ErrUsage
 }
 
@@ -339,11 +346,75 @@ func runBookShow(e *env, args []string) error {
 // bookValue writes a book value in discs as the text format of the book
 // does, signed to a hundredth: "+0.00" for a value that rounds to zero,
 // never "-0.00".
-func bookValue(v float64) string {
-	if math.Round(v*100) == 0 {
-		v = 0
+func bookValue(v float64) string { return textboard.Signed(v, 2) }
+
+func runBookCoverage(e *env, args []string) error {
+	fs := cli.NewFlags(e.stderr, "book coverage", "[--book FILE] [--training]",
+		"How long the held-out WTHOR games (2015, which no book is built from) stay in the book: the moves from the start while every position reached is one of the book's.")
+	path := fs.String("book", "", "binary book file (default: the shipped book)")
+	training := fs.Bool("training", false, "the games of every year but the held-out one (the book's own games)")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
 	}
-	return fmt.Sprintf("%+.2f", v)
+	b, err := book.Open(*path)
+	if err != nil {
+		return err
+	}
+	games, err := train.WTHORGames(!*training, 1, 0)
+	if err != nil {
+		return err
+	}
+	if len(games) == 0 {
+		return fmt.Errorf("no WTHOR games to measure")
+	}
+	stays := bookStays(b, games)
+	name := "the shipped book"
+	if *path != "" {
+		name = *path
+	}
+	which := fmt.Sprintf("held-out WTHOR games (%d)", train.HeldOutYear)
+	if *training {
+		which = fmt.Sprintf("WTHOR games of every year but %d", train.HeldOutYear)
+	}
+	most, sum := 0, 0
+	for _, n := range stays {
+		most, sum = max(most, n), sum+n
+	}
+	fmt.Fprintf(e.stdout, "%s: %d positions\n", name, b.Len())
+	fmt.Fprintf(e.stdout, "%d %s: in the book for %.2f moves on average\n", len(games), which, float64(sum)/float64(len(games)))
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "moves in the book, at least\tgames\tshare\t")
+	for k := 1; k <= most; k++ {
+		n := 0
+		for _, s := range stays {
+			if s >= k {
+				n++
+			}
+		}
+		fmt.Fprintf(w, "%d\t%d\t%.1f%%\t\n", k, n, 100*float64(n)/float64(len(games)))
+	}
+	return w.Flush()
+}
+
+// bookStays returns, for each game, how many of its first moves lead to
+// positions of the book, one after the other from the start (a pass ends
+// the count: the book holds no passes).
+func bookStays(b *book.Book, games []*game.Game) []int {
+	out := make([]int, len(games))
+	for i, g := range games {
+		pos := g.PositionAt(0).Board
+		for _, m := range g.Moves {
+			if m.Square == board.Pass {
+				break
+			}
+			pos = pos.Play(m.Square)
+			if _, ok := b.Lookup(pos); !ok {
+				break
+			}
+			out[i]++
+		}
+	}
+	return out
 }
 
 func runBookExport(e *env, args []string) error {

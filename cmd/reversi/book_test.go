@@ -13,6 +13,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/train"
 )
 
 // TestBookCommands: a tiny build, shown, exported, imported back the same;
@@ -316,5 +317,78 @@ func TestBookShowZero(t *testing.T) {
 	mustContain(t, "show", stdout, "in the book: +0.00 discs", "+1.50")
 	if strings.Contains(stdout, "-0.00") || strings.Count(stdout, "+0.00") != 3 {
 		t.Errorf("a zero shown other than as +0.00:\n%s", stdout)
+	}
+}
+
+// TestBookCoverage: with a book of two positions, the one after f5 and
+// the perpendicular opening's after f5 d6, every held-out game stays in
+// it for its first move (every first move is f5 turned), and for its
+// second exactly when that is the perpendicular opening in some
+// symmetry, as counted here from the games; the shipped book reaches
+// further, each share no larger than the one before.
+func TestBookCoverage(t *testing.T) {
+	dir := t.TempDir()
+	f5 := game.NewStandard()
+	f5.Play(game.Move{Square: board.MustParseSquare("f5")})
+	f5d6 := f5.Clone()
+	f5d6.Play(game.Move{Square: board.MustParseSquare("d6")})
+	text := fmt.Sprintf("%s +0.00 16 1\n%s +0.00 16 1\n", f5.Position(), f5d6.Position())
+	os.WriteFile(filepath.Join(dir, "two.txt"), []byte(text), 0o644)
+	two := filepath.Join(dir, "two.bin")
+	if code, _, stderr := runCommand(t, "", "book", "import", "--in", filepath.Join(dir, "two.txt"), "--out", two); code != 0 {
+		t.Fatalf("import: %s", stderr)
+	}
+	games, err := train.WTHORGames(true, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perp, _ := f5d6.Position().Board.Canonical()
+	second := 0
+	for _, g := range games {
+		if len(g.Moves) < 2 {
+			continue
+		}
+		if c, _ := g.PositionAt(2).Board.Canonical(); c == perp {
+			second++
+		}
+	}
+	if second == 0 || second == len(games) {
+		t.Fatalf("%d of %d games open perpendicularly: not a test", second, len(games))
+	}
+	code, stdout, stderr := runCommand(t, "", "book", "coverage", "--book", two)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	n := len(games)
+	mustContain(t, "coverage", stdout, fmt.Sprintf("%d held-out WTHOR games (2015): in the book for %.2f moves on average", n, float64(n+second)/float64(n)))
+	words := strings.Join(strings.Fields(stdout), " ")
+	mustContain(t, "coverage", words, fmt.Sprintf("share 1 %d 100.0%% 2 %d %.1f%%", n, second, 100*float64(second)/float64(n)))
+	if strings.Count(stdout, "%\n") != 2 {
+		t.Errorf("rows beyond the second move:\n%s", stdout)
+	}
+	// The shipped book: shares that never grow with the moves.
+	code, stdout, stderr = runCommand(t, "", "book", "coverage")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	last := n + 1
+	rows := 0
+	for _, line := range strings.Split(stdout, "\n") {
+		var k, g int
+		var share float64
+		if _, err := fmt.Sscanf(strings.TrimSpace(line), "%d %d %f%%", &k, &g, &share); err != nil {
+			continue
+		}
+		rows++
+		if g > last {
+			t.Errorf("%d games stay %d moves, more than the %d that stay one fewer", g, k, last)
+		}
+		last = g
+	}
+	if rows < 10 {
+		t.Errorf("the shipped book keeps games for %d moves at most:\n%s", rows, stdout)
+	}
+	if code, _, stderr := runCommand(t, "", "book", "coverage", "--book", filepath.Join(dir, "none.bin")); code == 0 || !strings.Contains(stderr, "none.bin") {
+		t.Errorf("a missing book: exit %d, %q", code, stderr)
 	}
 }
