@@ -107,7 +107,7 @@ func (c *Config) check() error {
 	switch {
 	case c.Work == "" || c.Out == "":
 		return errors.New("train: a work folder and an output file are needed")
-	case c.Fraction <= 0 || c.Fraction > 1:
+	case !(c.Fraction > 0 && c.Fraction <= 1): // NaN too
 		return fmt.Errorf("train: fraction %v of the games: want more than 0, at most 1", c.Fraction)
 	case c.SelfPlay < 0:
 		return fmt.Errorf("train: %d self-play games", c.SelfPlay)
@@ -117,12 +117,19 @@ func (c *Config) check() error {
 		return fmt.Errorf("train: label depth %d: want 4 to 12 (the leaves must lie in phases already fitted)", c.Depth)
 	case c.MaxPerPhase < 10:
 		return fmt.Errorf("train: %d positions per phase is too few", c.MaxPerPhase)
-	case c.Fit.Epochs < 1 || c.Fit.Patience < 1 || c.Fit.Lambda < 0:
+	case c.Fit.Epochs < 1 || c.Fit.Patience < 1:
 		return fmt.Errorf("train: bad fitting options %+v", c.Fit)
+	case !(c.Fit.Lambda >= 0) || math.IsInf(c.Fit.Lambda, 0):
+		return fmt.Errorf("train: regularisation %v: want a number of at least 0", c.Fit.Lambda)
+	case c.Threads > maxThreads:
+		return fmt.Errorf("train: %d threads: want at most %d (each holds an engine's and a solver's tables)", c.Threads, maxThreads)
 	}
 	c.Threads = max(c.Threads, 1)
 	return nil
 }
+
+// maxThreads bounds Config.Threads.
+const maxThreads = 256
 
 // Run trains weights as cfg says, resuming from what cfg.Work holds, and
 // writes them to cfg.Out (through a temporary file). It returns the
@@ -131,10 +138,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(cfg.Work, 0o755); err != nil {
-		return nil, err
+	if err := atomicfile.CheckWritable(cfg.Out); err != nil {
+		return nil, fmt.Errorf("train: %w", err)
 	}
-	if err := checkWritable(cfg.Out); err != nil {
+	if err := os.MkdirAll(cfg.Work, 0o755); err != nil {
 		return nil, err
 	}
 	if err := checkSettings(cfg); err != nil {
@@ -172,23 +179,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
-// checkWritable fails at once, before hours of work, if no file can be
-// created beside out (the weights are written through a temporary file
-// in the same folder).
-func checkWritable(out string) error {
-	f, err := os.CreateTemp(filepath.Dir(out), ".reversi-train-check-*")
-	if err != nil {
-		return fmt.Errorf("train: cannot write %s: %w", out, err)
-	}
-	f.Close()
-	return os.Remove(f.Name())
-}
-
 // checkSettings saves the settings in a new work folder, or compares
 // them with those saved.
 func checkSettings(cfg Config) error {
 	file := filepath.Join(cfg.Work, "settings.json")
-	want, _ := json.Marshal(cfg)
+	want, err := json.Marshal(cfg)
+	if err != nil {
+		return fmt.Errorf("train: the settings: %w", err)
+	}
 	have, err := os.ReadFile(file)
 	if errors.Is(err, os.ErrNotExist) {
 		return atomicfile.Write(file, func(w io.Writer) error { _, err := w.Write(want); return err })

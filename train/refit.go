@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -83,14 +84,23 @@ func (c *RefitConfig) check() error {
 		return fmt.Errorf("refit: %d phases: want one of %v", c.Phases, pattern.PhaseCounts)
 	case c.Window < 0 || c.Window > 8:
 		return fmt.Errorf("refit: a window of %d discs: want 0 to 8", c.Window)
-	case c.PriorLambda < 0 || c.Smooth < 0 || c.PriorLambda+c.Smooth <= 0:
-		return fmt.Errorf("refit: prior pull %v and smoothing %v: want both at least 0, one more", c.PriorLambda, c.Smooth)
+	case !finite(c.PriorLambda) || !finite(c.Smooth) || c.PriorLambda < 0 || c.Smooth < 0 || c.PriorLambda+c.Smooth <= 0 || c.PriorLambda+c.Smooth > maxPull:
+		return fmt.Errorf("refit: prior pull %v and smoothing %v: want both from 0 to %g, one more than 0", c.PriorLambda, c.Smooth, float64(maxPull))
+	case c.Threads < 0 || c.Threads > maxThreads:
+		return fmt.Errorf("refit: %d threads: want 1 to %d", c.Threads, maxThreads)
 	case c.Epochs < 1 || c.Patience < 1:
 		return fmt.Errorf("refit: %d epochs, patience %d: want at least 1", c.Epochs, c.Patience)
 	}
 	c.Threads = max(c.Threads, 1)
 	return nil
 }
+
+// maxPull bounds the pulls of a refit (in positions): far beyond any
+// phase's positions, where the fit is its centre.
+const maxPull = 1e9
+
+// finite reports whether x is a number, not NaN or an infinity.
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 func validPhaseCount(n int) bool {
 	for _, p := range pattern.PhaseCounts {

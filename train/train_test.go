@@ -133,18 +133,30 @@ func TestBadSettings(t *testing.T) {
 		func(c *Config) { c.ExactEmpties = 30 },
 		func(c *Config) { c.MaxPerPhase = 1 },
 		func(c *Config) { c.Out = "" },
+		func(c *Config) { c.Fraction = math.NaN() },
+		func(c *Config) { c.Fit.Lambda = math.NaN() },
+		func(c *Config) { c.Fit.Lambda = math.Inf(1) },
+		func(c *Config) { c.Threads = 100000 },
 	} {
 		cfg := tinyConfig(dir)
+		cfg.Work = filepath.Join(dir, "work-bad")
 		mod(&cfg)
 		if _, err := Run(context.Background(), cfg); err == nil {
 			t.Errorf("settings %+v accepted", cfg)
 		}
+		if _, err := os.Stat(cfg.Work); !os.IsNotExist(err) {
+			t.Errorf("settings %+v refused, but the work folder was made", cfg)
+		}
 	}
-	// An unwritable output: the error names it.
+	// An unwritable output: the error names it, and no work folder is made.
 	cfg := tinyConfig(dir)
+	cfg.Work = filepath.Join(dir, "work-unwritable")
 	cfg.Out = filepath.Join(dir, "no-such-folder", "w.bin")
 	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "w.bin") {
 		t.Errorf("unwritable output: %v", err)
+	}
+	if _, err := os.Stat(cfg.Work); !os.IsNotExist(err) {
+		t.Error("an unwritable output, but the work folder was made")
 	}
 }
 

@@ -54,7 +54,15 @@ docs/TRAINING.md); --tiny is a run of seconds that checks the pipeline.`)
 		return err
 	}
 	if *tiny {
+		for _, name := range []string{"fraction", "self-play", "max-per-phase", "exact", "epochs"} {
+			if cli.Given(fs, name) {
+				return fmt.Errorf("--tiny sets --%s itself: give one of them", name)
+			}
+		}
 		cfg.Fraction, cfg.SelfPlay, cfg.MaxPerPhase, cfg.ExactEmpties, cfg.Fit.Epochs = 0.003, 20, 2000, 10, 60
+	}
+	if cfg.Threads < 1 {
+		return fmt.Errorf("--threads %d: want at least 1", cfg.Threads)
 	}
 	if *plotPath != "" {
 		if err := plot.CheckPath(*plotPath); err != nil {
@@ -63,6 +71,9 @@ docs/TRAINING.md); --tiny is a run of seconds that checks the pipeline.`)
 	}
 	cfg.Work, cfg.Out, cfg.Log = *work, *out, e.stderr
 	rep, err := train.Run(ctx, cfg)
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("stopped; the work folder %s keeps what was done: run the same command again to go on", *work)
+	}
 	if err != nil {
 		return err
 	}

@@ -6,11 +6,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/reversi-engine/reversi/eval/pattern"
+	"github.com/reversi-engine/reversi/internal/atomicfile"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
@@ -58,6 +60,20 @@ are written (through a temporary file) to --out, the table as JSON to
 	}
 	if !(*fraction > 0 && *fraction <= 1) {
 		return fmt.Errorf("--fraction %v: want more than 0 and at most 1", *fraction)
+	}
+	if cfg.Threads < 1 {
+		return fmt.Errorf("--threads %d: want at least 1", cfg.Threads)
+	}
+	if *report != "" && filepath.Clean(*report) == filepath.Clean(*out) {
+		return fmt.Errorf("--report %s is --out too: give the report another file", *report)
+	}
+	for _, f := range []struct{ flag, file string }{{"out", *out}, {"report", *report}} {
+		if f.file == "" {
+			continue
+		}
+		if err := atomicfile.CheckWritable(f.file); err != nil {
+			return fmt.Errorf("--%s: %w", f.flag, err)
+		}
 	}
 	if *noPrior && *priorFile != "" {
 		return fmt.Errorf("--prior %s and --no-prior: give one of them", *priorFile)

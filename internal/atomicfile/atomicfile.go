@@ -19,16 +19,11 @@ import (
 // replaced by a rename, such as a device (/dev/stdout, /dev/null) or a
 // named pipe, is written directly instead; a folder is refused.
 func Write(path string, write func(io.Writer) error) error {
-	target := path
-	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		if target, err = filepath.EvalSymlinks(path); err != nil {
-			return fmt.Errorf("%s: a link to nothing: %w", path, err)
-		}
+	target, direct, err := resolve(path)
+	if err != nil {
+		return err
 	}
-	if fi, err := os.Stat(target); err == nil && !fi.Mode().IsRegular() {
-		if fi.IsDir() {
-			return fmt.Errorf("%s is a folder, not a file", path)
-		}
+	if direct {
 		return writeDirect(target, write)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
@@ -52,6 +47,48 @@ func Write(path string, write func(io.Writer) error) error {
 		os.Remove(tmp.Name())
 	}
 	return err
+}
+
+// resolve returns the file that a write to path writes: path, or the file
+// a symbolic link names; direct if it is not a regular file (a device, a
+// pipe), to be written in place.
+func resolve(path string) (target string, direct bool, err error) {
+	target = path
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		// A link such as /dev/stdout may name a pipe or a socket that
+		// has no path (/proc/self/fd/1 -> "pipe:[1234]"): Stat follows
+		// it where EvalSymlinks cannot.
+		if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+			return path, true, nil
+		}
+		if target, err = filepath.EvalSymlinks(path); err != nil {
+			return "", false, fmt.Errorf("%s: a link to nothing: %w", path, err)
+		}
+	}
+	if fi, err := os.Stat(target); err == nil && !fi.Mode().IsRegular() {
+		if fi.IsDir() {
+			return "", false, fmt.Errorf("%s is a folder, not a file", path)
+		}
+		return target, true, nil
+	}
+	return target, false, nil
+}
+
+// CheckWritable says at once, before long work whose result goes to
+// path, whether Write could write it there: a folder, a missing folder or
+// one where no file can be made is an error. It creates nothing that
+// stays, and nothing at all where Write would write in place (a device).
+func CheckWritable(path string) error {
+	target, direct, err := resolve(path)
+	if err != nil || direct {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".check*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // WriteBytes writes data as the whole file at path, as Write does.

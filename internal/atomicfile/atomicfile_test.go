@@ -75,3 +75,19 @@ func TestWriteFollowsLinks(t *testing.T) {
 		t.Errorf("a dangling link: %v", err)
 	}
 }
+
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := CheckWritable(filepath.Join(dir, "new.bin")); err != nil {
+		t.Errorf("a new file in a folder: %v", err)
+	}
+	if err := CheckWritable(dir); err == nil || !strings.Contains(err.Error(), "folder") {
+		t.Errorf("a folder: %v", err)
+	}
+	if err := CheckWritable(filepath.Join(dir, "none", "x.bin")); err == nil || !strings.Contains(err.Error(), "cannot write") {
+		t.Errorf("a missing folder: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("CheckWritable left %d files", len(entries))
+	}
+}

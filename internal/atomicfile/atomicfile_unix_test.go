@@ -3,6 +3,7 @@
 package atomicfile
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -42,5 +43,34 @@ func TestWriteNamedPipe(t *testing.T) {
 		}
 	case <-time.After(time.Minute):
 		t.Fatal("nothing came through the pipe")
+	}
+}
+
+// TestWriteLinkToPipe: a link to a pipe that has no path of its own, as
+// /dev/stdout is when standard output is a pipe (/proc/self/fd/1 ->
+// "pipe:[…]"), is written through, not refused.
+func TestWriteLinkToPipe(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	link := fmt.Sprintf("/proc/self/fd/%d", w.Fd())
+	if _, err := os.Lstat(link); err != nil {
+		w.Close()
+		t.Skip("no /proc/self/fd here:", err)
+	}
+	got := make(chan string)
+	go func() { b, _ := io.ReadAll(r); got <- string(b) }()
+	if err := CheckWritable(link); err != nil {
+		t.Errorf("CheckWritable(%s): %v", link, err)
+	}
+	err = WriteBytes(link, []byte("through the link"))
+	w.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "through the link" {
+		t.Errorf("read %q", s)
 	}
 }
