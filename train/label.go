@@ -6,7 +6,6 @@
 package train
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -87,6 +86,8 @@ func (c *LabelConfig) check() error {
 		return fmt.Errorf("label: %d%% of positions with random moves: want 0 to 100", c.Random)
 	case c.Shards < 1 || c.Shard < 0 || c.Shard >= c.Shards:
 		return fmt.Errorf("label: shard %d/%d does not exist", c.Shard, c.Shards)
+	case c.Shard >= c.Positions:
+		return fmt.Errorf("label: shard %d/%d has no positions (the set has %d): nothing to label", c.Shard, c.Shards, c.Positions)
 	case c.Threads < 1 || c.Threads > 256:
 		return fmt.Errorf("label: %d threads: want 1 to 256", c.Threads)
 	}
@@ -188,8 +189,9 @@ func labelFile(work string, shard, shards int) string {
 // Label labels the positions of this shard that its file does not hold
 // yet and appends them to it, line by line, so that an interrupted run
 // resumes where it stopped. ev is the evaluation of the labelling
-// searches (with its Multi-ProbCut parameters). It returns the file's
-// name.
+// searches (with its Multi-ProbCut parameters). A work folder holding
+// label files (of any shard) made with other settings is refused, as is
+// a shard without positions. It returns the file's name.
 func Label(ctx context.Context, cfg LabelConfig, ev eval.Evaluator) (string, error) {
 	if err := cfg.check(); err != nil {
 		return "", err
@@ -198,7 +200,7 @@ func Label(ctx context.Context, cfg LabelConfig, ev eval.Evaluator) (string, err
 		return "", err
 	}
 	file := labelFile(cfg.Work, cfg.Shard, cfg.Shards)
-	job := shardJob{Name: "label", Did: "labelled", File: file, Header: cfg.header(ev), Positions: cfg.Positions,
+	job := shardJob{Name: "label", Did: "labelled", What: "label file", File: file, Header: cfg.header(ev), Glob: "labels-*-of-*.txt", Positions: cfg.Positions,
 		Shard: cfg.Shard, Shards: cfg.Shards, Threads: cfg.Threads,
 		Parse: func(line string) (int, error) { lp, err := parseLabel(line); return lp.Index, err }}
 	done, todo, err := job.plan(cfg.logf)
@@ -216,7 +218,7 @@ func Label(ctx context.Context, cfg LabelConfig, ev eval.Evaluator) (string, err
 	cfg.logf("label: %d of %d positions of shard %d/%d to label (depth %d at %d%%, exact from %d empties) into %s",
 		len(todo), total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.Probability, cfg.ExactEmpties, file)
 	var searched, solved atomic.Int64 // counted by the searching goroutines
-	err = job.run(ctx, ev, todo, len(done), func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error) {
+	err = job.run(ctx, ev, todo, func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error) {
 		lp, err := cfg.label(ctx, e, s, games, i)
 		if err != nil {
 			return "", err
@@ -364,29 +366,27 @@ func readLabelFile(file string, header *string, add func(LabelledPosition)) erro
 	if err != nil {
 		return err
 	}
-	text = text[:bytes.LastIndexByte(text, '\n')+1]
-	for n, line := range strings.Split(string(text), "\n") {
-		if n == 0 {
-			if !strings.HasPrefix(line, labelHeaderPrefix) {
-				return fmt.Errorf("label: %s is not a label file", file)
-			}
-			if *header == "" {
-				*header = line
-			} else if line != *header {
-				return fmt.Errorf("label: %s was labelled with other settings than the other files of its folder", file)
-			}
-			continue
+	w := splitWork(text)
+	first := w.Header()
+	if !strings.HasPrefix(first, labelHeaderPrefix) {
+		return fmt.Errorf("label: %s is not a label file", file)
+	}
+	if *header == "" {
+		*header = first
+	} else if first != *header {
+		if theirs, ours, ok := settingsDiff(first, *header); ok {
+			return fmt.Errorf("label: %s was labelled with other settings than the other files of its folder: with %s, not %s", file, theirs, ours)
 		}
-		if line == "" {
-			continue
-		}
+		return fmt.Errorf("label: %s was labelled with other settings than the other files of its folder", file)
+	}
+	return w.each(func(n int, line string) error {
 		lp, err := parseLabel(line)
 		if err != nil {
-			return fmt.Errorf("label: %s:%d: %v", file, n+1, err)
+			return fmt.Errorf("label: %s:%d: %v", file, n, err)
 		}
 		add(lp)
-	}
-	return nil
+		return nil
+	})
 }
 
 // Sample returns the labelled positions whose board falls in the given

@@ -5,7 +5,6 @@
 package train
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -61,7 +60,8 @@ func DefaultProbCutConfig() ProbCutConfig {
 	return ProbCutConfig{Positions: 2000, Seed: 1, Fraction: 1, Depth: 12, ExactEmpties: 22, MinEmpties: 12, MaxEmpties: 56, Shards: 1, Threads: 1}
 }
 
-func (c *ProbCutConfig) check() error {
+// Check returns an error that names the first setting out of its range.
+func (c *ProbCutConfig) Check() error {
 	switch {
 	case c.Work == "":
 		return errors.New("mpc: no work folder")
@@ -77,6 +77,8 @@ func (c *ProbCutConfig) check() error {
 		return fmt.Errorf("mpc: empties %d to %d: want a range within 4 to 58", c.MinEmpties, c.MaxEmpties)
 	case c.Shards < 1 || c.Shard < 0 || c.Shard >= c.Shards:
 		return fmt.Errorf("mpc: shard %d/%d does not exist", c.Shard, c.Shards)
+	case c.Shard >= c.Positions:
+		return fmt.Errorf("mpc: shard %d/%d has no positions (the sample has %d): nothing to sample", c.Shard, c.Shards, c.Positions)
 	case c.Threads < 1 || c.Threads > 256:
 		return fmt.Errorf("mpc: %d threads: want 1 to 256", c.Threads)
 	}
@@ -89,15 +91,59 @@ func (c *ProbCutConfig) logf(format string, args ...any) {
 	}
 }
 
+// sampleHeaderPrefix starts the first line of every sample file.
+const sampleHeaderPrefix = "# reversi mpc samples v1 "
+
 // header is the first line of a sample file: the settings that decide
-// its positions and values, which a resumed run must share.
+// its positions and values, which a resumed run and every shard must
+// share.
 func (c *ProbCutConfig) header(ev eval.Evaluator) string {
 	fraction := ""
 	if c.Fraction != 1 {
 		fraction = fmt.Sprintf(" fraction=%g", c.Fraction)
 	}
-	return fmt.Sprintf("# reversi mpc samples v1 positions=%d seed=%d%s depth=%d exact=%d empties=%d-%d eval=%s",
-		c.Positions, c.Seed, fraction, c.Depth, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, evalID(ev))
+	return fmt.Sprintf("%spositions=%d seed=%d%s depth=%d exact=%d empties=%d-%d eval=%s",
+		sampleHeaderPrefix, c.Positions, c.Seed, fraction, c.Depth, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, evalID(ev))
+}
+
+// parseProbCutHeader reads the settings of a sample file's header and
+// the evaluation it names (see evalID).
+func parseProbCutHeader(header string) (c ProbCutConfig, evalName string, err error) {
+	if !strings.HasPrefix(header, sampleHeaderPrefix) {
+		return c, "", errors.New("not a sample file")
+	}
+	_, _, v := headerSettings(header)
+	c = ProbCutConfig{Fraction: 1, Shards: 1, Threads: 1}
+	bad := func(key string) error {
+		return fmt.Errorf("a first line without a readable %s setting: %q", key, header)
+	}
+	for _, f := range []struct {
+		key string
+		n   *int
+	}{{"positions", &c.Positions}, {"depth", &c.Depth}, {"exact", &c.ExactEmpties}} {
+		if *f.n, err = strconv.Atoi(v[f.key]); err != nil {
+			return c, "", bad(f.key)
+		}
+	}
+	if c.Seed, err = strconv.ParseUint(v["seed"], 10, 64); err != nil {
+		return c, "", bad("seed")
+	}
+	if x, ok := v["fraction"]; ok {
+		if c.Fraction, err = strconv.ParseFloat(x, 64); err != nil {
+			return c, "", bad("fraction")
+		}
+	}
+	lo, hi, _ := strings.Cut(v["empties"], "-")
+	if c.MinEmpties, err = strconv.Atoi(lo); err != nil {
+		return c, "", bad("empties")
+	}
+	if c.MaxEmpties, err = strconv.Atoi(hi); err != nil {
+		return c, "", bad("empties")
+	}
+	if v["eval"] == "" {
+		return c, "", bad("eval")
+	}
+	return c, v["eval"], nil
 }
 
 // ProbCutSample is one position's values: Values[d-1] is the value of the
@@ -149,17 +195,19 @@ func (c *ProbCutConfig) samplePosition(games []*game.Game, i int) (board.Board, 
 
 // SampleProbCut searches the positions of this shard that its sample
 // file does not hold yet and appends their values to it, line by line,
-// so that an interrupted run resumes where it stopped. It returns the
-// file's name.
+// so that an interrupted run resumes where it stopped. A work folder
+// holding sample files (of any shard) made with other settings or
+// another evaluation is refused, as is a shard without positions. It
+// returns the file's name.
 func SampleProbCut(ctx context.Context, cfg ProbCutConfig, ev eval.Evaluator) (string, error) {
-	if err := cfg.check(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return "", err
 	}
 	if err := os.MkdirAll(cfg.Work, 0o755); err != nil {
 		return "", err
 	}
 	file := filepath.Join(cfg.Work, fmt.Sprintf("mpc-samples-%d-of-%d.txt", cfg.Shard, cfg.Shards))
-	job := shardJob{Name: "mpc", Did: "sampled", File: file, Header: cfg.header(ev), Positions: cfg.Positions,
+	job := shardJob{Name: "mpc", Did: "sampled", What: "sample file", File: file, Header: cfg.header(ev), Glob: "mpc-samples-*-of-*.txt", Positions: cfg.Positions,
 		Shard: cfg.Shard, Shards: cfg.Shards, Threads: cfg.Threads,
 		Parse: func(line string) (int, error) { smp, err := parseSample(line); return smp.Index, err }}
 	done, todo, err := job.plan(cfg.logf)
@@ -176,7 +224,7 @@ func SampleProbCut(ctx context.Context, cfg ProbCutConfig, ev eval.Evaluator) (s
 	}
 	cfg.logf("mpc: %d of %d positions of shard %d/%d to search (depth %d, exact from %d empties) into %s",
 		len(todo), total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.ExactEmpties, file)
-	err = job.run(ctx, ev, todo, len(done), func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error) {
+	err = job.run(ctx, ev, todo, func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error) {
 		smp, err := cfg.sample(ctx, e, s, games, i)
 		if err != nil {
 			return "", err
@@ -278,9 +326,25 @@ func parseSample(line string) (ProbCutSample, error) {
 	return s, nil
 }
 
+// ProbCutSamples are the samples of a work folder and the settings they
+// were sampled with.
+type ProbCutSamples struct {
+	// Config holds the settings named by the first line of the files:
+	// Work is the folder; the shard and threads are 0/1 and 1.
+	Config ProbCutConfig
+	// Eval names the evaluation the samples were searched with: its name
+	// and the first 16 hex digits of its checksum ("pattern/3f6dee286bbc1794").
+	Eval string
+	// Samples are the positions with values, each index once.
+	Samples []ProbCutSample
+}
+
 // ReadProbCutSamples reads every sample file of the work folder; they
-// must share their settings but the shard.
-func ReadProbCutSamples(work string) ([]ProbCutSample, error) {
+// must share their settings but the shard. The last line of a file
+// without its end (a shard still running, or stopped) is left out, and
+// an index met again (the same shard's file copied under two names) is
+// read once.
+func ReadProbCutSamples(work string) (*ProbCutSamples, error) {
 	files, err := filepath.Glob(filepath.Join(work, "mpc-samples-*-of-*.txt"))
 	if err != nil {
 		return nil, err
@@ -289,50 +353,62 @@ func ReadProbCutSamples(work string) ([]ProbCutSample, error) {
 		return nil, fmt.Errorf("mpc: no sample files (mpc-samples-*-of-*.txt) in %s: sample first", work)
 	}
 	sort.Strings(files)
-	var out []ProbCutSample
+	out := &ProbCutSamples{}
 	header := ""
+	seen := map[int]bool{}
 	for _, file := range files {
-		f, err := os.Open(file)
+		text, err := os.ReadFile(file)
 		if err != nil {
 			return nil, err
 		}
-		sc := bufio.NewScanner(f)
-		line := 0
-		for sc.Scan() {
-			line++
-			text := sc.Text()
-			if line == 1 {
-				if header == "" {
-					header = text
-				} else if text != header {
-					f.Close()
-					return nil, fmt.Errorf("mpc: %s was sampled with other settings than %s", file, files[0])
-				}
-				if !strings.HasPrefix(text, "# reversi mpc samples v1 ") {
-					f.Close()
-					return nil, fmt.Errorf("mpc: %s is not a sample file", file)
-				}
-				continue
-			}
-			if text == "" {
-				continue
-			}
-			s, err := parseSample(text)
+		w := splitWork(text)
+		first := w.Header()
+		if header == "" {
+			c, name, err := parseProbCutHeader(first)
 			if err != nil {
-				f.Close()
-				return nil, fmt.Errorf("mpc: %s:%d: %v", file, line, err)
+				return nil, fmt.Errorf("mpc: %s: %v", file, err)
 			}
-			if len(s.Values) > 0 {
-				out = append(out, s)
+			c.Work = work
+			header, out.Config, out.Eval = first, c, name
+		} else if first != header {
+			if !strings.HasPrefix(first, sampleHeaderPrefix) {
+				return nil, fmt.Errorf("mpc: %s is not a sample file", file)
 			}
+			if theirs, ours, ok := settingsDiff(first, header); ok {
+				return nil, fmt.Errorf("mpc: %s was sampled with other settings than %s: with %s, not %s", file, files[0], theirs, ours)
+			}
+			return nil, fmt.Errorf("mpc: %s was sampled with other settings than %s", file, files[0])
 		}
-		err = sc.Err()
-		f.Close()
+		err = w.each(func(n int, line string) error {
+			s, err := parseSample(line)
+			if err != nil {
+				return fmt.Errorf("mpc: %s:%d: %v", file, n, err)
+			}
+			if s.Index >= out.Config.Positions {
+				return fmt.Errorf("mpc: %s:%d: index %d of a sample of %d positions", file, n, s.Index, out.Config.Positions)
+			}
+			if !seen[s.Index] && len(s.Values) > 0 {
+				out.Samples = append(out.Samples, s)
+			}
+			seen[s.Index] = true
+			return nil
+		})
 		if err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
+}
+
+// Matches returns an error unless the samples were searched with ev:
+// parameters fitted to them are stamped with ev's checksum, and the
+// engine trusts them for ev.
+func (s *ProbCutSamples) Matches(ev eval.Evaluator) error {
+	if id := evalID(ev); id != s.Eval {
+		return fmt.Errorf("mpc: the samples in %s were searched with the evaluation %s, not with %s: fit them for the weights they were searched with (--weights), or sample these weights in another work folder",
+			s.Config.Work, s.Eval, id)
+	}
+	return nil
 }
 
 // ProbCutFit configures the fitting.
@@ -343,12 +419,27 @@ type ProbCutFit struct {
 	MinSamples int
 }
 
+// Check returns an error unless the cells are at least 1 empty square
+// wide and fitted on at least 3 samples.
+func (f ProbCutFit) Check() error {
+	if f.Bucket < 1 || f.MinSamples < 3 {
+		return fmt.Errorf("mpc: buckets of %d empties and at least %d samples: want at least 1 and 3", f.Bucket, f.MinSamples)
+	}
+	return nil
+}
+
 // ProbCutNote returns the note of parameters fitted on samples samples
-// sampled with c and fitted with fit, for FitProbCut: the command line of
-// reversi train mpc that makes them again, and the number of samples.
+// sampled with c (the settings of the samples: ProbCutSamples.Config)
+// and fitted with fit, for FitProbCut: the command line of reversi train
+// mpc that makes them again, and the number of samples (and the
+// fraction of the games, when not all).
 func ProbCutNote(c ProbCutConfig, fit ProbCutFit, samples int) string {
-	return fmt.Sprintf("reversi train mpc --work %s --positions %d --seed %d --depth %d --exact %d --min-empties %d --max-empties %d --bucket %d --min-samples %d (%d samples)",
-		c.Work, c.Positions, c.Seed, c.Depth, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, fit.Bucket, fit.MinSamples, samples)
+	fraction := ""
+	if c.Fraction != 1 {
+		fraction = fmt.Sprintf(", from a fraction %g of the games", c.Fraction)
+	}
+	return fmt.Sprintf("reversi train mpc --work %s --positions %d --seed %d --depth %d --exact %d --min-empties %d --max-empties %d --bucket %d --min-samples %d (%d samples%s)",
+		c.Work, c.Positions, c.Seed, c.Depth, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, fit.Bucket, fit.MinSamples, samples, fraction)
 }
 
 // FitProbCut fits the regressions of every cell (range of empties,
@@ -357,8 +448,8 @@ func ProbCutNote(c ProbCutConfig, fit ProbCutFit, samples int) string {
 // endgame's cells (the exact score from the search of ShallowDepth(e)),
 // one for each number of empties.
 func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, note string) (*engine.ProbCut, error) {
-	if opts.Bucket < 1 || opts.MinSamples < 3 {
-		return nil, fmt.Errorf("mpc: buckets of %d empties and at least %d samples: want at least 1 and 3", opts.Bucket, opts.MinSamples)
+	if err := opts.Check(); err != nil {
+		return nil, err
 	}
 	pc := &engine.ProbCut{Format: engine.ProbCutFormat, Version: engine.ProbCutVersion, Eval: ev.Name(), Note: note}
 	if cs, ok := ev.(engine.Checksummer); ok {
@@ -470,13 +561,18 @@ func regress(p [][2]float64) (slope, intercept, sigma float64) {
 }
 
 // WriteProbCut writes the parameters to file through a temporary file
-// renamed into place, so that a failed write leaves no partial file.
+// renamed into place, so that a failed write leaves no partial file. Its
+// errors say "writing <file>: ...".
 func WriteProbCut(file string, pc *engine.ProbCut) error {
-	if err := pc.Check(); err != nil {
-		return err
+	err := pc.Check()
+	if err == nil {
+		err = atomicfile.Write(file, func(w io.Writer) error {
+			_, err := pc.WriteTo(w)
+			return err
+		})
 	}
-	return atomicfile.Write(file, func(w io.Writer) error {
-		_, err := pc.WriteTo(w)
-		return err
-	})
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", file, err)
+	}
+	return nil
 }

@@ -91,11 +91,14 @@ func TestSampleProbCutResumes(t *testing.T) {
 	if string(again) != string(whole) {
 		t.Errorf("resumed file:\n%s\nwant:\n%s", again, whole)
 	}
-	samples, err := ReadProbCutSamples(work)
-	if err != nil || len(samples) != 6 {
-		t.Fatalf("%d samples, %v; want 6", len(samples), err)
+	set, err := ReadProbCutSamples(work)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, s := range samples {
+	if len(set.Samples) != 6 {
+		t.Fatalf("%d samples; want 6", len(set.Samples))
+	}
+	for _, s := range set.Samples {
 		if len(s.Values) != min(4, s.Empties-1) || s.Solved != (s.Empties <= 14) {
 			t.Errorf("sample %+v: want %d values, solved %v", s, min(4, s.Empties-1), s.Empties <= 14)
 		}
@@ -134,7 +137,7 @@ func TestProbCutBadInput(t *testing.T) {
 	if _, err := ReadProbCutSamples(work); err == nil || !strings.Contains(err.Error(), "no sample files") {
 		t.Errorf("empty folder: %v", err)
 	}
-	os.WriteFile(filepath.Join(work, "mpc-samples-0-of-1.txt"), []byte("# reversi mpc samples v1 x\n1 20 - 3.5 x\n"), 0o644)
+	os.WriteFile(filepath.Join(work, "mpc-samples-0-of-1.txt"), []byte(cfg.header(engine.DefaultEvaluator())+"\n1 20 - 3.5 x\n"), 0o644)
 	if _, err := ReadProbCutSamples(work); err == nil || !strings.Contains(err.Error(), ":2: bad value") {
 		t.Errorf("corrupt file: %v", err)
 	}
@@ -154,11 +157,15 @@ func TestShippedProbCut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	samples, err := ReadProbCutSamples("mpc-samples")
+	set, err := ReadProbCutSamples("mpc-samples")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := DefaultProbCutConfig()
+	if err := set.Matches(engine.DefaultEvaluator()); err != nil {
+		t.Fatal(err)
+	}
+	samples := set.Samples
+	c := set.Config
 	c.Work = "train/mpc-samples"
 	if want := ProbCutNote(c, ProbCutFit{Bucket: 4, MinSamples: 30}, len(samples)); shipped.Note != want {
 		t.Fatalf("shipped note %q: not the fit of these %d samples with the default settings (%q)", shipped.Note, len(samples), want)
@@ -203,11 +210,91 @@ func TestGen1ProbCut(t *testing.T) {
 	if err := kept.Matches(ev); err != nil {
 		t.Fatal(err)
 	}
-	samples, err := ReadProbCutSamples(filepath.Join("gen1", "mpc-samples"))
+	set, err := ReadProbCutSamples(filepath.Join("gen1", "mpc-samples"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !isFitOf(t, kept, samples, ev) {
+	if !isFitOf(t, kept, set.Samples, ev) {
 		t.Error("the first generation's parameters are not the fit of its kept samples")
+	}
+}
+
+// TestReadProbCutSamplesTornAndCopies: a torn last line is left out (as
+// the sampling cuts it off), and a file copied under another name counts
+// once.
+func TestReadProbCutSamplesTornAndCopies(t *testing.T) {
+	whole, err := os.ReadFile(filepath.Join("mpc-samples", "mpc-samples-0-of-2.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	file := filepath.Join(work, "mpc-samples-0-of-2.txt")
+	os.WriteFile(file, whole, 0o644)
+	set, err := ReadProbCutSamples(work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(set.Samples)
+	// A stop in the middle of a line that reads as a shorter sample.
+	os.WriteFile(file, append(whole, "1999 30 - 3.50 1.2"...), 0o644)
+	os.WriteFile(filepath.Join(work, "mpc-samples-0-of-2 (copy).txt"), whole, 0o644)
+	if set, err = ReadProbCutSamples(work); err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Samples) != n {
+		t.Errorf("a torn line and a copy: %d samples, want %d", len(set.Samples), n)
+	}
+	for _, s := range set.Samples {
+		if s.Index == 1999 {
+			t.Errorf("the torn line was read: %+v", s)
+		}
+	}
+}
+
+// TestProbCutSamplesSettings: the samples say what they were sampled
+// with: the settings of the note, and the evaluation, which Matches
+// checks.
+func TestProbCutSamplesSettings(t *testing.T) {
+	c := DefaultProbCutConfig()
+	c.Positions, c.Fraction, c.Depth, c.ExactEmpties, c.MinEmpties, c.MaxEmpties = 6, 0.002, 4, 14, 12, 30
+	work := t.TempDir()
+	os.WriteFile(filepath.Join(work, "mpc-samples-0-of-1.txt"), []byte(c.header(engine.DefaultEvaluator())+"\n0 20 - 1.00 2.00 3.00 4.00\n"), 0o644)
+	set, err := ReadProbCutSamples(work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Work = work
+	if set.Config != c || len(set.Samples) != 1 {
+		t.Errorf("read %+v, %d samples; want %+v, 1 sample", set.Config, len(set.Samples), c)
+	}
+	note := ProbCutNote(set.Config, ProbCutFit{Bucket: 4, MinSamples: 30}, 1)
+	if !strings.Contains(note, "--positions 6 --seed 1 --depth 4 --exact 14 --min-empties 12 --max-empties 30") || !strings.Contains(note, "fraction 0.002") {
+		t.Errorf("note %q: not the samples' settings", note)
+	}
+	if err := set.Matches(engine.DefaultEvaluator()); err != nil {
+		t.Error(err)
+	}
+	gen1, err := pattern.ReadWeightsFile(filepath.Join("gen1", "weights.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := set.Matches(gen1); err == nil || !strings.Contains(err.Error(), "searched with the evaluation "+evalID(engine.DefaultEvaluator())+", not with "+evalID(gen1)) {
+		t.Errorf("samples of other weights: %v", err)
+	}
+}
+
+// TestWriteProbCutError: a failed write names the file.
+func TestWriteProbCutError(t *testing.T) {
+	set, err := ReadProbCutSamples("mpc-samples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc, err := FitProbCut(set.Samples, engine.DefaultEvaluator(), ProbCutFit{Bucket: 4, MinSamples: 30}, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "none", "probcut.json")
+	if err := WriteProbCut(file, pc); err == nil || !strings.HasPrefix(err.Error(), "writing "+file+": ") {
+		t.Errorf("a write into a missing folder: %v", err)
 	}
 }

@@ -4,11 +4,15 @@
 package train
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -23,22 +27,199 @@ import (
 // Positions-1: the positions i with i mod Shards = Shard, each searched
 // into one line of File, whose first line is Header (the job's
 // settings). The file is appended to line by line, so a job stopped at
-// any point resumes where it was.
+// any point resumes where it was. The files of the other shards in the
+// same folder (those Glob matches) must have been made with the same
+// settings, so that they can be used together.
 type shardJob struct {
 	// Name prefixes the messages ("mpc", "label"); Did says what was
 	// done to the file's positions in the message that refuses a file of
-	// other settings ("sampled").
-	Name, Did        string
+	// other settings ("sampled"); What names a file of the job ("sample
+	// file").
+	Name, Did, What  string
 	File, Header     string
+	Glob             string
 	Positions, Shard int
 	Shards, Threads  int
 	// Parse reads a line of the file and returns its position's index.
 	Parse func(line string) (int, error)
 }
 
+// workText is the text of a work file up to its last complete line: a
+// job stopped while writing leaves an incomplete last line, which readers
+// leave out and a resumed job cuts off.
+type workText struct {
+	// Lines are the complete lines, the header first.
+	Lines []string
+	// Complete is the length of the text up to the last complete line.
+	Complete int
+}
+
+// splitWork splits the text of a work file into its complete lines.
+func splitWork(text []byte) workText {
+	complete := bytes.LastIndexByte(text, '\n') + 1
+	if complete == 0 {
+		return workText{}
+	}
+	return workText{Lines: strings.Split(string(text[:complete-1]), "\n"), Complete: complete}
+}
+
+// Header returns the first line of the file ("" if it has no complete
+// line).
+func (w workText) Header() string {
+	if len(w.Lines) == 0 {
+		return ""
+	}
+	return w.Lines[0]
+}
+
+// each calls f with every line after the header and its number (from
+// 2), leaving out empty lines and repeats of the header (which an
+// interrupted run of an earlier version could write).
+func (w workText) each(f func(n int, line string) error) error {
+	for k := 1; k < len(w.Lines); k++ {
+		if line := w.Lines[k]; line != "" && line != w.Lines[0] {
+			if err := f(k+1, line); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// headerSettings reads the settings of a work file's header: its
+// key=value fields, in order; kind is the rest ("# reversi labels v1").
+func headerSettings(header string) (kind string, keys []string, values map[string]string) {
+	values = map[string]string{}
+	var words []string
+	for _, f := range strings.Fields(header) {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			words = append(words, f)
+			continue
+		}
+		if _, dup := values[k]; !dup {
+			keys = append(keys, k)
+		}
+		values[k] = v
+	}
+	return strings.Join(words, " "), keys, values
+}
+
+// settingFlag writes a setting of a header as the command line's flags
+// that choose it ("--depth 4"), or in words for those without one.
+func settingFlag(key, value string) string {
+	switch key {
+	case "empties":
+		if lo, hi, ok := strings.Cut(value, "-"); ok {
+			return fmt.Sprintf("--min-empties %s --max-empties %s", lo, hi)
+		}
+	case "positions", "seed", "depth", "prob", "exact", "random":
+		return "--" + key + " " + value
+	case "fraction":
+		if value == "1" {
+			return "all the games"
+		}
+		return "a fraction " + value + " of the games"
+	case "eval":
+		return "the evaluation " + value
+	}
+	return key + "=" + value
+}
+
+// settingsDiff returns the settings in which the headers a and b differ,
+// written as flags ("--depth 4", "--depth 5"); ok is false when they name
+// the same settings or are not headers of the same kind.
+func settingsDiff(a, b string) (inA, inB string, ok bool) {
+	kindA, keysA, va := headerSettings(a)
+	kindB, keysB, vb := headerSettings(b)
+	if kindA != kindB {
+		return "", "", false
+	}
+	// A sample file's header names a fraction only when it is not 1.
+	for _, v := range []map[string]string{va, vb} {
+		if _, ok := v["fraction"]; !ok {
+			v["fraction"] = "1"
+		}
+	}
+	var da, db []string
+	seen := map[string]bool{}
+	for _, k := range append(keysB, keysA...) {
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		x, okA := va[k]
+		y, okB := vb[k]
+		if okA && okB && x == y {
+			continue
+		}
+		if okA {
+			da = append(da, settingFlag(k, x))
+		} else {
+			da = append(da, "no "+k)
+		}
+		if okB {
+			db = append(db, settingFlag(k, y))
+		} else {
+			db = append(db, "no "+k)
+		}
+	}
+	if len(da) == 0 {
+		return "", "", false
+	}
+	return strings.Join(da, " "), strings.Join(db, " "), true
+}
+
+// checkHeader refuses a file of the job's folder whose first line (whole
+// if complete; what there is of it if not) is not the job's Header. A
+// first line still being written, or cut off, that begins the header is
+// accepted.
+func (j *shardJob) checkHeader(file, first string, complete bool) error {
+	if complete && first == j.Header || !complete && strings.HasPrefix(j.Header, first) {
+		return nil
+	}
+	kind, _, _ := headerSettings(j.Header)
+	if !strings.HasPrefix(first, kind+" ") {
+		return fmt.Errorf("%s: %s is not a %s of this version (its first line is %q): choose another work folder", j.Name, file, j.What, first)
+	}
+	if theirs, ours, ok := settingsDiff(first, j.Header); ok && complete {
+		return fmt.Errorf("%s: the work folder holds %ss of other settings: %s was %s with %s, this run asks %s: choose another work folder or the same settings",
+			j.Name, j.What, file, j.Did, theirs, ours)
+	}
+	return fmt.Errorf("%s: the work folder holds %ss of other settings: %s was %s with %q, this run asks %q: choose another work folder or the same settings",
+		j.Name, j.What, file, j.Did, first, j.Header)
+}
+
+// checkFolder checks the first line of every file of the job's folder
+// (the files of every shard) against the job's Header.
+func (j *shardJob) checkFolder() error {
+	files, err := filepath.Glob(filepath.Join(filepath.Dir(j.File), j.Glob))
+	if err != nil {
+		return err
+	}
+	sort.Strings(files)
+	for _, file := range files {
+		f, err := os.Open(file)
+		if err != nil {
+			return err
+		}
+		// A header is a line of some 200 bytes.
+		first, err := bufio.NewReader(io.LimitReader(f, 4096)).ReadString('\n')
+		f.Close()
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("%s: reading %s: %w", j.Name, file, err)
+		}
+		if err := j.checkHeader(file, strings.TrimSuffix(first, "\n"), strings.HasSuffix(first, "\n")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // resume reads the indexes the job's file holds. A file of other settings
-// is refused; an empty file is removed; an incomplete last line (a job
-// stopped while writing) is cut off.
+// is refused, as is one holding a position of another shard; a file with
+// no complete line is removed; an incomplete last line (a job stopped
+// while writing) is cut off.
 func (j *shardJob) resume() (map[int]bool, error) {
 	done := map[int]bool{}
 	text, err := os.ReadFile(j.File)
@@ -48,37 +229,45 @@ func (j *shardJob) resume() (map[int]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(text) == 0 {
+	w := splitWork(text)
+	if w.Complete == 0 {
+		if err := j.checkHeader(j.File, string(text), false); err != nil {
+			return nil, err
+		}
 		return done, os.Remove(j.File)
 	}
-	first, _, _ := strings.Cut(string(text), "\n")
-	if first != j.Header {
-		return nil, fmt.Errorf("%s: %s was %s with other settings (%q, want %q): choose another work folder or the same settings", j.Name, j.File, j.Did, first, j.Header)
+	if err := j.checkHeader(j.File, w.Header(), true); err != nil {
+		return nil, err
 	}
-	complete := strings.LastIndexByte(string(text), '\n') + 1
-	lines := strings.Split(string(text[:complete]), "\n")
-	for n, line := range lines[1:] {
-		if line == "" {
-			continue
-		}
+	err = w.each(func(n int, line string) error {
 		i, err := j.Parse(line)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s:%d: %v", j.Name, j.File, n+2, err)
+			return fmt.Errorf("%s: %s:%d: %v", j.Name, j.File, n, err)
+		}
+		if i >= j.Positions || i%j.Shards != j.Shard {
+			return fmt.Errorf("%s: %s:%d: position %d is not one of shard %d/%d of %d positions", j.Name, j.File, n, i, j.Shard, j.Shards, j.Positions)
 		}
 		done[i] = true
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	if complete < len(text) {
-		if err := os.Truncate(j.File, int64(complete)); err != nil {
+	if w.Complete < len(text) {
+		if err := os.Truncate(j.File, int64(w.Complete)); err != nil {
 			return nil, err
 		}
 	}
 	return done, nil
 }
 
-// plan resumes the job (resume) and returns the indexes its file holds
-// and the positions of the shard it lacks; when it lacks none, logf says
-// so.
+// plan checks the folder (checkFolder), resumes the job (resume) and
+// returns the indexes its file holds and the positions of the shard it
+// lacks; when it lacks none, logf says so.
 func (j *shardJob) plan(logf func(format string, args ...any)) (done map[int]bool, todo []int, err error) {
+	if err := j.checkFolder(); err != nil {
+		return nil, nil, err
+	}
 	if done, err = j.resume(); err != nil {
 		return nil, nil, err
 	}
@@ -104,21 +293,25 @@ type shardProgress struct {
 // progressEvery is how often a shard job reports its progress.
 const progressEvery = 15 * time.Second
 
-// run searches the positions todo (written after done lines, the header
-// first when there are none) on Threads goroutines, each with its own
-// engine and solver of ev (one thread, 16 MB tables): search returns a
-// position's line; wrote, called under the file's lock every
-// progressEvery and after the last line, reports progress. A cancelled job returns an error that says how to go
-// on; what it wrote stays.
-func (j *shardJob) run(ctx context.Context, ev eval.Evaluator, todo []int, done int, search func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error), wrote func(shardProgress)) error {
+// run searches the positions todo (appended to the file, after the
+// header when the file is new or empty) on Threads goroutines, each with
+// its own engine and solver of ev (one thread, 16 MB tables): search
+// returns a position's line; wrote, called under the file's lock every
+// progressEvery and after the last line, reports progress. A cancelled
+// job returns an error that says how to go on; what it wrote stays.
+func (j *shardJob) run(ctx context.Context, ev eval.Evaluator, todo []int, search func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error), wrote func(shardProgress)) error {
 	f, err := os.OpenFile(j.File, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("%s: %w", j.Name, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	if done == 0 {
+	if fi.Size() == 0 {
 		if _, err := fmt.Fprintln(f, j.Header); err != nil {
-			return err
+			return fmt.Errorf("%s: writing %s: %w", j.Name, j.File, err)
 		}
 	}
 	// One engine and solver a goroutine, taken for a job and put back.
@@ -144,7 +337,7 @@ func (j *shardJob) run(ctx context.Context, ev eval.Evaluator, todo []int, done 
 		mu.Lock()
 		defer mu.Unlock()
 		if _, err := io.WriteString(f, line); err != nil {
-			return err
+			return fmt.Errorf("%s: writing %s: %w", j.Name, j.File, err)
 		}
 		count++
 		if el := time.Since(start); wrote != nil && (el-lastReport > progressEvery || count == len(todo)) {
@@ -160,5 +353,8 @@ func (j *shardJob) run(ctx context.Context, ev eval.Evaluator, todo []int, done 
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("%s: stopped after %d positions (run the same command to go on): %w", j.Name, count, err)
 	}
-	return f.Sync()
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("%s: writing %s: %w", j.Name, j.File, err)
+	}
+	return nil
 }

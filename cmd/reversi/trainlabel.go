@@ -23,9 +23,10 @@ some followed by random moves) for the training of the evaluation: a
 selective search of the engine (--depth at --prob) far from the end, the
 exact score from --exact empty squares. Each label is appended to the work
 folder as it is found: the same command resumes an interrupted run, and a
-folder labelled with other settings is refused. --shard i/n labels the
-positions i modulo n (on another machine, say); copy every shard's
-labels-*.txt into one folder to use them together ('reversi train refit').`)
+folder holding labels of other settings (in any shard's file) is refused,
+naming the settings that differ. --shard i/n labels the positions i modulo
+n (on another machine, say); copy every shard's labels-*.txt into one
+folder to use them together ('reversi train refit').`)
 	cfg := def
 	fs.StringVar(&cfg.Work, "work", "label-work", "folder of the label files (resumable)")
 	fs.IntVar(&cfg.Positions, "positions", def.Positions, "positions of the whole set (all shards)")

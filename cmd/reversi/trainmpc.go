@@ -13,6 +13,7 @@ import (
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval/pattern"
+	"github.com/reversi-engine/reversi/internal/atomicfile"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
@@ -31,7 +32,11 @@ on another machine (copy the files into one work folder to fit). The
 parameters are written (through a temporary file) to --out, for the
 evaluation they were sampled with: engine/probcut.json ships with reversi.
 With --weights the samples and the fit are for those weights (a work
-folder of other weights is refused), for 'engine:weights=FILE,probcut=OUT'.`)
+folder of other weights is refused), for 'engine:weights=FILE,probcut=OUT'.
+--fit-only fits the samples already in the work folder, with the settings
+they were sampled with (their files' first line; the sampling options are
+not used), and refuses samples searched with other weights than those of
+--weights (or the shipped ones).`)
 	cfg := def
 	fs.StringVar(&cfg.Work, "work", "mpc-work", "folder of the sample files (resumable)")
 	fs.IntVar(&cfg.Positions, "positions", def.Positions, "positions of the whole sample (all shards)")
@@ -43,7 +48,7 @@ folder of other weights is refused), for 'engine:weights=FILE,probcut=OUT'.`)
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "positions searched at once")
 	shard := fs.String("shard", "0/1", "sample only the positions i modulo n (i/n), and do not fit")
 	out := fs.String("out", "probcut.json", "the parameters file to write")
-	fitOnly := fs.Bool("fit-only", false, "fit the samples already in the work folder, without sampling")
+	fitOnly := fs.Bool("fit-only", false, "fit the samples already in the work folder (with their own settings), without sampling")
 	weights := fs.String("weights", "", "pattern weights file (e.g. of 'reversi train refit') to sample and fit for, instead of the shipped weights")
 	fit := train.ProbCutFit{}
 	fs.IntVar(&fit.Bucket, "bucket", 4, "width of the ranges of empty squares of the cells")
@@ -54,6 +59,19 @@ folder of other weights is refused), for 'engine:weights=FILE,probcut=OUT'.`)
 	var err error
 	if cfg.Shard, cfg.Shards, err = arena.ParseShard(*shard); err != nil {
 		return fmt.Errorf("--shard %w", err)
+	}
+	// Every option is checked before the sampling, which takes hours.
+	if err := cfg.Check(); err != nil {
+		return err
+	}
+	if err := fit.Check(); err != nil {
+		return err
+	}
+	fits := *fitOnly || cfg.Shards == 1
+	if fits {
+		if err := atomicfile.CheckWritable(*out); err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
 	}
 	ev := engine.DefaultEvaluator()
 	if *weights != "" {
@@ -68,16 +86,20 @@ folder of other weights is refused), for 'engine:weights=FILE,probcut=OUT'.`)
 		if _, err := train.SampleProbCut(ctx, cfg, ev); err != nil {
 			return err
 		}
-		if cfg.Shards > 1 {
+		if !fits {
 			fmt.Fprintf(e.stdout, "shard %d/%d sampled into %s; fit when every shard is there: reversi train mpc --fit-only --work %s\n", cfg.Shard, cfg.Shards, cfg.Work, cfg.Work)
 			return nil
 		}
 	}
-	samples, err := train.ReadProbCutSamples(cfg.Work)
+	set, err := train.ReadProbCutSamples(cfg.Work)
 	if err != nil {
 		return err
 	}
-	note := train.ProbCutNote(cfg, fit, len(samples))
+	if err := set.Matches(ev); err != nil {
+		return err
+	}
+	samples := set.Samples
+	note := train.ProbCutNote(set.Config, fit, len(samples))
 	if *weights != "" {
 		note = strings.Replace(note, "reversi train mpc", "reversi train mpc --weights "+*weights, 1)
 	}
