@@ -58,13 +58,7 @@ func TestBookCommands(t *testing.T) {
 		t.Error("a failed import wrote its output")
 	}
 	// An Edax book of one position, the start (told by its first bytes).
-	edax := []byte("XADEKOOB\x04\x04")
-	edax = append(edax, make([]byte, 8+20)...)
-	edax = append(edax, 1, 0, 0, 0)
-	edax = binenc.LittleEndian.AppendUint64(edax, 0x0000000810000000)
-	edax = binenc.LittleEndian.AppendUint64(edax, 0x0000001008000000)
-	edax = append(edax, make([]byte, 16)...)
-	edax = append(edax, 2, 0, 1, 0, 3, 0, 0, 20, 2, 37) // value +2, bounds, no link, level 20, leaf f5 at +2
+	edax := edaxStart(1)
 	edaxBin := filepath.Join(dir, "edax.bin")
 	if code, stdout, stderr := runCommand(t, string(edax), "book", "import", "--in", "-", "--out", edaxBin); code != 0 || !strings.Contains(stdout, "2 positions") {
 		t.Errorf("edax import: exit %d: %s%s", code, stdout, stderr)
@@ -209,13 +203,7 @@ func TestBookImportRefuses(t *testing.T) {
 	f5 := strings.Repeat("-", 24) + "---OX------XXX--" + strings.Repeat("-", 24) + " O"
 	// An Edax book whose header announces two positions and that holds
 	// one, the start, cut at the end of its record.
-	edax := []byte("XADEKOOB\x04\x04")
-	edax = append(edax, make([]byte, 8+20)...)
-	edax = append(edax, 2, 0, 0, 0)
-	edax = binenc.LittleEndian.AppendUint64(edax, 0x0000000810000000)
-	edax = binenc.LittleEndian.AppendUint64(edax, 0x0000001008000000)
-	edax = append(edax, make([]byte, 16)...)
-	edax = append(edax, 2, 0, 1, 0, 3, 0, 0, 20, 2, 37)
+	edax := edaxStart(2)
 	s := book.NewSet()
 	s.Put(board.StartBoard(), book.Entry{Value: 1, Depth: 2, Count: 3})
 	for _, tc := range []struct {
@@ -391,4 +379,17 @@ func TestBookCoverage(t *testing.T) {
 	if code, _, stderr := runCommand(t, "", "book", "coverage", "--book", filepath.Join(dir, "none.bin")); code == 0 || !strings.Contains(stderr, "none.bin") {
 		t.Errorf("a missing book: exit %d, %q", code, stderr)
 	}
+}
+
+// edaxStart returns an Edax book (version 4) whose header announces
+// count positions and that holds one, the start: value +2, its bounds, no
+// link, level 20, and its leaf f5 at +2.
+func edaxStart(count byte) []byte {
+	edax := []byte("XADEKOOB\x04\x04")
+	edax = append(edax, make([]byte, 8+20)...)
+	edax = append(edax, count, 0, 0, 0)
+	edax = binenc.LittleEndian.AppendUint64(edax, 0x0000000810000000)
+	edax = binenc.LittleEndian.AppendUint64(edax, 0x0000001008000000)
+	edax = append(edax, make([]byte, 16)...)
+	return append(edax, 2, 0, 1, 0, 3, 0, 0, 20, 2, 37)
 }
