@@ -7,7 +7,6 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"runtime"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/endgame"
@@ -71,7 +70,8 @@ type SolveOptions struct {
 	Threads int
 	// Concurrency is the number of positions solved at once (at least 1).
 	Concurrency int
-	// HashMB is the size of each solver's table in MB (0: 256).
+	// HashMB is the size of each solver's table in MB (0:
+	// DefaultHashMB); TableMB says what the tables of a Solve take.
 	HashMB int
 	// Keep, if not nil, receives every solve as it ends (SolvedFile.Add),
 	// before Solved is called; an error of Add stops the solves and is
@@ -81,6 +81,22 @@ type SolveOptions struct {
 	// per solver, with the item's index and the best move found; an error
 	// it returns stops the solves.
 	Solved func(i int, move board.Square) error
+}
+
+// DefaultHashMB is the size in MB of each solver's table when
+// SolveOptions.HashMB is 0.
+const DefaultHashMB = 256
+
+// TableMB returns the MB that the solvers' tables of a Solve of n
+// positions with o take at most: one table of HashMB (DefaultHashMB when
+// 0) for each of the Concurrency solvers (at least 1), which are never
+// more than the positions.
+func (o SolveOptions) TableMB(n int) int {
+	hash := o.HashMB
+	if hash <= 0 {
+		hash = DefaultHashMB
+	}
+	return max(min(o.Concurrency, n), 1) * hash
 }
 
 // KeepError is an error of SolveOptions.Keep's file: a solve that could
@@ -109,7 +125,7 @@ func Solve(ctx context.Context, items []Item, todo []int, o SolveOptions) error 
 		default: // one solver (and its table) per worker, made when first needed
 			hash := o.HashMB
 			if hash <= 0 {
-				hash = 256
+				hash = DefaultHashMB
 			}
 			solver = endgame.New(endgame.Options{Threads: max(o.Threads, 1), HashMB: hash, Eval: engine.DefaultEvaluator()})
 		}
@@ -147,25 +163,53 @@ func Known(items []Item, todo []int) int {
 	return n
 }
 
-// Values returns the value of every item: ev's static evaluation, or with
-// depth > 0 the value of the engine's search to that depth (on all cores,
-// with ev), in ev's units.
-func Values(ctx context.Context, items []Item, ev eval.Evaluator, depth int) ([]float64, error) {
+// SearchOptions say what Values and Measure measure: an evaluation
+// alone, or the engine's search with it.
+type SearchOptions struct {
+	// Depth is the depth of the engine's search (0: no search, the
+	// evaluation alone). A depth of at least a position's empty squares
+	// searches to the end of the game: its result is a score in discs
+	// (exact, but for the selective search's cuts at the engine's default
+	// confidence).
+	Depth int
+	// Threads is the number of threads of the search (0 counts as 1).
+	Threads int
+}
+
+// searchHashMB is the size in MB of the search's midgame table, and of
+// its endgame solver's.
+const searchHashMB = 64
+
+// newSearch returns the engine that searches the items of Values with ev
+// as o says.
+func newSearch(ev eval.Evaluator, o SearchOptions) *engine.Engine {
+	return engine.New(engine.Options{Eval: ev, Threads: max(o.Threads, 1), HashMB: searchHashMB})
+}
+
+// Values returns the value of every item in discs for the side to move:
+// ev's static evaluation, or with o.Depth > 0 the value of the engine's
+// search with ev to that depth, each converted as engine.Discs does for
+// its kind: a midgame value over ev's DiscUnit, the score of a search that
+// reached the end of the game as it is. The values of a heuristic that
+// does not estimate discs (DiscUnit 0, such as course) get the engine's
+// rough conversion of its points, and are worth comparing once scaled
+// (Errors with scale, as Measure does).
+func Values(ctx context.Context, items []Item, ev eval.Evaluator, o SearchOptions) ([]float64, error) {
 	values := make([]float64, len(items))
 	var eng *engine.Engine
-	if depth > 0 {
-		eng = engine.New(engine.Options{Eval: ev, Threads: runtime.NumCPU(), HashMB: 64})
+	if o.Depth > 0 {
+		eng = newSearch(ev, o)
 	}
 	for i, it := range items {
 		if eng != nil {
-			r, err := eng.Search(ctx, it.Board, engine.Limits{Depth: depth}, nil)
+			r, err := eng.Search(ctx, it.Board, engine.Limits{Depth: o.Depth}, nil)
 			if err != nil {
 				return nil, err
 			}
-			values[i] = float64(r.Value)
+			values[i] = engine.Discs(ev, r.Kind, r.Value)
 			continue
 		}
-		values[i] = float64(ev.Evaluate(it.Board))
+		values[i] = engine.Discs(ev, engine.Midgame, ev.Evaluate(it.Board))
 	}
 	return values, ctx.Err()
 }
@@ -179,17 +223,18 @@ type Measurement struct {
 	Mean float64
 }
 
-// Measure returns how far ev (with depth > 0, the engine's search to that
-// depth with ev) is from the scores of the items, which must be known:
-// Values, then Errors and MeanError against Scores.
-func Measure(ctx context.Context, items []Item, ev eval.Evaluator, depth int) (Measurement, error) {
-	values, err := Values(ctx, items, ev, depth)
+// Measure returns how far ev (with o.Depth > 0, the engine's search to
+// that depth with ev) is from the scores of the items, which must be
+// known: Values, then Errors, scaling the values of an evaluation that
+// does not estimate discs (DiscUnit 0), and MeanError against Scores.
+func Measure(ctx context.Context, items []Item, ev eval.Evaluator, o SearchOptions) (Measurement, error) {
+	values, err := Values(ctx, items, ev, o)
 	if err != nil {
 		return Measurement{}, err
 	}
 	scores := Scores(items)
 	var m Measurement
-	m.MAE, m.RMSE = Errors(values, scores, ev.DiscUnit())
+	m.MAE, m.RMSE = Errors(values, scores, ev.DiscUnit() <= 0)
 	m.Mean = MeanError(values, scores)
 	return m, nil
 }
@@ -204,17 +249,12 @@ func Scores(items []Item) []float64 {
 }
 
 // Errors returns the mean absolute error and the root mean square error,
-// in discs, of values against scores. Values are first put in discs:
-// divided by unit when it is positive (an evaluation's DiscUnit), else
-// scaled by least squares (a*value + b) on the same positions, as a fair
-// comparison of an evaluation whose values are not discs. values is
-// changed in place.
-func Errors(values, scores []float64, unit int) (mae, rmse float64) {
-	if unit > 0 {
-		for i := range values {
-			values[i] /= float64(unit)
-		}
-	} else {
+// in discs, of values (in discs, as Values gives them) against scores.
+// With scale, the values are first scaled by least squares (a*value + b)
+// on the same positions, in place: a fair comparison of an evaluation
+// whose values are not discs.
+func Errors(values, scores []float64, scale bool) (mae, rmse float64) {
+	if scale {
 		a, c := LeastSquares(values, scores)
 		for i := range values {
 			values[i] = a*values[i] + c
@@ -229,9 +269,9 @@ func Errors(values, scores []float64, unit int) (mae, rmse float64) {
 	return mae / k, math.Sqrt(rmse / k)
 }
 
-// MeanError returns the mean of values minus scores, in discs once
-// Errors has put values in discs: how far an evaluation or a search is
-// biased, for the side to move.
+// MeanError returns the mean of values minus scores, in discs (after
+// Errors, of the values as it scaled them): how far an evaluation or a
+// search is biased, for the side to move.
 func MeanError(values, scores []float64) float64 {
 	sum := 0.0
 	for i := range values {

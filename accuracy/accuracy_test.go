@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/internal/testpos"
 )
@@ -26,16 +27,16 @@ func TestLeastSquares(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	mae, rmse := Errors([]float64{20, -40}, []float64{12, -16}, 2) // in half discs: 10 and -20
+	mae, rmse := Errors([]float64{10, -20}, []float64{12, -16}, false)
 	if mae != 3 || math.Abs(rmse-math.Sqrt(10)) > 1e-9 {
 		t.Errorf("MAE %v RMSE %v; want 3, sqrt(10)", mae, rmse)
 	}
-	values := []float64{20, -40}
-	Errors(values, []float64{12, -16}, 2)
+	values := []float64{10, -20}
+	Errors(values, []float64{12, -16}, false)
 	if m := MeanError(values, []float64{12, -16}); m != -3 { // (10-12 + -20+16) / 2
 		t.Errorf("mean error %v; want -3", m)
 	}
-	mae, rmse = Errors([]float64{1, 2, 3}, []float64{10, 20, 30}, 0) // scaled exactly
+	mae, rmse = Errors([]float64{1, 2, 3}, []float64{10, 20, 30}, true) // scaled exactly
 	if mae > 1e-9 || rmse > 1e-9 {
 		t.Errorf("scaled: MAE %v RMSE %v; want 0", mae, rmse)
 	}
@@ -138,21 +139,97 @@ func TestMeasure(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, ev := range []eval.Evaluator{eval.Discs{}, eval.Course{}} {
-		values, err := Values(ctx, items, ev, 0)
+		values, err := Values(ctx, items, ev, SearchOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var want Measurement
-		want.MAE, want.RMSE = Errors(values, Scores(items), ev.DiscUnit())
+		want.MAE, want.RMSE = Errors(values, Scores(items), ev.DiscUnit() <= 0)
 		want.Mean = MeanError(values, Scores(items))
-		got, err := Measure(ctx, items, ev, 0)
+		got, err := Measure(ctx, items, ev, SearchOptions{})
 		if err != nil || got != want || got.MAE <= 0 {
 			t.Errorf("%s: Measure = %+v, %v; want %+v", ev.Name(), got, err, want)
 		}
 	}
 	stopped, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := Measure(stopped, items, eval.Discs{}, 2); err == nil {
+	if _, err := Measure(stopped, items, eval.Discs{}, SearchOptions{Depth: 2}); err == nil {
 		t.Error("Measure: no error once the context ended")
+	}
+}
+
+// TestValuesInDiscs: the static evaluation is put in discs by the
+// evaluation's unit; a search to or beyond the end of the game (depth at
+// least the empty squares) gives the exact score, in discs, and Measure
+// finds no error in it. It was divided by the unit again: an MAE of 23
+// discs at 10 empties and --depth 10 where --depth 9 gave 1.7.
+func TestValuesInDiscs(t *testing.T) {
+	const empties = 8
+	boards, err := testpos.Endgame(6, empties)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := make([]Item, len(boards))
+	todo := make([]int, len(boards))
+	for i, b := range boards {
+		items[i], todo[i] = Item{Board: b}, i
+	}
+	ctx := context.Background()
+	if err := Solve(ctx, items, todo, SolveOptions{Threads: 1, Concurrency: 1, HashMB: 4}); err != nil {
+		t.Fatal(err)
+	}
+	scores := Scores(items)
+	for _, ev := range []eval.Evaluator{engine.DefaultEvaluator(), eval.Discs{}} {
+		static, err := Values(ctx, items, ev, SearchOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, it := range items {
+			if want := float64(ev.Evaluate(it.Board)) / float64(ev.DiscUnit()); static[i] != want {
+				t.Errorf("%s: static value of item %d: %v discs, want %v", ev.Name(), i, static[i], want)
+			}
+		}
+		for _, depth := range []int{empties, empties + 1, 60} {
+			o := SearchOptions{Depth: depth, Threads: 1}
+			values, err := Values(ctx, items, ev, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(values, scores) {
+				t.Errorf("%s, depth %d at %d empties: values %v, want the exact scores %v", ev.Name(), depth, empties, values, scores)
+			}
+			m, err := Measure(ctx, items, ev, o)
+			if err != nil || m != (Measurement{}) {
+				t.Errorf("%s, depth %d at %d empties: Measure = %+v, %v; want no error at all", ev.Name(), depth, empties, m, err)
+			}
+		}
+	}
+}
+
+// TestSearchThreads: the search of Values has the threads it is given
+// (it had all the cores whatever --threads said).
+func TestSearchThreads(t *testing.T) {
+	for _, tt := range []struct{ threads, want int }{{0, 1}, {1, 1}, {3, 3}} {
+		if got := newSearch(eval.Discs{}, SearchOptions{Depth: 4, Threads: tt.threads}).Threads(); got != tt.want {
+			t.Errorf("Threads %d: the search has %d threads, want %d", tt.threads, got, tt.want)
+		}
+	}
+}
+
+// TestTableMB: one table a solver, no more solvers than positions.
+func TestTableMB(t *testing.T) {
+	tests := []struct {
+		o       SolveOptions
+		n, want int
+	}{
+		{SolveOptions{Concurrency: 100}, 1000, 100 * DefaultHashMB},
+		{SolveOptions{Concurrency: 100, HashMB: 4}, 3, 12},
+		{SolveOptions{Concurrency: 2, HashMB: 16}, 10, 32},
+		{SolveOptions{}, 10, DefaultHashMB},
+	}
+	for _, tt := range tests {
+		if got := tt.o.TableMB(tt.n); got != tt.want {
+			t.Errorf("%+v.TableMB(%d) = %d, want %d", tt.o, tt.n, got, tt.want)
+		}
 	}
 }

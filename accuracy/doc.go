@@ -12,10 +12,12 @@
 //	items := accuracy.Choose(rng, games, theoretical, 20, 100)
 //	todo, _ := solved.Fill(items) // the positions solved before are read back
 //	err := accuracy.Solve(ctx, items, todo, accuracy.SolveOptions{Threads: 1, Concurrency: 2, Keep: solved})
-//	m, err := accuracy.Measure(ctx, items, ev, 0) // m.MAE, m.RMSE, m.Mean: Values against Scores
+//	m, err := accuracy.Measure(ctx, items, ev, accuracy.SearchOptions{}) // m.MAE, m.RMSE, m.Mean: Values against Scores
+//	m, err = accuracy.Measure(ctx, items, ev, accuracy.SearchOptions{Depth: 8, Threads: 2}) // the engine's search
 //
 // It imports board, game, format/obf (the solved file), eval, engine
-// (the evaluations by name, the searches), endgame (the exact solves),
-// train (the held-out games and their exact scores) and internal/workers,
-// and only the standard library beside them; reversi accuracy runs it.
+// (the evaluations by name, the searches and their values in discs),
+// endgame (the exact solves), train (the held-out games and their exact
+// scores) and internal/workers, and only the standard library beside
+// them; reversi accuracy runs it.
 package accuracy

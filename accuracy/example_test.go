@@ -28,7 +28,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	m, err := accuracy.Measure(ctx, items, engine.DefaultEvaluator(), 0)
+	m, err := accuracy.Measure(ctx, items, engine.DefaultEvaluator(), accuracy.SearchOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
