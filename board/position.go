@@ -161,6 +161,9 @@ func ParsePosition(text string) (Position, error) {
 		return Position{}, err
 	}
 	if strings.TrimSpace(rest) != "" {
+		if n, side := squareCount(text); n > 64 && side && strings.Trim(rest, " \t"+squareLetters) == "" {
+			return Position{}, fmt.Errorf("board text: %d squares, want 64 followed by the side to move (X or O)", n)
+		}
 		return Position{}, fmt.Errorf("board text: unexpected %q after the side to move", clip(strings.TrimSpace(rest)))
 	}
 	return p, nil
@@ -193,7 +196,11 @@ func ParsePositionPrefix(text string) (Position, string, error) {
 		i++
 	}
 	if i == len(text) {
-		return Position{}, "", fmt.Errorf("board text: missing the side to move (X or O) after the 64 squares: the text holds %s", squareCount(text))
+		if n, side := squareCount(text); side {
+			// The side was read as the 64th square.
+			return Position{}, "", fmt.Errorf("board text: %d squares, want 64 followed by the side to move (X or O)", n)
+		}
+		return Position{}, "", fmt.Errorf("board text: missing the side to move (X or O) after the 64 squares")
 	}
 	var turn Color
 	switch text[i] {
@@ -202,7 +209,8 @@ func ParsePositionPrefix(text string) (Position, string, error) {
 	case 'O', 'o', 'W', 'w':
 		turn = White
 	case '-', '.':
-		return Position{}, "", fmt.Errorf("board text: more than 64 squares, want 64 followed by the side to move (X or O): the text holds %s", squareCount(text))
+		n, _ := squareCount(text)
+		return Position{}, "", fmt.Errorf("board text: %d squares, want 64 followed by the side to move (X or O)", n)
 	default:
 		r, _ := utf8.DecodeRuneInString(text[i:])
 		return Position{}, "", fmt.Errorf("board text: side to move %q is not X or O", r)
@@ -211,26 +219,30 @@ func ParsePositionPrefix(text string) (Position, string, error) {
 	return p, text[i+1:], err
 }
 
-// squareCount says how many squares a board text that is not 64 of them
-// and a side holds: its characters of squares (whitespace aside) up to the
-// first other character, less a side to move at their end.
-func squareCount(text string) string {
-	n, last := 0, byte(0)
+// squareLetters are the letters of squares and sides in a board text.
+const squareLetters = "XxOo*bBwW-."
+
+// squareCount counts the squares of a board text that is not 64 of them
+// and a side: its letters of squares (whitespace aside) up to the first
+// other character, less a side to move at their end (side: a letter of
+// a side after whitespace).
+func squareCount(text string) (n int, side bool) {
+	last, spaced, space := byte(0), false, false
 	for i := 0; i < len(text); i++ {
-		switch c := text[i]; c {
-		case ' ', '\t':
-			continue
-		case 'X', 'x', '*', 'b', 'B', 'O', 'o', 'w', 'W', '-', '.':
-			n, last = n+1, c
+		c := text[i]
+		if c == ' ' || c == '\t' {
+			space = true
 			continue
 		}
-		break
+		if !strings.ContainsRune(squareLetters, rune(c)) {
+			break
+		}
+		n, last, spaced, space = n+1, c, space, false
 	}
-	switch last {
-	case 'X', 'x', '*', 'b', 'B', 'O', 'o', 'w', 'W':
-		return fmt.Sprintf("%d squares and a side to move", n-1)
+	if spaced && last != '-' && last != '.' {
+		return n - 1, true
 	}
-	return fmt.Sprintf("%d squares and no side to move", n)
+	return n, false
 }
 
 // MustParsePosition is like [ParsePosition] but panics on an error. It is

@@ -59,20 +59,35 @@ func (s *Server) routes() {
 			ms = append(ms, "HEAD")
 		}
 		allow := strings.Join(ms, ", ")
-		s.mux.HandleFunc(path, s.count("method", func(w http.ResponseWriter, r *http.Request) {
+		s.mux.HandleFunc(path, s.limit(s.count("method", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", allow)
-			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s: %s takes %s", r.Method, r.URL.Path, allow))
-		}))
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s: %s takes %s", clipText(r.Method), path, allow))
+		})))
 	}
-	s.mux.HandleFunc("/api/", s.count("unknown", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "no such endpoint: "+r.URL.Path+" (see docs/API.md)")
+	unknown := s.limit(s.count("unknown", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no such endpoint: %q (see docs/API.md)", clipText(r.URL.Path)))
 	}))
+	s.mux.HandleFunc("/api/", unknown)
+	s.mux.HandleFunc("/api", unknown)
 	metrics := promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 	s.mux.HandleFunc("GET /metrics", s.guard(metrics.ServeHTTP))
 	if s.cfg.Classic {
 		s.classicRoutes()
 	}
 	s.webRoutes()
+}
+
+// clipText shortens a text of the client's for an error message: its
+// first 100 bytes, cut at a character.
+func clipText(s string) string {
+	if len(s) <= 100 {
+		return s
+	}
+	n := 100
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // statusWriter records the status of an answer for the metrics.
@@ -517,7 +532,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 			it.Status = "finished"
 			it.Result = &ResultView{Winner: g.Result.Winner, Reason: g.Result.Reason, By: g.Result.By, Black: g.Result.Black, White: g.Result.White, Detail: g.Result.Detail}
 			if r, err := resultOf(g.Result); err == nil {
-				it.Result.Score = r.TournamentMargin() // as the game's view gives it
+				it.Result = resultView(r) // as the game's view gives it
 			}
 		}
 		out = append(out, it)

@@ -21,6 +21,12 @@ func TestBrowserListsNameOpenings(t *testing.T) {
 	ts := newTestServer(t, "", Config{})
 	tiger := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小明"}, White: SeatRequest{Kind: "human", Name: "小红"}, Transcript: "d3c5f6f5e6", Time: "0"})
 	plain := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小明"}, White: SeatRequest{Kind: "human", Name: "小红"}, Transcript: "f5", Time: "0"})
+	// A finished game in the Buffalo, its result the longest text of
+	// the list.
+	rose := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "欧阳明"}, White: SeatRequest{Kind: "human", Name: "司马红"}, Transcript: "f5f6e6f4c3", Time: "0"})
+	if code := ts.call("POST", "/api/games/"+rose.ID+"/resign", TokenRequest{Token: rose.Tokens["white"]}, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
 	var found struct {
 		Games []WTHORGameView `json:"games"`
 	}
@@ -53,4 +59,28 @@ func TestBrowserListsNameOpenings(t *testing.T) {
 	waitJS(t, ctx, "the WTHOR games", `document.querySelectorAll("#wthor-results .wthor-game").length > 0`)
 	waitJS(t, ctx, "their openings", fmt.Sprintf(`document.querySelectorAll("#wthor-results .wthor-opening").length === %d`, named))
 	checkTranslated(t, ctx, "zh-Hans", "the lists with their openings")
+
+	// On a phone, in Chinese and in English, the page does not scroll
+	// sideways (the list's table scrolls inside its card, and leaves the
+	// opening's column out), and a game's state is not squeezed onto
+	// several lines.
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"zh-Hans", "en"} {
+		if err := chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("reversi-lang", %q)`, lang), nil),
+			chromedp.Reload()); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, lang+": the list", cell(tiger.ID)+` !== undefined`)
+		var fits []float64
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`[document.documentElement.scrollWidth, window.innerWidth,
+			Math.max(...[...document.querySelectorAll("#games td.state")].map((td) => { const r = document.createRange(); r.selectNodeContents(td); return r.getClientRects().length; }))]`, &fits)); err != nil {
+			t.Fatal(err)
+		}
+		// The table may scroll inside its card; the page may not.
+		if len(fits) != 3 || fits[0] > fits[1] || fits[2] != 1 {
+			t.Errorf("%s at 360 px: the page is %v wide in a window of %v; a game's state takes %v lines", lang, fits[0], fits[1], fits[2])
+		}
+	}
 }

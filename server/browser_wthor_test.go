@@ -84,6 +84,6 @@ func TestBrowserWTHOR(t *testing.T) {
 	}
 	waitJS(t, ctx, "the tournament's games", fmt.Sprintf(`(() => {
 		const games = [...document.querySelectorAll("#wthor-results .wthor-game")];
-		return games.length > 0 && games.every((g) => g.lastElementChild.textContent === %q);
+		return games.length > 0 && games.every((g) => g.querySelector(".wthor-tournament")?.textContent === %q);
 	})()`, tour))
 }

@@ -98,6 +98,25 @@ func (s *Server) trusted(a netip.Addr) bool {
 // content type, and recovers from a panic (a bug) with a 500 instead of a
 // dropped connection.
 func (s *Server) guard(h http.HandlerFunc) http.HandlerFunc {
+	return s.limit(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			// A form or text/plain body is what a cross-site page can send
+			// without asking: the API takes only JSON.
+			if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+				s.metrics.refused.WithLabelValues("content_type").Inc()
+				writeError(w, http.StatusUnsupportedMediaType, "the body must be JSON, sent with Content-Type: application/json")
+				return
+			}
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+		h(w, r)
+	})
+}
+
+// limit applies the rate limit alone (for answers that read no body,
+// such as a method an endpoint does not take), and recovers from a panic
+// as guard does.
+func (s *Server) limit(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
 			if p := recover(); p != nil {
@@ -111,16 +130,6 @@ func (s *Server) guard(h http.HandlerFunc) http.HandlerFunc {
 			writeError(w, http.StatusTooManyRequests, "too many requests: slow down")
 			return
 		}
-		if r.Method == http.MethodPost {
-			// A form or text/plain body is what a cross-site page can send
-			// without asking: the API takes only JSON.
-			if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-				s.metrics.refused.WithLabelValues("content_type").Inc()
-				writeError(w, http.StatusUnsupportedMediaType, "the body must be JSON, sent with Content-Type: application/json")
-				return
-			}
-		}
-		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
 		h(w, r)
 	}
 }

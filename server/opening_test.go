@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -161,6 +162,15 @@ func TestListNamesTheOpening(t *testing.T) {
 			}
 		}
 	}
+	// A game that ends on the board: Black's f4 leaves White no disc.
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Transcript: "d3c3b3d2e1d6d7e3", Time: "0"})
+	if code, msg := ts.move(g.ID, g.Tokens["black"], "f4"); code != 200 {
+		t.Fatalf("f4: %d %s", code, msg)
+	}
+	ids[g.ID] = ts.waitFor(g.ID, "the end", func(v GameView) bool { return v.Status == "finished" }).Opening + "|"
+	if v := ts.state(g.ID); v.OpeningName != "" {
+		ids[g.ID] += v.OpeningName
+	}
 	var list struct {
 		Games []struct {
 			ID          string      `json:"id"`
@@ -181,13 +191,13 @@ func TestListNamesTheOpening(t *testing.T) {
 			named++
 		}
 		if g.Result != nil {
-			if v := ts.state(g.ID); v.Result == nil || g.Result.Score != v.Result.Score || g.Result.Score != 64 {
-				t.Errorf("game %s listed with result %+v, its view %+v; want White's resignation, score 64", g.ID, g.Result, v.Result)
+			if v := ts.state(g.ID); v.Result == nil || *g.Result != *v.Result || g.Result.Score != 64 {
+				t.Errorf("game %s listed with result %+v, its view %+v; want the same, Black's by 64", g.ID, g.Result, v.Result)
 			}
 		}
 	}
-	if named != 3 {
-		t.Errorf("%d games named in the list, want 3 (the Tiger twice, the Aubrey)", named)
+	if named != 4 {
+		t.Errorf("%d games named in the list, want 4 (the Tiger twice, the Aubrey, the diagonal opening that ends on the board)", named)
 	}
 }
 
@@ -215,9 +225,20 @@ func TestAPIErrorsAreJSON(t *testing.T) {
 			t.Errorf("%s %s: %d %q, Allow %q, error %q; want 405 in JSON, Allow %q", tc.method, tc.path, resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header.Get("Allow"), e.Error, tc.allow)
 		}
 	}
-	var e struct{ Error string }
-	if code := ts.call("GET", "/api/nothing", nil, &e); code != 404 || !strings.Contains(e.Error, "no such endpoint") {
-		t.Errorf("an unknown path: %d %q; want 404 in JSON", code, e.Error)
+	for _, path := range []string{"/api/nothing", "/api", "/api/" + strings.Repeat("x", 5000) + "\u202e"} {
+		var e struct{ Error string }
+		if code := ts.call("GET", path, nil, &e); code != 404 || !strings.Contains(e.Error, "no such endpoint") || len(e.Error) > 200 || strings.ContainsRune(e.Error, '\u202e') {
+			t.Errorf("an unknown path of %d bytes: %d %q; want a short 404 in JSON", len(path), code, e.Error)
+		}
+	}
+	// Those answers count against the rate limit like any other.
+	limited := newTestServer(t, "", Config{RatePerSecond: 1, Burst: 2})
+	codes := []int{}
+	for range 6 {
+		codes = append(codes, limited.call("DELETE", "/api/games", nil, nil), limited.call("GET", "/api/nothing", nil, nil))
+	}
+	if !slices.Contains(codes, 429) {
+		t.Errorf("wrong methods and unknown paths were never rate limited: %v", codes)
 	}
 	// The routes themselves still answer.
 	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "f5"}, nil); code != 200 {

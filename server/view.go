@@ -90,6 +90,15 @@ type ResultView struct {
 	Detail string `json:"detail,omitempty"`
 }
 
+// resultView is the JSON of a game's result.
+func resultView(r game.Result) *ResultView {
+	v := &ResultView{Winner: r.Winner.String(), Reason: r.Reason.String(), Black: r.Black, White: r.White, Score: r.TournamentMargin(), Detail: r.Detail}
+	if r.By != board.NoColor {
+		v.By = r.By.String()
+	}
+	return v
+}
+
 // GameView is the state of a game, as GET /api/games/{id} and the
 // WebSocket send it.
 type GameView struct {
@@ -202,10 +211,7 @@ func (t *table) viewLocked() GameView {
 			// referee's end of the game: the result is the discs'.
 			r = game.NewResult(pos, game.Normal, board.NoColor)
 		}
-		v.Result = &ResultView{Winner: r.Winner.String(), Reason: r.Reason.String(), Black: r.Black, White: r.White, Score: r.TournamentMargin(), Detail: r.Detail}
-		if r.By != board.NoColor {
-			v.Result.By = r.By.String()
-		}
+		v.Result = resultView(r)
 		v.Rematch = rematchView(rec.Rematch)
 	case rec.Seats[0].Kind == store.Open || rec.Seats[1].Kind == store.Open:
 		v.Status = "waiting"

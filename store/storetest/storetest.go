@@ -287,9 +287,28 @@ func testList(t *testing.T, s store.Store) {
 		fmt.Sprint(got[0].FirstMoves) != fmt.Sprint(squares[:store.SummaryMoves]) {
 		t.Errorf("the long game listed: %+v, %v; want its first %d moves", got, err, store.SummaryMoves)
 	}
+	// More games than a query of first moves takes (the batches of
+	// sqlbase): each keeps its own.
+	for i := range 1200 {
+		id := fmt.Sprintf("many%04d", i)
+		s.Create(ctx, newGame(id))
+		if i%7 == 0 {
+			s.AppendMove(ctx, id, store.Move{Ply: 0, Square: "D3"})
+		}
+	}
+	many, err := s.List(ctx, store.ListOptions{Live: true, Limit: 100000})
+	if err != nil || len(many) != 1205 {
+		t.Fatalf("%d live games listed, %v; want 1205", len(many), err)
+	}
+	for _, g := range many {
+		var n int
+		if _, err := fmt.Sscanf(g.ID, "many%04d", &n); err == nil && (len(g.FirstMoves) == 1) != (n%7 == 0) {
+			t.Errorf("game %s lists first moves %v", g.ID, g.FirstMoves)
+		}
+	}
 	live, _ := s.List(ctx, store.ListOptions{Live: true})
 	done, _ := s.List(ctx, store.ListOptions{Finished: true})
-	if len(live) != 5 || len(done) != 1 || !done[0].Finished || done[0].Result == nil {
+	if len(live) != 100 || len(done) != 1 || !done[0].Finished || done[0].Result == nil {
 		t.Errorf("%d live, %d finished", len(live), len(done))
 	}
 	if few, _ := s.List(ctx, store.ListOptions{Limit: 2}); len(few) != 2 {

@@ -69,7 +69,7 @@ export async function startPage(app) {
     el("div", { class: "row" }, el("button", { class: "primary", on: { click: () => go({ black: { kind: "builtin", spec: wb.value }, white: { kind: "builtin", spec: ww.value }, time: "20s", ...opening(watchFrom) }) } }, t("start.watchButton"))));
   const list = el("tbody");
   const games = el("div", { class: "card", id: "games" }, el("h2", { text: t("start.games") }),
-    el("table", { class: "games" }, el("thead", {}, el("tr", {}, el("th", { text: t("color.black") }), el("th", { text: t("color.white") }), el("th", { text: t("start.moves") }), el("th", { text: t("start.opening") }), el("th", { text: t("start.state") }), el("th", { text: t("start.updated") }))), list));
+    el("div", { class: "table-scroll" }, el("table", { class: "games" }, el("thead", {}, el("tr", {}, el("th", { text: t("color.black") }), el("th", { text: t("color.white") }), el("th", { text: t("start.moves") }), el("th", { class: "opening", text: t("start.opening") }), el("th", { text: t("start.state") }), el("th", { text: t("start.updated") }))), list)));
   const text = el("textarea", { id: "load", "aria-label": t("start.loadLabel"), placeholder: t("start.loadPlaceholder") });
   const analyse = el("div", { class: "card", id: "analyse" },
     el("h2", { text: t("start.analyse") }),

@@ -36,8 +36,8 @@ export function wthorCard(target) {
         on: { click: () => { target.value = g.ggf; target.focus(); where.replaceChildren(el("span", { translate: "no", text: `${g.black} – ${g.white}` }), " ", t("wthor.picked")); } } },
       el("span", { translate: "no", text: `${g.black} – ${g.white}` }), " ",
       el("span", { class: "small", text: t("wthor.game", { score: `${num(g.black_discs)}–${num(64 - g.black_discs)}`, year: g.year }) }), " ",
-      el("span", { class: "small", translate: "no", text: g.tournament }),
-      ...(g.opening ? [" ", el("span", { class: "small wthor-opening" }, ...openingName(g.opening, g.opening_name))] : [])))));
+      el("span", { class: "small wthor-tournament", translate: "no", text: g.tournament }),
+      ...(g.opening ? [" ", el("span", { class: "small wthor-opening" }, t("game.opening") + " ", ...openingName(g.opening, g.opening_name))] : [])))));
     } catch (e) { if (mine === seq) { where.textContent = errorText(e); results.replaceChildren(); prev.hidden = next.hidden = true; } }
   }
   const form = el("form", { on: { submit: (e) => { e.preventDefault(); search(1); } } },

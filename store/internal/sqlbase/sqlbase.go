@@ -354,11 +354,26 @@ func (s *SQL) List(ctx context.Context, opts store.ListOptions) ([]store.Summary
 	return out, nil
 }
 
-// firstMoves fills the listed games' FirstMoves, in one query.
+// firstMovesBatch is how many games' first moves one query reads: far
+// below the databases' bounds on a query's parameters (SQLite's 32,766,
+// PostgreSQL's 65,535), which a list of every live game may pass.
+const firstMovesBatch = 500
+
+// firstMoves fills the listed games' FirstMoves, a query for every
+// firstMovesBatch games.
 func (s *SQL) firstMoves(ctx context.Context, list []store.Summary) error {
-	if len(list) == 0 {
-		return nil
+	for len(list) > 0 {
+		n := min(len(list), firstMovesBatch)
+		if err := s.firstMovesOf(ctx, list[:n]); err != nil {
+			return err
+		}
+		list = list[n:]
 	}
+	return nil
+}
+
+// firstMovesOf fills the FirstMoves of a batch of games, in one query.
+func (s *SQL) firstMovesOf(ctx context.Context, list []store.Summary) error {
 	at := make(map[string]int, len(list))
 	args := []any{store.SummaryMoves}
 	marks := make([]string, len(list))
