@@ -44,8 +44,10 @@
 // writes positions), its value in discs for the side to move (a plain
 // decimal number from -64 to +64: no NaN, Inf, exponent, hexadecimal or
 // underscore), the depth of the search (0 to 255), the count of games
-// (0 to 2^32-1); blank lines and lines starting with # (of any length)
-// are ignored, a line of a position is 1 KiB at most. Any of the eight
+// (0 to 2^32-1), the depth and the count in plain digits (no sign);
+// blank lines and lines starting with # (of any length) are ignored, as
+// is a UTF-8 byte order mark at the very start of the text; a line of a
+// position is 1 KiB at most. Any of the eight
 // images of a position may be written; the book keeps the canonical one,
 // and a position may be given once only, in one image. The boards,
 // values and counts are those that the binary format holds; a text of no
@@ -80,7 +82,8 @@
 // Open reads a binary book (or, given no path, the shipped one:
 // Shipped), Read a book in the text format or an Edax book, told apart by
 // their first bytes (an Edax book must hold the positions its header
-// announces, and the same boards and values as the binary format); WriteFile and Book.WriteTextFile write through a
+// announces, each once up to symmetry, and the same boards and values as
+// the binary format); WriteFile and Book.WriteTextFile write through a
 // temporary file renamed into place.
 //
 // It imports board and game only: it does not search, so that the engine

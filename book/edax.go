@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 
 	"github.com/reversi-engine/reversi/board"
 )
@@ -38,7 +39,8 @@ const maxEdaxPositions = 1 << 26
 // outside its links (its "leaf") adds the position it leads to, worth
 // the move's negated score, when the book does not have it. A book that
 // holds more or fewer positions than its header announces (none
-// included), or a position that no game reaches (see Decode), is
+// included), a position that no game reaches (see Decode), or a position
+// twice (the same up to symmetry: the error names both records), is
 // refused. An error says what is wrong and where; nothing is returned
 // with it.
 func ReadEdax(r io.Reader) (Set, error) {
@@ -64,6 +66,7 @@ func ReadEdax(r io.Reader) (Set, error) {
 		depth int
 	}
 	var leaves []leaf
+	var order []board.Board // the canonical board of each record, to name the first of a position given twice
 	fixed := make([]byte, 16+16+6+2)
 	i := 0 // the positions read
 	for ; ; i++ {
@@ -92,6 +95,12 @@ func ReadEdax(r io.Reader) (Set, error) {
 		case value < -64 || value > 64:
 			return nil, fmt.Errorf("edax book: position %d: value %d, not a disc margin", i+1, value)
 		}
+		c, _ := b.Canonical()
+		if _, ok := s[c]; ok {
+			return nil, fmt.Errorf("edax book: position %d is position %d again (the same up to symmetry), %s: a book holds each position once",
+				i+1, slices.Index(order, c)+1, positionText(c))
+		}
+		order = append(order, c)
 		s.Put(b, Entry{Value: float64(value), Depth: level, Count: int(min(games, math.MaxUint32))})
 		score, move := int8(links[2*nLinks]), board.Square(links[2*nLinks+1])
 		if move.OnBoard() && b.IsLegal(move) && score >= -64 && score <= 64 {

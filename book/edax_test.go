@@ -76,8 +76,9 @@ func TestReadEdax(t *testing.T) {
 
 // TestReadEdaxRefuses: an Edax book that is not whole (cut in a record or
 // at a record's end, so that it holds fewer positions than its header
-// announces), holds more, holds none, or holds a position no game
-// reaches, is refused with an error that says so.
+// announces), holds more, holds none, holds a position no game reaches,
+// or holds a position twice (f5 and d3: the error names both records),
+// is refused with an error that says so.
 func TestReadEdaxRefuses(t *testing.T) {
 	start := edaxRecord{b: board.StartBoard(), wins: 1, level: 20, links: [][2]byte{{0, byte(board.MustParseSquare("f5"))}}, leaf: [2]byte{0, 65}}
 	f5, _ := game.ParseTranscript("f5")
@@ -106,6 +107,8 @@ func TestReadEdaxRefuses(t *testing.T) {
 		{"empty board", edaxBook(edaxRecord{leaf: [2]byte{0, 65}}), "position 1: the empty board"},
 		{"overlapping", edaxBook(edaxRecord{b: board.Board{P: 0x0000001818000000, O: 0x0000000800000000}, leaf: [2]byte{0, 65}}), "position 1: squares D5 of both sides"},
 		{"value", edaxBook(edaxRecord{b: board.StartBoard(), value: 65, leaf: [2]byte{0, 65}}), "position 1: value 65"},
+		{"twice", edaxBook(start, last, edaxRecord{b: board.Symmetry(3).Apply(last.b), level: 18, leaf: [2]byte{0, 65}}),
+			"position 3 is position 2 again (the same up to symmetry)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := ReadEdax(bytes.NewReader(tc.data))

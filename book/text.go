@@ -39,7 +39,12 @@ func positionText(b board.Board) string {
 // takes about 80 bytes); a comment may be of any length.
 const maxLine = 1 << 10
 
-// ReadText reads a book in the text format. It refuses, with an error
+// byteOrderMark is the UTF-8 byte order mark that some editors write at
+// the start of a text file; ReadText skips it there.
+const byteOrderMark = "\ufeff"
+
+// ReadText reads a book in the text format, skipping a UTF-8 byte order
+// mark at its very start. It refuses, with an error
 // that names the line and what is wrong with it, a line that is not a
 // position (see parseLine), a position given twice (in the same image or
 // two: the error names both lines), and a text of no position at all;
@@ -49,6 +54,9 @@ func ReadText(r io.Reader) (Set, error) {
 	br := bufio.NewReader(r)
 	if head, _ := br.Peek(len(binaryMagic)); string(head) == binaryMagic {
 		return nil, fmt.Errorf("already a binary book (it starts with %q), not the text format: it needs no import", binaryMagic)
+	}
+	if head, _ := br.Peek(len(byteOrderMark)); string(head) == byteOrderMark {
+		br.Discard(len(byteOrderMark))
 	}
 	s := NewSet()
 	lines := map[board.Board]int{} // the line of each position
@@ -120,7 +128,7 @@ func readLine(br *bufio.Reader, buf []byte) ([]byte, bool, error) {
 // depth games", or with games unset a line of a work file, which has no
 // count of games. The board must be one that a game reaches
 // (boardFault), the value a plain decimal number (parseValue), the depth
-// 0 to 255 and the count 0 to 2^32-1.
+// 0 to 255 and the count 0 to 2^32-1, both in plain digits (no sign).
 func parseLine(line string, games bool) (board.Board, Entry, error) {
 	f := strings.Fields(line)
 	want, fields := 5, "board, side to move, value, depth, games"
@@ -142,14 +150,14 @@ func parseLine(line string, games bool) (board.Board, Entry, error) {
 		return board.Board{}, Entry{}, err
 	}
 	d, err := strconv.Atoi(f[3])
-	if err != nil || d < 0 || d > 255 {
-		return board.Board{}, Entry{}, fmt.Errorf("depth %q: want 0 to 255", f[3])
+	if err != nil || !decimalDigits(f[3]) || d > 255 {
+		return board.Board{}, Entry{}, fmt.Errorf("depth %q: want 0 to 255, in plain digits", f[3])
 	}
 	e := Entry{Value: v, Depth: d}
 	if games {
 		c, err := strconv.ParseUint(f[4], 10, 32)
-		if err != nil {
-			return board.Board{}, Entry{}, fmt.Errorf("games %q: want a count from 0 to %d", f[4], uint32(1<<32-1))
+		if err != nil || !decimalDigits(f[4]) {
+			return board.Board{}, Entry{}, fmt.Errorf("games %q: want a count from 0 to %d, in plain digits", f[4], uint32(1<<32-1))
 		}
 		e.Count = int(c)
 	}

@@ -2,6 +2,7 @@ package book
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -196,5 +197,70 @@ func TestNoNegativeZero(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), " +0.00 4 1\n") || strings.Contains(out.String(), "-0.00") {
 		t.Errorf("text:\n%s", out.String())
+	}
+}
+
+// TestReadTextByteOrderMark: a UTF-8 byte order mark at the very start
+// of a text book (as some editors write one) is skipped, before a
+// comment or a position; one anywhere else is refused as what it is not.
+func TestReadTextByteOrderMark(t *testing.T) {
+	const bom = "\ufeff"
+	for _, tc := range []struct {
+		name, text string
+		want       string // "" if the text is a book of one position
+	}{
+		{"before the header", bom + textHeader + "\n" + startLine + " +1.00 4 5\n", ""},
+		{"before a position", bom + startLine + " +1.00 4 5\n", ""},
+		{"on the second line", textHeader + "\n" + bom + startLine + " +1.00 4 5\n", "line 2: "},
+		{"twice at the start", bom + bom + startLine + " +1.00 4 5\n", "line 1: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, read := range []func(io.Reader) (Set, error){ReadText, Read} {
+				s, err := read(strings.NewReader(tc.text))
+				if tc.want == "" {
+					if e, ok := s.Get(board.StartBoard()); err != nil || len(s) != 1 || !ok || e != (Entry{Value: 1, Depth: 4, Count: 5}) {
+						t.Errorf("%d positions, %v", len(s), err)
+					}
+					continue
+				}
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("error %v, want %q", err, tc.want)
+				}
+			}
+		})
+	}
+}
+
+// TestReadTextPlainDigits: the depth and the count of games are plain
+// digits, with no sign, as the value's sign is not: "+5" is refused in
+// either, as are "-0" and spaces or underscores; leading zeros are read.
+func TestReadTextPlainDigits(t *testing.T) {
+	for _, tc := range []struct {
+		name, depth, games string
+		want               string // "" if the line is read
+	}{
+		{"plain", "5", "1", ""},
+		{"leading zeros", "005", "001", ""},
+		{"depth +5", "+5", "1", `depth "+5": want 0 to 255, in plain digits`},
+		{"depth -0", "-0", "1", `depth "-0": want 0 to 255, in plain digits`},
+		{"depth 256", "256", "1", `depth "256": want 0 to 255`},
+		{"depth 1_0", "1_0", "1", `depth "1_0"`},
+		{"games +1", "5", "+1", `games "+1": want a count from 0 to 4294967295, in plain digits`},
+		{"games -0", "5", "-0", `games "-0"`},
+		{"games 1_0", "5", "1_0", `games "1_0"`},
+		{"games 2^32", "5", "4294967296", `games "4294967296"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := ReadText(strings.NewReader(startLine + " +1.00 " + tc.depth + " " + tc.games + "\n"))
+			if tc.want == "" {
+				if e, ok := s.Get(board.StartBoard()); err != nil || !ok || e.Depth != 5 || e.Count != 1 {
+					t.Errorf("%+v, %v", e, err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), "line 1: "+tc.want) {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
 	}
 }

@@ -54,7 +54,9 @@ WTHOR games reach early (see docs/TRAINING.md, "Opening book").
       other --plies and --margin, but not another --depth or --prob); --shard i/n and
       the merge work as for build, one round at a time.
   reversi book show [--book FILE] [--transcript f5d6 | --board "<64> X"]
-      the book moves of a position, best first, with their values.
+      the book moves of a position, best first, with their values; when
+      the side to move must pass, it says so and gives the other side's
+      book moves after the pass.
   reversi book export [--book FILE] [--out FILE.txt]
       the book in the text format (standard output by default).
   reversi book import --in FILE --out book.bin
@@ -72,7 +74,8 @@ WTHOR games reach early (see docs/TRAINING.md, "Opening book").
       number of moves.
 
 --book names a binary book file; without it the book shipped in the
-program is used.`
+program is used. --out /dev/stdout writes the file to standard output
+(into a pipe, say); the command's own lines then go to standard error.`
 
 func runBook(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
@@ -177,6 +180,7 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("--min-games %d: want 1 or more", *minGames)
 	}
 	plies, depth, work, shard, shards := sf.plies, sf.depth, sf.work, sf.shard, sf.shards
+	notes := e.notes(*out)
 	games, err := train.WTHORGames(false, 1, 0)
 	if err != nil {
 		return err
@@ -205,10 +209,10 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 	if err := bookRunEnded(ctx, e, prog, err, st.Searched, *work); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "positions: %d (up to %d moves), this shard's %d, searched now %d in %s\n",
+	fmt.Fprintf(notes, "positions: %d (up to %d moves), this shard's %d, searched now %d in %s\n",
 		st.Positions, st.Plies, st.Mine, st.Searched, time.Since(start).Round(time.Second))
 	if b == nil {
-		fmt.Fprintf(e.stdout, "shard %d/%d done; %d positions are the other shards': gather every shard's values-*.txt in one folder and run this command there without --shard to write the book\n",
+		fmt.Fprintf(notes, "shard %d/%d done; %d positions are the other shards': gather every shard's values-*.txt in one folder and run this command there without --shard to write the book\n",
 			shard, shards, st.Missing)
 		return nil
 	}
@@ -216,7 +220,7 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 	if err := book.WriteFile(*out, data); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "book: %s, %d positions, %d bytes\n", *out, b.Len(), len(data))
+	fmt.Fprintf(notes, "book: %s, %d positions, %d bytes\n", *out, b.Len(), len(data))
 	return nil
 }
 
@@ -243,6 +247,7 @@ func runBookDeviate(ctx context.Context, e *env, args []string) error {
 	case shards > 1 && *rounds > 1:
 		return fmt.Errorf("--rounds %d with --shard: a shard makes one round; merge the shards, then shard the next round on the book they made", *rounds)
 	}
+	notes := e.notes(*out)
 	b, err := book.Open(*path)
 	if err != nil {
 		return err
@@ -287,24 +292,24 @@ func runBookDeviate(ctx context.Context, e *env, args []string) error {
 	if err := bookRunEnded(ctx, e, prog, err, st.Searched, *work); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "rounds: %d; last round: %d positions up to %d moves with moves out of the book, leading to %d positions, this shard's %d; searched now %d in %s\n",
+	fmt.Fprintf(notes, "rounds: %d; last round: %d positions up to %d moves with moves out of the book, leading to %d positions, this shard's %d; searched now %d in %s\n",
 		st.Rounds, st.Parents, *plies, st.Positions, st.Mine, st.Searched, time.Since(start).Round(time.Second))
 	if nb == nil {
-		fmt.Fprintf(e.stdout, "shard %d/%d done; %d positions are the other shards': gather every shard's deviations-*.txt in one folder and run this command there without --shard to write the book\n",
+		fmt.Fprintf(notes, "shard %d/%d done; %d positions are the other shards': gather every shard's deviations-*.txt in one folder and run this command there without --shard to write the book\n",
 			shard, shards, st.Missing)
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "added %d positions (%d positions found a better move than their book moves)\n", st.Added, st.Improved)
+	fmt.Fprintf(notes, "added %d positions (%d positions found a better move than their book moves)\n", st.Added, st.Improved)
 	data := nb.Bytes()
 	if err := book.WriteFile(*out, data); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "book: %s, %d positions (up to %d moves), %d bytes\n", *out, nb.Len(), st.Plies, len(data))
+	fmt.Fprintf(notes, "book: %s, %d positions (up to %d moves), %d bytes\n", *out, nb.Len(), st.Plies, len(data))
 	return nil
 }
 
 func runBookShow(e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "book show", `[--book FILE] [--transcript f5d6 | --board "<64 squares> X|O"]`, "The book moves of a position (the start by default), best first.")
+	fs := cli.NewFlags(e.stderr, "book show", `[--book FILE] [--transcript f5d6 | --board "<64 squares> X|O"]`, "The book moves of a position (the start by default), best first; if the side to move must pass, the other side's after the pass.")
 	path := fs.String("book", "", "binary book file (default: the shipped book)")
 	transcript := fs.String("transcript", "", "the position: moves from the start, e.g. f5d6")
 	boardText := fs.String("board", "", `the position: "<64 squares> X|O"`)
@@ -327,12 +332,29 @@ func runBookShow(e *env, args []string) error {
 	if o, ok := opening.Of(g); ok {
 		fmt.Fprintf(e.stdout, "opening: %s\n", o)
 	}
-	if en, ok := b.Lookup(pos.Board); ok {
-		fmt.Fprintf(e.stdout, "in the book: %s discs for %s, depth %d, %d games\n", bookValue(en.Value), pos.Turn, en.Depth, en.Count)
+	inBook := func(pos board.Position) {
+		if en, ok := b.Lookup(pos.Board); ok {
+			fmt.Fprintf(e.stdout, "in the book: %s discs for %s, depth %d, %d games\n", bookValue(en.Value), pos.Turn, en.Depth, en.Count)
+		}
+	}
+	inBook(pos)
+	after := ""
+	switch {
+	case g.Over():
+		fmt.Fprintf(e.stdout, "the game is over: neither side has a move\n")
+		return nil
+	case g.MustPass():
+		// The book moves are the other side's, after the pass.
+		g = g.Clone()
+		g.PassIfForced()
+		pos = g.Position()
+		fmt.Fprintf(e.stdout, "%s has no legal move and must pass; after the pass, %s to move:\n", pos.Turn.Other(), pos.Turn)
+		inBook(pos)
+		after = " after the pass"
 	}
 	moves := b.Moves(pos.Board, g.Legal())
 	if len(moves) == 0 {
-		fmt.Fprintf(e.stdout, "no book move (the book has %d positions)\n", b.Len())
+		fmt.Fprintf(e.stdout, "no book move%s (the book has %d positions)\n", after, b.Len())
 		return nil
 	}
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -431,10 +453,11 @@ func runBookExport(e *env, args []string) error {
 	if *out == "" {
 		return b.WriteText(e.stdout)
 	}
+	notes := e.notes(*out) // before the file replaces what *out names
 	if err := b.WriteTextFile(*out); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s: %d positions\n", *out, b.Len())
+	fmt.Fprintf(notes, "%s: %d positions\n", *out, b.Len())
 	return nil
 }
 
@@ -462,10 +485,11 @@ func runBookImport(e *env, args []string) error {
 		return fmt.Errorf("%s: %v", *in, err)
 	}
 	b := s.Book()
+	notes := e.notes(*out) // before the file replaces what *out names
 	if err := book.WriteFile(*out, b.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s: %d positions\n", *out, b.Len())
+	fmt.Fprintf(notes, "%s: %d positions\n", *out, b.Len())
 	return nil
 }
 
@@ -509,9 +533,10 @@ func runBookOpenings(e *env, args []string) error {
 		_, err := io.WriteString(e.stdout, w.String())
 		return err
 	}
+	notes := e.notes(*out) // before the file replaces what *out names
 	if err := book.WriteFile(*out, []byte(w.String())); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s: %d openings of %d moves from %d games\n", *out, len(all), *plies, games)
+	fmt.Fprintf(notes, "%s: %d openings of %d moves from %d games\n", *out, len(all), *plies, games)
 	return nil
 }

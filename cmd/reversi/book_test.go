@@ -393,3 +393,47 @@ func edaxStart(count byte) []byte {
 	edax = append(edax, make([]byte, 16)...)
 	return append(edax, 2, 0, 1, 0, 3, 0, 0, 20, 2, 37)
 }
+
+// TestBookShowPass: in a position where the side to move must pass, book
+// show says so and gives the book moves of the other side after the
+// pass, or says that it has none; at the end of a game it says that the
+// game is over.
+func TestBookShowPass(t *testing.T) {
+	const mustPass = "f5f6d3g5h5h4f7h6" // then black has no move, white has
+	g, err := game.ParseTranscript(mustPass)
+	if err != nil || !g.MustPass() {
+		t.Fatalf("%s: black need not pass (%v)", mustPass, err)
+	}
+	passed := g.Position().Board.Pass() // white to move
+	s := book.NewSet()
+	s.Put(passed, book.Entry{Value: 3, Depth: 8, Count: 2})
+	for i, sq := range board.Squares(passed.Moves())[:2] {
+		s.Put(passed.Play(sq), book.Entry{Value: float64(-i - 1), Depth: 8, Count: 1})
+	}
+	path := filepath.Join(t.TempDir(), "pass.bin")
+	if err := book.WriteFile(path, s.Book().Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCommand(t, "", "book", "show", "--book", path, "--transcript", mustPass)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	mustContain(t, "show", stdout, "black has no legal move and must pass; after the pass, white to move",
+		"in the book: +3.00 discs for white", "value (discs for white)", "+1.00", "+2.00")
+	if strings.Contains(stdout, "no book move") {
+		t.Errorf("book moves after the pass, and no book move:\n%s", stdout)
+	}
+
+	code, stdout, stderr = runCommand(t, "", "book", "show", "--transcript", mustPass)
+	if code != 0 {
+		t.Fatalf("shipped book: exit %d: %s", code, stderr)
+	}
+	mustContain(t, "show, shipped book", stdout, "black has no legal move and must pass", "no book move after the pass")
+
+	over := strings.Repeat("X", 64) + " O"
+	code, stdout, stderr = runCommand(t, "", "book", "show", "--book", path, "--board", over)
+	if code != 0 {
+		t.Fatalf("game over: exit %d: %s", code, stderr)
+	}
+	mustContain(t, "show, game over", stdout, "the game is over")
+}

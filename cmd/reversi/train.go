@@ -32,7 +32,8 @@ labelled phase by phase from the end of the game (exact scores from the
 endgame solver, then searches with the weights already fitted), fitted by
 least squares. Every step is saved in the work folder: run the same command
 again to resume after an interruption. The weights are written (through a
-temporary file) to --out; the report, with the error of every phase, to
+temporary file) to --out (/dev/stdout: to standard output, the table
+then to standard error); the report, with the error of every phase, to
 the work folder. The defaults make the weights that ship with reversi (see
 docs/TRAINING.md); --tiny is a run of seconds that checks the pipeline.`)
 	out := fs.String("out", "weights.bin", "the weights file to write")
@@ -70,6 +71,7 @@ docs/TRAINING.md); --tiny is a run of seconds that checks the pipeline.`)
 		}
 	}
 	cfg.Work, cfg.Out, cfg.Log = *work, *out, e.stderr
+	notes := e.notes(*out, *plotPath) // before the files replace what the paths name
 	rep, err := train.Run(ctx, cfg)
 	if err != nil && ctx.Err() != nil {
 		return fmt.Errorf("stopped; the work folder %s keeps what was done: run the same command again to go on", *work)
@@ -77,8 +79,8 @@ docs/TRAINING.md); --tiny is a run of seconds that checks the pipeline.`)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "weights: %s (%d WTHOR games, %d self-play games, %d positions)\n", *out, rep.Games, rep.SelfPlay, rep.Positions)
-	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(notes, "weights: %s (%d WTHOR games, %d self-play games, %d positions)\n", *out, rep.Games, rep.SelfPlay, rep.Positions)
+	w := tabwriter.NewWriter(notes, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "phase\tdiscs\tpositions\tlabels\tepochs\ttrain MAE\theld-out MAE\theld-out RMSE\t")
 	for _, p := range rep.Phases {
 		fmt.Fprintf(w, "%d\t%s\t%d\t%s\t%d\t%.2f\t%.2f\t%.2f\t\n", p.Phase, p.Discs, p.Positions, p.Labels, p.Epochs, p.Errors.TrainMAE, p.Errors.ValMAE, p.Errors.ValRMSE)
@@ -88,7 +90,7 @@ docs/TRAINING.md); --tiny is a run of seconds that checks the pipeline.`)
 		if err := plot.Loss(*plotPath, rep); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "plot: %s\n", *plotPath)
+		fmt.Fprintf(notes, "plot: %s\n", *plotPath)
 	}
 	return nil
 }

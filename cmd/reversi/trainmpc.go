@@ -29,7 +29,8 @@ regression of the deep value on the shallow one (slope, intercept and
 deviation). Samples are appended to the work folder position by position:
 the same command resumes an interrupted run, and --shard i/n samples a part
 on another machine (copy the files into one work folder to fit). The
-parameters are written (through a temporary file) to --out, for the
+parameters are written (through a temporary file) to --out (/dev/stdout:
+to standard output, the table then to standard error), for the
 evaluation they were sampled with: engine/probcut.json ships with reversi.
 With --weights the samples and the fit are for those weights (a work
 folder of other weights is refused), for 'engine:weights=FILE,probcut=OUT'.
@@ -82,12 +83,13 @@ not used), and refuses samples searched with other weights than those of
 		ev = pe
 	}
 	cfg.Log = e.stderr
+	notes := e.notes(*out)
 	if !*fitOnly {
 		if _, err := train.SampleProbCut(ctx, cfg, ev); err != nil {
 			return err
 		}
 		if !fits {
-			fmt.Fprintf(e.stdout, "shard %d/%d sampled into %s; fit when every shard is there: reversi train mpc --fit-only --work %s\n", cfg.Shard, cfg.Shards, cfg.Work, cfg.Work)
+			fmt.Fprintf(notes, "shard %d/%d sampled into %s; fit when every shard is there: reversi train mpc --fit-only --work %s\n", cfg.Shard, cfg.Shards, cfg.Work, cfg.Work)
 			return nil
 		}
 	}
@@ -110,8 +112,8 @@ not used), and refuses samples searched with other weights than those of
 	if err := train.WriteProbCut(*out, pc); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "parameters: %s (%d cells from %d positions)\n", *out, len(pc.Cells), len(samples))
-	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(notes, "parameters: %s (%d cells from %d positions)\n", *out, len(pc.Cells), len(samples))
+	w := tabwriter.NewWriter(notes, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "empties\tdepth\tshallow\tslope\tintercept\tsigma\tsamples\t")
 	for _, c := range pc.Cells {
 		depth := fmt.Sprint(c.Depth)

@@ -35,7 +35,8 @@ toward the phase fitted just before it (--smooth). A tenth of the
 positions (by hash) is held out: the table gives each phase's held-out
 error and the prior's on the same positions. The weights
 are written (through a temporary file) to --out, the table as JSON to
---report. Measure them with 'reversi accuracy --weights FILE'.`)
+--report (either may be /dev/stdout: the printed table then goes to
+standard error). Measure them with 'reversi accuracy --weights FILE'.`)
 	cfg := def
 	labels := fs.String("labels", "", "folders of label files, separated by commas")
 	theoretical := fs.Bool("theoretical", false, "add the database's exact scores at 24 empties (training years)")
@@ -126,6 +127,7 @@ are written (through a temporary file) to --out, the table as JSON to
 		return err
 	}
 	w.Note = train.RefitNote(cfg, len(lps), sources)
+	notes := e.notes(*out, *report) // before the files replace what the paths name
 	if err := train.WriteWeights(*out, w); err != nil {
 		return err
 	}
@@ -134,8 +136,8 @@ are written (through a temporary file) to --out, the table as JSON to
 			return err
 		}
 	}
-	fmt.Fprintf(e.stdout, "weights: %s (%d phases, %d positions)\n", *out, cfg.Phases, len(lps))
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(notes, "weights: %s (%d phases, %d positions)\n", *out, cfg.Phases, len(lps))
+	tw := tabwriter.NewWriter(notes, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "phase\tdiscs\tpositions\texact\tepochs\ttrain MAE\theld-out MAE\tprior's held-out MAE\t")
 	for _, p := range reps {
 		if p.Unchanged {
