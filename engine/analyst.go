@@ -17,9 +17,12 @@ type AnalystOptions struct {
 	Threads int           // search threads (0: all the cores)
 }
 
-// NewAnalyst returns the engine at MaxLevel with the default evaluation (DefaultEvaluator)
-// and a 64 MB table, searching o.Depth plies or for o.Time. Its name is
-// the spec of the same player, e.g. "engine:level=60,depth=10,exact=20,wld=20".
+// NewAnalyst returns the engine at MaxLevel with the default evaluation
+// (DefaultEvaluator: the course heuristic, without a word, if the shipped
+// weights cannot be read; DefaultEvaluatorNote says so) and a 64 MB table,
+// searching o.Depth plies or for o.Time. It plays from no book. Its name
+// is the spec of the same player, e.g.
+// "engine:level=60,depth=10,exact=20,wld=20".
 func NewAnalyst(o AnalystOptions) (*Player, error) {
 	level, err := LevelSettings(MaxLevel)
 	if err != nil {

@@ -3,10 +3,12 @@
 package engine
 
 import (
+	"math"
+
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"math"
 )
 
 // BookOptions say how a Player plays from an opening book.
@@ -29,8 +31,10 @@ type BookOptions struct {
 }
 
 // SetBook makes the player play from a book while the position has book
-// moves (see BookOptions). Analyses (player.Request.Analyze) search all
-// the same.
+// moves (see BookOptions), in games under the standard rule only (see
+// BookMoves): a game under another rule, or a request that carries no
+// game and so no rule, is searched. Analyses (player.Request.Analyze)
+// search all the same.
 func (p *Player) SetBook(o BookOptions) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -42,23 +46,54 @@ func (p *Player) SetBook(o BookOptions) {
 // disc), with room.
 const bookTolerance = 0.015
 
+// BookMoves returns the moves of b that a Player with the book plays from
+// in the position of g, best first (book.Book.Moves with g's legal
+// moves), and none: without a book (b nil); without a game (g nil: its
+// rule unknown) or in a game under another rule than the standard one;
+// out of the book; or in a position worth more than its best book move (a
+// book that 'reversi book build' made values each position by its own
+// search too, book.NegamaxSearched: a position worth more has a better
+// move out of the book, which only a search finds). A book's values are
+// those of the standard game, every reply allowed: under another rule
+// (game.NoAdjacent) a book move may be forbidden, and the values of the
+// others rest on replies that may be. A program that answers from a book
+// as the Player plays from it (an NBoard session's go and hint) asks it.
+func BookMoves(b *book.Book, g *game.Game) []book.Move {
+	moves := standardBookMoves(b, g)
+	if len(moves) == 0 {
+		return nil
+	}
+	if e, ok := b.Lookup(g.Position().Board); ok && e.Value > moves[0].Value+bookTolerance {
+		// The position's own search found a better move than its book
+		// moves: a move out of the book.
+		return nil
+	}
+	return moves
+}
+
+// standardBookMoves returns the moves of b for the position of g, best
+// first: none if b or g is nil, or if g is not played under the standard
+// rule, the only one the book's values hold for (see BookMoves).
+func standardBookMoves(b *book.Book, g *game.Game) []book.Move {
+	if b == nil || g == nil || g.Rule != game.Standard {
+		return nil
+	}
+	return b.Moves(g.Position().Board, g.Legal())
+}
+
 // bookMove returns the player's move from the book for req, and false if
-// the book has none for the position, if the position is worth more than
-// its best book move (its best move is out of the book), or if the
-// request is an analysis.
+// the request is an analysis or if the book has no move to play from in
+// the game of req (BookMoves: none out of the book, in a position whose
+// best move is out of it, or in a game under another rule than the
+// standard one).
 func (p *Player) bookMove(req player.Request) (player.Reply, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.book.Book == nil || req.Analyze {
 		return player.Reply{}, false
 	}
-	moves := p.book.Book.Moves(req.Position.Board, req.Legal)
+	moves := BookMoves(p.book.Book, req.Game)
 	if len(moves) == 0 {
-		return player.Reply{}, false
-	}
-	if e, ok := p.book.Book.Lookup(req.Position.Board); ok && e.Value > moves[0].Value+bookTolerance {
-		// The position's own search found a better move than its book
-		// moves (book.NegamaxSearched): a move out of the book. Search.
 		return player.Reply{}, false
 	}
 	var chosen book.Move
@@ -105,8 +140,9 @@ func (p *Player) bookNote() string {
 	return p.book.Note
 }
 
-// WithBook returns the analysis t of a position (pos, with the legal
-// squares legal) with the position's book moves merged in: the book moves
+// WithBook returns the analysis t of the position of g with the
+// position's book moves merged in (none under another rule than the
+// standard one, for which alone the book's values hold): the book moves
 // first, best first, each with the book's value, the source Book at the
 // depth of the book's search and the book's line (the move, then the best
 // book move of each position that follows while there is one), then t's
@@ -115,11 +151,11 @@ func (p *Player) bookNote() string {
 // has book moves; if not, or if t's values are not discs (a heuristic's
 // points, a win rate), it returns t itself, unchanged. t is never
 // changed: the merged analysis is a copy.
-func WithBook(t *player.Thinking, b *book.Book, pos board.Board, legal uint64) (*player.Thinking, bool) {
+func WithBook(t *player.Thinking, b *book.Book, g *game.Game) (*player.Thinking, bool) {
 	if t == nil || t.Unit != player.UnitDiscs {
 		return t, false
 	}
-	moves := b.Moves(pos, legal)
+	moves := standardBookMoves(b, g)
 	if len(moves) == 0 {
 		return t, false
 	}
@@ -129,7 +165,7 @@ func WithBook(t *player.Thinking, b *book.Book, pos board.Board, legal uint64) (
 	for _, m := range moves {
 		inBook |= m.Square.Bit()
 		out.Moves = append(out.Moves, player.MoveStat{Move: m.Square, Eval: m.Value, HasEval: true, Unit: player.UnitDiscs,
-			Source: player.Source{Kind: player.Book, Depth: m.Depth}, PV: bookLine(b, pos, m.Square)})
+			Source: player.Source{Kind: player.Book, Depth: m.Depth}, PV: bookLine(b, g.Position().Board, m.Square)})
 	}
 	for _, m := range t.Moves {
 		if m.Move.Bit()&inBook == 0 {

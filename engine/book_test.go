@@ -135,11 +135,17 @@ func TestNoiseMovesLimitTheBooksLooseness(t *testing.T) {
 	}
 }
 
+// TestWithBook: the book's moves merged into an analysis, in a game
+// under the standard rule only.
 func TestWithBook(t *testing.T) {
 	b := testBook()
 	f5, _ := game.ParseTranscript("f5")
-	pos, legal := f5.Position().Board, f5.Legal()
 	out, _ := game.ParseTranscript("f5d6") // its replies are not in the book
+	// After f5 under the no-adjacent rule: the book's values do not hold.
+	f5NoAdjacent := game.New(board.Start(), game.NoAdjacent)
+	if err := f5NoAdjacent.PlayTranscript("f5"); err != nil {
+		t.Fatal(err)
+	}
 	sq := board.MustParseSquare
 	searched := &player.Thinking{Eval: 2, HasEval: true, Source: player.Source{Kind: player.Selective, Depth: 8, Probability: 87}, Nodes: 900,
 		PV: []board.Square{sq("f4"), sq("e3")},
@@ -154,24 +160,26 @@ func TestWithBook(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		t      *player.Thinking
-		pos    board.Board
-		legal  uint64
+		g      *game.Game
 		ok     bool
 		moves  []player.MoveStat
 		source player.Kind
 	}{
-		{"book position: book moves first, the others as searched", searched, pos, legal, true,
+		{"book position: book moves first, the others as searched", searched, f5, true,
 			[]player.MoveStat{bookMove("d6", 1), bookMove("f6", -0.5), searched.Moves[0]}, player.Book},
-		{"the start: the book's line goes on", &player.Thinking{Moves: []player.MoveStat{{Move: sq("d3")}}}, board.Start().Board, game.NewStandard().Legal(), true,
+		{"the start: the book's line goes on", &player.Thinking{Moves: []player.MoveStat{{Move: sq("d3")}}}, game.NewStandard(), true,
 			[]player.MoveStat{
 				{Move: sq("d3"), Eval: -0.5, HasEval: true, Source: player.Source{Kind: player.Book, Depth: 12}, PV: []board.Square{sq("d3"), sq("c5")}},
 				{Move: sq("c4"), Eval: -0.5, HasEval: true, Source: player.Source{Kind: player.Book, Depth: 12}, PV: []board.Square{sq("c4"), sq("e3")}},
 				{Move: sq("f5"), Eval: -0.5, HasEval: true, Source: player.Source{Kind: player.Book, Depth: 12}, PV: []board.Square{sq("f5"), sq("d6")}},
 				{Move: sq("e6"), Eval: -0.5, HasEval: true, Source: player.Source{Kind: player.Book, Depth: 12}, PV: []board.Square{sq("e6"), sq("f4")}},
 			}, player.Book},
-		{"out of the book", searched, out.Position().Board, out.Legal(), false, searched.Moves, player.Selective},
-		{"a win rate is not merged", &player.Thinking{Unit: player.UnitRate, Moves: searched.Moves}, pos, legal, false, searched.Moves, player.KindUnknown},
-		{"no book", searched, pos, legal, false, searched.Moves, player.Selective},
+		{"out of the book", searched, out, false, searched.Moves, player.Selective},
+		{"a win rate is not merged", &player.Thinking{Unit: player.UnitRate, Moves: searched.Moves}, f5, false, searched.Moves, player.KindUnknown},
+		{"no book", searched, f5, false, searched.Moves, player.Selective},
+		{"the no-adjacent rule: no book", searched, f5NoAdjacent, false, searched.Moves, player.Selective},
+		{"the no-adjacent rule from the start: no book", &player.Thinking{Moves: []player.MoveStat{{Move: sq("d3")}}}, game.New(board.Start(), game.NoAdjacent), false,
+			[]player.MoveStat{{Move: sq("d3")}}, player.KindUnknown},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bk := b
@@ -179,7 +187,7 @@ func TestWithBook(t *testing.T) {
 				bk = nil
 			}
 			before := fmt.Sprintf("%+v", *tc.t)
-			got, ok := WithBook(tc.t, bk, tc.pos, tc.legal)
+			got, ok := WithBook(tc.t, bk, tc.g)
 			if ok != tc.ok || got.Kind != tc.source {
 				t.Fatalf("ok %v, source %v; want %v, %v", ok, got.Kind, tc.ok, tc.source)
 			}
@@ -196,10 +204,44 @@ func TestWithBook(t *testing.T) {
 	}
 }
 
+// TestPlayerNoBookUnderAnotherRule: a player with a book plays from it in
+// a game under the standard rule only; under the no-adjacent rule, from
+// the start and after a book move, every move is searched, and so is a
+// request without a game (its rule unknown).
+func TestPlayerNoBookUnderAnotherRule(t *testing.T) {
+	p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 2}, "engine", 1)
+	p.SetBook(BookOptions{Book: testBook()})
+	for _, tr := range []string{"", "f5"} {
+		if r := bookTestMove(t, p, tr); r.Thinking == nil || r.Thinking.Kind != player.Book {
+			t.Fatalf("standard rule after %q: %+v, want a book move", tr, r.Thinking)
+		}
+		g := game.New(board.Start(), game.NoAdjacent)
+		if err := g.PlayTranscript(tr); err != nil {
+			t.Fatal(err)
+		}
+		r, err := p.Move(context.Background(), player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Thinking == nil || r.Thinking.Kind == player.Book || r.Thinking.Nodes == 0 || g.Legal()&r.Move.Bit() == 0 {
+			t.Errorf("no-adjacent rule after %q: %v %+v, want a legal searched move", tr, r.Move, r.Thinking)
+		}
+		if got := BookMoves(testBook(), g); got != nil {
+			t.Errorf("BookMoves under the no-adjacent rule after %q: %v", tr, got)
+		}
+	}
+	start := game.NewStandard()
+	r, err := p.Move(context.Background(), player.Request{Position: start.Position(), Legal: start.Legal()})
+	if err != nil || r.Thinking == nil || r.Thinking.Kind == player.Book {
+		t.Errorf("a request without a game: %v %+v", err, r.Thinking)
+	}
+}
+
 // TestPlayerSearchesWhereTheBookKnowsBetter: a position of the book worth
 // more than its best book move (a built book's position whose own search
 // found a move out of the book: book.NegamaxSearched) is searched, not
 // played from the book; one worth its best book move is played from it.
+// BookMoves, which other programs ask, gives the same answer.
 func TestPlayerSearchesWhereTheBookKnowsBetter(t *testing.T) {
 	p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 2}, "engine", 1)
 	for _, tc := range []struct {
@@ -218,6 +260,9 @@ func TestPlayerSearchesWhereTheBookKnowsBetter(t *testing.T) {
 		r := bookTestMove(t, p, "f5")
 		if got := r.Thinking != nil && r.Thinking.Kind == player.Book; got != tc.book {
 			t.Errorf("after f5 worth %v: from the book %v, want %v (%+v)", tc.value, got, tc.book, r.Thinking)
+		}
+		if got := len(BookMoves(s.Book(), g)) > 0; got != tc.book {
+			t.Errorf("after f5 worth %v: BookMoves gives moves %v, want %v", tc.value, got, tc.book)
 		}
 	}
 }

@@ -17,7 +17,9 @@
 // Under the no-adjacent rule variant the engine restricts the moves of the
 // root to those the rule allows ([Limits].Forbidden) and searches the tree
 // below with the standard rules: the values are then estimates of the
-// variant.
+// variant. A Player plays from its opening book ([Player.SetBook],
+// [BookMoves]) in games under the standard rule only, the rule the book's
+// values were found under.
 //
 // The search follows the convention of every search of this module
 // (engine, endgame, mcts, player/minimax):

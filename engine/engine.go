@@ -17,7 +17,9 @@ import (
 
 // Options configure an Engine.
 type Options struct {
-	// Eval is the evaluation (default eval.Course).
+	// Eval is the evaluation (nil: DefaultEvaluator, the trained one, or
+	// the course heuristic without a word if the shipped weights cannot
+	// be read; see DefaultEvaluatorNote).
 	Eval eval.Evaluator
 	// Threads is the number of search threads (default 1).
 	Threads int

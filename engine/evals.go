@@ -32,10 +32,26 @@ func EvaluatorByName(name string) (eval.Evaluator, error) {
 
 // DefaultEvaluator returns the engine's default evaluation: the trained
 // pattern evaluation, or the course heuristic if the shipped weights
-// cannot be read (which the tests of package pattern rule out).
+// cannot be read (a binary built with a damaged weights file; the tests
+// of package pattern rule it out). It falls back without a word: a
+// command that uses it tells its user with DefaultEvaluatorNote.
 func DefaultEvaluator() eval.Evaluator {
-	if ev, err := pattern.Default(); err == nil {
-		return ev
+	ev, _ := DefaultEvaluatorNote()
+	return ev
+}
+
+// DefaultEvaluatorNote returns DefaultEvaluator's evaluation and, when it
+// is not the trained one, a note that says why and what is used instead,
+// for a command to tell its user once (on standard error, as book.Switch's
+// note of a shipped book that cannot be read):
+//
+//	no trained evaluation: <reason>; using the course heuristic (points, not discs)
+//
+// The note is empty when the evaluation is the trained one.
+func DefaultEvaluatorNote() (eval.Evaluator, string) {
+	ev, err := pattern.Default()
+	if err != nil {
+		return eval.Course{}, "no trained evaluation: " + err.Error() + "; using the course heuristic (points, not discs)"
 	}
-	return eval.Course{}
+	return ev, ""
 }

@@ -64,6 +64,9 @@ lowered to fit.`)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
+	if _, note := engine.DefaultEvaluatorNote(); note != "" {
+		fmt.Fprintln(e.stderr, note) // the solver's move ordering, and the default evaluation
+	}
 	var empties []int
 	for _, s := range strings.Split(*emptiesList, ",") {
 		v, err := strconv.Atoi(strings.TrimSpace(s))

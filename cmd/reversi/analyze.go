@@ -39,12 +39,19 @@ or exact at depth 100%), the points of the course's heuristic when the
 engine uses it in the midgame (not discs), or the win rate of the
 playouts (draws count half) for Monte Carlo players.
 
-In a position of the shipped opening book, the book's moves come first,
-each with the book's value (of a search of the depth shown, negamaxed
-through the book), its line in the book and the source "book"; the other
-moves follow as searched, their source the kind of search (midgame,
-selective, exact, wld). --book off shows the analysis alone. The book's
-values are discs: an analysis in another unit is shown alone.`)
+In a position of the opening book, the book's moves come first, each
+with the book's value (of a search of the depth shown, negamaxed through
+the book), its line in the book and the source "book"; the other moves
+follow as searched, their source the kind of search (midgame, selective,
+exact, wld). The book is the analysing player's: the shipped book, or
+with --player 'engine:book-file=my.bin' that file, or none with
+--player 'engine:book=off' (--book on with it is refused). --book off
+shows the analysis alone. The book's values are discs: an analysis in
+another unit is shown alone.
+
+If the trained evaluation's weights shipped in the binary cannot be read,
+the default analysis uses the course's heuristic and says so on standard
+error: "no trained evaluation: <reason>; using ...".`)
 	boardText := fs.String("board", "", "the position: 64 squares and the side to move")
 	transcript := fs.String("transcript", "", "the position: moves from the start, e.g. f5d6c3")
 	depth := fs.Int("depth", 0, "midgame depth (default 10 unless --time is given)")
@@ -52,7 +59,7 @@ values are discs: an analysis in another unit is shown alone.`)
 	exact := fs.Int("exact", 20, "solve exactly with this many empty squares or fewer")
 	spec := fs.String("player", "", "the analysing player (default: the engine with the settings above)")
 	threads := fs.Int("threads", 0, "search threads (default: all cores)")
-	bookMode := fs.String("book", "on", "on: in a position of the shipped opening book, its moves with their values, marked book; off: the analysis alone")
+	bookMode := fs.String("book", "on", "on: in a position of the opening book (the shipped one, or the --player engine's book-file), its moves with their values, marked book; off: the analysis alone")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -63,16 +70,20 @@ values are discs: an analysis in another unit is shown alone.`)
 	if *depth < 0 || *depth > 60 || *limit < 0 || *exact < 0 || *exact > 60 {
 		return fmt.Errorf("--depth and --exact take 0 to 60, --time a positive duration")
 	}
-	b, err := switchBook(e.stderr, *bookMode)
-	if err != nil {
+	if err := checkBookMode(*bookMode); err != nil {
 		return err
 	}
 	var p player.Player
 	if *spec == "" {
+		noteDefaultEval(e.stderr)
 		p, err = engine.NewAnalyst(engine.AnalystOptions{Depth: *depth, Time: *limit, Exact: *exact, Threads: *threads})
 	} else {
 		p, err = catalog.New(*spec, catalog.Env{Seed: 1, Threads: *threads})
 	}
+	if err != nil {
+		return err
+	}
+	b, bookName, err := analysisBook(e.stderr, *spec, *bookMode, cli.Given(fs, "book"))
 	if err != nil {
 		return err
 	}
@@ -105,8 +116,8 @@ values are discs: an analysis in another unit is shown alone.`)
 		fmt.Fprintf(e.stdout, "best move %v (the player gave no values for the moves)\n", reply.Move)
 		return nil
 	}
-	if merged, inBook := engine.WithBook(t, b, pos.Board, g.Legal()); inBook {
-		writeBookAnalysis(e.stdout, pos.Turn, merged)
+	if merged, inBook := engine.WithBook(t, b, g); inBook {
+		writeBookAnalysis(e.stdout, pos.Turn, merged, bookName)
 	} else {
 		textboard.WriteAnalysis(e.stdout, pos.Turn, t)
 	}
@@ -119,9 +130,11 @@ values are discs: an analysis in another unit is shown alone.`)
 // writeBookAnalysis writes an analysis in discs with book moves merged in
 // (engine.WithBook) as textboard.WriteAnalysis writes one, with a column
 // that says where each value comes from: "book", or the kind of search.
-func writeBookAnalysis(w io.Writer, side board.Color, t *player.Thinking) {
+// bookName names the book in the table's header, e.g. "the shipped
+// opening book" (analysisBook).
+func writeBookAnalysis(w io.Writer, side board.Color, t *player.Thinking, bookName string) {
 	fmt.Fprintf(w, "values for %s (%c), the side to move: discs, the final margin (estimated, or exact at depth 100%%); "+
-		"source book: the shipped opening book's value, of a search of that depth negamaxed through the book\n", side, side.Letter())
+		"source book: the value in %s, of a search of that depth negamaxed through the book\n", side, side.Letter(), bookName)
 	fmt.Fprintf(w, "%-5s %10s %7s  %-9s  %s\n", "move", "discs", "depth", "source", "principal variation")
 	for _, m := range t.Moves {
 		v := "?"
@@ -152,6 +165,62 @@ func switchBook(w io.Writer, mode string) (*book.Book, error) {
 	return b, nil
 }
 
+// shippedBookName names the shipped book in reversi analyze's table.
+const shippedBookName = "the shipped opening book"
+
+// checkBookMode checks the value of a --book on|off flag (as book.Switch
+// reads it) before any work.
+func checkBookMode(mode string) error {
+	switch strings.ToLower(strings.TrimSpace(mode)) {
+	case "on", "off":
+		return nil
+	}
+	return fmt.Errorf("--book %q: want on or off", mode)
+}
+
+// analysisBook returns the opening book whose moves reversi analyze
+// merges into the analysis of the player spec (our engine when spec is
+// empty), and how its table names it. The book follows the player: the
+// book file of an engine spec's book-file option, none with its
+// book=off, the shipped book otherwise (switchBook: a shipped book that
+// cannot be read is none, and w, standard error, says why). mode, the
+// command's --book on|off, turns it off in every case; --book on given
+// (given) with an engine spec's book=off is refused.
+func analysisBook(w io.Writer, spec, mode string, given bool) (*book.Book, string, error) {
+	if err := checkBookMode(mode); err != nil {
+		return nil, "", err
+	}
+	if strings.EqualFold(strings.TrimSpace(mode), "off") {
+		return nil, "", nil
+	}
+	_, off, file := specBook(spec)
+	switch {
+	case off && given:
+		return nil, "", fmt.Errorf("--book on with the player %q, whose book is off (book=off): give one or the other", spec)
+	case off:
+		return nil, "", nil
+	case file != "":
+		b, err := book.ReadFile(file)
+		if err != nil {
+			return nil, "", fmt.Errorf("--player %s: book-file: %v", spec, err)
+		}
+		return b, "the opening book " + file, nil
+	}
+	b, err := switchBook(w, "on")
+	return b, shippedBookName, err
+}
+
+// noteDefaultEval says on w (standard error) why the engine's default
+// evaluation (engine.DefaultEvaluatorNote) is not the trained one when it
+// is not: "no trained evaluation: <reason>; using ...". Every command of
+// this file and play.go that analyses with the default evaluation calls
+// it once, before its work, as switchBook says so of the book.
+func noteDefaultEval(w io.Writer) {
+	if _, note := engine.DefaultEvaluatorNote(); note != "" {
+		fmt.Fprintln(w, note)
+	}
+}
+
 // noteShippedBook says on w (standard error), once, why there is no
 // opening book (switchBook) when a player of specs is the engine with the
 // shipped book (usesShippedBook) and the book cannot be read. The engine
@@ -167,14 +236,25 @@ func noteShippedBook(w io.Writer, specs ...string) {
 // plays from the shipped book when it can be read: its book option on or
 // auto (the default), and no book file of its own.
 func usesShippedBook(spec string) bool {
+	isEngine, off, file := specBook(spec)
+	return isEngine && !off && file == ""
+}
+
+// specBook reads the book options of spec: whether it is a valid spec of
+// the engine, and if so whether its book is off (book=off, in any case)
+// and the book file it names (book-file, "" for none).
+func specBook(spec string) (isEngine, off bool, file string) {
 	s, err := catalog.Parse(spec)
 	if err != nil || s.Name != "engine" {
-		return false
+		return false, false, ""
 	}
 	for _, o := range s.Options {
-		if o.Key == "book-file" || (o.Key == "book" && strings.EqualFold(o.Value, "off")) {
-			return false
+		switch o.Key {
+		case "book-file":
+			file = o.Value
+		case "book":
+			off = strings.EqualFold(o.Value, "off")
 		}
 	}
-	return true
+	return true, off, file
 }

@@ -42,6 +42,9 @@ are the ones docs/BENCHMARKS.md records.`)
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
+	if _, note := engine.DefaultEvaluatorNote(); note != "" {
+		fmt.Fprintln(e.stderr, note) // the solver's move ordering, and the default evaluation
+	}
 	stop, err := startCPUProfile(*cpuProfile)
 	if err != nil {
 		return err

@@ -65,9 +65,11 @@ Plays a game in the terminal. When standard input and output are a
 terminal, the game is full-screen: the board redrawn in place, a cursor
 moved by the arrow keys or hjkl and Enter (or space) to play, or a square
 typed as d3; u takes back a move, v shows the value of every move (the
-engine's analysis), r resigns, Q stops the game and counts the discs, and
-Ctrl-C stops the program. --lang chooses its language (en, zh-Hans,
-zh-Hant; by default from LC_ALL, LC_MESSAGES or LANG).
+engine's analysis; with the course's heuristic if the trained evaluation
+cannot be read, which standard error says first), r resigns, Q stops the
+game and counts the discs, and Ctrl-C stops the program. --lang chooses
+its language (en, zh-Hans, zh-Hant; by default from LC_ALL, LC_MESSAGES
+or LANG).
 
 Otherwise (a pipe, or --plain), the game is written line by line: the
 board after each move with the legal
@@ -303,8 +305,11 @@ const hintTime = 2 * time.Second
 // playScreen plays a game in the full-screen terminal UI (package tui):
 // the human seats are the UI's, the referee runs the game, and the result
 // is written on the terminal as the line mode writes it once the screen
-// is left.
+// is left. If the analysis of the UI's key v has no trained evaluation,
+// it says so on standard error before the screen starts
+// (noteDefaultEval).
 func playScreen(ctx context.Context, e *env, o playOptions) error {
+	noteDefaultEval(e.stderr)
 	humans := o.humans()
 	var seats [2]player.Player
 	for c, spec := range []string{o.black, o.white} {

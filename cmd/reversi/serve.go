@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/net/netutil"
 
+	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/server"
@@ -71,6 +72,9 @@ docs/OPERATIONS.md.`)
 		h = slog.NewJSONHandler(e.stderr, nil)
 	}
 	log := slog.New(h)
+	if _, note := engine.DefaultEvaluatorNote(); note != "" {
+		log.Warn(note + " (analyses and the engine's players)")
+	}
 	idleTimeout := *idle
 	if idleTimeout == 0 {
 		idleTimeout = -1 // never

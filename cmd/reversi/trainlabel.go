@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strings"
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/engine"
@@ -47,7 +48,12 @@ folder to use them together ('reversi train refit').`)
 		return fmt.Errorf("--shard %w", err)
 	}
 	cfg.Log = e.stderr
-	file, err := train.Label(ctx, cfg, engine.DefaultEvaluator())
+	ev, note := engine.DefaultEvaluatorNote()
+	if note != "" {
+		reason, _, _ := strings.Cut(note, "; using")
+		return fmt.Errorf("%s: labels need the trained evaluation", reason)
+	}
+	file, err := train.Label(ctx, cfg, ev)
 	if err != nil {
 		return err
 	}

@@ -74,7 +74,13 @@ not used), and refuses samples searched with other weights than those of
 			return fmt.Errorf("--out: %w", err)
 		}
 	}
-	ev := engine.DefaultEvaluator()
+	ev, evNote := engine.DefaultEvaluatorNote()
+	if evNote != "" && *weights == "" {
+		// Samples of the course heuristic would be parameters for it, not
+		// for the evaluation the engine plays with.
+		reason, _, _ := strings.Cut(evNote, "; using")
+		return fmt.Errorf("%s: give --weights, or mend the build", reason)
+	}
 	if *weights != "" {
 		pe, err := pattern.ReadWeightsFile(*weights)
 		if err != nil {
