@@ -1,6 +1,8 @@
 package nboard
 
 import (
+	"context"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -10,6 +12,7 @@ import (
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 )
@@ -176,5 +179,123 @@ func TestBookLineRoundTrip(t *testing.T) {
 	got, err := ParseSearch(line)
 	if err != nil || !reflect.DeepEqual(got, m) {
 		t.Errorf("ParseSearch(%q) = %+v, %v; want %+v", line, got, err, m)
+	}
+}
+
+// searchedBook is a book as "book build" makes them (its values
+// negamaxed with book.NegamaxSearched, and read back from the binary
+// format): the position after f5 searched at worth, its replies d6 and
+// f6 at 1 and -0.5 for White, and the start. A worth above 1 is a
+// position whose own search found a better move than its book moves.
+func searchedBook(t *testing.T, worth float64) *book.Book {
+	t.Helper()
+	s := book.NewSet()
+	for tr, e := range map[string]book.Entry{
+		"":     {Value: 0, Depth: 12, Count: 100},
+		"f5":   {Value: worth, Depth: 12, Count: 100},
+		"f5d6": {Value: -1, Depth: 12, Count: 60},
+		"f5f6": {Value: 0.5, Depth: 10, Count: 40},
+	} {
+		g, _ := game.ParseTranscript(tr)
+		s.Put(g.Position().Board, e)
+	}
+	b, err := book.Decode(book.NegamaxSearched(s).Book().Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestBookRuleIsTheEngines: "go" plays from the book exactly when the
+// engine's player does (engine.Player with the book): in a position worth
+// no more than its best book move it plays that move; in a position worth
+// more (its own search in a book that book build made found a better move
+// out of the book) it searches, and "hint" then searches every move
+// rather than list the book's first; so it does in a game under another
+// rule (the book's values are the standard game's).
+func TestBookRuleIsTheEngines(t *testing.T) {
+	for _, tt := range []struct {
+		worth    float64
+		rule     string // a GGF tag
+		fromBook bool
+	}{{1, "", true}, {1.01, "", true}, {1.5, "", false}, {3, "", false}, {1, "RU[no-adjacent]", false}} {
+		t.Run(fmt.Sprint(tt.worth, tt.rule), func(t *testing.T) {
+			b := searchedBook(t, tt.worth)
+			text := strings.Replace(ggfAfter("f5"), "TY[8]", "TY[8]"+tt.rule, 1)
+			g, err := ggf.ParseGame(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e, _ := b.Lookup(g.Position().Board); e.Value != tt.worth {
+				t.Fatalf("the book values f5 at %v, want %v", e.Value, tt.worth)
+			}
+
+			// The engine's player.
+			e := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 2})
+			p := engine.NewPlayer(e, levelAt(2), "x", 1)
+			p.SetBook(engine.BookOptions{Book: b})
+			reply, err := p.Move(context.Background(), player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if engineBook := reply.Thinking != nil && reply.Thinking.Source.Kind == player.Book; engineBook != tt.fromBook {
+				t.Fatalf("the engine's player plays from the book: %v, want %v", engineBook, tt.fromBook)
+			}
+
+			c := startBook(t, b)
+			c.send("set depth 2", "set game "+text, "go")
+			lines := c.answerLines()
+			answer := lines[len(lines)-1]
+			nboardBook := slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "book ") })
+			if nboardBook != tt.fromBook || !strings.HasPrefix(answer, "=== ") {
+				t.Errorf("go from the book: %v, want %v as the engine's player: %q", nboardBook, tt.fromBook, lines)
+			}
+			if tt.fromBook && answer != "=== D6/1.00/0.000" {
+				t.Errorf("go: %q, want the best book move D6", answer)
+			}
+			if !tt.fromBook && !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "search ") }) {
+				t.Errorf("go out of the book's rule: %q, want a search line", lines)
+			}
+
+			c.send("hint 2")
+			hint := c.answerLines()
+			books, searches := 0, 0
+			for _, l := range hint {
+				switch {
+				case strings.HasPrefix(l, "book "):
+					books++
+				case strings.HasPrefix(l, "search "):
+					searches++
+				}
+			}
+			if tt.fromBook && (books != 2 || searches != 0) || !tt.fromBook && (books != 0 || searches == 0) {
+				t.Errorf("hint 2 (from the book %v): %q", tt.fromBook, hint)
+			}
+		})
+	}
+}
+
+// TestBookNoteStatus: Options.BookNote (why there is no book) is sent
+// as a status line after the answer to "nboard 2", once: a GUI shows
+// status lines and no standard error.
+func TestBookNoteStatus(t *testing.T) {
+	const note = "no opening book: the shipped book: corrupt opening book: checksum mismatch (the file is damaged)"
+	c := startOptions(t, engine.New(engine.Options{Eval: eval.Course{}, HashMB: 2}), Options{Depth: 2, BookNote: note})
+	c.send("nboard 2")
+	if l, _ := c.until("set myname"); l != "set myname reversi" {
+		t.Errorf("greeting %q", l)
+	}
+	if got := c.sync(1); !slices.Equal(got, []string{"status " + note}) {
+		t.Errorf("after the greeting: %q, want the note as a status line", got)
+	}
+	c.send("nboard 2")
+	if got := c.sync(2); !slices.Equal(got, []string{"set myname reversi"}) {
+		t.Errorf("a second nboard 2: %q, want the note once", got)
+	}
+	// Without a note, the greeting alone.
+	c = startOptions(t, engine.New(engine.Options{Eval: eval.Course{}, HashMB: 2}), Options{Depth: 2})
+	c.send("nboard 2")
+	if got := c.sync(1); !slices.Equal(got, []string{"set myname reversi"}) {
+		t.Errorf("no note: %q", got)
 	}
 }

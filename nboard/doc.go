@@ -8,10 +8,11 @@
 //	set depth N              the midgame depth (1-60); the endgame depth follows it
 //	set game <GGF>           the position: the end of this game, and its clock
 //	set contempt N           the value of a draw for Black, in centi-discs (kept, not used)
-//	move <sq>[/<eval>[/<time>]]   a move was played (PA for a pass)
+//	move <sq>[/<eval>[/<time>]]   a move was played (PA for a pass), with its eval and time
 //	go                       choose a move: "=== <move>/<eval>/<time>"
 //	hint N                   the best N moves, as they improve: "search <pv> <eval> 0 <depth> <text>"
-//	                         (in the book: "book <pv> <eval> <games> book depth <d>")
+//	                         (in the book: "book <pv> <eval> <games> book depth <d>";
+//	                         when the side to move must pass: "search PA<pv> <eval> 0 <depth>")
 //	ping N                   stop thinking, then "pong N"
 //	learn                    "learned"
 //	analyze                  "analysis <moves made> <eval>" for each position of the game
@@ -24,9 +25,17 @@
 // "go" plays within the clock of the game that "set game" gave: its time
 // control, the side's own (TB or TW) or the game's (TI), as GGS writes it,
 // "main/increment/extension" ("05:00//02:00": 5 minutes, no increment),
-// less the times of the side's moves in the game (B[F5//1.5]), plus an
+// each part a GGF time "[[hh:]mm:]ss[.fff]" of at most a day (or empty,
+// but the main time), less the times of the side's moves in the game
+// (B[F5//1.5], or "move F5/0.5/1.5": a move sent by "move" keeps its
+// eval and time in the game as those of "set game" do), plus an
 // increment after each of them (a Fischer clock; the extension is not
-// counted). The engine budgets its move from what is left, the moves left
+// counted). A time control in another form ("1:00:00:00", "1e3") or over
+// a day gets "status set game: time control TI[...]: <why>; ignored",
+// and the side it times plays without a clock: the game is accepted (its
+// position is right), the depth decides. A "move" whose eval or time
+// cannot be read is refused as any malformed command is. The engine
+// budgets its move from what is left, the moves left
 // and the phase of the game (engine.Clock.Plan), says so ("status thinking
 // (about 1.200 s, at most 3.600 s)") and answers within it, no deeper
 // than the depth set; without a time control the depth alone decides. A
@@ -51,7 +60,20 @@
 // the source) and the depth of the search that valued it in the book.
 // "go" plays the best book move ("=== <move>/<eval>/0.000"); "hint N"
 // sends the best N book moves and searches the other moves only if N
-// asks for more than the book has.
+// asks for more than the book has. The book answers where the engine's
+// player plays from it (engine.BookMoves): a position worth more than its
+// best book move is played as out of the book (a book that "book build"
+// made values each position by its own search too, book.NegamaxSearched,
+// which may have found a better move than any the book holds), and so is
+// every position of a game under another rule than the standard one
+// (RU[no-adjacent]); "go" and "hint" search them. Without a book because the shipped one cannot be read
+// (Options.BookNote), the engine says so in a status line after its
+// answer to "nboard 2": a GUI shows status lines, not standard error.
+//
+// In a position where the side to move must pass, "go" answers "=== PA"
+// and "hint N" hints the pass alone, "search PA<pv> <eval> 0 <depth>",
+// its value for the side that passes (the opponent's best, negated), as
+// the protocol's lines value a move for its mover.
 //
 // The engine also sends "status <text>" lines and "nodestats <nodes>
 // <seconds>" after a search. Evaluations are in discs from the side to

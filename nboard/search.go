@@ -6,7 +6,6 @@ package nboard
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -46,92 +45,6 @@ func levelAt(depth int) engine.Level {
 // was chosen: none that the clock would not stop first.
 const clockDepth = 60
 
-// clock returns the game clock of the side to move: what is left of it
-// and its increment (zero if the game has no clock). The time control is
-// the side's own (the GGF tags TB and TW, in tags, as "set game" gave
-// them) or the game's (TI): "main/increment/extension", each "h:mm:ss",
-// "mm:ss" or "ss", e.g. "05:00//02:00" (5 minutes, no increment, 2
-// minutes of extension). The increment is added after each move, as a
-// Fischer clock: what is left is the main time plus the increments of the
-// side's moves, less their times. The extension, which GGS grants at a
-// cost, is not counted.
-func clock(g *game.Game, tags map[string]string) engine.Clock {
-	control := g.Info.TimeControl
-	own := "TB"
-	if g.Turn() == board.White {
-		own = "TW"
-	}
-	if t := tags[own]; strings.TrimSpace(t) != "" {
-		control = t
-	}
-	parts := strings.Split(control, "/")
-	total, err := parseClock(parts[0])
-	if err != nil || total <= 0 {
-		return engine.Clock{}
-	}
-	var inc time.Duration
-	if len(parts) > 1 && strings.TrimSpace(parts[1]) != "" {
-		if inc, err = parseClock(parts[1]); err != nil {
-			inc = 0
-		}
-	}
-	turn := g.Turn()
-	left := total
-	for i, m := range g.Moves {
-		if g.PositionAt(i).Turn == turn {
-			left += inc - m.Time
-		}
-	}
-	return engine.Clock{Game: max(left, time.Millisecond), Increment: inc}
-}
-
-// parseClock reads "h:mm:ss", "mm:ss" or "ss", each part a number, with
-// GGS's optional flags after a comma ("05:00,N") ignored.
-func parseClock(t string) (time.Duration, error) {
-	t, _, _ = strings.Cut(t, ",")
-	t = strings.TrimSpace(t)
-	if t == "" {
-		return 0, fmt.Errorf("empty")
-	}
-	var d time.Duration
-	for _, part := range strings.Split(t, ":") {
-		v, err := strconv.ParseFloat(part, 64)
-		if err != nil || v < 0 || v > 1e6 {
-			return 0, fmt.Errorf("bad clock %q", t)
-		}
-		d = d*60 + time.Duration(v*float64(time.Second))
-	}
-	return d, nil
-}
-
-// timeTags returns the values of the players' time tags (TB and TW) of a
-// GGF game text, which the game record does not keep.
-func timeTags(text string) map[string]string {
-	tags := map[string]string{}
-	for _, name := range []string{"TB", "TW"} {
-		for i := 0; ; {
-			j := strings.Index(text[i:], name+"[")
-			if j < 0 {
-				break
-			}
-			j += i
-			i = j + len(name) + 1
-			// A tag starts the text or follows ']' or ';' (spaces between).
-			before := strings.TrimRight(text[:j], " \t\r\n")
-			if before != "" && !strings.HasSuffix(before, "]") && !strings.HasSuffix(before, ";") {
-				continue
-			}
-			end := strings.IndexByte(text[i:], ']')
-			if end < 0 {
-				break
-			}
-			tags[name] = text[i : i+end]
-			break
-		}
-	}
-	return tags
-}
-
 // discs converts an engine value to discs for the protocol.
 func (s *session) discs(kind engine.Kind, value int) float64 {
 	return engine.Discs(s.eng.Eval(), kind, value)
@@ -146,13 +59,15 @@ func pvText(pv []board.Square) string {
 	return b.String()
 }
 
-// bookMoves returns the book moves of the game's position, best first:
-// none without a book (Options.Book) or out of it.
+// bookMoves returns the book moves of the game's position, best first,
+// that the engine's player (engine.Player with the book) plays from
+// (engine.BookMoves): none without a book (Options.Book), out of it, in a
+// game under another rule than the standard one, or in a position worth
+// more than its best book move (a book that "book build" made values each
+// position by its own search too, book.NegamaxSearched: such a position
+// has a better move out of the book, which only a search finds).
 func (s *session) bookMoves(g *game.Game) []book.Move {
-	if s.opts.Book == nil {
-		return nil
-	}
-	return s.opts.Book.Moves(g.Position().Board, g.Legal())
+	return engine.BookMoves(s.opts.Book, g)
 }
 
 // bookLine writes a book move as the protocol's book line.
@@ -164,7 +79,8 @@ func bookLine(m book.Move) string {
 // the move it sends the search line of its value, so that the GUI sees how
 // it was found ("100%" for an exact solve, "100%W" for win/loss/draw). In
 // a position of the book it plays the best book move at once, after its
-// book line ("book" in the depth field).
+// book line ("book" in the depth field), unless the position is worth
+// more than that move (see bookMoves): then it searches.
 func (s *session) goSearch(ctx context.Context) {
 	if s.noGame("go") {
 		return
@@ -249,9 +165,12 @@ func budgetText(lim engine.Limits) string {
 // depth, then, when the set depth reaches the endgame (see level), searches
 // it selectively at each confidence ("24@73%", ...) if the engine has
 // selective cuts, and solves it for win/loss/draw and exactly, until
-// stopped. In a position of the book it first sends the book moves, best
-// first, as book lines ("book" in the depth field), and searches only if
-// n asks for more moves than the book has, among the others.
+// stopped. In a position of the book (see bookMoves) it first sends the
+// book moves, best first, as book lines ("book" in the depth field), and
+// searches only if n asks for more moves than the book has, among the
+// others. When the side to move must pass, its one move is the pass: each
+// depth reports "search PA<line> <eval> 0 <depth>", the pass valued for
+// the side that passes (the opponent's best value, negated), whatever n.
 func (s *session) hint(ctx context.Context, n int) {
 	if s.noGame("hint") {
 		return
@@ -261,12 +180,12 @@ func (s *session) hint(ctx context.Context, n int) {
 		s.out.printf("status the game is over: no move to hint")
 		return
 	}
-	if g.MustPass() {
-		g.PassIfForced()
-	}
+	// A side that must pass is searched as it is: the engine's search of
+	// a position with no move is the pass, valued for the side to move.
+	pass := g.MustPass()
 	b := g.Position().Board
 	forbidden := b.Moves() &^ g.Legal()
-	if moves := s.bookMoves(g); len(moves) > 0 {
+	if moves := s.bookMoves(g); len(moves) > 0 && !pass {
 		for i, m := range moves {
 			if i == n {
 				break
@@ -283,6 +202,12 @@ func (s *session) hint(ctx context.Context, n int) {
 	s.out.printf("status thinking")
 	s.background(ctx, true, func(ctx context.Context) {
 		report := func(r engine.Result) {
+			if pass {
+				if r.Move == board.Pass && valued(r.Kind, r.Depth) {
+					s.out.printf("%s", FormatSearch(player.MoveStat{Move: board.Pass, Eval: s.discs(r.Kind, r.Value), HasEval: true, Source: r.Kind.Source(r.Depth, r.Probability), PV: r.PV}))
+				}
+				return
+			}
 			for i, m := range r.Moves {
 				if i == n {
 					break

@@ -35,6 +35,11 @@ type Options struct {
 	// Book is the opening book that "go" and "hint" answer from in its
 	// positions (nil: none, every answer is searched).
 	Book *book.Book
+	// BookNote, if not empty, says why there is no book (a shipped book
+	// that cannot be read, say): Serve sends it as a status line after
+	// its answer to the first "nboard" command, where the GUI shows it
+	// (a GUI shows no standard error).
+	BookNote string
 }
 
 // DefaultMaxLine is the longest line, in bytes, that Serve (by default)
@@ -68,6 +73,8 @@ type session struct {
 	// depth"): without it, a game with a clock is played to the clock.
 	depthSet bool
 	contempt int
+	// noted reports that Options.BookNote was sent.
+	noted bool
 
 	// The player that plays "go" at the depth playerDepth: it keeps
 	// what it learns of the machine's lag from move to move.
@@ -135,7 +142,9 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e *engine.Engine, o
 			if !ok {
 				s.wait()
 				if err := <-readErr; err != nil {
-					return fmt.Errorf("nboard: reading commands: %w", err)
+					// No "nboard:" before it: the command that runs
+					// Serve says which protocol it speaks.
+					return fmt.Errorf("reading commands: %w", err)
 				}
 				return s.out.err
 			}
@@ -196,6 +205,10 @@ func (s *session) command(ctx context.Context, line string) bool {
 			return false
 		}
 		s.out.printf("set myname %s", s.opts.Name)
+		if s.opts.BookNote != "" && !s.noted {
+			s.out.printf("status %s", strings.ReplaceAll(s.opts.BookNote, "\n", "; "))
+			s.noted = true
+		}
 	case "set":
 		s.set(line, args)
 	case "move":
@@ -262,6 +275,10 @@ func (s *session) set(line string, args []string) {
 			return
 		}
 		s.game, s.tags, s.refused = g, timeTags(text), ""
+		for _, bad := range badControls(g, s.tags) {
+			// The position is right: only the clock cannot be trusted.
+			s.out.printf("status set game: time control %s; ignored: the side it times plays without a clock, to the depth", bad)
+		}
 	}
 	// Other variables (e.g. "set time") are ignored.
 }
@@ -274,8 +291,7 @@ func (s *session) move(args []string) {
 	if s.noGame("move " + args[0]) {
 		return
 	}
-	sqText, _, _ := strings.Cut(args[0], "/")
-	sq, err := board.ParseSquare(sqText)
+	m, err := parseMove(args[0])
 	if err != nil {
 		s.out.printf("status move %s: %v", args[0], err)
 		return
@@ -285,10 +301,12 @@ func (s *session) move(args []string) {
 		return
 	}
 	g := s.game.Clone()
-	if sq != board.Pass {
+	if m.Square != board.Pass {
 		g.PassIfForced() // the GUI may leave out a forced pass
 	}
-	if err := g.PlaySquare(sq); err != nil {
+	// The move keeps its evaluation and time, as the moves of "set game"
+	// do: the time counts on the mover's clock.
+	if err := g.Play(m); err != nil {
 		s.out.printf("status move %s: %v", args[0], err)
 		return
 	}

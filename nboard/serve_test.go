@@ -322,7 +322,10 @@ func parseTestGame(text string) (*game.Game, error) { return ggf.ParseGame(text)
 // TestLongCommandLines: a command line longer than the limit ends the
 // session with an error that names the line and the limit, after reading
 // little more than the limit, even from a GUI that never ends the line;
-// a line up to the limit is read.
+// a line up to the limit is read. The error does not start with
+// "nboard:": the command that runs Serve says which protocol it speaks
+// ("reversi nboard: reading commands: ...", not "reversi nboard: nboard:
+// ...").
 func TestLongCommandLines(t *testing.T) {
 	e := engine.New(engine.Options{Eval: eval.Discs{}, HashMB: 1})
 	for _, max := range []int{0, 5000} {
@@ -330,7 +333,7 @@ func TestLongCommandLines(t *testing.T) {
 		in := endless.New('a', 64<<20)
 		var out strings.Builder
 		err := Serve(context.Background(), io.MultiReader(strings.NewReader("nboard 2\nping 1\n"), in), &out, e, Options{MaxLine: max})
-		want := fmt.Sprintf("nboard: reading commands: command line 3 is longer than %d bytes, the limit of a line", limit)
+		want := fmt.Sprintf("reading commands: command line 3 is longer than %d bytes, the limit of a line", limit)
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("MaxLine %d: error %v, want prefix %q", max, err, want)
 		}

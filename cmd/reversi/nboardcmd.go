@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/nboard"
@@ -24,9 +25,11 @@ empty squares of the position solves it exactly (set depth 60: solve);
 each move from the time left, the moves left and the phase, as deep as
 the clock allows unless --depth or "set depth" chose a depth. In a position
 of the shipped opening book, "go" and "hint" answer from the book at once
-("book <pv> <eval> <games> book depth <d>": "book" in the depth field);
---book off searches every position (NBoard's protocol has no option to
-switch the book).`)
+("book <pv> <eval> <games> book depth <d>": "book" in the depth field)
+unless, as for the engine's player, the position is worth more than its
+best book move; --book off searches every position (NBoard's protocol has
+no option to switch the book). A shipped book that cannot be read is
+reported on standard error and, for the GUI, in a status line.`)
 	depth := fs.Int("depth", 12, "midgame depth until the GUI sets one; not given, a game with a clock is played as deep as the clock allows")
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
@@ -42,12 +45,17 @@ switch the book).`)
 	if *depth < 1 || *depth > 60 || *threads < 1 || *hash < 1 {
 		return fmt.Errorf("--depth takes 1 to 60, --threads and --hash at least 1")
 	}
-	b, err := switchBook(e.stderr, *bookMode)
+	// switchBook's work, keeping the note: a GUI shows no standard error,
+	// so the session sends it too, as a status line (Options.BookNote).
+	b, note, err := book.Switch(*bookMode)
 	if err != nil {
-		return err
+		return fmt.Errorf("--%v", err)
+	}
+	if note != "" {
+		fmt.Fprintln(e.stderr, note)
 	}
 	eng := engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: *hash})
-	opts := nboard.Options{Book: b}
+	opts := nboard.Options{Book: b, BookNote: note}
 	if cli.Given(fs, "depth") {
 		opts.Depth = *depth
 	}

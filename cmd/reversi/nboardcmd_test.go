@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -37,5 +38,44 @@ func TestNBoardBook(t *testing.T) {
 	code, stdout, stderr := runCommand(t, session, "nboard", "--book", "sometimes")
 	if code == 0 || stdout != "" || !strings.Contains(stderr, "want on or off") {
 		t.Errorf("--book sometimes: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestNBoardLongLineErrorOnce: a command line over the limit ends reversi
+// nboard with an error that names the command once ("reversi nboard:
+// reading commands: ..."), not twice ("reversi nboard: nboard: ...").
+func TestNBoardLongLineErrorOnce(t *testing.T) {
+	input := "nboard 2\n" + strings.Repeat("a", 1<<20+10) + "\n"
+	code, stdout, stderr := runCommand(t, input, "nboard", "--threads", "1", "--hash", "1", "--book", "off")
+	const want = "reversi nboard: reading commands: command line 2 is longer than 1048576 bytes"
+	if code == 0 || !strings.HasPrefix(stderr, want) || strings.Count(stderr, "nboard:") != 1 {
+		t.Errorf("exit %d, stderr %q; want an error that starts %q", code, stderr, want)
+	}
+	if stdout != "set myname reversi\n" {
+		t.Errorf("stdout %q", stdout)
+	}
+}
+
+// TestNBoardNoShippedBookStatus: with the shipped book damaged, reversi
+// nboard says so on standard error and, since an NBoard GUI shows no
+// standard error, as a status line after its answer to "nboard 2".
+func TestNBoardNoShippedBookStatus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary again, with a damaged book")
+	}
+	bin := damagedBookBinary(t)
+	cmd := exec.Command(bin, "nboard", "--threads", "1", "--hash", "1")
+	cmd.Stdin = strings.NewReader("nboard 2\nping 1\n")
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, stdout.String(), stderr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if len(lines) != 3 || lines[0] != "set myname reversi" || !strings.HasPrefix(lines[1], "status "+noBookNote) || lines[2] != "pong 1" {
+		t.Errorf("stdout %q, want the greeting, the status %q..., the pong", lines, "status "+noBookNote)
+	}
+	if strings.Count(stderr.String(), "no opening book") != 1 || !strings.HasPrefix(stderr.String(), noBookNote) {
+		t.Errorf("stderr %q, want the note once", stderr.String())
 	}
 }
