@@ -83,7 +83,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, p player.Player, op
 		case line, ok := <-lines:
 			if !ok {
 				if err := <-readErr; err != nil {
-					return fmt.Errorf("gtp: reading commands: %w", err)
+					return fmt.Errorf("reading commands: %w", err)
 				}
 				return nil
 			}

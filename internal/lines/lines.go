@@ -35,7 +35,7 @@ func Read(ctx context.Context, r io.Reader, max int) (<-chan string, <-chan erro
 		}
 		err := sc.Err()
 		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("command line %d is longer than %d bytes, the limit of a line (Options.MaxLine)", n+1, max)
+			err = fmt.Errorf("command line %d is longer than %d bytes, the limit of a line", n+1, max)
 		}
 		done <- err
 		close(out)
