@@ -161,9 +161,6 @@ func ParsePosition(text string) (Position, error) {
 		return Position{}, err
 	}
 	if strings.TrimSpace(rest) != "" {
-		if n, side := squareCount(text); n > 64 && side && strings.Trim(rest, " \t"+squareLetters) == "" {
-			return Position{}, fmt.Errorf("board text: %d squares, want 64 followed by the side to move (X or O)", n)
-		}
 		return Position{}, fmt.Errorf("board text: unexpected %q after the side to move", clip(strings.TrimSpace(rest)))
 	}
 	return p, nil
@@ -196,11 +193,8 @@ func ParsePositionPrefix(text string) (Position, string, error) {
 		i++
 	}
 	if i == len(text) {
-		if n, side := squareCount(text); side {
-			// The side was read as the 64th square.
-			return Position{}, "", fmt.Errorf("board text: %d squares, want 64 followed by the side to move (X or O)", n)
-		}
-		return Position{}, "", fmt.Errorf("board text: missing the side to move (X or O) after the 64 squares")
+		// The text may be 64 squares, or 63 and a side read as the 64th.
+		return Position{}, "", fmt.Errorf("board text: missing the side to move (X or O) after the 64 squares (if the last letter is meant as the side, the board has 63 squares)")
 	}
 	var turn Color
 	switch text[i] {
@@ -209,40 +203,13 @@ func ParsePositionPrefix(text string) (Position, string, error) {
 	case 'O', 'o', 'W', 'w':
 		turn = White
 	case '-', '.':
-		n, _ := squareCount(text)
-		return Position{}, "", fmt.Errorf("board text: %d squares, want 64 followed by the side to move (X or O)", n)
+		return Position{}, "", fmt.Errorf("board text: more than 64 squares: want 64 followed by the side to move (X or O)")
 	default:
 		r, _ := utf8.DecodeRuneInString(text[i:])
 		return Position{}, "", fmt.Errorf("board text: side to move %q is not X or O", r)
 	}
 	p, err := NewPosition(black, white, turn)
 	return p, text[i+1:], err
-}
-
-// squareLetters are the letters of squares and sides in a board text.
-const squareLetters = "XxOo*bBwW-."
-
-// squareCount counts the squares of a board text that is not 64 of them
-// and a side: its letters of squares (whitespace aside) up to the first
-// other character, less a side to move at their end (side: a letter of
-// a side after whitespace).
-func squareCount(text string) (n int, side bool) {
-	last, spaced, space := byte(0), false, false
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c == ' ' || c == '\t' {
-			space = true
-			continue
-		}
-		if !strings.ContainsRune(squareLetters, rune(c)) {
-			break
-		}
-		n, last, spaced, space = n+1, c, space, false
-	}
-	if spaced && last != '-' && last != '.' {
-		return n - 1, true
-	}
-	return n, false
 }
 
 // MustParsePosition is like [ParsePosition] but panics on an error. It is
