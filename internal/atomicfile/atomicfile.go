@@ -13,12 +13,18 @@ import (
 )
 
 // Write writes the file at path with what write writes, through a
-// temporary file renamed into place once write has succeeded; the file
-// gets mode 0644. A symbolic link is followed: the file it names is
-// replaced and the link kept. A path that names something that cannot be
-// replaced by a rename, such as a device (/dev/stdout, /dev/null) or a
-// named pipe, is written directly instead; a folder is refused.
+// temporary file renamed into place once write has succeeded; a new file
+// gets mode 0644, a file replaced keeps its mode. A symbolic link is
+// followed: the file it names is replaced and the link kept. The
+// process's standard output or error, under any name (/dev/stdout), is
+// written through its own descriptor, where it stands (after what a
+// shell's >> kept); another path that names something a rename cannot
+// replace, such as a device (/dev/null) or a named pipe, is written
+// directly; a folder is refused.
 func Write(path string, write func(io.Writer) error) error {
+	if std := standardFile(path); std != nil {
+		return write(std)
+	}
 	target, direct, err := resolve(path)
 	if err != nil {
 		return err
@@ -26,11 +32,15 @@ func Write(path string, write func(io.Writer) error) error {
 	if direct {
 		return writeDirect(target, write)
 	}
+	mode := os.FileMode(0o644) // not CreateTemp's 0600, which is for secrets
+	if fi, err := os.Stat(target); err == nil {
+		mode = fi.Mode().Perm() // a file replaced keeps its mode
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
 	if err != nil {
 		return err
 	}
-	err = tmp.Chmod(0o644) // CreateTemp's 0600 is for secrets
+	err = tmp.Chmod(mode)
 	if err == nil {
 		err = write(tmp)
 	}
@@ -47,6 +57,24 @@ func Write(path string, write func(io.Writer) error) error {
 		os.Remove(tmp.Name())
 	}
 	return err
+}
+
+// standardFile returns the process's standard output or error when path
+// names it (/dev/stdout, /dev/fd/1, or any other name of the same file),
+// nil otherwise. Those are written through their own descriptor: opened
+// again by name, a file the shell appends to (>>) would be written from
+// its start, and one it truncated would be replaced.
+func standardFile(path string) *os.File {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil
+	}
+	for _, f := range []*os.File{os.Stdout, os.Stderr} {
+		if sf, err := f.Stat(); err == nil && os.SameFile(fi, sf) {
+			return f
+		}
+	}
+	return nil
 }
 
 // resolve returns the file that a write to path writes: path, or the file
@@ -79,6 +107,9 @@ func resolve(path string) (target string, direct bool, err error) {
 // one where no file can be made is an error. It creates nothing that
 // stays, and nothing at all where Write would write in place (a device).
 func CheckWritable(path string) error {
+	if standardFile(path) != nil {
+		return nil
+	}
 	target, direct, err := resolve(path)
 	if err != nil || direct {
 		return err

@@ -25,6 +25,16 @@ func TestWrite(t *testing.T) {
 	if fi, _ := os.Stat(file); runtime.GOOS != "windows" && fi.Mode().Perm() != 0o644 {
 		t.Errorf("mode %v, want 0644", fi.Mode().Perm())
 	}
+	// A file replaced keeps its mode.
+	if runtime.GOOS != "windows" {
+		os.Chmod(file, 0o600)
+		if err := WriteBytes(file, []byte("two")); err != nil {
+			t.Fatal(err)
+		}
+		if fi, _ := os.Stat(file); fi.Mode().Perm() != 0o600 {
+			t.Errorf("a file of mode 0600 replaced: mode %v", fi.Mode().Perm())
+		}
+	}
 	// A failed write leaves the file as it was, and no temporary file.
 	boom := errors.New("boom")
 	err := Write(file, func(w io.Writer) error {

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -72,5 +74,43 @@ func TestWriteLinkToPipe(t *testing.T) {
 	}
 	if s := <-got; s != "through the link" {
 		t.Errorf("read %q", s)
+	}
+}
+
+// TestWriteStandardOutputAppends: written as /dev/stdout, standard output
+// that a shell opened to append to a file (>>) keeps what the file held,
+// as a child process of this test shows.
+func TestWriteStandardOutputAppends(t *testing.T) {
+	if os.Getenv("ATOMICFILE_CHILD") != "" {
+		if err := WriteBytes("/dev/stdout", []byte("written\n")); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		os.Exit(0)
+	}
+	if _, err := os.Stat("/dev/stdout"); err != nil {
+		t.Skip("no /dev/stdout here:", err)
+	}
+	file := filepath.Join(t.TempDir(), "out.txt")
+	os.WriteFile(file, []byte("kept\n"), 0o600)
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestWriteStandardOutputAppends$")
+	cmd.Env = append(os.Environ(), "ATOMICFILE_CHILD=1")
+	var stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = f, &stderr
+	err = cmd.Run()
+	f.Close()
+	if err != nil {
+		t.Fatalf("the child: %v\n%s", err, stderr.String())
+	}
+	b, _ := os.ReadFile(file)
+	if string(b) != "kept\nwritten\n" {
+		t.Errorf("the file holds %q, want %q", b, "kept\nwritten\n")
+	}
+	if fi, _ := os.Stat(file); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want the file's 0600", fi.Mode().Perm())
 	}
 }
