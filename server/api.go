@@ -485,7 +485,7 @@ func (s *Server) seatOf(sr SeatRequest, moveTime time.Duration) (store.Seat, str
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
-	opts := store.ListOptions{Limit: 50}
+	opts := store.ListOptions{Limit: 50, FirstMoves: true}
 	switch r.URL.Query().Get("status") {
 	case "live":
 		opts.Live = true

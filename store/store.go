@@ -133,7 +133,8 @@ type Summary struct {
 	Rule, Start string
 	// FirstMoves are the squares of the game's first moves (as
 	// Move.Square), at most SummaryMoves of them: enough to name its
-	// opening.
+	// opening. Only with ListOptions.FirstMoves; they stop at a gap in the
+	// stored moves.
 	FirstMoves []string
 }
 
@@ -151,6 +152,9 @@ type ListOptions struct {
 	Unclaimed bool
 	// Limit bounds the list (0: 100); the most recently updated first.
 	Limit int
+	// FirstMoves fills each Summary's FirstMoves (a second query); without
+	// it they are nil.
+	FirstMoves bool
 }
 
 // Store keeps games. Implementations are safe for concurrent use.

@@ -259,7 +259,7 @@ func testList(t *testing.T, s store.Store) {
 	}
 	s.AppendMove(ctx, "l1", store.Move{Ply: 0, Square: "F5"})
 	s.Finish(ctx, "l2", store.Result{Reason: "normal end", Winner: "none", By: "none", Black: 32, White: 32})
-	all, err := s.List(ctx, store.ListOptions{})
+	all, err := s.List(ctx, store.ListOptions{FirstMoves: true})
 	if err != nil || len(all) != 5 {
 		t.Fatalf("%d games listed, %v", len(all), err)
 	}
@@ -283,7 +283,7 @@ func testList(t *testing.T, s store.Store) {
 			t.Fatal(err)
 		}
 	}
-	if got, err := s.List(ctx, store.ListOptions{Limit: 1}); err != nil || len(got) != 1 || got[0].ID != "long" || got[0].Plies != store.SummaryMoves+5 ||
+	if got, err := s.List(ctx, store.ListOptions{Limit: 1, FirstMoves: true}); err != nil || len(got) != 1 || got[0].ID != "long" || got[0].Plies != store.SummaryMoves+5 ||
 		fmt.Sprint(got[0].FirstMoves) != fmt.Sprint(squares[:store.SummaryMoves]) {
 		t.Errorf("the long game listed: %+v, %v; want its first %d moves", got, err, store.SummaryMoves)
 	}
@@ -296,7 +296,7 @@ func testList(t *testing.T, s store.Store) {
 			s.AppendMove(ctx, id, store.Move{Ply: 0, Square: "D3"})
 		}
 	}
-	many, err := s.List(ctx, store.ListOptions{Live: true, Limit: 100000})
+	many, err := s.List(ctx, store.ListOptions{Live: true, Limit: 100000, FirstMoves: true})
 	if err != nil || len(many) != 1205 {
 		t.Fatalf("%d live games listed, %v; want 1205", len(many), err)
 	}
@@ -305,6 +305,10 @@ func testList(t *testing.T, s store.Store) {
 		if _, err := fmt.Sscanf(g.ID, "many%04d", &n); err == nil && (len(g.FirstMoves) == 1) != (n%7 == 0) {
 			t.Errorf("game %s lists first moves %v", g.ID, g.FirstMoves)
 		}
+	}
+	// Without FirstMoves, none are read.
+	if plain, err := s.List(ctx, store.ListOptions{Limit: 1}); err != nil || len(plain) != 1 || plain[0].FirstMoves != nil {
+		t.Errorf("a list without FirstMoves: %+v, %v", plain, err)
 	}
 	live, _ := s.List(ctx, store.ListOptions{Live: true})
 	done, _ := s.List(ctx, store.ListOptions{Finished: true})

@@ -348,8 +348,10 @@ func (s *SQL) List(ctx context.Context, opts store.ListOptions) ([]store.Summary
 		return nil, err
 	}
 	rows.Close()
-	if err := s.firstMoves(ctx, out); err != nil {
-		return nil, err
+	if opts.FirstMoves {
+		if err := s.firstMoves(ctx, out); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
@@ -394,10 +396,9 @@ func (s *SQL) firstMovesOf(ctx context.Context, list []store.Summary) error {
 			return fmt.Errorf("store: listing the games' first moves: %w", err)
 		}
 		g := &list[at[id]]
-		if ply != len(g.FirstMoves) {
-			return fmt.Errorf("store: game %s: move %d stored after %d moves", id, ply, len(g.FirstMoves))
+		if ply == len(g.FirstMoves) { // a gap (a damaged record) ends them
+			g.FirstMoves = append(g.FirstMoves, square)
 		}
-		g.FirstMoves = append(g.FirstMoves, square)
 	}
 	return rows.Err()
 }
