@@ -210,7 +210,7 @@ func Label(ctx context.Context, cfg LabelConfig, ev eval.Evaluator) (string, err
 	if len(todo) == 0 {
 		return file, nil
 	}
-	total := len(todo) + len(done)
+	total := len(todo) + done
 	games, err := WTHORGames(false, cfg.Fraction, cfg.Seed)
 	if err != nil {
 		return "", err
@@ -232,7 +232,7 @@ func Label(ctx context.Context, cfg LabelConfig, ev eval.Evaluator) (string, err
 		return lp.line(), nil
 	}, func(p shardProgress) {
 		cfg.logf("label: %d/%d positions (%d searched, %d solved this run), %.1f positions/s, %v left",
-			p.Count+len(done), total, searched.Load(), solved.Load(), float64(p.Count)/p.Elapsed.Seconds(), p.ETA.Round(time.Second))
+			p.Count+done, total, searched.Load(), solved.Load(), float64(p.Count)/p.Elapsed.Seconds(), p.ETA.Round(time.Second))
 	})
 	if err != nil {
 		return "", err

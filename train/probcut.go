@@ -217,7 +217,7 @@ func SampleProbCut(ctx context.Context, cfg ProbCutConfig, ev eval.Evaluator) (s
 	if len(todo) == 0 {
 		return file, nil
 	}
-	total := len(todo) + len(done)
+	total := len(todo) + done
 	games, err := WTHORGames(false, cfg.Fraction, cfg.Seed)
 	if err != nil {
 		return "", err
@@ -231,7 +231,7 @@ func SampleProbCut(ctx context.Context, cfg ProbCutConfig, ev eval.Evaluator) (s
 		}
 		return smp.line(), nil
 	}, func(p shardProgress) {
-		cfg.logf("mpc: %d/%d positions searched, %.1f s each, %v left", p.Count+len(done), total, p.Elapsed.Seconds()/float64(p.Count)*float64(cfg.Threads), p.ETA.Round(time.Second))
+		cfg.logf("mpc: %d/%d positions searched, %.1f s each, %v left", p.Count+done, total, p.Elapsed.Seconds()/float64(p.Count)*float64(cfg.Threads), p.ETA.Round(time.Second))
 	})
 	if err != nil {
 		return "", err

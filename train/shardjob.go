@@ -216,72 +216,117 @@ func (j *shardJob) checkFolder() error {
 	return nil
 }
 
-// resume reads the indexes the job's file holds. A file of other settings
-// is refused, as is one holding a position of another shard; a file with
-// no complete line is removed; an incomplete last line (a job stopped
-// while writing) is cut off.
-func (j *shardJob) resume() (map[int]bool, error) {
-	done := map[int]bool{}
-	text, err := os.ReadFile(j.File)
+// doneSet is the positions of a shard that its file holds, a bit each
+// (position i of the shard is bit i/Shards): 12.5 MB for the largest set.
+type doneSet struct {
+	bits []uint64
+	n    int
+}
+
+func newDoneSet(size int) doneSet { return doneSet{bits: make([]uint64, (size+63)/64)} }
+
+// add marks k, once.
+func (d *doneSet) add(k int) {
+	if w, b := k/64, uint64(1)<<(k%64); d.bits[w]&b == 0 {
+		d.bits[w] |= b
+		d.n++
+	}
+}
+
+func (d *doneSet) has(k int) bool { return d.bits[k/64]&(1<<(k%64)) != 0 }
+
+// Len is the number of positions marked.
+func (d *doneSet) Len() int { return d.n }
+
+// shardSize is the number of positions of the job's shard.
+func (j *shardJob) shardSize() int { return max(0, (j.Positions-j.Shard+j.Shards-1)/j.Shards) }
+
+// resume reads the indexes the job's file holds, line by line (a file of
+// millions of lines is not held in memory). A file of other settings is
+// refused, as is one holding a position of another shard; a file with no
+// complete line is removed; an incomplete last line (a job stopped while
+// writing) is cut off.
+func (j *shardJob) resume() (doneSet, error) {
+	done := newDoneSet(j.shardSize())
+	f, err := os.Open(j.File)
 	if errors.Is(err, os.ErrNotExist) {
 		return done, nil
 	}
 	if err != nil {
-		return nil, err
+		return done, err
 	}
-	w := splitWork(text)
-	if w.Complete == 0 {
-		if err := j.checkHeader(j.File, string(text), false); err != nil {
-			return nil, err
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<16)
+	var header string
+	complete, n := int64(0), 0 // the bytes and the number of the complete lines
+	for {
+		line, err := br.ReadString('\n')
+		if err == io.EOF {
+			if n == 0 {
+				// No complete line: a header cut short, or nothing.
+				if err := j.checkHeader(j.File, line, false); err != nil {
+					return done, err
+				}
+				f.Close()
+				return done, os.Remove(j.File)
+			}
+			break
 		}
-		return done, os.Remove(j.File)
-	}
-	if err := j.checkHeader(j.File, w.Header(), true); err != nil {
-		return nil, err
-	}
-	err = w.each(func(n int, line string) error {
+		if err != nil {
+			return done, err
+		}
+		n++
+		complete += int64(len(line))
+		line = strings.TrimSuffix(line, "\n")
+		if n == 1 {
+			header = line
+			if err := j.checkHeader(j.File, header, true); err != nil {
+				return done, err
+			}
+			continue
+		}
+		if line == "" || line == header { // a repeat of the header: an interrupted run of an earlier version wrote it
+			continue
+		}
 		i, err := j.Parse(line)
 		if err != nil {
-			return fmt.Errorf("%s: %s:%d: %v", j.Name, j.File, n, err)
+			return done, fmt.Errorf("%s: %s:%d: %v", j.Name, j.File, n, err)
 		}
-		if i >= j.Positions || i%j.Shards != j.Shard {
-			return fmt.Errorf("%s: %s:%d: position %d is not one of shard %d/%d of %d positions", j.Name, j.File, n, i, j.Shard, j.Shards, j.Positions)
+		if i < 0 || i >= j.Positions || i%j.Shards != j.Shard {
+			return done, fmt.Errorf("%s: %s:%d: position %d is not one of shard %d/%d of %d positions", j.Name, j.File, n, i, j.Shard, j.Shards, j.Positions)
 		}
-		done[i] = true
-		return nil
-	})
-	if err != nil {
-		return nil, err
+		done.add(i / j.Shards)
 	}
-	if w.Complete < len(text) {
-		if err := os.Truncate(j.File, int64(w.Complete)); err != nil {
-			return nil, err
+	if fi, err := f.Stat(); err == nil && complete < fi.Size() {
+		if err := os.Truncate(j.File, complete); err != nil {
+			return done, err
 		}
 	}
 	return done, nil
 }
 
 // plan checks the folder (checkFolder), resumes the job (resume) and
-// returns the indexes its file holds and the positions of the shard it
+// returns how many positions of the shard its file holds and those it
 // lacks; when it lacks none, logf says so.
-func (j *shardJob) plan(logf func(format string, args ...any)) (done map[int]bool, todo []int32, err error) {
+func (j *shardJob) plan(logf func(format string, args ...any)) (done int, todo []int32, err error) {
 	if err := j.checkFolder(); err != nil {
-		return nil, nil, err
+		return 0, nil, err
 	}
-	if done, err = j.resume(); err != nil {
-		return nil, nil, err
+	have, err := j.resume()
+	if err != nil {
+		return 0, nil, err
 	}
 	// Allocated once, 4 bytes a position: 400 MB for the largest set.
-	todo = make([]int32, 0, max(0, (j.Positions-j.Shard+j.Shards-1)/j.Shards-len(done)))
-	for i := j.Shard; i < j.Positions; i += j.Shards {
-		if !done[i] {
-			todo = append(todo, int32(i))
+	todo = make([]int32, 0, j.shardSize()-have.Len())
+	for k := range j.shardSize() {
+		if !have.has(k) {
+			todo = append(todo, int32(j.Shard+k*j.Shards))
 		}
 	}
 	if len(todo) == 0 {
-		logf("%s: %s holds all %d positions of shard %d/%d", j.Name, j.File, len(done), j.Shard, j.Shards)
+		logf("%s: %s holds all %d positions of shard %d/%d", j.Name, j.File, have.Len(), j.Shard, j.Shards)
 	}
-	return done, todo, nil
+	return have.Len(), todo, nil
 }
 
 // shardProgress is what a shard job reports every progressEvery and at
