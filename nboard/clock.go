@@ -69,8 +69,11 @@ func parseTime(t string) (time.Duration, error) {
 	}
 	var secs int64
 	for i, f := range fields {
-		if f == "" || len(f) > 9 || !digits(f) {
+		if f == "" || !digits(f) {
 			return 0, bad
+		}
+		if len(strings.TrimLeft(f, "0")) > 9 { // more seconds than any clock
+			return 0, fmt.Errorf("time %q: more than %v", clipText(t), maxClock)
 		}
 		n, _ := strconv.ParseInt(f, 10, 64)
 		if i > 0 && n >= 60 {

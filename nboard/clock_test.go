@@ -143,6 +143,7 @@ func TestBadTimeControlIgnored(t *testing.T) {
 		{"four fields", "1:00:00:00", "", `status set game: time control TI[1:00:00:00]: time "1:00:00:00": want [[hh:]mm:]ss[.fff]; ignored`},
 		{"an exponent", "1e3", "", `status set game: time control TI[1e3]: time "1e3": want [[hh:]mm:]ss[.fff]; ignored`},
 		{"over a day", "100:00:00", "", `status set game: time control TI[100:00:00]: time "100:00:00": more than 24h0m0s; ignored`},
+		{"ten digits", "90000000000", "", `status set game: time control TI[90000000000]: time "90000000000": more than 24h0m0s; ignored`},
 		{"Black's own", "05:00", "TB[5 minutes]", `status set game: time control TB[5 minutes]: time "5 minutes": want [[hh:]mm:]ss[.fff]; ignored`},
 	}
 	for _, tt := range tests {
