@@ -10,14 +10,19 @@ import (
 	"testing"
 )
 
-// damagedBookBinary builds the command with its shipped book damaged (a
-// byte of book/shipped.bin flipped, through go build -overlay: the
-// checkout is not touched) into a temporary folder of the test, for the
-// tests of what each command says when the shipped book cannot be read.
-func damagedBookBinary(t *testing.T) string {
+// damagedBookBinary builds the command with its shipped book damaged,
+// for the tests of what each command says when the shipped book cannot
+// be read.
+func damagedBookBinary(t *testing.T) string { return damagedBinary(t, "book/shipped.bin") }
+
+// damagedBinary builds the command with one of its embedded files (a
+// path from the module's root) damaged: its last byte flipped, which no
+// checksum passes, through go build -overlay (the checkout is not
+// touched), into a temporary folder of the test.
+func damagedBinary(t *testing.T, file string) string {
 	t.Helper()
 	dir := t.TempDir()
-	shipped, err := filepath.Abs("../../book/shipped.bin")
+	shipped, err := filepath.Abs(filepath.Join("../..", file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,14 +31,14 @@ func damagedBookBinary(t *testing.T) string {
 		t.Fatal(err)
 	}
 	data[len(data)-1] ^= 1 // the checksum no longer matches
-	damaged, overlay := filepath.Join(dir, "shipped.bin"), filepath.Join(dir, "overlay.json")
+	damaged, overlay := filepath.Join(dir, filepath.Base(file)), filepath.Join(dir, "overlay.json")
 	replace, _ := json.Marshal(map[string]map[string]string{"Replace": {shipped: damaged}})
 	if err := errors.Join(os.WriteFile(damaged, data, 0o644), os.WriteFile(overlay, replace, 0o644)); err != nil {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(dir, "reversi")
 	if out, err := exec.Command("go", "build", "-overlay", overlay, "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build with a damaged book: %v\n%s", err, out)
+		t.Fatalf("go build with %s damaged: %v\n%s", file, err, out)
 	}
 	return bin
 }

@@ -3,8 +3,6 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -18,33 +16,9 @@ import (
 )
 
 // damagedWeightsBinary builds the command with its shipped evaluation
-// weights damaged (a byte of eval/pattern/weights.bin flipped, through go
-// build -overlay: the checkout is not touched) into a temporary folder of
-// the test, for the tests of what the commands say when the trained
-// evaluation cannot be read.
-func damagedWeightsBinary(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	shipped, err := filepath.Abs("../../eval/pattern/weights.bin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(shipped)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data[len(data)-1] ^= 1 // the checksum no longer matches
-	damaged, overlay := filepath.Join(dir, "weights.bin"), filepath.Join(dir, "overlay.json")
-	replace, _ := json.Marshal(map[string]map[string]string{"Replace": {shipped: damaged}})
-	if err := errors.Join(os.WriteFile(damaged, data, 0o644), os.WriteFile(overlay, replace, 0o644)); err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "reversi")
-	if out, err := exec.Command("go", "build", "-overlay", overlay, "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build with damaged weights: %v\n%s", err, out)
-	}
-	return bin
-}
+// weights damaged (damagedBinary), for the tests of what the commands say
+// when the trained evaluation cannot be read.
+func damagedWeightsBinary(t *testing.T) string { return damagedBinary(t, "eval/pattern/weights.bin") }
 
 // noEvalReason is why the trained evaluation cannot be read, for the
 // damaged weights of damagedWeightsBinary; noEvalNote is what a command
