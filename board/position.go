@@ -193,7 +193,10 @@ func ParsePositionPrefix(text string) (Position, string, error) {
 		i++
 	}
 	if i == len(text) {
-		// The text may be 64 squares, or 63 and a side read as the 64th.
+		if h8 := Square(63); black&(1<<h8) == 0 && white&(1<<h8) == 0 {
+			return Position{}, "", fmt.Errorf("board text: missing the side to move (X or O) after the 64 squares")
+		}
+		// A disc last: 64 squares, or 63 and a side read as the 64th.
 		return Position{}, "", fmt.Errorf("board text: missing the side to move (X or O) after the 64 squares (if the last letter is meant as the side, the board has 63 squares)")
 	}
 	var turn Color

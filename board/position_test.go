@@ -18,7 +18,7 @@ func TestParsePosition(t *testing.T) {
 		{name: "white to move", in: "---------------------------OX------XO--------------------------- O", want: start.Pass()},
 		{name: "short", in: "XO X", wantErr: "3 squares"},
 		{name: "bad char", in: "---------------------------OZ------XO--------------------------- X", wantErr: `'Z' at square E4`},
-		{name: "no side", in: "---------------------------OX------XO---------------------------", wantErr: "missing the side to move"},
+		{name: "no side", in: "---------------------------OX------XO---------------------------", wantErr: "missing the side to move (X or O) after the 64 squares"},
 		{name: "63 squares and a side", in: "---------------------------OX------XO-------------------------- X", wantErr: "missing the side to move (X or O) after the 64 squares (if the last letter is meant as the side, the board has 63 squares)"},
 		{name: "65 squares and a side", in: "---------------------------OX------XO---------------------------- X", wantErr: "more than 64 squares: want 64 followed by the side to move"},
 		{name: "65th square a disc", in: "---------------------------OX------XO--------------------------- X O", wantErr: `unexpected "O" after the side to move`},
@@ -81,4 +81,18 @@ func FuzzParsePosition(f *testing.F) {
 			t.Fatalf("round trip of %q: %v -> %v, %v", s, p, back, err)
 		}
 	})
+}
+
+// TestParsePositionNoSideHint: a board text without its side says that
+// the last letter may have been meant as the side only when that letter
+// is a disc, which a side's letter reads as.
+func TestParsePositionNoSideHint(t *testing.T) {
+	const hint = "the board has 63 squares"
+	empty := strings.Repeat("-", 64)
+	if _, err := ParsePosition(empty); err == nil || strings.Contains(err.Error(), hint) {
+		t.Errorf("an empty last square: %v; want no hint of a side", err)
+	}
+	if _, err := ParsePosition(empty[:63] + " X"); err == nil || !strings.Contains(err.Error(), hint) {
+		t.Errorf("63 squares and a side: %v; want the hint", err)
+	}
 }
