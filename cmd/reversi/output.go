@@ -11,11 +11,14 @@ import (
 // notes returns the writer of a command's progress and summary lines
 // given the files it writes (its --out, --report: "" for none): standard
 // error when one of them is standard output (--out /dev/stdout), so that
-// the file that goes there is not mixed with them; standard output
-// otherwise.
+// the file that goes there is not mixed with them; nowhere when standard
+// error is that file too (> f 2>&1); standard output otherwise.
 func (e *env) notes(paths ...string) io.Writer {
 	for _, p := range paths {
 		if namesStdout(e.stdout, p) {
+			if namesStdout(e.stderr, p) {
+				return io.Discard
+			}
 			return e.stderr
 		}
 	}

@@ -23,7 +23,18 @@ import (
 // directly; a folder is refused.
 func Write(path string, write func(io.Writer) error) error {
 	if std := standardFile(path); std != nil {
-		return write(std)
+		if err := write(std); err != nil {
+			return err
+		}
+		// A regular file opened without truncating (1<>file) keeps no
+		// old bytes after what was written; for > and >> this changes
+		// nothing.
+		if fi, err := std.Stat(); err == nil && fi.Mode().IsRegular() {
+			if off, err := std.Seek(0, io.SeekCurrent); err == nil {
+				return std.Truncate(off)
+			}
+		}
+		return nil
 	}
 	target, direct, err := resolve(path)
 	if err != nil {

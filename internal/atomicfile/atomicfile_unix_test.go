@@ -113,4 +113,32 @@ func TestWriteStandardOutputAppends(t *testing.T) {
 	if fi, _ := os.Stat(file); fi.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v, want the file's 0600", fi.Mode().Perm())
 	}
+
+	// Opened to read and write, not truncated (1<>file): nothing of the
+	// old, longer content is left after what was written.
+	os.WriteFile(file, []byte(strings.Repeat("old line\n", 100)), 0o600)
+	f, err = os.OpenFile(file, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd = exec.Command(os.Args[0], "-test.run=^TestWriteStandardOutputAppends$")
+	cmd.Env = append(os.Environ(), "ATOMICFILE_CHILD=1")
+	stderr.Reset()
+	cmd.Stdout, cmd.Stderr = f, &stderr
+	err = cmd.Run()
+	f.Close()
+	if err != nil {
+		t.Fatalf("the child: %v\n%s", err, stderr.String())
+	}
+	if b, _ := os.ReadFile(file); string(b) != "written\n" {
+		t.Errorf("written over a longer file opened without truncating, it holds %q", clip(string(b)))
+	}
+}
+
+// clip shortens a text for a message.
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
 }
