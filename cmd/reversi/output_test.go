@@ -119,12 +119,7 @@ func TestTrainRefitOutStdout(t *testing.T) {
 	mustContain(t, "refit to a file", stdout, "weights: ", "phase")
 
 	got, stderr := throughPipe(t, append(args, "--out", "/dev/stdout")...)
-	if _, err := pattern.ReadWeights(bytes.NewReader(got)); err != nil {
-		t.Errorf("standard output is not a weights file: %v\n%s", err, clipped(got))
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("standard output (%d bytes) is not the weights file (%d bytes)", len(got), len(want))
-	}
+	samePiped(t, "weights", got, want, func(r io.Reader) error { _, err := pattern.ReadWeights(r); return err })
 	mustContain(t, "stderr", stderr, "weights: /dev/stdout", "held-out MAE")
 
 	got, stderr = throughPipe(t, append(args, "--out", filepath.Join(dir, "w.bin"), "--report", "/dev/stdout")...)
@@ -151,12 +146,7 @@ func TestTrainMPCOutStdout(t *testing.T) {
 	want, stdout := fileOf(t, args...)
 	mustContain(t, "mpc to a file", stdout, "parameters: ", "slope")
 	got, stderr := throughPipe(t, append(args, "--out", "/dev/stdout")...)
-	if _, err := engine.ReadProbCut(bytes.NewReader(got)); err != nil {
-		t.Errorf("standard output is not a parameters file: %v\n%s", err, clipped(got))
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("standard output (%d bytes) is not the parameters file (%d bytes)", len(got), len(want))
-	}
+	samePiped(t, "parameters", got, want, func(r io.Reader) error { _, err := engine.ReadProbCut(r); return err })
 	mustContain(t, "stderr", stderr, "parameters: /dev/stdout", "slope")
 }
 
@@ -191,6 +181,19 @@ func TestBookOutNotStdout(t *testing.T) {
 	}
 }
 
+// samePiped checks that what a command wrote to standard output through
+// a pipe (got) reads as a file of its kind (read) and is byte for byte
+// the file it writes to a path (want).
+func samePiped(t *testing.T, kind string, got, want []byte, read func(io.Reader) error) {
+	t.Helper()
+	if err := read(bytes.NewReader(got)); err != nil {
+		t.Errorf("standard output is not a %s file: %v\n%s", kind, err, clipped(got))
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("standard output (%d bytes) is not the %s file (%d bytes)", len(got), kind, len(want))
+	}
+}
+
 // clipped returns the start and the end of data, for a failure message.
 func clipped(data []byte) string {
 	if len(data) > 300 {
@@ -207,12 +210,7 @@ func TestTrainOutStdout(t *testing.T) {
 	mustContain(t, "train to a file", stdout, "weights: ", "held-out MAE")
 	// The same work folder: the same weights, from the files it keeps.
 	got, stderr := throughPipe(t, append(args, "--out", "/dev/stdout")...)
-	if _, err := pattern.ReadWeights(bytes.NewReader(got)); err != nil {
-		t.Errorf("standard output is not a weights file: %v\n%s", err, clipped(got))
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("standard output (%d bytes) is not the weights file (%d bytes)", len(got), len(want))
-	}
+	samePiped(t, "weights", got, want, func(r io.Reader) error { _, err := pattern.ReadWeights(r); return err })
 	mustContain(t, "stderr", stderr, "weights: /dev/stdout", "held-out MAE")
 }
 
