@@ -8,10 +8,9 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"strings"
 
 	"github.com/reversi-engine/reversi/arena"
-	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
@@ -48,10 +47,9 @@ folder to use them together ('reversi train refit').`)
 		return fmt.Errorf("--shard %w", err)
 	}
 	cfg.Log = e.stderr
-	ev, note := engine.DefaultEvaluatorNote()
-	if note != "" {
-		reason, _, _ := strings.Cut(note, "; using")
-		return fmt.Errorf("%s: labels need the trained evaluation", reason)
+	ev, err := pattern.Default()
+	if err != nil {
+		return fmt.Errorf("no trained evaluation: %w: labels need the trained evaluation", err)
 	}
 	file, err := train.Label(ctx, cfg, ev)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/reversi-engine/reversi/arena"
-	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/atomicfile"
 	"github.com/reversi-engine/reversi/internal/cli"
@@ -74,17 +74,19 @@ not used), and refuses samples searched with other weights than those of
 			return fmt.Errorf("--out: %w", err)
 		}
 	}
-	ev, evNote := engine.DefaultEvaluatorNote()
-	if evNote != "" && *weights == "" {
-		// Samples of the course heuristic would be parameters for it, not
-		// for the evaluation the engine plays with.
-		reason, _, _ := strings.Cut(evNote, "; using")
-		return fmt.Errorf("%s: give --weights, or mend the build", reason)
-	}
+	// Samples of the course heuristic would be parameters for it, not for
+	// the evaluation the engine plays with: the trained weights or none.
+	var ev eval.Evaluator
 	if *weights != "" {
 		pe, err := pattern.ReadWeightsFile(*weights)
 		if err != nil {
 			return fmt.Errorf("--weights: %w", err)
+		}
+		ev = pe
+	} else {
+		pe, err := pattern.Default()
+		if err != nil {
+			return fmt.Errorf("no trained evaluation: %w: give --weights, or mend the build", err)
 		}
 		ev = pe
 	}
