@@ -362,24 +362,27 @@ func ReadLabels(dirs ...string) ([]LabelledPosition, []string, error) {
 // *header (or setting it, if empty). A last line without its end (a
 // shard still running, or stopped) is left out.
 func readLabelFile(file string, header *string, add func(LabelledPosition)) error {
-	text, err := os.ReadFile(file)
+	f, err := os.Open(file)
 	if err != nil {
 		return err
 	}
-	w := splitWork(text)
-	first := w.Header()
-	if !strings.HasPrefix(first, labelHeaderPrefix) {
-		return fmt.Errorf("label: %s is not a label file", file)
-	}
-	if *header == "" {
-		*header = first
-	} else if first != *header {
-		if theirs, ours, ok := settingsDiff(first, *header); ok {
-			return fmt.Errorf("label: %s was labelled with other settings than the other files of its folder: with %s, not %s", file, theirs, ours)
+	defer f.Close()
+	headed := false
+	_, _, err = readWork(f, func(first string) error {
+		headed = true
+		if !strings.HasPrefix(first, labelHeaderPrefix) {
+			return fmt.Errorf("label: %s is not a label file", file)
 		}
-		return fmt.Errorf("label: %s was labelled with other settings than the other files of its folder", file)
-	}
-	return w.each(func(n int, line string) error {
+		if *header == "" {
+			*header = first
+		} else if first != *header {
+			if theirs, ours, ok := settingsDiff(first, *header); ok {
+				return fmt.Errorf("label: %s was labelled with other settings than the other files of its folder: with %s, not %s", file, theirs, ours)
+			}
+			return fmt.Errorf("label: %s was labelled with other settings than the other files of its folder", file)
+		}
+		return nil
+	}, func(n int, line string) error {
 		lp, err := parseLabel(line)
 		if err != nil {
 			return fmt.Errorf("label: %s:%d: %v", file, n, err)
@@ -387,6 +390,10 @@ func readLabelFile(file string, header *string, add func(LabelledPosition)) erro
 		add(lp)
 		return nil
 	})
+	if err == nil && !headed {
+		return fmt.Errorf("label: %s is not a label file", file)
+	}
+	return err
 }
 
 // Sample returns the labelled positions whose board falls in the given

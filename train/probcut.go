@@ -357,47 +357,65 @@ func ReadProbCutSamples(work string) (*ProbCutSamples, error) {
 	header := ""
 	seen := map[int]bool{}
 	for _, file := range files {
-		text, err := os.ReadFile(file)
-		if err != nil {
-			return nil, err
-		}
-		w := splitWork(text)
-		first := w.Header()
-		if header == "" {
-			c, name, err := parseProbCutHeader(first)
-			if err != nil {
-				return nil, fmt.Errorf("mpc: %s: %v", file, err)
-			}
-			c.Work = work
-			header, out.Config, out.Eval = first, c, name
-		} else if first != header {
-			if !strings.HasPrefix(first, sampleHeaderPrefix) {
-				return nil, fmt.Errorf("mpc: %s is not a sample file", file)
-			}
-			if theirs, ours, ok := settingsDiff(first, header); ok {
-				return nil, fmt.Errorf("mpc: %s was sampled with other settings than %s: with %s, not %s", file, files[0], theirs, ours)
-			}
-			return nil, fmt.Errorf("mpc: %s was sampled with other settings than %s", file, files[0])
-		}
-		err = w.each(func(n int, line string) error {
-			s, err := parseSample(line)
-			if err != nil {
-				return fmt.Errorf("mpc: %s:%d: %v", file, n, err)
-			}
-			if s.Index >= out.Config.Positions {
-				return fmt.Errorf("mpc: %s:%d: index %d of a sample of %d positions", file, n, s.Index, out.Config.Positions)
-			}
-			if !seen[s.Index] && len(s.Values) > 0 {
-				out.Samples = append(out.Samples, s)
-			}
-			seen[s.Index] = true
-			return nil
-		})
-		if err != nil {
+		if err := readSampleFile(file, files[0], work, &header, out, seen); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
+}
+
+// readSampleFile reads one sample file into out, checking its header
+// against *header (the first file's, first0; set from it when empty):
+// each index once, the samples with values kept.
+func readSampleFile(file, first0, work string, header *string, out *ProbCutSamples, seen map[int]bool) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	checkHeader := func(first string) error {
+		if *header == "" {
+			c, name, err := parseProbCutHeader(first)
+			if err != nil {
+				return fmt.Errorf("mpc: %s: %v", file, err)
+			}
+			c.Work = work
+			*header, out.Config, out.Eval = first, c, name
+			return nil
+		}
+		if first == *header {
+			return nil
+		}
+		if !strings.HasPrefix(first, sampleHeaderPrefix) {
+			return fmt.Errorf("mpc: %s is not a sample file", file)
+		}
+		if theirs, ours, ok := settingsDiff(first, *header); ok {
+			return fmt.Errorf("mpc: %s was sampled with other settings than %s: with %s, not %s", file, first0, theirs, ours)
+		}
+		return fmt.Errorf("mpc: %s was sampled with other settings than %s", file, first0)
+	}
+	headed := false
+	_, _, err = readWork(f, func(first string) error {
+		headed = true
+		return checkHeader(first)
+	}, func(n int, line string) error {
+		s, err := parseSample(line)
+		if err != nil {
+			return fmt.Errorf("mpc: %s:%d: %v", file, n, err)
+		}
+		if s.Index >= out.Config.Positions {
+			return fmt.Errorf("mpc: %s:%d: index %d of a sample of %d positions", file, n, s.Index, out.Config.Positions)
+		}
+		if !seen[s.Index] && len(s.Values) > 0 {
+			out.Samples = append(out.Samples, s)
+		}
+		seen[s.Index] = true
+		return nil
+	})
+	if err == nil && !headed {
+		return checkHeader("") // no complete line: what an empty header says
+	}
+	return err
 }
 
 // Matches returns an error unless the samples were searched with ev:

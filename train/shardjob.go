@@ -5,7 +5,6 @@ package train
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -44,46 +43,38 @@ type shardJob struct {
 	Parse func(line string) (int, error)
 }
 
-// workText is the text of a work file up to its last complete line: a
-// job stopped while writing leaves an incomplete last line, which readers
-// leave out and a resumed job cuts off.
-type workText struct {
-	// Lines are the complete lines, the header first.
-	Lines []string
-	// Complete is the length of the text up to the last complete line.
-	Complete int
-}
-
-// splitWork splits the text of a work file into its complete lines.
-func splitWork(text []byte) workText {
-	complete := bytes.LastIndexByte(text, '\n') + 1
-	if complete == 0 {
-		return workText{}
-	}
-	return workText{Lines: strings.Split(string(text[:complete-1]), "\n"), Complete: complete}
-}
-
-// Header returns the first line of the file ("" if it has no complete
-// line).
-func (w workText) Header() string {
-	if len(w.Lines) == 0 {
-		return ""
-	}
-	return w.Lines[0]
-}
-
-// each calls f with every line after the header and its number (from
-// 2), leaving out empty lines and repeats of the header (which an
-// interrupted run of an earlier version could write).
-func (w workText) each(f func(n int, line string) error) error {
-	for k := 1; k < len(w.Lines); k++ {
-		if line := w.Lines[k]; line != "" && line != w.Lines[0] {
-			if err := f(k+1, line); err != nil {
-				return err
-			}
+// readWork reads a work file line by line (a file of millions of lines
+// is not held in memory): header is called with its first line, then
+// line with every later one and its number (from 2), leaving out empty
+// lines and repeats of the header (which an interrupted run of an earlier
+// version could write). A last line without its end (a job stopped, or
+// still running, while writing) is left out: readWork returns the length
+// of the file up to its last complete line, and the incomplete rest
+// (partial: the whole file when it holds no complete line).
+func readWork(r io.Reader, header func(first string) error, line func(n int, line string) error) (complete int64, partial string, err error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	first := ""
+	for n := 1; ; n++ {
+		text, err := br.ReadString('\n')
+		if err == io.EOF {
+			return complete, text, nil
+		}
+		if err != nil {
+			return complete, "", err
+		}
+		complete += int64(len(text))
+		text = strings.TrimSuffix(text, "\n")
+		switch {
+		case n == 1:
+			first = text
+			err = header(first)
+		case text != "" && text != first:
+			err = line(n, text)
+		}
+		if err != nil {
+			return complete, "", err
 		}
 	}
-	return nil
 }
 
 // headerSettings reads the settings of a work file's header: its
@@ -256,48 +247,33 @@ func (j *shardJob) resume() (doneSet, error) {
 		return done, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<16)
-	var header string
-	complete, n := int64(0), 0 // the bytes and the number of the complete lines
-	for {
-		line, err := br.ReadString('\n')
-		if err == io.EOF {
-			if n == 0 {
-				// No complete line: a header cut short, or nothing.
-				if err := j.checkHeader(j.File, line, false); err != nil {
-					return done, err
-				}
-				f.Close()
-				return done, os.Remove(j.File)
-			}
-			break
-		}
-		if err != nil {
-			return done, err
-		}
-		n++
-		complete += int64(len(line))
-		line = strings.TrimSuffix(line, "\n")
-		if n == 1 {
-			header = line
-			if err := j.checkHeader(j.File, header, true); err != nil {
-				return done, err
-			}
-			continue
-		}
-		if line == "" || line == header { // a repeat of the header: an interrupted run of an earlier version wrote it
-			continue
-		}
+	headed := false
+	complete, partial, err := readWork(f, func(first string) error {
+		headed = true
+		return j.checkHeader(j.File, first, true)
+	}, func(n int, line string) error {
 		i, err := j.Parse(line)
 		if err != nil {
-			return done, fmt.Errorf("%s: %s:%d: %v", j.Name, j.File, n, err)
+			return fmt.Errorf("%s: %s:%d: %v", j.Name, j.File, n, err)
 		}
 		if i < 0 || i >= j.Positions || i%j.Shards != j.Shard {
-			return done, fmt.Errorf("%s: %s:%d: position %d is not one of shard %d/%d of %d positions", j.Name, j.File, n, i, j.Shard, j.Shards, j.Positions)
+			return fmt.Errorf("%s: %s:%d: position %d is not one of shard %d/%d of %d positions", j.Name, j.File, n, i, j.Shard, j.Shards, j.Positions)
 		}
 		done.add(i / j.Shards)
+		return nil
+	})
+	if err != nil {
+		return done, err
 	}
-	if fi, err := f.Stat(); err == nil && complete < fi.Size() {
+	if !headed {
+		// No complete line: a header cut short, or nothing.
+		if err := j.checkHeader(j.File, partial, false); err != nil {
+			return done, err
+		}
+		f.Close()
+		return done, os.Remove(j.File)
+	}
+	if partial != "" {
 		if err := os.Truncate(j.File, complete); err != nil {
 			return done, err
 		}
