@@ -152,17 +152,18 @@ func discsText(v float64) string { return textboard.Signed(v, 2) }
 // switchBook returns the book of a command's --book on|off flag
 // (book.Switch) and, when the shipped book cannot be read, says why on w
 // (standard error): "no opening book: <reason>", for the command to go on
-// without a book. Every command that plays or analyses with the shipped
-// book says so through it, once.
-func switchBook(w io.Writer, mode string) (*book.Book, error) {
+// without a book; it returns the note too, for a command that also says
+// it elsewhere (NBoard's status line). Every command that plays or
+// analyses with the shipped book says so through it, once.
+func switchBook(w io.Writer, mode string) (*book.Book, string, error) {
 	b, note, err := book.Switch(mode)
 	if err != nil {
-		return nil, fmt.Errorf("--%v", err)
+		return nil, "", fmt.Errorf("--%v", err)
 	}
 	if note != "" {
 		fmt.Fprintln(w, note)
 	}
-	return b, nil
+	return b, note, nil
 }
 
 // shippedBookName names the shipped book in reversi analyze's table.
@@ -206,7 +207,7 @@ func analysisBook(w io.Writer, spec, mode string, given bool) (*book.Book, strin
 		}
 		return b, "the opening book " + file, nil
 	}
-	b, err := switchBook(w, "on")
+	b, _, err := switchBook(w, "on")
 	return b, shippedBookName, err
 }
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"runtime"
 
-	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/nboard"
@@ -45,14 +44,12 @@ reported on standard error and, for the GUI, in a status line.`)
 	if *depth < 1 || *depth > 60 || *threads < 1 || *hash < 1 {
 		return fmt.Errorf("--depth takes 1 to 60, --threads and --hash at least 1")
 	}
-	// switchBook's work, keeping the note: a GUI shows no standard error,
-	// so the session sends it too, as a status line (Options.BookNote).
-	b, note, err := book.Switch(*bookMode)
+	// A GUI shows no standard error: the session sends the note of a
+	// shipped book that cannot be read as a status line too
+	// (Options.BookNote).
+	b, note, err := switchBook(e.stderr, *bookMode)
 	if err != nil {
-		return fmt.Errorf("--%v", err)
-	}
-	if note != "" {
-		fmt.Fprintln(e.stderr, note)
+		return err
 	}
 	eng := engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: *hash})
 	opts := nboard.Options{Book: b, BookNote: note}
