@@ -92,11 +92,15 @@ const DefaultHashMB = 256
 // 0) for each of the Concurrency solvers (at least 1), which are never
 // more than the positions.
 func (o SolveOptions) TableMB(n int) int {
-	hash := o.HashMB
-	if hash <= 0 {
-		hash = DefaultHashMB
+	return max(min(o.Concurrency, n), 1) * o.hashMB()
+}
+
+// hashMB is the size in MB of each solver's table.
+func (o SolveOptions) hashMB() int {
+	if o.HashMB <= 0 {
+		return DefaultHashMB
 	}
-	return max(min(o.Concurrency, n), 1) * hash
+	return o.HashMB
 }
 
 // KeepError is an error of SolveOptions.Keep's file: a solve that could
@@ -123,11 +127,7 @@ func Solve(ctx context.Context, items []Item, todo []int, o SolveOptions) error 
 		select {
 		case solver = <-solvers:
 		default: // one solver (and its table) per worker, made when first needed
-			hash := o.HashMB
-			if hash <= 0 {
-				hash = DefaultHashMB
-			}
-			solver = endgame.New(endgame.Options{Threads: max(o.Threads, 1), HashMB: hash, Eval: engine.DefaultEvaluator()})
+			solver = endgame.New(endgame.Options{Threads: max(o.Threads, 1), HashMB: o.hashMB(), Eval: engine.DefaultEvaluator()})
 		}
 		defer func() { solvers <- solver }()
 		i := todo[k]
