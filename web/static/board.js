@@ -123,7 +123,7 @@ export function makeBoard(onClick) {
         const [cx, cy] = at(squareIndex(m.move)), x = cx + 0.5, y = cy + 0.5;
         const src = sourceOf(m), exact = src === "exact" || src === "wld";
         const label = src === "wld" ? t(m.eval > 0 ? "value.win" : m.eval < 0 ? "value.loss" : "value.draw")
-          : unit === "rate" && src === "playouts" ? percent(m.eval) : signed(m.eval, Math.abs(m.eval) >= 10 || exact || src === "book" ? 0 : 1);
+          : unit === "rate" && src === "playouts" ? percent(m.eval) : signed(m.eval, Math.abs(m.eval) >= 10 || exact ? 0 : 1);
         if (m.eval === best) values.append(svg("rect", { x: cx + 0.05, y: cy + 0.05, width: 0.9, height: 0.9, rx: 0.1, class: "best-ring", "data-best": m.move }));
         const text = svg("text", { x, y: y - 0.08, class: "val src-" + src, "data-value": m.move, "data-source": src }); text.textContent = label;
         const sub = svg("text", { x, y: y + 0.22, class: "val sub src-" + src });
