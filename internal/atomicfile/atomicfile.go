@@ -117,8 +117,13 @@ func resolve(path string) (target string, direct bool, err error) {
 // path, whether Write could write it there: a folder, a missing folder or
 // one where no file can be made is an error. It creates nothing that
 // stays, and nothing at all where Write would write in place (a device).
+// The process's standard output or error is tried with a write of no
+// bytes, which fails where it was opened only to read (1<file).
 func CheckWritable(path string) error {
-	if standardFile(path) != nil {
+	if std := standardFile(path); std != nil {
+		if _, err := std.Write(nil); err != nil {
+			return fmt.Errorf("cannot write %s: %w", path, err)
+		}
 		return nil
 	}
 	target, direct, err := resolve(path)

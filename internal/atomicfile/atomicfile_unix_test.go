@@ -135,6 +135,44 @@ func TestWriteStandardOutputAppends(t *testing.T) {
 	}
 }
 
+// TestCheckWritableStandardOutput: standard output opened only to read
+// (1<file) is said at once not to be writable; opened to write, it is.
+func TestCheckWritableStandardOutput(t *testing.T) {
+	if os.Getenv("ATOMICFILE_CHILD") != "" {
+		if err := CheckWritable("/dev/stdout"); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		os.Exit(0)
+	}
+	if _, err := os.Stat("/dev/stdout"); err != nil {
+		t.Skip("no /dev/stdout here:", err)
+	}
+	file := filepath.Join(t.TempDir(), "out.txt")
+	os.WriteFile(file, []byte("kept\n"), 0o600)
+	for _, c := range []struct {
+		flag     int
+		writable bool
+	}{{os.O_RDONLY, false}, {os.O_WRONLY | os.O_APPEND, true}, {os.O_RDWR, true}} {
+		f, err := os.OpenFile(file, c.flag, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCheckWritableStandardOutput$")
+		cmd.Env = append(os.Environ(), "ATOMICFILE_CHILD=1")
+		var stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = f, &stderr
+		err = cmd.Run()
+		f.Close()
+		if (err == nil) != c.writable || (!c.writable && !strings.Contains(stderr.String(), "cannot write /dev/stdout")) {
+			t.Errorf("standard output opened with flags %#x: %v %q, want writable %v", c.flag, err, stderr.String(), c.writable)
+		}
+	}
+	if b, _ := os.ReadFile(file); string(b) != "kept\n" {
+		t.Errorf("the check changed the file: %q", b)
+	}
+}
+
 // clip shortens a text for a message.
 func clip(s string) string {
 	if len(s) > 60 {
