@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/reversi-engine/reversi/internal/clip"
 )
 
 // Color is the colour of a disc or of a player.
@@ -161,7 +163,7 @@ func ParsePosition(text string) (Position, error) {
 		return Position{}, err
 	}
 	if strings.TrimSpace(rest) != "" {
-		return Position{}, fmt.Errorf("board text: unexpected %q after the side to move", clip(strings.TrimSpace(rest)))
+		return Position{}, fmt.Errorf("board text: unexpected %q after the side to move", clip.Text(strings.TrimSpace(rest), 20))
 	}
 	return p, nil
 }
@@ -223,11 +225,4 @@ func MustParsePosition(text string) Position {
 		panic(err)
 	}
 	return p
-}
-
-func clip(s string) string {
-	if len(s) > 20 {
-		return s[:20] + "..."
-	}
-	return s
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/internal/clip"
 )
 
 // textHeader opens the text format.
@@ -76,7 +77,7 @@ func ReadText(r io.Reader) (Set, error) {
 			continue
 		}
 		if long {
-			return nil, fmt.Errorf("line %d: too long (more than %d bytes; a position takes about 80): %q", n, maxLine, clip(line))
+			return nil, fmt.Errorf("line %d: too long (more than %d bytes; a position takes about 80): %q", n, maxLine, clip.Text(line, 80))
 		}
 		pos, e, err := parseLine(line, true)
 		if err != nil {
@@ -136,7 +137,7 @@ func parseLine(line string, games bool) (board.Board, Entry, error) {
 		want, fields = 4, "board, side to move, value, depth"
 	}
 	if len(f) != want {
-		return board.Board{}, Entry{}, fmt.Errorf("%q: want %d fields (%s), have %d", clip(line), want, fields, len(f))
+		return board.Board{}, Entry{}, fmt.Errorf("%q: want %d fields (%s), have %d", clip.Text(line, 80), want, fields, len(f))
 	}
 	pos, err := board.ParsePosition(f[0] + " " + f[1])
 	if err != nil {
@@ -188,12 +189,4 @@ func parseValue(text string) (float64, error) {
 // (the empty string is).
 func decimalDigits(s string) bool {
 	return strings.Trim(s, "0123456789") == ""
-}
-
-// clip shortens a text for an error message.
-func clip(s string) string {
-	if len(s) > 80 {
-		return s[:77] + "..."
-	}
-	return s
 }

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/internal/clip"
 )
 
 // work is a work folder: each shard i of n appends the values it finds
@@ -58,7 +59,7 @@ func (w work) read() (map[board.Board]Entry, error) {
 			case n == 1:
 				continue
 			case long:
-				return nil, fmt.Errorf("%s, line %d: too long (more than %d bytes; a position takes about 70): %q", name, n, maxLine, clip(line))
+				return nil, fmt.Errorf("%s, line %d: too long (more than %d bytes; a position takes about 70): %q", name, n, maxLine, clip.Text(line, 80))
 			}
 			pos, e, err := parseLine(line, false)
 			if err != nil {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/clip"
 	"github.com/reversi-engine/reversi/player"
 )
 
@@ -226,7 +227,7 @@ func (c *Client) Move(ctx context.Context, req player.Request) (player.Reply, er
 	}
 	gm := ParseGenmove(text)
 	reply := player.Reply{Move: gm.Move, Resign: gm.Resign,
-		Thinking: &player.Thinking{Elapsed: time.Since(start), Note: "genmove: " + clip(text)}}
+		Thinking: &player.Thinking{Elapsed: time.Since(start), Note: "genmove: " + clip.Text(text, 60)}}
 	if gm.Move.OnBoard() || gm.Move == board.Pass {
 		c.moves = append(c.moves, gm.Move) // the engine played it
 	} else {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/internal/clip"
 )
 
 // DefaultMaxLine is the longest line, in bytes, that Serve (by default)
@@ -131,7 +132,7 @@ func (a Answer) String() string {
 func ParseAnswerLine(line string) (Answer, error) {
 	line = strings.TrimRight(line, "\r")
 	if line == "" || (line[0] != '=' && line[0] != '?') || strings.ContainsRune(line, '\n') {
-		return Answer{}, fmt.Errorf("%q is not a GTP answer (want '= ...' or '? ...')", clip(line))
+		return Answer{}, fmt.Errorf("%q is not a GTP answer (want '= ...' or '? ...')", clip.Text(line, 60))
 	}
 	a := Answer{OK: line[0] == '='}
 	rest := line[1:]
@@ -142,13 +143,13 @@ func ParseAnswerLine(line string) (Answer, error) {
 	if i > 0 {
 		id, err := strconv.ParseInt(rest[:i], 10, 32)
 		if err != nil {
-			return Answer{}, fmt.Errorf("%q: its id is not a number below 2^31", clip(line))
+			return Answer{}, fmt.Errorf("%q: its id is not a number below 2^31", clip.Text(line, 60))
 		}
 		a.ID, a.HasID = int(id), true
 	}
 	rest = rest[i:]
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		return Answer{}, fmt.Errorf("%q is not a GTP answer (want '= ...' or '? ...')", clip(line))
+		return Answer{}, fmt.Errorf("%q is not a GTP answer (want '= ...' or '? ...')", clip.Text(line, 60))
 	}
 	a.Text = strings.TrimSpace(rest)
 	return a, nil
@@ -163,7 +164,7 @@ func ParseColor(s string) (board.Color, error) {
 	case "w", "white":
 		return board.White, nil
 	}
-	return board.NoColor, fmt.Errorf("invalid color %q: want black or white (b, w)", clip(s))
+	return board.NoColor, fmt.Errorf("invalid color %q: want black or white (b, w)", clip.Text(s, 60))
 }
 
 // FormatColor writes a colour as "b" or "w".
@@ -182,11 +183,11 @@ func ParseVertex(s string) (board.Square, error) {
 		return board.Pass, nil
 	}
 	if len(s) != 2 {
-		return board.NoSquare, fmt.Errorf("invalid coordinate %q: want a column A-H and a row 1-8, e.g. D3, or pass", clip(s))
+		return board.NoSquare, fmt.Errorf("invalid coordinate %q: want a column A-H and a row 1-8, e.g. D3, or pass", clip.Text(s, 60))
 	}
 	sq, err := board.ParseSquare(s)
 	if err != nil || !sq.OnBoard() {
-		return board.NoSquare, fmt.Errorf("invalid coordinate %q: want a column A-H and a row 1-8, e.g. D3, or pass", clip(s))
+		return board.NoSquare, fmt.Errorf("invalid coordinate %q: want a column A-H and a row 1-8, e.g. D3, or pass", clip.Text(s, 60))
 	}
 	return sq, nil
 }
@@ -219,15 +220,7 @@ func ParseGenmove(text string) Genmove {
 	}
 	sq, err := ParseVertex(t)
 	if err != nil {
-		return Genmove{Move: board.NoSquare, Err: fmt.Errorf("genmove answered %q, not a move", clip(t))}
+		return Genmove{Move: board.NoSquare, Err: fmt.Errorf("genmove answered %q, not a move", clip.Text(t, 60))}
 	}
 	return Genmove{Move: sq}
-}
-
-// clip shortens a text quoted in an error.
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
-	}
-	return s
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/clip"
 	"github.com/reversi-engine/reversi/internal/lines"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/referee"
@@ -160,7 +161,7 @@ func (s *session) run(ctx context.Context, c Command) (string, error) {
 			return "", err
 		}
 		if n, err := strconv.Atoi(c.Args[0]); err != nil || n != 8 {
-			return "", fmt.Errorf("unacceptable size: %q: Othello is played on an 8x8 board", clip(c.Args[0]))
+			return "", fmt.Errorf("unacceptable size: %q: Othello is played on an 8x8 board", clip.Text(c.Args[0], 60))
 		}
 		s.game = game.NewStandard()
 		return "", nil
@@ -175,7 +176,7 @@ func (s *session) run(ctx context.Context, c Command) (string, error) {
 			return "", err
 		}
 		if _, err := strconv.ParseFloat(c.Args[0], 64); err != nil {
-			return "", fmt.Errorf("syntax error: komi %q is not a number", clip(c.Args[0]))
+			return "", fmt.Errorf("syntax error: komi %q is not a number", clip.Text(c.Args[0], 60))
 		}
 		return "", nil // Othello has none: accepted and ignored
 	case "reversi-setup_board":
@@ -195,7 +196,7 @@ func (s *session) run(ctx context.Context, c Command) (string, error) {
 	case "time_left":
 		return "", s.timeLeft(c)
 	}
-	return "", fmt.Errorf("unknown command %q (list_commands lists them)", clip(c.Name))
+	return "", fmt.Errorf("unknown command %q (list_commands lists them)", clip.Text(c.Name, 60))
 }
 
 // setup starts a game from a position: reversi-setup_board <64 squares>
@@ -394,7 +395,7 @@ func (s *session) timeSettings(c Command) error {
 	for i, a := range c.Args {
 		v, err := strconv.Atoi(a)
 		if err != nil || v < 0 || v > 1e7 {
-			return fmt.Errorf("syntax error: %q is not a number of seconds or stones (0 to 10000000)", clip(a))
+			return fmt.Errorf("syntax error: %q is not a number of seconds or stones (0 to 10000000)", clip.Text(a, 60))
 		}
 		n[i] = v
 	}
@@ -419,7 +420,7 @@ func (s *session) timeLeft(c Command) error {
 	for i, a := range c.Args[1:] {
 		v, err := strconv.Atoi(a)
 		if err != nil || v < 0 || v > 1e7 {
-			return fmt.Errorf("syntax error: %q is not a number of seconds or stones (0 to 10000000)", clip(a))
+			return fmt.Errorf("syntax error: %q is not a number of seconds or stones (0 to 10000000)", clip.Text(a, 60))
 		}
 		n[i] = v
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/clip"
 )
 
 // maxClock bounds every part of a time control (main time, increment,
@@ -61,7 +62,7 @@ func parseTimeControl(text string) (timeControl, error) {
 // the others under 60, and a fraction of a second. It is at most
 // maxClock.
 func parseTime(t string) (time.Duration, error) {
-	bad := fmt.Errorf("time %q: want [[hh:]mm:]ss[.fff]", clipText(t))
+	bad := fmt.Errorf("time %q: want [[hh:]mm:]ss[.fff]", clip.Text(t, 40))
 	whole, frac, dot := strings.Cut(t, ".")
 	fields := strings.Split(whole, ":")
 	if len(fields) > 3 || dot && (frac == "" || !digits(frac)) {
@@ -73,14 +74,14 @@ func parseTime(t string) (time.Duration, error) {
 			return 0, bad
 		}
 		if len(strings.TrimLeft(f, "0")) > 9 { // more seconds than any clock
-			return 0, fmt.Errorf("time %q: more than %v", clipText(t), maxClock)
+			return 0, fmt.Errorf("time %q: more than %v", clip.Text(t, 40), maxClock)
 		}
 		n, _ := strconv.ParseInt(f, 10, 64)
 		if i > 0 && n >= 60 {
 			return 0, bad
 		}
 		if secs = secs*60 + n; secs > int64(maxClock/time.Second) {
-			return 0, fmt.Errorf("time %q: more than %v", clipText(t), maxClock)
+			return 0, fmt.Errorf("time %q: more than %v", clip.Text(t, 40), maxClock)
 		}
 	}
 	var ns int64
@@ -92,21 +93,13 @@ func parseTime(t string) (time.Duration, error) {
 	}
 	d := time.Duration(secs)*time.Second + time.Duration(ns)
 	if d > maxClock {
-		return 0, fmt.Errorf("time %q: more than %v", clipText(t), maxClock)
+		return 0, fmt.Errorf("time %q: more than %v", clip.Text(t, 40), maxClock)
 	}
 	return d, nil
 }
 
 // digits reports whether s is made of ASCII digits only.
 func digits(s string) bool { return strings.Trim(s, "0123456789") == "" }
-
-// clipText shortens a text quoted in a status line.
-func clipText(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
-}
 
 // control returns the time control of the side to move of g: its own (the
 // GGF tags TB and TW, in tags, as "set game" gave them) if it has one,
@@ -154,7 +147,7 @@ func badControls(g *game.Game, tags map[string]string) []string {
 			continue
 		}
 		if _, err := parseTimeControl(c.text); err != nil {
-			bad = append(bad, fmt.Sprintf("%s[%s]: %v", c.tag, clipText(c.text), err))
+			bad = append(bad, fmt.Sprintf("%s[%s]: %v", c.tag, clip.Text(c.text, 40), err))
 		}
 	}
 	return bad
@@ -178,7 +171,7 @@ func parseMove(text string) (game.Move, error) {
 	if len(parts) > 1 && parts[1] != "" {
 		v, err := strconv.ParseFloat(parts[1], 64)
 		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
-			return game.Move{}, fmt.Errorf("evaluation %q is not a number of discs", clipText(parts[1]))
+			return game.Move{}, fmt.Errorf("evaluation %q is not a number of discs", clip.Text(parts[1], 40))
 		}
 		m.Eval, m.HasEval = v, true
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/clip"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/store"
@@ -61,11 +62,11 @@ func (s *Server) routes() {
 		allow := strings.Join(ms, ", ")
 		s.mux.HandleFunc(path, s.limit(s.count("method", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", allow)
-			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s: %s takes %s", clipText(r.Method), path, allow))
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s: %s takes %s", clip.Text(r.Method, 100), path, allow))
 		})))
 	}
 	unknown := s.limit(s.count("unknown", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no such endpoint: %q (see docs/API.md)", clipText(r.URL.Path)))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no such endpoint: %q (see docs/API.md)", clip.Text(r.URL.Path, 100)))
 	}))
 	s.mux.HandleFunc("/api/", unknown)
 	s.mux.HandleFunc("/api", unknown)
@@ -75,19 +76,6 @@ func (s *Server) routes() {
 		s.classicRoutes()
 	}
 	s.webRoutes()
-}
-
-// clipText shortens a text of the client's for an error message: its
-// first 100 bytes, cut at a character.
-func clipText(s string) string {
-	if len(s) <= 100 {
-		return s
-	}
-	n := 100
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // statusWriter records the status of an answer for the metrics.

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/reversi-engine/reversi/internal/clip"
 )
 
 // ParseError reports a game of a GGF text that could not be read.
@@ -91,7 +93,7 @@ func (s *scanner) next() (rawGame, bool, *ParseError) {
 		}
 		if !strings.HasPrefix(s.text[s.pos:], "(;") {
 			return rawGame{}, false, &ParseError{Game: s.game + 1, Err: fmt.Errorf(
-				"unexpected %q where a game should start with \"(;\"", clip(s.text[s.pos:]))}
+				"unexpected %q where a game should start with \"(;\"", clip.Text(s.text[s.pos:], 24))}
 		}
 		s.game++
 		s.pos += 2
@@ -117,7 +119,7 @@ func (s *scanner) tags() (rawGame, *ParseError) {
 			s.pos += 2
 			return g, nil
 		case rest[0] < 'A' || rest[0] > 'Z':
-			return fail("unexpected %q where a tag (capital letters and a value in [ ]) or the game's end \";)\" should be", clip(rest))
+			return fail("unexpected %q where a tag (capital letters and a value in [ ]) or the game's end \";)\" should be", clip.Text(rest, 24))
 		}
 		start := s.pos
 		for s.pos < len(s.text) && s.text[s.pos] >= 'A' && s.text[s.pos] <= 'Z' {
@@ -255,11 +257,4 @@ func escape(v string) string {
 		return v
 	}
 	return strings.NewReplacer(`\`, `\\`, `]`, `\]`).Replace(v)
-}
-
-func clip(s string) string {
-	if len(s) > 24 {
-		return s[:24] + "..."
-	}
-	return s
 }

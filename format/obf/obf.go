@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/internal/clip"
 )
 
 // MoveScore is a move of a problem and its score: the final disc margin
@@ -131,7 +132,7 @@ func ParseLine(line string) (Problem, error) {
 		return p, nil
 	}
 	if rest[0] != ';' {
-		return Problem{}, &Error{Err: fmt.Errorf("%q after the side to move: want ';' and the moves", clip(rest))}
+		return Problem{}, &Error{Err: fmt.Errorf("%q after the side to move: want ';' and the moves", clip.Text(rest, 30))}
 	}
 	items := strings.Split(rest[1:], ";")
 	// Only the item after the last ';' may be empty.
@@ -144,10 +145,10 @@ func ParseLine(line string) (Problem, error) {
 		text := strings.TrimSpace(item)
 		m, err := parseMove(text, pos.Board)
 		if err != nil {
-			return Problem{}, &Error{Move: i + 1, Text: clip(text), Err: err}
+			return Problem{}, &Error{Move: i + 1, Text: clip.Text(text, 30), Err: err}
 		}
 		if m.Square == board.Pass && passSeen || seen&m.Square.Bit() != 0 {
-			return Problem{}, &Error{Move: i + 1, Text: clip(text), Err: fmt.Errorf("%v is listed twice", m.Square)}
+			return Problem{}, &Error{Move: i + 1, Text: clip.Text(text, 30), Err: fmt.Errorf("%v is listed twice", m.Square)}
 		}
 		seen |= m.Square.Bit()
 		passSeen = passSeen || m.Square == board.Pass
@@ -175,7 +176,7 @@ func parseMove(text string, b board.Board) (MoveScore, error) {
 	}
 	score, err := strconv.Atoi(scoreText)
 	if err != nil || score < -64 || score > 64 {
-		return MoveScore{}, fmt.Errorf("score %q is not a whole number from -64 to +64", clip(scoreText))
+		return MoveScore{}, fmt.Errorf("score %q is not a whole number from -64 to +64", clip.Text(scoreText, 30))
 	}
 	legal := b.Moves()
 	switch {
@@ -234,11 +235,4 @@ func Parse(r io.Reader) ([]Problem, error) {
 		return nil, fmt.Errorf("obf: line %d: %w", n, err)
 	}
 	return out, nil
-}
-
-func clip(s string) string {
-	if len(s) > 30 {
-		return s[:30] + "..."
-	}
-	return s
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/internal/clip"
 )
 
 // Table holds a weight for each square, indexed by board.Square (A1 = 0,
@@ -86,13 +87,13 @@ func ParseTable(text string) (Table, error) {
 	fields := strings.Split(text, "/")
 	if len(fields) != 10 && len(fields) != 64 {
 		return Table{}, fmt.Errorf("table %q has %d weights: want \"course\", 10 weights (A1/B1/C1/D1/B2/C2/D2/C3/D3/D4) or 64 (A1 to H8), separated by '/'",
-			clip(text), len(fields))
+			clip.Text(text, 40), len(fields))
 	}
 	ws := make([]int, len(fields))
 	for i, f := range fields {
 		v, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil {
-			return Table{}, fmt.Errorf("table weight %d (%s) is %q: want an integer", i+1, weightSquare(i, len(fields)), clip(f))
+			return Table{}, fmt.Errorf("table weight %d (%s) is %q: want an integer", i+1, weightSquare(i, len(fields)), clip.Text(f, 40))
 		}
 		ws[i] = v
 	}
@@ -108,11 +109,4 @@ func weightSquare(i, n int) board.Square {
 		return triangle[i]
 	}
 	return board.Square(i)
-}
-
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
 }
