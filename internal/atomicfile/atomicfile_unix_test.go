@@ -81,30 +81,17 @@ func TestWriteLinkToPipe(t *testing.T) {
 // that a shell opened to append to a file (>>) keeps what the file held,
 // as a child process of this test shows.
 func TestWriteStandardOutputAppends(t *testing.T) {
-	if os.Getenv("ATOMICFILE_CHILD") != "" {
-		if err := WriteBytes("/dev/stdout", []byte("written\n")); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-		os.Exit(0)
-	}
-	if _, err := os.Stat("/dev/stdout"); err != nil {
-		t.Skip("no /dev/stdout here:", err)
-	}
+	asChild(t, func() error { return WriteBytes("/dev/stdout", []byte("written\n")) })
 	file := filepath.Join(t.TempDir(), "out.txt")
 	os.WriteFile(file, []byte("kept\n"), 0o600)
 	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestWriteStandardOutputAppends$")
-	cmd.Env = append(os.Environ(), "ATOMICFILE_CHILD=1")
-	var stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = f, &stderr
-	err = cmd.Run()
+	stderr, err := runChild("TestWriteStandardOutputAppends", f)
 	f.Close()
 	if err != nil {
-		t.Fatalf("the child: %v\n%s", err, stderr.String())
+		t.Fatalf("the child: %v\n%s", err, stderr)
 	}
 	b, _ := os.ReadFile(file)
 	if string(b) != "kept\nwritten\n" {
@@ -121,14 +108,10 @@ func TestWriteStandardOutputAppends(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd = exec.Command(os.Args[0], "-test.run=^TestWriteStandardOutputAppends$")
-	cmd.Env = append(os.Environ(), "ATOMICFILE_CHILD=1")
-	stderr.Reset()
-	cmd.Stdout, cmd.Stderr = f, &stderr
-	err = cmd.Run()
+	stderr, err = runChild("TestWriteStandardOutputAppends", f)
 	f.Close()
 	if err != nil {
-		t.Fatalf("the child: %v\n%s", err, stderr.String())
+		t.Fatalf("the child: %v\n%s", err, stderr)
 	}
 	if b, _ := os.ReadFile(file); string(b) != "written\n" {
 		t.Errorf("written over a longer file opened without truncating, it holds %q", clip(string(b)))
@@ -138,16 +121,7 @@ func TestWriteStandardOutputAppends(t *testing.T) {
 // TestCheckWritableStandardOutput: standard output opened only to read
 // (1<file) is said at once not to be writable; opened to write, it is.
 func TestCheckWritableStandardOutput(t *testing.T) {
-	if os.Getenv("ATOMICFILE_CHILD") != "" {
-		if err := CheckWritable("/dev/stdout"); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-		os.Exit(0)
-	}
-	if _, err := os.Stat("/dev/stdout"); err != nil {
-		t.Skip("no /dev/stdout here:", err)
-	}
+	asChild(t, func() error { return CheckWritable("/dev/stdout") })
 	file := filepath.Join(t.TempDir(), "out.txt")
 	os.WriteFile(file, []byte("kept\n"), 0o600)
 	for _, c := range []struct {
@@ -158,19 +132,44 @@ func TestCheckWritableStandardOutput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(os.Args[0], "-test.run=^TestCheckWritableStandardOutput$")
-		cmd.Env = append(os.Environ(), "ATOMICFILE_CHILD=1")
-		var stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = f, &stderr
-		err = cmd.Run()
+		stderr, err := runChild("TestCheckWritableStandardOutput", f)
 		f.Close()
-		if (err == nil) != c.writable || (!c.writable && !strings.Contains(stderr.String(), "cannot write /dev/stdout")) {
-			t.Errorf("standard output opened with flags %#x: %v %q, want writable %v", c.flag, err, stderr.String(), c.writable)
+		if (err == nil) != c.writable || (!c.writable && !strings.Contains(stderr, "cannot write /dev/stdout")) {
+			t.Errorf("standard output opened with flags %#x: %v %q, want writable %v", c.flag, err, stderr, c.writable)
 		}
 	}
 	if b, _ := os.ReadFile(file); string(b) != "kept\n" {
 		t.Errorf("the check changed the file: %q", b)
 	}
+}
+
+// asChild runs do and exits, with status 2 and do's error on standard
+// error if it fails, when this process is a child that runChild started;
+// in the test's own process it skips the test where there is no
+// /dev/stdout.
+func asChild(t *testing.T, do func() error) {
+	if os.Getenv("ATOMICFILE_CHILD") != "" {
+		if err := do(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		os.Exit(0)
+	}
+	if _, err := os.Stat("/dev/stdout"); err != nil {
+		t.Skip("no /dev/stdout here:", err)
+	}
+}
+
+// runChild runs the named test of this binary again as a child process,
+// with ATOMICFILE_CHILD set and stdout as its standard output; it returns
+// what the child wrote to standard error.
+func runChild(test string, stdout *os.File) (string, error) {
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$")
+	cmd.Env = append(os.Environ(), "ATOMICFILE_CHILD=1")
+	var stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = stdout, &stderr
+	err := cmd.Run()
+	return stderr.String(), err
 }
 
 // clip shortens a text for a message.
