@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -116,12 +117,15 @@ func (s sleeper) Move(ctx context.Context, req player.Request) (player.Reply, er
 	return player.Reply{Move: board.MustParseSquare("D3")}, nil
 }
 
+// TestTimeoutWithAPlayerThatIgnoresItsDeadline: the sleeper never
+// answers, so any finite wait proves that the referee does not wait for
+// it; the bound is loose so that a busy machine cannot break it.
 func TestTimeoutWithAPlayerThatIgnoresItsDeadline(t *testing.T) {
 	s := sleeper{release: make(chan struct{})}
 	defer close(s.release)
 	start := time.Now()
 	g := play(t, s, firstLegal, Config{MoveTime: 100 * time.Millisecond})
-	if took := time.Since(start); took > 2*time.Second {
+	if took := time.Since(start); took > 10*time.Second {
 		t.Fatalf("the referee waited %v for a player with a 100ms limit", took)
 	}
 	if g.Result.Reason != game.Timeout || g.Result.By != board.Black || g.Result.Winner != board.White {
@@ -129,18 +133,54 @@ func TestTimeoutWithAPlayerThatIgnoresItsDeadline(t *testing.T) {
 	}
 }
 
+// TestGameClock: black, which takes at least 260 ms a move, loses on a
+// 1 s game clock with no grace: it makes at most 3 moves (a fourth would
+// overrun the clock by 40 ms or more, and is refused), the moves the
+// referee kept fit in the clock, the referee tells black what is left of
+// its clock, and it ends the game only once black has used all of it. A
+// busy machine only makes black slower, so none of this depends on the
+// load; white, which answers at once, has the same second for its few
+// moves.
 func TestGameClock(t *testing.T) {
+	const gameTime, think = time.Second, 260 * time.Millisecond
+	var mu sync.Mutex // a request that timed out may still run after Play returns
+	var left []time.Duration
 	slow := player.Func{PlayerName: "slow", Choose: func(req player.Request) board.Square {
-		time.Sleep(30 * time.Millisecond)
+		mu.Lock()
+		left = append(left, req.GameTimeLeft)
+		mu.Unlock()
+		time.Sleep(think)
 		sq, _ := board.NextSquare(req.Legal)
 		return sq
 	}}
-	g := play(t, slow, firstLegal, Config{GameTime: 100 * time.Millisecond, Grace: -1})
-	if g.Result.Reason != game.Timeout || g.Result.By != board.Black {
-		t.Fatalf("result %+v, want black out of time", g.Result)
+	var used [2]time.Duration
+	g := play(t, slow, firstLegal, Config{GameTime: gameTime, Grace: -1, Observe: func(e Event) {
+		if e.Kind == Ended {
+			used = e.Used
+		}
+	}})
+	if g.Result.Reason != game.Timeout || g.Result.By != board.Black || g.Result.Winner != board.White {
+		t.Fatalf("result %+v after %d plies, want black out of time", g.Result, g.Ply())
 	}
-	if n := g.Ply(); n < 4 || n > 10 {
-		t.Fatalf("black lost after %d plies; a 100ms clock at 30ms a move allows 3 or 4 moves", n)
+	var moves int
+	var spent time.Duration
+	mu.Lock()
+	defer mu.Unlock()
+	for _, m := range g.Moves {
+		if m.Color != board.Black || m.Square == board.Pass {
+			continue
+		}
+		if moves >= len(left) || left[moves] != gameTime-spent {
+			t.Fatalf("black's request %d: clock left %v, want %v less the moves before (%v)", moves+1, left, gameTime, spent)
+		}
+		moves++
+		spent += m.Time
+	}
+	if fit := int(gameTime / think); moves > fit || spent > gameTime {
+		t.Fatalf("black made %d moves in %v on a %v clock at %v or more a move: at most %d fit", moves, spent, gameTime, think, fit)
+	}
+	if used[board.Black] < gameTime {
+		t.Fatalf("black lost on time having used %v of its %v", used[board.Black], gameTime)
 	}
 }
 
@@ -362,7 +402,9 @@ func abs(x int) int {
 }
 
 // TestUsedClockCarriesOver: a game continued with time already used
-// has only the rest of its clock.
+// has only the rest of its clock: black, with 50 ms of its minute left,
+// loses on time within two moves of its own (each takes 30 ms or more,
+// however busy the machine), while white has the whole minute.
 func TestUsedClockCarriesOver(t *testing.T) {
 	slow := player.Func{PlayerName: "slow", Choose: func(req player.Request) board.Square {
 		time.Sleep(30 * time.Millisecond)
@@ -370,8 +412,8 @@ func TestUsedClockCarriesOver(t *testing.T) {
 		return sq
 	}}
 	g, err := Play(context.Background(), slow, slow, Config{
-		GameTime: 300 * time.Millisecond,
-		Used:     [2]time.Duration{250 * time.Millisecond, 0},
+		GameTime: time.Minute,
+		Used:     [2]time.Duration{time.Minute - 50*time.Millisecond, 0},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -382,28 +424,39 @@ func TestUsedClockCarriesOver(t *testing.T) {
 }
 
 // TestReadyWaitsOffTheClock: a move that waits in Ready (for a free
-// search slot) does not lose time: with a 40 ms limit a move, a wait of
-// 60 ms before every request neither loses the game on time nor shows in
-// the recorded times; every request's slot is freed.
+// search slot) does not lose time: with a 2 s limit a move and no grace,
+// a wait of 2.5 s before the first request of each colour neither loses
+// the game on time nor shows in the recorded times or the clocks used;
+// every request's slot is freed. A busy machine can only make the wait
+// longer, so the test fails whenever the wait is counted.
 func TestReadyWaitsOffTheClock(t *testing.T) {
+	const limit, wait = 2 * time.Second, 2500 * time.Millisecond
 	var asked, freed [2]int
-	cfg := Config{MoveTime: 40 * time.Millisecond, GameTime: 500 * time.Millisecond, Grace: -1,
+	var used [2]time.Duration
+	cfg := Config{MoveTime: limit, Grace: -1,
 		Ready: func(ctx context.Context, c board.Color) (func(), error) {
 			asked[c]++
-			time.Sleep(60 * time.Millisecond)
+			if asked[c] == 1 {
+				time.Sleep(wait)
+			}
 			return func() { freed[c]++ }, nil
-		}}
+		},
+		Observe: func(e Event) { used = e.Used },
+	}
 	g := play(t, firstLegal, firstLegal, cfg)
 	if g.Result.Reason != game.Normal {
-		t.Fatalf("result %v: the wait counted on the clock", g.Result)
+		t.Fatalf("result %v (%s): the wait counted on the clock", g.Result, g.Result.Detail)
 	}
 	for c := range 2 {
-		if asked[c] == 0 || asked[c] != freed[c] {
+		if asked[c] < 2 || asked[c] != freed[c] {
 			t.Fatalf("colour %d: %d requests readied, %d freed", c, asked[c], freed[c])
+		}
+		if used[c] >= wait {
+			t.Fatalf("colour %d used %v of its clock: the wait counted", c, used[c])
 		}
 	}
 	for _, m := range g.Moves {
-		if m.Time >= 60*time.Millisecond {
+		if m.Time >= wait {
 			t.Fatalf("move %v recorded %v: the wait counted", m.Square, m.Time)
 		}
 	}
@@ -463,11 +516,12 @@ func (s *spender) Move(ctx context.Context, req player.Request) (player.Reply, e
 // the increment back and black finishes the game. The referee's
 // accounting is exact: what black used is its moves' times less one
 // increment a move it played (none for a pass), and every request tells
-// the player the increment.
+// the player the increment. The grace and the increment are far longer
+// than any delay of a busy machine.
 func TestIncrementKeepsAPlayerAlive(t *testing.T) {
-	const gameTime, inc = 200 * time.Millisecond, 2 * time.Second
+	const gameTime, inc = 200 * time.Millisecond, 10 * time.Second
 	// A late wake-up is accepted (Grace), so only the clock decides.
-	cfg := Config{GameTime: gameTime, Grace: time.Second}
+	cfg := Config{GameTime: gameTime, Grace: 10 * time.Second}
 
 	g := play(t, &spender{moves: 1}, firstLegal, cfg)
 	if g.Result.Reason != game.Timeout || g.Result.By != board.Black || g.Ply() != 2 {
@@ -517,26 +571,63 @@ func TestIncrementNeedsAGameClock(t *testing.T) {
 // wakes it late: testHookAsked sleeps that long) still takes the replies
 // that the players made at once, with the times they took, not the
 // referee's delay; the timer that has expired meanwhile does not win.
+// The limit is long enough for a player on a busy machine to answer in
+// it, so only the first few moves are delayed (each by more than the
+// limit and the grace), of a game continued near its end.
 func TestALateRefereeDoesNotBlameThePlayer(t *testing.T) {
-	const limit = 20 * time.Millisecond
-	late := 6 // the first moves' replies are looked for late
+	const limit = 500 * time.Millisecond
+	const late = 4 // the replies to the first late requests are looked for late
+	delayed := 0
 	testHookAsked = func(time.Duration) {
-		if late > 0 {
-			late--
-			time.Sleep(limit + DefaultGrace + 30*time.Millisecond)
+		if delayed < late {
+			delayed++
+			time.Sleep(limit + DefaultGrace + 100*time.Millisecond)
 		}
 	}
 	defer func() { testHookAsked = nil }()
-	g, err := Play(context.Background(), firstLegal, firstLegal, Config{MoveTime: limit})
+	var moved []game.Move // the replies, in order (passes are the referee's)
+	g, err := Play(context.Background(), firstLegal, firstLegal, Config{
+		Game:     lateGame(t, 10),
+		MoveTime: limit,
+		Observe: func(e Event) {
+			if e.Kind == Moved {
+				moved = append(moved, e.Move)
+			}
+		},
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if g.Result.Reason == game.Timeout {
 		t.Fatalf("result %+v after %d plies: the referee's own delay was counted against the player", g.Result, g.Ply())
 	}
-	for i, m := range g.Moves[:6] {
+	if delayed != late || len(moved) < late {
+		t.Fatalf("%d replies looked for late, %d moves: the game is too short for the test", delayed, len(moved))
+	}
+	for i, m := range moved[:late] {
 		if m.Time > limit {
 			t.Fatalf("move %d took %v by the record: the referee's delay, not the player's", i+1, m.Time)
 		}
 	}
+}
+
+// lateGame is the game of firstLegal against itself up to the first
+// position with at most empties empty squares: a game to continue that
+// ends soon.
+func lateGame(t *testing.T, empties int) *game.Game {
+	t.Helper()
+	g := game.New(board.Start(), game.Standard)
+	for g.Position().Board.Empties() > empties {
+		if g.Over() {
+			t.Fatalf("the game ended with %d empty squares", g.Position().Board.Empties())
+		}
+		if g.PassIfForced() {
+			continue
+		}
+		sq, _ := board.NextSquare(g.Legal())
+		if err := g.PlaySquare(sq); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
 }
