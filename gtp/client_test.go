@@ -265,6 +265,13 @@ func TestClientResyncs(t *testing.T) {
 // a pass it cannot make or something that is not a move has it refused
 // by the referee (three times: it loses); one that resigns resigns; one
 // that does not answer loses on time.
+//
+// Every engine but the silent one has 10 s a move, far more than the two
+// or three round trips to a child process take even on a loaded machine
+// (with 300 ms a move, a starved child could lose on time instead): a
+// wrong verdict still shows as another reason or detail. Only the silent
+// engine, which loses on time whatever the load, has the short time its
+// detail names.
 func TestMisbehavingEngines(t *testing.T) {
 	tests := []struct {
 		mode   string
@@ -284,7 +291,11 @@ func TestMisbehavingEngines(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
 			c := start(t, command(tt.mode))
-			g, err := referee.Play(context.Background(), c, course.NewRandom(1), referee.Config{MoveTime: 300 * time.Millisecond})
+			moveTime := 10 * time.Second
+			if tt.mode == "silent" {
+				moveTime = 300 * time.Millisecond
+			}
+			g, err := referee.Play(context.Background(), c, course.NewRandom(1), referee.Config{MoveTime: moveTime})
 			if err != nil {
 				t.Fatal(err)
 			}

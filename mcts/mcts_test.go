@@ -343,16 +343,31 @@ const stopBound = 10 * time.Second
 // TestProgress: a search reports what it has found every progressEvery,
 // with root and tree parallelism, iterations growing; the player turns
 // the reports into live thinking.
+//
+// The searches have a budget of a minute and are stopped (their context
+// cancelled) by the report that the test waits for: how many reports
+// come does not depend on how much of the machine the search gets (with
+// a budget of 700 ms, a starved thread 0 could make fewer than two), and
+// a search that did not report would run out its minute and fail.
 func TestProgress(t *testing.T) {
+	const budget = time.Minute
+	const want = 3 // reports of each search
 	b := board.StartBoard()
 	for _, par := range []Parallelism{RootParallel, TreeParallel} {
 		s := newSearcher(t, Options{Seed: 9, Threads: 2, Parallel: par})
+		ctx, cancel := context.WithCancel(context.Background())
 		var reports []Result
-		r, _ := s.Search(context.Background(), b, Limits{Time: 700 * time.Millisecond}, func(r Info) {
-			reports = append(reports, r)
+		r, _ := s.Search(ctx, b, Limits{Time: budget}, func(r Info) {
+			if reports = append(reports, r); len(reports) == want {
+				cancel()
+			}
 		})
-		if len(reports) < 2 {
+		cancel()
+		if len(reports) < want {
 			t.Fatalf("%v: %d progress reports in %v", par, len(reports), r.Elapsed)
+		}
+		if reports[0].Elapsed < progressEvery {
+			t.Errorf("%v: the first report came after %v, before progressEvery (%v)", par, reports[0].Elapsed, progressEvery)
 		}
 		for i, p := range reports {
 			if len(p.Moves) == 0 || b.Moves()&p.Move.Bit() == 0 || p.Iterations == 0 {
@@ -367,10 +382,15 @@ func TestProgress(t *testing.T) {
 		}
 	}
 	s := newSearcher(t, Options{Seed: 9, Threads: 1})
-	p := NewPlayer("mcts", s, Limits{Time: 500 * time.Millisecond})
+	p := NewPlayer("mcts", s, Limits{Time: budget})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	var live []player.Thinking
-	reply, err := p.Move(context.Background(), player.Request{Position: board.Start(), Legal: b.Moves(),
-		Progress: func(th player.Thinking) { live = append(live, th) }})
+	reply, err := p.Move(ctx, player.Request{Position: board.Start(), Legal: b.Moves(),
+		Progress: func(th player.Thinking) {
+			live = append(live, th)
+			cancel() // the first report is enough
+		}})
 	if err != nil || len(live) == 0 {
 		t.Fatalf("player: %v, %d live reports", err, len(live))
 	}
