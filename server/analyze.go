@@ -133,7 +133,7 @@ func analysisAnswer(g *game.Game, asked string, reply player.Reply) map[string]a
 }
 
 // streamInterval is the least time between two reports of a streamed
-// analysis.
+// analysis (Server.streamEvery, which tests set to 0).
 const streamInterval = 150 * time.Millisecond
 
 // streamAnalysis answers an analysis as it goes (?stream=1): one JSON
@@ -157,7 +157,7 @@ func (s *Server) streamAnalysis(ctx context.Context, w http.ResponseWriter, p pl
 	progress := func(th player.Thinking) {
 		mu.Lock()
 		defer mu.Unlock()
-		if over || time.Since(last) < streamInterval {
+		if over || time.Since(last) < s.streamEvery {
 			return
 		}
 		last = time.Now()

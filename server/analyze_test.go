@@ -58,13 +58,19 @@ func TestAnalyze(t *testing.T) {
 	}
 }
 
-// TestAnalyzeStream: an analysis asked with ?stream=1 reports what the
-// player has found as it thinks, one JSON object a line (Monte Carlo's
-// visits growing), then the answer, marked done; a bad player is
-// refused as in a plain analysis.
-func TestAnalyzeStream(t *testing.T) {
-	ts := newTestServer(t, "", Config{})
-	body, _ := json.Marshal(AnalyzeRequest{Transcript: "f5d6c3", Player: "mcts:time=1s,threads=1"})
+// streamLine is a line of a streamed analysis.
+type streamLine struct {
+	For      string        `json:"for"`
+	Done     bool          `json:"done"`
+	Best     string        `json:"best"`
+	Error    string        `json:"error"`
+	Thinking *ThinkingView `json:"thinking"`
+}
+
+// askStreamed asks ts for a streamed analysis of req: its lines.
+func askStreamed(t *testing.T, ts *testServer, req AnalyzeRequest) []streamLine {
+	t.Helper()
+	body, _ := json.Marshal(req)
 	resp, err := ts.http.Client().Post(ts.http.URL+"/api/analyze?stream=1", "application/json", bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
@@ -73,17 +79,10 @@ func TestAnalyzeStream(t *testing.T) {
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/x-ndjson" {
 		t.Fatalf("status %d, %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
-	type line struct {
-		For      string        `json:"for"`
-		Done     bool          `json:"done"`
-		Best     string        `json:"best"`
-		Error    string        `json:"error"`
-		Thinking *ThinkingView `json:"thinking"`
-	}
-	var lines []line
+	var lines []streamLine
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
-		var l line
+		var l streamLine
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
 			t.Fatalf("a line that is not JSON: %q", sc.Text())
 		}
@@ -92,23 +91,52 @@ func TestAnalyzeStream(t *testing.T) {
 	if len(lines) < 3 {
 		t.Fatalf("%d lines: want reports before the answer", len(lines))
 	}
-	visits := func(l line) (n uint64) {
+	for i, l := range lines[:len(lines)-1] {
+		if l.Done || l.Thinking == nil || l.For != lines[0].For {
+			t.Fatalf("report %d: %+v", i, l)
+		}
+	}
+	end := lines[len(lines)-1]
+	if !end.Done || end.Best == "" || end.Thinking == nil || len(end.Thinking.Moves) != 4 {
+		t.Fatalf("the answer: %+v", end)
+	}
+	return lines
+}
+
+// TestAnalyzeStream: an analysis asked with ?stream=1 reports what the
+// player has found as it thinks, one JSON object a line, then the
+// answer, marked done; a bad player is refused as in a plain analysis.
+//
+// The engine reports each depth it completes, whatever the time it
+// takes: with every report streamed (Server.streamEvery 0), its depths
+// come one by one, deeper each time. Monte Carlo reports every 200 ms of
+// its think: given 4 s, it reports many times (its visits growing) even
+// on a machine that gives it a small share of a core.
+func TestAnalyzeStream(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ts.srv.streamEvery = 0 // before any analysis
+	// The server's default analysis: the engine, to depth 8.
+	lines := askStreamed(t, ts, AnalyzeRequest{Transcript: "f5d6c3"})
+	for i, l := range lines[:len(lines)-1] {
+		if len(l.Thinking.PV) == 0 || i > 0 && l.Thinking.Depth <= lines[i-1].Thinking.Depth {
+			t.Errorf("the engine's report %d: depth %d, line %v (the one before at depth %d)", i, l.Thinking.Depth, l.Thinking.PV, lines[max(i-1, 0)].Thinking.Depth)
+		}
+	}
+
+	lines = askStreamed(t, ts, AnalyzeRequest{Transcript: "f5d6c3", Player: "mcts:time=4s,threads=1"})
+	visits := func(l streamLine) (n uint64) {
 		for _, m := range l.Thinking.Moves {
 			n += m.Visits
 		}
 		return n
 	}
-	for i, l := range lines[:len(lines)-1] {
-		if l.Done || l.Thinking == nil || l.For != lines[0].For {
-			t.Fatalf("report %d: %+v", i, l)
-		}
-		if i > 0 && visits(l) < visits(lines[i-1]) {
-			t.Errorf("the visits went down: %d then %d", visits(lines[i-1]), visits(l))
+	for i := 1; i < len(lines); i++ {
+		if visits(lines[i]) < visits(lines[i-1]) {
+			t.Errorf("the visits went down: %d then %d (line %d)", visits(lines[i-1]), visits(lines[i]), i)
 		}
 	}
-	end := lines[len(lines)-1]
-	if !end.Done || end.Best == "" || end.Thinking == nil || len(end.Thinking.Moves) != 4 || visits(end) < visits(lines[len(lines)-2]) {
-		t.Errorf("the answer: %+v", end)
+	if visits(lines[0]) == 0 {
+		t.Errorf("Monte Carlo's first report has no visits: %+v", lines[0].Thinking)
 	}
 	if code := ts.call("POST", "/api/analyze?stream=1", AnalyzeRequest{Transcript: "f5", Player: "nobody"}, nil); code != 400 {
 		t.Errorf("a bad player, streamed: %d, want 400", code)

@@ -10,13 +10,17 @@ import (
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
 
+	"github.com/reversi-engine/reversi/store"
 	"github.com/reversi-engine/reversi/store/postgres"
 	"github.com/reversi-engine/reversi/store/postgres/pgtest"
 )
 
-// testLease is the lease of the test servers' claims: short, so that a
-// take-over comes soon, and renewed every third of it.
-const testLease = 2 * time.Second
+// testLease is the lease of the test servers' claims: an hour, so that
+// no claim lapses during a test however late a renewal comes, and the
+// periodic sweep (every third of the lease) never runs during one. A
+// test of a take-over expires the claim in the store and calls the
+// sweep itself (see TestTwoServers).
+const testLease = time.Hour
 
 // newPostgresServer is a server on the PostgreSQL database dsn, as one
 // process of several would run it.
@@ -38,10 +42,11 @@ func newPostgresServer(t *testing.T, dsn, owner string) *testServer {
 	return ts
 }
 
-// waitFor polls ts until the game satisfies ok.
+// waitFor polls ts until the game satisfies ok. Its minute bounds a
+// wait that would never end, not how quickly the server answers.
 func (ts *testServer) waitFor(id, what string, ok func(GameView) bool) GameView {
 	ts.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		if v := ts.state(id); ok(v) {
 			return v
@@ -73,7 +78,7 @@ func TestTwoServers(t *testing.T) {
 	a.waitFor(g.ID, "playing on the referee's server", func(v GameView) bool { return v.Status == "playing" && v.White.Name == "bob" })
 
 	// A spectator on b's WebSocket.
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // bounds a hang only
 	defer cancel()
 	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(b.http.URL, "http")+"/api/games/"+g.ID+"/ws", nil)
 	if err != nil {
@@ -145,24 +150,23 @@ func TestTwoServers(t *testing.T) {
 	}
 
 	// Server a stops (its claim is no longer renewed): b takes over.
-	// The moves are refused (or wait) until a's lease has run out and b
-	// has taken the game over: poll until they are played.
+	// Rather than wait for the lease to run out and for b's next sweep,
+	// the test expires a's claim in the store, as time would, and sweeps
+	// b as its ticker would (nothing else sweeps b within the test's
+	// hour: see testLease).
 	a.close()
+	kept, err := b.st.(store.Cluster).Renew(context.Background(), "server-a", []string{g.ID}, time.Now().Add(-time.Second))
+	if _, held := kept[g.ID]; err != nil || !held {
+		t.Fatalf("server a's claim on the game before it lapsed: %v, %v", kept, err)
+	}
+	b.srv.sweep(context.Background())
 	for _, sq := range []string{"c3", "d3"} {
 		token := black
 		if sq == "d3" {
 			token = white
 		}
-		var code int
-		var msg string
-		for deadline := time.Now().Add(testLease + 20*time.Second); time.Now().Before(deadline); {
-			if code, msg = move(b, token, sq); code == 200 {
-				break
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		if code != 200 {
-			t.Fatalf("move %s after the referee's server stopped: %d %s", sq, code, msg)
+		if code, msg := move(b, token, sq); code != 200 {
+			t.Fatalf("move %s after the referee's server stopped and b swept: %d %s", sq, code, msg)
 		}
 	}
 	v := waitSeen(4)

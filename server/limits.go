@@ -17,9 +17,12 @@ import (
 // limiter is a token bucket per client address.
 type limiter struct {
 	rate, burst float64
-	mu          sync.Mutex
-	buckets     map[string]*bucket
-	lastSweep   time.Time
+	// now is the limiter's clock: time.Now, or a test's (set before the
+	// limiter is used).
+	now       func() time.Time
+	mu        sync.Mutex
+	buckets   map[string]*bucket
+	lastSweep time.Time
 }
 
 type bucket struct {
@@ -28,12 +31,12 @@ type bucket struct {
 }
 
 func newLimiter(rate, burst float64) *limiter {
-	return &limiter{rate: rate, burst: burst, buckets: map[string]*bucket{}, lastSweep: time.Now()}
+	return &limiter{rate: rate, burst: burst, now: time.Now, buckets: map[string]*bucket{}, lastSweep: time.Now()}
 }
 
 // allow takes a token from the client's bucket.
 func (l *limiter) allow(client string) bool {
-	now := time.Now()
+	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if now.Sub(l.lastSweep) > time.Minute { // forget idle clients

@@ -50,8 +50,8 @@ func TestServeShutsDownAtTheEndOfTheContext(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Serve: %v", err)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Serve did not return 10 s after the end of its context")
+	case <-time.After(time.Minute): // a hang: Serve waits 1 s for its connections
+		t.Fatal("Serve did not return a minute after the end of its context")
 	}
 	if !strings.Contains(logs.String(), "shutting down") || !strings.Contains(logs.String(), "stopped") {
 		t.Errorf("logs:\n%s", logs.String())

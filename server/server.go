@@ -14,6 +14,7 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -136,6 +137,23 @@ type Server struct {
 	shutDown  bool
 	// pingEvery and pingTimeout: see the constants.
 	pingEvery, pingTimeout time.Duration
+
+	// Test seams: a test reads the counts, and sets streamEvery and
+	// liveShown before the server is used.
+	//
+	// pingsAnswered counts the WebSocket pings answered within
+	// pingTimeout, pingsUnanswered the sockets closed for want of an
+	// answer (counted as the close starts): what a test cannot see from
+	// the peer's side.
+	pingsAnswered, pingsUnanswered atomic.Int64
+	// streamEvery is the least time between two reports of a streamed
+	// analysis (streamInterval; a test sets 0 to have every report).
+	streamEvery time.Duration
+	// liveShown, if not nil, is called with the game's id each time the
+	// thinking of a built-in player is shown (see table.progress), from
+	// the player's goroutine and outside the table's lock: a test holds
+	// the player there until it has seen the report.
+	liveShown func(game string)
 }
 
 // checkEngineName checks the name of an operator's external engine: a
@@ -223,7 +241,7 @@ func New(cfg Config) (*Server, error) {
 		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(),
 		analyses: make(chan struct{}, cfg.MaxAnalyses), searchSlots: make(chan struct{}, cfg.MaxSearches),
 		pool: newPool(poolSize(cfg)), created: map[string]int{}, socketsBy: map[string]int{},
-		pingEvery: pingEvery, pingTimeout: pingTimeout}
+		pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval}
 	s.metrics.limits(cfg)
 	s.metrics.pooled(s.pool.len)
 	s.routes()

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -46,10 +48,17 @@ func newTestServer(t *testing.T, path string, cfg Config) *testServer {
 	return newTestServerOn(t, st, path, cfg)
 }
 
-// newTestServerOn starts a server on the store st (kept in path).
+// newTestServerOn starts a server on the store st (kept in path). Unless
+// cfg sets a rate limit (as the tests of the limiter do), a client may
+// make a million requests a second: the tests' polling helpers (state,
+// waitTurn, waitFor) ask as often as the machine lets them, and a 429
+// must not depend on how slow the machine is.
 func newTestServerOn(t *testing.T, st store.Store, path string, cfg Config) *testServer {
 	t.Helper()
 	cfg.Store = st
+	if cfg.RatePerSecond == 0 {
+		cfg.RatePerSecond, cfg.Burst = 1e6, 1e6
+	}
 	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -105,10 +114,11 @@ func (ts *testServer) state(id string) GameView {
 }
 
 // waitTurn waits until it is color's turn (with a move to make) or the
-// game is over.
+// game is over. Its minute bounds a wait that would never end, not how
+// quickly the server answers.
 func (ts *testServer) waitTurn(id, color string) GameView {
 	ts.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		v := ts.state(id)
 		// No legal move: the server is about to pass for color (see
@@ -116,7 +126,7 @@ func (ts *testServer) waitTurn(id, color string) GameView {
 		if v.Status == "finished" || v.Turn == color && len(v.Legal) > 0 {
 			return v
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(10 * time.Millisecond)
 	}
 	ts.t.Fatalf("it never became %s's turn", color)
 	return GameView{}
@@ -373,7 +383,7 @@ func TestJoinResignUndo(t *testing.T) {
 func TestWatchers(t *testing.T) {
 	ts := newTestServer(t, "", Config{})
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // bounds a hang only
 	defer cancel()
 	url := "ws" + strings.TrimPrefix(ts.http.URL, "http") + "/api/games/" + g.ID + "/ws"
 	c, _, err := websocket.Dial(ctx, url, nil)
@@ -517,32 +527,62 @@ func TestClassicEndpoints(t *testing.T) {
 	}
 }
 
+// testClock is a clock a test moves by hand (see limiter.now).
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// TestHealthMetricsAndLimits: a client gets its burst of requests, then
+// 429s (/metrics too) until its bucket refills at the rate; the metrics
+// show the limits. The limiter's clock is the test's: no token comes
+// back while a request is slow, and none is waited for.
 func TestHealthMetricsAndLimits(t *testing.T) {
 	ts := newTestServer(t, "", Config{RatePerSecond: 5, Burst: 5})
+	clock := &testClock{now: time.Now()}
+	ts.srv.limiter.now = clock.Now // before any request
 	if code := ts.call("GET", "/api/health", nil, nil); code != 200 {
 		t.Errorf("health: %d", code)
 	}
-	limited := false
+	var codes []int
 	for range 20 {
-		if ts.call("GET", "/api/games", nil, nil) == 429 {
-			limited = true
-		}
+		codes = append(codes, ts.call("GET", "/api/games", nil, nil))
 	}
-	if !limited {
-		t.Errorf("20 requests at once were not limited (5 a second)")
+	// The health check took one token of the 5.
+	if want := append(slices.Repeat([]int{200}, 4), slices.Repeat([]int{429}, 16)...); !slices.Equal(codes, want) {
+		t.Errorf("20 requests at once after one, 5 allowed at once: %v, want %v", codes, want)
 	}
 	// /metrics is behind the same limit: a scraper cannot be used to
 	// spin the server.
 	if code := ts.call("GET", "/metrics", nil, nil); code != 429 {
 		t.Errorf("/metrics after a burst: %d, want 429", code)
 	}
-	time.Sleep(1200 * time.Millisecond) // the bucket refills
+	clock.Add(100 * time.Millisecond) // half a token at 5 a second
+	if code := ts.call("GET", "/metrics", nil, nil); code != 429 {
+		t.Errorf("/metrics 0.1 s after a burst: %d, want 429", code)
+	}
+	clock.Add(1100 * time.Millisecond) // the bucket refills
 	resp, err := http.Get(ts.http.URL + "/metrics")
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("/metrics 1.2 s after a burst: %d, want 200", resp.StatusCode)
+	}
 	for _, want := range []string{"reversi_rate_limited_total", "reversi_http_requests_total", `reversi_limit{name="live_games"} 1000`,
 		`reversi_limit{name="hash_mb"} 64`, `reversi_limit{name="searches"} 2`, "reversi_searches_waiting"} {
 		if !bytes.Contains(body, []byte(want)) {
@@ -607,34 +647,55 @@ func FuzzCreate(f *testing.F) {
 
 // TestLiveThinking: while a built-in engine thinks, the game's state
 // shows its best line so far, at a depth, and no longer once it moved.
+// The player is held at its first report shown (Server.liveShown) until
+// the test has read the state: however slow the machine, the report is
+// there to be seen before the move, and a move clock of 30 s is not
+// run out by the hold.
 func TestLiveThinking(t *testing.T) {
 	for _, tt := range []struct{ spec, unit string }{
-		{"engine:level=60", ""},                // as deep as the time allows: it thinks for most of its 3 s
+		{"engine:level=60,time=2s", ""},        // as deep as its 2 s allow
 		{"mcts:time=1500ms,threads=1", "rate"}, // Monte Carlo: playouts and win rate
 	} {
 		t.Run(tt.spec, func(t *testing.T) {
-			ts := newTestServer(t, "", Config{RatePerSecond: 1e6, Burst: 1e6})
+			ts := newTestServer(t, "", Config{})
+			shown, release := make(chan string, 1), make(chan struct{})
+			var hold sync.Once
+			ts.srv.liveShown = func(id string) { // before any game
+				hold.Do(func() {
+					shown <- id
+					<-release
+				})
+			}
+			var once sync.Once
+			free := func() { once.Do(func() { close(release) }) }
+			defer free() // whatever happens, the player goes on
 			// A position out of the opening book, black (the computer) to move.
-			g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: tt.spec}, White: SeatRequest{Kind: "bot"}, Time: "3s",
+			g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: tt.spec}, White: SeatRequest{Kind: "bot"}, Time: "30s",
 				Transcript: "f5f6c4c5g7f3e3f2b5h8e2a5g4c3g1g5g6e1b6h7"})
 			first := ts.state(g.ID)
 			legal, prefix := first.Legal, len(first.Moves) // the transcript's moves, kept as the game's history
 			if prefix != 20 || first.LastMove != "H7" {
 				t.Fatalf("a game from a 20-move transcript has %d moves, the last %q", prefix, first.LastMove)
 			}
-			var live *ThinkingView
 			// (The engine is built before its clock starts: under the race
-			// detector its 64 MB table takes seconds.)
-			for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline) && live == nil; {
-				v := ts.state(g.ID)
-				if len(v.Moves) > prefix {
-					t.Fatalf("the computer moved before any live report was seen")
+			// detector its 64 MB table takes seconds. The minute bounds a
+			// player that never reports.)
+			select {
+			case id := <-shown:
+				if id != g.ID {
+					t.Fatalf("a report shown for game %s, want %s", id, g.ID)
 				}
-				live = v.Live
-				time.Sleep(20 * time.Millisecond)
+			case <-time.After(time.Minute):
+				t.Fatal("no live report shown within a minute")
 			}
+			v := ts.state(g.ID) // the player waits
+			free()
+			if len(v.Moves) > prefix {
+				t.Fatalf("the computer moved while held at its report")
+			}
+			live := v.Live
 			if live == nil || live.Kind == "" || len(live.PV) == 0 || live.Eval == nil {
-				t.Fatalf("no live thinking: %+v", live)
+				t.Fatalf("no live thinking in the state while the report is shown: %+v", live)
 			}
 			if tt.unit != "" && (live.Unit != tt.unit || live.Nodes == 0) {
 				t.Errorf("live thinking in %q with %d nodes, want %q and playouts", live.Unit, live.Nodes, tt.unit)
@@ -642,7 +703,7 @@ func TestLiveThinking(t *testing.T) {
 			if !slices.Contains(legal, live.PV[0]) {
 				t.Errorf("live line %v does not start with a legal move of %v", live.PV, legal)
 			}
-			v := ts.waitTurn(g.ID, "white")
+			v = ts.waitTurn(g.ID, "white")
 			if v.Live != nil || len(v.Moves) != prefix+1 {
 				t.Errorf("after the move: live %+v, %d moves", v.Live, len(v.Moves))
 			}
@@ -732,21 +793,40 @@ func TestClientBehindProxy(t *testing.T) {
 	}
 }
 
+// waitCount polls n until it is at least want, or fails after a minute
+// (which bounds a count that never comes, not how quickly it comes).
+func waitCount(t *testing.T, n *atomic.Int64, want int64, what string) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); n.Load() < want; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: %d after a minute, want %d", what, n.Load(), want)
+		}
+	}
+}
+
 // TestSocketPing: a WebSocket peer that does not answer the server's
-// pings is closed.
+// pings is closed; one that answers stays connected. The server's
+// counts of pings answered and unanswered say when to look, not a
+// sleep.
 func TestSocketPing(t *testing.T) {
+	// Not reading: the client answers no ping (the library answers them
+	// in Read). However late the server's pings come, none is answered
+	// before the server gives up on one.
 	ts := newTestServer(t, "", Config{})
 	ts.srv.pingEvery, ts.srv.pingTimeout = 100*time.Millisecond, 400*time.Millisecond // before any socket
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // bounds a hang only
 	defer cancel()
 	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.http.URL, "http")+"/api/games/"+g.ID+"/ws", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.CloseNow()
-	// Not reading: the client answers no ping. Wait, then read what is left.
-	time.Sleep(time.Second)
+	waitCount(t, &ts.srv.pingsUnanswered, 1, "sockets closed for no answer to a ping")
+	if n := ts.srv.pingsAnswered.Load(); n != 0 {
+		t.Fatalf("%d pings answered by a peer that never read", n)
+	}
+	// Read what is left: the state, then the server's close.
 	for {
 		if _, _, err = c.Read(ctx); err != nil {
 			break
@@ -755,8 +835,15 @@ func TestSocketPing(t *testing.T) {
 	if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
 		t.Fatalf("a peer deaf to pings: the socket ended with %v, want closed for no answer", err)
 	}
-	// A peer that reads (and so answers pings) stays connected.
-	c2, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.http.URL, "http")+"/api/games/"+g.ID+"/ws", nil)
+
+	// A peer that reads (and so answers pings) stays connected while
+	// the server sees several pings answered: a ping every 100 ms, each
+	// given 5 s for its answer, which a starved machine's reader still
+	// gives in time.
+	ts2 := newTestServer(t, "", Config{})
+	ts2.srv.pingEvery, ts2.srv.pingTimeout = 100*time.Millisecond, 5*time.Second // before any socket
+	g2 := ts2.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}})
+	c2, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts2.http.URL, "http")+"/api/games/"+g2.ID+"/ws", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -773,10 +860,24 @@ func TestSocketPing(t *testing.T) {
 			}
 		}
 	}()
+	const answered = 3
+	for deadline := time.Now().Add(time.Minute); ts2.srv.pingsAnswered.Load() < answered; {
+		select {
+		case err := <-ended:
+			t.Fatalf("a peer answering pings: the socket ended with %v after %d pings answered", err, ts2.srv.pingsAnswered.Load())
+		case <-time.After(10 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a peer answering pings: %d pings answered in a minute, want %d", ts2.srv.pingsAnswered.Load(), answered)
+		}
+	}
+	if n := ts2.srv.pingsUnanswered.Load(); n != 0 {
+		t.Fatalf("a peer answering pings: %d sockets closed for no answer", n)
+	}
 	select {
 	case err := <-ended:
-		t.Fatalf("a peer answering pings: the socket ended with %v within ten ping intervals", err)
-	case <-time.After(time.Second):
+		t.Fatalf("a peer answering pings: the socket ended with %v", err)
+	default:
 	}
 	c2.CloseNow()
 	<-ended
@@ -787,7 +888,7 @@ func TestSocketPing(t *testing.T) {
 func TestSocketsPerClient(t *testing.T) {
 	ts := newTestServer(t, "", Config{MaxSocketsPerClient: 2})
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // bounds a hang only
 	defer cancel()
 	url := "ws" + strings.TrimPrefix(ts.http.URL, "http") + "/api/games/" + g.ID + "/ws"
 	var open []*websocket.Conn
@@ -803,14 +904,19 @@ func TestSocketsPerClient(t *testing.T) {
 		t.Fatalf("a third WebSocket with a limit of 2: %v %v", err, resp)
 	}
 	open[0].Close(websocket.StatusNormalClosure, "")
-	for i := 0; ; i++ {
-		c, _, err := websocket.Dial(ctx, url, nil)
+	// The server uncounts the socket when its handler returns, a moment
+	// after the close: dial again until a place is free, refused only
+	// for the limit meanwhile, within a minute of its own.
+	rctx, rcancel := context.WithTimeout(context.Background(), time.Minute)
+	defer rcancel()
+	for {
+		c, resp, err := websocket.Dial(rctx, url, nil)
 		if err == nil {
 			c.CloseNow()
 			break
 		}
-		if i > 100 {
-			t.Fatalf("no place after one was closed: %v", err)
+		if resp == nil || resp.StatusCode != 429 || rctx.Err() != nil {
+			t.Fatalf("no place after one was closed: %v %v", err, resp)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

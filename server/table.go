@@ -295,14 +295,18 @@ const liveEvery = 100 * time.Millisecond
 // progress shows what the built-in player to move has found so far.
 func (t *table) progress(c board.Color, th player.Thinking) {
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	now := time.Now()
 	if t.g.Finished() || t.g.Turn() != c || now.Sub(t.liveAt) < liveEvery {
+		t.mu.Unlock()
 		return
 	}
 	t.live, t.liveOf, t.liveAt = &th, t.g.Ply(), now
 	t.version++ // not a change of the stored game: no revision
 	t.wakeLocked()
+	t.mu.Unlock()
+	if shown := t.srv.liveShown; shown != nil {
+		shown(t.id) // a test's seam (see Server.liveShown)
+	}
 }
 
 // changedLocked counts a change and wakes the watchers (t.mu held).

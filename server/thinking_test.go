@@ -68,7 +68,9 @@ func TestExactEndgameThinking(t *testing.T) {
 		Thinking map[string]any
 		Moves    []any
 	}
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline) && raw.Thinking == nil; time.Sleep(10 * time.Millisecond) {
+	// The minute bounds a move that never comes (the engine's table is
+	// built first, which takes seconds under the race detector).
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && raw.Thinking == nil; time.Sleep(10 * time.Millisecond) {
 		ts.call("GET", "/api/games/"+created.ID, nil, &raw)
 	}
 	th := raw.Thinking

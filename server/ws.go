@@ -38,7 +38,8 @@ const maxMessage = 4 << 10
 
 // The server pings every WebSocket every pingEvery, and closes it if the
 // answer does not come within pingTimeout (Server.pingEvery and
-// pingTimeout, which tests shorten).
+// pingTimeout, which tests shorten; Server.pingsAnswered and
+// pingsUnanswered count the outcomes for them).
 const (
 	pingEvery   = 30 * time.Second
 	pingTimeout = 20 * time.Second
@@ -157,10 +158,12 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 				err := c.Ping(pctx)
 				pcancel()
 				if err != nil {
+					s.pingsUnanswered.Add(1)
 					c.Close(websocket.StatusPolicyViolation, "no answer to a ping")
 					cancel()
 					return
 				}
+				s.pingsAnswered.Add(1)
 			}
 		}
 	}()
