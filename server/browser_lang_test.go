@@ -86,16 +86,12 @@ func checkTranslated(t *testing.T, ctx context.Context, lang, page string, data 
 	}
 }
 
-// waitJS waits until a JavaScript expression is true.
+// waitJS waits until a JavaScript expression is true, at most patience.
 func waitJS(t *testing.T, ctx context.Context, what, js string) {
 	t.Helper()
-	var ok bool
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if err := chromedp.Run(ctx, chromedp.Evaluate(js, &ok)); err == nil && ok {
-			return
-		}
+	if !untilJS(ctx, js) {
+		t.Fatalf("never %s (%s)", what, js)
 	}
-	t.Fatalf("never %s (%s)", what, js)
 }
 
 // waitWholeAnalysis waits for the analysis of a whole game to end (its
@@ -166,9 +162,12 @@ func TestBrowserChinese(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitJS(t, ctx, "the analysis values", `document.querySelectorAll("text[data-value]").length > 0 && document.getElementById("pv").textContent !== ""`)
-	kctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	chromedp.Run(kctx, chromedp.SendKeys(`#move-box input`, "a1\r", chromedp.ByQuery))
+	kctx, cancel := context.WithTimeout(ctx, patience)
+	err := chromedp.Run(kctx, chromedp.SendKeys(`#move-box input`, "a1\r", chromedp.ByQuery))
 	cancel()
+	if err != nil {
+		t.Fatalf("the typed move: %v", err)
+	}
 	waitJS(t, ctx, "the typed move refused", `document.getElementById("error").textContent !== ""`)
 	checkTranslated(t, ctx, lang, "a game, as its player")
 	screenshotZh(t, ctx, "zh-game")
@@ -225,12 +224,13 @@ func TestBrowserChinese(t *testing.T) {
 	}
 	checkTranslated(t, ctx, lang, "a game that does not exist")
 
-	// A player's last seconds: the time warning.
-	hurry := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小明"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "11s"})
+	// A player's last seconds: the time warning, the page's time set to
+	// them (pageClockJS; the server gives the move 10 minutes).
+	installPageClock(t, ctx)
+	hurry := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小明"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "10m"})
 	openSeat(t, ctx, ts, hurry, "black", "svg.board")
-	if err := chromedp.Run(ctx, chromedp.WaitVisible("#time-warning", chromedp.ByID)); err != nil {
-		t.Fatal(err)
-	}
+	setTimeLeft(t, ctx, ts, hurry.ID, 9*time.Second)
+	waitJS(t, ctx, "the time warning", `!document.getElementById("time-warning").hidden && document.querySelector("#seat-black .meta").textContent.includes("0:09")`)
 	checkTranslated(t, ctx, lang, "a game, in its last seconds")
 }
 

@@ -58,7 +58,7 @@ func TestBrowserBoardPictures(t *testing.T) {
 			t.Fatal(err)
 		}
 		var guid string
-		for deadline := time.Now().Add(10 * time.Second); guid == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		for deadline := time.Now().Add(patience); guid == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 			mu.Lock()
 			if len(done) > 0 {
 				guid = done[0]

@@ -49,7 +49,7 @@ func positionAfter(t *testing.T, ts *testServer, transcript string) (string, []s
 func waitBoard(t *testing.T, ctx context.Context, what, board string) {
 	t.Helper()
 	var got string
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if got = boardShown(t, ctx); got == board {
 			return
 		}
@@ -224,7 +224,7 @@ func TestBrowserRecordOpensInTheBook(t *testing.T) {
 	for _, m := range book.Book {
 		want = append(want, strings.ToUpper(m.Move))
 	}
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if err := chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("text[data-source=book]")].map(e => e.getAttribute("data-value").toUpperCase()).sort()`, &shown)); err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -109,11 +110,19 @@ func TestBrowserStartsAndSounds(t *testing.T) {
 		t.Errorf("sound off, %d notes played", n)
 	}
 
-	// On again: a low clock beeps.
-	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "11s"})
+	// On again: a low clock beeps. The page's time is set to the move's
+	// last seconds (pageClockJS; the server gives the move 10 minutes).
+	installPageClock(t, ctx)
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "10m"})
 	openSeat(t, ctx, ts, g, "black", "svg.board")
-	if err := chromedp.Run(ctx, chromedp.Click("#sound", chromedp.ByID), chromedp.WaitVisible("#time-warning", chromedp.ByID)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.Click("#sound", chromedp.ByID)); err != nil {
 		t.Fatal(err)
 	}
+	waitJS(t, ctx, "the sound on", `document.getElementById("sound").getAttribute("aria-pressed") === "true"`)
+	if evalInt(t, ctx, `window.tones.includes(880) ? 1 : 0`) != 0 {
+		t.Errorf("the low clock's beep with 10 minutes for the move")
+	}
+	setTimeLeft(t, ctx, ts, g.ID, 9*time.Second)
+	waitJS(t, ctx, "the time warning", `!document.getElementById("time-warning").hidden`)
 	waitJS(t, ctx, "the low clock's beep", `window.tones.includes(880)`)
 }

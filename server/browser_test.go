@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -140,6 +141,24 @@ func evalInt(t *testing.T, ctx context.Context, js string) int {
 	return v
 }
 
+// patience is how long a browser test waits for what the page must do:
+// far longer than it takes on a machine however loaded, so that a test
+// fails on a page that never does it, not on a slow one.
+const patience = 30 * time.Second
+
+// untilJS waits, at most patience, until a JavaScript expression is
+// true, and says whether it became so: for a check that says itself
+// what is wrong.
+func untilJS(ctx context.Context, js string) bool {
+	var ok bool
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if err := chromedp.Run(ctx, chromedp.Evaluate(js, &ok)); err == nil && ok {
+			return true
+		}
+	}
+	return false
+}
+
 // TestBrowserGame plays a whole game against the random player by
 // clicking, with a spectator in a second browser, a reload in the
 // middle, an illegal click and the analysis.
@@ -171,16 +190,19 @@ func TestBrowserGame(t *testing.T) {
 	if err := chromedp.Run(spectator, chromedp.Navigate(ts.http.URL+"/game/"+id), chromedp.WaitVisible("svg.board", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
+	// waitMine waits for the player's turn on the page: the page showing
+	// every move the server has (not the position before the player's
+	// last click, still shown for a moment), the player to move.
 	waitMine := func() bool {
-		for i := 0; i < 400; i++ {
+		for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(25 * time.Millisecond) {
 			s := statusText(ctx)
 			if strings.Contains(s, "wins") || strings.Contains(s, "Draw") {
 				return false
 			}
-			if strings.Contains(s, "Your move") && evalInt(t, ctx, `document.querySelectorAll("rect.sq.target").length`) > 0 {
+			if strings.Contains(s, "Your move") && evalInt(t, ctx, `document.querySelectorAll("rect.sq.target").length`) > 0 &&
+				evalInt(t, ctx, `document.querySelectorAll("#moves > span").length`) == len(ts.state(id).Moves) {
 				return true
 			}
-			time.Sleep(25 * time.Millisecond)
 		}
 		t.Fatalf("never my move; status %q", statusText(ctx))
 		return false
@@ -191,7 +213,16 @@ func TestBrowserGame(t *testing.T) {
 			// An illegal click (an occupied square) changes nothing and is
 			// not even sent: three illegal moves would lose the game. A typed
 			// illegal move is refused by the page, with the legal moves.
+			// The page's requests to play are counted as it makes them
+			// (a click or Enter calls fetch at once): once it has said
+			// the typed move is illegal, those before it were made.
 			before := ts.state(id)
+			if err := chromedp.Run(ctx, chromedp.Evaluate(`window.movesSent = 0; (f => { window.fetch = (url, opts) => {
+				if (String(url).endsWith("/move")) window.movesSent++;
+				return f(url, opts);
+			}; })(window.fetch); true`, nil)); err != nil {
+				t.Fatal(err)
+			}
 			var empty string // an empty square that is not a legal move
 			chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("rect.sq:not(.target)")].map(r => r.getAttribute("data-square")).find(sq => {
 				const i = (sq.charCodeAt(1) - 49) * 8 + (sq.charCodeAt(0) - 65);
@@ -200,32 +231,36 @@ func TestBrowserGame(t *testing.T) {
 			if empty == "" {
 				t.Fatal("no empty square that is not a legal move")
 			}
-			chromedp.Run(ctx, chromedp.Click(fmt.Sprintf(`rect.sq[data-square=%q]`, empty), chromedp.ByQuery))
-			chromedp.Run(ctx, chromedp.Click(`rect.sq[data-square="D4"]`, chromedp.ByQuery))
-			kctx, kcancel := context.WithTimeout(ctx, 5*time.Second)
-			chromedp.Run(kctx, chromedp.SendKeys(`#move-box input`, "d4\r", chromedp.ByQuery))
+			kctx, kcancel := context.WithTimeout(ctx, patience)
+			err := chromedp.Run(kctx, chromedp.Click(fmt.Sprintf(`rect.sq[data-square=%q]`, empty), chromedp.ByQuery),
+				chromedp.Click(`rect.sq[data-square="D4"]`, chromedp.ByQuery),
+				chromedp.SendKeys(`#move-box input`, "d4\r", chromedp.ByQuery))
 			kcancel()
-			time.Sleep(200 * time.Millisecond)
+			if err != nil {
+				t.Fatalf("the illegal clicks and the typed move: %v", err)
+			}
+			if !untilJS(ctx, `document.getElementById("error").textContent.includes("D4 is not a legal move here")`) {
+				var msg string
+				chromedp.Run(ctx, chromedp.Text("#error", &msg, chromedp.ByID))
+				t.Errorf("a typed illegal move: the page says %q", msg)
+			}
+			if n := evalInt(t, ctx, `window.movesSent`); n != 0 {
+				t.Fatalf("the page sent %d moves for illegal clicks and an illegal typed move", n)
+			}
 			if after := ts.state(id); after.Version != before.Version {
 				t.Fatalf("an illegal click changed the game: %+v\nthen %+v", before, after)
 			}
 			if n := refusedMoves(t, ts); n != 0 {
 				t.Fatalf("the page sent %v illegal moves to the server", n)
 			}
-			var msg string
-			chromedp.Run(ctx, chromedp.Text("#error", &msg, chromedp.ByID))
-			if !strings.Contains(msg, "D4 is not a legal move here") {
-				t.Errorf("a typed illegal move: the page says %q", msg)
-			}
 			// The analysis shows a value on every legal square.
 			chromedp.Run(ctx, chromedp.Click("#analysis-toggle", chromedp.ByID))
 			legal := evalInt(t, ctx, `document.querySelectorAll("rect.sq.target").length`)
 			var shown int
-			for i := 0; i < 200; i++ {
+			for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 				if shown = evalInt(t, ctx, `document.querySelectorAll("text[data-value]").length`); shown == legal {
 					break
 				}
-				time.Sleep(50 * time.Millisecond)
 			}
 			if shown != legal {
 				var source string
@@ -247,10 +282,11 @@ func TestBrowserGame(t *testing.T) {
 			}
 			chromedp.Run(ctx, chromedp.Click("#analysis-toggle", chromedp.ByID))
 			// A spectator is told so, and has no move box or undo.
-			var watching string
-			chromedp.Run(spectator, chromedp.Text("#status", &watching, chromedp.ByID))
-			if !strings.Contains(watching, "You are watching") || evalInt(t, spectator, `document.getElementById("move-box").hidden && document.getElementById("undo").hidden ? 1 : 0`) != 1 {
-				t.Errorf("the spectator's page: %q, with a move box or undo", watching)
+			if !untilJS(spectator, `document.getElementById("status").textContent.includes("You are watching")`) {
+				t.Errorf("the spectator's page says %q", statusText(spectator))
+			}
+			if evalInt(t, spectator, `document.getElementById("move-box").hidden && document.getElementById("undo").hidden ? 1 : 0`) != 1 {
+				t.Errorf("the spectator's page has a move box or undo")
 			}
 		}
 		if moves == 6 {
@@ -259,12 +295,7 @@ func TestBrowserGame(t *testing.T) {
 			if err := chromedp.Run(ctx, chromedp.Reload(), chromedp.WaitVisible("svg.board", chromedp.ByQuery)); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(300 * time.Millisecond)
-			var board string
-			chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("circle.disc")].map(c => c.getAttribute("data-c") === "black" ? "X" : c.getAttribute("data-c") === "white" ? "O" : "-").join("")`, &board))
-			if board != before.Board {
-				t.Fatalf("after a reload the board shows %s, the game %s", board, before.Board)
-			}
+			waitBoard(t, ctx, "after a reload", before.Board)
 			if !waitMine() {
 				break
 			}
@@ -283,8 +314,10 @@ func TestBrowserGame(t *testing.T) {
 		}
 		moves++
 		// Wait until the server has the move.
-		for i := 0; i < 100 && len(ts.state(id).Moves) == plies; i++ {
-			time.Sleep(50 * time.Millisecond) // within the rate limit
+		for deadline := time.Now().Add(patience); len(ts.state(id).Moves) == plies; time.Sleep(50 * time.Millisecond) { // within the rate limit
+			if time.Now().After(deadline) {
+				t.Fatalf("a click on %s, a legal move, did not play it", sq)
+			}
 		}
 		if moves == 10 {
 			screens(t, ctx, "game")
@@ -299,30 +332,22 @@ func TestBrowserGame(t *testing.T) {
 	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond)
-	if w := evalInt(t, ctx, `document.documentElement.scrollWidth`); w > 392 {
-		t.Errorf("on a 390-pixel-wide screen the page is %d pixels wide", w)
-	}
-	if w := evalInt(t, ctx, `Math.round(document.querySelector("svg.board").getBoundingClientRect().right)`); w > 390 || w < 300 {
-		t.Errorf("on a 390-pixel-wide screen the board ends at %d pixels", w)
+	// (Waited for: the page may lay itself out again after the resize.)
+	if !untilJS(ctx, `document.documentElement.scrollWidth <= 392 && (r => r <= 390 && r >= 300)(Math.round(document.querySelector("svg.board").getBoundingClientRect().right))`) {
+		if w := evalInt(t, ctx, `document.documentElement.scrollWidth`); w > 392 {
+			t.Errorf("on a 390-pixel-wide screen the page is %d pixels wide", w)
+		}
+		if w := evalInt(t, ctx, `Math.round(document.querySelector("svg.board").getBoundingClientRect().right)`); w > 390 || w < 300 {
+			t.Errorf("on a 390-pixel-wide screen the board ends at %d pixels", w)
+		}
 	}
 	chromedp.Run(ctx, chromedp.EmulateReset())
-	// The spectator saw every move, live.
-	var n string
-	for i := 0; i < 100; i++ {
-		chromedp.Run(spectator, chromedp.Evaluate(`String(document.querySelectorAll("#moves > span").length)`, &n))
-		if n == strconv.Itoa(len(final.Moves)) {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
+	// The spectator saw every move, live, and the end.
+	if !untilJS(spectator, fmt.Sprintf(`document.querySelectorAll("#moves > span").length === %d`, len(final.Moves))) {
+		t.Errorf("the spectator sees %d moves, the game has %d", evalInt(t, spectator, `document.querySelectorAll("#moves > span").length`), len(final.Moves))
 	}
-	if n != strconv.Itoa(len(final.Moves)) {
-		t.Errorf("the spectator sees %s moves, the game has %d", n, len(final.Moves))
-	}
-	var status string
-	chromedp.Run(spectator, chromedp.Text("#status", &status, chromedp.ByID))
-	if !strings.Contains(status, "wins") && !strings.Contains(status, "Draw") {
-		t.Errorf("the spectator's status: %q", status)
+	if !untilJS(spectator, `(s => s.includes("wins") || s.includes("Draw"))(document.getElementById("status").textContent)`) {
+		t.Errorf("the spectator's status: %q", statusText(spectator))
 	}
 	// The list of games names the computer as the start page does, and
 	// says how the game ended.
@@ -340,18 +365,75 @@ func TestBrowserGame(t *testing.T) {
 	}
 }
 
+// pageClockJS, run in a page before its own scripts, lets a test choose
+// the time the page's clocks read: window.setPageTime(ms) stops Date.now
+// at ms (since the epoch), window.setPageTime(null) gives the real time
+// back. The move clock and the time warning are drawn from Date.now (on
+// a timer), so a test shows them at a moment of its choosing, however
+// slow the machine, while the server's own clock, which ends a game on
+// time, runs as ever (the games give it minutes).
+const pageClockJS = `(() => {
+  const real = Date.now;
+  let at = null;
+  Date.now = () => at ?? real.call(Date);
+  window.setPageTime = (ms) => { at = ms; };
+})();`
+
+// installPageClock gives every page ctx opens from now on pageClockJS.
+func installPageClock(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := page.AddScriptToEvaluateOnNewDocument(pageClockJS).Do(ctx)
+		return err
+	})); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// setTimeLeft stops the page's time (pageClockJS) where the player to
+// move in game id has left of the move's time: the server's start of the
+// turn, plus the move time, less left.
+func setTimeLeft(t *testing.T, ctx context.Context, ts *testServer, id string, left time.Duration) {
+	t.Helper()
+	v := ts.state(id)
+	if v.Status != "playing" || v.TurnSince == nil || v.MoveTimeMS == 0 {
+		t.Fatalf("no move clock running in the game: %s, since %v, %d ms a move", v.Status, v.TurnSince, v.MoveTimeMS)
+	}
+	js := fmt.Sprintf(`window.setPageTime(Date.parse(%q) + %d - %d), true`, v.TurnSince.Format(time.RFC3339Nano), v.MoveTimeMS, left.Milliseconds())
+	if err := chromedp.Run(ctx, chromedp.Evaluate(js, nil)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestBrowserTimeWarning: a player is warned before losing on time, in
-// the last 10 seconds of the move.
+// the last 10 seconds of the move (11 s left: none; 9 s left: "9 s
+// left"), and the warning is in view on a laptop and on a phone. The
+// page's time is set (pageClockJS), the move has 10 minutes on the
+// server: no step has to be done within a window of real time.
 func TestBrowserTimeWarning(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
 	ts := newTestServer(t, "", Config{})
-	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "16s"})
-	ctx := browser(t)
+	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	installPageClock(t, ctx)
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "10m"})
 	openSeat(t, ctx, ts, g, "black", "svg.board")
+	// The move clock and the warning are drawn together: once the clock
+	// shows 0:11, the warning is the one of 11 s left.
+	setTimeLeft(t, ctx, ts, g.ID, 11*time.Second)
+	waitJS(t, ctx, "the move clock at 0:11", `document.querySelector("#seat-black .meta").textContent.endsWith("0:11 for this move")`)
 	if evalInt(t, ctx, `document.getElementById("time-warning").hidden ? 1 : 0`) != 1 {
-		t.Fatalf("a warning with 16 s for the move")
+		t.Fatalf("a warning with 11 s left for the move")
+	}
+	setTimeLeft(t, ctx, ts, g.ID, 9*time.Second)
+	waitJS(t, ctx, "the warning with 9 s left", `!document.getElementById("time-warning").hidden && document.querySelector("#seat-black .meta").textContent.endsWith("0:09 for this move")`)
+	var warning string
+	if err := chromedp.Run(ctx, chromedp.Text("#time-warning", &warning, chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(warning, "9 s left") {
+		t.Errorf("the warning says %q", warning)
 	}
 	// On a 1366x768 laptop the status line and the warning below the board
 	// are in view without scrolling.
@@ -359,15 +441,7 @@ func TestBrowserTimeWarning(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer chromedp.Run(ctx, chromedp.EmulateReset())
-	wctx, cancel := context.WithTimeout(ctx, 16*time.Second)
-	defer cancel()
-	var warning string
-	if err := chromedp.Run(wctx, chromedp.WaitVisible("#time-warning", chromedp.ByID), chromedp.Text("#time-warning", &warning, chromedp.ByID)); err != nil {
-		t.Fatalf("no warning before the end of the move: %v", err)
-	}
-	if !strings.Contains(warning, "s left") {
-		t.Errorf("the warning says %q", warning)
-	}
+	waitJS(t, ctx, "the warning on the laptop", `!document.getElementById("time-warning").hidden`)
 	for _, id := range []string{"status", "time-warning"} {
 		if bottom := evalInt(t, ctx, `Math.ceil(document.getElementById("`+id+`").getBoundingClientRect().bottom)`); bottom > 768 {
 			t.Errorf("at 1366x768 #%s ends at %d pixels: below the fold", id, bottom)
@@ -437,11 +511,10 @@ func TestBrowserEditor(t *testing.T) {
 			}
 			want := map[string]int{"transcript": 7, "ggf": 8}[tt.name] // four at the start and one a move
 			var n int
-			for i := 0; i < 100; i++ {
+			for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 				if n = discs(); n == want {
 					break
 				}
-				time.Sleep(50 * time.Millisecond)
 			}
 			if n != want {
 				t.Fatalf("the editor shows %d discs for %s, want %d", n, tt.name, want)
@@ -468,6 +541,9 @@ func TestBrowserGraph(t *testing.T) {
 			break
 		}
 	}
+	if len(v.Moves) < 8 {
+		t.Fatalf("the computers played %d moves in a minute", len(v.Moves))
+	}
 	withEval := 0
 	for _, m := range v.Moves[:8] {
 		switch {
@@ -484,25 +560,35 @@ func TestBrowserGraph(t *testing.T) {
 	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible("svg.graph", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond)
-	// The page may have seen more moves than v: the moves it shows and the
-	// points it draws, read at once, against the game's moves.
+	waitJS(t, ctx, "the first 8 moves listed", `document.querySelectorAll("#moves > span").length >= 8`)
+	// The page may have seen more moves than v, and goes on seeing them:
+	// the moves it shows and the points it draws, read at once, against
+	// the game's moves, until the page has drawn what it shows.
 	var drawn struct {
 		Shown int   `json:"shown"`
 		Plies []int `json:"plies"`
 	}
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`({shown: document.querySelectorAll("#moves > span").length,
-		plies: [...document.querySelectorAll("#eval-graph circle.dot")].map(c => +c.getAttribute("data-k"))})`, &drawn)); err != nil {
-		t.Fatal(err)
-	}
-	v = ts.state(g.ID)
 	var want []int
-	for _, m := range v.Moves[:drawn.Shown] {
-		if m.Eval != nil {
-			if m.Unit != "discs" {
-				t.Errorf("move %d kept %v in %q as its evaluation", m.Ply+1, *m.Eval, m.Unit)
+	for deadline := time.Now().Add(patience); ; time.Sleep(50 * time.Millisecond) {
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`({shown: document.querySelectorAll("#moves > span").length,
+			plies: [...document.querySelectorAll("#eval-graph circle.dot")].map(c => +c.getAttribute("data-k"))})`, &drawn)); err != nil {
+			t.Fatal(err)
+		}
+		v = ts.state(g.ID)
+		if drawn.Shown > len(v.Moves) {
+			t.Fatalf("the page shows %d moves, the game has %d", drawn.Shown, len(v.Moves))
+		}
+		want = nil
+		for _, m := range v.Moves[:drawn.Shown] {
+			if m.Eval != nil {
+				if m.Unit != "discs" {
+					t.Fatalf("move %d kept %v in %q as its evaluation", m.Ply+1, *m.Eval, m.Unit)
+				}
+				want = append(want, m.Ply+1)
 			}
-			want = append(want, m.Ply+1)
+		}
+		if len(drawn.Plies) > 0 && fmt.Sprint(drawn.Plies) == fmt.Sprint(want) || time.Now().After(deadline) {
+			break
 		}
 	}
 	if len(drawn.Plies) == 0 || fmt.Sprint(drawn.Plies) != fmt.Sprint(want) {
@@ -585,7 +671,7 @@ func TestBrowserKeyboard(t *testing.T) {
 	if err := chromedp.Run(ctx, chromedp.KeyEvent("\r")); err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 100 && len(ts.state(g.ID).Moves) == 0; i++ {
+	for deadline := time.Now().Add(patience); len(ts.state(g.ID).Moves) == 0 && time.Now().Before(deadline); {
 		time.Sleep(50 * time.Millisecond)
 	}
 	if v := ts.state(g.ID); len(v.Moves) == 0 || v.Moves[0].Square != "D3" {
@@ -604,13 +690,22 @@ func TestBrowserLabels(t *testing.T) {
 	ctx := browser(t)
 	unlabelled := `[...document.querySelectorAll("select, input, textarea")].filter(e => !e.hidden && !e.closest("[hidden]") &&
 		!(e.getAttribute("aria-label") || (e.id && document.querySelector('label[for="' + e.id + '"]')) || e.closest("label"))).map(e => e.outerHTML.slice(0, 80))`
-	for _, page := range []string{"/", "/game/" + g.ID, "/#edit=f5d6"} {
+	// Each page is checked once drawn (waited for: what it draws last).
+	for _, p := range []struct{ path, drawn string }{
+		{"/", `!!document.getElementById("play") && document.querySelectorAll("#games tbody tr").length > 0`},
+		{"/game/" + g.ID, `!!document.querySelector("svg.board") && document.getElementById("status").textContent !== ""`},
+		{"/#edit=f5d6", `!!document.getElementById("analyse-position") && !!document.getElementById("editor-turn")`},
+	} {
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+p.path)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, p.path+" drawn", p.drawn)
 		var bad []string
-		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+page), chromedp.Sleep(500*time.Millisecond), chromedp.Evaluate(unlabelled, &bad)); err != nil {
+		if err := chromedp.Run(ctx, chromedp.Evaluate(unlabelled, &bad)); err != nil {
 			t.Fatal(err)
 		}
 		if len(bad) > 0 {
-			t.Errorf("%s: controls without a label: %v", page, bad)
+			t.Errorf("%s: controls without a label: %v", p.path, bad)
 		}
 	}
 }
