@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -123,14 +124,22 @@ func fakeEngine(mode string) {
 // command returns a command line that runs this test binary as an
 // engine of the given mode.
 func command(mode string) string {
-	return "env GTP_TEST_ENGINE=" + mode + " " + os.Args[0]
+	return "env " + quoteWord("GTP_TEST_ENGINE="+mode) + " " + quoteWord(os.Args[0])
 }
 
 // serveLogged returns the command line of our engine that copies what it
 // reads to a file, and the file.
 func serveLogged(t *testing.T) (string, string) {
-	path := t.TempDir() + "/commands.log"
-	return "env GTP_TEST_LOG=" + path + " GTP_TEST_ENGINE=serve " + os.Args[0], path
+	path := filepath.Join(t.TempDir(), "commands.log")
+	return "env " + quoteWord("GTP_TEST_LOG="+path) + " GTP_TEST_ENGINE=serve " + quoteWord(os.Args[0]), path
+}
+
+// quoteWord quotes s as one word of a command line, split as
+// nboard.SplitCommand (and a POSIX shell) splits it: in single quotes,
+// each single quote of s closing them, escaped with a backslash, and
+// opening them again, so that a path with spaces or quotes stays one word.
+func quoteWord(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func start(t *testing.T, commandLine string) *gtp.Client {

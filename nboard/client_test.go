@@ -94,7 +94,15 @@ func fakeEngine(mode string) {
 // command returns a command line that runs this test binary as an
 // engine of the given mode.
 func command(mode string) string {
-	return "env NBOARD_TEST_ENGINE=" + mode + " " + os.Args[0]
+	return "env " + quoteWord("NBOARD_TEST_ENGINE="+mode) + " " + quoteWord(os.Args[0])
+}
+
+// quoteWord quotes s as one word of a command line for SplitCommand (and
+// a POSIX shell): in single quotes, each single quote of s closing them,
+// escaped with a backslash, and opening them again, so that a path with
+// spaces or quotes stays one word.
+func quoteWord(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func TestSplitCommand(t *testing.T) {
@@ -227,7 +235,7 @@ func TestEngineWithEndlessLine(t *testing.T) {
 	g := game.NewStandard()
 	start := time.Now()
 	_, err = c.Move(ctx, player.Request{Game: g, Position: g.Position(), Legal: g.Legal()})
-	want := `engine "` + command("endless") + `": it wrote a line longer than 1048576 bytes, the limit of an NBoard line, and was stopped`
+	want := fmt.Sprintf("engine %q: it wrote a line longer than 1048576 bytes, the limit of an NBoard line, and was stopped", command("endless"))
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}

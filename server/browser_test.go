@@ -23,7 +23,11 @@ import (
 
 // browser starts a headless Chromium (Debian's package, which .ci/run
 // installs) with a profile of its own and the options extra, and returns
-// a context to drive it.
+// a context to drive it. Its language is American English (--lang, the
+// interface's and navigator.language's; --accept-lang, navigator.languages
+// and the Accept-Language header) whatever the locale here (LANG, a
+// Chrome or chromium-l10n with Chinese locale files would follow), unless
+// extra says another: the last of a flag counts.
 func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	path := ""
@@ -52,6 +56,8 @@ func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Contex
 		chromedp.Flag("disable-sync", true),
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1200, 900),
+		chromedp.Flag("lang", "en-US"),
+		chromedp.Flag("accept-lang", "en-US,en"),
 	)
 	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)

@@ -23,6 +23,9 @@ var (
 	buildOnce sync.Once
 	binary    string
 	buildErr  error
+	// builtDir is the temporary directory of the build, which TestMain
+	// removes after the tests; "" if there is none.
+	builtDir string
 )
 
 // reversiBinary builds the real command once for the tests that drive it
@@ -41,6 +44,7 @@ func reversiBinary(t *testing.T) string {
 			buildErr = err
 			return
 		}
+		builtDir = dir
 		binary = filepath.Join(dir, "reversi")
 		out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
 		if err != nil {
@@ -54,9 +58,19 @@ func reversiBinary(t *testing.T) string {
 	return binary
 }
 
+// quoteWord quotes s as one word of a command line, split as
+// nboard.SplitCommand (an engine's, after "nboard:" or "gtp:") and a
+// POSIX shell split it: in single quotes, each single quote of s closing
+// them, escaped with a backslash, and opening them again. A path with
+// spaces (a TMPDIR's) stays one word.
+func quoteWord(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 // TestNBoardBinary drives "reversi nboard" through a pipe as a GUI does.
 func TestNBoardBinary(t *testing.T) {
 	cmd := exec.Command(reversiBinary(t), "nboard", "--threads", "1", "--hash", "4")
+	dieWithTest(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -137,6 +151,7 @@ func startServer(t *testing.T, db string, flags ...string) (string, *exec.Cmd) {
 func startServerSays(t *testing.T, db string, flags ...string) (string, string, *exec.Cmd) {
 	t.Helper()
 	cmd := exec.Command(reversiBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
+	dieWithTest(cmd) // and the engines it starts see the end of their input
 	logs, err := os.CreateTemp(t.TempDir(), "server-*.log")
 	if err != nil {
 		t.Fatal(err)

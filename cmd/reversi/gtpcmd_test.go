@@ -41,7 +41,7 @@ func TestGtpCommand(t *testing.T) {
 func TestGtpMatchBothWays(t *testing.T) {
 	bin := reversiBinary(t)
 	out := filepath.Join(t.TempDir(), "games.ggf")
-	code, stdout, stderr := runCommand(t, "", "match", "gtp:"+bin+" gtp --player engine:level=2,threads=1,hash=1", "engine:level=2",
+	code, stdout, stderr := runCommand(t, "", "match", "gtp:"+quoteWord(bin)+" gtp --player engine:level=2,threads=1,hash=1", "engine:level=2",
 		"--games", "4", "--seed", "1", "--concurrency", "2", "--time", "10s", "--out", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

@@ -664,7 +664,7 @@ func TestOneGameIsSingular(t *testing.T) {
 // external engine.
 func TestMatchAgainstNBoardEngine(t *testing.T) {
 	bin := reversiBinary(t)
-	code, stdout, stderr := runCommand(t, "", "match", "nboard:"+bin+" nboard --threads 1 --hash 4 --depth 2", "random", "--games", "4", "--seed", "1", "--concurrency", "2")
+	code, stdout, stderr := runCommand(t, "", "match", "nboard:"+quoteWord(bin)+" nboard --threads 1 --hash 4 --depth 2", "random", "--games", "4", "--seed", "1", "--concurrency", "2")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -4,7 +4,6 @@ package main
 
 import (
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -103,22 +102,27 @@ func TestAnalyzePlayNoTrainedEvaluation(t *testing.T) {
 	}
 }
 
-// startScreenOf is startScreen for the binary bin.
+// startScreenOf is startScreen for the binary bin: it runs bin with
+// args in a pseudo-terminal of screenCols×screenRows, in screenEnv.
 func startScreenOf(t *testing.T, bin string, args ...string) *screenTerm {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "LC_ALL=", "LC_MESSAGES=", "LANG=C.UTF-8")
+	cmd.Env = screenEnv()
+	dieWithTest(cmd) // pty adds a session and the terminal to its SysProcAttr
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: screenRows, Cols: screenCols})
 	if err != nil {
 		t.Skipf("no pseudo-terminal here: %v", err)
 	}
 	s := &screenTerm{t: t, cmd: cmd, tty: tty, term: vt.NewSafeEmulator(screenCols, screenRows), done: make(chan error, 1)}
-	go io.Copy(s, tty)
-	go io.Copy(tty, s.term)
+	go io.Copy(s, tty)      // what the program draws
+	go io.Copy(tty, s.term) // the terminal's answers to its queries
 	go func() { s.done <- cmd.Wait() }()
 	t.Cleanup(func() {
 		cmd.Process.Kill()
 		tty.Close()
+		// The emulator is not closed: its Close races with the Read of
+		// the copy of its answers, which stays blocked until the test
+		// binary ends.
 	})
 	return s
 }

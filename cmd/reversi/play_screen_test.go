@@ -5,7 +5,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"regexp"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/vt"
-	"github.com/creack/pty"
 )
 
 // screenTerm is the real reversi binary in a pseudo-terminal, its screen
@@ -42,24 +40,18 @@ const screenCols, screenRows = 100, 30
 
 func startScreen(t *testing.T, args ...string) *screenTerm {
 	t.Helper()
-	cmd := exec.Command(reversiBinary(t), args...)
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "LC_ALL=", "LC_MESSAGES=", "LANG=C.UTF-8")
-	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: screenRows, Cols: screenCols})
-	if err != nil {
-		t.Skipf("no pseudo-terminal here: %v", err)
-	}
-	s := &screenTerm{t: t, cmd: cmd, tty: tty, term: vt.NewSafeEmulator(screenCols, screenRows), done: make(chan error, 1)}
-	go io.Copy(s, tty)      // what the program draws
-	go io.Copy(tty, s.term) // the terminal's answers to its queries
-	go func() { s.done <- cmd.Wait() }()
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		tty.Close()
-		// The emulator is not closed: its Close races with the Read of
-		// the copy of its answers, which stays blocked until the test
-		// binary ends.
-	})
-	return s
+	return startScreenOf(t, reversiBinary(t), args...)
+}
+
+// screenEnv is the environment of the program on the screen: this one's,
+// with a terminal the emulator understands, the C locale (English, as
+// the tests expect unless they pass --lang) and ambiguous-width
+// characters (● ○ ·) one column wide, as the emulator counts them
+// (TestMain sees to that), whatever RUNEWIDTH_EASTASIAN or the locale
+// (LC_CTYPE, which go-runewidth reads) say here. Of a name set twice, the
+// last counts.
+func screenEnv() []string {
+	return append(os.Environ(), "TERM=xterm-256color", "LC_ALL=", "LC_MESSAGES=", "LC_CTYPE=", "LANG=C.UTF-8", "RUNEWIDTH_EASTASIAN=0")
 }
 
 // screen returns the text of the screen.

@@ -142,9 +142,10 @@ func waitFor(t *testing.T, url, id string, d time.Duration, what string, ok func
 func TestSecurityCommandExecution(t *testing.T) {
 	dir := t.TempDir()
 	pwned := filepath.Join(dir, "pwned")
-	engine := reversiBinary(t) + " nboard --threads 1 --hash 1"
+	engine := quoteWord(reversiBinary(t)) + " nboard --threads 1 --hash 1"
 	url, _ := startServer(t, filepath.Join(dir, "rce.db"))
-	for _, spec := range []string{"nboard:touch " + pwned, "NBoard : touch " + pwned, "human", "nboard:sh -c 'touch " + pwned + "'"} {
+	touch := "touch " + quoteWord(pwned) // one word, whatever the path of the temporary directory
+	for _, spec := range []string{"nboard:" + touch, "NBoard : " + touch, "human", "nboard:sh -c " + quoteWord(touch)} {
 		body, _ := json.Marshal(map[string]string{"player": spec})
 		wantStatus(t, 400, "POST", url+"/api/analyze", string(body), []string{"not offered here"})
 		seat, _ := json.Marshal(map[string]any{"black": map[string]string{"kind": "bot"}, "white": map[string]string{"kind": "builtin", "spec": spec}})
@@ -419,10 +420,11 @@ func TestSecurityCrossSite(t *testing.T) {
 func TestSecurityStoreFailure(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "full.db")
 	bin := reversiBinary(t)
-	// bash's ulimit -f counts KiB: the database may not grow past 400 KiB
-	// (a write beyond fails with EFBIG, as on a full disk).
+	// ulimit -f of a POSIX sh (dash; bash as sh) counts blocks of 512
+	// bytes: the database may not grow past 400 KiB (a write beyond fails
+	// with EFBIG, as on a full disk).
 	wrapper := filepath.Join(t.TempDir(), "reversi-limited")
-	script := "#!/bin/bash\nulimit -f 400\nexec " + bin + " \"$@\"\n"
+	script := "#!/bin/sh\nulimit -f 800 || exit 1\nexec " + quoteWord(bin) + " \"$@\"\n"
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -27,8 +27,11 @@ func TestRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			// What the linker stamped into this test binary (-X), if anything,
+			// back after the case.
+			savedV, savedR, savedT, savedM := Version, Revision, Time, Modified
+			defer func() { Version, Revision, Time, Modified = savedV, savedR, savedT, savedM }()
 			Version, Revision, Time, Modified = tt.stamped[0], tt.stamped[1], tt.stamped[2], tt.stamped[3]
-			defer func() { Version, Revision, Time, Modified = "", "", "", "" }()
 			got := read(tt.bi).String()
 			if !strings.HasPrefix(got, tt.want[0]) {
 				t.Errorf("first line of %q, want %q", got, tt.want[0])

@@ -19,8 +19,9 @@ const EnvDSN = "REVERSI_TEST_POSTGRES"
 
 var count atomic.Int64
 
-// FreshDSN creates an empty database, dropped when the test ends, and
-// returns its URL. It skips the test if EnvDSN is not set.
+// FreshDSN creates an empty database, dropped when the test ends (a
+// database it cannot drop fails the test), and returns its URL. It skips
+// the test if EnvDSN is not set.
 func FreshDSN(t testing.TB) string {
 	t.Helper()
 	admin := os.Getenv(EnvDSN)
@@ -34,16 +35,26 @@ func FreshDSN(t testing.TB) string {
 	}
 	defer conn.Close(ctx)
 	name := fmt.Sprintf("reversi_t%d_%d_%d", time.Now().UnixNano()%1e9, os.Getpid(), count.Add(1))
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatal(err)
+	// From template0, which no session may be connected to, not template1
+	// (the default), which a session (psql's, say) may be: CREATE
+	// DATABASE fails while one is.
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name+" TEMPLATE template0"); err != nil {
+		t.Fatalf("creating the test database %s: %v", name, err)
 	}
 	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), admin)
+		// A database left behind is an error of the test: the server
+		// keeps it, and every run would add some.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		c, err := pgx.Connect(ctx, admin)
 		if err != nil {
+			t.Errorf("dropping the test database %s: connecting to %s: %v", name, EnvDSN, err)
 			return
 		}
-		defer c.Close(context.Background())
-		c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+		defer c.Close(ctx)
+		if _, err := c.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+			t.Errorf("dropping the test database %s: %v", name, err)
+		}
 	})
 	u, err := url.Parse(admin)
 	if err != nil {
