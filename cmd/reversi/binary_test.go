@@ -16,6 +16,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/testproc"
 	"github.com/reversi-engine/reversi/store/postgres/pgtest"
 )
 
@@ -70,7 +71,7 @@ func quoteWord(s string) string {
 // TestNBoardBinary drives "reversi nboard" through a pipe as a GUI does.
 func TestNBoardBinary(t *testing.T) {
 	cmd := exec.Command(reversiBinary(t), "nboard", "--threads", "1", "--hash", "4")
-	dieWithTest(cmd)
+	testproc.DieWithTest(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +152,7 @@ func startServer(t *testing.T, db string, flags ...string) (string, *exec.Cmd) {
 func startServerSays(t *testing.T, db string, flags ...string) (string, string, *exec.Cmd) {
 	t.Helper()
 	cmd := exec.Command(reversiBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
-	dieWithTest(cmd) // and the engines it starts see the end of their input
+	testproc.DieWithTest(cmd) // and the engines it starts see the end of their input
 	logs, err := os.CreateTemp(t.TempDir(), "server-*.log")
 	if err != nil {
 		t.Fatal(err)

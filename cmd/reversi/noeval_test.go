@@ -12,6 +12,8 @@ import (
 
 	"github.com/charmbracelet/x/vt"
 	"github.com/creack/pty"
+
+	"github.com/reversi-engine/reversi/internal/testproc"
 )
 
 // damagedWeightsBinary builds the command with its shipped evaluation
@@ -108,7 +110,7 @@ func startScreenOf(t *testing.T, bin string, args ...string) *screenTerm {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = screenEnv()
-	dieWithTest(cmd) // pty adds a session and the terminal to its SysProcAttr
+	testproc.DieWithTest(cmd) // pty adds a session and the terminal to its SysProcAttr
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: screenRows, Cols: screenCols})
 	if err != nil {
 		t.Skipf("no pseudo-terminal here: %v", err)

@@ -1,15 +1,15 @@
-package main
+package testproc
 
 import (
 	"os/exec"
 	"syscall"
 )
 
-// dieWithTest makes the process of cmd, started after, receive SIGKILL
+// DieWithTest makes the process of cmd, started after, receive SIGKILL
 // when the test binary ends, however it ends: a panic or -timeout skips
 // the tests' cleanups that kill it. Linux's PR_SET_PDEATHSIG; it holds
 // across the exec of a wrapper script.
-func dieWithTest(cmd *exec.Cmd) {
+func DieWithTest(cmd *exec.Cmd) {
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
