@@ -77,7 +77,7 @@ func ReadText(r io.Reader) (Set, error) {
 			continue
 		}
 		if long {
-			return nil, fmt.Errorf("line %d: too long (more than %d bytes; a position takes about 80): %q", n, maxLine, clip.Text(line, 80))
+			return nil, fmt.Errorf("line %d: too long (more than %d bytes; a position takes about 80): %q", n, maxLine, clip.Text(line, 77))
 		}
 		pos, e, err := parseLine(line, true)
 		if err != nil {
@@ -137,7 +137,7 @@ func parseLine(line string, games bool) (board.Board, Entry, error) {
 		want, fields = 4, "board, side to move, value, depth"
 	}
 	if len(f) != want {
-		return board.Board{}, Entry{}, fmt.Errorf("%q: want %d fields (%s), have %d", clip.Text(line, 80), want, fields, len(f))
+		return board.Board{}, Entry{}, fmt.Errorf("%q: want %d fields (%s), have %d", clip.Text(line, 77), want, fields, len(f))
 	}
 	pos, err := board.ParsePosition(f[0] + " " + f[1])
 	if err != nil {

@@ -294,19 +294,27 @@ const liveEvery = 100 * time.Millisecond
 
 // progress shows what the built-in player to move has found so far.
 func (t *table) progress(c board.Color, th player.Thinking) {
+	if t.showLive(c, th) {
+		if shown := t.srv.liveShown; shown != nil {
+			shown(t.id) // a test's seam (see Server.liveShown), outside the lock
+		}
+	}
+}
+
+// showLive records th as the live thinking of c, the player to move,
+// unless the game has moved on or the last was shown under liveEvery ago;
+// it says whether it did.
+func (t *table) showLive(c board.Color, th player.Thinking) bool {
 	t.mu.Lock()
+	defer t.mu.Unlock()
 	now := time.Now()
 	if t.g.Finished() || t.g.Turn() != c || now.Sub(t.liveAt) < liveEvery {
-		t.mu.Unlock()
-		return
+		return false
 	}
 	t.live, t.liveOf, t.liveAt = &th, t.g.Ply(), now
 	t.version++ // not a change of the stored game: no revision
 	t.wakeLocked()
-	t.mu.Unlock()
-	if shown := t.srv.liveShown; shown != nil {
-		shown(t.id) // a test's seam (see Server.liveShown)
-	}
+	return true
 }
 
 // changedLocked counts a change and wakes the watchers (t.mu held).

@@ -158,7 +158,9 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 				err := c.Ping(pctx)
 				pcancel()
 				if err != nil {
-					s.pingsUnanswered.Add(1)
+					if ctx.Err() == nil { // not the socket ending anyway
+						s.pingsUnanswered.Add(1)
+					}
 					c.Close(websocket.StatusPolicyViolation, "no answer to a ping")
 					cancel()
 					return
