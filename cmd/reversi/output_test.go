@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval/pattern"
@@ -107,13 +106,7 @@ func TestBookOutStdout(t *testing.T) {
 // its table goes to standard error.
 func TestTrainRefitOutStdout(t *testing.T) {
 	dir := t.TempDir()
-	labels := filepath.Join(dir, "labels")
-	os.MkdirAll(labels, 0o755)
-	b := board.StartBoard()
-	for _, mv := range []string{"f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3"} {
-		b = b.Play(board.MustParseSquare(mv))
-	}
-	os.WriteFile(filepath.Join(labels, "labels-0-of-1.txt"), fmt.Appendf(nil, "# reversi labels v1 test\n0 s %016x %016x 2.5\n", b.P, b.O), 0o644)
+	labels := oneLabel(t, dir)
 	args := []string{"train", "refit", "--labels", labels, "--phases", "15", "--threads", "1", "--epochs", "1"}
 	want, stdout := fileOf(t, args...)
 	mustContain(t, "refit to a file", stdout, "weights: ", "phase")
@@ -133,15 +126,7 @@ func TestTrainRefitOutStdout(t *testing.T) {
 // writes the parameters there and nothing else; its table goes to
 // standard error.
 func TestTrainMPCOutStdout(t *testing.T) {
-	work := filepath.Join(t.TempDir(), "samples")
-	os.MkdirAll(work, 0o755)
-	for _, name := range []string{"mpc-samples-0-of-2.txt", "mpc-samples-1-of-2.txt"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "train", "mpc-samples", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(work, name), b, 0o644)
-	}
+	work := shippedSamples(t, t.TempDir())
 	args := []string{"train", "mpc", "--fit-only", "--work", work}
 	want, stdout := fileOf(t, args...)
 	mustContain(t, "mpc to a file", stdout, "parameters: ", "slope")

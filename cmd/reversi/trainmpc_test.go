@@ -81,15 +81,7 @@ func TestTrainMPCChecksFirst(t *testing.T) {
 // samples searched with other weights than those it fits for.
 func TestTrainMPCFitOnlySamplesSettings(t *testing.T) {
 	dir := t.TempDir()
-	work := filepath.Join(dir, "samples")
-	os.MkdirAll(work, 0o755)
-	for _, name := range []string{"mpc-samples-0-of-2.txt", "mpc-samples-1-of-2.txt"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "train", "mpc-samples", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(work, name), b, 0o644)
-	}
+	work := shippedSamples(t, dir)
 	out := filepath.Join(dir, "p.json")
 	code, _, stderr := runCommand(t, "", "train", "mpc", "--fit-only", "--work", work, "--out", out, "--depth", "13", "--exact", "20", "--positions", "50")
 	if code != 0 {
@@ -106,4 +98,25 @@ func TestTrainMPCFitOnlySamplesSettings(t *testing.T) {
 	if _, err := os.Stat(other); !os.IsNotExist(err) {
 		t.Error("parameters were written for other weights")
 	}
+}
+
+// shippedSamples copies the shipped ProbCut samples (train/mpc-samples,
+// two shards) into dir/samples, a work folder of train mpc, and returns
+// it.
+func shippedSamples(t *testing.T, dir string) string {
+	t.Helper()
+	work := filepath.Join(dir, "samples")
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"mpc-samples-0-of-2.txt", "mpc-samples-1-of-2.txt"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "train", "mpc-samples", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(work, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return work
 }

@@ -89,14 +89,8 @@ func TestTrainRefitPrior(t *testing.T) {
 	if err := train.WriteWeights(priorFile, &prior); err != nil {
 		t.Fatal(err)
 	}
-	labels := filepath.Join(dir, "labels")
-	os.MkdirAll(labels, 0o755)
 	// One label, at 12 discs: the phases of the other disc counts have none.
-	b := board.StartBoard()
-	for _, mv := range []string{"f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3"} {
-		b = b.Play(board.MustParseSquare(mv))
-	}
-	os.WriteFile(filepath.Join(labels, "labels-0-of-1.txt"), fmt.Appendf(nil, "# reversi labels v1 test\n0 s %016x %016x 2.5\n", b.P, b.O), 0o644)
+	labels := oneLabel(t, dir)
 	out := filepath.Join(dir, "w2.bin")
 	if code, _, stderr := runCommand(t, "", "train", "refit", "--labels", labels, "--prior", priorFile, "--out", out, "--threads", "1", "--epochs", "1"); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -110,4 +104,23 @@ func TestTrainRefitPrior(t *testing.T) {
 	if want := prior.Phases[prior.PhaseOf(60)].Tables[0]; !slices.Equal(last.Tables[0], want) {
 		t.Error("the last phase, without labels, is not the prior's")
 	}
+}
+
+// oneLabel makes dir/labels, a folder of labels holding one: the
+// position after f5 d6 c3 d3 c4 f4 f6 f3 (12 discs), valued 2.5 from a
+// search; it returns the folder.
+func oneLabel(t *testing.T, dir string) string {
+	t.Helper()
+	labels := filepath.Join(dir, "labels")
+	b := board.StartBoard()
+	for _, mv := range []string{"f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3"} {
+		b = b.Play(board.MustParseSquare(mv))
+	}
+	if err := os.MkdirAll(labels, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(labels, "labels-0-of-1.txt"), fmt.Appendf(nil, "# reversi labels v1 test\n0 s %016x %016x 2.5\n", b.P, b.O), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return labels
 }
