@@ -29,6 +29,17 @@ var (
 	builtDir string
 )
 
+// runBinary runs the command bin with args, input as its standard input,
+// and returns its standard output and error and how it ended.
+func runBinary(bin, input string, args ...string) (stdout, stderr string, err error) {
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(input)
+	var out, errOut strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err = cmd.Run()
+	return out.String(), errOut.String(), err
+}
+
 // reversiBinary builds the real command once for the tests that drive it
 // as a user or a GUI would, through pipes.
 func reversiBinary(t *testing.T) string {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -64,18 +63,15 @@ func TestNBoardNoShippedBookStatus(t *testing.T) {
 		t.Skip("builds the binary again, with a damaged book")
 	}
 	bin := damagedBookBinary(t)
-	cmd := exec.Command(bin, "nboard", "--threads", "1", "--hash", "1")
-	cmd.Stdin = strings.NewReader("nboard 2\nping 1\n")
-	var stdout, stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%v\n%s\n%s", err, stdout.String(), stderr.String())
+	stdout, stderr, err := runBinary(bin, "nboard 2\nping 1\n", "nboard", "--threads", "1", "--hash", "1")
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, stdout, stderr)
 	}
-	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 	if len(lines) != 3 || lines[0] != "set myname reversi" || !strings.HasPrefix(lines[1], "status "+noBookNote) || lines[2] != "pong 1" {
 		t.Errorf("stdout %q, want the greeting, the status %q..., the pong", lines, "status "+noBookNote)
 	}
-	if strings.Count(stderr.String(), "no opening book") != 1 || !strings.HasPrefix(stderr.String(), noBookNote) {
-		t.Errorf("stderr %q, want the note once", stderr.String())
+	if strings.Count(stderr, "no opening book") != 1 || !strings.HasPrefix(stderr, noBookNote) {
+		t.Errorf("stderr %q, want the note once", stderr)
 	}
 }

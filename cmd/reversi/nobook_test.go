@@ -80,21 +80,18 @@ func TestPlayMatchTournamentNoShippedBook(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cmd := exec.Command(bin, tt.args...)
-			cmd.Stdin = strings.NewReader(tt.input)
-			var stdout, stderr strings.Builder
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Run(); err != nil {
-				t.Fatalf("%v: %v\n%s\n%s", tt.args, err, stdout.String(), stderr.String())
+			stdout, stderr, err := runBinary(bin, tt.input, tt.args...)
+			if err != nil {
+				t.Fatalf("%v: %v\n%s\n%s", tt.args, err, stdout, stderr)
 			}
-			if got := strings.Count(stderr.String(), "no opening book"); got != tt.notes || (got > 0 && !strings.HasPrefix(stderr.String(), noBookNote)) {
-				t.Errorf("%v: %d notes on standard error, want %d, first (%q):\n%s", tt.args, got, tt.notes, noBookNote, stderr.String())
+			if got := strings.Count(stderr, "no opening book"); got != tt.notes || (got > 0 && !strings.HasPrefix(stderr, noBookNote)) {
+				t.Errorf("%v: %d notes on standard error, want %d, first (%q):\n%s", tt.args, got, tt.notes, noBookNote, stderr)
 			}
 			// On standard output only NBoard's status line may say it (the
 			// GUI shows no standard error).
-			for _, line := range strings.Split(stdout.String(), "\n") {
+			for _, line := range strings.Split(stdout, "\n") {
 				if strings.Contains(line, "no opening book") && !(tt.name == "nboard" && strings.HasPrefix(line, "status ")) {
-					t.Errorf("%v: the note on standard output:\n%s", tt.args, stdout.String())
+					t.Errorf("%v: the note on standard output:\n%s", tt.args, stdout)
 				}
 			}
 		})

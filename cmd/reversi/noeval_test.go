@@ -63,24 +63,20 @@ func TestAnalyzePlayNoTrainedEvaluation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cmd := exec.Command(bin, tt.args...)
-			cmd.Stdin = strings.NewReader(tt.input)
-			var stdout, stderr strings.Builder
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
+			stdout, stderr, err := runBinary(bin, tt.input, tt.args...)
 			switch {
 			case tt.fails != "":
-				if err == nil || !strings.Contains(stderr.String(), tt.fails) {
-					t.Errorf("%v: %v, want an error with %q:\n%s", tt.args, err, tt.fails, stderr.String())
+				if err == nil || !strings.Contains(stderr, tt.fails) {
+					t.Errorf("%v: %v, want an error with %q:\n%s", tt.args, err, tt.fails, stderr)
 				}
 			case err != nil:
-				t.Fatalf("%v: %v\n%s\n%s", tt.args, err, stdout.String(), stderr.String())
+				t.Fatalf("%v: %v\n%s\n%s", tt.args, err, stdout, stderr)
 			}
-			if got := strings.Count(stderr.String(), "no trained evaluation"); got != tt.notes || (got > 0 && tt.fails == "" && !strings.HasPrefix(stderr.String(), noEvalNote)) {
-				t.Errorf("%v: %d notes on standard error, want %d, first (%q):\n%s", tt.args, got, tt.notes, noEvalNote, stderr.String())
+			if got := strings.Count(stderr, "no trained evaluation"); got != tt.notes || (got > 0 && tt.fails == "" && !strings.HasPrefix(stderr, noEvalNote)) {
+				t.Errorf("%v: %d notes on standard error, want %d, first (%q):\n%s", tt.args, got, tt.notes, noEvalNote, stderr)
 			}
-			if strings.Contains(stdout.String(), "no trained evaluation") || !strings.Contains(stdout.String(), tt.stdout) {
-				t.Errorf("%v: standard output, want %q and no note:\n%s", tt.args, tt.stdout, stdout.String())
+			if strings.Contains(stdout, "no trained evaluation") || !strings.Contains(stdout, tt.stdout) {
+				t.Errorf("%v: standard output, want %q and no note:\n%s", tt.args, tt.stdout, stdout)
 			}
 		})
 	}
