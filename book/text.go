@@ -15,6 +15,9 @@ import (
 	"github.com/reversi-engine/reversi/internal/clip"
 )
 
+// quoted is the most bytes of a text quoted in a message (clip.Text).
+const quoted = 77
+
 // textHeader opens the text format.
 const textHeader = "# reversi opening book, text format 1"
 
@@ -77,7 +80,7 @@ func ReadText(r io.Reader) (Set, error) {
 			continue
 		}
 		if long {
-			return nil, fmt.Errorf("line %d: too long (more than %d bytes; a position takes about 80): %q", n, maxLine, clip.Text(line, 77))
+			return nil, fmt.Errorf("line %d: too long (more than %d bytes; a position takes about 80): %q", n, maxLine, clip.Text(line, quoted))
 		}
 		pos, e, err := parseLine(line, true)
 		if err != nil {
@@ -137,7 +140,7 @@ func parseLine(line string, games bool) (board.Board, Entry, error) {
 		want, fields = 4, "board, side to move, value, depth"
 	}
 	if len(f) != want {
-		return board.Board{}, Entry{}, fmt.Errorf("%q: want %d fields (%s), have %d", clip.Text(line, 77), want, fields, len(f))
+		return board.Board{}, Entry{}, fmt.Errorf("%q: want %d fields (%s), have %d", clip.Text(line, quoted), want, fields, len(f))
 	}
 	pos, err := board.ParsePosition(f[0] + " " + f[1])
 	if err != nil {

@@ -59,7 +59,7 @@ func (w work) read() (map[board.Board]Entry, error) {
 			case n == 1:
 				continue
 			case long:
-				return nil, fmt.Errorf("%s, line %d: too long (more than %d bytes; a position takes about 70): %q", name, n, maxLine, clip.Text(line, 77))
+				return nil, fmt.Errorf("%s, line %d: too long (more than %d bytes; a position takes about 70): %q", name, n, maxLine, clip.Text(line, quoted))
 			}
 			pos, e, err := parseLine(line, false)
 			if err != nil {

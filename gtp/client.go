@@ -227,7 +227,7 @@ func (c *Client) Move(ctx context.Context, req player.Request) (player.Reply, er
 	}
 	gm := ParseGenmove(text)
 	reply := player.Reply{Move: gm.Move, Resign: gm.Resign,
-		Thinking: &player.Thinking{Elapsed: time.Since(start), Note: "genmove: " + clip.Text(text, 60)}}
+		Thinking: &player.Thinking{Elapsed: time.Since(start), Note: "genmove: " + clip.Text(text, quoted)}}
 	if gm.Move.OnBoard() || gm.Move == board.Pass {
 		c.moves = append(c.moves, gm.Move) // the engine played it
 	} else {

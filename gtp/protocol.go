@@ -12,6 +12,9 @@ import (
 	"github.com/reversi-engine/reversi/internal/clip"
 )
 
+// quoted is the most bytes of a text quoted in a message (clip.Text).
+const quoted = 60
+
 // DefaultMaxLine is the longest line, in bytes, that Serve (by default)
 // and Client read. GTP's lines are short (the longest, a board set-up, is
 // about 80 bytes); the bound finds out a peer that never ends a line
@@ -132,7 +135,7 @@ func (a Answer) String() string {
 func ParseAnswerLine(line string) (Answer, error) {
 	line = strings.TrimRight(line, "\r")
 	if line == "" || (line[0] != '=' && line[0] != '?') || strings.ContainsRune(line, '\n') {
-		return Answer{}, fmt.Errorf("%q is not a GTP answer (want '= ...' or '? ...')", clip.Text(line, 60))
+		return Answer{}, fmt.Errorf("%q is not a GTP answer (want '= ...' or '? ...')", clip.Text(line, quoted))
 	}
 	a := Answer{OK: line[0] == '='}
 	rest := line[1:]
@@ -143,13 +146,13 @@ func ParseAnswerLine(line string) (Answer, error) {
 	if i > 0 {
 		id, err := strconv.ParseInt(rest[:i], 10, 32)
 		if err != nil {
-			return Answer{}, fmt.Errorf("%q: its id is not a number below 2^31", clip.Text(line, 60))
+			return Answer{}, fmt.Errorf("%q: its id is not a number below 2^31", clip.Text(line, quoted))
 		}
 		a.ID, a.HasID = int(id), true
 	}
 	rest = rest[i:]
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		return Answer{}, fmt.Errorf("%q is not a GTP answer (want '= ...' or '? ...')", clip.Text(line, 60))
+		return Answer{}, fmt.Errorf("%q is not a GTP answer (want '= ...' or '? ...')", clip.Text(line, quoted))
 	}
 	a.Text = strings.TrimSpace(rest)
 	return a, nil
@@ -164,7 +167,7 @@ func ParseColor(s string) (board.Color, error) {
 	case "w", "white":
 		return board.White, nil
 	}
-	return board.NoColor, fmt.Errorf("invalid color %q: want black or white (b, w)", clip.Text(s, 60))
+	return board.NoColor, fmt.Errorf("invalid color %q: want black or white (b, w)", clip.Text(s, quoted))
 }
 
 // FormatColor writes a colour as "b" or "w".
@@ -183,11 +186,11 @@ func ParseVertex(s string) (board.Square, error) {
 		return board.Pass, nil
 	}
 	if len(s) != 2 {
-		return board.NoSquare, fmt.Errorf("invalid coordinate %q: want a column A-H and a row 1-8, e.g. D3, or pass", clip.Text(s, 60))
+		return board.NoSquare, fmt.Errorf("invalid coordinate %q: want a column A-H and a row 1-8, e.g. D3, or pass", clip.Text(s, quoted))
 	}
 	sq, err := board.ParseSquare(s)
 	if err != nil || !sq.OnBoard() {
-		return board.NoSquare, fmt.Errorf("invalid coordinate %q: want a column A-H and a row 1-8, e.g. D3, or pass", clip.Text(s, 60))
+		return board.NoSquare, fmt.Errorf("invalid coordinate %q: want a column A-H and a row 1-8, e.g. D3, or pass", clip.Text(s, quoted))
 	}
 	return sq, nil
 }
@@ -220,7 +223,7 @@ func ParseGenmove(text string) Genmove {
 	}
 	sq, err := ParseVertex(t)
 	if err != nil {
-		return Genmove{Move: board.NoSquare, Err: fmt.Errorf("genmove answered %q, not a move", clip.Text(t, 60))}
+		return Genmove{Move: board.NoSquare, Err: fmt.Errorf("genmove answered %q, not a move", clip.Text(t, quoted))}
 	}
 	return Genmove{Move: sq}
 }

@@ -161,7 +161,7 @@ func (s *session) run(ctx context.Context, c Command) (string, error) {
 			return "", err
 		}
 		if n, err := strconv.Atoi(c.Args[0]); err != nil || n != 8 {
-			return "", fmt.Errorf("unacceptable size: %q: Othello is played on an 8x8 board", clip.Text(c.Args[0], 60))
+			return "", fmt.Errorf("unacceptable size: %q: Othello is played on an 8x8 board", clip.Text(c.Args[0], quoted))
 		}
 		s.game = game.NewStandard()
 		return "", nil
@@ -176,7 +176,7 @@ func (s *session) run(ctx context.Context, c Command) (string, error) {
 			return "", err
 		}
 		if _, err := strconv.ParseFloat(c.Args[0], 64); err != nil {
-			return "", fmt.Errorf("syntax error: komi %q is not a number", clip.Text(c.Args[0], 60))
+			return "", fmt.Errorf("syntax error: komi %q is not a number", clip.Text(c.Args[0], quoted))
 		}
 		return "", nil // Othello has none: accepted and ignored
 	case "reversi-setup_board":
@@ -196,7 +196,7 @@ func (s *session) run(ctx context.Context, c Command) (string, error) {
 	case "time_left":
 		return "", s.timeLeft(c)
 	}
-	return "", fmt.Errorf("unknown command %q (list_commands lists them)", clip.Text(c.Name, 60))
+	return "", fmt.Errorf("unknown command %q (list_commands lists them)", clip.Text(c.Name, quoted))
 }
 
 // setup starts a game from a position: reversi-setup_board <64 squares>
@@ -395,7 +395,7 @@ func (s *session) timeSettings(c Command) error {
 	for i, a := range c.Args {
 		v, err := strconv.Atoi(a)
 		if err != nil || v < 0 || v > 1e7 {
-			return fmt.Errorf("syntax error: %q is not a number of seconds or stones (0 to 10000000)", clip.Text(a, 60))
+			return fmt.Errorf("syntax error: %q is not a number of seconds or stones (0 to 10000000)", clip.Text(a, quoted))
 		}
 		n[i] = v
 	}
@@ -420,7 +420,7 @@ func (s *session) timeLeft(c Command) error {
 	for i, a := range c.Args[1:] {
 		v, err := strconv.Atoi(a)
 		if err != nil || v < 0 || v > 1e7 {
-			return fmt.Errorf("syntax error: %q is not a number of seconds or stones (0 to 10000000)", clip.Text(a, 60))
+			return fmt.Errorf("syntax error: %q is not a number of seconds or stones (0 to 10000000)", clip.Text(a, quoted))
 		}
 		n[i] = v
 	}

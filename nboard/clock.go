@@ -17,6 +17,9 @@ import (
 	"github.com/reversi-engine/reversi/internal/clip"
 )
 
+// quoted is the most bytes of a text quoted in a message (clip.Text).
+const quoted = 40
+
 // maxClock bounds every part of a time control (main time, increment,
 // extension) and the time of a move: a day, far above any game an
 // engine plays, far below the hours a typo ("100:00:00") would give.
@@ -62,7 +65,7 @@ func parseTimeControl(text string) (timeControl, error) {
 // the others under 60, and a fraction of a second. It is at most
 // maxClock.
 func parseTime(t string) (time.Duration, error) {
-	bad := fmt.Errorf("time %q: want [[hh:]mm:]ss[.fff]", clip.Text(t, 40))
+	bad := fmt.Errorf("time %q: want [[hh:]mm:]ss[.fff]", clip.Text(t, quoted))
 	whole, frac, dot := strings.Cut(t, ".")
 	fields := strings.Split(whole, ":")
 	if len(fields) > 3 || dot && (frac == "" || !digits(frac)) {
@@ -74,14 +77,14 @@ func parseTime(t string) (time.Duration, error) {
 			return 0, bad
 		}
 		if len(strings.TrimLeft(f, "0")) > 9 { // more seconds than any clock
-			return 0, fmt.Errorf("time %q: more than %v", clip.Text(t, 40), maxClock)
+			return 0, fmt.Errorf("time %q: more than %v", clip.Text(t, quoted), maxClock)
 		}
 		n, _ := strconv.ParseInt(f, 10, 64)
 		if i > 0 && n >= 60 {
 			return 0, bad
 		}
 		if secs = secs*60 + n; secs > int64(maxClock/time.Second) {
-			return 0, fmt.Errorf("time %q: more than %v", clip.Text(t, 40), maxClock)
+			return 0, fmt.Errorf("time %q: more than %v", clip.Text(t, quoted), maxClock)
 		}
 	}
 	var ns int64
@@ -93,7 +96,7 @@ func parseTime(t string) (time.Duration, error) {
 	}
 	d := time.Duration(secs)*time.Second + time.Duration(ns)
 	if d > maxClock {
-		return 0, fmt.Errorf("time %q: more than %v", clip.Text(t, 40), maxClock)
+		return 0, fmt.Errorf("time %q: more than %v", clip.Text(t, quoted), maxClock)
 	}
 	return d, nil
 }
@@ -147,7 +150,7 @@ func badControls(g *game.Game, tags map[string]string) []string {
 			continue
 		}
 		if _, err := parseTimeControl(c.text); err != nil {
-			bad = append(bad, fmt.Sprintf("%s[%s]: %v", c.tag, clip.Text(c.text, 40), err))
+			bad = append(bad, fmt.Sprintf("%s[%s]: %v", c.tag, clip.Text(c.text, quoted), err))
 		}
 	}
 	return bad
@@ -171,7 +174,7 @@ func parseMove(text string) (game.Move, error) {
 	if len(parts) > 1 && parts[1] != "" {
 		v, err := strconv.ParseFloat(parts[1], 64)
 		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
-			return game.Move{}, fmt.Errorf("evaluation %q is not a number of discs", clip.Text(parts[1], 40))
+			return game.Move{}, fmt.Errorf("evaluation %q is not a number of discs", clip.Text(parts[1], quoted))
 		}
 		m.Eval, m.HasEval = v, true
 	}

@@ -27,6 +27,9 @@ import (
 	"github.com/reversi-engine/reversi/store"
 )
 
+// quoted is the most bytes of a text quoted in a message (clip.Text).
+const quoted = 100
+
 func (s *Server) routes() {
 	s.mux = http.NewServeMux()
 	methods := map[string][]string{} // of each path of the API
@@ -62,11 +65,11 @@ func (s *Server) routes() {
 		allow := strings.Join(ms, ", ")
 		s.mux.HandleFunc(path, s.limit(s.count("method", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", allow)
-			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s: %s takes %s", clip.Text(r.Method, 100), path, allow))
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s: %s takes %s", clip.Text(r.Method, quoted), path, allow))
 		})))
 	}
 	unknown := s.limit(s.count("unknown", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no such endpoint: %q (see docs/API.md)", clip.Text(r.URL.Path, 100)))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no such endpoint: %q (see docs/API.md)", clip.Text(r.URL.Path, quoted)))
 	}))
 	s.mux.HandleFunc("/api/", unknown)
 	s.mux.HandleFunc("/api", unknown)

@@ -119,7 +119,7 @@ var single = map[string]bool{"GM": true, "PB": true, "PW": true, "PC": true, "DT
 // build turns the tags of a game into a game record.
 func build(raw rawGame) (*game.Game, error) {
 	fail := func(t tag, move int, err error) error {
-		return &ParseError{Game: raw.number, Move: move, Tag: t.name, Value: clip.Text(t.value, 24), Err: err}
+		return &ParseError{Game: raw.number, Move: move, Tag: t.name, Value: clip.Text(t.value, quoted), Err: err}
 	}
 	seen := map[string]tag{}
 	for _, t := range raw.tags {

@@ -11,6 +11,9 @@ import (
 	"github.com/reversi-engine/reversi/internal/clip"
 )
 
+// quoted is the most bytes of a text quoted in a message (clip.Text).
+const quoted = 24
+
 // ParseError reports a game of a GGF text that could not be read.
 type ParseError struct {
 	// Game is the 1-based number of the game in the text.
@@ -93,7 +96,7 @@ func (s *scanner) next() (rawGame, bool, *ParseError) {
 		}
 		if !strings.HasPrefix(s.text[s.pos:], "(;") {
 			return rawGame{}, false, &ParseError{Game: s.game + 1, Err: fmt.Errorf(
-				"unexpected %q where a game should start with \"(;\"", clip.Text(s.text[s.pos:], 24))}
+				"unexpected %q where a game should start with \"(;\"", clip.Text(s.text[s.pos:], quoted))}
 		}
 		s.game++
 		s.pos += 2
@@ -119,7 +122,7 @@ func (s *scanner) tags() (rawGame, *ParseError) {
 			s.pos += 2
 			return g, nil
 		case rest[0] < 'A' || rest[0] > 'Z':
-			return fail("unexpected %q where a tag (capital letters and a value in [ ]) or the game's end \";)\" should be", clip.Text(rest, 24))
+			return fail("unexpected %q where a tag (capital letters and a value in [ ]) or the game's end \";)\" should be", clip.Text(rest, quoted))
 		}
 		start := s.pos
 		for s.pos < len(s.text) && s.text[s.pos] >= 'A' && s.text[s.pos] <= 'Z' {

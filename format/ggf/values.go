@@ -57,7 +57,7 @@ func parseBoard(v string) (board.Position, error) {
 		return board.Position{}, errors.New("the board does not start with its size, e.g. 8")
 	}
 	if size, err := strconv.Atoi(t[:i]); err != nil || size != 8 {
-		return board.Position{}, fmt.Errorf("board size %s: only 8x8 Othello is supported", clip.Text(t[:i], 24))
+		return board.Position{}, fmt.Errorf("board size %s: only 8x8 Othello is supported", clip.Text(t[:i], quoted))
 	}
 	if i == len(t) || !isSpace(t[i]) {
 		return board.Position{}, errors.New("the board size must be followed by a space and the squares")
@@ -113,7 +113,7 @@ func parseMove(v string) (move, error) {
 	if len(parts) > 1 && strings.TrimSpace(parts[1]) != "" {
 		e, err := strconv.ParseFloat(strings.TrimSpace(parts[1]), 64)
 		if err != nil || math.IsInf(e, 0) || math.IsNaN(e) {
-			return move{}, fmt.Errorf("evaluation %q is not a number", clip.Text(parts[1], 24))
+			return move{}, fmt.Errorf("evaluation %q is not a number", clip.Text(parts[1], quoted))
 		}
 		m.eval, m.hasEval = e, true
 	}
@@ -132,7 +132,7 @@ const maxSeconds = 1_000_000_000
 // or h:mm:ss with one. Digits after the ninth of the fraction are
 // dropped (time.Duration counts nanoseconds).
 func parseSeconds(t string) (time.Duration, error) {
-	bad := fmt.Errorf("time %q is not a number of seconds (or m:ss, h:mm:ss)", clip.Text(t, 24))
+	bad := fmt.Errorf("time %q is not a number of seconds (or m:ss, h:mm:ss)", clip.Text(t, quoted))
 	whole, frac, _ := strings.Cut(t, ".")
 	fields := strings.Split(whole, ":")
 	if len(fields) > 3 {
@@ -146,7 +146,7 @@ func parseSeconds(t string) (time.Duration, error) {
 		n, _ := strconv.ParseInt(f, 10, 64)
 		secs = secs*60 + n
 		if secs > maxSeconds {
-			return 0, fmt.Errorf("time %q is too long", clip.Text(t, 24))
+			return 0, fmt.Errorf("time %q is too long", clip.Text(t, quoted))
 		}
 	}
 	if strings.Trim(frac, "0123456789") != "" {
@@ -205,7 +205,7 @@ func parseResult(v string) (result, error) {
 	r := result{known: true}
 	s, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
 	if err != nil || math.IsInf(s, 0) || math.IsNaN(s) {
-		return result{}, fmt.Errorf("score %q is not a number: want Black's result, e.g. +2.000 or -64.00:r, or ?", clip.Text(num, 24))
+		return result{}, fmt.Errorf("score %q is not a number: want Black's result, e.g. +2.000 or -64.00:r, or ?", clip.Text(num, quoted))
 	}
 	r.score = s
 	if hasFlag {
@@ -213,7 +213,7 @@ func parseResult(v string) (result, error) {
 		case "r", "t", "s":
 			r.flag = f[0]
 		default:
-			return result{}, fmt.Errorf("flag %q: want r (resignation), t (timeout) or s (agreed score)", clip.Text(f, 24))
+			return result{}, fmt.Errorf("flag %q: want r (resignation), t (timeout) or s (agreed score)", clip.Text(f, quoted))
 		}
 	}
 	return r, nil

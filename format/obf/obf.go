@@ -14,6 +14,9 @@ import (
 	"github.com/reversi-engine/reversi/internal/clip"
 )
 
+// quoted is the most bytes of a text quoted in a message (clip.Text).
+const quoted = 30
+
 // MoveScore is a move of a problem and its score: the final disc margin
 // of the side to move after the move and perfect play.
 type MoveScore struct {
@@ -132,7 +135,7 @@ func ParseLine(line string) (Problem, error) {
 		return p, nil
 	}
 	if rest[0] != ';' {
-		return Problem{}, &Error{Err: fmt.Errorf("%q after the side to move: want ';' and the moves", clip.Text(rest, 30))}
+		return Problem{}, &Error{Err: fmt.Errorf("%q after the side to move: want ';' and the moves", clip.Text(rest, quoted))}
 	}
 	items := strings.Split(rest[1:], ";")
 	// Only the item after the last ';' may be empty.
@@ -145,10 +148,10 @@ func ParseLine(line string) (Problem, error) {
 		text := strings.TrimSpace(item)
 		m, err := parseMove(text, pos.Board)
 		if err != nil {
-			return Problem{}, &Error{Move: i + 1, Text: clip.Text(text, 30), Err: err}
+			return Problem{}, &Error{Move: i + 1, Text: clip.Text(text, quoted), Err: err}
 		}
 		if m.Square == board.Pass && passSeen || seen&m.Square.Bit() != 0 {
-			return Problem{}, &Error{Move: i + 1, Text: clip.Text(text, 30), Err: fmt.Errorf("%v is listed twice", m.Square)}
+			return Problem{}, &Error{Move: i + 1, Text: clip.Text(text, quoted), Err: fmt.Errorf("%v is listed twice", m.Square)}
 		}
 		seen |= m.Square.Bit()
 		passSeen = passSeen || m.Square == board.Pass
@@ -176,7 +179,7 @@ func parseMove(text string, b board.Board) (MoveScore, error) {
 	}
 	score, err := strconv.Atoi(scoreText)
 	if err != nil || score < -64 || score > 64 {
-		return MoveScore{}, fmt.Errorf("score %q is not a whole number from -64 to +64", clip.Text(scoreText, 30))
+		return MoveScore{}, fmt.Errorf("score %q is not a whole number from -64 to +64", clip.Text(scoreText, quoted))
 	}
 	legal := b.Moves()
 	switch {

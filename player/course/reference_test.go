@@ -147,7 +147,7 @@ func TestAgainstReference(t *testing.T) {
 	}
 	bs, legal := randomPositions(3000, 11)
 	for _, tt := range tests {
-		t.Run(clip.Text(tt.p.Name(), 40), func(t *testing.T) {
+		t.Run(clip.Text(tt.p.Name(), quoted), func(t *testing.T) {
 			for i, b := range bs {
 				got, want := tt.p.candidates(b, legal[i]), tt.ref(b, legal[i])
 				if got != want {

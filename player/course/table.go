@@ -12,6 +12,9 @@ import (
 	"github.com/reversi-engine/reversi/internal/clip"
 )
 
+// quoted is the most bytes of a text quoted in a message (clip.Text).
+const quoted = 40
+
 // Table holds a weight for each square, indexed by board.Square (A1 = 0,
 // B1 = 1, ..., H8 = 63).
 type Table [64]int
@@ -87,13 +90,13 @@ func ParseTable(text string) (Table, error) {
 	fields := strings.Split(text, "/")
 	if len(fields) != 10 && len(fields) != 64 {
 		return Table{}, fmt.Errorf("table %q has %d weights: want \"course\", 10 weights (A1/B1/C1/D1/B2/C2/D2/C3/D3/D4) or 64 (A1 to H8), separated by '/'",
-			clip.Text(text, 40), len(fields))
+			clip.Text(text, quoted), len(fields))
 	}
 	ws := make([]int, len(fields))
 	for i, f := range fields {
 		v, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil {
-			return Table{}, fmt.Errorf("table weight %d (%s) is %q: want an integer", i+1, weightSquare(i, len(fields)), clip.Text(f, 40))
+			return Table{}, fmt.Errorf("table weight %d (%s) is %q: want an integer", i+1, weightSquare(i, len(fields)), clip.Text(f, quoted))
 		}
 		ws[i] = v
 	}
