@@ -3,6 +3,8 @@
 package server
 
 import (
+	"sync/atomic"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
@@ -21,6 +23,11 @@ type metrics struct {
 	storeFailures                    prometheus.Counter
 	refused                          *prometheus.CounterVec
 	caps                             *prometheus.GaugeVec
+	// pingsAnswered counts the WebSocket pings answered within the
+	// server's ping timeout, pingsUnanswered the sockets closed for want
+	// of an answer (counted as the close starts); /metrics shows them as
+	// reversi_websocket_pings_total{answer}, and tests wait on them.
+	pingsAnswered, pingsUnanswered atomic.Int64
 }
 
 func newMetrics() *metrics {
@@ -47,6 +54,13 @@ func newMetrics() *metrics {
 	m.caps = prometheus.NewGaugeVec(prometheus.GaugeOpts{
 		Name: "reversi_limit", Help: "The server's limits (see docs/API.md, Security and limits), by name.",
 	}, []string{"name"})
+	pings := func(answer string, n *atomic.Int64) prometheus.CounterFunc {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "reversi_websocket_pings_total", Help: "WebSocket pings answered in time, and sockets closed for want of an answer (unanswered).",
+			ConstLabels: prometheus.Labels{"answer": answer},
+		}, func() float64 { return float64(n.Load()) })
+	}
+	m.reg.MustRegister(pings("answered", &m.pingsAnswered), pings("unanswered", &m.pingsUnanswered))
 	m.reg.MustRegister(m.searchesRunning, m.searchesWaiting, m.storeFailures, m.refused, m.caps)
 	m.reg.MustRegister(m.requests, m.moves, m.limited, m.live, m.sockets, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))

@@ -14,7 +14,6 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -138,14 +137,9 @@ type Server struct {
 	// pingEvery and pingTimeout: see the constants.
 	pingEvery, pingTimeout time.Duration
 
-	// Test seams: a test reads the counts, and sets streamEvery and
-	// liveShown before the server is used.
+	// Test seams: a test sets streamEvery and liveShown before the server
+	// is used.
 	//
-	// pingsAnswered counts the WebSocket pings answered within
-	// pingTimeout, pingsUnanswered the sockets closed for want of an
-	// answer (counted as the close starts): what a test cannot see from
-	// the peer's side.
-	pingsAnswered, pingsUnanswered atomic.Int64
 	// streamEvery is the least time between two reports of a streamed
 	// analysis (streamInterval; a test sets 0 to have every report).
 	streamEvery time.Duration

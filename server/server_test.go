@@ -822,8 +822,8 @@ func TestSocketPing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.CloseNow()
-	waitCount(t, &ts.srv.pingsUnanswered, 1, "sockets closed for no answer to a ping")
-	if n := ts.srv.pingsAnswered.Load(); n != 0 {
+	waitCount(t, &ts.srv.metrics.pingsUnanswered, 1, "sockets closed for no answer to a ping")
+	if n := ts.srv.metrics.pingsAnswered.Load(); n != 0 {
 		t.Fatalf("%d pings answered by a peer that never read", n)
 	}
 	// Read what is left: the state, then the server's close.
@@ -834,6 +834,18 @@ func TestSocketPing(t *testing.T) {
 	}
 	if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
 		t.Fatalf("a peer deaf to pings: the socket ended with %v, want closed for no answer", err)
+	}
+	// The operator sees it in the metrics.
+	resp, err := http.Get(ts.http.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{`reversi_websocket_pings_total{answer="unanswered"} 1`, `reversi_websocket_pings_total{answer="answered"} 0`} {
+		if !bytes.Contains(body, []byte(want)) {
+			t.Errorf("metrics lack %s", want)
+		}
 	}
 
 	// A peer that reads (and so answers pings) stays connected while
@@ -861,17 +873,17 @@ func TestSocketPing(t *testing.T) {
 		}
 	}()
 	const answered = 3
-	for deadline := time.Now().Add(time.Minute); ts2.srv.pingsAnswered.Load() < answered; {
+	for deadline := time.Now().Add(time.Minute); ts2.srv.metrics.pingsAnswered.Load() < answered; {
 		select {
 		case err := <-ended:
-			t.Fatalf("a peer answering pings: the socket ended with %v after %d pings answered", err, ts2.srv.pingsAnswered.Load())
+			t.Fatalf("a peer answering pings: the socket ended with %v after %d pings answered", err, ts2.srv.metrics.pingsAnswered.Load())
 		case <-time.After(10 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("a peer answering pings: %d pings answered in a minute, want %d", ts2.srv.pingsAnswered.Load(), answered)
+			t.Fatalf("a peer answering pings: %d pings answered in a minute, want %d", ts2.srv.metrics.pingsAnswered.Load(), answered)
 		}
 	}
-	if n := ts2.srv.pingsUnanswered.Load(); n != 0 {
+	if n := ts2.srv.metrics.pingsUnanswered.Load(); n != 0 {
 		t.Fatalf("a peer answering pings: %d sockets closed for no answer", n)
 	}
 	select {

@@ -38,8 +38,8 @@ const maxMessage = 4 << 10
 
 // The server pings every WebSocket every pingEvery, and closes it if the
 // answer does not come within pingTimeout (Server.pingEvery and
-// pingTimeout, which tests shorten; Server.pingsAnswered and
-// pingsUnanswered count the outcomes for them).
+// pingTimeout, which tests shorten; metrics.pingsAnswered and
+// pingsUnanswered count the outcomes).
 const (
 	pingEvery   = 30 * time.Second
 	pingTimeout = 20 * time.Second
@@ -159,13 +159,13 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 				pcancel()
 				if err != nil {
 					if ctx.Err() == nil { // not the socket ending anyway
-						s.pingsUnanswered.Add(1)
+						s.metrics.pingsUnanswered.Add(1)
 					}
 					c.Close(websocket.StatusPolicyViolation, "no answer to a ping")
 					cancel()
 					return
 				}
-				s.pingsAnswered.Add(1)
+				s.metrics.pingsAnswered.Add(1)
 			}
 		}
 	}()
