@@ -153,6 +153,10 @@ type Info struct {
 // to have a move ready if the solve cannot finish in time.
 const quickDepth = 6
 
+// preSolveShare: under a clock, the midgame search before a solve goes
+// on past quickDepth for 1/preSolveShare of the move's usual time.
+const preSolveShare = 10
+
 // Engine searches positions. It keeps its transposition tables between
 // searches. An Engine runs one search at a time.
 type Engine struct {
@@ -295,7 +299,12 @@ func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Li
 	// A search to the end at 100% is the exact solver's work.
 	exact := empties <= lim.ExactEmpties || (lim.Depth >= empties && prob == 100 && empties <= endgame.MaxEmpties)
 	wld := !exact && empties <= lim.WLDEmpties
-	cuts := e.solverCuts(b, lim, prob)
+	// An exact solve asked for is exact: the selective cuts of a search
+	// to the end apply only above ExactEmpties.
+	var cuts *endgame.Cuts
+	if !exact {
+		cuts = e.solverCuts(b, lim, prob)
+	}
 	if exact || wld || cuts != nil {
 		// A quick midgame search first: its move stands if the solve
 		// cannot finish in time. It keeps to the move's hard limit too
@@ -305,6 +314,19 @@ func (e *Engine) search(ctx context.Context, b board.Board, legal uint64, lim Li
 			hard = lim.Time
 		}
 		quick := e.midgame(ctx, b, legal, Limits{Depth: min(quickDepth, empties), AllMoves: lim.AllMoves, MaxTime: hard}, start, nil)
+		if lim.Time > 0 && !quick.Stopped && empties > quickDepth+1 {
+			// Under a clock, the midgame goes deeper for a small share of
+			// the move, so that a solve the clock stops leaves a move
+			// worth playing, not the quick one.
+			share := lim.Time / preSolveShare
+			deeper := e.midgame(ctx, b, legal, Limits{Depth: empties - 1, AllMoves: lim.AllMoves, Time: share, MaxTime: share}, time.Now(), nil)
+			deeper.Nodes += quick.Nodes
+			if deeper.Depth > quick.Depth {
+				quick = deeper
+			} else {
+				quick.Nodes = deeper.Nodes
+			}
+		}
 		r, ok := e.solve(ctx, b, legal, lim, exact, cuts, start, progress)
 		if !ok {
 			quick.Nodes += r.Nodes

@@ -120,25 +120,62 @@ func (p *Player) LimitsFor(c Clock, empties int) Limits {
 	// searches the midgame instead.
 	lim.ExactEmpties = min(lim.ExactEmpties, b.Solvable)
 	lim.WLDEmpties = min(lim.WLDEmpties, b.Solvable+1)
+	p.withinReach(&lim, empties, b.Solvable)
 	p.selectiveSolve(&lim, empties, b.Solvable)
 	return lim
 }
 
-// selectiveReach is how many more empty squares than an exact solve a
-// selective solve at the default probability takes in about the same
-// time: on FFO #40-#49 (one thread) the solves at 87% took 17 s against
-// 72 s exact, about two empty squares' worth (2.2 times a square).
-const selectiveReach = 2
+// withinReach keeps a search to the end (a depth at least the empties:
+// NBoard's "set depth 60", a level's selective endgame step) that the
+// clock would cut short from starting: a depth at or above the empties is
+// an upper bound, not an order. Beyond selectiveReach of what the clock
+// can solve, the move is the level's midgame search, as deep as the
+// clock allows up to the level's depth, at the level's probability,
+// instead of a solve stopped by the clock, whose move would be the quick
+// search's.
+func (p *Player) withinReach(lim *Limits, empties, solvable int) {
+	if lim.Depth < empties || empties <= lim.ExactEmpties || empties <= lim.WLDEmpties || empties <= solvable+selectiveReach(p.engine.probability(*lim)) {
+		return
+	}
+	lim.Depth, lim.Probability = p.level.Depth, p.level.Probability
+	if lim.Depth >= empties {
+		lim.Depth = 0 // to the end of the game if the clock allows
+	}
+}
+
+// selectiveReach returns how many more empty squares than an exact
+// solve a selective solve at probability prob takes in about the same
+// time (a square costs about 2.2 times the one before). On FFO #50-#59
+// (one thread; docs/BENCHMARKS.md) the exact solves took 50 times as
+// long as the selective ones at 73%, 17.7 times at 87%, 7 at 95%, 3.5 at
+// 98% and 1.7 at 99%: about 5, 3.6, 2.5, 1.6 and 0.7 squares' worth,
+// rounded here toward the cautious side where it is more than half a
+// square from a whole one (the exact solves that fit are themselves
+// counted with a margin of two: solvableWithin).
+func selectiveReach(prob int) int {
+	switch {
+	case prob <= 73:
+		return 4
+	case prob <= 87:
+		return 3
+	case prob <= 98:
+		return 2
+	case prob < 100:
+		return 1
+	}
+	return 0
+}
 
 // selectiveSolve makes the search of a level without a fixed depth a
 // selective solve (to the end, with the selective search's cuts) when the
 // position is beyond the exact and win/loss/draw solves that fit in the
 // time but within selectiveReach of them, and the engine has the cuts.
 func (p *Player) selectiveSolve(lim *Limits, empties, solvable int) {
-	if lim.Depth != 0 || empties <= lim.ExactEmpties || empties <= lim.WLDEmpties || solvable <= 0 || empties > solvable+selectiveReach {
+	prob := p.engine.probability(*lim)
+	if lim.Depth != 0 || empties <= lim.ExactEmpties || empties <= lim.WLDEmpties || solvable <= 0 || empties > solvable+selectiveReach(prob) {
 		return
 	}
-	if p.engine.probability(*lim) < 100 && p.engine.hasSolverCuts() {
+	if prob < 100 && p.engine.hasSolverCuts() {
 		lim.Depth = empties
 	}
 }

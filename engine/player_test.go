@@ -400,10 +400,11 @@ func TestSelectiveSolveInTime(t *testing.T) {
 	p := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
 	c := Clock{Move: time.Second}
 	solvable := c.Plan(30, top.ExactEmpties, 1).Solvable
-	for e := solvable - 1; e <= solvable+selectiveReach+2; e++ {
+	reach := selectiveReach(DefaultProbability)
+	for e := solvable - 1; e <= solvable+reach+2; e++ {
 		l := p.LimitsFor(c, e)
 		want := 0
-		if e > solvable+1 && e <= solvable+selectiveReach {
+		if e > solvable+1 && e <= solvable+reach {
 			want = e
 		}
 		if l.Depth != want {
@@ -445,6 +446,38 @@ func TestClockCountsTheDelay(t *testing.T) {
 		c := clockOf(tc.ctx, tc.req, now)
 		if c.Move != tc.move || c.Game != tc.game || c.Increment != tc.req.Increment {
 			t.Errorf("%s: %+v, want move %v, game %v", tc.name, c, tc.move, tc.game)
+		}
+	}
+}
+
+// TestDepthToTheEndIsABound: a depth that reaches the end of the game
+// (NBoard's "set depth 60", a level's selective endgame step) asks for a
+// search to the end without a clock; under a clock whose solves cannot
+// reach the position, the move is the level's midgame search instead: as
+// deep as the clock allows for a depth at least the empties, the level's
+// depth and probability otherwise.
+func TestDepthToTheEndIsABound(t *testing.T) {
+	e := New(Options{HashMB: 1})
+	l20, _ := LevelSettings(20) // depth 20; 98% from 27, 95% from 30, 87% from 33
+	for _, tc := range []struct {
+		name            string
+		level           Level
+		clock           Clock
+		empties         int
+		depth, prob     int
+		exact, wldLimit int
+	}{
+		{"depth 60, no clock", Level{Depth: 60, ExactEmpties: 60, WLDEmpties: 62}, Clock{}, 36, 60, 0, 60, 62},
+		{"depth 60, 15 s", Level{Depth: 60, ExactEmpties: 60, WLDEmpties: 62}, Clock{Game: 15 * time.Second}, 36, 0, 0, -1, -1},
+		{"level 20 at 30 empties, no clock", l20, Clock{}, 30, 30, 95, 24, 0},
+		{"level 20 at 30 empties, 1 s a move", l20, Clock{Move: time.Second}, 30, 20, 0, -1, -1},
+	} {
+		lim := NewPlayer(e, tc.level, "engine", 1).LimitsFor(tc.clock, tc.empties)
+		if lim.Depth != tc.depth || lim.Probability != tc.prob || tc.exact >= 0 && (lim.ExactEmpties != tc.exact || lim.WLDEmpties != tc.wldLimit) {
+			t.Errorf("%s: %+v; want depth %d at %d%%", tc.name, lim, tc.depth, tc.prob)
+		}
+		if tc.clock != (Clock{}) && (lim.ExactEmpties >= tc.empties || lim.WLDEmpties >= tc.empties) {
+			t.Errorf("%s: %+v solves under the clock", tc.name, lim)
 		}
 	}
 }

@@ -20,7 +20,11 @@
 // "set depth N" also says where the engine solves the endgame: exactly
 // from max(N, min(N+6, 20)) empty squares, for win/loss/draw two earlier.
 // A depth at least the empties of the position thus asks for its exact
-// value, for "go" as for "hint" (set depth 60: solve).
+// value, for "go" as for "hint" (set depth 60: solve): exact, never a
+// selective search's value. Under a clock that depth is a bound, not an
+// order: "go" starts a solve (exact, win/loss/draw, or selective with
+// the engine's cuts a few empties earlier) only where the clock lets it
+// finish, and plays the deepest midgame search it finished otherwise.
 //
 // "go" plays within the clock of the game that "set game" gave: its time
 // control, the side's own (TB or TW) or the game's (TI), as GGS writes it,
