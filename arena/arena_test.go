@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/format/ggf"
@@ -20,6 +21,7 @@ import (
 	"github.com/reversi-engine/reversi/internal/endless"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/course"
+	"github.com/reversi-engine/reversi/referee"
 )
 
 func TestEloAndInterval(t *testing.T) {
@@ -538,5 +540,66 @@ func TestDistinctGames(t *testing.T) {
 	s.Summarize(Score{Wins: 2}, []Result{{Game: a}, {Game: mk("A", "B", "f5d6c3")}})
 	if s.Distinct != 1 || s.Played != 2 {
 		t.Errorf("summary: %d distinct of %d played", s.Distinct, s.Played)
+	}
+}
+
+// limitRecorder plays the first legal move and records the clocks it was
+// asked under.
+type limitRecorder struct {
+	mu   *sync.Mutex
+	seen *[]player.Request
+}
+
+func (limitRecorder) Name() string { return "recorder" }
+func (r limitRecorder) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	r.mu.Lock()
+	*r.seen = append(*r.seen, player.Request{TimeLeft: req.TimeLeft, GameTimeLeft: req.GameTimeLeft, Increment: req.Increment})
+	r.mu.Unlock()
+	sq, _ := board.NextSquare(req.Legal)
+	return player.Reply{Move: sq}, nil
+}
+
+// TestOddsFollowThePlayer: a player with time odds (Tournament.Odds) is
+// asked under its own clock in both colours, the other under the match's;
+// the records and the summary name both clocks.
+func TestOddsFollowThePlayer(t *testing.T) {
+	var mu sync.Mutex
+	seen := [2][]player.Request{}
+	m := &Tournament{
+		Names:       []string{"a", "b"},
+		Openings:    RandomOpenings(1, 4, game.Standard, 3),
+		Concurrency: 1,
+		MoveTime:    time.Minute,
+		GameTime:    time.Hour,
+		Odds:        map[int]referee.Clock{1: {MoveTime: 2 * time.Minute}},
+		New: func(which int, seat Seat) (player.Player, error) {
+			return limitRecorder{mu: &mu, seen: &seen[which]}, nil
+		},
+	}
+	var results []Result
+	if err := m.Run(context.Background(), func(r Result) bool { results = append(results, r); return true }); err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 2 || results[0].ABlack == results[1].ABlack || len(seen[0]) == 0 || len(seen[1]) == 0 {
+		t.Fatalf("%d games, want 2 with the colours swapped", len(results))
+	}
+	for _, r := range seen[0] {
+		if r.TimeLeft != time.Minute || r.GameTimeLeft <= 0 {
+			t.Fatalf("a was asked under %+v, want the match's minute a move and hour a game", r)
+		}
+	}
+	for _, r := range seen[1] {
+		if r.TimeLeft != 2*time.Minute || r.GameTimeLeft != 0 {
+			t.Fatalf("b was asked under %+v, want its own 2 minutes a move and no game clock", r)
+		}
+	}
+	const want = "1m0s/move, 1h0m0s/game; b: 2m0s/move"
+	for _, r := range results {
+		if r.Game.Info.TimeControl != want {
+			t.Errorf("record's time control %q, want %q", r.Game.Info.TimeControl, want)
+		}
+	}
+	if s := m.MatchSummary("src", ""); s.Time != want {
+		t.Errorf("summary's time control %q, want %q", s.Time, want)
 	}
 }

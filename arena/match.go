@@ -52,6 +52,11 @@ type Tournament struct {
 	// Increment is added to a side's game clock after each of its moves
 	// (referee.Config.Increment; 0: none).
 	Increment time.Duration
+	// Odds gives players (by their index in Names) clocks of their own
+	// instead of MoveTime, GameTime and Increment: time odds, such as an
+	// engine on a game clock against one that plays to a fixed depth
+	// (referee.Config.Odds).
+	Odds map[int]referee.Clock
 	// Concurrency is the number of games played at once (at least 1).
 	Concurrency int
 	// Seed derives the seeds of every seat.
@@ -204,10 +209,14 @@ var errStop = errors.New("arena: stopped by the report")
 func (m *Tournament) play(ctx context.Context, i int, start *game.Game) (Result, error) {
 	pair, o, aBlack := m.Schedule(i)
 	var seats [2]player.Player // by colour
+	var odds [2]*referee.Clock
 	for c := board.Black; c <= board.White; c++ {
 		which := pair[0] // A
 		if (c == board.Black) != aBlack {
 			which = pair[1]
+		}
+		if o, ok := m.Odds[which]; ok {
+			odds[c] = &o
 		}
 		p, err := m.New(which, Seat{Game: i, Color: c, Seed: SeatSeed(m.Seed, i, c)})
 		if err != nil {
@@ -224,6 +233,7 @@ func (m *Tournament) play(ctx context.Context, i int, start *game.Game) (Result,
 		MoveTime:  m.MoveTime,
 		GameTime:  m.GameTime,
 		Increment: m.Increment,
+		Odds:      odds,
 	})
 	if err != nil {
 		return Result{}, err
@@ -232,8 +242,34 @@ func (m *Tournament) play(ctx context.Context, i int, start *game.Game) (Result,
 	if !aBlack {
 		black, white = white, black
 	}
-	g.Info = game.Info{Black: black, White: white, Event: m.Event, Round: strconv.Itoa(i + 1), TimeControl: timeControl(m.MoveTime, m.GameTime, m.Increment)}
+	g.Info = game.Info{Black: black, White: white, Event: m.Event, Round: strconv.Itoa(i + 1), TimeControl: m.timeControl(pair)}
 	return Result{Index: i, Players: pair, Opening: m.Openings[o], ABlack: aBlack, Game: g}, nil
+}
+
+// timeControl describes the clocks of a pairing's game for the records:
+// timeControl's text, and for each player with odds its name and its own
+// ("1s/move; ntest: 10m0s/move").
+func (m *Tournament) timeControl(pair [2]int) string {
+	s := timeControl(m.MoveTime, m.GameTime, m.Increment)
+	for _, which := range pair {
+		if o, ok := m.Odds[which]; ok {
+			s += "; " + m.Names[which] + ": " + timeControl(o.MoveTime, o.GameTime, o.Increment)
+		}
+	}
+	return strings.TrimPrefix(s, "; ")
+}
+
+// clocks describes the clocks of every game of m for its summary: the
+// per-move limit and game clock of all, and each player's own if it has
+// odds ("15s/move, 15s/game; ntest: 10m0s/move").
+func (m *Tournament) clocks() string {
+	s := timeControl(m.MoveTime, m.GameTime, m.Increment)
+	for which := range m.Names {
+		if o, ok := m.Odds[which]; ok {
+			s += "; " + m.Names[which] + ": " + timeControl(o.MoveTime, o.GameTime, o.Increment)
+		}
+	}
+	return s
 }
 
 // timeControl describes the clocks for the records: "1s/move, 5m0s/game"

@@ -127,10 +127,10 @@ type ScoreSummary struct {
 
 // Summarize returns the JSON summary of tournament m with its table and
 // ratings: the openings named source, the rating list anchored on anchor,
-// the time control per move, the shard if m plays one.
+// the time control (m.clocks), the shard if m plays one.
 func (m *Tournament) Summarize(table *Table, ratings []Rating, anchor, source string) TournamentSummary {
 	s := TournamentSummary{Players: m.Names, Event: m.Event, Seed: m.Seed, Openings: source, Rounds: len(m.Openings),
-		Rule: m.Rule.String(), Time: m.MoveTime.String() + "/move", Shard: m.shardText(), Anchor: anchor, Crosstable: map[string]map[string]ScoreSummary{}}
+		Rule: m.Rule.String(), Time: m.clocks(), Shard: m.shardText(), Anchor: anchor, Crosstable: map[string]map[string]ScoreSummary{}}
 	for _, r := range ratings {
 		s.Ratings = append(s.Ratings, RatingSummary{Name: r.Name, Elo: r.Elo, Error: r.Error, Games: r.Score.Games(), Points: r.Score.Fraction(), Margin: r.Score.AverageMargin()})
 	}
@@ -149,13 +149,13 @@ func (m *Tournament) Summarize(table *Table, ratings []Rating, anchor, source st
 // MatchSummary returns the JSON summary of m, a match (a Tournament of
 // two players, A first), before its games are counted: the players, the
 // event, the seed, the openings named source, the rule, the time control
-// per move, the games m's shard plays, the shard if m plays one, and
+// (m.clocks), the games m's shard plays, the shard if m plays one, and
 // sprt, the sequential test as the command line gave it ("" for none).
 // MatchCount.Summarize (or Summary.Summarize) adds the score and the
 // games.
 func (m *Tournament) MatchSummary(source, sprt string) *Summary {
 	return &Summary{Players: [2]string{m.Names[0], m.Names[1]}, Event: m.Event, Seed: m.Seed, Openings: source,
-		Rule: m.Rule.String(), Time: m.MoveTime.String() + "/move", Shard: m.shardText(), Games: m.Scheduled(), SPRT: sprt}
+		Rule: m.Rule.String(), Time: m.clocks(), Shard: m.shardText(), Games: m.Scheduled(), SPRT: sprt}
 }
 
 // shardText is the shard of m as ParseShard reads it ("i/n"), or "" when

@@ -28,6 +28,12 @@ const DefaultGrace = 50 * time.Millisecond
 // NoLimit, as a MoveTime, disables the per-move time limit.
 const NoLimit time.Duration = -1
 
+// Clock is one side's time control, as Config's MoveTime, GameTime and
+// Increment give it to both.
+type Clock struct {
+	MoveTime, GameTime, Increment time.Duration
+}
+
 // Config sets up a refereed game. The zero Config is a standard game from
 // the start with the default limits.
 type Config struct {
@@ -49,6 +55,11 @@ type Config struct {
 	// GameTime 5m, Increment 3s), not after a pass the referee plays
 	// for it nor after an undo; it counts only with a GameTime.
 	Increment time.Duration
+	// Odds, where set for a colour (indexed by board.Color), is that
+	// colour's own clock, replacing MoveTime, GameTime and Increment for
+	// its player: time odds, such as a program on a game clock against
+	// one that plays to a fixed depth with a generous limit.
+	Odds [2]*Clock
 	// MaxIllegal is the number of illegal moves in a game that loses it;
 	// DefaultMaxIllegal if 0.
 	MaxIllegal int
@@ -274,6 +285,13 @@ func newReferee(black, white player.Player, cfg Config) *referee {
 	if cfg.MoveTime == 0 {
 		cfg.MoveTime = DefaultMoveTime
 	}
+	for c, o := range cfg.Odds {
+		if o != nil && o.MoveTime == 0 {
+			own := *o
+			own.MoveTime = DefaultMoveTime
+			cfg.Odds[c] = &own
+		}
+	}
 	if cfg.MaxIllegal <= 0 {
 		cfg.MaxIllegal = DefaultMaxIllegal
 	}
@@ -356,10 +374,11 @@ func (r *referee) turn(ctx context.Context) error {
 	var rejected []player.Rejection
 	var spent time.Duration
 	for {
-		limit := r.cfg.MoveTime
+		clk := r.clock(c)
+		limit := clk.MoveTime
 		var gameLeft time.Duration
-		if r.cfg.GameTime > 0 {
-			gameLeft = max(r.cfg.GameTime-r.used[c], 0)
+		if clk.GameTime > 0 {
+			gameLeft = max(clk.GameTime-r.used[c], 0)
 			if limit < 0 || gameLeft < limit {
 				limit = gameLeft
 			}
@@ -374,7 +393,7 @@ func (r *referee) turn(ctx context.Context) error {
 			Legal:        r.g.Legal(),
 			TimeLeft:     max(limit, 0),
 			GameTimeLeft: gameLeft,
-			Increment:    r.increment(),
+			Increment:    r.increment(c),
 			Rejected:     append([]player.Rejection(nil), rejected...),
 			IllegalLeft:  r.cfg.MaxIllegal - r.illegal[c],
 			CanUndo:      r.cfg.AllowUndo[c] && r.canUndo(c),
@@ -442,18 +461,28 @@ func (r *referee) turn(ctx context.Context) error {
 			}
 			continue
 		}
-		r.used[c] -= r.increment()
+		r.used[c] -= r.increment(c)
 		r.played(Event{Kind: Moved, Color: c, Move: r.g.Moves[len(r.g.Moves)-1], Thinking: reply.Thinking})
 		return nil
 	}
 }
 
-// increment is what a move adds to its player's game clock.
-func (r *referee) increment() time.Duration {
-	if r.cfg.GameTime <= 0 {
+// clock returns the time control of colour c: its own (Config.Odds) or
+// the game's.
+func (r *referee) clock(c board.Color) Clock {
+	if o := r.cfg.Odds[c]; o != nil {
+		return *o
+	}
+	return Clock{MoveTime: r.cfg.MoveTime, GameTime: r.cfg.GameTime, Increment: r.cfg.Increment}
+}
+
+// increment is what a move of colour c adds to its game clock.
+func (r *referee) increment(c board.Color) time.Duration {
+	clk := r.clock(c)
+	if clk.GameTime <= 0 {
 		return 0
 	}
-	return max(r.cfg.Increment, 0)
+	return max(clk.Increment, 0)
 }
 
 // canUndo reports whether c has a move of its own, played in this session,

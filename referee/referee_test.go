@@ -631,3 +631,34 @@ func lateGame(t *testing.T, empties int) *game.Game {
 	}
 	return g
 }
+
+// TestOddsGiveEachSideItsClock: with time odds (Config.Odds) each colour
+// is asked under its own clock: black's game clock and increment, white's
+// per-move limit and no game clock; the colour without odds keeps the
+// game's. Black, which spends its whole clock on its first move, then
+// loses on time, and white, with no game clock, never does.
+func TestOddsGiveEachSideItsClock(t *testing.T) {
+	black, white := &spender{moves: 1}, &scripted{}
+	cfg := Config{MoveTime: time.Minute, GameTime: time.Hour, Grace: 10 * time.Second}
+	cfg.Odds[board.Black] = &Clock{GameTime: 200 * time.Millisecond}
+	cfg.Odds[board.White] = &Clock{MoveTime: 2 * time.Minute}
+	g := play(t, black, white, cfg)
+	if g.Result.Reason != game.Timeout || g.Result.By != board.Black || g.Ply() != 2 {
+		t.Fatalf("%v after %d plies, want black out of its own clock at its second move", g.Result, g.Ply())
+	}
+	if r := black.requests[0]; r.GameTimeLeft != 200*time.Millisecond || r.TimeLeft != 200*time.Millisecond {
+		t.Errorf("black's first request %+v, want its own 200 ms clock (and the default move limit beyond it)", r)
+	}
+	if r := white.requests[0]; r.GameTimeLeft != 0 || r.TimeLeft != 2*time.Minute || r.Increment != 0 {
+		t.Errorf("white's request %+v, want 2 minutes a move and no game clock", r)
+	}
+
+	// Odds for one colour only: the other keeps the game's clock.
+	s := &scripted{}
+	cfg = Config{MoveTime: time.Minute, GameTime: time.Hour, Increment: time.Second}
+	cfg.Odds[board.Black] = &Clock{MoveTime: 3 * time.Minute}
+	play(t, firstLegal, s, cfg)
+	if r := s.requests[0]; r.GameTimeLeft != time.Hour || r.TimeLeft != time.Minute || r.Increment != time.Second {
+		t.Errorf("white without odds: %+v, want the game's hour, minute and second", r)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/reversi-engine/reversi/internal/plot"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
+	"github.com/reversi-engine/reversi/referee"
 )
 
 // arenaOptions are the flags that match and tournament share.
@@ -125,6 +126,35 @@ func (o *arenaOptions) env(seed uint64) catalog.Env {
 	return catalog.Env{Seed: seed, Level: o.level, Threads: o.threads, Depth: o.depth}
 }
 
+// clockOdds returns player B's own clock from the --b-* flags, and
+// whether they give one: its per-move limit (--time's if not given), its
+// game clock (--game-time's if only --b-increment is given, none if
+// --b-time is given alone) and its increment.
+func clockOdds(o arenaOptions, move, total, inc time.Duration) (referee.Clock, bool, error) {
+	switch {
+	case move < 0:
+		return referee.Clock{}, false, fmt.Errorf("--b-time %v: want a positive duration", move)
+	case total < 0:
+		return referee.Clock{}, false, fmt.Errorf("--b-game-time %v: want a positive duration", total)
+	case move == 0 && total == 0 && inc == 0:
+		return referee.Clock{}, false, nil
+	}
+	c := referee.Clock{MoveTime: move, GameTime: total, Increment: inc}
+	if c.MoveTime == 0 {
+		c.MoveTime = o.moveTime
+	}
+	if c.GameTime == 0 && move == 0 {
+		c.GameTime = o.gameTime
+	}
+	switch {
+	case inc < 0:
+		return referee.Clock{}, false, fmt.Errorf("--b-increment %v: want a positive duration, or 0 for none", inc)
+	case inc > 0 && c.GameTime == 0:
+		return referee.Clock{}, false, fmt.Errorf("--b-increment %v: it adds to B's game clock after each move; give --b-game-time too", inc)
+	}
+	return c, true, nil
+}
+
 func runMatch(ctx context.Context, e *env, args []string) error {
 	fs := cli.NewFlags(e.stderr, "match", "A B [--games N] [--openings FILE|--random-openings K] [--time T | --depth D] [--game-time G [--increment I]] [--concurrency N] [--seed S] [--out FILE.ggf] [--sprt elo0=0,elo1=10]", `
 Plays player A against player B: each opening twice with the colours
@@ -142,9 +172,16 @@ the shards' files up.
 
 --time limits each move; --game-time gives each side a clock for the
 whole game as well, and --increment adds to it after each of the side's
-moves (a Fischer clock: --game-time 1m --increment 1s).`)
+moves (a Fischer clock: --game-time 1m --increment 1s). --b-time,
+--b-game-time and --b-increment give player B a clock of its own (time
+odds): 'reversi match "nboard:reversi nboard --depth 60" "nboard:ntest"
+--time 15s --game-time 15s --b-time 10m' puts A on a 15 s game clock
+and B, an engine that plays to a fixed depth, on 10 minutes a move.`)
 	var o arenaOptions
 	o.register(fs)
+	bTime := fs.Duration("b-time", 0, "player B's own time limit of a move (time odds; 0: --time)")
+	bGameTime := fs.Duration("b-game-time", 0, "player B's own game clock (time odds; 0: --game-time, or none with --b-time)")
+	bIncrement := fs.Duration("b-increment", 0, "player B's own increment, with --b-game-time")
 	games := fs.Int("games", 100, "number of games (rounded up to an even number)")
 	out := fs.String("out", "", "GGF file of the games (appended; resumed if it exists)")
 	jsonPath := fs.String("json", "", "JSON summary (default: the --out file with .json)")
@@ -186,6 +223,11 @@ moves (a Fischer clock: --game-time 1m --increment 1s).`)
 		return err
 	}
 	m := o.tournament("match", specs, arena.Choose(all, (*games+1)/2, o.seed))
+	if odds, ok, err := clockOdds(o, *bTime, *bGameTime, *bIncrement); err != nil {
+		return err
+	} else if ok {
+		m.Odds = map[int]referee.Clock{1: odds}
+	}
 
 	if *out != "" && *jsonPath == "" {
 		*jsonPath = arena.SummaryFile(*out)
