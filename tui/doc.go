@@ -1,9 +1,10 @@
 // Package tui is the full-screen terminal front-end of a refereed game:
 // the board redrawn in place with colour, a cursor moved by the arrow
-// keys or hjkl and Enter (or space) to play, or a square typed as d3; the
-// legal moves and the last move marked; both sides' discs and clocks; what
-// the computer thinks while it thinks (depth, value with its unit and the
-// side it is for, principal variation, nodes per second); the move list;
+// keys or hjkl or to a square typed as d3, and Enter (or space) to play
+// it; the legal moves and the last move marked; both sides' discs and
+// clocks; what the computer thinks while it thinks (depth, value with its
+// unit and the side it is for, principal variation, nodes per second);
+// the move list;
 // undo, hints (the value of every move, from an analysis), resign, and
 // stop and count (the course's Q) as keys of their own; in English,
 // Simplified or Traditional Chinese.

@@ -93,10 +93,14 @@ func TestKeys(t *testing.T) {
 		{name: "enter plays the cursor's square", keys: []string{"enter"}, reply: &player.Reply{Move: sq("D3")}},
 		{name: "space plays too", keys: []string{"down", "left", "space"}, reply: &player.Reply{Move: sq("C4")}},
 		{name: "an illegal square is explained, not sent", keys: []string{"right", "enter"}, cursor: "E3", message: "E3 is not a legal move here; legal moves: D3 C4 F5 E6"},
-		{name: "a typed square", keys: []string{"f", "5"}, cursor: "F5", reply: &player.Reply{Move: sq("F5")}},
+		{name: "a typed square moves the cursor and waits", keys: []string{"f", "5"}, cursor: "F5"},
+		{name: "a typed square and Enter", keys: []string{"f", "5", "enter"}, cursor: "F5", reply: &player.Reply{Move: sq("F5")}},
+		{name: "a typed square and space", keys: []string{"c", "4", "space"}, cursor: "C4", reply: &player.Reply{Move: sq("C4")}},
+		{name: "a typed square, then the arrows", keys: []string{"f", "5", "right", "enter"}, cursor: "G5", message: "G5 is not a legal move here"},
 		{name: "a typed square on column h", keys: []string{"h", "3"}, cursor: "H3", message: "H3 is not a legal move here"},
 		{name: "h alone moves left", keys: []string{"h"}, cursor: "C3"},
 		{name: "a typed illegal square", keys: []string{"a", "1"}, cursor: "A1", message: "A1 is not a legal move"},
+		{name: "a typed illegal square and Enter", keys: []string{"a", "1", "enter"}, cursor: "A1", message: "A1 is not a legal move"},
 		{name: "undo", transcript: "f5d6", keys: []string{"u"}, reply: &player.Reply{Undo: true}},
 		{name: "no undo at the start", keys: []string{"u"}, message: "Undo is not available now"},
 		{name: "resign asks first", keys: []string{"r"}, message: "Resign this game?"},
@@ -128,6 +132,42 @@ func TestKeys(t *testing.T) {
 				t.Errorf("message %q, want %q", m.message, tc.message)
 			}
 		})
+	}
+}
+
+// TestTypedSquareThenEnter plays the keys of issue 31 against a computer
+// that answers at once: a square typed and Enter, as in the line mode.
+// The human plays the typed square and nothing more: the Enter is not
+// played again on the cursor's square of the next turn, which the human
+// never chose (it made F5 F6 D3).
+func TestTypedSquareThenEnter(t *testing.T) {
+	m, tn := human(t, English, "")
+	g := game.New(board.Start(), game.Standard)
+	var played []string
+	for _, k := range []string{"f", "5", "enter"} {
+		m.Update(press(k))
+		if k == "5" && !strings.Contains(ansi.Strip(m.render()), "F5: Enter or space plays it") {
+			t.Errorf("after f5 the screen does not say how to play it:\n%s", ansi.Strip(m.render()))
+		}
+		r, ok := replied(tn)
+		if !ok {
+			continue
+		}
+		played = append(played, r.Move.String())
+		// The computer answers with its first legal move, and the
+		// human is asked again.
+		if err := g.Play(game.Move{Square: r.Move}); err != nil {
+			t.Fatalf("%v: %v", r.Move, err)
+		}
+		if err := g.Play(game.Move{Square: firstLegal(g.Legal())}); err != nil {
+			t.Fatal(err)
+		}
+		m.Update(eventMsg{ev: referee.Event{Kind: referee.Moved, Game: g.Clone(), Color: board.White}, at: epoch})
+		tn = &turn{color: board.Black, req: player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), CanUndo: true}, reply: make(chan player.Reply, 1)}
+		m.Update(turnMsg{t: tn, at: epoch})
+	}
+	if got := strings.Join(played, " "); got != "F5" {
+		t.Errorf("f5 Enter played %q, want F5 alone", got)
 	}
 }
 

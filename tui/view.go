@@ -84,6 +84,8 @@ func (m *model) render() string {
 		bottom = append(bottom, titleStyle.Render(m.tx.T("tui.quit")))
 	case m.typed != "":
 		bottom = append(bottom, m.tx.T("tui.typed", "typed", m.typed))
+	case m.picked:
+		bottom = append(bottom, m.tx.T("tui.picked", "square", m.cursor.String()))
 	}
 	if !m.over {
 		bottom = append(bottom, wrap.Render(dimStyle.Render(m.tx.T("tui.help"))))

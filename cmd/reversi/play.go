@@ -63,8 +63,8 @@ func playFlags(e *env, args []string) (playOptions, error) {
 	fs := cli.NewFlags(e.stderr, "play", "[--black P] [--white P] [--time 60s] [--game-time 5m [--increment 3s]] [--rule no-adjacent] [--seed N] [--games N]", `
 Plays a game in the terminal. When standard input and output are a
 terminal, the game is full-screen: the board redrawn in place, a cursor
-moved by the arrow keys or hjkl and Enter (or space) to play, or a square
-typed as d3; u takes back a move, v shows the value of every move (the
+moved by the arrow keys or hjkl, or to a square typed as d3, and Enter
+(or space) to play; u takes back a move, v shows the value of every move (the
 engine's analysis; with the course's heuristic if the trained evaluation
 cannot be read, which standard error says first), r resigns, Q stops the
 game and counts the discs, and Ctrl-C stops the program. --lang chooses
