@@ -26,6 +26,11 @@ import (
 	"github.com/reversi-engine/reversi/tui"
 )
 
+// defaultLevel is the level of play's engine seats that name none, the
+// default opponent's among them: the level of the web page's default
+// opponent (web/static/start.js), a friendly one.
+const defaultLevel = 4
+
 // playOptions are the flags of reversi play.
 type playOptions struct {
 	black, white string
@@ -86,10 +91,12 @@ margin and games per second.
 
 Players are named as in 'reversi help players', with options, e.g.
   --white roxanne    --white 'random:seed=3'    --black greedy
+The default opponent is the engine at level 4, as on the web page.
 
---level N sets the level of the engine seats that do not name one
-(--white engine --level 5); it is refused when no seat is such an engine,
-as with the default opponent, roxanne.
+--level N (1 to 60, 'reversi help levels') sets the level of the engine
+seats that do not name one, the default opponent's among them (level 4
+unless given); it is refused when no seat is such an engine
+(--white roxanne).
 
 --time limits each move (60 s by default); --game-time gives each player
 a clock for the whole game as well, and --increment adds to it after each
@@ -97,7 +104,7 @@ of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
 	var o playOptions
 	var ruleName, opening, startText string
 	fs.StringVar(&o.black, "black", "human", "black player")
-	fs.StringVar(&o.white, "white", "roxanne", "white player")
+	fs.StringVar(&o.white, "white", "engine", "white player")
 	fs.DurationVar(&o.moveTime, "time", referee.DefaultMoveTime, "time limit per move (0 for none)")
 	fs.DurationVar(&o.gameTime, "game-time", 0, "each player's clock for the whole game (0 for none)")
 	fs.DurationVar(&o.increment, "increment", 0, "added to a player's game clock after each of its moves, with --game-time (e.g. --game-time 5m --increment 3s)")
@@ -108,7 +115,7 @@ of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
 	fs.StringVar(&opening, "opening", "", "moves played before the game starts, as a transcript (e.g. f5d6c3)")
 	fs.StringVar(&startText, "board", "", "start position: 64 squares A1..H8 (X, O, -) and the side to move")
 	fs.BoolVar(&o.quiet, "quiet", false, "show only the result of a single game")
-	fs.IntVar(&o.level, "level", 0, "level of the engine players that do not name one (1-10, see 'reversi help levels')")
+	fs.IntVar(&o.level, "level", defaultLevel, "level of the engine players that do not name one: 1 to 60 (see 'reversi help levels')")
 	fs.BoolVar(&o.plain, "plain", false, "write the game line by line even on a terminal (as through a pipe)")
 	langName := fs.String("lang", "", "language of the full-screen UI: en, zh-Hans or zh-Hant (default: from the locale)")
 	fs.IntVar(&o.threads, "threads", 0, "search threads of the engine players that do not name them (default: all cores, or 1 a game with --games)")
@@ -152,10 +159,8 @@ of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
 	if err := o.start.PlayTranscript(opening); err != nil {
 		return playOptions{}, fmt.Errorf("--opening: %v", err)
 	}
-	if o.level != 0 {
-		if _, err := engine.LevelSettings(o.level); err != nil {
-			return playOptions{}, fmt.Errorf("--level: %v", err)
-		}
+	if _, err := engine.LevelSettings(o.level); err != nil {
+		return playOptions{}, fmt.Errorf("--level: %v", err)
 	}
 	if o.threads < 0 {
 		return playOptions{}, fmt.Errorf("--threads %d: want at least 1", o.threads)
@@ -169,7 +174,7 @@ of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
 			return playOptions{}, err
 		}
 	}
-	if o.level != 0 && !catalog.TakesLevel(o.black) && !catalog.TakesLevel(o.white) {
+	if cli.Given(fs, "level") && !catalog.TakesLevel(o.black) && !catalog.TakesLevel(o.white) {
 		return playOptions{}, fmt.Errorf("--level %d: neither player is an engine without a level of its own (black %s, white %s); play the engine with --white engine --level %d", o.level, o.black, o.white, o.level)
 	}
 	noteShippedBook(e.stderr, o.black, o.white)
