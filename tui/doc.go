@@ -12,10 +12,11 @@
 // The UI plays no game logic: the referee (package referee) runs the game.
 // A human seat is a [player.Player] (UI.Seat) whose moves come from the
 // keys; the referee's events (UI.Observe) and the thinking of the
-// computer (UI.Progress) go to the screen:
+// computer (UI.Progress) go to the screen, and a human's clock waits for
+// the screen (UI.Ready):
 //
 //	ui := tui.New(tui.Config{Names: names, Humans: humans})
-//	cfg := referee.Config{Observe: ui.Observe, Progress: ui.Progress}
+//	cfg := referee.Config{Observe: ui.Observe, Progress: ui.Progress, Ready: ui.Ready}
 //	g, err := ui.Run(ctx, os.Stdin, os.Stdout, func(ctx context.Context) (*game.Game, error) {
 //		return referee.Play(ctx, ui.Seat(board.Black), computer, cfg)
 //	})

@@ -72,10 +72,11 @@ const (
 
 // model is the UI's state. Its methods run on bubbletea's goroutine only.
 type model struct {
-	cfg  Config
-	tx   text
-	now  func() time.Time
-	stop func() // stops the game (Ctrl-C)
+	cfg   Config
+	tx    text
+	now   func() time.Time
+	stop  func() // stops the game (Ctrl-C)
+	shown func() // called when the screen is drawn
 	// hint runs the analysis of g's position for the hint key; nil if
 	// there are no hints.
 	hint func(ctx context.Context, g *game.Game) (*player.Thinking, error)

@@ -52,7 +52,7 @@ func human(t *testing.T, lang Lang, transcript string) (*model, *turn) {
 	if err := g.PlayTranscript(transcript); err != nil {
 		t.Fatal(err)
 	}
-	m := newModel(Config{Lang: lang, Names: [2]string{"ann", "roxanne"}, Humans: [2]bool{true, false}, MoveTime: time.Minute}, func() time.Time { return epoch })
+	m := newModel(Config{Lang: lang, Names: [2]string{"ann", "roxanne"}, Humans: [2]bool{true, false}, MoveTimes: [2]time.Duration{time.Minute, time.Minute}}, func() time.Time { return epoch })
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	m.Update(eventMsg{ev: referee.Event{Kind: referee.Started, Game: g.Clone()}, at: epoch})
 	tn := &turn{color: board.Black, req: player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), TimeLeft: time.Minute, CanUndo: g.Ply() > 0}, reply: make(chan player.Reply, 1)}
@@ -436,5 +436,46 @@ func TestHints(t *testing.T) {
 	m.Update(eventMsg{ev: referee.Event{Kind: referee.Moved, Game: g, Color: board.Black}, at: epoch})
 	if strings.Contains(ansi.Strip(m.render()), "Values for") {
 		t.Error("the values stay after the move")
+	}
+}
+
+// TestReadyWaitsForTheScreen: a human seat's clock (the referee's Ready)
+// waits until the screen has been drawn, so that a person sees the board
+// before the time runs; a computer's seat does not wait.
+func TestReadyWaitsForTheScreen(t *testing.T) {
+	ui := New(Config{Humans: [2]bool{true, false}})
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ui.Ready(gone, board.White); err != nil {
+		t.Errorf("the computer's seat waits: %v", err)
+	}
+	if _, err := ui.Ready(gone, board.Black); err == nil {
+		t.Fatal("the human's clock starts before the screen is drawn")
+	}
+	m := newModel(ui.cfg, time.Now)
+	m.shown = ui.shown
+	m.View()
+	done, err := ui.Ready(context.Background(), board.Black)
+	if err != nil {
+		t.Fatalf("after the screen is drawn: %v", err)
+	}
+	done()
+}
+
+// TestHeaderLimits: the header says each seat's time a move when they
+// differ (a person without a clock against the computer's 60 s).
+func TestHeaderLimits(t *testing.T) {
+	for _, tc := range []struct {
+		limits [2]time.Duration
+		want   string
+	}{
+		{[2]time.Duration{time.Minute, time.Minute}, "standard rules · 1m0s a move"},
+		{[2]time.Duration{-1, -1}, "standard rules · no time limit"},
+		{[2]time.Duration{-1, time.Minute}, "standard rules · black: no time limit, white: 1m0s a move"},
+	} {
+		m := newModel(Config{Lang: English, Names: [2]string{"ann", "engine"}, Humans: [2]bool{true, false}, MoveTimes: tc.limits}, func() time.Time { return epoch })
+		if got := m.header(); !strings.HasSuffix(got, tc.want) {
+			t.Errorf("limits %v: header %q, want it to end with %q", tc.limits, got, tc.want)
+		}
 	}
 }

@@ -53,6 +53,9 @@ const (
 // as it was found when the program ends.
 func (m *model) View() tea.View {
 	v := tea.NewView(m.render())
+	if m.shown != nil {
+		m.shown()
+	}
 	v.AltScreen = true
 	v.WindowTitle = m.tx.T("app.name")
 	return v
@@ -114,11 +117,23 @@ func lines(s string) int { return strings.Count(s, "\n") + 1 }
 // header says who plays whom, under which rule and clock.
 func (m *model) header() string {
 	rule := m.tx.T("tui.rule." + m.g.Rule.String())
-	limit := m.tx.T("tui.noLimit")
-	if m.cfg.MoveTime > 0 {
-		limit = m.tx.T("tui.perMove", "n", m.cfg.MoveTime.String())
+	return m.tx.T("tui.header", "black", m.seat(board.Black), "white", m.seat(board.White), "rule", rule, "limit", m.limits())
+}
+
+// limits says the time limits of the moves: one for both seats, or each
+// side's.
+func (m *model) limits() string {
+	limit := func(d time.Duration) string {
+		if d <= 0 {
+			return m.tx.T("tui.noLimit")
+		}
+		return m.tx.T("tui.perMove", "n", d.String())
 	}
-	return m.tx.T("tui.header", "black", m.seat(board.Black), "white", m.seat(board.White), "rule", rule, "limit", limit)
+	b, w := m.cfg.MoveTimes[board.Black], m.cfg.MoveTimes[board.White]
+	if b == w || b <= 0 && w <= 0 {
+		return limit(b)
+	}
+	return m.tx.T("tui.limits", "black", limit(b), "white", limit(w))
 }
 
 // seat names the player of c with its side: "roxanne (white)".

@@ -35,6 +35,7 @@ const defaultLevel = 4
 type playOptions struct {
 	black, white string
 	moveTime     time.Duration
+	untimed      [2]bool // the seats without a per-move limit: people, unless --time says
 	gameTime     time.Duration
 	increment    time.Duration
 	rule         game.Rule
@@ -98,14 +99,18 @@ seats that do not name one, the default opponent's among them (level 4
 unless given); it is refused when no seat is such an engine
 (--white roxanne).
 
---time limits each move (60 s by default); --game-time gives each player
-a clock for the whole game as well, and --increment adds to it after each
-of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
+A person has no clock by default; a computer has 60 s a move (the
+course's limit). --time limits every seat's moves, a person's too (--time
+60s for the course's rule, 0 for no limit at all); --game-time gives each
+player a clock for the whole game as well, and --increment adds to it
+after each of the player's moves (a Fischer clock: --game-time 5m
+--increment 3s). A person's clock starts when the board is on the
+screen.`)
 	var o playOptions
 	var ruleName, opening, startText string
 	fs.StringVar(&o.black, "black", "human", "black player")
 	fs.StringVar(&o.white, "white", "engine", "white player")
-	fs.DurationVar(&o.moveTime, "time", referee.DefaultMoveTime, "time limit per move (0 for none)")
+	fs.DurationVar(&o.moveTime, "time", 0, "time limit per move of every seat, 0 for none (default: 60s for a computer, none for a person)")
 	fs.DurationVar(&o.gameTime, "game-time", 0, "each player's clock for the whole game (0 for none)")
 	fs.DurationVar(&o.increment, "increment", 0, "added to a player's game clock after each of its moves, with --game-time (e.g. --game-time 5m --increment 3s)")
 	fs.StringVar(&ruleName, "rule", "standard", "rule variant: standard, or no-adjacent (no move orthogonally next to the opponent's last move)")
@@ -136,6 +141,9 @@ of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
 	switch {
 	case o.moveTime < 0:
 		return playOptions{}, fmt.Errorf("--time %v: want a positive duration, or 0 for no limit", o.moveTime)
+	case !cli.Given(fs, "time"):
+		o.moveTime = referee.DefaultMoveTime // the computers'
+		o.untimed = o.humans()               // a person plays a casual game without a clock
 	case o.moveTime == 0:
 		o.moveTime = referee.NoLimit
 	}
@@ -211,14 +219,27 @@ func (o playOptions) seatNames(seats [2]player.Player) [2]string {
 
 // header writes the first line of a single game (textboard.WriteHeader).
 func (o playOptions) header(w io.Writer, names [2]string) {
-	textboard.WriteHeader(w, names, o.rule, o.moveTime, o.seed)
+	textboard.WriteHeader(w, names, o.rule, o.moveTimes(), o.seed)
 }
 
-// referee returns the referee's settings of a single game: its clocks,
-// and take-backs for a human against a computer (referee.TakeBacks).
+// moveTimes are the time limits of each seat's moves, referee.NoLimit for
+// none.
+func (o playOptions) moveTimes() [2]time.Duration {
+	var d [2]time.Duration
+	for c := range d {
+		d[c] = o.moveTime
+		if o.untimed[c] {
+			d[c] = referee.NoLimit
+		}
+	}
+	return d
+}
+
+// referee returns the referee's settings of a single game: its clocks
+// (none for a person, unless --time says), and take-backs for a human against a computer (referee.TakeBacks).
 func (o playOptions) referee(observe func(referee.Event)) referee.Config {
 	h := o.humans()
-	return referee.Config{Game: o.start, MoveTime: o.moveTime, GameTime: o.gameTime, Increment: o.increment,
+	return referee.Config{Game: o.start, MoveTime: o.moveTime, Untimed: o.untimed, GameTime: o.gameTime, Increment: o.increment,
 		AllowUndo: referee.TakeBacks(h, [2]bool{!h[0], !h[1]}), Observe: observe}
 }
 
@@ -331,7 +352,7 @@ func playScreen(ctx context.Context, e *env, o playOptions) error {
 	}
 	names := o.seatNames(seats)
 	ui := tui.New(tui.Config{
-		Lang: o.lang, Names: names, Humans: humans, Game: o.start, MoveTime: o.moveTime,
+		Lang: o.lang, Names: names, Humans: humans, Game: o.start, MoveTimes: o.moveTimes(),
 		Analyst: func() (player.Player, error) {
 			return engine.NewAnalyst(engine.AnalystOptions{Time: hintTime, Exact: 14, Threads: o.threads})
 		},
@@ -342,7 +363,7 @@ func playScreen(ctx context.Context, e *env, o playOptions) error {
 		}
 	}
 	cfg := o.referee(ui.Observe)
-	cfg.Progress = ui.Progress
+	cfg.Progress, cfg.Ready = ui.Progress, ui.Ready // a person's clock starts once the board is on the screen
 	g, err := ui.Run(ctx, e.stdin, e.stdout, func(ctx context.Context) (*game.Game, error) {
 		return referee.Play(ctx, seats[0], seats[1], cfg)
 	})
