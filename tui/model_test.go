@@ -2,6 +2,9 @@ package tui
 
 import (
 	"context"
+	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -250,7 +253,7 @@ func TestRender(t *testing.T) {
 			"roxanne played D3",
 			"+1.2 discs for white · depth 12 · 2000 nodes/s",
 			"line D3 C4 F4",
-			"Values for black, the side to move (discs, the final margin):",
+			"Values for black to move (discs, the final margin):",
 			"E3  -1.5 discs      10",
 			"C4  +2 discs      100%",
 			"Moves",
@@ -422,7 +425,7 @@ func TestHints(t *testing.T) {
 		t.Errorf("the analyst was asked %+v, want an analysis of the start", asked)
 	}
 	screen := ansi.Strip(m.render())
-	for _, want := range []string{"Values for black, the side to move (discs, the final margin):", "D3  +19.0 discs      4", "E6  +44.0 discs"} {
+	for _, want := range []string{"Values for black to move (discs, the final margin):", "D3  +19.0 discs      4", "E6  +44.0 discs"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("screen lacks %q:\n%s", want, screen)
 		}
@@ -474,8 +477,112 @@ func TestHeaderLimits(t *testing.T) {
 		{[2]time.Duration{-1, time.Minute}, "standard rules · black: no time limit, white: 1m0s a move"},
 	} {
 		m := newModel(Config{Lang: English, Names: [2]string{"ann", "engine"}, Humans: [2]bool{true, false}, MoveTimes: tc.limits}, func() time.Time { return epoch })
-		if got := m.header(); !strings.HasSuffix(got, tc.want) {
+		if got := strings.Join(m.header(), " · "); !strings.HasSuffix(got, tc.want) {
 			t.Errorf("limits %v: header %q, want it to end with %q", tc.limits, got, tc.want)
 		}
+	}
+}
+
+// TestLayoutSmallTerminal draws the busiest screen of a human's turn (a
+// clock, a message, the computer's thought with its line, the opening,
+// the values of eleven moves) on the common 80x24 terminal and smaller
+// ones: the board, the status, the values (best first, with how many are
+// left out when they do not all fit), the move list and the keys stay on
+// the screen, within its size.
+func TestLayoutSmallTerminal(t *testing.T) {
+	for _, tc := range []struct {
+		lang          Lang
+		width, height int
+		allHints      bool // every value is shown
+	}{
+		{English, 80, 24, true},
+		{SimplifiedChinese, 80, 24, true},
+		{TraditionalChinese, 80, 24, true},
+		{English, 72, 20, false},
+		{SimplifiedChinese, 72, 20, false},
+	} {
+		t.Run(fmt.Sprintf("%s %dx%d", tc.lang, tc.width, tc.height), func(t *testing.T) {
+			m, _ := human(t, tc.lang, "")
+			tx := loadText(tc.lang)
+			g := game.New(board.Start(), game.Standard)
+			if err := g.PlayTranscript("f5d6c3d3c4f4f6f3e6e7"); err != nil {
+				t.Fatal(err)
+			}
+			m.Update(eventMsg{ev: referee.Event{Kind: referee.Moved, Game: g.Clone(), Color: board.White,
+				Thinking: &player.Thinking{Eval: 1.2, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 12}, Nodes: 1000, Elapsed: time.Second, PV: squares(t, "E7", "C2", "D2", "E2", "F2", "G2")}}, at: epoch})
+			tn := &turn{color: board.Black, req: player.Request{Position: g.Position(), Legal: g.Legal(), TimeLeft: time.Minute}, reply: make(chan player.Reply, 1)}
+			m.Update(turnMsg{t: tn, at: epoch})
+			var hints []player.MoveStat
+			for sq := board.Square(0); sq < 64; sq++ {
+				if g.Legal()&sq.Bit() != 0 {
+					hints = append(hints, player.MoveStat{Move: sq, Eval: 20 - float64(len(hints)), HasEval: true,
+						Source: player.Source{Kind: player.Midgame, Depth: 10}, PV: squares(t, "D3", "C4", "F4", "E3", "F2", "C5")})
+				}
+			}
+			if len(hints) != 11 {
+				t.Fatalf("%d legal moves, want 11", len(hints))
+			}
+			m.Update(hintMsg{ply: g.Ply(), thinking: &player.Thinking{Moves: hints}})
+			m.Update(press("a"))
+			m.Update(press("1")) // A1, not legal: a message
+			m.Update(tea.WindowSizeMsg{Width: tc.width, Height: tc.height})
+			screen := ansi.Strip(m.render())
+			lines := strings.Split(screen, "\n")
+			if len(lines) > tc.height {
+				t.Errorf("%d lines", len(lines))
+			}
+			for _, l := range lines {
+				if w := ansi.StringWidth(l); w > tc.width {
+					t.Errorf("a line of %d cells: %q", w, l)
+				}
+			}
+			rows := 0
+			for _, l := range lines {
+				if len(l) > 2 && l[0] >= '1' && l[0] <= '8' && l[1] == ' ' {
+					rows++
+				}
+			}
+			if rows != 8 {
+				t.Errorf("%d rows of the board, want 8", rows)
+			}
+			want := []string{
+				tx.T("tui.yourMove", "name", "ann", "side", tx.T("side.black")),
+				strings.TrimSuffix(tx.T("game.notLegal", "square", "A1", "legal", ""), " "),
+				tx.T("game.moves"), "5.E6 E7",
+				strings.SplitN(tx.T("tui.hints", "side", tx.T("side.black"), "unit", tx.T("tui.unit.discs")), " ", 2)[0],
+				tx.T("tui.help")[strings.LastIndex(tx.T("tui.help"), " · ")+len(" · "):], // the last key
+			}
+			for _, w := range want {
+				if !strings.Contains(screen, w) {
+					t.Errorf("the screen lacks %q", w)
+				}
+			}
+			// The values shown are the best, in order; the others are
+			// counted.
+			shown := 0
+			for _, h := range hints {
+				if !regexp.MustCompile(`(?m)` + h.Move.String() + ` +[+-]\d`).MatchString(screen) {
+					break
+				}
+				shown++
+			}
+			for _, h := range hints[shown:] {
+				if regexp.MustCompile(`(?m)` + h.Move.String() + ` +[+-]\d`).MatchString(screen) {
+					t.Errorf("%v is shown after a value left out", h.Move)
+				}
+			}
+			more := tx.T("tui.moreHints", "n", strconv.Itoa(len(hints)-shown))
+			switch {
+			case tc.allHints && shown < len(hints):
+				t.Errorf("%d values of %d shown", shown, len(hints))
+			case shown < 3:
+				t.Errorf("%d values shown, want at least 3", shown)
+			case shown < len(hints) && !strings.Contains(screen, more):
+				t.Errorf("%d values of %d shown, and the screen lacks %q", shown, len(hints), more)
+			}
+			if t.Failed() || testing.Verbose() {
+				t.Logf("the screen:\n%s", screen)
+			}
+		})
 	}
 }
