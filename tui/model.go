@@ -114,6 +114,7 @@ func newModel(cfg Config, now func() time.Time) *model {
 		g = game.New(board.Start(), game.Standard)
 	}
 	m := &model{cfg: cfg, tx: loadText(cfg.Lang), now: now, g: g.Clone(), since: now(), width: 80, height: 24}
+	m.cfg.Names = m.tx.seatNames(cfg.Names)
 	m.cursor = firstLegal(m.g.Legal())
 	if m.cursor == board.NoSquare {
 		m.cursor = board.SquareAt(3, 3)

@@ -213,7 +213,7 @@ func TestResultScreenWaitsForQ(t *testing.T) {
 		t.Fatal("the end of the game leaves the screen at once")
 	}
 	screen := ansi.Strip(m.render())
-	for _, want := range []string{"Game over.", "roxanne (white) wins · black resigned · board 2-2", "q: leave"} {
+	for _, want := range []string{"Game over.", "Roxanne (white) wins · black resigned · board 2-2", "q: leave"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("result screen lacks %q:\n%s", want, screen)
 		}
@@ -243,14 +243,14 @@ func TestRender(t *testing.T) {
 		want []string
 	}{
 		{English, []string{
-			"reversi · ann (black) vs roxanne (white) · standard rules · 1m0s a move",
+			"reversi · ann (black) vs Roxanne (white) · standard rules · 1 min a move",
 			"● ann (black)       4 discs  total 0:00  ◀ to move",
-			"○ roxanne (white)   4 discs  total 0:00",
+			"○ Roxanne (white)   4 discs  total 0:00",
 			"last move: D3 (white)",
 			"Opening: Perpendicular Opening",
 			"ann (black): your move",
 			"60 s left for this move",
-			"roxanne played D3",
+			"Roxanne played D3",
 			"+1.2 discs for white · depth 12 · 2000 nodes/s",
 			"line D3 C4 F4",
 			"Values for black to move (discs, the final margin):",
@@ -261,13 +261,13 @@ func TestRender(t *testing.T) {
 			"u: undo · v: hints · r: resign",
 		}},
 		{SimplifiedChinese, []string{
-			"黑白棋 · ann（黑方） 对 roxanne（白方） · 标准规则 · 每手 1m0s",
+			"黑白棋 · ann（黑方） 对 Roxanne（白方） · 标准规则 · 每手 1 分钟",
 			"● ann（黑方）       4 子  共用 0:00  ◀ 轮到",
 			"上一手：D3（白方）",
 			"开局：垂直开局 (Perpendicular Opening)",
 			"ann（黑方）：轮到你落子",
 			"这一手还剩 60 秒",
-			"roxanne 下在 D3",
+			"Roxanne 下在 D3",
 			"白方：+1.2 子 · 深度 12 · 每秒 2000 个节点",
 			"主变 D3 C4 F4",
 			"轮到黑方，各步的估值（子数，终局子差）：",
@@ -276,7 +276,7 @@ func TestRender(t *testing.T) {
 			"u：悔棋 · v：提示 · r：认输 · Q：中止并数子",
 		}},
 		{TraditionalChinese, []string{
-			"黑白棋 · ann（黑方） 對 roxanne（白方） · 標準規則 · 每手 1m0s",
+			"黑白棋 · ann（黑方） 對 Roxanne（白方） · 標準規則 · 每手 1 分鐘",
 			"ann（黑方）：輪到你落子",
 			"開局：垂直開局 (Perpendicular Opening)",
 			"白方：+1.2 子 · 深度 12 · 每秒 2000 個節點",
@@ -472,9 +472,9 @@ func TestHeaderLimits(t *testing.T) {
 		limits [2]time.Duration
 		want   string
 	}{
-		{[2]time.Duration{time.Minute, time.Minute}, "standard rules · 1m0s a move"},
+		{[2]time.Duration{time.Minute, time.Minute}, "standard rules · 1 min a move"},
 		{[2]time.Duration{-1, -1}, "standard rules · no time limit"},
-		{[2]time.Duration{-1, time.Minute}, "standard rules · black: no time limit, white: 1m0s a move"},
+		{[2]time.Duration{-1, time.Minute}, "standard rules · black: no time limit, white: 1 min a move"},
 	} {
 		m := newModel(Config{Lang: English, Names: [2]string{"ann", "engine"}, Humans: [2]bool{true, false}, MoveTimes: tc.limits}, func() time.Time { return epoch })
 		if got := strings.Join(m.header(), " · "); !strings.HasSuffix(got, tc.want) {
@@ -582,6 +582,67 @@ func TestLayoutSmallTerminal(t *testing.T) {
 			}
 			if t.Failed() || testing.Verbose() {
 				t.Logf("the screen:\n%s", screen)
+			}
+		})
+	}
+}
+
+// TestWords: the screen speaks its language, as the web page does: the
+// players by name, not by spec; durations in seconds and minutes; how a
+// game ended; a value from the opening book said to be the book's.
+func TestWords(t *testing.T) {
+	for _, tc := range []struct {
+		lang Lang
+		want []string
+	}{
+		{English, []string{
+			"Player (black) vs Engine, level 6 (white) · standard rules · black: no time limit, white: 1 min a move",
+			"Engine, level 6 played D3",
+			"+1.2 discs for white · from the opening book, depth 16",
+			"C4  +2.0 discs    book",
+			"Engine, level 6 (white) wins · black ran out of time (no move within 30 s) · board 4-4",
+		}},
+		{SimplifiedChinese, []string{
+			"棋手（黑方） 对 引擎，6 级（白方） · 标准规则 · 黑方不限时，白方每手 1 分钟",
+			"引擎，6 级 下在 D3",
+			"白方：+1.2 子 · 来自定式库，深度 16",
+			"C4  +2.0 子       定式",
+			"黑方超时（30 秒内未落子）",
+		}},
+		{TraditionalChinese, []string{
+			"棋手（黑方） 對 引擎，6 級（白方） · 標準規則 · 黑方不限時，白方每手 1 分鐘",
+			"來自定式庫，深度 16",
+			"黑方超時（30 秒內未落子）",
+		}},
+	} {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			m := newModel(Config{Lang: tc.lang, Names: [2]string{"human", "engine:level=6"}, Humans: [2]bool{true, false},
+				MoveTimes: [2]time.Duration{-1, time.Minute}}, func() time.Time { return epoch })
+			m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+			g := game.New(board.Start(), game.Standard)
+			if err := g.PlayTranscript("f5d6c3d3"); err != nil {
+				t.Fatal(err)
+			}
+			book := player.Source{Kind: player.Book, Depth: 16}
+			m.Update(eventMsg{ev: referee.Event{Kind: referee.Moved, Game: g.Clone(), Color: board.White,
+				Thinking: &player.Thinking{Eval: 1.2, HasEval: true, Source: book}}, at: epoch})
+			tn := &turn{color: board.Black, req: player.Request{Position: g.Position(), Legal: g.Legal()}, reply: make(chan player.Reply, 1)}
+			m.Update(turnMsg{t: tn, at: epoch})
+			m.Update(hintMsg{ply: g.Ply(), thinking: &player.Thinking{Moves: []player.MoveStat{
+				{Move: squares(t, "C4")[0], Eval: 2, HasEval: true, Source: book}}}})
+			screen := ansi.Strip(m.render())
+			over := g.Clone()
+			over.Result = game.NewResult(over.Position(), game.Timeout, board.Black)
+			over.Result.Detail = "no move within 30s"
+			m.Update(gameOverMsg{g: over})
+			screen += "\n" + ansi.Strip(m.render())
+			for _, w := range tc.want {
+				if !strings.Contains(screen, w) {
+					t.Errorf("the screen lacks %q", w)
+				}
+			}
+			if t.Failed() {
+				t.Logf("the screens:\n%s", screen)
 			}
 		})
 	}

@@ -24,7 +24,9 @@ type Config struct {
 	Lang Lang
 	// Names are the players' names, indexed by board.Color. A player
 	// named by its colour ("black", two humans at one terminal: see
-	// textboard.SeatNames) is shown by its side in the UI's language.
+	// textboard.SeatNames) is shown by its side in the UI's language, a
+	// built-in player's spec as the web page names it ("engine:level=6":
+	// "Engine, level 6"), the unnamed "human" as the web's player.
 	Names [2]string
 	// Humans says which seats are played from the keys (UI.Seat).
 	Humans [2]bool

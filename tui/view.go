@@ -184,7 +184,7 @@ func (m *model) limits() string {
 		if d <= 0 {
 			return m.tx.T("tui.noLimit")
 		}
-		return m.tx.T("tui.perMove", "n", d.String())
+		return m.tx.T("tui.perMove", "n", m.tx.duration(d))
 	}
 	b, w := m.cfg.MoveTimes[board.Black], m.cfg.MoveTimes[board.White]
 	if b == w || b <= 0 && w <= 0 {
@@ -458,7 +458,11 @@ func (m *model) thinking(t *player.Thinking, c board.Color, elapsed time.Duratio
 		if t.Stopped {
 			d = m.tx.T("depth.stopped", "depth", d)
 		}
-		parts = append(parts, m.tx.T("tui.depth", "depth", d))
+		key := "tui.depth"
+		if t.Kind == player.Book {
+			key = "tui.bookDepth" // the depth of the search that valued the book
+		}
+		parts = append(parts, m.tx.T(key, "depth", d))
 	}
 	if t.Elapsed > 0 {
 		elapsed = t.Elapsed
@@ -497,7 +501,9 @@ func (m *model) hintLines(t *player.Thinking, side board.Color) []string {
 			v = m.value(mv.Eval, mv.Unit, mv.Kind)
 		}
 		line := fmt.Sprintf("%-3v ", mv.Move) + padRight(v, 12)
-		if d := textboard.Depth(mv.Source); d != "" {
+		if d := textboard.Depth(mv.Source); mv.Kind == player.Book {
+			line += " " + padLeft(m.tx.T("value.book"), 5)
+		} else if d != "" {
 			line += " " + padLeft(d, 5)
 		}
 		if len(mv.PV) > 0 {
@@ -555,8 +561,8 @@ func (m *model) result() []string {
 		s = m.tx.T("result.scoredBy", "who", who, "black", black, "white", white, "by", m.side(r.By), "why", m.tx.T("why.counted"))
 	default:
 		detail := ""
-		if r.Detail != "" {
-			detail = m.tx.T("result.detail", "detail", r.Detail)
+		if d := m.tx.detail(r.Detail, m.cfg.Lang); d != "" {
+			detail = m.tx.T("result.detail", "detail", d)
 		}
 		s = m.tx.T("result.rule", "who", who, "by", m.side(r.By), "why", m.why(r.Reason), "detail", detail, "black", black, "white", white)
 	}
