@@ -598,20 +598,20 @@ func TestWords(t *testing.T) {
 		{English, []string{
 			"Player (black) vs Engine, level 6 (white) · standard rules · black: no time limit, white: 1 min a move",
 			"Engine, level 6 played D3",
-			"+1.2 discs for white · from the opening book, depth 16",
+			"+1.2 discs for white · opening book, depth 16",
 			"C4  +2.0 discs    book",
 			"Engine, level 6 (white) wins · black ran out of time (no move within 30 s) · board 4-4",
 		}},
 		{SimplifiedChinese, []string{
 			"棋手（黑方） 对 引擎，6 级（白方） · 标准规则 · 黑方不限时，白方每手 1 分钟",
 			"引擎，6 级 下在 D3",
-			"白方：+1.2 子 · 来自定式库，深度 16",
+			"白方：+1.2 子 · 定式库，深度 16",
 			"C4  +2.0 子       定式",
 			"黑方超时（30 秒内未落子）",
 		}},
 		{TraditionalChinese, []string{
 			"棋手（黑方） 對 引擎，6 級（白方） · 標準規則 · 黑方不限時，白方每手 1 分鐘",
-			"來自定式庫，深度 16",
+			"· 定式庫，深度 16",
 			"黑方超時（30 秒內未落子）",
 		}},
 	} {
