@@ -6,6 +6,9 @@ package arena
 import (
 	"fmt"
 	"slices"
+
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
 )
 
 // CheckNames refuses a list of players (a tournament's) in which a name
@@ -34,10 +37,14 @@ func Anchor(names []string, anchor string) (string, error) {
 }
 
 // MatchCount counts the results of a match as they come (a Recording's
-// Count): player A's score, and the decision of a sequential test if the
+// Count): player A's score, the games each player lost by a rule of the
+// clock or of the moves, and the decision of a sequential test if the
 // match has one.
 type MatchCount struct {
 	Score Score
+	// OnTime and Illegal are the games that A and B (in this order)
+	// lost on time and by illegal moves.
+	OnTime, Illegal [2]int
 	// SPRT is the sequential test (nil: none); Decision is its decision,
 	// Continue until it decides.
 	SPRT     *SPRT
@@ -49,10 +56,37 @@ type MatchCount struct {
 func (c *MatchCount) Add(r Result) bool {
 	a, margin := r.ForA()
 	c.Score.Add(a, margin)
+	if who, ok := r.lostBy(game.Timeout); ok {
+		c.OnTime[who]++
+	}
+	if who, ok := r.lostBy(game.IllegalMoves); ok {
+		c.Illegal[who]++
+	}
 	if c.SPRT != nil {
 		c.Decision = c.SPRT.Decide(c.Score)
 	}
 	return c.Decision == Continue
+}
+
+// RuleLosses says the games each player (names: A's and B's) lost on
+// time and by illegal moves: "lost on time: a 1, b 0; by illegal moves: a
+// 0, b 0".
+func (c *MatchCount) RuleLosses(names [2]string) string {
+	return fmt.Sprintf("lost on time: %s %d, %s %d; by illegal moves: %s %d, %s %d",
+		names[0], c.OnTime[0], names[1], c.OnTime[1], names[0], c.Illegal[0], names[1], c.Illegal[1])
+}
+
+// lostBy says whether the game was lost by reason, and by which player:
+// 0 for A, 1 for B.
+func (r Result) lostBy(reason game.Reason) (int, bool) {
+	res := r.Game.Result
+	if res.Reason != reason {
+		return 0, false
+	}
+	if (res.By == board.Black) == r.ABlack {
+		return 0, true
+	}
+	return 1, true
 }
 
 // Summarize fills the score fields and results of s (Summary.Summarize)

@@ -81,3 +81,35 @@ func TestMatchCount(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchCountRuleLosses: the count and the summary say how many games
+// each player lost on time and by illegal moves, whatever its colour.
+func TestMatchCountRuleLosses(t *testing.T) {
+	lost := func(reason game.Reason, by board.Color, aBlack bool) Result {
+		g := game.NewStandard()
+		g.Result = game.NewResult(g.Position(), reason, by)
+		return Result{ABlack: aBlack, Game: g}
+	}
+	results := []Result{
+		lost(game.Timeout, board.Black, true),       // A on time
+		lost(game.Timeout, board.Black, false),      // B on time
+		lost(game.Timeout, board.White, true),       // B on time
+		lost(game.IllegalMoves, board.White, false), // A by illegal moves
+		lost(game.Resignation, board.White, false),  // A resigned: neither
+	}
+	var c MatchCount
+	for _, r := range results {
+		c.Add(r)
+	}
+	if c.OnTime != [2]int{1, 2} || c.Illegal != [2]int{1, 0} {
+		t.Errorf("count: on time %v, illegal moves %v; want [1 2], [1 0]", c.OnTime, c.Illegal)
+	}
+	if got, want := c.RuleLosses([2]string{"a", "b"}), "lost on time: a 1, b 2; by illegal moves: a 1, b 0"; got != want {
+		t.Errorf("RuleLosses = %q, want %q", got, want)
+	}
+	var s Summary
+	c.Summarize(&s, results)
+	if s.LostOnTime != [2]int{1, 2} || s.LostByIllegal != [2]int{1, 0} {
+		t.Errorf("summary: on time %v, illegal moves %v; want [1 2], [1 0]", s.LostOnTime, s.LostByIllegal)
+	}
+}

@@ -104,14 +104,18 @@ type Summary struct {
 	// the results leave it unbounded: elo and elo_high after every game
 	// won, elo_low then being the one-sided bound (the mirror after every
 	// game lost). EloText says it as the terminal does.
-	Elo      *float64 `json:"elo"`
-	EloLow   *float64 `json:"elo_low"`
-	EloHigh  *float64 `json:"elo_high"`
-	EloText  string   `json:"elo_text"`
-	LOS      float64  `json:"los"`
-	SPRT     string   `json:"sprt,omitempty"`
-	LLR      float64  `json:"llr,omitempty"`
-	Decision string   `json:"sprt_decision,omitempty"`
+	Elo     *float64 `json:"elo"`
+	EloLow  *float64 `json:"elo_low"`
+	EloHigh *float64 `json:"elo_high"`
+	EloText string   `json:"elo_text"`
+	LOS     float64  `json:"los"`
+	// LostOnTime and LostByIllegal are the games that A and B (in this
+	// order) lost on time and by illegal moves.
+	LostOnTime    [2]int  `json:"lost_on_time"`
+	LostByIllegal [2]int  `json:"lost_by_illegal_moves"`
+	SPRT          string  `json:"sprt,omitempty"`
+	LLR           float64 `json:"llr,omitempty"`
+	Decision      string  `json:"sprt_decision,omitempty"`
 	// Results lists every game played, in the order of their index.
 	Results []GameSummary `json:"results"`
 }
@@ -146,7 +150,14 @@ func (s *Summary) Summarize(score Score, results []Result) {
 	s.LOS = score.LOS()
 	s.Results = s.Results[:0]
 	s.Distinct = DistinctGames(ResultGames(results))
+	s.LostOnTime, s.LostByIllegal = [2]int{}, [2]int{}
 	for _, r := range results {
+		if who, ok := r.lostBy(game.Timeout); ok {
+			s.LostOnTime[who]++
+		}
+		if who, ok := r.lostBy(game.IllegalMoves); ok {
+			s.LostByIllegal[who]++
+		}
 		a, m := r.ForA()
 		s.Results = append(s.Results, GameSummary{
 			Index: r.Index, Opening: r.Opening.Moves, Black: r.Game.Info.Black, White: r.Game.Info.White,

@@ -48,6 +48,10 @@ type Config struct {
 	// a refused illegal move does not eat the player's time for the next
 	// attempt; the game clock keeps running through every attempt.
 	MoveTime time.Duration
+	// Untimed says which players (indexed by board.Color) think without
+	// a per-move limit, whatever MoveTime says: a person in a casual
+	// game. A game clock (GameTime) still counts their time.
+	Untimed [2]bool
 	// GameTime is each player's clock for the whole game; 0 means none.
 	GameTime time.Duration
 	// Increment is added to a player's game clock after each of its
@@ -376,6 +380,9 @@ func (r *referee) turn(ctx context.Context) error {
 	for {
 		clk := r.clock(c)
 		limit := clk.MoveTime
+		if r.cfg.Untimed[c] {
+			limit = NoLimit
+		}
 		var gameLeft time.Duration
 		if clk.GameTime > 0 {
 			gameLeft = max(clk.GameTime-r.used[c], 0)

@@ -662,3 +662,52 @@ func TestOddsGiveEachSideItsClock(t *testing.T) {
 		t.Errorf("white without odds: %+v, want the game's hour, minute and second", r)
 	}
 }
+
+// deadlines records, for every request, the time left it was given and
+// whether its context had a deadline, then plays the first legal move.
+type deadlines struct {
+	left        []time.Duration
+	hasDeadline []bool
+}
+
+func (d *deadlines) Name() string { return "deadlines" }
+func (d *deadlines) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	_, ok := ctx.Deadline()
+	d.left, d.hasDeadline = append(d.left, req.TimeLeft), append(d.hasDeadline, ok)
+	return firstLegal.Move(ctx, req)
+}
+
+// TestUntimedSeat: an untimed seat (a person in a casual game) has no
+// per-move limit, whatever MoveTime says, while the other keeps it; a
+// game clock still bounds the untimed seat.
+func TestUntimedSeat(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		cfg      Config
+		wantLeft time.Duration // of black's requests
+		deadline bool
+	}{
+		{"no game clock", Config{MoveTime: time.Hour, Untimed: [2]bool{true, false}}, 0, false},
+		{"a game clock", Config{MoveTime: time.Hour, GameTime: 10 * time.Hour, Untimed: [2]bool{true, false}}, 10 * time.Hour, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var black, white deadlines
+			play(t, &black, &white, tc.cfg)
+			for i := range black.left {
+				// A game clock's time left shrinks by what the moves
+				// took: at most a second on any machine.
+				if got := black.left[i]; got > tc.wantLeft || got < tc.wantLeft-time.Second || black.hasDeadline[i] != tc.deadline {
+					t.Fatalf("black's request %d: %v left, deadline %v; want %v, deadline %v", i, got, black.hasDeadline[i], tc.wantLeft, tc.deadline)
+				}
+			}
+			for i := range white.left {
+				if white.left[i] != time.Hour || !white.hasDeadline[i] {
+					t.Fatalf("white's request %d: %v left, deadline %v; want 1h0m0s with a deadline", i, white.left[i], white.hasDeadline[i])
+				}
+			}
+			if len(black.left) == 0 || len(white.left) == 0 {
+				t.Fatalf("%d and %d requests", len(black.left), len(white.left))
+			}
+		})
+	}
+}

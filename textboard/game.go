@@ -91,11 +91,31 @@ func SeatNames(players [2]string, humans [2]bool) [2]string {
 }
 
 // WriteHeader writes the first line of a game on a terminal: its seats
-// (Seat), rule, time a move (MoveLimit) and seed, e.g. "human (X, black)
-// vs roxanne (O, white), standard rules, 1m0s per move, seed 42".
-func WriteHeader(w io.Writer, names [2]string, rule game.Rule, moveTime time.Duration, seed uint64) {
-	fmt.Fprintf(w, "%s vs %s, %s rules, %s per move, seed %d\n",
-		Seat(names, board.Black), Seat(names, board.White), rule, MoveLimit(moveTime), seed)
+// (Seat), rule, each seat's time a move (MoveLimits, indexed by
+// board.Color) and seed, e.g. "human (X, black) vs roxanne (O, white),
+// standard rules, 1m0s per move, seed 42".
+func WriteHeader(w io.Writer, names [2]string, rule game.Rule, moveTimes [2]time.Duration, seed uint64) {
+	fmt.Fprintf(w, "%s vs %s, %s rules, %s, seed %d\n",
+		Seat(names, board.Black), Seat(names, board.White), rule, MoveLimits(moveTimes), seed)
+}
+
+// MoveLimits says the time limits of the moves of both seats (indexed
+// by board.Color, negative for none): "1m0s per move" when they are the
+// same, else each side's, "black: no time limit, white: 1m0s per move".
+func MoveLimits(d [2]time.Duration) string {
+	per := func(d time.Duration) string {
+		if d < 0 {
+			return "no time limit"
+		}
+		return d.String() + " per move"
+	}
+	if d[board.Black] == d[board.White] || d[board.Black] < 0 && d[board.White] < 0 {
+		if d[board.Black] < 0 {
+			return "no time limit per move"
+		}
+		return per(d[board.Black])
+	}
+	return "black: " + per(d[board.Black]) + ", white: " + per(d[board.White])
 }
 
 // MoveLimit says the time limit of a move: the duration, or "no time

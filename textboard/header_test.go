@@ -28,9 +28,11 @@ func TestSeatNames(t *testing.T) {
 }
 
 func ExampleWriteHeader() {
-	WriteHeader(os.Stdout, [2]string{"human", "roxanne"}, game.Standard, time.Minute, 42)
-	WriteHeader(os.Stdout, SeatNames([2]string{"human", "human"}, [2]bool{true, true}), game.NoAdjacent, referee.NoLimit, 7)
+	WriteHeader(os.Stdout, [2]string{"human", "roxanne"}, game.Standard, [2]time.Duration{time.Minute, time.Minute}, 42)
+	WriteHeader(os.Stdout, SeatNames([2]string{"human", "human"}, [2]bool{true, true}), game.NoAdjacent, [2]time.Duration{referee.NoLimit, referee.NoLimit}, 7)
+	WriteHeader(os.Stdout, [2]string{"human", "engine:level=4"}, game.Standard, [2]time.Duration{referee.NoLimit, time.Minute}, 1)
 	// Output:
 	// human (X, black) vs roxanne (O, white), standard rules, 1m0s per move, seed 42
 	// black (X) vs white (O), no-adjacent rules, no time limit per move, seed 7
+	// human (X, black) vs engine:level=4 (O, white), standard rules, black: no time limit, white: 1m0s per move, seed 1
 }

@@ -72,10 +72,11 @@ const (
 
 // model is the UI's state. Its methods run on bubbletea's goroutine only.
 type model struct {
-	cfg  Config
-	tx   text
-	now  func() time.Time
-	stop func() // stops the game (Ctrl-C)
+	cfg   Config
+	tx    text
+	now   func() time.Time
+	stop  func() // stops the game (Ctrl-C)
+	shown func() // called when the screen is drawn
 	// hint runs the analysis of g's position for the hint key; nil if
 	// there are no hints.
 	hint func(ctx context.Context, g *game.Game) (*player.Thinking, error)
@@ -88,6 +89,7 @@ type model struct {
 	turn    *turn               // the request of the human to move, if any
 	cursor  board.Square        // the square of the cursor
 	typed   string              // a column letter typed, waiting for its row
+	picked  bool                // the cursor is on a square typed (d3), which Enter plays
 	confirm confirmation        // an action waiting for y
 	message string              // the last explanation or refusal
 	live    *player.Thinking    // what the computer to move reported last
@@ -112,6 +114,7 @@ func newModel(cfg Config, now func() time.Time) *model {
 		g = game.New(board.Start(), game.Standard)
 	}
 	m := &model{cfg: cfg, tx: loadText(cfg.Lang), now: now, g: g.Clone(), since: now(), width: 80, height: 24}
+	m.cfg.Names = m.tx.seatNames(cfg.Names)
 	m.cursor = firstLegal(m.g.Legal())
 	if m.cursor == board.NoSquare {
 		m.cursor = board.SquareAt(3, 3)
@@ -156,7 +159,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case turnMsg:
 		m.turn = msg.t
 		m.since = msg.at
-		m.typed, m.confirm = "", noConfirm
+		m.typed, m.picked, m.confirm = "", false, noConfirm
 		if n := len(msg.t.req.Rejected); n > 0 {
 			m.message = msg.t.req.Rejected[n-1].Reason
 		}
@@ -270,11 +273,19 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	typed := m.typed
-	m.typed = ""
+	m.typed, m.picked = "", false
 	if typed != "" && len(s) == 1 && s[0] >= '1' && s[0] <= '8' {
-		sq := board.SquareAt(int(s[0]-'1'), int(typed[0]-'a'))
-		m.cursor = sq
-		return m.play(sq)
+		// A typed square only moves the cursor: Enter or space plays
+		// it, as Enter ends a move in the line mode. Played at once, the
+		// Enter typed after it would play the cursor's square of the
+		// next turn as well.
+		m.cursor = board.SquareAt(int(s[0]-'1'), int(typed[0]-'a'))
+		m.picked = true
+		if m.turn != nil && m.turn.req.Legal&m.cursor.Bit() == 0 {
+			m.message = m.notLegal(m.cursor)
+			m.picked = false
+		}
+		return nil
 	}
 	switch s {
 	case "up", "k":
@@ -325,11 +336,16 @@ func (m *model) play(sq board.Square) tea.Cmd {
 	case m.turn == nil:
 		m.message = m.tx.T("tui.notYourTurn")
 	case m.turn.req.Legal&sq.Bit() == 0:
-		m.message = m.tx.T("game.notLegal", "square", sq.String(), "legal", board.FormatSquares(m.turn.req.Legal))
+		m.message = m.notLegal(sq)
 	default:
 		m.reply(player.Reply{Move: sq})
 	}
 	return nil
+}
+
+// notLegal says that sq is not a legal move of the human to move.
+func (m *model) notLegal(sq board.Square) string {
+	return m.tx.T("game.notLegal", "square", sq.String(), "legal", board.FormatSquares(m.turn.req.Legal))
 }
 
 // ask asks to confirm an action of the human to move with y.

@@ -2,6 +2,9 @@ package tui
 
 import (
 	"context"
+	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -52,7 +55,7 @@ func human(t *testing.T, lang Lang, transcript string) (*model, *turn) {
 	if err := g.PlayTranscript(transcript); err != nil {
 		t.Fatal(err)
 	}
-	m := newModel(Config{Lang: lang, Names: [2]string{"ann", "roxanne"}, Humans: [2]bool{true, false}, MoveTime: time.Minute}, func() time.Time { return epoch })
+	m := newModel(Config{Lang: lang, Names: [2]string{"ann", "roxanne"}, Humans: [2]bool{true, false}, MoveTimes: [2]time.Duration{time.Minute, time.Minute}}, func() time.Time { return epoch })
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	m.Update(eventMsg{ev: referee.Event{Kind: referee.Started, Game: g.Clone()}, at: epoch})
 	tn := &turn{color: board.Black, req: player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), TimeLeft: time.Minute, CanUndo: g.Ply() > 0}, reply: make(chan player.Reply, 1)}
@@ -93,10 +96,14 @@ func TestKeys(t *testing.T) {
 		{name: "enter plays the cursor's square", keys: []string{"enter"}, reply: &player.Reply{Move: sq("D3")}},
 		{name: "space plays too", keys: []string{"down", "left", "space"}, reply: &player.Reply{Move: sq("C4")}},
 		{name: "an illegal square is explained, not sent", keys: []string{"right", "enter"}, cursor: "E3", message: "E3 is not a legal move here; legal moves: D3 C4 F5 E6"},
-		{name: "a typed square", keys: []string{"f", "5"}, cursor: "F5", reply: &player.Reply{Move: sq("F5")}},
+		{name: "a typed square moves the cursor and waits", keys: []string{"f", "5"}, cursor: "F5"},
+		{name: "a typed square and Enter", keys: []string{"f", "5", "enter"}, cursor: "F5", reply: &player.Reply{Move: sq("F5")}},
+		{name: "a typed square and space", keys: []string{"c", "4", "space"}, cursor: "C4", reply: &player.Reply{Move: sq("C4")}},
+		{name: "a typed square, then the arrows", keys: []string{"f", "5", "right", "enter"}, cursor: "G5", message: "G5 is not a legal move here"},
 		{name: "a typed square on column h", keys: []string{"h", "3"}, cursor: "H3", message: "H3 is not a legal move here"},
 		{name: "h alone moves left", keys: []string{"h"}, cursor: "C3"},
 		{name: "a typed illegal square", keys: []string{"a", "1"}, cursor: "A1", message: "A1 is not a legal move"},
+		{name: "a typed illegal square and Enter", keys: []string{"a", "1", "enter"}, cursor: "A1", message: "A1 is not a legal move"},
 		{name: "undo", transcript: "f5d6", keys: []string{"u"}, reply: &player.Reply{Undo: true}},
 		{name: "no undo at the start", keys: []string{"u"}, message: "Undo is not available now"},
 		{name: "resign asks first", keys: []string{"r"}, message: "Resign this game?"},
@@ -128,6 +135,42 @@ func TestKeys(t *testing.T) {
 				t.Errorf("message %q, want %q", m.message, tc.message)
 			}
 		})
+	}
+}
+
+// TestTypedSquareThenEnter plays the keys of issue 31 against a computer
+// that answers at once: a square typed and Enter, as in the line mode.
+// The human plays the typed square and nothing more: the Enter is not
+// played again on the cursor's square of the next turn, which the human
+// never chose (it made F5 F6 D3).
+func TestTypedSquareThenEnter(t *testing.T) {
+	m, tn := human(t, English, "")
+	g := game.New(board.Start(), game.Standard)
+	var played []string
+	for _, k := range []string{"f", "5", "enter"} {
+		m.Update(press(k))
+		if k == "5" && !strings.Contains(ansi.Strip(m.render()), "F5: Enter or space plays it") {
+			t.Errorf("after f5 the screen does not say how to play it:\n%s", ansi.Strip(m.render()))
+		}
+		r, ok := replied(tn)
+		if !ok {
+			continue
+		}
+		played = append(played, r.Move.String())
+		// The computer answers with its first legal move, and the
+		// human is asked again.
+		if err := g.Play(game.Move{Square: r.Move}); err != nil {
+			t.Fatalf("%v: %v", r.Move, err)
+		}
+		if err := g.Play(game.Move{Square: firstLegal(g.Legal())}); err != nil {
+			t.Fatal(err)
+		}
+		m.Update(eventMsg{ev: referee.Event{Kind: referee.Moved, Game: g.Clone(), Color: board.White}, at: epoch})
+		tn = &turn{color: board.Black, req: player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), CanUndo: true}, reply: make(chan player.Reply, 1)}
+		m.Update(turnMsg{t: tn, at: epoch})
+	}
+	if got := strings.Join(played, " "); got != "F5" {
+		t.Errorf("f5 Enter played %q, want F5 alone", got)
 	}
 }
 
@@ -170,7 +213,7 @@ func TestResultScreenWaitsForQ(t *testing.T) {
 		t.Fatal("the end of the game leaves the screen at once")
 	}
 	screen := ansi.Strip(m.render())
-	for _, want := range []string{"Game over.", "roxanne (white) wins · black resigned · board 2-2", "q: leave"} {
+	for _, want := range []string{"Game over.", "Roxanne (white) wins · black resigned · board 2-2", "q: leave"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("result screen lacks %q:\n%s", want, screen)
 		}
@@ -200,17 +243,17 @@ func TestRender(t *testing.T) {
 		want []string
 	}{
 		{English, []string{
-			"reversi · ann (black) vs roxanne (white) · standard rules · 1m0s a move",
+			"reversi · ann (black) vs Roxanne (white) · standard rules · 1 min a move",
 			"● ann (black)       4 discs  total 0:00  ◀ to move",
-			"○ roxanne (white)   4 discs  total 0:00",
+			"○ Roxanne (white)   4 discs  total 0:00",
 			"last move: D3 (white)",
 			"Opening: Perpendicular Opening",
 			"ann (black): your move",
 			"60 s left for this move",
-			"roxanne played D3",
+			"Roxanne played D3",
 			"+1.2 discs for white · depth 12 · 2000 nodes/s",
 			"line D3 C4 F4",
-			"Values for black, the side to move (discs, the final margin):",
+			"Values for black to move (discs, the final margin):",
 			"E3  -1.5 discs      10",
 			"C4  +2 discs      100%",
 			"Moves",
@@ -218,13 +261,13 @@ func TestRender(t *testing.T) {
 			"u: undo · v: hints · r: resign",
 		}},
 		{SimplifiedChinese, []string{
-			"黑白棋 · ann（黑方） 对 roxanne（白方） · 标准规则 · 每手 1m0s",
+			"黑白棋 · ann（黑方） 对 Roxanne（白方） · 标准规则 · 每手 1 分钟",
 			"● ann（黑方）       4 子  共用 0:00  ◀ 轮到",
 			"上一手：D3（白方）",
 			"开局：垂直开局 (Perpendicular Opening)",
 			"ann（黑方）：轮到你落子",
 			"这一手还剩 60 秒",
-			"roxanne 下在 D3",
+			"Roxanne 下在 D3",
 			"白方：+1.2 子 · 深度 12 · 每秒 2000 个节点",
 			"主变 D3 C4 F4",
 			"轮到黑方，各步的估值（子数，终局子差）：",
@@ -233,7 +276,7 @@ func TestRender(t *testing.T) {
 			"u：悔棋 · v：提示 · r：认输 · Q：中止并数子",
 		}},
 		{TraditionalChinese, []string{
-			"黑白棋 · ann（黑方） 對 roxanne（白方） · 標準規則 · 每手 1m0s",
+			"黑白棋 · ann（黑方） 對 Roxanne（白方） · 標準規則 · 每手 1 分鐘",
 			"ann（黑方）：輪到你落子",
 			"開局：垂直開局 (Perpendicular Opening)",
 			"白方：+1.2 子 · 深度 12 · 每秒 2000 個節點",
@@ -382,7 +425,7 @@ func TestHints(t *testing.T) {
 		t.Errorf("the analyst was asked %+v, want an analysis of the start", asked)
 	}
 	screen := ansi.Strip(m.render())
-	for _, want := range []string{"Values for black, the side to move (discs, the final margin):", "D3  +19.0 discs      4", "E6  +44.0 discs"} {
+	for _, want := range []string{"Values for black to move (discs, the final margin):", "D3  +19.0 discs      4", "E6  +44.0 discs"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("screen lacks %q:\n%s", want, screen)
 		}
@@ -396,5 +439,211 @@ func TestHints(t *testing.T) {
 	m.Update(eventMsg{ev: referee.Event{Kind: referee.Moved, Game: g, Color: board.Black}, at: epoch})
 	if strings.Contains(ansi.Strip(m.render()), "Values for") {
 		t.Error("the values stay after the move")
+	}
+}
+
+// TestReadyWaitsForTheScreen: a human seat's clock (the referee's Ready)
+// waits until the screen has been drawn, so that a person sees the board
+// before the time runs; a computer's seat does not wait.
+func TestReadyWaitsForTheScreen(t *testing.T) {
+	ui := New(Config{Humans: [2]bool{true, false}})
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ui.Ready(gone, board.White); err != nil {
+		t.Errorf("the computer's seat waits: %v", err)
+	}
+	if _, err := ui.Ready(gone, board.Black); err == nil {
+		t.Fatal("the human's clock starts before the screen is drawn")
+	}
+	m := newModel(ui.cfg, time.Now)
+	m.shown = ui.shown
+	m.View()
+	done, err := ui.Ready(context.Background(), board.Black)
+	if err != nil {
+		t.Fatalf("after the screen is drawn: %v", err)
+	}
+	done()
+}
+
+// TestHeaderLimits: the header says each seat's time a move when they
+// differ (a person without a clock against the computer's 60 s).
+func TestHeaderLimits(t *testing.T) {
+	for _, tc := range []struct {
+		limits [2]time.Duration
+		want   string
+	}{
+		{[2]time.Duration{time.Minute, time.Minute}, "standard rules · 1 min a move"},
+		{[2]time.Duration{-1, -1}, "standard rules · no time limit"},
+		{[2]time.Duration{-1, time.Minute}, "standard rules · black: no time limit, white: 1 min a move"},
+	} {
+		m := newModel(Config{Lang: English, Names: [2]string{"ann", "engine"}, Humans: [2]bool{true, false}, MoveTimes: tc.limits}, func() time.Time { return epoch })
+		if got := strings.Join(m.header(), " · "); !strings.HasSuffix(got, tc.want) {
+			t.Errorf("limits %v: header %q, want it to end with %q", tc.limits, got, tc.want)
+		}
+	}
+}
+
+// TestLayoutSmallTerminal draws the busiest screen of a human's turn (a
+// clock, a message, the computer's thought with its line, the opening,
+// the values of eleven moves) on the common 80x24 terminal and smaller
+// ones: the board, the status, the values (best first, with how many are
+// left out when they do not all fit), the move list and the keys stay on
+// the screen, within its size.
+func TestLayoutSmallTerminal(t *testing.T) {
+	for _, tc := range []struct {
+		lang          Lang
+		width, height int
+		allHints      bool // every value is shown
+	}{
+		{English, 80, 24, true},
+		{SimplifiedChinese, 80, 24, true},
+		{TraditionalChinese, 80, 24, true},
+		{English, 72, 20, false},
+		{SimplifiedChinese, 72, 20, false},
+	} {
+		t.Run(fmt.Sprintf("%s %dx%d", tc.lang, tc.width, tc.height), func(t *testing.T) {
+			m, _ := human(t, tc.lang, "")
+			tx := loadText(tc.lang)
+			g := game.New(board.Start(), game.Standard)
+			if err := g.PlayTranscript("f5d6c3d3c4f4f6f3e6e7"); err != nil {
+				t.Fatal(err)
+			}
+			m.Update(eventMsg{ev: referee.Event{Kind: referee.Moved, Game: g.Clone(), Color: board.White,
+				Thinking: &player.Thinking{Eval: 1.2, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 12}, Nodes: 1000, Elapsed: time.Second, PV: squares(t, "E7", "C2", "D2", "E2", "F2", "G2")}}, at: epoch})
+			tn := &turn{color: board.Black, req: player.Request{Position: g.Position(), Legal: g.Legal(), TimeLeft: time.Minute}, reply: make(chan player.Reply, 1)}
+			m.Update(turnMsg{t: tn, at: epoch})
+			var hints []player.MoveStat
+			for sq := board.Square(0); sq < 64; sq++ {
+				if g.Legal()&sq.Bit() != 0 {
+					hints = append(hints, player.MoveStat{Move: sq, Eval: 20 - float64(len(hints)), HasEval: true,
+						Source: player.Source{Kind: player.Midgame, Depth: 10}, PV: squares(t, "D3", "C4", "F4", "E3", "F2", "C5")})
+				}
+			}
+			if len(hints) != 11 {
+				t.Fatalf("%d legal moves, want 11", len(hints))
+			}
+			m.Update(hintMsg{ply: g.Ply(), thinking: &player.Thinking{Moves: hints}})
+			m.Update(press("a"))
+			m.Update(press("1")) // A1, not legal: a message
+			m.Update(tea.WindowSizeMsg{Width: tc.width, Height: tc.height})
+			screen := ansi.Strip(m.render())
+			lines := strings.Split(screen, "\n")
+			if len(lines) > tc.height {
+				t.Errorf("%d lines", len(lines))
+			}
+			for _, l := range lines {
+				if w := ansi.StringWidth(l); w > tc.width {
+					t.Errorf("a line of %d cells: %q", w, l)
+				}
+			}
+			rows := 0
+			for _, l := range lines {
+				if len(l) > 2 && l[0] >= '1' && l[0] <= '8' && l[1] == ' ' {
+					rows++
+				}
+			}
+			if rows != 8 {
+				t.Errorf("%d rows of the board, want 8", rows)
+			}
+			want := []string{
+				tx.T("tui.yourMove", "name", "ann", "side", tx.T("side.black")),
+				strings.TrimSuffix(tx.T("game.notLegal", "square", "A1", "legal", ""), " "),
+				tx.T("game.moves"), "5.E6 E7",
+				strings.SplitN(tx.T("tui.hints", "side", tx.T("side.black"), "unit", tx.T("tui.unit.discs")), " ", 2)[0],
+				tx.T("tui.help")[strings.LastIndex(tx.T("tui.help"), " · ")+len(" · "):], // the last key
+			}
+			for _, w := range want {
+				if !strings.Contains(screen, w) {
+					t.Errorf("the screen lacks %q", w)
+				}
+			}
+			// The values shown are the best, in order; the others are
+			// counted.
+			shown := 0
+			for _, h := range hints {
+				if !regexp.MustCompile(`(?m)` + h.Move.String() + ` +[+-]\d`).MatchString(screen) {
+					break
+				}
+				shown++
+			}
+			for _, h := range hints[shown:] {
+				if regexp.MustCompile(`(?m)` + h.Move.String() + ` +[+-]\d`).MatchString(screen) {
+					t.Errorf("%v is shown after a value left out", h.Move)
+				}
+			}
+			more := tx.T("tui.moreHints", "n", strconv.Itoa(len(hints)-shown))
+			switch {
+			case tc.allHints && shown < len(hints):
+				t.Errorf("%d values of %d shown", shown, len(hints))
+			case shown < 3:
+				t.Errorf("%d values shown, want at least 3", shown)
+			case shown < len(hints) && !strings.Contains(screen, more):
+				t.Errorf("%d values of %d shown, and the screen lacks %q", shown, len(hints), more)
+			}
+			if t.Failed() || testing.Verbose() {
+				t.Logf("the screen:\n%s", screen)
+			}
+		})
+	}
+}
+
+// TestWords: the screen speaks its language, as the web page does: the
+// players by name, not by spec; durations in seconds and minutes; how a
+// game ended; a value from the opening book said to be the book's.
+func TestWords(t *testing.T) {
+	for _, tc := range []struct {
+		lang Lang
+		want []string
+	}{
+		{English, []string{
+			"Player (black) vs Engine, level 6 (white) · standard rules · black: no time limit, white: 1 min a move",
+			"Engine, level 6 played D3",
+			"+1.2 discs for white · opening book, depth 16",
+			"C4  +2.0 discs    book",
+			"Engine, level 6 (white) wins · black ran out of time (no move within 30 s) · board 4-4",
+		}},
+		{SimplifiedChinese, []string{
+			"棋手（黑方） 对 引擎，6 级（白方） · 标准规则 · 黑方不限时，白方每手 1 分钟",
+			"引擎，6 级 下在 D3",
+			"白方：+1.2 子 · 定式库，深度 16",
+			"C4  +2.0 子       定式",
+			"黑方超时（30 秒内未落子）",
+		}},
+		{TraditionalChinese, []string{
+			"棋手（黑方） 對 引擎，6 級（白方） · 標準規則 · 黑方不限時，白方每手 1 分鐘",
+			"· 定式庫，深度 16",
+			"黑方超時（30 秒內未落子）",
+		}},
+	} {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			m := newModel(Config{Lang: tc.lang, Names: [2]string{"human", "engine:level=6"}, Humans: [2]bool{true, false},
+				MoveTimes: [2]time.Duration{-1, time.Minute}}, func() time.Time { return epoch })
+			m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+			g := game.New(board.Start(), game.Standard)
+			if err := g.PlayTranscript("f5d6c3d3"); err != nil {
+				t.Fatal(err)
+			}
+			book := player.Source{Kind: player.Book, Depth: 16}
+			m.Update(eventMsg{ev: referee.Event{Kind: referee.Moved, Game: g.Clone(), Color: board.White,
+				Thinking: &player.Thinking{Eval: 1.2, HasEval: true, Source: book}}, at: epoch})
+			tn := &turn{color: board.Black, req: player.Request{Position: g.Position(), Legal: g.Legal()}, reply: make(chan player.Reply, 1)}
+			m.Update(turnMsg{t: tn, at: epoch})
+			m.Update(hintMsg{ply: g.Ply(), thinking: &player.Thinking{Moves: []player.MoveStat{
+				{Move: squares(t, "C4")[0], Eval: 2, HasEval: true, Source: book}}}})
+			screen := ansi.Strip(m.render())
+			over := g.Clone()
+			over.Result = game.NewResult(over.Position(), game.Timeout, board.Black)
+			over.Result.Detail = "no move within 30s"
+			m.Update(gameOverMsg{g: over})
+			screen += "\n" + ansi.Strip(m.render())
+			for _, w := range tc.want {
+				if !strings.Contains(screen, w) {
+					t.Errorf("the screen lacks %q", w)
+				}
+			}
+			if t.Failed() {
+				t.Logf("the screens:\n%s", screen)
+			}
+		})
 	}
 }

@@ -24,16 +24,18 @@ type Config struct {
 	Lang Lang
 	// Names are the players' names, indexed by board.Color. A player
 	// named by its colour ("black", two humans at one terminal: see
-	// textboard.SeatNames) is shown by its side in the UI's language.
+	// textboard.SeatNames) is shown by its side in the UI's language, a
+	// built-in player's spec as the web page names it ("engine:level=6":
+	// "Engine, level 6"), the unnamed "human" as the web's player.
 	Names [2]string
 	// Humans says which seats are played from the keys (UI.Seat).
 	Humans [2]bool
 	// Game is the game as it starts (the standard start if nil), for the
 	// first screen; the referee's events follow it.
 	Game *game.Game
-	// MoveTime is the time limit of a move, shown in the header; 0 or
-	// less for none.
-	MoveTime time.Duration
+	// MoveTimes are the time limits of each seat's moves (indexed by
+	// board.Color), shown in the header; 0 or less for none.
+	MoveTimes [2]time.Duration
 	// Analyst, if not nil, returns the player whose analysis (the value
 	// of every legal move, player.Request.Analyze) the hint key shows. It
 	// is called once, at the first hint.
@@ -46,6 +48,8 @@ type UI struct {
 	cfg     Config
 	prog    *tea.Program
 	ready   chan struct{} // closed when prog is set
+	drawn   chan struct{} // closed when the screen has been drawn
+	draw    sync.Once
 	once    sync.Once
 	analyst player.Player
 	err     error
@@ -57,7 +61,30 @@ func New(cfg Config) *UI {
 	if cfg.Lang == "" {
 		cfg.Lang = English
 	}
-	return &UI{cfg: cfg, ready: make(chan struct{})}
+	return &UI{cfg: cfg, ready: make(chan struct{}), drawn: make(chan struct{})}
+}
+
+// shown records that the screen has been drawn.
+func (u *UI) shown() { u.draw.Do(func() { close(u.drawn) }) }
+
+// Ready makes the clock of a human seat wait until the screen shows the
+// board: the player can see the position before its time runs. It is a
+// referee.Config's Ready; a computer's seat goes on at once.
+func (u *UI) Ready(ctx context.Context, c board.Color) (done func(), err error) {
+	if !u.cfg.Humans[c] {
+		return func() {}, nil
+	}
+	select {
+	case <-u.drawn:
+		return func() {}, nil
+	default:
+	}
+	select {
+	case <-u.drawn:
+		return func() {}, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // send hands msg to the screen's loop; it returns at once if the program
@@ -139,14 +166,15 @@ var ErrQuit = errors.New("the terminal UI ended before the game")
 
 // Run shows the game on the terminal of in and out until the human
 // leaves the final screen: it starts play (which runs the referee with
-// the UI's seats, Observe and Progress) and returns what play returned.
+// the UI's seats, Observe, Progress and Ready) and returns what play
+// returned.
 // Ctrl-C stops the game: play's context ends, and Run returns at once
 // after play does, with its error (referee.ErrAborted).
 func (u *UI) Run(ctx context.Context, in io.Reader, out io.Writer, play func(ctx context.Context) (*game.Game, error)) (*game.Game, error) {
 	gameCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	m := newModel(u.cfg, time.Now)
-	m.stop = stop
+	m.stop, m.shown = stop, u.shown
 	if u.cfg.Analyst != nil {
 		m.hint = u.hint
 	}

@@ -1,6 +1,7 @@
 // The screen: the board with the cursor, the legal moves and the last
-// move; the players' discs and clocks; what the computer thinks; the
-// hints; the move list; the message and the help line.
+// move, the move list under it; beside it the players' discs and clocks,
+// what the computer thinks and the hints, as many as the height allows;
+// the message and the keys. All of it fits 80x24.
 
 package tui
 
@@ -53,49 +54,86 @@ const (
 // as it was found when the program ends.
 func (m *model) View() tea.View {
 	v := tea.NewView(m.render())
+	if m.shown != nil {
+		m.shown()
+	}
 	v.AltScreen = true
 	v.WindowTitle = m.tx.T("app.name")
 	return v
 }
 
-// render returns the screen as text with styles.
+// The layout: the board on the left, boardWidth cells wide, with the move
+// list under it; the panel on its right when at least minPanel cells are
+// left for it, else under the board.
+const (
+	boardWidth = 2 + 8*3
+	boardRows  = 9
+	gap        = 2
+	minPanel   = 30
+)
+
+// render returns the screen as text with styles. Every part has its
+// place within the terminal's size: the header and the keys at the top
+// and the bottom, the board, the status and the values of the moves
+// (best first) always, the rest as room allows (see fitPanel).
 func (m *model) render() string {
 	if m.width < minWidth || m.height < minHeight {
 		return lipgloss.NewStyle().Width(max(m.width, 1)).Render(m.tx.T("tui.tooSmall",
 			"w", strconv.Itoa(m.width), "h", strconv.Itoa(m.height),
 			"minW", strconv.Itoa(minWidth), "minH", strconv.Itoa(minHeight)))
 	}
-	header := titleStyle.Render(m.tx.T("app.name")) + " · " + m.header()
-	boardText := m.board()
-	panel := m.panel()
-	var top string
-	if lipgloss.Width(boardText)+2+lipgloss.Width(panel) <= m.width {
-		top = lipgloss.JoinHorizontal(lipgloss.Top, boardText, "  ", panel)
-	} else {
-		top = boardText + "\n" + panel
-	}
-	wrap := lipgloss.NewStyle().Width(m.width)
-	var bottom []string
+	header := pack(m.header(), " · ", m.width)
+	var bottom, help []string
 	if m.message != "" {
-		bottom = append(bottom, wrap.Render(alertStyle.Render(m.message)))
+		bottom = append(bottom, wrap(alertStyle.Render(m.message), m.width)...)
 	}
 	switch {
 	case m.over:
 		bottom = append(bottom, titleStyle.Render(m.tx.T("tui.quit")))
 	case m.typed != "":
 		bottom = append(bottom, m.tx.T("tui.typed", "typed", m.typed))
+	case m.picked:
+		bottom = append(bottom, m.tx.T("tui.picked", "square", m.cursor.String()))
 	}
 	if !m.over {
-		bottom = append(bottom, wrap.Render(dimStyle.Render(m.tx.T("tui.help"))))
+		help = pack(strings.Split(m.tx.T("tui.help"), " · "), " · ", m.width)
+		for i, l := range help {
+			help[i] = dimStyle.Render(l)
+		}
 	}
-	fixed := lines(header) + lines(top) + lines(strings.Join(bottom, "\n")) + 1
-	moves := m.moveList(m.width, m.height-fixed)
-	parts := []string{header, top}
-	if moves != "" {
-		parts = append(parts, moves)
+	// On a small terminal the board goes first: the header in one line,
+	// then no keys.
+	if len(header)+boardRows+len(bottom)+len(help) > m.height {
+		header = []string{ansi.Truncate(strings.Join(header, " · "), m.width, "…")}
 	}
-	parts = append(parts, bottom...)
-	screen := strings.Split(strings.Join(parts, "\n"), "\n")
+	if len(header)+boardRows+len(bottom)+len(help) > m.height {
+		help = nil
+	}
+	bottom = append(bottom, help...)
+	rows := m.height - len(header) - len(bottom) // for the board, the panel and the moves
+	var top []string
+	if panelWidth := m.width - boardWidth - gap; panelWidth >= minPanel {
+		left := strings.Split(m.board(), "\n")
+		if moves := m.moveList(boardWidth, rows-boardRows-1); len(moves) > 0 {
+			left = append(append(left, ""), moves...)
+		}
+		right := fitPanel(m.panel(panelWidth), rows)
+		for i := range max(len(left), len(right)) {
+			l, r := "", ""
+			if i < len(left) {
+				l = left[i]
+			}
+			if i < len(right) {
+				r = right[i]
+			}
+			top = append(top, padRight(l, boardWidth)+strings.Repeat(" ", gap)+r)
+		}
+	} else {
+		top = strings.Split(m.board(), "\n")
+		top = append(top, fitPanel(m.panel(m.width), rows-boardRows)...)
+		top = append(top, m.moveList(m.width, rows-len(top))...)
+	}
+	screen := append(append(header, top...), bottom...)
 	if len(screen) > m.height {
 		screen = screen[:m.height]
 	}
@@ -107,16 +145,52 @@ func (m *model) render() string {
 	return strings.Join(screen, "\n")
 }
 
-func lines(s string) int { return strings.Count(s, "\n") + 1 }
-
-// header says who plays whom, under which rule and clock.
-func (m *model) header() string {
-	rule := m.tx.T("tui.rule." + m.g.Rule.String())
-	limit := m.tx.T("tui.noLimit")
-	if m.cfg.MoveTime > 0 {
-		limit = m.tx.T("tui.perMove", "n", m.cfg.MoveTime.String())
+// pack writes parts joined by sep in lines of at most width cells,
+// breaking between parts, and a part longer than a line within it.
+func pack(parts []string, sep string, width int) []string {
+	var out []string
+	line := ""
+	for _, p := range parts {
+		switch {
+		case line == "":
+			line = p
+		case lipgloss.Width(line)+lipgloss.Width(sep)+lipgloss.Width(p) <= width:
+			line += sep + p
+		default:
+			out = append(out, wrap(line, width)...)
+			line = p
+		}
 	}
-	return m.tx.T("tui.header", "black", m.seat(board.Black), "white", m.seat(board.White), "rule", rule, "limit", limit)
+	return append(out, wrap(line, width)...)
+}
+
+// wrap breaks s into lines of at most width cells, between words where it
+// can (Chinese anywhere).
+func wrap(s string, width int) []string {
+	return strings.Split(ansi.Wrap(s, width, ""), "\n")
+}
+
+// header says who plays whom, under which rule and clock, in parts
+// that the screen's width breaks between.
+func (m *model) header() []string {
+	return []string{titleStyle.Render(m.tx.T("app.name")), m.tx.T("tui.players", "black", m.seat(board.Black), "white", m.seat(board.White)),
+		m.tx.T("tui.rule." + m.g.Rule.String()), m.limits()}
+}
+
+// limits says the time limits of the moves: one for both seats, or each
+// side's.
+func (m *model) limits() string {
+	limit := func(d time.Duration) string {
+		if d <= 0 {
+			return m.tx.T("tui.noLimit")
+		}
+		return m.tx.T("tui.perMove", "n", m.tx.duration(d))
+	}
+	b, w := m.cfg.MoveTimes[board.Black], m.cfg.MoveTimes[board.White]
+	if b == w || b <= 0 && w <= 0 {
+		return limit(b)
+	}
+	return m.tx.T("tui.limits", "black", limit(b), "white", limit(w))
 }
 
 // seat names the player of c with its side: "roxanne (white)".
@@ -174,17 +248,88 @@ func (m *model) board() string {
 	return b.String()
 }
 
-// panel is the column beside the board: the players, the state of the
-// game, what the computer thinks, the hints.
-func (m *model) panel() string {
-	pos := m.g.Position()
+// section is a part of the panel: its lines, and whether it may go when
+// the panel is taller than the screen (fitPanel).
+type section struct {
+	lines []string
+	// drop orders the sections that may go, the highest first; 0: it
+	// stays.
+	drop int
+	// more, if not nil, lets the section lose its last lines instead
+	// (keeping at least keep of them), with a line saying how many.
+	more func(n int) string
+	keep int
+}
+
+// The order in which the panel's parts go on a small screen.
+const (
+	stays = iota
+	dropThought
+	dropLastMove
+	dropOpening
+	dropLine
+	dropBlank
+)
+
+// fitPanel returns the lines of the sections in at most rows lines: the
+// sections that may go go, highest drop first (the last of equals), and
+// then the values of the moves are cut (the best kept) with a count of
+// the rest.
+func fitPanel(sections []section, rows int) []string {
+	total := 0
+	for _, s := range sections {
+		total += len(s.lines)
+	}
+	for total > rows {
+		at := -1
+		for i, s := range sections {
+			if s.drop > 0 && (at < 0 || s.drop >= sections[at].drop) {
+				at = i
+			}
+		}
+		if at < 0 {
+			break
+		}
+		total -= len(sections[at].lines)
+		sections = append(sections[:at:at], sections[at+1:]...)
+	}
 	var out []string
-	width := 0
+	for _, s := range sections {
+		if s.more != nil && total > rows && len(s.lines) > s.keep {
+			keep := max(len(s.lines)-(total-rows)-1, s.keep)
+			left := len(s.lines) - keep
+			total -= left - 1
+			s.lines = append(s.lines[:keep:keep], dimStyle.Render(s.more(left)))
+		}
+		out = append(out, s.lines...)
+	}
+	if len(out) > rows {
+		out = out[:max(rows, 0)]
+	}
+	return out
+}
+
+// panel is the column beside the board, width cells wide: the players,
+// the state of the game, what the computer thinks, the hints; in
+// sections, for fitPanel.
+func (m *model) panel(width int) []section {
+	pos := m.g.Position()
+	var out []section
+	add := func(drop int, lines ...string) {
+		var wrapped []string
+		for _, l := range lines {
+			wrapped = append(wrapped, wrap(l, width)...)
+		}
+		out = append(out, section{lines: wrapped, drop: drop})
+	}
+	blank := func() { add(dropBlank, "") }
+	nameWidth := 0
 	for _, c := range []board.Color{board.Black, board.White} {
-		width = max(width, lipgloss.Width(m.seat(c)))
+		nameWidth = max(nameWidth, lipgloss.Width(m.seat(c)))
 	}
 	toMove := pos.Turn
 	running := !m.over && !m.g.Finished()
+	var seats []string
 	for _, c := range []board.Color{board.Black, board.White} {
 		glyph := blackDisc
 		if c == board.White {
@@ -200,59 +345,87 @@ func (m *model) panel() string {
 			used += m.now().Sub(m.since)
 		}
 		name := m.seat(c)
-		line := fmt.Sprintf("%s %s%s  %s  %s", glyph, name, strings.Repeat(" ", width-lipgloss.Width(name)),
+		line := fmt.Sprintf("%s %s%s  %s  %s", glyph, name, strings.Repeat(" ", max(nameWidth-lipgloss.Width(name), 0)),
 			discs, m.tx.T("tui.total", "clock", clock(used)))
 		if running && c == toMove {
-			line = titleStyle.Render(line) + "  " + m.tx.T("tui.toMove")
+			mark := m.tx.T("tui.toMove") // "◀ to move", or its arrow alone where the words do not fit
+			if lipgloss.Width(line)+2+lipgloss.Width(mark) > width {
+				mark, _, _ = strings.Cut(mark, " ")
+			}
+			line = titleStyle.Render(line) + "  " + mark
 		}
-		out = append(out, line)
+		seats = append(seats, ansi.Truncate(line, width, "…"))
 	}
+	out = append(out, section{lines: seats})
 	if n := len(m.g.Moves); n > 0 && m.g.Moves[n-1].Square.OnBoard() {
 		last := m.g.Moves[n-1] // marked on the board by its colour, named here
-		out = append(out, dimStyle.Render(m.tx.T("tui.lastMove", "move", last.Square.String(), "side", m.side(last.Color))))
+		add(dropLastMove, dimStyle.Render(m.tx.T("tui.lastMove", "move", last.Square.String(), "side", m.side(last.Color))))
 	}
 	if o := m.opening(); o != "" {
-		out = append(out, dimStyle.Render(o))
+		add(dropOpening, dimStyle.Render(o))
 	}
-	out = append(out, "")
+	blank()
 	switch {
 	case m.over || m.g.Finished():
-		out = append(out, m.result()...)
+		add(stays, m.result()...)
 	case m.turn != nil:
 		s := m.tx.T("tui.yourMove", "name", m.cfg.Names[toMove], "side", m.side(toMove))
 		if m.cfg.Names[toMove] == "" || m.cfg.Names[toMove] == toMove.String() {
 			s = m.tx.T("tui.sideMove", "side", m.tx.T("color."+toMove.String())) // two humans, named by their sides
 		}
-		out = append(out, titleStyle.Render(s))
+		status := []string{titleStyle.Render(s)}
 		if left := m.turn.req.TimeLeft; left > 0 {
 			rest := left - m.now().Sub(m.since)
 			left := m.tx.T("tui.left", "n", strconv.Itoa(int(math.Max(0, rest.Seconds()))))
 			if rest < 10*time.Second {
 				left = alertStyle.Render(left) // move now, or lose on time
 			}
-			out = append(out, left)
+			status = append(status, left)
 		}
+		add(stays, status...)
 	default:
-		out = append(out, m.tx.T("tui.thinking", "name", m.cfg.Names[toMove], "side", m.side(toMove)))
+		add(stays, m.tx.T("tui.thinking", "name", m.cfg.Names[toMove], "side", m.side(toMove)))
 		if m.live != nil {
-			out = append(out, m.thinking(m.live, toMove, m.now().Sub(m.since))...)
+			m.addThinking(add, m.live, toMove, m.now().Sub(m.since))
 		}
 	}
 	if !m.over && m.live == nil {
 		// What the computer thought of its last move.
 		if c := pos.Turn.Other(); !m.cfg.Humans[c] && m.last[c] != nil && m.g.LastMove().OnBoard() {
-			out = append(out, "", m.tx.T("tui.last", "name", m.cfg.Names[c], "move", m.g.LastMove().String()))
-			out = append(out, m.thinking(m.last[c], c, 0)...)
+			blank()
+			add(dropThought, m.tx.T("tui.last", "name", m.cfg.Names[c], "move", m.g.LastMove().String()))
+			m.addThinking(add, m.last[c], c, 0)
 		}
 	}
 	if m.hintRunning {
-		out = append(out, "", m.tx.T("analysis.running"))
+		blank()
+		add(stays, m.tx.T("analysis.running"))
 	}
 	if m.hints != nil && m.hintsPly == m.g.Ply() && !m.over {
-		out = append(out, "")
-		out = append(out, m.hintLines(m.hints, toMove)...)
+		blank()
+		hints := m.hintLines(m.hints, toMove)
+		lines := wrap(hints[0], width)
+		for _, l := range hints[1:] {
+			lines = append(lines, ansi.Truncate(l, width, "…"))
+		}
+		out = append(out, section{lines: lines, keep: len(lines) - len(hints) + 1 + min(3, len(hints)-1),
+			more: func(n int) string { return m.tx.T("tui.moreHints", "n", strconv.Itoa(n)) }})
 	}
-	return strings.Join(out, "\n")
+	return out
+}
+
+// addThinking adds what a player thought (thinking) as two sections: its
+// figures, which go with the rest of its thought, and its line, which
+// goes sooner.
+func (m *model) addThinking(add func(int, ...string), t *player.Thinking, c board.Color, elapsed time.Duration) {
+	lines := m.thinking(t, c, elapsed)
+	if len(t.PV) > 0 {
+		pv := lines[len(lines)-1]
+		add(dropThought, lines[:len(lines)-1]...)
+		add(dropLine, pv)
+		return
+	}
+	add(dropThought, lines...)
 }
 
 // opening names the opening the game has reached, as the web GUI does:
@@ -285,7 +458,11 @@ func (m *model) thinking(t *player.Thinking, c board.Color, elapsed time.Duratio
 		if t.Stopped {
 			d = m.tx.T("depth.stopped", "depth", d)
 		}
-		parts = append(parts, m.tx.T("tui.depth", "depth", d))
+		key := "tui.depth"
+		if t.Kind == player.Book {
+			key = "tui.bookDepth" // the depth of the search that valued the book
+		}
+		parts = append(parts, m.tx.T(key, "depth", d))
 	}
 	if t.Elapsed > 0 {
 		elapsed = t.Elapsed
@@ -324,7 +501,9 @@ func (m *model) hintLines(t *player.Thinking, side board.Color) []string {
 			v = m.value(mv.Eval, mv.Unit, mv.Kind)
 		}
 		line := fmt.Sprintf("%-3v ", mv.Move) + padRight(v, 12)
-		if d := textboard.Depth(mv.Source); d != "" {
+		if d := textboard.Depth(mv.Source); mv.Kind == player.Book {
+			line += " " + padLeft(m.tx.T("value.book"), 5)
+		} else if d != "" {
 			line += " " + padLeft(d, 5)
 		}
 		if len(mv.PV) > 0 {
@@ -382,8 +561,8 @@ func (m *model) result() []string {
 		s = m.tx.T("result.scoredBy", "who", who, "black", black, "white", white, "by", m.side(r.By), "why", m.tx.T("why.counted"))
 	default:
 		detail := ""
-		if r.Detail != "" {
-			detail = m.tx.T("result.detail", "detail", r.Detail)
+		if d := m.tx.detail(r.Detail, m.cfg.Lang); d != "" {
+			detail = m.tx.T("result.detail", "detail", d)
 		}
 		s = m.tx.T("result.rule", "who", who, "by", m.side(r.By), "why", m.why(r.Reason), "detail", detail, "black", black, "white", white)
 	}
@@ -408,10 +587,10 @@ func (m *model) why(r game.Reason) string {
 }
 
 // moveList writes the moves, numbered, wrapped to width, in at most rows
-// lines (the newest kept); "" if there is no room.
-func (m *model) moveList(width, rows int) string {
+// lines (the newest kept); none if there is no room.
+func (m *model) moveList(width, rows int) []string {
 	if rows < 2 {
-		return ""
+		return nil
 	}
 	title := titleStyle.Render(m.tx.T("game.moves"))
 	var items []string
@@ -432,7 +611,7 @@ func (m *model) moveList(width, rows int) string {
 		items = append(items, text)
 	}
 	if len(items) == 0 {
-		return title + "\n" + dimStyle.Render(m.tx.T("tui.noMoves"))
+		return []string{title, dimStyle.Render(m.tx.T("tui.noMoves"))}
 	}
 	var out []string
 	line := ""
@@ -450,7 +629,7 @@ func (m *model) moveList(width, rows int) string {
 	if len(out) > rows-1 {
 		out = out[len(out)-(rows-1):]
 	}
-	return title + "\n" + strings.Join(out, "\n")
+	return append([]string{title}, out...)
 }
 
 // clock writes a duration as minutes and seconds, "1:05".

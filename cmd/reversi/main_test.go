@@ -128,7 +128,7 @@ func TestPlayResignAndCount(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := runCommand(t, tt.input, "play", "--seed", "1", "--board", ahead)
+			code, stdout, stderr := runCommand(t, tt.input, "play", "--seed", "1", "--board", ahead, "--white", "roxanne")
 			if code != 0 {
 				t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 			}
@@ -138,7 +138,7 @@ func TestPlayResignAndCount(t *testing.T) {
 }
 
 func TestPlayThreeIllegalMovesLose(t *testing.T) {
-	code, stdout, stderr := runCommand(t, "e3\nE3\na1\n", "play", "--seed", "1")
+	code, stdout, stderr := runCommand(t, "e3\nE3\na1\n", "play", "--seed", "1", "--white", "roxanne")
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
@@ -146,7 +146,7 @@ func TestPlayThreeIllegalMovesLose(t *testing.T) {
 }
 
 func TestPlayEndOfInputLoses(t *testing.T) {
-	code, stdout, stderr := runCommand(t, "d3\n", "play", "--seed", "1")
+	code, stdout, stderr := runCommand(t, "d3\n", "play", "--seed", "1", "--white", "roxanne")
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
@@ -841,14 +841,16 @@ func TestAccuracyBadInput(t *testing.T) {
 }
 
 // TestPlayLevel: --level applies to the engine seats that name no level,
-// and is refused when no seat takes it (issue 19).
+// the default opponent's among them, and is refused when no seat takes
+// it (issues 19 and 31).
 func TestPlayLevel(t *testing.T) {
 	tests := []struct {
 		args []string
 		code int
 		want string
 	}{
-		{[]string{"--level", "10"}, 1, "--level 10: neither player is an engine"},
+		{[]string{"--level", "10", "--white", "roxanne"}, 1, "--level 10: neither player is an engine"},
+		{[]string{"--level", "6", "--quiet"}, 0, "human (X, black) vs engine:level=6 (O, white)"},
 		{[]string{"--level", "3", "--black", "greedy", "--white", "engine:level=2"}, 1, "neither player is an engine"},
 		{[]string{"--level", "1", "--black", "greedy", "--white", "engine", "--quiet", "--time", "0"}, 0, "engine:level=1 (O, white)"},
 		{[]string{"--level", "1", "--black", "engine", "--white", "random", "--games", "2", "--time", "0"}, 0, "2 games"},
@@ -893,8 +895,8 @@ func TestPlayInterrupted(t *testing.T) {
 		want string
 	}{
 		{"human to move", []string{"play", "--seed", "1"}, "game stopped (interrupted) after 0 moves"},
-		{"computer to move", []string{"play", "--seed", "1", "--black", "engine", "--time", "0"}, "game stopped (interrupted) after "},
-		{"many games", []string{"play", "--black", "engine", "--white", "engine", "--games", "4", "--time", "0"}, ""},
+		{"computer to move", []string{"play", "--seed", "1", "--black", "engine", "--white", "roxanne", "--level", "60", "--time", "0"}, "game stopped (interrupted) after "},
+		{"many games", []string{"play", "--black", "engine", "--white", "engine", "--level", "60", "--games", "4", "--time", "0"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

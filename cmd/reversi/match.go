@@ -163,8 +163,13 @@ losses of A, its share of the points, the average margin, the Elo
 difference with its 95% interval and the likelihood that A is stronger
 (LOS). Players are named as in 'reversi help players'.
 
---out saves every game as GGF as soon as it ends, and a JSON summary beside
-it (FILE.json); run the same command again to resume an interrupted match:
+The result says how many games each player lost on time and by illegal
+moves (the progress lines too, once there are some).
+
+Without --out the games are not saved. --out saves every game as GGF as
+soon as it ends, and a JSON summary beside it (FILE.json, with the losses
+on time and by illegal moves); run the same command again to resume an
+interrupted match:
 the games in the file are not played again. Ctrl-C stops cleanly and
 prints the result so far. --sprt stops as soon as the sequential test
 decides. --shard i/n plays a share of the games; 'reversi merge' adds
@@ -234,14 +239,28 @@ and B, an engine that plays to a fixed depth, on 10 minutes a move.`)
 	}
 	fmt.Fprintf(e.stdout, "%s vs %s: %s from %s, %s per move, %s rules, %d at a time, seed %d\n",
 		specs[0], specs[1], counted(m.Scheduled(), "game"), source, o.moveTime, o.rule, o.concurrency, o.seed)
+	if *out == "" {
+		fmt.Fprintln(e.stdout, "the games are not saved (--out FILE.ggf saves them)")
+	} else {
+		fmt.Fprintf(e.stdout, "each game saved to %s as it ends\n", *out)
+	}
 	summary := m.MatchSummary(source, *sprtText)
 	count := arena.MatchCount{SPRT: sprt}
-	results, err := runSeries(ctx, e, m, *out, count.Add, func() string { return count.Score.String() })
+	names := [2]string{specs[0], specs[1]}
+	status := func() string {
+		s := count.Score.String()
+		if count.OnTime != [2]int{} || count.Illegal != [2]int{} {
+			s += "; " + count.RuleLosses(names)
+		}
+		return s
+	}
+	results, err := runSeries(ctx, e, m, *out, count.Add, status)
 	if results == nil && err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}
 	count.Summarize(summary, results)
 	fmt.Fprintf(e.stdout, "%s vs %s: %s: %s\n", specs[0], specs[1], counted(count.Score.Games(), "game"), count.Score)
+	fmt.Fprintf(e.stdout, "%s\n", count.RuleLosses(names))
 	fmt.Fprint(e.stdout, arena.RepeatNote(summary.Distinct, summary.Played))
 	if sprt != nil {
 		lo, hi := sprt.Bounds()

@@ -26,10 +26,16 @@ import (
 	"github.com/reversi-engine/reversi/tui"
 )
 
+// defaultLevel is the level of play's engine seats that name none, the
+// default opponent's among them: the level of the web page's default
+// opponent (web/static/start.js), a friendly one.
+const defaultLevel = 4
+
 // playOptions are the flags of reversi play.
 type playOptions struct {
 	black, white string
 	moveTime     time.Duration
+	untimed      [2]bool // the seats without a per-move limit: people, unless --time says
 	gameTime     time.Duration
 	increment    time.Duration
 	rule         game.Rule
@@ -63,8 +69,8 @@ func playFlags(e *env, args []string) (playOptions, error) {
 	fs := cli.NewFlags(e.stderr, "play", "[--black P] [--white P] [--time 60s] [--game-time 5m [--increment 3s]] [--rule no-adjacent] [--seed N] [--games N]", `
 Plays a game in the terminal. When standard input and output are a
 terminal, the game is full-screen: the board redrawn in place, a cursor
-moved by the arrow keys or hjkl and Enter (or space) to play, or a square
-typed as d3; u takes back a move, v shows the value of every move (the
+moved by the arrow keys or hjkl, or to a square typed as d3, and Enter
+(or space) to play; u takes back a move, v shows the value of every move (the
 engine's analysis; with the course's heuristic if the trained evaluation
 cannot be read, which standard error says first), r resigns, Q stops the
 game and counts the discs, and Ctrl-C stops the program. --lang chooses
@@ -86,19 +92,25 @@ margin and games per second.
 
 Players are named as in 'reversi help players', with options, e.g.
   --white roxanne    --white 'random:seed=3'    --black greedy
+The default opponent is the engine at level 4, as on the web page.
 
---level N sets the level of the engine seats that do not name one
-(--white engine --level 5); it is refused when no seat is such an engine,
-as with the default opponent, roxanne.
+--level N (1 to 60, 'reversi help levels') sets the level of the engine
+seats that do not name one, the default opponent's among them (level 4
+unless given); it is refused when no seat is such an engine
+(--white roxanne).
 
---time limits each move (60 s by default); --game-time gives each player
-a clock for the whole game as well, and --increment adds to it after each
-of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
+A person has no clock by default; a computer has 60 s a move (the
+course's limit). --time limits every seat's moves, a person's too (--time
+60s for the course's rule, 0 for no limit at all); --game-time gives each
+player a clock for the whole game as well, and --increment adds to it
+after each of the player's moves (a Fischer clock: --game-time 5m
+--increment 3s). A person's clock starts when the board is on the
+screen.`)
 	var o playOptions
 	var ruleName, opening, startText string
 	fs.StringVar(&o.black, "black", "human", "black player")
-	fs.StringVar(&o.white, "white", "roxanne", "white player")
-	fs.DurationVar(&o.moveTime, "time", referee.DefaultMoveTime, "time limit per move (0 for none)")
+	fs.StringVar(&o.white, "white", "engine", "white player")
+	fs.DurationVar(&o.moveTime, "time", 0, "time limit per move of every seat, 0 for none (default: 60s for a computer, none for a person)")
 	fs.DurationVar(&o.gameTime, "game-time", 0, "each player's clock for the whole game (0 for none)")
 	fs.DurationVar(&o.increment, "increment", 0, "added to a player's game clock after each of its moves, with --game-time (e.g. --game-time 5m --increment 3s)")
 	fs.StringVar(&ruleName, "rule", "standard", "rule variant: standard, or no-adjacent (no move orthogonally next to the opponent's last move)")
@@ -108,7 +120,7 @@ of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
 	fs.StringVar(&opening, "opening", "", "moves played before the game starts, as a transcript (e.g. f5d6c3)")
 	fs.StringVar(&startText, "board", "", "start position: 64 squares A1..H8 (X, O, -) and the side to move")
 	fs.BoolVar(&o.quiet, "quiet", false, "show only the result of a single game")
-	fs.IntVar(&o.level, "level", 0, "level of the engine players that do not name one (1-10, see 'reversi help levels')")
+	fs.IntVar(&o.level, "level", defaultLevel, "level of the engine players that do not name one: 1 to 60 (see 'reversi help levels')")
 	fs.BoolVar(&o.plain, "plain", false, "write the game line by line even on a terminal (as through a pipe)")
 	langName := fs.String("lang", "", "language of the full-screen UI: en, zh-Hans or zh-Hant (default: from the locale)")
 	fs.IntVar(&o.threads, "threads", 0, "search threads of the engine players that do not name them (default: all cores, or 1 a game with --games)")
@@ -129,6 +141,9 @@ of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
 	switch {
 	case o.moveTime < 0:
 		return playOptions{}, fmt.Errorf("--time %v: want a positive duration, or 0 for no limit", o.moveTime)
+	case !cli.Given(fs, "time"):
+		o.moveTime = referee.DefaultMoveTime // the computers'
+		o.untimed = o.humans()               // a person plays a casual game without a clock
 	case o.moveTime == 0:
 		o.moveTime = referee.NoLimit
 	}
@@ -152,10 +167,8 @@ of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
 	if err := o.start.PlayTranscript(opening); err != nil {
 		return playOptions{}, fmt.Errorf("--opening: %v", err)
 	}
-	if o.level != 0 {
-		if _, err := engine.LevelSettings(o.level); err != nil {
-			return playOptions{}, fmt.Errorf("--level: %v", err)
-		}
+	if _, err := engine.LevelSettings(o.level); err != nil {
+		return playOptions{}, fmt.Errorf("--level: %v", err)
 	}
 	if o.threads < 0 {
 		return playOptions{}, fmt.Errorf("--threads %d: want at least 1", o.threads)
@@ -169,7 +182,7 @@ of the player's moves (a Fischer clock: --game-time 5m --increment 3s).`)
 			return playOptions{}, err
 		}
 	}
-	if o.level != 0 && !catalog.TakesLevel(o.black) && !catalog.TakesLevel(o.white) {
+	if cli.Given(fs, "level") && !catalog.TakesLevel(o.black) && !catalog.TakesLevel(o.white) {
 		return playOptions{}, fmt.Errorf("--level %d: neither player is an engine without a level of its own (black %s, white %s); play the engine with --white engine --level %d", o.level, o.black, o.white, o.level)
 	}
 	noteShippedBook(e.stderr, o.black, o.white)
@@ -206,14 +219,27 @@ func (o playOptions) seatNames(seats [2]player.Player) [2]string {
 
 // header writes the first line of a single game (textboard.WriteHeader).
 func (o playOptions) header(w io.Writer, names [2]string) {
-	textboard.WriteHeader(w, names, o.rule, o.moveTime, o.seed)
+	textboard.WriteHeader(w, names, o.rule, o.moveTimes(), o.seed)
 }
 
-// referee returns the referee's settings of a single game: its clocks,
-// and take-backs for a human against a computer (referee.TakeBacks).
+// moveTimes are the time limits of each seat's moves, referee.NoLimit for
+// none.
+func (o playOptions) moveTimes() [2]time.Duration {
+	var d [2]time.Duration
+	for c := range d {
+		d[c] = o.moveTime
+		if o.untimed[c] {
+			d[c] = referee.NoLimit
+		}
+	}
+	return d
+}
+
+// referee returns the referee's settings of a single game: its clocks
+// (none for a person, unless --time says), and take-backs for a human against a computer (referee.TakeBacks).
 func (o playOptions) referee(observe func(referee.Event)) referee.Config {
 	h := o.humans()
-	return referee.Config{Game: o.start, MoveTime: o.moveTime, GameTime: o.gameTime, Increment: o.increment,
+	return referee.Config{Game: o.start, MoveTime: o.moveTime, Untimed: o.untimed, GameTime: o.gameTime, Increment: o.increment,
 		AllowUndo: referee.TakeBacks(h, [2]bool{!h[0], !h[1]}), Observe: observe}
 }
 
@@ -326,7 +352,7 @@ func playScreen(ctx context.Context, e *env, o playOptions) error {
 	}
 	names := o.seatNames(seats)
 	ui := tui.New(tui.Config{
-		Lang: o.lang, Names: names, Humans: humans, Game: o.start, MoveTime: o.moveTime,
+		Lang: o.lang, Names: names, Humans: humans, Game: o.start, MoveTimes: o.moveTimes(),
 		Analyst: func() (player.Player, error) {
 			return engine.NewAnalyst(engine.AnalystOptions{Time: hintTime, Exact: 14, Threads: o.threads})
 		},
@@ -337,7 +363,7 @@ func playScreen(ctx context.Context, e *env, o playOptions) error {
 		}
 	}
 	cfg := o.referee(ui.Observe)
-	cfg.Progress = ui.Progress
+	cfg.Progress, cfg.Ready = ui.Progress, ui.Ready // a person's clock starts once the board is on the screen
 	g, err := ui.Run(ctx, e.stdin, e.stdout, func(ctx context.Context) (*game.Game, error) {
 		return referee.Play(ctx, seats[0], seats[1], cfg)
 	})

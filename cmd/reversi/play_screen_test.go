@@ -128,8 +128,8 @@ func discsOn(cells [8][8]rune) int {
 
 // TestPlayScreenBinary plays whole games in the full-screen UI of the real
 // binary in a pseudo-terminal, as a person does, with keys only: the
-// cursor moved by the arrow keys and hjkl to the first legal move and
-// Enter (or space), or the square typed; against a fast computer, and two
+// cursor moved by the arrow keys and hjkl to the first legal move, or the
+// square typed, and Enter (or space); against a fast computer, and two
 // humans at one terminal in Chinese. The result screen is checked against
 // the board, q leaves it, and the terminal is left on its main screen
 // with the result written as the line mode writes it.
@@ -194,8 +194,8 @@ func TestPlayScreenBinary(t *testing.T) {
 				case 1: // hjkl and space
 					s.keys(strings.Repeat("j", max(tr-row, 0)) + strings.Repeat("k", max(row-tr, 0)) +
 						strings.Repeat("l", max(tcol-col, 0)) + strings.Repeat("h", max(col-tcol, 0)) + " ")
-				case 2: // the square typed
-					s.keys(fmt.Sprintf("%c%d", 'a'+tcol, tr+1))
+				case 2: // the square typed, and Enter
+					s.keys(fmt.Sprintf("%c%d\r", 'a'+tcol, tr+1))
 				}
 				moves++
 				s.waitFor("the move on the board", func(sc string) bool {

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/reversi-engine/reversi/web"
+)
+
+// TestPlayDefaultOpponent: without --white, a person plays the engine at
+// the web's default level, not a course heuristic (issue 31).
+func TestPlayDefaultOpponent(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "Q\n", "play", "--seed", "1")
+	if code != 0 {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	mustContain(t, "the game", stdout, "human (X, black) vs engine:level="+strconv.Itoa(defaultLevel)+" (O, white)")
+}
+
+// TestPlayDefaultLevelIsTheWebs: the level of reversi play's engine seats
+// is the level of the web page's default opponent.
+func TestPlayDefaultLevelIsTheWebs(t *testing.T) {
+	js, err := web.Files.ReadFile("static/start.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`id: "opponent" }, options\(opponents\(\), "engine:level=(\d+)"\)`).FindSubmatch(js)
+	if m == nil {
+		t.Fatal("the start page's default opponent is not found in web/static/start.js")
+	}
+	if string(m[1]) != strconv.Itoa(defaultLevel) {
+		t.Errorf("the web's default opponent is level %s, reversi play's %d", m[1], defaultLevel)
+	}
+}
+
+// TestPlayPersonHasNoClock: by default a person plays without a clock
+// (no time left in the prompt, no deadline), the computer with the
+// course's 60 s a move; --time gives every seat its limit (issue 31).
+func TestPlayPersonHasNoClock(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		header string
+		clock  bool // the person's prompt says the time left
+	}{
+		{nil, "standard rules, black: no time limit, white: 1m0s per move", false},
+		{[]string{"--white", "human"}, "standard rules, no time limit per move", false},
+		{[]string{"--time", "60s"}, "standard rules, 1m0s per move", true},
+		{[]string{"--time", "0"}, "standard rules, no time limit per move", false},
+	} {
+		t.Run("args "+strings.Join(tc.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCommand(t, "Q\n", append([]string{"play", "--seed", "1", "--white", "roxanne"}, tc.args...)...)
+			if code != 0 {
+				t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+			}
+			mustContain(t, "the game", stdout, tc.header, "to move, legal: D3 C4 F5 E6")
+			if clock := strings.Contains(stdout, "s left]"); clock != tc.clock {
+				t.Errorf("the prompt says the time left: %v, want %v:\n%s", clock, tc.clock, stdout)
+			}
+		})
+	}
+}
