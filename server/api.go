@@ -117,10 +117,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // writeError answers an error; a 503 (the server is busy, or its store
-// failed) says when to try again.
+// failed) says when to try again. A 429 closes the connection after the
+// answer: a client over a limit does not keep a connection for it.
 func writeError(w http.ResponseWriter, status int, msg string) {
 	if status == http.StatusServiceUnavailable && w.Header().Get("Retry-After") == "" {
 		w.Header().Set("Retry-After", "5")
+	}
+	if status == http.StatusTooManyRequests {
+		w.Header().Set("Connection", "close")
 	}
 	writeJSON(w, status, apiError{Error: msg})
 }

@@ -22,7 +22,10 @@ type metrics struct {
 	searchesRunning, searchesWaiting prometheus.Gauge
 	storeFailures                    prometheus.Counter
 	refused                          *prometheus.CounterVec
-	caps                             *prometheus.GaugeVec
+	// connectionsShed counts the idle connections closed to make room,
+	// by the cap that was reached ("total" or "client").
+	connectionsShed *prometheus.CounterVec
+	caps            *prometheus.GaugeVec
 	// pingsAnswered counts the WebSocket pings answered within the
 	// server's ping timeout, pingsUnanswered the sockets closed for want
 	// of an answer (counted as the close starts); /metrics shows them as
@@ -49,8 +52,11 @@ func newMetrics() *metrics {
 	m.searchesWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_searches_waiting", Help: "Computer moves waiting for a free search slot (their clocks stopped)."})
 	m.storeFailures = prometheus.NewCounter(prometheus.CounterOpts{Name: "reversi_store_failures_total", Help: "Writes to the store that failed."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets).",
+		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets, connections).",
 	}, []string{"reason"})
+	m.connectionsShed = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "reversi_connections_shed_total", Help: "Idle keep-alive connections closed to make room, by the cap reached (total, client).",
+	}, []string{"cap"})
 	m.caps = prometheus.NewGaugeVec(prometheus.GaugeOpts{
 		Name: "reversi_limit", Help: "The server's limits (see docs/API.md, Security and limits), by name.",
 	}, []string{"name"})
@@ -61,7 +67,7 @@ func newMetrics() *metrics {
 		}, func() float64 { return float64(n.Load()) })
 	}
 	m.reg.MustRegister(pings("answered", &m.pingsAnswered), pings("unanswered", &m.pingsUnanswered))
-	m.reg.MustRegister(m.searchesRunning, m.searchesWaiting, m.storeFailures, m.refused, m.caps)
+	m.reg.MustRegister(m.searchesRunning, m.searchesWaiting, m.storeFailures, m.refused, m.caps, m.connectionsShed)
 	m.reg.MustRegister(m.requests, m.moves, m.limited, m.live, m.sockets, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -85,6 +91,8 @@ func (m *metrics) limits(cfg Config) {
 		"body_bytes":              float64(cfg.MaxBody),
 		"computer_players_pooled": float64(poolSize(cfg)),
 		"websockets_per_client":   float64(cfg.MaxSocketsPerClient),
+		"connections":             float64(cfg.MaxConns),
+		"connections_per_client":  float64(cfg.MaxConnsPerClient),
 	} {
 		m.caps.WithLabelValues(name).Set(v)
 	}
@@ -94,5 +102,13 @@ func (m *metrics) limits(cfg Config) {
 func (m *metrics) pooled(n func() int) {
 	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "reversi_computers_pooled", Help: "Computer players kept between their moves (see the limit computer_players_pooled).",
+	}, func() float64 { return float64(n()) }))
+}
+
+// connections shows the number of open connections (those of the
+// listener that Server.Serve serves on).
+func (m *metrics) connections(n func() int) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "reversi_connections", Help: "Open connections, WebSockets included (see the limits connections and connections_per_client).",
 	}, func() float64 { return float64(n()) }))
 }

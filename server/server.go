@@ -84,6 +84,15 @@ type Config struct {
 	// MaxSocketsPerClient bounds the WebSockets one client address has
 	// open at once (default 32).
 	MaxSocketsPerClient int
+	// MaxConns bounds the connections open at once, WebSockets included,
+	// on the listener of Serve (default 1000), and MaxConnsPerClient
+	// those of one client address (default 64; a trusted proxy's count in
+	// all only). At either cap the connection idle for the longest
+	// (a keep-alive connection between two requests) is closed to make
+	// room; a client at its cap with none idle has its new connection
+	// answered 429 and closed, and at the cap in all with none idle a new
+	// connection waits to be accepted.
+	MaxConns, MaxConnsPerClient int
 	// TrustedProxies are the reverse proxies in front of the server: a
 	// request from one of them is the client's that the proxy appended
 	// last to X-Forwarded-For (for the rate limit, the caps and the
@@ -217,6 +226,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxSocketsPerClient <= 0 {
 		cfg.MaxSocketsPerClient = 32
+	}
+	if cfg.MaxConns <= 0 {
+		cfg.MaxConns = 1000
+	}
+	if cfg.MaxConnsPerClient <= 0 {
+		cfg.MaxConnsPerClient = min(64, cfg.MaxConns)
 	}
 	engines := map[string]string{}
 	for name, cmd := range cfg.Engines {

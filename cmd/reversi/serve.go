@@ -13,8 +13,6 @@ import (
 	"runtime/debug"
 	"time"
 
-	"golang.org/x/net/netutil"
-
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/player/catalog"
@@ -58,7 +56,8 @@ docs/OPERATIONS.md.`)
 	maxDepth := fs.Int("max-depth", 24, "fixed search depth at most")
 	idle := fs.Duration("idle", time.Hour, "a human or bot that has not moved for this long loses (forfeit), and an invitation nobody took is abandoned; 0 never")
 	maxSockets := fs.Int("max-sockets-per-client", 32, "WebSockets (games watched live) one client address may have open at once")
-	maxConns := fs.Int("max-conns", 1000, "open connections at most (WebSockets included); more wait to be accepted")
+	maxConns := fs.Int("max-conns", 1000, "open connections at most (WebSockets included): the one idle for the longest is closed to make room, or, if none is idle, more wait to be accepted")
+	maxConnsPerClient := fs.Int("max-conns-per-client", 64, "open connections of one client address at most (WebSockets included; a --trusted-proxy's count in --max-conns only): its one idle for the longest is closed to make room, or, if none is idle, more are answered 429 and closed (default: 64, or --max-conns if fewer)")
 	memLimit := fs.Int("memory-limit", 0, "MB the Go runtime keeps the heap under, collecting garbage harder near it (a soft limit; default: 256 + 3 x max-searches x the largest computer, unless GOMEMLIMIT is set)")
 	grace := fs.Duration("shutdown-timeout", 10*time.Second, "at SIGINT or SIGTERM: how long requests under way may take to finish")
 	if err := cli.Parse(fs, args); err != nil {
@@ -82,8 +81,12 @@ docs/OPERATIONS.md.`)
 	cfg := server.Config{Log: log, Classic: *courseEndpoints || *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate,
 		Limits:  catalog.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
 		Engines: engines, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxAnalyses: *maxAnalyses,
-		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets}
-	if err := checkServeFlags(cfg, *idle, *grace, *maxConns); err != nil {
+		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets,
+		MaxConns: *maxConns, MaxConnsPerClient: *maxConnsPerClient}
+	if !cli.Given(fs, "max-conns-per-client") {
+		cfg.MaxConnsPerClient = min(cfg.MaxConnsPerClient, max(*maxConns, 1)) // the default within a smaller --max-conns
+	}
+	if err := checkServeFlags(cfg, *idle, *grace); err != nil {
 		return err
 	}
 	limit, err := cfg.SoftMemoryLimit(*memLimit, os.Getenv("GOMEMLIMIT") != "")
@@ -119,7 +122,6 @@ docs/OPERATIONS.md.`)
 		srv.Close()
 		return err
 	}
-	ln = netutil.LimitListener(ln, *maxConns)
 	fmt.Fprintf(e.stdout, "reversi server on http://%s/ (database %s, %s resumed)\n", ln.Addr(), open.Redacted(*db), counted(n, "game"))
 	// At SIGINT or SIGTERM the games stop where they are, requests under
 	// way get --shutdown-timeout, then the store closes (SQLite folds its
@@ -134,7 +136,7 @@ var serveFlags = map[string]string{
 	"MaxGames": "max-games", "MaxGamesPerClient": "max-games-per-client", "MaxSearches": "max-searches",
 	"MaxAnalyses": "max-analyses", "Limits.HashMB": "max-hash", "Limits.MemoryMB": "max-memory",
 	"Limits.Threads": "max-threads", "Limits.Depth": "max-depth", "MaxSocketsPerClient": "max-sockets-per-client",
-	"MemoryLimitMB": "memory-limit",
+	"MemoryLimitMB": "memory-limit", "MaxConns": "max-conns", "MaxConnsPerClient": "max-conns-per-client",
 }
 
 // flagError says a *server.SettingError with the flag of its setting;
@@ -149,9 +151,9 @@ func flagError(err error) error {
 
 // checkServeFlags refuses numeric flags out of their range, each with
 // the flag's name and what it takes: those of cfg (server.Config.Validate),
-// and the command's own (--idle, which takes 0 for never, --shutdown-timeout
-// and --max-conns).
-func checkServeFlags(cfg server.Config, idle, grace time.Duration, maxConns int) error {
+// and the command's own (--idle, which takes 0 for never, and
+// --shutdown-timeout).
+func checkServeFlags(cfg server.Config, idle, grace time.Duration) error {
 	const week = 7 * 24 * time.Hour
 	switch err := cfg.Validate(); {
 	case err != nil:
@@ -160,8 +162,6 @@ func checkServeFlags(cfg server.Config, idle, grace time.Duration, maxConns int)
 		return fmt.Errorf("--idle %v: want a duration from 1s to 168h", idle)
 	case grace < 0 || grace > week:
 		return fmt.Errorf("--shutdown-timeout %v: want a duration from 1ns to 168h", grace)
-	case maxConns < 1 || maxConns > 1<<20:
-		return fmt.Errorf("--max-conns %d: want 1 to %d", maxConns, 1<<20)
 	}
 	return nil
 }
