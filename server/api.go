@@ -264,14 +264,8 @@ func (s *Server) storeNew(ctx context.Context, rec *store.Game, client string) e
 			return fmt.Errorf("storing the game's first moves: %w", err)
 		}
 	}
-	t, err := s.table(ctx, rec.ID)
-	if err != nil {
-		return err
-	}
-	t.mu.Lock()
-	t.creator = client
-	t.mu.Unlock()
-	return nil
+	_, err := s.tableFor(ctx, rec.ID, client)
+	return err
 }
 
 // newGame checks a request and makes the stored game and the tokens.

@@ -66,6 +66,9 @@ func (c Config) Validate() error {
 			return &SettingError{i.field, i.v, fmt.Sprintf("%d to %d", i.lo, i.hi)}
 		}
 	}
+	if c.MaxSearchesPerClient < 1 || c.MaxSearchesPerClient > c.MaxSearches {
+		return &SettingError{"MaxSearchesPerClient", c.MaxSearchesPerClient, fmt.Sprintf("1 to %d, the searches in all", c.MaxSearches)}
+	}
 	if c.MaxConnsPerClient > c.MaxConns {
 		return &SettingError{"MaxConnsPerClient", c.MaxConnsPerClient, fmt.Sprintf("1 to %d, the connections in all", c.MaxConns)}
 	}

@@ -17,7 +17,7 @@ import (
 func operatorConfig() Config {
 	return Config{RatePerSecond: 50, Burst: 100, Lease: 10 * time.Second, MaxThink: time.Minute, IdleTimeout: time.Hour,
 		Limits:   catalog.Limits{HashMB: 64, MemoryMB: 64, Threads: 1, MoveTime: time.Minute, Depth: 24},
-		MaxGames: 1000, MaxGamesPerClient: 20, MaxSearches: 2, MaxAnalyses: 2, MaxSocketsPerClient: 32,
+		MaxGames: 1000, MaxGamesPerClient: 20, MaxSearches: 2, MaxSearchesPerClient: 1, MaxAnalyses: 2, MaxSocketsPerClient: 32,
 		MaxConns: 1000, MaxConnsPerClient: 64}
 }
 
@@ -48,6 +48,9 @@ func TestConfigValidate(t *testing.T) {
 		{"no games", func(c *Config) { c.MaxGames = 0 }, "MaxGames", "MaxGames 0: want 1 to 1048576"},
 		{"per client", func(c *Config) { c.MaxGamesPerClient = -1 }, "MaxGamesPerClient", "-1: want 1 to 1048576"},
 		{"searches", func(c *Config) { c.MaxSearches = 1025 }, "MaxSearches", "1025: want 1 to 1024"},
+		{"all the searches to a client", func(c *Config) { c.MaxSearchesPerClient = 2 }, "", ""},
+		{"searches per client", func(c *Config) { c.MaxSearchesPerClient = 0 }, "MaxSearchesPerClient", "MaxSearchesPerClient 0: want 1 to 2, the searches in all"},
+		{"more searches per client than in all", func(c *Config) { c.MaxSearchesPerClient = 3 }, "MaxSearchesPerClient", "3: want 1 to 2"},
 		{"analyses", func(c *Config) { c.MaxAnalyses = 0 }, "MaxAnalyses", ""},
 		{"hash", func(c *Config) { c.Limits.HashMB = 1<<16 + 1 }, "Limits.HashMB", "65537: want 1 to 65536"},
 		{"memory", func(c *Config) { c.Limits.MemoryMB = 0 }, "Limits.MemoryMB", ""},

@@ -20,6 +20,9 @@ type metrics struct {
 	// searchesRunning and searchesWaiting count the computer moves being
 	// thought and waiting for a slot; storeFailures the failed writes.
 	searchesRunning, searchesWaiting prometheus.Gauge
+	// analysesRunning and analysesWaiting count the analyses running and
+	// waiting for a slot.
+	analysesRunning, analysesWaiting prometheus.Gauge
 	storeFailures                    prometheus.Counter
 	refused                          *prometheus.CounterVec
 	// connectionsShed counts the idle connections closed to make room,
@@ -50,6 +53,8 @@ func newMetrics() *metrics {
 	}
 	m.searchesRunning = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_searches_running", Help: "Computer moves being thought."})
 	m.searchesWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_searches_waiting", Help: "Computer moves waiting for a free search slot (their clocks stopped)."})
+	m.analysesRunning = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_analyses_running", Help: "Analyses running."})
+	m.analysesWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_analyses_waiting", Help: "Analyses waiting for a free slot."})
 	m.storeFailures = prometheus.NewCounter(prometheus.CounterOpts{Name: "reversi_store_failures_total", Help: "Writes to the store that failed."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets, connections).",
@@ -67,7 +72,7 @@ func newMetrics() *metrics {
 		}, func() float64 { return float64(n.Load()) })
 	}
 	m.reg.MustRegister(pings("answered", &m.pingsAnswered), pings("unanswered", &m.pingsUnanswered))
-	m.reg.MustRegister(m.searchesRunning, m.searchesWaiting, m.storeFailures, m.refused, m.caps, m.connectionsShed)
+	m.reg.MustRegister(m.searchesRunning, m.searchesWaiting, m.analysesRunning, m.analysesWaiting, m.storeFailures, m.refused, m.caps, m.connectionsShed)
 	m.reg.MustRegister(m.requests, m.moves, m.limited, m.live, m.sockets, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -79,6 +84,8 @@ func (m *metrics) limits(cfg Config) {
 		"live_games":              float64(cfg.MaxGames),
 		"live_games_per_client":   float64(cfg.MaxGamesPerClient),
 		"searches":                float64(cfg.MaxSearches),
+		"searches_per_client":     float64(cfg.MaxSearchesPerClient),
+		"analyses_per_client":     float64((cfg.MaxAnalyses + 1) / 2),
 		"analyses":                float64(cfg.MaxAnalyses),
 		"think_seconds":           cfg.MaxThink.Seconds(),
 		"idle_seconds":            cfg.IdleTimeout.Seconds(),

@@ -60,8 +60,15 @@ type Config struct {
 	// clock (default 60 s): a computer always has a finite time a move.
 	MaxThink time.Duration
 	// MaxSearches bounds the computer moves thought at once (default: 2).
-	// A computer's move waits for a free slot before its clock starts.
-	MaxSearches int
+	// A computer's move waits for a free slot before its clock starts;
+	// the players that do not search (catalog.IsInstant: random, the
+	// course's table players) move without one. The slots are shared
+	// between the clients that created the games (see fairSlots): a
+	// client's moves wait behind each other, a freed slot goes to the
+	// waiting client that has thought least, and MaxSearchesPerClient
+	// bounds the slots one client holds at once (default: half of
+	// MaxSearches, rounded up).
+	MaxSearches, MaxSearchesPerClient int
 	// MaxGames bounds the live games of this process: in progress, or
 	// waiting for a player (default 1000). MaxGamesPerClient bounds those
 	// that one client address created (default 20).
@@ -79,7 +86,11 @@ type Config struct {
 	// naming another host is refused (a DNS rebinding attack names the
 	// attacker's).
 	PublicHosts []string
-	// MaxAnalyses bounds the analyses running at once (default 2).
+	// MaxAnalyses bounds the analyses running at once (default 2),
+	// shared between clients as the search slots are, one client holding
+	// at most half of them (rounded up); an analysis waits for a slot at
+	// most analysisWait. An analysis by a player that does not search
+	// takes none.
 	MaxAnalyses int
 	// MaxSocketsPerClient bounds the WebSockets one client address has
 	// open at once (default 32).
@@ -124,11 +135,11 @@ type Server struct {
 	// mirrored where claimed elsewhere.
 	cluster store.Shared
 
-	limiter  *limiter
-	metrics  *metrics
-	analyses chan struct{} // a token per analysis running
-	// searchSlots holds a token per computer move being thought.
-	searchSlots chan struct{}
+	limiter *limiter
+	metrics *metrics
+	// searches and analyses are the slots of the computer moves thought
+	// at once and of the analyses running, shared between clients.
+	searches, analyses *fairSlots
 	// pool keeps the players of computer seats between their moves.
 	pool *pool
 	// created counts the creations under way by client (see admit).
@@ -212,6 +223,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxSearches <= 0 {
 		cfg.MaxSearches = 2
 	}
+	if cfg.MaxSearchesPerClient <= 0 {
+		cfg.MaxSearchesPerClient = (cfg.MaxSearches + 1) / 2
+	}
 	if cfg.MaxGames <= 0 {
 		cfg.MaxGames = 1000
 	}
@@ -248,10 +262,14 @@ func New(cfg Config) (*Server, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
 		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(),
-		analyses: make(chan struct{}, cfg.MaxAnalyses), searchSlots: make(chan struct{}, cfg.MaxSearches),
+		searches: newFairSlots(cfg.MaxSearches, cfg.MaxSearchesPerClient), analyses: newFairSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
 		pool: newPool(poolSize(cfg)), created: map[string]int{}, socketsBy: map[string]int{},
 		pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval}
 	s.metrics.limits(cfg)
+	s.searches.running = func(d int) { s.metrics.searchesRunning.Add(float64(d)) }
+	s.searches.waiting = func(d int) { s.metrics.searchesWaiting.Add(float64(d)) }
+	s.analyses.running = func(d int) { s.metrics.analysesRunning.Add(float64(d)) }
+	s.analyses.waiting = func(d int) { s.metrics.analysesWaiting.Add(float64(d)) }
 	s.metrics.pooled(s.pool.len)
 	s.routes()
 	s.handler = s.front(s.mux)
@@ -302,10 +320,17 @@ func (s *Server) Resume(ctx context.Context) (int, error) {
 // table returns the live table of a game, opening it from the store if
 // needed; a finished game gets a table without referee (for watchers).
 func (s *Server) table(ctx context.Context, id string) (*table, error) {
+	return s.tableFor(ctx, id, "")
+}
+
+// tableFor is table for a game that client created (or "", unknown): the
+// table counts it for the client's caps and shares, from its first move.
+func (s *Server) tableFor(ctx context.Context, id, client string) (*table, error) {
 	s.mu.Lock()
 	t := s.tables[id]
 	s.mu.Unlock()
 	if t != nil {
+		t.setCreator(client)
 		return t, nil
 	}
 	rec, g, err := s.load(ctx, id)
@@ -323,9 +348,11 @@ func (s *Server) table(ctx context.Context, id string) (*table, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if t := s.tables[id]; t != nil {
+		t.setCreator(client)
 		return t, nil
 	}
-	t = &table{id: id, srv: s, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), cancel: func() {}, since: time.Now()}
+	t = &table{id: id, srv: s, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), cancel: func() {}, since: time.Now(),
+		creator: client}
 	for c := range 2 {
 		if k := rec.Seats[c].Kind; k == store.Human || k == store.Bot || k == store.Open {
 			t.remotes[c] = newRemote(seatName(rec.Seats[c]))
@@ -416,11 +443,15 @@ func (s *Server) startLocked(t *table) {
 			if !builtin[c] {
 				return func() {}, nil
 			}
-			done, err := s.thinkSlot(ctx)
-			if err == nil {
-				seats[c].(*computer).prepare() // off the clock
+			done := func() {}
+			if !s.instant(rec.Seats[c].Spec) {
+				var err error
+				if done, err = s.searches.acquire(ctx, t.client()); err != nil {
+					return nil, err
+				}
 			}
-			return done, err
+			seats[c].(*computer).prepare() // off the clock
+			return done, nil
 		},
 	}
 	if cfg.MoveTime == 0 {

@@ -7,6 +7,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -170,5 +171,213 @@ func TestFairnessTooManyRequestsCloses(t *testing.T) {
 			t.Errorf("the connection answered 429 is still open %v later", patience)
 		}
 		return
+	}
+}
+
+// postFrom sends a JSON POST from client and returns the status and the
+// answer's text.
+func postFrom(t *testing.T, client *http.Client, url, body string) (int, string) {
+	t.Helper()
+	resp, err := client.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatalf("POST %s: %v", url, err)
+	}
+	defer resp.Body.Close()
+	text, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(text)
+}
+
+// createFrom creates a game from client and returns its id and the
+// black seat's token (if black is a bot).
+func createFrom(t *testing.T, client *http.Client, url, body string) (string, string) {
+	t.Helper()
+	resp, err := client.Post(url+"/api/games", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var g struct {
+		ID     string            `json:"id"`
+		Tokens map[string]string `json:"tokens"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&g); err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("create %s: %s %v", body, resp.Status, err)
+	}
+	return g.ID, g.Tokens["black"]
+}
+
+// movesOf returns the number of moves of each game.
+func movesOf(t *testing.T, url string, ids ...string) int {
+	t.Helper()
+	n := 0
+	for _, id := range ids {
+		n += len(getState(t, url+"/api/games/"+id)["moves"].([]any))
+	}
+	return n
+}
+
+// waitMetric waits until ok says so of a metric of the server, within
+// patience.
+func waitMetric(t *testing.T, url, name, what string, ok func(float64) bool) {
+	t.Helper()
+	deadline := time.Now().Add(patience)
+	for v := metric(t, url, name); !ok(v); v = metric(t, url, name) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: %s is %v after %v", what, name, v, patience)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// hogGames makes n games between two computers that think for all of
+// --max-think a move (minimax at depth 20 never finishes), created by the
+// client from 127.0.0.1, and returns their ids.
+func hogGames(t *testing.T, url string, n int) []string {
+	t.Helper()
+	hog := clientFrom("127.0.0.1")
+	var ids []string
+	for range n {
+		id, _ := createFrom(t, hog, url, `{"black":{"kind":"builtin","spec":"minimax:depth=20"},"white":{"kind":"builtin","spec":"minimax:depth=20"},"time":"0"}`)
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// replyTo plays f5 for the bot of game id (from client) and waits for the
+// computer's reply (within patience).
+func replyTo(t *testing.T, client *http.Client, url, id, token string) {
+	t.Helper()
+	if code, text := postFrom(t, client, url+"/api/games/"+id+"/move", `{"token":"`+token+`","move":"f5"}`); code != http.StatusOK {
+		t.Fatalf("f5: %d %s", code, text)
+	}
+	waitFor(t, url, id, patience, "the computer's reply", func(s map[string]any) bool { return len(s["moves"].([]any)) >= 2 })
+}
+
+// TestFairnessInstantPlayersTakeNoSlot: a player that does not search
+// (random) replies at once while another client's games hold the one
+// search slot and wait for it; before, its reply waited in the one queue
+// behind all of their moves.
+func TestFairnessInstantPlayersTakeNoSlot(t *testing.T) {
+	url, _ := startServer(t, filepath.Join(t.TempDir(), "instant.db"), "--max-searches", "1", "--max-think", "30s", "--rate", "1000")
+	hog := hogGames(t, url, 2)
+	waitMetric(t, url, "reversi_searches_waiting", "the hog's second game waits for the slot", func(v float64) bool { return v >= 1 })
+	other := clientFrom("127.0.0.2")
+	id, token := createFrom(t, other, url, `{"black":{"kind":"bot"},"white":{"kind":"builtin","spec":"random"}}`)
+	replyTo(t, other, url, id, token)
+	// The hog's first move takes 30 s: the reply came before it.
+	if n := movesOf(t, url, hog...); n != 0 {
+		t.Fatalf("random replied after %d moves of the other client's games, which hold the slot: it waited for the slot", n)
+	}
+}
+
+// TestFairnessSearchesTakeTurns: a client whose four games wait for the
+// one search slot does not make another client's computer wait for all
+// of them: the other's move goes next (after the move thinking, and at
+// worst one more that started as it asked); before, it waited in one
+// queue behind the four.
+func TestFairnessSearchesTakeTurns(t *testing.T) {
+	url, _ := startServer(t, filepath.Join(t.TempDir(), "turns.db"), "--max-searches", "1", "--max-think", "2s", "--rate", "1000")
+	hog := hogGames(t, url, 4)
+	waitMetric(t, url, "reversi_searches_waiting", "the hog's games wait for the slot", func(v float64) bool { return v >= 3 })
+	other := clientFrom("127.0.0.2")
+	id, token := createFrom(t, other, url, `{"black":{"kind":"bot"},"white":{"kind":"builtin","spec":"engine:level=1"}}`)
+	before := movesOf(t, url, hog...)
+	replyTo(t, other, url, id, token)
+	if n := movesOf(t, url, hog...) - before; n > 2 {
+		t.Fatalf("the other client's computer replied after %d moves of the hog's games, want at most 2", n)
+	}
+}
+
+// TestFairnessSearchesPerClient: with two search slots, one client's
+// games hold one (--max-searches-per-client: half), and another client's
+// computer takes the other at once; before, the first client's games held
+// both and the other's waited for one of their moves to end.
+func TestFairnessSearchesPerClient(t *testing.T) {
+	url, _ := startServer(t, filepath.Join(t.TempDir(), "share.db"), "--max-searches", "2", "--max-think", "30s", "--rate", "1000")
+	hog := hogGames(t, url, 3)
+	waitMetric(t, url, "reversi_searches_waiting", "the hog's games wait for a slot", func(v float64) bool { return v >= 1 })
+	other := clientFrom("127.0.0.2")
+	id, token := createFrom(t, other, url, `{"black":{"kind":"bot"},"white":{"kind":"builtin","spec":"engine:level=1"}}`)
+	replyTo(t, other, url, id, token)
+	if n := movesOf(t, url, hog...); n != 0 {
+		t.Fatalf("the other client's computer replied after %d moves of the hog's games (30 s each): it waited for their slots", n)
+	}
+	if v := metric(t, url, `reversi_limit{name="searches_per_client"}`); v != 1 {
+		t.Errorf("the limit searches_per_client is %v, want 1", v)
+	}
+}
+
+// streamAnalysis starts a streamed analysis from client and returns when
+// its answer has begun (the analysis holds a slot), with a channel
+// closed when the answer ends.
+func streamAnalysis(t *testing.T, client *http.Client, url, body string) (status int, ended chan struct{}) {
+	t.Helper()
+	resp, err := client.Post(url+"/api/analyze?stream=1", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatalf("analysis: %v", err)
+	}
+	ended = make(chan struct{})
+	go func() {
+		defer close(ended)
+		defer resp.Body.Close()
+		io.Copy(io.Discard, resp.Body)
+	}()
+	return resp.StatusCode, ended
+}
+
+// TestFairnessAnalyses: a client holds at most half of the analysis slots
+// (the other's one-ply analysis is answered while the first client's
+// long ones run), and a player that does not search analyses without a
+// slot (answered while another client holds the only one); before, the
+// first client held both slots and the others were answered 503.
+func TestFairnessAnalyses(t *testing.T) {
+	const long = `{"transcript":"f5","player":"minimax:depth=20"}` // 8 s
+	other := clientFrom("127.0.0.2")
+	// Two slots: the hog's second analysis waits, the other's takes a slot.
+	url, _ := startServer(t, filepath.Join(t.TempDir(), "analyses.db"), "--max-analyses", "2", "--rate", "1000")
+	hog := clientFrom("127.0.0.1")
+	status, ended := streamAnalysis(t, hog, url, long)
+	if status != http.StatusOK {
+		t.Fatalf("the hog's first analysis: %d", status)
+	}
+	go func() { // waits for its slot (its answer is not checked)
+		if resp, err := hog.Post(url+"/api/analyze?stream=1", "application/json", strings.NewReader(long)); err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	}()
+	// The hog's second analysis has arrived: it runs or waits.
+	for deadline := time.Now().Add(patience); metric(t, url, "reversi_analyses_running")+metric(t, url, "reversi_analyses_waiting") < 2; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the hog's second analysis neither runs nor waits after %v", patience)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if v := metric(t, url, "reversi_analyses_running"); v != 1 {
+		t.Errorf("%v analyses running with --max-analyses 2 and one client: want 1, the half of a client", v)
+	}
+	code, text := postFrom(t, other, url+"/api/analyze", `{"transcript":"f5","player":"alphabeta:depth=1"}`)
+	select {
+	case <-ended:
+		t.Fatalf("the other client's analysis was answered (%d) only after the hog's ended: it waited for the hog's slots", code)
+	default:
+	}
+	if code != http.StatusOK {
+		t.Fatalf("another client's one-ply analysis while the hog analyses: %d %s", code, text)
+	}
+	// One slot, held by the hog: a player that does not search answers.
+	url, _ = startServer(t, filepath.Join(t.TempDir(), "instant.db"), "--max-analyses", "1", "--rate", "1000")
+	status, ended = streamAnalysis(t, hog, url, long)
+	if status != http.StatusOK {
+		t.Fatalf("the hog's analysis: %d", status)
+	}
+	code, text = postFrom(t, other, url+"/api/analyze", `{"transcript":"f5","player":"roxanne"}`)
+	select {
+	case <-ended:
+		t.Fatalf("roxanne's analysis was answered (%d) only after the hog's ended: it waited for the slot", code)
+	default:
+	}
+	if code != http.StatusOK {
+		t.Fatalf("roxanne's analysis while the hog holds the only slot: %d %s", code, text)
 	}
 }

@@ -47,8 +47,9 @@ docs/OPERATIONS.md.`)
 	fs.Var(&proxies, "trusted-proxy", "`ADDR|CIDR` of a reverse proxy in front of the server (repeatable): its requests are the client's it names last in X-Forwarded-For")
 	maxGames := fs.Int("max-games", 1000, "live games (in progress or waiting for a player) at most")
 	maxPerClient := fs.Int("max-games-per-client", 20, "live games that one client address may have created")
-	maxSearches := fs.Int("max-searches", runtime.NumCPU(), "computer moves thought at once; the others wait, their clocks stopped")
-	maxAnalyses := fs.Int("max-analyses", 2, "analyses (POST /api/analyze) running at once")
+	maxSearches := fs.Int("max-searches", runtime.NumCPU(), "computer moves thought at once; the others wait, their clocks stopped, a client's behind each other and the clients in turn (the players that do not search, such as random and the course's table players, move without waiting)")
+	maxSearchesPerClient := fs.Int("max-searches-per-client", 0, "computer moves of one client's games thought at once (default: half of --max-searches, rounded up)")
+	maxAnalyses := fs.Int("max-analyses", 2, "analyses (POST /api/analyze) running at once, half of them (rounded up) at most for one client; an analysis waits up to 10 s for a slot, then 503 (the players that do not search take none)")
 	maxThink := fs.Duration("max-think", time.Minute, "time of a computer's move at most, whatever the game's clock")
 	maxHash := fs.Int("max-hash", 64, "MB of a computer's transposition table at most")
 	maxMemory := fs.Int("max-memory", 64, "MB of a Monte Carlo player's tree at most")
@@ -80,9 +81,12 @@ docs/OPERATIONS.md.`)
 	}
 	cfg := server.Config{Log: log, Classic: *courseEndpoints || *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate,
 		Limits:  catalog.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
-		Engines: engines, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxAnalyses: *maxAnalyses,
+		Engines: engines, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxSearchesPerClient: *maxSearchesPerClient, MaxAnalyses: *maxAnalyses,
 		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets,
 		MaxConns: *maxConns, MaxConnsPerClient: *maxConnsPerClient}
+	if !cli.Given(fs, "max-searches-per-client") {
+		cfg.MaxSearchesPerClient = (*maxSearches + 1) / 2
+	}
 	if !cli.Given(fs, "max-conns-per-client") {
 		cfg.MaxConnsPerClient = min(cfg.MaxConnsPerClient, max(*maxConns, 1)) // the default within a smaller --max-conns
 	}
@@ -137,6 +141,7 @@ var serveFlags = map[string]string{
 	"MaxAnalyses": "max-analyses", "Limits.HashMB": "max-hash", "Limits.MemoryMB": "max-memory",
 	"Limits.Threads": "max-threads", "Limits.Depth": "max-depth", "MaxSocketsPerClient": "max-sockets-per-client",
 	"MemoryLimitMB": "memory-limit", "MaxConns": "max-conns", "MaxConnsPerClient": "max-conns-per-client",
+	"MaxSearchesPerClient": "max-searches-per-client",
 }
 
 // flagError says a *server.SettingError with the flag of its setting;
