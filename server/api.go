@@ -606,7 +606,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, errBadInvite):
 		s.metrics.refused.WithLabelValues("token").Inc()
-		s.log.Warn("invitation refused", "game", t.id, "client", s.clientOf(r))
+		s.log.Warn("invitation refused", "game", t.id, "client", s.addressOf(r))
 		writeError(w, http.StatusForbidden, err.Error())
 		return
 	case errors.Is(err, errStoreFailed):
@@ -755,7 +755,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 	if err := t.submit(ctx, token, reply); err != nil {
 		if errors.Is(err, errBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()
-			s.log.Warn("token refused", "game", t.id, "client", s.clientOf(r), "route", routeOf(r))
+			s.log.Warn("token refused", "game", t.id, "client", s.addressOf(r), "route", routeOf(r))
 		}
 		writeError(w, verdictStatus(err), err.Error())
 		return

@@ -61,6 +61,7 @@ func (c Config) Validate() error {
 		{"Limits.Threads", c.Limits.Threads, 1, 256}, {"Limits.Depth", c.Limits.Depth, 1, 60},
 		{"MaxSocketsPerClient", c.MaxSocketsPerClient, 1, 1 << 20},
 		{"MaxConns", c.MaxConns, 1, 1 << 20}, {"MaxConnsPerClient", c.MaxConnsPerClient, 1, 1 << 20},
+		{"IPv6Prefix", c.IPv6Prefix, 1, 128},
 	} {
 		if i.v < i.lo || i.v > i.hi {
 			return &SettingError{i.field, i.v, fmt.Sprintf("%d to %d", i.lo, i.hi)}

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/netip"
 	"sync"
 	"time"
 )
@@ -246,22 +245,4 @@ func (ln *limitedListener) Close() error {
 	ln.l.room.Broadcast()
 	ln.l.mu.Unlock()
 	return ln.Listener.Close()
-}
-
-// peerClient names the client of a connection from its peer's address,
-// as clientOf names a request's, or "" for a trusted proxy (whose
-// connections carry many clients).
-func (s *Server) peerClient(a net.Addr) string {
-	var addr netip.Addr
-	if ta, ok := a.(*net.TCPAddr); ok {
-		addr = ta.AddrPort().Addr().Unmap()
-	} else if ap, err := netip.ParseAddrPort(a.String()); err == nil {
-		addr = ap.Addr().Unmap()
-	} else {
-		return a.String()
-	}
-	if s.trusted(addr) {
-		return ""
-	}
-	return addr.String()
 }

@@ -100,6 +100,7 @@ func (m *metrics) limits(cfg Config) {
 		"websockets_per_client":   float64(cfg.MaxSocketsPerClient),
 		"connections":             float64(cfg.MaxConns),
 		"connections_per_client":  float64(cfg.MaxConnsPerClient),
+		"ipv6_client_prefix_bits": float64(cfg.IPv6Prefix),
 	} {
 		m.caps.WithLabelValues(name).Set(v)
 	}

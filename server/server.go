@@ -38,7 +38,8 @@ type Config struct {
 	// MaxBody bounds a request's body (default 64 KB).
 	MaxBody int64
 	// RatePerSecond and Burst bound the requests of one client (by IP
-	// address) to the API (default 50 a second, bursts of 100).
+	// address, see IPv6Prefix) to the API (default 50 a second, bursts of
+	// 100).
 	RatePerSecond, Burst float64
 	// Lease is how long this process's claim on a game it referees lasts
 	// without renewal, where several processes share the database
@@ -104,6 +105,11 @@ type Config struct {
 	// answered 429 and closed, and at the cap in all with none idle a new
 	// connection waits to be accepted.
 	MaxConns, MaxConnsPerClient int
+	// IPv6Prefix is the length of the network prefix that names an IPv6
+	// client for every cap and rate per client (default 64: the addresses
+	// of one /64 are one client; 128: each address). An IPv4 client is
+	// its address.
+	IPv6Prefix int
 	// TrustedProxies are the reverse proxies in front of the server: a
 	// request from one of them is the client's that the proxy appended
 	// last to X-Forwarded-For (for the rate limit, the caps and the
@@ -240,6 +246,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxSocketsPerClient <= 0 {
 		cfg.MaxSocketsPerClient = 32
+	}
+	if cfg.IPv6Prefix <= 0 {
+		cfg.IPv6Prefix = 64
 	}
 	if cfg.MaxConns <= 0 {
 		cfg.MaxConns = 1000

@@ -381,3 +381,34 @@ func TestFairnessAnalyses(t *testing.T) {
 		t.Fatalf("roxanne's analysis while the hog holds the only slot: %d %s", code, text)
 	}
 }
+
+// TestFairnessIPv6Network: the addresses of one IPv6 /64 are one client
+// for the caps and the rate (here behind a trusted proxy, which names
+// them in X-Forwarded-For: the machine may have no IPv6); --ipv6-prefix
+// 128 makes each address a client. Before, each address of a /64 had
+// its own caps.
+func TestFairnessIPv6Network(t *testing.T) {
+	create := `{"black":{"kind":"bot"},"white":{"kind":"bot"}}`
+	url, _ := startServer(t, filepath.Join(t.TempDir(), "v6.db"), "--trusted-proxy", "127.0.0.1", "--max-games-per-client", "3", "--rate", "1000")
+	for i := 1; i <= 3; i++ {
+		wantStatus(t, 201, "POST", url+"/api/games", create, nil, fmt.Sprintf("X-Forwarded-For: 2001:db8:1:2::%x", i))
+	}
+	wantStatus(t, 429, "POST", url+"/api/games", create, []string{"you have 3 live games"}, "X-Forwarded-For: 2001:db8:1:2:ffff:1:2:3")
+	wantStatus(t, 201, "POST", url+"/api/games", create, nil, "X-Forwarded-For: 2001:db8:1:3::1") // another /64
+	// The rate: a burst of 1 for the /64 (a token every 2 s), whichever of
+	// its addresses asks.
+	url, _ = startServer(t, filepath.Join(t.TempDir(), "v6rate.db"), "--trusted-proxy", "127.0.0.1", "--rate", "0.5")
+	var codes []int
+	for i := 1; i <= 3; i++ {
+		code, _ := call(t, "GET", url+"/api/players", "", fmt.Sprintf("X-Forwarded-For: 2001:db8:5:6::%x", i))
+		codes = append(codes, code)
+	}
+	if codes[0] != 200 || codes[1] != 429 && codes[2] != 429 {
+		t.Errorf("3 requests from 3 addresses of one /64 with bursts of 1: %v, want 200 then a 429", codes)
+	}
+	// Each address its own client.
+	url, _ = startServer(t, filepath.Join(t.TempDir(), "v6each.db"), "--trusted-proxy", "127.0.0.1", "--max-games-per-client", "1", "--ipv6-prefix", "128")
+	wantStatus(t, 201, "POST", url+"/api/games", create, nil, "X-Forwarded-For: 2001:db8:1:2::1")
+	wantStatus(t, 201, "POST", url+"/api/games", create, nil, "X-Forwarded-For: 2001:db8:1:2::2")
+	wantStatus(t, 429, "POST", url+"/api/games", create, nil, "X-Forwarded-For: 2001:db8:1:2::2")
+}

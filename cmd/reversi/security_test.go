@@ -528,6 +528,7 @@ func TestSecurityInputs(t *testing.T) {
 		{"--max-hash", "100000"}, {"--max-think", "1ns"}, {"--idle", "-5m"}, {"--max-conns", "-1"}, {"--engine", "noequals"},
 		{"--max-conns-per-client", "0"}, {"--max-conns-per-client", "11", "--max-conns", "10"},
 		{"--max-searches-per-client", "0"}, {"--max-searches-per-client", "3", "--max-searches", "2"},
+		{"--ipv6-prefix", "0"}, {"--ipv6-prefix", "129"},
 	} {
 		cmd := exec.Command(reversiBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "f.db")}, flags...)...)
 		var out bytes.Buffer

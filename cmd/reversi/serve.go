@@ -43,6 +43,7 @@ docs/OPERATIONS.md.`)
 	fs.Var(&engines, "engine", "`NAME=CMD`: offer an external NBoard engine to clients under NAME (repeatable); no other program is ever started for a client")
 	var hosts cli.List
 	fs.Var(&hosts, "public-host", "`HOST` names under which clients reach the server (repeatable, or comma-separated), besides IP addresses and localhost; other Host headers are refused")
+	ipv6Prefix := fs.Int("ipv6-prefix", 64, "an IPv6 client is its network of this many bits for every cap and rate per client (128: each address); an IPv4 client is its address")
 	var proxies cli.List
 	fs.Var(&proxies, "trusted-proxy", "`ADDR|CIDR` of a reverse proxy in front of the server (repeatable): its requests are the client's it names last in X-Forwarded-For")
 	maxGames := fs.Int("max-games", 1000, "live games (in progress or waiting for a player) at most")
@@ -83,7 +84,7 @@ docs/OPERATIONS.md.`)
 		Limits:  catalog.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
 		Engines: engines, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxSearchesPerClient: *maxSearchesPerClient, MaxAnalyses: *maxAnalyses,
 		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets,
-		MaxConns: *maxConns, MaxConnsPerClient: *maxConnsPerClient}
+		MaxConns: *maxConns, MaxConnsPerClient: *maxConnsPerClient, IPv6Prefix: *ipv6Prefix}
 	if !cli.Given(fs, "max-searches-per-client") {
 		cfg.MaxSearchesPerClient = (*maxSearches + 1) / 2
 	}
@@ -141,7 +142,7 @@ var serveFlags = map[string]string{
 	"MaxAnalyses": "max-analyses", "Limits.HashMB": "max-hash", "Limits.MemoryMB": "max-memory",
 	"Limits.Threads": "max-threads", "Limits.Depth": "max-depth", "MaxSocketsPerClient": "max-sockets-per-client",
 	"MemoryLimitMB": "memory-limit", "MaxConns": "max-conns", "MaxConnsPerClient": "max-conns-per-client",
-	"MaxSearchesPerClient": "max-searches-per-client",
+	"MaxSearchesPerClient": "max-searches-per-client", "IPv6Prefix": "ipv6-prefix",
 }
 
 // flagError says a *server.SettingError with the flag of its setting;
