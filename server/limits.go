@@ -111,14 +111,15 @@ func (s *Server) limit(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// front is the server's outermost handler: it refuses requests for other
-// hosts (DNS rebinding) and cross-site requests that change something,
-// and writes the access log.
+// front is the server's outermost handler: it sets the security headers
+// (securityHeaders), refuses requests for other hosts (DNS rebinding) and
+// cross-site requests that change something, and writes the access log.
 func (s *Server) front(h http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		securityHeaders(sw, r)
 		defer func() {
 			s.log.Info("request", "method", r.Method, "route", routeOf(r), "status", sw.status,
 				"ms", float64(time.Since(start).Microseconds())/1000, "client", s.addressOf(r))
