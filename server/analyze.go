@@ -34,6 +34,10 @@ type AnalyzeRequest struct {
 // analyzeTime is the time an analysis thinks, at most.
 const analyzeTime = 8 * time.Second
 
+// analysisWait is the longest an analysis waits for a slot before it is
+// answered 503: about one analysis's time.
+const analysisWait = 10 * time.Second
+
 // analyzeLevel is the engine's level of an analysis that names no player.
 const analyzeLevel = 8
 
@@ -89,13 +93,18 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "the engine is not offered here: name a player (see GET /api/players)")
 		return
 	}
-	select {
-	case s.analyses <- struct{}{}:
-		defer func() { <-s.analyses }()
-	default:
-		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, "the server is busy analysing: try again in a moment")
-		return
+	// A player that does not search answers at once; the others wait for
+	// a slot, in their client's turn.
+	if spec == "" || !s.instant(spec) {
+		wait, cancel := context.WithTimeout(r.Context(), analysisWait)
+		done, err := s.analyses.acquire(wait, s.clientOf(r))
+		cancel()
+		if err != nil {
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusServiceUnavailable, "the server is busy analysing: try again in a moment")
+			return
+		}
+		defer done()
 	}
 	var p player.Player
 	if spec == "" {
@@ -145,6 +154,7 @@ func (s *Server) streamAnalysis(ctx context.Context, w http.ResponseWriter, p pl
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	rc := http.NewResponseController(w)
+	rc.Flush() // the answer has begun: the analysis has its slot
 	enc := json.NewEncoder(w)
 	var mu sync.Mutex
 	var last time.Time

@@ -117,10 +117,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // writeError answers an error; a 503 (the server is busy, or its store
-// failed) says when to try again.
+// failed) says when to try again. A 429 closes the connection after the
+// answer: a client over a limit does not keep a connection for it.
 func writeError(w http.ResponseWriter, status int, msg string) {
 	if status == http.StatusServiceUnavailable && w.Header().Get("Retry-After") == "" {
 		w.Header().Set("Retry-After", "5")
+	}
+	if status == http.StatusTooManyRequests {
+		w.Header().Set("Connection", "close")
 	}
 	writeJSON(w, status, apiError{Error: msg})
 }
@@ -260,14 +264,8 @@ func (s *Server) storeNew(ctx context.Context, rec *store.Game, client string) e
 			return fmt.Errorf("storing the game's first moves: %w", err)
 		}
 	}
-	t, err := s.table(ctx, rec.ID)
-	if err != nil {
-		return err
-	}
-	t.mu.Lock()
-	t.creator = client
-	t.mu.Unlock()
-	return nil
+	_, err := s.tableFor(ctx, rec.ID, client)
+	return err
 }
 
 // newGame checks a request and makes the stored game and the tokens.
@@ -608,7 +606,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, errBadInvite):
 		s.metrics.refused.WithLabelValues("token").Inc()
-		s.log.Warn("invitation refused", "game", t.id, "client", s.clientOf(r))
+		s.log.Warn("invitation refused", "game", t.id, "client", s.addressOf(r))
 		writeError(w, http.StatusForbidden, err.Error())
 		return
 	case errors.Is(err, errStoreFailed):
@@ -757,7 +755,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 	if err := t.submit(ctx, token, reply); err != nil {
 		if errors.Is(err, errBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()
-			s.log.Warn("token refused", "game", t.id, "client", s.clientOf(r), "route", routeOf(r))
+			s.log.Warn("token refused", "game", t.id, "client", s.addressOf(r), "route", routeOf(r))
 		}
 		writeError(w, verdictStatus(err), err.Error())
 		return

@@ -123,7 +123,7 @@ func TestBrowserBoardPictures(t *testing.T) {
 	if n := strings.Count(svg, `data-c="white"`); n != white {
 		t.Errorf("the SVG has %d white discs, want %d", n, white)
 	}
-	if n := strings.Count(svg, "fill:rgb(20, 20, 20)"); n < black {
+	if n := strings.Count(svg, `fill="rgb(20, 20, 20)"`); n < black {
 		t.Errorf("the SVG's black discs are not drawn black (%d black fills for %d discs)", n, black)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -64,8 +65,9 @@ func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Contex
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
 	// A script error on any page fails the test: the page is modules that
-	// must load and run without one.
-	if err := chromedp.Run(ctx); err != nil { // starts the browser, for its target's events
+	// must load and run without one; so does anything the server's
+	// Content-Security-Policy refuses (the browser's log says it).
+	if err := chromedp.Run(ctx, cdplog.Enable()); err != nil { // starts the browser, for its target's events
 		t.Fatal(err)
 	}
 	var mu sync.Mutex
@@ -78,6 +80,11 @@ func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Contex
 			}
 			mu.Lock()
 			scriptErrors = append(scriptErrors, fmt.Sprintf("%s (%s:%d)", msg, e.ExceptionDetails.URL, e.ExceptionDetails.LineNumber))
+			mu.Unlock()
+		}
+		if e, ok := ev.(*cdplog.EventEntryAdded); ok && e.Entry != nil && strings.Contains(e.Entry.Text, "Content Security Policy") {
+			mu.Lock()
+			scriptErrors = append(scriptErrors, fmt.Sprintf("%s (%s)", e.Entry.Text, e.Entry.URL))
 			mu.Unlock()
 		}
 	})

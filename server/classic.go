@@ -76,13 +76,9 @@ func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (*cl
 	if err := s.stored(s.cfg.Store.Create(r.Context(), rec)); err != nil {
 		return nil, err
 	}
-	t, err := s.table(r.Context(), rec.ID)
-	if err != nil {
+	if _, err := s.tableFor(r.Context(), rec.ID, client); err != nil {
 		return nil, err
 	}
-	t.mu.Lock()
-	t.creator = client
-	t.mu.Unlock()
 	sess := &classicSession{id: rec.ID, tokens: [2]string{tokens["black"]}}
 	cs.byID[name] = sess
 	return sess, nil

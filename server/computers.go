@@ -210,19 +210,12 @@ func (pl *pool) len() int {
 // poolKey names a computer seat in the pool.
 func poolKey(game string, c board.Color) string { return game + "/" + c.String() }
 
-// thinkSlot waits for one of the slots of the computer moves thought at
-// once, and returns the function that frees it.
-func (s *Server) thinkSlot(ctx context.Context) (func(), error) {
-	s.metrics.searchesWaiting.Inc()
-	defer s.metrics.searchesWaiting.Dec()
-	select {
-	case s.searchSlots <- struct{}{}:
-		s.metrics.searchesRunning.Inc()
-		return func() {
-			s.metrics.searchesRunning.Dec()
-			<-s.searchSlots
-		}, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
+// instant reports whether spec names a built-in player that does not
+// search (catalog.IsInstant): its move takes no search slot. An
+// operator's engine always searches.
+func (s *Server) instant(spec string) bool {
+	if _, ok := s.external(spec); ok {
+		return false
 	}
+	return catalog.IsInstant(spec)
 }

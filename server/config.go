@@ -60,10 +60,18 @@ func (c Config) Validate() error {
 		{"Limits.HashMB", c.Limits.HashMB, 1, 1 << 16}, {"Limits.MemoryMB", c.Limits.MemoryMB, 1, 1 << 16},
 		{"Limits.Threads", c.Limits.Threads, 1, 256}, {"Limits.Depth", c.Limits.Depth, 1, 60},
 		{"MaxSocketsPerClient", c.MaxSocketsPerClient, 1, 1 << 20},
+		{"MaxConns", c.MaxConns, 1, 1 << 20}, {"MaxConnsPerClient", c.MaxConnsPerClient, 1, 1 << 20},
+		{"IPv6Prefix", c.IPv6Prefix, 1, 128},
 	} {
 		if i.v < i.lo || i.v > i.hi {
 			return &SettingError{i.field, i.v, fmt.Sprintf("%d to %d", i.lo, i.hi)}
 		}
+	}
+	if c.MaxSearchesPerClient < 1 || c.MaxSearchesPerClient > c.MaxSearches {
+		return &SettingError{"MaxSearchesPerClient", c.MaxSearchesPerClient, fmt.Sprintf("1 to %d, the searches in all", c.MaxSearches)}
+	}
+	if c.MaxConnsPerClient > c.MaxConns {
+		return &SettingError{"MaxConnsPerClient", c.MaxConnsPerClient, fmt.Sprintf("1 to %d, the connections in all", c.MaxConns)}
 	}
 	return nil
 }

@@ -17,7 +17,8 @@ import (
 func operatorConfig() Config {
 	return Config{RatePerSecond: 50, Burst: 100, Lease: 10 * time.Second, MaxThink: time.Minute, IdleTimeout: time.Hour,
 		Limits:   catalog.Limits{HashMB: 64, MemoryMB: 64, Threads: 1, MoveTime: time.Minute, Depth: 24},
-		MaxGames: 1000, MaxGamesPerClient: 20, MaxSearches: 2, MaxAnalyses: 2, MaxSocketsPerClient: 32}
+		MaxGames: 1000, MaxGamesPerClient: 20, MaxSearches: 2, MaxSearchesPerClient: 1, MaxAnalyses: 2, MaxSocketsPerClient: 32,
+		MaxConns: 1000, MaxConnsPerClient: 64, IPv6Prefix: 64}
 }
 
 func TestConfigValidate(t *testing.T) {
@@ -34,7 +35,9 @@ func TestConfigValidate(t *testing.T) {
 		{"largest", func(c *Config) {
 			c.RatePerSecond, c.Lease, c.MaxThink, c.IdleTimeout = 1e6, maxDuration, maxDuration, maxDuration
 			c.MaxGames, c.MaxSearches, c.Limits.Threads, c.Limits.Depth = 1<<20, 1024, 256, 60
+			c.MaxConns, c.MaxConnsPerClient = 1<<20, 1<<20
 		}, "", ""},
+		{"one connection", func(c *Config) { c.MaxConns, c.MaxConnsPerClient = 1, 1 }, "", ""},
 		{"rate 0", func(c *Config) { c.RatePerSecond = 0 }, "RatePerSecond", "RatePerSecond 0: want a number of requests a second above 0"},
 		{"rate NaN", func(c *Config) { c.RatePerSecond = math.NaN() }, "RatePerSecond", "NaN"},
 		{"rate +Inf", func(c *Config) { c.RatePerSecond = math.Inf(1) }, "RatePerSecond", "+Inf"},
@@ -45,12 +48,20 @@ func TestConfigValidate(t *testing.T) {
 		{"no games", func(c *Config) { c.MaxGames = 0 }, "MaxGames", "MaxGames 0: want 1 to 1048576"},
 		{"per client", func(c *Config) { c.MaxGamesPerClient = -1 }, "MaxGamesPerClient", "-1: want 1 to 1048576"},
 		{"searches", func(c *Config) { c.MaxSearches = 1025 }, "MaxSearches", "1025: want 1 to 1024"},
+		{"all the searches to a client", func(c *Config) { c.MaxSearchesPerClient = 2 }, "", ""},
+		{"searches per client", func(c *Config) { c.MaxSearchesPerClient = 0 }, "MaxSearchesPerClient", "MaxSearchesPerClient 0: want 1 to 2, the searches in all"},
+		{"more searches per client than in all", func(c *Config) { c.MaxSearchesPerClient = 3 }, "MaxSearchesPerClient", "3: want 1 to 2"},
 		{"analyses", func(c *Config) { c.MaxAnalyses = 0 }, "MaxAnalyses", ""},
 		{"hash", func(c *Config) { c.Limits.HashMB = 1<<16 + 1 }, "Limits.HashMB", "65537: want 1 to 65536"},
 		{"memory", func(c *Config) { c.Limits.MemoryMB = 0 }, "Limits.MemoryMB", ""},
 		{"threads", func(c *Config) { c.Limits.Threads = 257 }, "Limits.Threads", "257: want 1 to 256"},
 		{"depth", func(c *Config) { c.Limits.Depth = 61 }, "Limits.Depth", "61: want 1 to 60"},
 		{"sockets", func(c *Config) { c.MaxSocketsPerClient = 0 }, "MaxSocketsPerClient", ""},
+		{"connections", func(c *Config) { c.MaxConns = 0 }, "MaxConns", "MaxConns 0: want 1 to 1048576"},
+		{"connections per client", func(c *Config) { c.MaxConnsPerClient = -1 }, "MaxConnsPerClient", "-1: want 1 to 1048576"},
+		{"each IPv6 address", func(c *Config) { c.IPv6Prefix = 128 }, "", ""},
+		{"IPv6 prefix", func(c *Config) { c.IPv6Prefix = 129 }, "IPv6Prefix", "IPv6Prefix 129: want 1 to 128"},
+		{"more per client than in all", func(c *Config) { c.MaxConns = 10 }, "MaxConnsPerClient", "MaxConnsPerClient 64: want 1 to 10, the connections in all"},
 		{"the first of two", func(c *Config) { c.Lease, c.MaxGames = 0, 0 }, "Lease", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

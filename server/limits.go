@@ -61,32 +61,6 @@ func (l *limiter) allow(client string) bool {
 	return true
 }
 
-// clientOf names a request's client by its address; behind a trusted
-// proxy (Config.TrustedProxies), by the address the proxy appended last
-// to X-Forwarded-For.
-func (s *Server) clientOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	if len(s.cfg.TrustedProxies) == 0 {
-		return host
-	}
-	peer, err := netip.ParseAddr(host)
-	if err != nil || !s.trusted(peer.Unmap()) {
-		return host
-	}
-	fwd := r.Header.Values("X-Forwarded-For")
-	if len(fwd) == 0 {
-		return host
-	}
-	parts := strings.Split(fwd[len(fwd)-1], ",")
-	if a, err := netip.ParseAddr(strings.TrimSpace(parts[len(parts)-1])); err == nil {
-		return a.Unmap().String()
-	}
-	return host
-}
-
 // trusted reports whether a peer is one of the trusted proxies.
 func (s *Server) trusted(a netip.Addr) bool {
 	for _, p := range s.cfg.TrustedProxies {
@@ -137,17 +111,18 @@ func (s *Server) limit(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// front is the server's outermost handler: it refuses requests for other
-// hosts (DNS rebinding) and cross-site requests that change something,
-// and writes the access log.
+// front is the server's outermost handler: it sets the security headers
+// (securityHeaders), refuses requests for other hosts (DNS rebinding) and
+// cross-site requests that change something, and writes the access log.
 func (s *Server) front(h http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		securityHeaders(sw, r)
 		defer func() {
 			s.log.Info("request", "method", r.Method, "route", routeOf(r), "status", sw.status,
-				"ms", float64(time.Since(start).Microseconds())/1000, "client", s.clientOf(r))
+				"ms", float64(time.Since(start).Microseconds())/1000, "client", s.addressOf(r))
 		}()
 		if !s.hostAllowed(r.Host) {
 			s.metrics.refused.WithLabelValues("host").Inc()
@@ -162,7 +137,7 @@ func (s *Server) front(h http.Handler) http.Handler {
 		}
 		if err != nil {
 			s.metrics.refused.WithLabelValues("origin").Inc()
-			s.log.Warn("cross-origin request refused", "path", r.URL.Path, "origin", r.Header.Get("Origin"), "client", s.clientOf(r))
+			s.log.Warn("cross-origin request refused", "path", r.URL.Path, "origin", r.Header.Get("Origin"), "client", s.addressOf(r))
 			writeError(sw, http.StatusForbidden, "cross-origin request refused: "+err.Error())
 			return
 		}

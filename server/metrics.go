@@ -20,9 +20,15 @@ type metrics struct {
 	// searchesRunning and searchesWaiting count the computer moves being
 	// thought and waiting for a slot; storeFailures the failed writes.
 	searchesRunning, searchesWaiting prometheus.Gauge
+	// analysesRunning and analysesWaiting count the analyses running and
+	// waiting for a slot.
+	analysesRunning, analysesWaiting prometheus.Gauge
 	storeFailures                    prometheus.Counter
 	refused                          *prometheus.CounterVec
-	caps                             *prometheus.GaugeVec
+	// connectionsShed counts the idle connections closed to make room,
+	// by the cap that was reached ("total" or "client").
+	connectionsShed *prometheus.CounterVec
+	caps            *prometheus.GaugeVec
 	// pingsAnswered counts the WebSocket pings answered within the
 	// server's ping timeout, pingsUnanswered the sockets closed for want
 	// of an answer (counted as the close starts); /metrics shows them as
@@ -47,10 +53,15 @@ func newMetrics() *metrics {
 	}
 	m.searchesRunning = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_searches_running", Help: "Computer moves being thought."})
 	m.searchesWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_searches_waiting", Help: "Computer moves waiting for a free search slot (their clocks stopped)."})
+	m.analysesRunning = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_analyses_running", Help: "Analyses running."})
+	m.analysesWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_analyses_waiting", Help: "Analyses waiting for a free slot."})
 	m.storeFailures = prometheus.NewCounter(prometheus.CounterOpts{Name: "reversi_store_failures_total", Help: "Writes to the store that failed."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets).",
+		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets, connections).",
 	}, []string{"reason"})
+	m.connectionsShed = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "reversi_connections_shed_total", Help: "Idle keep-alive connections closed to make room, by the cap reached (total, client).",
+	}, []string{"cap"})
 	m.caps = prometheus.NewGaugeVec(prometheus.GaugeOpts{
 		Name: "reversi_limit", Help: "The server's limits (see docs/API.md, Security and limits), by name.",
 	}, []string{"name"})
@@ -61,7 +72,7 @@ func newMetrics() *metrics {
 		}, func() float64 { return float64(n.Load()) })
 	}
 	m.reg.MustRegister(pings("answered", &m.pingsAnswered), pings("unanswered", &m.pingsUnanswered))
-	m.reg.MustRegister(m.searchesRunning, m.searchesWaiting, m.storeFailures, m.refused, m.caps)
+	m.reg.MustRegister(m.searchesRunning, m.searchesWaiting, m.analysesRunning, m.analysesWaiting, m.storeFailures, m.refused, m.caps, m.connectionsShed)
 	m.reg.MustRegister(m.requests, m.moves, m.limited, m.live, m.sockets, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -73,6 +84,8 @@ func (m *metrics) limits(cfg Config) {
 		"live_games":              float64(cfg.MaxGames),
 		"live_games_per_client":   float64(cfg.MaxGamesPerClient),
 		"searches":                float64(cfg.MaxSearches),
+		"searches_per_client":     float64(cfg.MaxSearchesPerClient),
+		"analyses_per_client":     float64((cfg.MaxAnalyses + 1) / 2),
 		"analyses":                float64(cfg.MaxAnalyses),
 		"think_seconds":           cfg.MaxThink.Seconds(),
 		"idle_seconds":            cfg.IdleTimeout.Seconds(),
@@ -85,6 +98,9 @@ func (m *metrics) limits(cfg Config) {
 		"body_bytes":              float64(cfg.MaxBody),
 		"computer_players_pooled": float64(poolSize(cfg)),
 		"websockets_per_client":   float64(cfg.MaxSocketsPerClient),
+		"connections":             float64(cfg.MaxConns),
+		"connections_per_client":  float64(cfg.MaxConnsPerClient),
+		"ipv6_client_prefix_bits": float64(cfg.IPv6Prefix),
 	} {
 		m.caps.WithLabelValues(name).Set(v)
 	}
@@ -94,5 +110,13 @@ func (m *metrics) limits(cfg Config) {
 func (m *metrics) pooled(n func() int) {
 	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "reversi_computers_pooled", Help: "Computer players kept between their moves (see the limit computer_players_pooled).",
+	}, func() float64 { return float64(n()) }))
+}
+
+// connections shows the number of open connections (those of the
+// listener that Server.Serve serves on).
+func (m *metrics) connections(n func() int) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "reversi_connections", Help: "Open connections, WebSockets included (see the limits connections and connections_per_client).",
 	}, func() float64 { return float64(n()) }))
 }

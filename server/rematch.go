@@ -125,12 +125,8 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		}
 		if rm.Game == next.ID {
 			s.log.Info("rematch created", "game", next.ID, "of", t.id, "client", client)
-			if nt, err := s.table(ctx, next.ID); err != nil {
+			if _, err := s.tableFor(ctx, next.ID, client); err != nil {
 				s.log.Error("opening the rematch", "game", next.ID, "err", err) // a later request opens it
-			} else {
-				nt.mu.Lock()
-				nt.creator = client
-				nt.mu.Unlock()
 			}
 		}
 	}

@@ -38,7 +38,8 @@ type Config struct {
 	// MaxBody bounds a request's body (default 64 KB).
 	MaxBody int64
 	// RatePerSecond and Burst bound the requests of one client (by IP
-	// address) to the API (default 50 a second, bursts of 100).
+	// address, see IPv6Prefix) to the API (default 50 a second, bursts of
+	// 100).
 	RatePerSecond, Burst float64
 	// Lease is how long this process's claim on a game it referees lasts
 	// without renewal, where several processes share the database
@@ -60,8 +61,15 @@ type Config struct {
 	// clock (default 60 s): a computer always has a finite time a move.
 	MaxThink time.Duration
 	// MaxSearches bounds the computer moves thought at once (default: 2).
-	// A computer's move waits for a free slot before its clock starts.
-	MaxSearches int
+	// A computer's move waits for a free slot before its clock starts;
+	// the players that do not search (catalog.IsInstant: random, the
+	// course's table players) move without one. The slots are shared
+	// between the clients that created the games (see fairSlots): a
+	// client's moves wait behind each other, a freed slot goes to the
+	// waiting client that has thought least, and MaxSearchesPerClient
+	// bounds the slots one client holds at once (default: half of
+	// MaxSearches, rounded up).
+	MaxSearches, MaxSearchesPerClient int
 	// MaxGames bounds the live games of this process: in progress, or
 	// waiting for a player (default 1000). MaxGamesPerClient bounds those
 	// that one client address created (default 20).
@@ -79,11 +87,29 @@ type Config struct {
 	// naming another host is refused (a DNS rebinding attack names the
 	// attacker's).
 	PublicHosts []string
-	// MaxAnalyses bounds the analyses running at once (default 2).
+	// MaxAnalyses bounds the analyses running at once (default 2),
+	// shared between clients as the search slots are, one client holding
+	// at most half of them (rounded up); an analysis waits for a slot at
+	// most analysisWait. An analysis by a player that does not search
+	// takes none.
 	MaxAnalyses int
 	// MaxSocketsPerClient bounds the WebSockets one client address has
 	// open at once (default 32).
 	MaxSocketsPerClient int
+	// MaxConns bounds the connections open at once, WebSockets included,
+	// on the listener of Serve (default 1000), and MaxConnsPerClient
+	// those of one client address (default 64; a trusted proxy's count in
+	// all only). At either cap the connection idle for the longest
+	// (a keep-alive connection between two requests) is closed to make
+	// room; a client at its cap with none idle has its new connection
+	// answered 429 and closed, and at the cap in all with none idle a new
+	// connection waits to be accepted.
+	MaxConns, MaxConnsPerClient int
+	// IPv6Prefix is the length of the network prefix that names an IPv6
+	// client for every cap and rate per client (default 64: the addresses
+	// of one /64 are one client; 128: each address). An IPv4 client is
+	// its address.
+	IPv6Prefix int
 	// TrustedProxies are the reverse proxies in front of the server: a
 	// request from one of them is the client's that the proxy appended
 	// last to X-Forwarded-For (for the rate limit, the caps and the
@@ -115,11 +141,11 @@ type Server struct {
 	// mirrored where claimed elsewhere.
 	cluster store.Shared
 
-	limiter  *limiter
-	metrics  *metrics
-	analyses chan struct{} // a token per analysis running
-	// searchSlots holds a token per computer move being thought.
-	searchSlots chan struct{}
+	limiter *limiter
+	metrics *metrics
+	// searches and analyses are the slots of the computer moves thought
+	// at once and of the analyses running, shared between clients.
+	searches, analyses *fairSlots
 	// pool keeps the players of computer seats between their moves.
 	pool *pool
 	// created counts the creations under way by client (see admit).
@@ -203,6 +229,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxSearches <= 0 {
 		cfg.MaxSearches = 2
 	}
+	if cfg.MaxSearchesPerClient <= 0 {
+		cfg.MaxSearchesPerClient = (cfg.MaxSearches + 1) / 2
+	}
 	if cfg.MaxGames <= 0 {
 		cfg.MaxGames = 1000
 	}
@@ -217,6 +246,15 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxSocketsPerClient <= 0 {
 		cfg.MaxSocketsPerClient = 32
+	}
+	if cfg.IPv6Prefix <= 0 {
+		cfg.IPv6Prefix = 64
+	}
+	if cfg.MaxConns <= 0 {
+		cfg.MaxConns = 1000
+	}
+	if cfg.MaxConnsPerClient <= 0 {
+		cfg.MaxConnsPerClient = min(64, cfg.MaxConns)
 	}
 	engines := map[string]string{}
 	for name, cmd := range cfg.Engines {
@@ -233,10 +271,14 @@ func New(cfg Config) (*Server, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
 		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(),
-		analyses: make(chan struct{}, cfg.MaxAnalyses), searchSlots: make(chan struct{}, cfg.MaxSearches),
+		searches: newFairSlots(cfg.MaxSearches, cfg.MaxSearchesPerClient), analyses: newFairSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
 		pool: newPool(poolSize(cfg)), created: map[string]int{}, socketsBy: map[string]int{},
 		pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval}
 	s.metrics.limits(cfg)
+	s.searches.running = func(d int) { s.metrics.searchesRunning.Add(float64(d)) }
+	s.searches.waiting = func(d int) { s.metrics.searchesWaiting.Add(float64(d)) }
+	s.analyses.running = func(d int) { s.metrics.analysesRunning.Add(float64(d)) }
+	s.analyses.waiting = func(d int) { s.metrics.analysesWaiting.Add(float64(d)) }
 	s.metrics.pooled(s.pool.len)
 	s.routes()
 	s.handler = s.front(s.mux)
@@ -287,10 +329,17 @@ func (s *Server) Resume(ctx context.Context) (int, error) {
 // table returns the live table of a game, opening it from the store if
 // needed; a finished game gets a table without referee (for watchers).
 func (s *Server) table(ctx context.Context, id string) (*table, error) {
+	return s.tableFor(ctx, id, "")
+}
+
+// tableFor is table for a game that client created (or "", unknown): the
+// table counts it for the client's caps and shares, from its first move.
+func (s *Server) tableFor(ctx context.Context, id, client string) (*table, error) {
 	s.mu.Lock()
 	t := s.tables[id]
 	s.mu.Unlock()
 	if t != nil {
+		t.setCreator(client)
 		return t, nil
 	}
 	rec, g, err := s.load(ctx, id)
@@ -308,9 +357,11 @@ func (s *Server) table(ctx context.Context, id string) (*table, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if t := s.tables[id]; t != nil {
+		t.setCreator(client)
 		return t, nil
 	}
-	t = &table{id: id, srv: s, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), cancel: func() {}, since: time.Now()}
+	t = &table{id: id, srv: s, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), cancel: func() {}, since: time.Now(),
+		creator: client}
 	for c := range 2 {
 		if k := rec.Seats[c].Kind; k == store.Human || k == store.Bot || k == store.Open {
 			t.remotes[c] = newRemote(seatName(rec.Seats[c]))
@@ -401,11 +452,15 @@ func (s *Server) startLocked(t *table) {
 			if !builtin[c] {
 				return func() {}, nil
 			}
-			done, err := s.thinkSlot(ctx)
-			if err == nil {
-				seats[c].(*computer).prepare() // off the clock
+			done := func() {}
+			if !s.instant(rec.Seats[c].Spec) {
+				var err error
+				if done, err = s.searches.acquire(ctx, t.client()); err != nil {
+					return nil, err
+				}
 			}
-			return done, err
+			seats[c].(*computer).prepare() // off the clock
+			return done, nil
 		},
 	}
 	if cfg.MoveTime == 0 {

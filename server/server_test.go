@@ -756,8 +756,8 @@ func TestCreateFromGGF(t *testing.T) {
 	}
 }
 
-// TestClientBehindProxy: X-Forwarded-For names the client only when the
-// request comes from a trusted proxy.
+// TestClientBehindProxy: X-Forwarded-For names the client's address
+// only when the request comes from a trusted proxy.
 func TestClientBehindProxy(t *testing.T) {
 	s := &Server{cfg: Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}}}
 	for _, tt := range []struct {
@@ -780,7 +780,7 @@ func TestClientBehindProxy(t *testing.T) {
 		for _, v := range tt.fwd {
 			r.Header.Add("X-Forwarded-For", v)
 		}
-		if got := s.clientOf(r); got != tt.want {
+		if got := s.addressOf(r); got != tt.want {
 			t.Errorf("from %s with %q: client %q, want %q", tt.remote, tt.fwd, got, tt.want)
 		}
 	}
@@ -788,8 +788,31 @@ func TestClientBehindProxy(t *testing.T) {
 	r := httptest.NewRequest("GET", "/", nil)
 	r.RemoteAddr, s.cfg.TrustedProxies = "10.1.2.3:1", nil
 	r.Header.Set("X-Forwarded-For", "1.2.3.4")
-	if got := s.clientOf(r); got != "10.1.2.3" {
+	if got := s.addressOf(r); got != "10.1.2.3" {
 		t.Errorf("no trusted proxy: client %q", got)
+	}
+}
+
+// TestClientKey: an IPv6 client is its network (Config.IPv6Prefix bits),
+// an IPv4 client its address.
+func TestClientKey(t *testing.T) {
+	for _, tt := range []struct {
+		prefix          int
+		address, client string
+	}{
+		{64, "203.0.113.9", "203.0.113.9"},
+		{64, "::ffff:203.0.113.9", "203.0.113.9"},
+		{64, "2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"},
+		{64, "2001:db8:1:2::1", "2001:db8:1:2::/64"},
+		{64, "fe80::1%eth0", "fe80::/64"},
+		{48, "2001:db8:1:2::1", "2001:db8:1::/48"},
+		{128, "2001:db8:1:2::1", "2001:db8:1:2::1"},
+		{64, "not an address", "not an address"},
+	} {
+		s := &Server{cfg: Config{IPv6Prefix: tt.prefix}}
+		if got := s.clientKey(tt.address); got != tt.client {
+			t.Errorf("/%d: client of %s %q, want %q", tt.prefix, tt.address, got, tt.client)
+		}
 	}
 }
 

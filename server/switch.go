@@ -114,15 +114,10 @@ func (s *Server) switchSides(ctx context.Context, t *table, tokenHash, submissio
 		case <-time.After(submitWait):
 		}
 	}
-	nt, err := s.table(ctx, t.id)
-	if err != nil {
+	// still counted against the client that made it
+	if _, err := s.tableFor(ctx, t.id, creator); err != nil {
 		return true, err
 	}
-	nt.mu.Lock()
-	if nt.creator == "" {
-		nt.creator = creator // still counted against the client that made it
-	}
-	nt.mu.Unlock()
 	return true, nil
 }
 

@@ -83,6 +83,28 @@ type table struct {
 	lastUse time.Time
 }
 
+// setCreator records the client that created the game, unless it is
+// known already or client is "" (unknown).
+func (t *table) setCreator(client string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.creator == "" {
+		t.creator = client
+	}
+}
+
+// client names the game's client for the shares of the search slots: its
+// creator, or, for a game whose creator is unknown (resumed after a
+// restart), the game itself.
+func (t *table) client() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.creator == "" {
+		return "game " + t.id
+	}
+	return t.creator
+}
+
 // errNotYourTurn and the others are the refusals of a submission.
 var (
 	errBadToken    = errors.New("this token does not hold that seat")

@@ -526,6 +526,9 @@ func TestSecurityInputs(t *testing.T) {
 	for _, flags := range [][]string{
 		{"--rate", "NaN"}, {"--rate", "Inf"}, {"--rate", "0"}, {"--rate", "-3"}, {"--lease", "-1s"}, {"--max-games", "0"},
 		{"--max-hash", "100000"}, {"--max-think", "1ns"}, {"--idle", "-5m"}, {"--max-conns", "-1"}, {"--engine", "noequals"},
+		{"--max-conns-per-client", "0"}, {"--max-conns-per-client", "11", "--max-conns", "10"},
+		{"--max-searches-per-client", "0"}, {"--max-searches-per-client", "3", "--max-searches", "2"},
+		{"--ipv6-prefix", "0"}, {"--ipv6-prefix", "129"},
 	} {
 		cmd := exec.Command(reversiBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "f.db")}, flags...)...)
 		var out bytes.Buffer
@@ -608,4 +611,28 @@ func TestSecuritySQLiteOneServer(t *testing.T) {
 	first.Wait()
 	url, _ = startServer(t, db)
 	wantStatus(t, 200, "GET", url+"/api/health", "", nil)
+}
+
+// TestSecurityHeaders: the GUI and the API come with a strict
+// Content-Security-Policy that no page may frame (clickjacking), no
+// content-type sniffing and no referrer to other sites.
+func TestSecurityHeaders(t *testing.T) {
+	url, _ := startServer(t, filepath.Join(t.TempDir(), "headers.db"))
+	for _, path := range []string{"/", "/game/abc", "/static/app.js", "/api/health"} {
+		resp, err := http.Get(url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		csp := resp.Header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "default-src 'self'") || strings.Contains(csp, "unsafe-inline") {
+			t.Errorf("GET %s: Content-Security-Policy %q, want a strict one with frame-ancestors 'none'", path, csp)
+		}
+		if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("GET %s: X-Content-Type-Options %q", path, got)
+		}
+		if got := resp.Header.Get("Referrer-Policy"); got != "same-origin" {
+			t.Errorf("GET %s: Referrer-Policy %q", path, got)
+		}
+	}
 }

@@ -13,8 +13,6 @@ import (
 	"runtime/debug"
 	"time"
 
-	"golang.org/x/net/netutil"
-
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/player/catalog"
@@ -45,12 +43,14 @@ docs/OPERATIONS.md.`)
 	fs.Var(&engines, "engine", "`NAME=CMD`: offer an external NBoard engine to clients under NAME (repeatable); no other program is ever started for a client")
 	var hosts cli.List
 	fs.Var(&hosts, "public-host", "`HOST` names under which clients reach the server (repeatable, or comma-separated), besides IP addresses and localhost; other Host headers are refused")
+	ipv6Prefix := fs.Int("ipv6-prefix", 64, "an IPv6 client is its network of this many bits for every cap and rate per client (128: each address); an IPv4 client is its address")
 	var proxies cli.List
 	fs.Var(&proxies, "trusted-proxy", "`ADDR|CIDR` of a reverse proxy in front of the server (repeatable): its requests are the client's it names last in X-Forwarded-For")
 	maxGames := fs.Int("max-games", 1000, "live games (in progress or waiting for a player) at most")
 	maxPerClient := fs.Int("max-games-per-client", 20, "live games that one client address may have created")
-	maxSearches := fs.Int("max-searches", runtime.NumCPU(), "computer moves thought at once; the others wait, their clocks stopped")
-	maxAnalyses := fs.Int("max-analyses", 2, "analyses (POST /api/analyze) running at once")
+	maxSearches := fs.Int("max-searches", runtime.NumCPU(), "computer moves thought at once; the others wait, their clocks stopped, a client's behind each other and the clients in turn (the players that do not search, such as random and the course's table players, move without waiting)")
+	maxSearchesPerClient := fs.Int("max-searches-per-client", 0, "computer moves of one client's games thought at once (default: half of --max-searches, rounded up)")
+	maxAnalyses := fs.Int("max-analyses", 2, "analyses (POST /api/analyze) running at once, half of them (rounded up) at most for one client; an analysis waits up to 10 s for a slot, then 503 (the players that do not search take none)")
 	maxThink := fs.Duration("max-think", time.Minute, "time of a computer's move at most, whatever the game's clock")
 	maxHash := fs.Int("max-hash", 64, "MB of a computer's transposition table at most")
 	maxMemory := fs.Int("max-memory", 64, "MB of a Monte Carlo player's tree at most")
@@ -58,7 +58,8 @@ docs/OPERATIONS.md.`)
 	maxDepth := fs.Int("max-depth", 24, "fixed search depth at most")
 	idle := fs.Duration("idle", time.Hour, "a human or bot that has not moved for this long loses (forfeit), and an invitation nobody took is abandoned; 0 never")
 	maxSockets := fs.Int("max-sockets-per-client", 32, "WebSockets (games watched live) one client address may have open at once")
-	maxConns := fs.Int("max-conns", 1000, "open connections at most (WebSockets included); more wait to be accepted")
+	maxConns := fs.Int("max-conns", 1000, "open connections at most (WebSockets included): the one idle for the longest is closed to make room, or, if none is idle, more wait to be accepted")
+	maxConnsPerClient := fs.Int("max-conns-per-client", 64, "open connections of one client address at most (WebSockets included; a --trusted-proxy's count in --max-conns only): its one idle for the longest is closed to make room, or, if none is idle, more are answered 429 and closed (default: 64, or --max-conns if fewer)")
 	memLimit := fs.Int("memory-limit", 0, "MB the Go runtime keeps the heap under, collecting garbage harder near it (a soft limit; default: 256 + 3 x max-searches x the largest computer, unless GOMEMLIMIT is set)")
 	grace := fs.Duration("shutdown-timeout", 10*time.Second, "at SIGINT or SIGTERM: how long requests under way may take to finish")
 	if err := cli.Parse(fs, args); err != nil {
@@ -81,9 +82,16 @@ docs/OPERATIONS.md.`)
 	}
 	cfg := server.Config{Log: log, Classic: *courseEndpoints || *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate,
 		Limits:  catalog.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
-		Engines: engines, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxAnalyses: *maxAnalyses,
-		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets}
-	if err := checkServeFlags(cfg, *idle, *grace, *maxConns); err != nil {
+		Engines: engines, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxSearchesPerClient: *maxSearchesPerClient, MaxAnalyses: *maxAnalyses,
+		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets,
+		MaxConns: *maxConns, MaxConnsPerClient: *maxConnsPerClient, IPv6Prefix: *ipv6Prefix}
+	if !cli.Given(fs, "max-searches-per-client") {
+		cfg.MaxSearchesPerClient = (*maxSearches + 1) / 2
+	}
+	if !cli.Given(fs, "max-conns-per-client") {
+		cfg.MaxConnsPerClient = min(cfg.MaxConnsPerClient, max(*maxConns, 1)) // the default within a smaller --max-conns
+	}
+	if err := checkServeFlags(cfg, *idle, *grace); err != nil {
 		return err
 	}
 	limit, err := cfg.SoftMemoryLimit(*memLimit, os.Getenv("GOMEMLIMIT") != "")
@@ -119,7 +127,6 @@ docs/OPERATIONS.md.`)
 		srv.Close()
 		return err
 	}
-	ln = netutil.LimitListener(ln, *maxConns)
 	fmt.Fprintf(e.stdout, "reversi server on http://%s/ (database %s, %s resumed)\n", ln.Addr(), open.Redacted(*db), counted(n, "game"))
 	// At SIGINT or SIGTERM the games stop where they are, requests under
 	// way get --shutdown-timeout, then the store closes (SQLite folds its
@@ -134,7 +141,8 @@ var serveFlags = map[string]string{
 	"MaxGames": "max-games", "MaxGamesPerClient": "max-games-per-client", "MaxSearches": "max-searches",
 	"MaxAnalyses": "max-analyses", "Limits.HashMB": "max-hash", "Limits.MemoryMB": "max-memory",
 	"Limits.Threads": "max-threads", "Limits.Depth": "max-depth", "MaxSocketsPerClient": "max-sockets-per-client",
-	"MemoryLimitMB": "memory-limit",
+	"MemoryLimitMB": "memory-limit", "MaxConns": "max-conns", "MaxConnsPerClient": "max-conns-per-client",
+	"MaxSearchesPerClient": "max-searches-per-client", "IPv6Prefix": "ipv6-prefix",
 }
 
 // flagError says a *server.SettingError with the flag of its setting;
@@ -149,9 +157,9 @@ func flagError(err error) error {
 
 // checkServeFlags refuses numeric flags out of their range, each with
 // the flag's name and what it takes: those of cfg (server.Config.Validate),
-// and the command's own (--idle, which takes 0 for never, --shutdown-timeout
-// and --max-conns).
-func checkServeFlags(cfg server.Config, idle, grace time.Duration, maxConns int) error {
+// and the command's own (--idle, which takes 0 for never, and
+// --shutdown-timeout).
+func checkServeFlags(cfg server.Config, idle, grace time.Duration) error {
 	const week = 7 * 24 * time.Hour
 	switch err := cfg.Validate(); {
 	case err != nil:
@@ -160,8 +168,6 @@ func checkServeFlags(cfg server.Config, idle, grace time.Duration, maxConns int)
 		return fmt.Errorf("--idle %v: want a duration from 1s to 168h", idle)
 	case grace < 0 || grace > week:
 		return fmt.Errorf("--shutdown-timeout %v: want a duration from 1ns to 168h", grace)
-	case maxConns < 1 || maxConns > 1<<20:
-		return fmt.Errorf("--max-conns %d: want 1 to %d", maxConns, 1<<20)
 	}
 	return nil
 }

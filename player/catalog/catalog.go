@@ -42,6 +42,7 @@ var catalog = [...]Entry{
 		Options:     []Option{seedOption},
 		New:         func(a Args) (player.Player, error) { return course.NewRandom(a.Env.Seed), nil },
 		Confined:    true,
+		Instant:     true,
 	},
 	{
 		Name:        "greedy",
@@ -49,6 +50,7 @@ var catalog = [...]Entry{
 		Options:     []Option{seedOption},
 		New:         func(a Args) (player.Player, error) { return course.NewGreedy(a.Env.Seed), nil },
 		Confined:    true,
+		Instant:     true,
 	},
 	{
 		Name:        "positional",
@@ -60,6 +62,7 @@ var catalog = [...]Entry{
 		},
 		New:      newPositional,
 		Confined: true,
+		Instant:  true,
 	},
 	{
 		Name:        "roxanne",
@@ -67,6 +70,7 @@ var catalog = [...]Entry{
 		Options:     []Option{seedOption},
 		New:         func(a Args) (player.Player, error) { return course.NewRoxanne(a.Env.Seed), nil },
 		Confined:    true,
+		Instant:     true,
 	},
 	{
 		Name:        "mobility",
@@ -74,6 +78,7 @@ var catalog = [...]Entry{
 		Options:     []Option{seedOption},
 		New:         func(a Args) (player.Player, error) { return course.NewMobility(a.Env.Seed), nil },
 		Confined:    true,
+		Instant:     true,
 	},
 	{
 		Name:        "stable",
@@ -81,6 +86,7 @@ var catalog = [...]Entry{
 		Options:     []Option{seedOption},
 		New:         func(a Args) (player.Player, error) { return course.NewStable(a.Env.Seed), nil },
 		Confined:    true,
+		Instant:     true,
 	},
 	{
 		Name:        "parity",
@@ -88,6 +94,7 @@ var catalog = [...]Entry{
 		Options:     []Option{seedOption},
 		New:         func(a Args) (player.Player, error) { return course.NewParity(a.Env.Seed), nil },
 		Confined:    true,
+		Instant:     true,
 	},
 	{
 		Name:        "evaporation",
@@ -99,6 +106,7 @@ var catalog = [...]Entry{
 		},
 		New:      newEvaporation,
 		Confined: true,
+		Instant:  true,
 	},
 	{
 		Name:        "minimax",

@@ -59,6 +59,11 @@ type Entry struct {
 	// a Resource, so that [Limits] bound it. Only they are built for
 	// others ([NewLimited]).
 	Confined bool
+	// Instant players choose by looking one move ahead, as the course's
+	// table players do: a move costs microseconds whatever the position
+	// and the clock, so a server answers them without waiting for a
+	// search slot ([IsInstant]).
+	Instant bool
 }
 
 // syntax returns how a spec of the entry is written, e.g.

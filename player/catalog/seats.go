@@ -1,5 +1,6 @@
 // What a spec says about its seat without building the player: a human
-// at the keyboard, an engine that takes its level from the caller.
+// at the keyboard, an engine that takes its level from the caller, a
+// player that does not search.
 
 package catalog
 
@@ -29,4 +30,16 @@ func TakesLevel(spec string) bool {
 		}
 	}
 	return true
+}
+
+// IsInstant says whether spec is a valid spec of an [Entry.Instant]
+// player (random, the course's table players): one that does not search;
+// false for any other player or a spec that does not parse.
+func IsInstant(spec string) bool {
+	s, err := Parse(spec)
+	if err != nil {
+		return false
+	}
+	e := lookup(s.Name)
+	return e != nil && e.Instant
 }

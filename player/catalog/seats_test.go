@@ -37,6 +37,26 @@ func TestIsHumanAndTakesLevel(t *testing.T) {
 	}
 }
 
+// TestIsInstant: the players that do not search (random, the course's
+// table players, whatever their options), and no other.
+func TestIsInstant(t *testing.T) {
+	instant := map[string]bool{"random": true, "greedy": true, "positional": true, "roxanne": true, "mobility": true,
+		"stable": true, "parity": true, "evaporation": true}
+	for _, e := range Entries() {
+		if got := IsInstant(e.Name); got != instant[e.Name] && e.Raw == "" {
+			t.Errorf("IsInstant(%q) = %v, want %v", e.Name, got, instant[e.Name])
+		}
+	}
+	for spec, want := range map[string]bool{
+		"Roxanne:seed=3": true, "positional:table=course": true, "evaporation:endgame=10": true,
+		"random:bogus=1": false, "nboard:random": false, "engine:level=1": false, "alphabeta:depth=1": false, "": false,
+	} {
+		if got := IsInstant(spec); got != want {
+			t.Errorf("IsInstant(%q) = %v, want %v", spec, got, want)
+		}
+	}
+}
+
 // TestEvalNames checks the names of the eval option: the course's
 // heuristic under its name and its old one, an unknown name refused with
 // the names advertised ("classic" not among them).

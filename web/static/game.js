@@ -148,7 +148,7 @@ export function gamePage(app, id, record = null) {
   app.replaceChildren(heading, el("div", { class: "layout" },
     el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, rematchNote, timeWarn, err),
     el("div", {},
-      el("div", { class: "panel" }, el("div", { class: "row", style: "margin-top:0" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), el("label", { class: "toggle" }, thinkBox, t("game.thinking")), keyBox),
+      el("div", { class: "panel" }, el("div", { class: "row first" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), el("label", { class: "toggle" }, thinkBox, t("game.thinking")), keyBox),
         hintSettings, legendEl,
         el("div", { class: "row" }, join, copyInvite, undo, switchSides, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
       el("div", { class: "panel" }, el("h2", {}, t("game.moves"), openingEl), reviewBar, moves, reviewNote),

@@ -15,7 +15,9 @@ export async function boardSVG(svg, size = 800) {
     const cs = getComputedStyle(e), c = to[i];
     c.removeAttribute("class");
     for (const a of ["tabindex", "role", "aria-label", "aria-hidden", "data-flipped"]) c.removeAttribute(a);
-    c.setAttribute("style", PROPS.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(";"));
+    // As presentation attributes, not a style attribute, which the page's
+    // Content-Security-Policy refuses.
+    for (const p of PROPS) { const v = cs.getPropertyValue(p); if (v) c.setAttribute(p, v); }
   });
   copy.setAttribute("xmlns", "http://www.w3.org/2000/svg");
   copy.setAttribute("width", size);

@@ -80,7 +80,7 @@ export async function startPage(app) {
       el("button", { on: { click: async () => {
         go({ black: { kind: "human", name: t("name.player") }, white: { kind: "builtin", spec: "engine:level=8" }, ...recognise(text.value), time: "0" }, "black");
       } } }, t("start.playOn"))));
-  app.replaceChildren(el("h1", { text: t("start.title") }), el("div", { class: "cards" }, vsComputer, vsHuman, watch, analyse, wthorCard(text)), err, el("div", { style: "height:1rem" }), games);
+  app.replaceChildren(el("h1", { text: t("start.title") }), el("div", { class: "cards" }, vsComputer, vsHuman, watch, analyse, wthorCard(text)), err, el("div", { class: "gap" }), games);
   try {
     const { games: gs } = await api("GET", "/api/games?limit=30");
     for (const g of gs) {

@@ -1,0 +1,165 @@
+// Fair shares of the slots of costly work (the computer moves thought at
+// once, the analyses) between clients.
+
+package server
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// fairSlots shares a few slots between clients. A client's requests wait
+// in its own queue, in order (its games queue behind each other); a slot
+// that frees goes to the first request of the waiting client that has
+// held slots for the least time, so that clients take turns and one whose
+// work takes long gets no more of the time than one whose work is quick;
+// and a client holds at most perClient slots at once, so that the others
+// find one free or soon free. A client with nothing waiting or running
+// is forgotten: when it comes back it starts level with the client
+// served last, neither owed time for its absence nor charged for its
+// past.
+type fairSlots struct {
+	perClient int
+	// running and waiting follow the numbers of requests holding a slot
+	// and waiting for one (the metrics).
+	running, waiting func(delta int)
+	// now is the clock of the time held: time.Now, or a test's (set
+	// before the slots are used).
+	now func() time.Time
+
+	mu      sync.Mutex
+	free    int
+	clients map[string]*fairClient
+	// level is the time used by the client served last, where a client
+	// that comes back starts.
+	level time.Duration
+	// arrivals numbers the requests that wait, in order.
+	arrivals uint64
+}
+
+// fairClient is a client of a fairSlots with work running or waiting.
+type fairClient struct {
+	used  time.Duration // time it has held slots, from its start level
+	held  int
+	queue []*fairWaiter // in order of arrival
+}
+
+// fairWaiter is a request waiting for a slot; ready is closed when the
+// slot is granted.
+type fairWaiter struct {
+	ready   chan struct{}
+	granted bool
+	arrival uint64 // of fairSlots.arrivals
+}
+
+// newFairSlots returns n slots shared between clients, perClient at most
+// each (both at least 1).
+func newFairSlots(n, perClient int) *fairSlots {
+	return &fairSlots{free: max(n, 1), perClient: max(perClient, 1), clients: map[string]*fairClient{},
+		running: func(int) {}, waiting: func(int) {}, now: time.Now}
+}
+
+// acquire waits for a slot for client, in its turn, until ctx ends; it
+// returns the function that frees the slot, or ctx's error.
+func (f *fairSlots) acquire(ctx context.Context, client string) (func(), error) {
+	f.mu.Lock()
+	c := f.clients[client]
+	if c == nil {
+		c = &fairClient{used: f.level}
+		f.clients[client] = c
+	}
+	if f.free > 0 && c.held < f.perClient && len(c.queue) == 0 {
+		f.grantLocked(c)
+		f.mu.Unlock()
+		return f.releaser(client), nil
+	}
+	f.arrivals++
+	w := &fairWaiter{ready: make(chan struct{}), arrival: f.arrivals}
+	c.queue = append(c.queue, w)
+	f.waiting(1)
+	f.mu.Unlock()
+	select {
+	case <-w.ready:
+		return f.releaser(client), nil
+	case <-ctx.Done():
+	}
+	f.mu.Lock()
+	if w.granted { // granted as ctx ended: given back
+		f.mu.Unlock()
+		f.releaser(client)()
+		return nil, ctx.Err()
+	}
+	for i, q := range c.queue {
+		if q == w {
+			c.queue = append(c.queue[:i], c.queue[i+1:]...)
+			break
+		}
+	}
+	f.waiting(-1)
+	f.forgetLocked(client, c)
+	f.mu.Unlock()
+	return nil, ctx.Err()
+}
+
+// grantLocked gives a slot to c (f.mu held).
+func (f *fairSlots) grantLocked(c *fairClient) {
+	f.free--
+	c.held++
+	f.level = c.used
+	f.running(1)
+}
+
+// releaser returns the function that frees client's slot, once, charging
+// the client the time it held it.
+func (f *fairSlots) releaser(client string) func() {
+	start := f.now()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			c := f.clients[client]
+			c.held--
+			c.used += f.now().Sub(start)
+			f.free++
+			f.running(-1)
+			f.dispatchLocked()
+			f.forgetLocked(client, c)
+		})
+	}
+}
+
+// dispatchLocked gives the free slots to the first requests of the
+// waiting clients under their cap that have used the least time, the
+// one waiting longer first between equals (f.mu held).
+func (f *fairSlots) dispatchLocked() {
+	for f.free > 0 {
+		var next *fairClient
+		for _, c := range f.clients {
+			if len(c.queue) == 0 || c.held >= f.perClient {
+				continue
+			}
+			if next == nil || c.used < next.used || c.used == next.used && c.queue[0].arrival < next.queue[0].arrival {
+				next = c
+			}
+		}
+		if next == nil {
+			return
+		}
+		w := next.queue[0]
+		next.queue = next.queue[1:]
+		w.granted = true
+		f.waiting(-1)
+		f.grantLocked(next)
+		close(w.ready)
+	}
+}
+
+// forgetLocked drops a client with nothing running or waiting (f.mu
+// held).
+func (f *fairSlots) forgetLocked(client string, c *fairClient) {
+	if c.held == 0 && len(c.queue) == 0 {
+		delete(f.clients, client)
+	}
+}
