@@ -321,10 +321,20 @@ func withClock(req player.Request) *game.Game {
 	return g
 }
 
-// formatClock writes a duration as GGF's clocks: "mm:ss.fff" (minutes
-// may pass 59).
+// formatClock writes a duration as GGF's clocks, as GGS writes them:
+// whole seconds, "mm:ss" (minutes may pass 59), so that programs that
+// read GGS's times ("[[days.]hours:]minutes:seconds", whole numbers:
+// NTest) read them right. A clock of a minute or more is rounded down to
+// the second (the engine believes it has at most a second less than it
+// has); a shorter one that is not a whole number of seconds keeps its
+// milliseconds ("00:00.100"), which GGS cannot write and Serve reads.
 func formatClock(d time.Duration) string {
 	d = d.Round(time.Millisecond)
+	if d >= time.Minute || d%time.Second == 0 {
+		d = d.Truncate(time.Second)
+		m := d / time.Minute
+		return fmt.Sprintf("%02d:%02d", m, (d-m*time.Minute)/time.Second)
+	}
 	m := d / time.Minute
 	sec := (d - m*time.Minute).Seconds()
 	return fmt.Sprintf("%02d:%06.3f", m, sec)

@@ -175,3 +175,34 @@ func TestBadTimeControlIgnored(t *testing.T) {
 		t.Errorf("set game with TI[05:00//02:00]: said %q", got)
 	}
 }
+
+// TestFormatClock: the clocks the client sends are written as GGS writes
+// them, whole seconds ("10:00"), which programs that read GGS's times
+// (NTest: "[[days.]hours:]minutes:seconds", whole numbers, where "10:00.000"
+// failed an assertion) read right; a minute or more is rounded down to
+// the second, and a shorter clock keeps its milliseconds only when it has
+// some. Each reads back (parseTime) as at most the clock and less than a
+// second below it.
+func TestFormatClock(t *testing.T) {
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{10 * time.Minute, "10:00"},
+		{15 * time.Second, "00:15"},
+		{75*time.Minute + 3*time.Second, "75:03"},
+		{14*time.Second + 500*time.Millisecond, "00:14.500"},
+		{100 * time.Millisecond, "00:00.100"},
+		{time.Minute + 999*time.Millisecond, "01:00"},
+		{14*time.Minute + 59*time.Second + 999600*time.Microsecond, "15:00"}, // 1 ms steps: rounded to 15:00.000 first
+	} {
+		got := formatClock(tc.d)
+		if got != tc.want {
+			t.Errorf("formatClock(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+		back, err := parseTime(got)
+		if err != nil || back > tc.d.Round(time.Millisecond) || back <= tc.d-time.Second {
+			t.Errorf("%q reads back as %v (%v), want at most %v and within a second of it", got, back, err, tc.d)
+		}
+	}
+}
