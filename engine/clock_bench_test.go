@@ -23,7 +23,7 @@ func BenchmarkMoveTimeUse(b *testing.B) {
 		b.Fatal(err)
 	}
 	const limit = time.Second
-	top, _ := LevelSettings(MaxLevel)
+	top := timedLevel()
 	e := New(Options{HashMB: 64})
 	var sum, least, most time.Duration
 	least = time.Hour

@@ -57,39 +57,43 @@ type SelectiveStep struct {
 	Empties, Probability int
 }
 
-// MaxLevel is the strongest level: no depth limit, as deep and as exact
-// as the time allows.
+// MaxLevel is the strongest level: perfect play, every position solved
+// exactly, as Edax's level 60.
 const MaxLevel = 60
 
-// DefaultLevelTime is the usual time of a move of MaxLevel when no clock
-// gives one.
+// DefaultLevelTime is the usual time of a move of the engine named with no
+// level, depth or time (the catalog's plain "engine"): a level with no
+// depth (Depth 0) and this Time searches as deep, and solves as early, as
+// that time allows.
 const DefaultLevelTime = 5 * time.Second
 
 // LevelSettings returns the settings of level n (1..MaxLevel). The levels
 // count as Edax's and Egaroucid's do, so that a level means about the
 // same depth there and here:
 //
-//   - level n (1 to 59) searches the midgame n plies deep, with the
-//     engine's selective cuts;
+//   - level n searches the midgame n plies deep, with the engine's
+//     selective cuts;
 //   - levels 1 to 10 solve exactly from 2n empty squares;
-//   - from level 11 the exact solve starts at 21 to 30 empty squares
-//     (and n-6 from level 36), preceded by one to four steps of a
-//     selective endgame, three empty squares apart, at 98%, 95%, 87%
-//     and 73%: the higher the level, the earlier the end is reached;
-//   - level 60 has no depth limit: it searches as deep as the time
-//     allows (DefaultLevelTime a move without a clock), and solves
-//     exactly as early as the time allows.
+//   - from level 11 the exact solve starts at 21 to 30 empty squares,
+//     and never later than the level's depth: a level whose depth
+//     reaches the end of the game solves exactly, so that level n plays
+//     perfectly from n empty squares, and level 60 (MaxLevel) in every
+//     position, as Edax's level 60 does. One to four steps of a
+//     selective endgame, three empty squares apart, at 98%, 95%, 87% and
+//     73%, precede the exact solve (the last step that reaches 60 empty
+//     squares covers the rest of the game): the higher the level, the
+//     earlier the end is reached. Edax keeps cuts of 98-99% within the
+//     depth of its levels 36 to 59; here those levels solve exactly.
+//
+// Without a clock a level takes the time its depth and solves take (the
+// high levels' solves from the opening take days); with a clock, every
+// level keeps to it (Player.LimitsFor).
 func LevelSettings(n int) (Level, error) {
 	if n < 1 || n > MaxLevel {
-		return Level{}, fmt.Errorf("level %d does not exist: levels go from 1 (one ply deep) to %d (as deep as the time allows)", n, MaxLevel)
+		return Level{}, fmt.Errorf("level %d does not exist: levels go from 1 (one ply deep) to %d (perfect play)", n, MaxLevel)
 	}
 	l := Level{Number: n, Depth: n}
-	switch {
-	case n == MaxLevel:
-		l.Depth, l.Time = 0, DefaultLevelTime
-		l.ExactEmpties, l.WLDEmpties = MaxLevel, MaxLevel
-		return l, nil
-	case n <= 10:
+	if n <= 10 {
 		l.ExactEmpties = 2 * n
 		return l, nil
 	}
@@ -105,11 +109,21 @@ func LevelSettings(n int) (Level, error) {
 	case n <= 35:
 		exact, steps = 30, 3
 	default:
-		exact, steps = n-6, 4
+		steps = 4
 	}
-	l.ExactEmpties = exact
+	l.ExactEmpties = max(exact, n)
+	if n == MaxLevel {
+		l.WLDEmpties = MaxLevel
+	}
 	for i, p := range []int{98, 95, 87, 73}[:steps] {
-		l.Selective = append(l.Selective, SelectiveStep{Empties: exact + 3*(i+1), Probability: p})
+		if l.ExactEmpties >= MaxLevel {
+			break
+		}
+		e := l.ExactEmpties + 3*(i+1)
+		l.Selective = append(l.Selective, SelectiveStep{Empties: min(e, MaxLevel), Probability: p})
+		if e >= MaxLevel {
+			break
+		}
 	}
 	return l, nil
 }
@@ -133,6 +147,9 @@ func (l Level) selectiveStep(empties int) (int, bool) {
 // from 21 empties, 98% from 24, 95% from 27".
 func (l Level) Describe() string {
 	var s strings.Builder
+	if l.Depth >= MaxLevel && l.ExactEmpties >= MaxLevel && l.Noise == 0 {
+		return "perfect play: every position solved exactly"
+	}
 	if l.Depth > 0 {
 		fmt.Fprintf(&s, "depth %d", l.Depth)
 	} else {

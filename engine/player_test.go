@@ -25,7 +25,7 @@ import (
 // search that ignored its clock (a solve that does not stop, a budget
 // larger than the time left) would still lose.
 func TestNeverLosesOnTime(t *testing.T) {
-	top, _ := LevelSettings(MaxLevel)
+	top := timedLevel()
 	moveTime, gameTime := 150*time.Millisecond, 2*time.Second
 	if testing.Short() {
 		moveTime, gameTime = 3*moveTime, 3*gameTime
@@ -57,7 +57,7 @@ func TestNeverLosesOnTime(t *testing.T) {
 }
 
 func TestLimitsFromTheClock(t *testing.T) {
-	top, _ := LevelSettings(MaxLevel)
+	top := timedLevel()
 	p := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
 	tests := []struct {
 		timeLeft, gameLeft time.Duration
@@ -105,7 +105,7 @@ func TestLimitsFromTheClock(t *testing.T) {
 // the margin of the next moves; a solve that did not finish in its time
 // makes the next ones start later, and quick solves bring that back.
 func TestPlayerLearnsItsMachine(t *testing.T) {
-	top, _ := LevelSettings(MaxLevel)
+	top := timedLevel()
 	p := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
 	before := p.LimitsFor(Clock{Move: time.Second}, 40)
 	p.Observe(before, 40, Result{Kind: Midgame, Elapsed: before.MaxTime + 40*time.Millisecond})
@@ -132,8 +132,9 @@ func TestPlayerLearnsItsMachine(t *testing.T) {
 
 // TestLevelsCountAsEdax: level n searches n plies deep; up to level 10 it
 // solves exactly from 2n empty squares; above, the exact solve starts
-// later with the level and steps of a selective endgame, surer nearer the
-// end, precede it; level 60 is as deep as the time allows.
+// later with the level (never later than its depth) and steps of a
+// selective endgame, surer nearer the end, precede it; level 60 solves
+// every position.
 func TestLevelsCountAsEdax(t *testing.T) {
 	tests := []struct {
 		n, depth, exact int
@@ -145,9 +146,11 @@ func TestLevelsCountAsEdax(t *testing.T) {
 		{11, 11, 21, []SelectiveStep{{24, 98}}},
 		{18, 18, 21, []SelectiveStep{{24, 98}, {27, 95}}},
 		{21, 21, 24, []SelectiveStep{{27, 98}, {30, 95}, {33, 87}}},
-		{40, 40, 34, []SelectiveStep{{37, 98}, {40, 95}, {43, 87}, {46, 73}}},
-		{59, 59, 53, []SelectiveStep{{56, 98}, {59, 95}, {62, 87}, {65, 73}}},
-		{60, 0, 60, nil},
+		{28, 28, 28, []SelectiveStep{{31, 98}, {34, 95}, {37, 87}}},
+		{40, 40, 40, []SelectiveStep{{43, 98}, {46, 95}, {49, 87}, {52, 73}}},
+		{55, 55, 55, []SelectiveStep{{58, 98}, {60, 95}}},
+		{59, 59, 59, []SelectiveStep{{60, 98}}},
+		{60, 60, 60, nil},
 	}
 	for _, tt := range tests {
 		l, err := LevelSettings(tt.n)
@@ -156,7 +159,7 @@ func TestLevelsCountAsEdax(t *testing.T) {
 		}
 	}
 	prev, _ := LevelSettings(1)
-	for n := 2; n < MaxLevel; n++ {
+	for n := 2; n <= MaxLevel; n++ {
 		l, _ := LevelSettings(n)
 		if l.ExactEmpties < prev.ExactEmpties || l.Depth != prev.Depth+1 {
 			t.Errorf("level %d (%s) is not deeper than level %d (%s)", n, l.Describe(), n-1, prev.Describe())
@@ -189,11 +192,12 @@ func TestLevelLimits(t *testing.T) {
 	if l := p.LimitsFor(Clock{Move: time.Second}, 23); l.Depth != 23 || l.Probability != 98 || l.MaxTime <= 0 || l.MaxTime >= time.Second {
 		t.Errorf("level 12 at 23 empties, 1 s a move: %+v", l)
 	}
-	// Level 60 without a clock: its 5 s, and only the solves that fit.
-	top, _ := LevelSettings(MaxLevel)
+	// A level of time (the plain engine) without a clock: its 5 s, and
+	// only the solves that fit.
+	top := timedLevel()
 	pt := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
 	if l := pt.LimitsFor(Clock{}, 40); l.Depth != 0 || l.Time != DefaultLevelTime || l.ExactEmpties != solvableWithin(3*DefaultLevelTime, 1) || l.ExactEmpties >= 40 {
-		t.Errorf("level 60 without a clock: %+v", l)
+		t.Errorf("5 s a move without a clock: %+v", l)
 	}
 }
 
@@ -396,7 +400,7 @@ func TestLevelTimeWithinTheClock(t *testing.T) {
 // beyond; farther from the end it searches the midgame. A full-width
 // engine (prob=100) never solves selectively.
 func TestSelectiveSolveInTime(t *testing.T) {
-	top, _ := LevelSettings(MaxLevel)
+	top := timedLevel()
 	p := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
 	c := Clock{Move: time.Second}
 	solvable := c.Plan(30, top.ExactEmpties, 1).Solvable

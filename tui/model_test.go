@@ -255,7 +255,7 @@ func TestRender(t *testing.T) {
 			"line D3 C4 F4",
 			"Values for black to move (discs, the final margin):",
 			"E3  -1.5 discs      10",
-			"C4  +2 discs      100%",
+			"C4  +2 discs     exact",
 			"Moves",
 			"1.F5 D6 2.C3 D3",
 			"u: undo · v: hints · r: resign",
@@ -643,6 +643,73 @@ func TestWords(t *testing.T) {
 			}
 			if t.Failed() {
 				t.Logf("the screens:\n%s", screen)
+			}
+		})
+	}
+}
+
+// TestSourcesInWords: how a value was found is said in words in every
+// language, never as the engines' "26@87%" or "100%": a search to the end
+// with selective cuts by its empty squares and confidence, a selective
+// midgame search by its depth and confidence, solves as exact or
+// win/loss/draw, in the computer's thought and in the hints' column.
+func TestSourcesInWords(t *testing.T) {
+	for _, tc := range []struct {
+		lang Lang
+		want []string
+		says map[player.Source]string // at 40 empties
+	}{
+		{English, []string{"+1.2 discs for white · 57 empties at 87%", "F4  +2.0 discs   end 87%", "E3  +1.0 discs   18 at 95%", "C4  +0 discs     exact", "C6  win          W/L/D"},
+			map[player.Source]string{
+				{Kind: player.Exact, Depth: 20}:                      "exact, 20 empties",
+				{Kind: player.WLD, Depth: 21}:                        "win/loss/draw, 21 empties",
+				{Kind: player.Selective, Depth: 18, Probability: 95}: "depth 18 at 95%",
+				{Kind: player.Selective, Depth: 40, Probability: 73}: "40 empties at 73%",
+				{Kind: player.Midgame, Depth: 12}:                    "depth 12",
+			}},
+		{SimplifiedChinese, []string{"57 空格，置信度 87%", "终局 87%", "18（95%）", "精确", "胜负"},
+			map[player.Source]string{
+				{Kind: player.Exact, Depth: 20}:                      "精确求解，20 空格",
+				{Kind: player.Selective, Depth: 18, Probability: 95}: "深度 18（置信度 95%）",
+			}},
+		{TraditionalChinese, []string{"57 空格，信賴度 87%", "終局 87%", "18（95%）", "精確", "勝負"},
+			map[player.Source]string{
+				{Kind: player.WLD, Depth: 21}:                        "勝負求解，21 空格",
+				{Kind: player.Selective, Depth: 18, Probability: 95}: "深度 18（信賴度 95%）",
+			}},
+	} {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			m, _ := human(t, tc.lang, "")
+			g := game.New(board.Start(), game.Standard)
+			if err := g.PlayTranscript("f5d6c3d3"); err != nil {
+				t.Fatal(err)
+			}
+			// White's D3 was a search to the end of its 57 empty squares
+			// at 87%.
+			m.Update(eventMsg{ev: referee.Event{Kind: referee.Moved, Game: g.Clone(), Color: board.White,
+				Thinking: &player.Thinking{Eval: 1.2, HasEval: true, Source: player.Source{Kind: player.Selective, Depth: 57, Probability: 87}}}, at: epoch})
+			tn := &turn{color: board.Black, req: player.Request{Position: g.Position(), Legal: g.Legal(), TimeLeft: time.Minute}, reply: make(chan player.Reply, 1)}
+			m.Update(turnMsg{t: tn, at: epoch})
+			stat := func(sq string, v float64, k player.Kind, depth, p int) player.MoveStat {
+				return player.MoveStat{Move: squares(t, sq)[0], Eval: v, HasEval: true, Source: player.Source{Kind: k, Depth: depth, Probability: p}}
+			}
+			m.Update(hintMsg{ply: g.Ply(), thinking: &player.Thinking{Moves: []player.MoveStat{
+				stat("F4", 2, player.Selective, 56, 87), stat("E3", 1, player.Selective, 18, 95),
+				stat("C4", 0, player.Exact, 56, 0), stat("C6", 1, player.WLD, 56, 0),
+			}}})
+			screen := ansi.Strip(m.render())
+			for _, want := range tc.want {
+				if !strings.Contains(screen, want) {
+					t.Errorf("screen lacks %q:\n%s", want, screen)
+				}
+			}
+			if strings.Contains(screen, "@") || strings.Contains(screen, "100%") {
+				t.Errorf("the screen shows an engine's depth:\n%s", screen)
+			}
+			for s, want := range tc.says {
+				if got := m.source(s, 40); got != want {
+					t.Errorf("%+v at 40 empties: %q, want %q", s, got, want)
+				}
 			}
 		})
 	}

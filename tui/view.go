@@ -386,7 +386,7 @@ func (m *model) panel(width int) []section {
 	default:
 		add(stays, m.tx.T("tui.thinking", "name", m.cfg.Names[toMove], "side", m.side(toMove)))
 		if m.live != nil {
-			m.addThinking(add, m.live, toMove, m.now().Sub(m.since))
+			m.addThinking(add, m.live, toMove, m.now().Sub(m.since), pos.Board.Empties())
 		}
 	}
 	if !m.over && m.live == nil {
@@ -394,7 +394,7 @@ func (m *model) panel(width int) []section {
 		if c := pos.Turn.Other(); !m.cfg.Humans[c] && m.last[c] != nil && m.g.LastMove().OnBoard() {
 			blank()
 			add(dropThought, m.tx.T("tui.last", "name", m.cfg.Names[c], "move", m.g.LastMove().String()))
-			m.addThinking(add, m.last[c], c, 0)
+			m.addThinking(add, m.last[c], c, 0, pos.Board.Empties()+1) // before the move
 		}
 	}
 	if m.hintRunning {
@@ -403,7 +403,7 @@ func (m *model) panel(width int) []section {
 	}
 	if m.hints != nil && m.hintsPly == m.g.Ply() && !m.over {
 		blank()
-		hints := m.hintLines(m.hints, toMove)
+		hints := m.hintLines(m.hints, toMove, pos.Board.Empties())
 		lines := wrap(hints[0], width)
 		for _, l := range hints[1:] {
 			lines = append(lines, ansi.Truncate(l, width, "…"))
@@ -416,9 +416,10 @@ func (m *model) panel(width int) []section {
 
 // addThinking adds what a player thought (thinking) as two sections: its
 // figures, which go with the rest of its thought, and its line, which
-// goes sooner.
-func (m *model) addThinking(add func(int, ...string), t *player.Thinking, c board.Color, elapsed time.Duration) {
-	lines := m.thinking(t, c, elapsed)
+// goes sooner. empties are the empty squares of the position it thought
+// about.
+func (m *model) addThinking(add func(int, ...string), t *player.Thinking, c board.Color, elapsed time.Duration, empties int) {
+	lines := m.thinking(t, c, elapsed, empties)
 	if len(t.PV) > 0 {
 		pv := lines[len(lines)-1]
 		add(dropThought, lines[:len(lines)-1]...)
@@ -447,22 +448,19 @@ func (m *model) opening() string {
 }
 
 // thinking writes what a player of colour c reported: its value with
-// unit and side, depth, nodes per second, and principal variation.
-// elapsed is the time it has thought, if the report does not say.
-func (m *model) thinking(t *player.Thinking, c board.Color, elapsed time.Duration) []string {
+// unit and side, how it was found (depth), nodes per second, and
+// principal variation. elapsed is the time it has thought, if the report
+// does not say; empties are the empty squares of the position.
+func (m *model) thinking(t *player.Thinking, c board.Color, elapsed time.Duration, empties int) []string {
 	var parts []string
 	if t.HasEval {
 		parts = append(parts, m.tx.T("tui.valueFor", "value", m.value(t.Eval, t.Unit, t.Kind), "side", m.side(c)))
 	}
-	if d := textboard.Depth(t.Source); d != "" {
+	if d := m.source(t.Source, empties); d != "" {
 		if t.Stopped {
 			d = m.tx.T("depth.stopped", "depth", d)
 		}
-		key := "tui.depth"
-		if t.Kind == player.Book {
-			key = "tui.bookDepth" // the depth of the search that valued the book
-		}
-		parts = append(parts, m.tx.T(key, "depth", d))
+		parts = append(parts, d)
 	}
 	if t.Elapsed > 0 {
 		elapsed = t.Elapsed
@@ -485,8 +483,9 @@ func (m *model) thinking(t *player.Thinking, c board.Color, elapsed time.Duratio
 }
 
 // hintLines writes the values of every move of an analysis for side, the
-// side to move, best first.
-func (m *model) hintLines(t *player.Thinking, side board.Color) []string {
+// side to move, best first, with how each was found in a few words
+// (hintSource); empties are the empty squares of the position.
+func (m *model) hintLines(t *player.Thinking, side board.Color, empties int) []string {
 	unit := m.tx.T("tui.unit.discs")
 	switch t.Unit {
 	case player.UnitPoints:
@@ -501,9 +500,7 @@ func (m *model) hintLines(t *player.Thinking, side board.Color) []string {
 			v = m.value(mv.Eval, mv.Unit, mv.Kind)
 		}
 		line := fmt.Sprintf("%-3v ", mv.Move) + padRight(v, 12)
-		if d := textboard.Depth(mv.Source); mv.Kind == player.Book {
-			line += " " + padLeft(m.tx.T("value.book"), 5)
-		} else if d != "" {
+		if d := m.hintSource(mv.Source, empties); d != "" {
 			line += " " + padLeft(d, 5)
 		}
 		if len(mv.PV) > 0 {
@@ -512,6 +509,55 @@ func (m *model) hintLines(t *player.Thinking, side board.Color) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// source says in words how a value was found, in a position with empties
+// empty squares: "depth 12", "depth 18 at 95%" (a selective midgame
+// search), "26 empties at 87%" (a search to the end with selective cuts),
+// "exact, 20 empties", "win/loss/draw, 20 empties", "opening book, depth
+// 16"; "" when unknown. NBoard's and Edax's "26@87%" and "100%" are for
+// engines, not for people.
+func (m *model) source(s player.Source, empties int) string {
+	depth := strconv.Itoa(s.Depth)
+	switch s.Kind {
+	case player.KindUnknown:
+		return ""
+	case player.Exact:
+		return m.tx.T("tui.source.exact", "n", depth)
+	case player.WLD:
+		return m.tx.T("tui.source.wld", "n", depth)
+	case player.Book:
+		return m.tx.T("tui.bookDepth", "depth", depth) // the depth of the search that valued the book
+	case player.Selective:
+		p := strconv.Itoa(s.Probability)
+		if s.Depth == 0 || s.Depth >= empties {
+			return m.tx.T("tui.source.toEnd", "n", strconv.Itoa(empties), "p", p)
+		}
+		return m.tx.T("tui.depth", "depth", m.tx.T("depth.probability", "depth", depth, "p", p))
+	}
+	return m.tx.T("tui.depth", "depth", depth)
+}
+
+// hintSource says as source does, in a few characters for the column of
+// the hints: "10", "18 at 95%", "end 87%", "exact", "W/L/D", "book".
+func (m *model) hintSource(s player.Source, empties int) string {
+	switch s.Kind {
+	case player.KindUnknown:
+		return ""
+	case player.Exact:
+		return m.tx.T("value.exact")
+	case player.WLD:
+		return m.tx.T("value.wld")
+	case player.Book:
+		return m.tx.T("value.book")
+	case player.Selective:
+		p := strconv.Itoa(s.Probability)
+		if s.Depth == 0 || s.Depth >= empties {
+			return m.tx.T("tui.hint.toEnd", "p", p)
+		}
+		return m.tx.T("tui.hint.selective", "depth", strconv.Itoa(s.Depth), "p", p)
+	}
+	return strconv.Itoa(s.Depth)
 }
 
 // value writes a value with its unit as textboard.Value does, in the

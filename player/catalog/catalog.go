@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/engine"
@@ -125,10 +124,10 @@ var catalog = [...]Entry{
 	{
 		Name: "engine",
 		Description: "our engine: NegaScout with a table, ordering, iterative deepening, the clock, " +
-			"all cores, selective search and an exact endgame solver; levels 1 (one ply deep) to " + strconv.Itoa(engine.MaxLevel) + " (as deep as the time allows)",
+			"all cores, selective search and an exact endgame solver; levels 1 (one ply deep) to " + strconv.Itoa(engine.MaxLevel) + " (perfect play); with no level, depth or time, as deep as " + engine.DefaultLevelTime.String() + " a move allows",
 		Options: []Option{
-			{Name: "level", Kind: Int, Default: strconv.Itoa(engine.MaxLevel), Help: "1 to " + strconv.Itoa(engine.MaxLevel) + " (see 'reversi help levels'); --level sets it for every engine seat"},
-			{Name: "time", Kind: Duration, Help: "budget of a move, e.g. 1s (default: the level's)", Resource: MoveTime},
+			{Name: "level", Kind: Int, Default: strconv.Itoa(engine.MaxLevel), Help: "1 to " + strconv.Itoa(engine.MaxLevel) + " (see 'reversi help levels'; " + strconv.Itoa(engine.MaxLevel) + ": perfect play); --level sets it for every engine seat; an engine given no level, depth or time searches as deep as " + engine.DefaultLevelTime.String() + " a move allows"},
+			{Name: "time", Kind: Duration, Help: "budget of a move, e.g. 1s, searched as deep as it allows (default: the level's depth; " + engine.DefaultLevelTime.String() + " with no level or depth)", Resource: MoveTime},
 			{Name: "depth", Kind: Int, Help: "midgame depth (default: the level's)", Resource: Depth},
 			{Name: "exact", Kind: Int, Help: "solve exactly from this many empty squares (default: the level's)"},
 			{Name: "wld", Kind: Int, Help: "solve win/loss/draw from this many empty squares (default: the level's)"},
@@ -265,8 +264,12 @@ func newEngine(a Args) (player.Player, error) {
 		level.Depth, level.Time = a.Env.Depth, 0
 		name += ",depth=" + strconv.Itoa(a.Env.Depth)
 	}
-	if level.Depth == 0 && level.Time == 0 {
-		level.Time = 5 * time.Second
+	if !a.Given("level") && a.Env.Level == 0 && !a.Given("time") && !a.Given("depth") && a.Env.Depth == 0 {
+		// The plain engine: as deep and as exact as DefaultLevelTime a
+		// move allows, not level 60's perfect play, whose solve of the
+		// whole game would never end without a clock.
+		level.Depth, level.Time = 0, engine.DefaultLevelTime
+		name += ",time=" + engine.DefaultLevelTime.String()
 	}
 	threads := runtime.NumCPU()
 	if a.Env.Threads > 0 {

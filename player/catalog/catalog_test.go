@@ -234,3 +234,37 @@ func quickSpec(name string) string {
 	}
 	return name
 }
+
+// TestEngineLevel60IsPerfect: engine:level=60 solves every position
+// exactly, as Edax's level 60; the engine named with no level, depth or
+// time (a GTP front-end's, match's default) searches as deep as 5 s a
+// move allows, and its name is the spec of the same player.
+func TestEngineLevel60IsPerfect(t *testing.T) {
+	tests := []struct {
+		spec, name string
+		env        Env
+		exact      bool // exact at 40 empties without a clock
+	}{
+		{"engine:level=60", "engine:level=60", Env{}, true},
+		{"engine", "engine:level=60", Env{Level: 60}, true},
+		{"engine", "engine:level=60,time=5s", Env{}, false},
+		{"engine:level=60,time=5s", "engine:level=60,time=5s", Env{}, false},
+	}
+	for _, tt := range tests {
+		p, err := New(tt.spec, tt.env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := p.(*engine.Player)
+		lim := e.LimitsFor(engine.Clock{}, 40)
+		if e.Name() != tt.name {
+			t.Errorf("%s (level %d): named %q, want %q", tt.spec, tt.env.Level, e.Name(), tt.name)
+		}
+		if exact := lim.ExactEmpties >= 40 && lim.Time == 0; exact != tt.exact {
+			t.Errorf("%s (level %d) at 40 empties without a clock: %+v; exact %v, want %v", tt.spec, tt.env.Level, lim, exact, tt.exact)
+		}
+		if !tt.exact && (lim.Depth != 0 || lim.Time != engine.DefaultLevelTime) {
+			t.Errorf("%s: %+v; want as deep as %v allows", tt.spec, lim, engine.DefaultLevelTime)
+		}
+	}
+}

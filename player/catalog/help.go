@@ -101,7 +101,7 @@ Time: the median and the longest move over 84 positions of 12 games, one
 thread, no book, no clock (reversi bench --levels). Elo: against level 1,
 from matches between neighbouring levels (docs/STRENGTH.md). "-": not
 measured (level 24 not yet, about 40 minutes of one core; from level 25
-a move without a clock solves exactly from 27 to 53 empty squares, and
+a move without a clock solves exactly from 27 to 60 empty squares, and
 the 84 moves would take hours to days; with a clock, every level solves
 only what its time allows).
 
@@ -122,12 +122,16 @@ level  time: median   longest   Elo    settings
 	}
 	b.WriteString(`
 Level 1 looks one move ahead; engine:level=1,noise=20 adds mistakes a
-beginner can exploit. Level 60 has no depth limit: it thinks about 5 s a
-move (engine:level=60,time=1s to change it) and solves the endgame as
-early as its time allows. Every level keeps to the clock: it answers
-before the per-move limit and shares a game clock over the moves left,
-solving exactly, or selectively with the cuts' probability, only what
-fits.
+beginner can exploit. A level whose depth reaches the end of the game
+solves exactly: level N plays perfectly from N empty squares (earlier up
+to level 27), and level 60 in every position, as Edax's level 60 does
+(without a clock its first moves would take longer than anyone waits).
+Every level keeps to the clock: it answers before the per-move limit and
+shares a game clock over the moves left, solving exactly, or selectively
+with the cuts' probability, only what fits; beyond that it searches the
+midgame as deep as the clock allows. engine:time=1s searches as deep as
+1 s a move allows, with no depth of its own; the engine given no level,
+depth or time does so for 5 s a move.
 `)
 	return b.String()
 }
