@@ -106,6 +106,17 @@ func (m *metrics) limits(cfg Config) {
 	}
 }
 
+// synchronous shows the synchronous setting that the store's connections
+// run with (an SQLite store's: "full" or "normal"), as
+// reversi_store_synchronous{setting} 1.
+func (m *metrics) synchronous(setting string) {
+	g := prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "reversi_store_synchronous", Help: "The SQLite store's synchronous setting, read from its connection (full: every acknowledged change is on the disk; normal: a power cut may lose the last ones).",
+	}, []string{"setting"})
+	g.WithLabelValues(setting).Set(1)
+	m.reg.MustRegister(g)
+}
+
 // pooled shows the number of computer players kept between their moves.
 func (m *metrics) pooled(n func() int) {
 	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{

@@ -280,6 +280,7 @@ func New(cfg Config) (*Server, error) {
 	s.analyses.running = func(d int) { s.metrics.analysesRunning.Add(float64(d)) }
 	s.analyses.waiting = func(d int) { s.metrics.analysesWaiting.Add(float64(d)) }
 	s.metrics.pooled(s.pool.len)
+	s.showSynchronous()
 	s.routes()
 	s.handler = s.front(s.mux)
 	s.startCluster()
@@ -288,6 +289,31 @@ func New(cfg Config) (*Server, error) {
 		go s.sweepIdle()
 	}
 	return s, nil
+}
+
+// synchronousStore is a store that says when its commits are on the
+// disk: the SQLite store (sqlite.Store.Synchronous).
+type synchronousStore interface {
+	Synchronous(ctx context.Context) (string, error)
+}
+
+// showSynchronous logs and shows in the metrics the synchronous setting
+// that the store's connections run with, if it has one (SQLite): read
+// from a connection, not taken from the settings asked for.
+func (s *Server) showSynchronous() {
+	st, ok := s.cfg.Store.(synchronousStore)
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	setting, err := st.Synchronous(ctx)
+	if err != nil {
+		s.log.Warn("the store's synchronous setting is unknown", "err", err)
+		return
+	}
+	s.log.Info("store", "synchronous", setting)
+	s.metrics.synchronous(setting)
 }
 
 // Handler returns the server's HTTP handler.

@@ -18,10 +18,11 @@ import (
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/server"
 	"github.com/reversi-engine/reversi/store/open"
+	"github.com/reversi-engine/reversi/store/sqlite"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db | --db postgres://...] [--course-endpoints] [--engine NAME=CMD] [limits]", `
+	fs := cli.NewFlags(e.stderr, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db [--sqlite-sync full|normal] | --db postgres://...] [--course-endpoints] [--engine NAME=CMD] [limits]", `
 Starts the game server and its web GUI: games between humans in the
 browser, built-in players and bots over HTTP/WebSocket, refereed by the
 server and stored in a database (an SQLite file by default, or
@@ -34,6 +35,7 @@ limits and the threat model are in docs/API.md; running it for real in
 docs/OPERATIONS.md.`)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "reversi.db", "SQLite file, or a postgres:// URL")
+	sqliteSync := fs.String("sqlite-sync", "full", "with an SQLite --db: full (every move on the disk before it is acknowledged: it survives a power cut) or normal (faster; a crash of the server loses nothing, but a power cut or an OS crash may lose the last acknowledged moves)")
 	courseEndpoints := fs.Bool("course-endpoints", false, "also serve the course match server's endpoints under /classic/ (unauthenticated, as the original)")
 	classic := fs.Bool("classic", false, "deprecated: the old name of --course-endpoints")
 	logJSON := fs.Bool("log-json", false, "write logs as JSON")
@@ -107,7 +109,14 @@ docs/OPERATIONS.md.`)
 		return fmt.Errorf("--trusted-proxy %w", err)
 	}
 	cfg.TrustedProxies = trusted
-	st, err := open.Store(ctx, *db)
+	sync, err := sqlite.ParseSync(*sqliteSync)
+	if err != nil {
+		return fmt.Errorf("--sqlite-sync %v", err)
+	}
+	if cli.Given(fs, "sqlite-sync") && open.IsPostgres(*db) {
+		return errors.New("--sqlite-sync: for an SQLite --db only (PostgreSQL commits are durable as its server is configured: see its synchronous_commit)")
+	}
+	st, err := open.With(ctx, *db, open.Options{SQLite: sqlite.Options{Sync: sync}})
 	if err != nil {
 		return err
 	}

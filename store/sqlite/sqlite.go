@@ -27,8 +27,52 @@ import (
 // store.Shared.
 type Store struct {
 	*sqlStore
+	db      *sql.DB
 	lock    *fileLock
 	release sync.Once
+}
+
+// Sync is when a commit is on the disk: SQLite's synchronous setting in
+// WAL mode (https://www.sqlite.org/pragma.html#pragma_synchronous).
+type Sync int
+
+const (
+	// SyncFull (the default) makes every commit durable before it
+	// returns: the write-ahead log is flushed to the disk (fsync) at each
+	// commit, so a move acknowledged survives a power cut or a crash of
+	// the operating system as well as a crash of the process.
+	SyncFull Sync = iota
+	// SyncNormal flushes the write-ahead log only at checkpoints: a
+	// commit survives a crash of the process (kill -9), but a power cut
+	// or a crash of the operating system may lose the last commits (the
+	// database stays consistent). Faster where an fsync is slow.
+	SyncNormal
+)
+
+// String is the setting's name, as ParseSync reads it: "full" or
+// "normal".
+func (y Sync) String() string {
+	if y == SyncNormal {
+		return "normal"
+	}
+	return "full"
+}
+
+// ParseSync reads "full" or "normal" (in any case).
+func ParseSync(s string) (Sync, error) {
+	switch strings.ToLower(s) {
+	case "full":
+		return SyncFull, nil
+	case "normal":
+		return SyncNormal, nil
+	}
+	return 0, fmt.Errorf("%q: want full (every commit on the disk before it is acknowledged) or normal (faster; a power cut may lose the last commits)", s)
+}
+
+// Options are the settings of OpenWith; the zero value is Open's.
+type Options struct {
+	// Sync is when a commit is on the disk (default SyncFull).
+	Sync Sync
 }
 
 // sqlStore is the shared SQL implementation, embedded under a name of
@@ -42,13 +86,23 @@ var (
 )
 
 // Open opens (creating it if needed) the database file at path, locks it
-// against every other Open until Close, and brings its schema up to date.
+// against every other Open until Close, and brings its schema up to date;
+// every commit is on the disk before it returns (SyncFull). It is
+// OpenWith with the zero Options.
 //
 // Its errors name the file and say what is wrong in words for the
 // operator: a missing or read-only directory, a read-only file, a file
 // that is not an SQLite database, or another process using the file (an
 // *InUseError).
 func Open(ctx context.Context, path string) (*Store, error) {
+	return OpenWith(ctx, path, Options{})
+}
+
+// OpenWith is Open with the settings of opts.
+func OpenWith(ctx context.Context, path string, opts Options) (*Store, error) {
+	if opts.Sync != SyncFull && opts.Sync != SyncNormal {
+		return nil, fmt.Errorf("sqlite %s: synchronous setting %d unknown", path, opts.Sync)
+	}
 	if path == "" {
 		return nil, errors.New("sqlite: no database file given")
 	}
@@ -60,7 +114,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, err // an *InUseError, or already says "sqlite <path>: "
 	}
-	name, err := dsn(path)
+	name, err := dsn(path, opts.Sync)
 	if err != nil {
 		lk.release()
 		return nil, fail(err)
@@ -85,7 +139,22 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		lk.release()
 		return nil, fail(explain(err))
 	}
-	return &Store{sqlStore: base, lock: lk}, nil
+	return &Store{sqlStore: base, db: db, lock: lk}, nil
+}
+
+// Synchronous reads the synchronous setting that the store's connections
+// run with (PRAGMA synchronous, on a connection of its pool; every
+// connection is opened with the same settings): "off", "normal", "full"
+// or "extra".
+func (s *Store) Synchronous(ctx context.Context) (string, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&n); err != nil {
+		return "", fmt.Errorf("sqlite: reading the synchronous setting: %w", err)
+	}
+	if names := []string{"off", "normal", "full", "extra"}; n >= 0 && n < len(names) {
+		return names[n], nil
+	}
+	return fmt.Sprint(n), nil
 }
 
 // Close closes the database, then releases its lock; closing again does
@@ -189,8 +258,10 @@ func explain(err error) error {
 // (https://www.sqlite.org/uri.html) with the path's absolute form
 // percent-encoded, so that a '?', '#' or '%' in it is part of the file
 // name rather than the start of parameters, then the connection's
-// parameters.
-func dsn(path string) (string, error) {
+// parameters: write-ahead logging, the synchronous setting of mode, a
+// busy timeout, foreign keys, and write transactions that take the lock
+// at once.
+func dsn(path string, mode Sync) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return "", err
@@ -211,7 +282,7 @@ func dsn(path string) (string, error) {
 	}
 	q := url.Values{}
 	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "synchronous("+strings.ToUpper(mode.String())+")")
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Set("_txlock", "immediate")

@@ -203,3 +203,54 @@ func names(t *testing.T, dir string) []string {
 	}
 	return out
 }
+
+// TestSynchronous: the store's connections run with synchronous=FULL by
+// default (a commit is on the disk when it returns), NORMAL only when
+// asked (SyncNormal); ParseSync reads the names and refuses others.
+// Several connections of the pool are asked at once (each is opened with
+// the same settings). Before, every store ran with NORMAL.
+func TestSynchronous(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		opts Options
+		want string
+	}{{Options{}, "full"}, {Options{Sync: SyncFull}, "full"}, {Options{Sync: SyncNormal}, "normal"}} {
+		s, err := OpenWith(ctx, filepath.Join(t.TempDir(), "sync.db"), tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Hold a few connections at once, so that the pool opens several.
+		var held []*sql.Conn
+		for range 3 {
+			c, err := s.db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			held = append(held, c)
+		}
+		for i, c := range held {
+			var n int
+			if err := c.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			if got := []string{"off", "normal", "full", "extra"}[n]; got != tc.want {
+				t.Errorf("%+v: connection %d runs with synchronous=%s, want %s", tc.opts, i, got, tc.want)
+			}
+			c.Close()
+		}
+		if got, err := s.Synchronous(ctx); err != nil || got != tc.want {
+			t.Errorf("%+v: Synchronous() = %q, %v; want %q", tc.opts, got, err, tc.want)
+		}
+		s.Close()
+	}
+	for text, want := range map[string]Sync{"full": SyncFull, "FULL": SyncFull, "normal": SyncNormal, "Normal": SyncNormal} {
+		if got, err := ParseSync(text); err != nil || got != want {
+			t.Errorf("ParseSync(%q) = %v, %v; want %v", text, got, err, want)
+		}
+	}
+	for _, text := range []string{"", "off", "extra", "2"} {
+		if _, err := ParseSync(text); err == nil || !strings.Contains(err.Error(), "want full") {
+			t.Errorf("ParseSync(%q): %v, want an error saying what it takes", text, err)
+		}
+	}
+}
