@@ -21,6 +21,12 @@ import (
 var (
 	// errStoreFailed wraps a failed write to the store: 503, retryable.
 	errStoreFailed = errors.New("the server could not store the change (try again later)")
+	// errStoreUnreadable is what a client reads of a failed read of the
+	// store: 503, retryable.
+	errStoreUnreadable = errors.New("the server could not read its database (try again later)")
+	// errTooSlow is what a client reads of a request that ran out of
+	// time inside the server: 503, retryable.
+	errTooSlow = errors.New("the server did not answer in time (try again later)")
 	// errBadInvite: a join without the invitation's secret.
 	errBadInvite = errors.New("this open seat is taken only with the invitation's link")
 )
@@ -64,6 +70,30 @@ func (s *Server) admit(client string) (func(), int, error) {
 	}, 0, nil
 }
 
+// unavailable answers 503 (with Retry-After) to a request that a failure
+// of the server's own stopped, mostly its store's: the error, which may
+// name the database, its user, its address or its files, goes to the log
+// with the request, and the client reads a generic text of what happened
+// and what to do (errStoreFailed, errStoreUnreadable or errTooSlow).
+// A refusal of the client's request is not for it: that is a 4xx with
+// its reason.
+func (s *Server) unavailable(w http.ResponseWriter, r *http.Request, err error) {
+	s.log.Error("request failed", "route", routeOf(r), "client", s.addressOf(r), "err", err)
+	writeError(w, http.StatusServiceUnavailable, publicFailure(err).Error())
+}
+
+// publicFailure is what a client is told of a failure of the server's
+// own: one of the generic errors, never the store's or a player's text.
+func publicFailure(err error) error {
+	switch {
+	case errors.Is(err, errStoreFailed):
+		return errStoreFailed
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return errTooSlow
+	}
+	return errStoreUnreadable
+}
+
 // storeHealth is what the writes to the store found last.
 type storeHealth struct {
 	mu     sync.Mutex
@@ -85,6 +115,7 @@ func (s *Server) stored(err error) error {
 		return fmt.Errorf("%w: %w", errStoreFailed, err)
 	}
 	s.metrics.storeFailures.Inc()
+	s.log.Error("a write to the store failed", "err", err)
 	s.health.mu.Lock()
 	s.health.failed, s.health.at = err, time.Now()
 	s.health.mu.Unlock()

@@ -124,7 +124,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	}
 	reply, _, err := player.Analyze(ctx, p, g, analyzeTime)
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		s.unavailable(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, analysisAnswer(g, asked, reply))

@@ -150,13 +150,16 @@ func decode(r *http.Request, v any) error {
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
+	// What failed goes to the log, not to the client (anyone may ask).
 	if _, err := s.cfg.Store.List(ctx, store.ListOptions{Limit: 1}); err != nil {
-		writeError(w, http.StatusServiceUnavailable, "the store does not answer: "+err.Error())
+		s.log.Error("health: the store does not answer", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "the database does not answer")
 		return
 	}
 	if at, err := s.storeFailure(); err != nil {
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the store failed a write %s ago and none succeeded since: %v",
-			time.Since(at).Round(time.Second), err))
+		s.log.Error("health: the last write to the store failed", "ago", time.Since(at).Round(time.Second), "err", err)
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the store failed a write %s ago and none succeeded since (the server's log says why)",
+			time.Since(at).Round(time.Second)))
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "owner": s.cfg.Owner})
@@ -238,7 +241,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	defer done()
 	if err := s.storeNew(r.Context(), rec, client); err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		s.unavailable(w, r, err)
 		return
 	}
 	s.log.Info("game created", "game", rec.ID, "black", rec.Seats[0].Kind, "white", rec.Seats[1].Kind, "client", client)
@@ -495,7 +498,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	}
 	list, err := s.cfg.Store.List(r.Context(), opts)
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		s.unavailable(w, r, err)
 		return
 	}
 	type item struct {
@@ -543,7 +546,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *table {
 		return nil
 	}
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		s.unavailable(w, r, err)
 		return nil
 	}
 	return t
@@ -610,7 +613,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, err.Error())
 		return
 	case errors.Is(err, errStoreFailed):
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		s.unavailable(w, r, err)
 		return
 	case err != nil:
 		writeError(w, http.StatusConflict, err.Error())
@@ -757,7 +760,11 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 			s.metrics.refused.WithLabelValues("token").Inc()
 			s.log.Warn("token refused", "game", t.id, "client", s.addressOf(r), "route", routeOf(r))
 		}
-		writeError(w, verdictStatus(err), err.Error())
+		if status := verdictStatus(err); status == http.StatusServiceUnavailable {
+			s.unavailable(w, r, err)
+		} else {
+			writeError(w, status, err.Error())
+		}
 		return
 	}
 	s.metrics.moves.Inc()

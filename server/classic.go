@@ -6,6 +6,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -48,6 +49,20 @@ func text(w http.ResponseWriter, status int, format string, args ...any) {
 	fmt.Fprintf(w, format+"\n", args...)
 }
 
+// classicError answers an error of the course's endpoints as text with
+// status; a failure of the server's own (its store's: errStoreFailed,
+// errStoreUnreadable) is answered 503 with a generic text, its error
+// logged (see Server.unavailable).
+func (s *Server) classicError(w http.ResponseWriter, r *http.Request, status int, err error) {
+	if status == http.StatusServiceUnavailable || errors.Is(err, errStoreFailed) || errors.Is(err, errStoreUnreadable) {
+		s.log.Error("request failed", "route", routeOf(r), "client", s.addressOf(r), "err", err)
+		w.Header().Set("Retry-After", "5")
+		text(w, http.StatusServiceUnavailable, "error: %v", publicFailure(err))
+		return
+	}
+	text(w, status, "error: %v", err)
+}
+
 // session returns the session of the request (creating it when asked).
 func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (*classicSession, error) {
 	name := r.PathValue("session")
@@ -77,7 +92,7 @@ func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (*cl
 		return nil, err
 	}
 	if _, err := s.tableFor(r.Context(), rec.ID, client); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", errStoreUnreadable, err)
 	}
 	sess := &classicSession{id: rec.ID, tokens: [2]string{tokens["black"]}}
 	cs.byID[name] = sess
@@ -87,7 +102,7 @@ func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (*cl
 func (s *Server) classicJoin(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
 	sess, err := cs.session(s, r, true)
 	if err != nil {
-		text(w, http.StatusBadRequest, "error: %v", err)
+		s.classicError(w, r, http.StatusBadRequest, err)
 		return
 	}
 	cs.mu.Lock()
@@ -99,12 +114,12 @@ func (s *Server) classicJoin(w http.ResponseWriter, r *http.Request, cs *classic
 	case 1:
 		t, err := s.table(r.Context(), sess.id)
 		if err != nil {
-			text(w, http.StatusServiceUnavailable, "error: %v", err)
+			s.classicError(w, r, http.StatusServiceUnavailable, err)
 			return
 		}
 		_, token, err := s.join(r.Context(), t, JoinRequest{Kind: "bot", Name: "W", Color: "white"})
 		if err != nil {
-			text(w, http.StatusConflict, "error: %v", err)
+			s.classicError(w, r, http.StatusConflict, err)
 			return
 		}
 		sess.tokens[1], sess.joined = token, 2
@@ -122,7 +137,7 @@ func (s *Server) classicView(r *http.Request, cs *classicSessions) (GameView, *c
 	}
 	t, err := s.table(r.Context(), sess.id)
 	if err != nil {
-		return GameView{}, nil, err
+		return GameView{}, nil, fmt.Errorf("%w: %w", errStoreUnreadable, err)
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -135,7 +150,7 @@ func (s *Server) classicTurn(w http.ResponseWriter, r *http.Request, cs *classic
 	v, _, err := s.classicView(r, cs)
 	switch {
 	case err != nil:
-		text(w, http.StatusNotFound, "error: %v", err)
+		s.classicError(w, r, http.StatusNotFound, err)
 	case v.Status != "playing":
 		text(w, http.StatusOK, "0")
 	default:
@@ -148,7 +163,7 @@ func (s *Server) classicTurn(w http.ResponseWriter, r *http.Request, cs *classic
 func (s *Server) classicBoard(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
 	v, _, err := s.classicView(r, cs)
 	if err != nil {
-		text(w, http.StatusNotFound, "error: %v", err)
+		s.classicError(w, r, http.StatusNotFound, err)
 		return
 	}
 	text(w, http.StatusOK, "%s", ClassicBoard(v.Board))
@@ -179,7 +194,7 @@ func ClassicBoard(squares string) string {
 func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
 	_, sess, err := s.classicView(r, cs)
 	if err != nil {
-		text(w, http.StatusNotFound, "error: %v", err)
+		s.classicError(w, r, http.StatusNotFound, err)
 		return
 	}
 	q := r.URL.Query()
@@ -201,7 +216,7 @@ func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classic
 	}
 	t, err := s.table(r.Context(), sess.id)
 	if err != nil {
-		text(w, http.StatusServiceUnavailable, "error: %v", err)
+		s.classicError(w, r, http.StatusServiceUnavailable, err)
 		return
 	}
 	cs.mu.Lock()
@@ -214,7 +229,7 @@ func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classic
 	ctx, cancel := context.WithTimeout(r.Context(), 30e9)
 	defer cancel()
 	if err := t.submit(ctx, token, player.Reply{Move: board.SquareAt(row, col)}); err != nil {
-		text(w, verdictStatus(err), "error: %v", err)
+		s.classicError(w, r, verdictStatus(err), err)
 		return
 	}
 	text(w, http.StatusOK, "OK")
@@ -224,7 +239,7 @@ func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classic
 func (s *Server) classicLast(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
 	v, _, err := s.classicView(r, cs)
 	if err != nil {
-		text(w, http.StatusNotFound, "error: %v", err)
+		s.classicError(w, r, http.StatusNotFound, err)
 		return
 	}
 	sq, err := board.ParseSquare(v.LastMove)

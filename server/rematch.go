@@ -10,6 +10,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/reversi-engine/reversi/board"
@@ -99,7 +100,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusConflict, "the game is not over")
 			return
 		}
-		writeError(w, http.StatusServiceUnavailable, "the rematch: "+err.Error())
+		s.unavailable(w, r, fmt.Errorf("the rematch: %w", err))
 	}
 	// The offer first; then, if the other side has asked too and no game
 	// is made yet, the game, within the limits of the server.
