@@ -57,7 +57,7 @@ func newMetrics() *metrics {
 	m.analysesWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_analyses_waiting", Help: "Analyses waiting for a free slot."})
 	m.storeFailures = prometheus.NewCounter(prometheus.CounterOpts{Name: "reversi_store_failures_total", Help: "Writes to the store that failed."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets, connections).",
+		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets, socket_messages, connections).",
 	}, []string{"reason"})
 	m.connectionsShed = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "reversi_connections_shed_total", Help: "Idle keep-alive connections closed to make room, by the cap reached (total, client).",
