@@ -24,7 +24,10 @@ type metrics struct {
 	// waiting for a slot.
 	analysesRunning, analysesWaiting prometheus.Gauge
 	storeFailures                    prometheus.Counter
-	refused                          *prometheus.CounterVec
+	// analysesCut counts the analyses answered at their limit without
+	// their player's answer.
+	analysesCut prometheus.Counter
+	refused     *prometheus.CounterVec
 	// connectionsShed counts the idle connections closed to make room,
 	// by the cap that was reached ("total" or "client").
 	connectionsShed *prometheus.CounterVec
@@ -55,6 +58,7 @@ func newMetrics() *metrics {
 	m.searchesWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_searches_waiting", Help: "Computer moves waiting for a free search slot (their clocks stopped)."})
 	m.analysesRunning = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_analyses_running", Help: "Analyses running."})
 	m.analysesWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_analyses_waiting", Help: "Analyses waiting for a free slot."})
+	m.analysesCut = prometheus.NewCounter(prometheus.CounterOpts{Name: "reversi_analyses_cut_total", Help: "Analyses answered at their limit (8 s) without their player's answer: the player went on alone, holding no slot."})
 	m.storeFailures = prometheus.NewCounter(prometheus.CounterOpts{Name: "reversi_store_failures_total", Help: "Writes to the store that failed."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets, socket_messages, connections).",
@@ -72,7 +76,7 @@ func newMetrics() *metrics {
 		}, func() float64 { return float64(n.Load()) })
 	}
 	m.reg.MustRegister(pings("answered", &m.pingsAnswered), pings("unanswered", &m.pingsUnanswered))
-	m.reg.MustRegister(m.searchesRunning, m.searchesWaiting, m.analysesRunning, m.analysesWaiting, m.storeFailures, m.refused, m.caps, m.connectionsShed)
+	m.reg.MustRegister(m.searchesRunning, m.searchesWaiting, m.analysesRunning, m.analysesWaiting, m.analysesCut, m.storeFailures, m.refused, m.caps, m.connectionsShed)
 	m.reg.MustRegister(m.requests, m.moves, m.limited, m.live, m.sockets, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -5,10 +5,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 )
@@ -61,4 +64,40 @@ func TestLimitsSocketMessages(t *testing.T) {
 	if _, data, err := calm.Read(ctx); err != nil || !strings.Contains(string(data), `"pong"`) {
 		t.Fatalf("the other WebSocket after the flood: %q %v, want a pong", data, err)
 	}
+}
+
+// TestLimitsAnalysisTime: an analysis that would search for longer
+// (alphabeta at depth 20) answers at its documented limit of 8 s with
+// what the player found, marked stopped, thinking no more than 8 s, and
+// its slot is free at once for the next analysis. Before, it answered
+// after 10 s (its context's), 10.1 s in the issue.
+func TestLimitsAnalysisTime(t *testing.T) {
+	url, _ := startServer(t, filepath.Join(t.TempDir(), "analysis.db"), "--max-analyses", "1", "--rate", "1000")
+	start := time.Now()
+	resp, err := http.Post(url+"/api/analyze", "application/json", strings.NewReader(`{"transcript":"f5","player":"alphabeta:depth=20"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var a struct {
+		Best     string `json:"best"`
+		Thinking struct {
+			Stopped bool  `json:"stopped"`
+			TimeMS  int64 `json:"time_ms"`
+		} `json:"thinking"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&a); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("the analysis: %s %v", resp.Status, err)
+	}
+	took := time.Since(start)
+	t.Logf("answered in %v, thought %d ms", took.Round(time.Millisecond), a.Thinking.TimeMS)
+	if a.Best == "" || !a.Thinking.Stopped || a.Thinking.TimeMS > 8000 {
+		t.Errorf("the analysis: best %q, stopped %v after %d ms; want a move, stopped within 8000 ms", a.Best, a.Thinking.Stopped, a.Thinking.TimeMS)
+	}
+	// The server answered before the 10 s of its old context (8 s, and
+	// 2 s for a loaded machine to send the answer).
+	if took >= 10*time.Second {
+		t.Errorf("the analysis answered after %v, want at its limit of 8 s", took.Round(time.Millisecond))
+	}
+	wantStatus(t, 200, "POST", url+"/api/analyze", `{"transcript":"f5","player":"alphabeta:depth=1"}`, nil)
 }
