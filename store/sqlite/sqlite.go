@@ -11,8 +11,10 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	driver "modernc.org/sqlite" // the database/sql driver "sqlite"
 
@@ -73,6 +75,9 @@ func ParseSync(s string) (Sync, error) {
 type Options struct {
 	// Sync is when a commit is on the disk (default SyncFull).
 	Sync Sync
+	// busyTimeout is how long a connection waits for a lock that another
+	// process holds (default 10 s); tests shorten it.
+	busyTimeout time.Duration
 }
 
 // sqlStore is the shared SQL implementation, embedded under a name of
@@ -114,7 +119,10 @@ func OpenWith(ctx context.Context, path string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, err // an *InUseError, or already says "sqlite <path>: "
 	}
-	name, err := dsn(path, opts.Sync)
+	if opts.busyTimeout <= 0 {
+		opts.busyTimeout = 10 * time.Second
+	}
+	name, err := dsn(path, opts)
 	if err != nil {
 		lk.release()
 		return nil, fail(err)
@@ -133,6 +141,7 @@ func OpenWith(ctx context.Context, path string, opts Options) (*Store, error) {
 		Name:       "sqlite",
 		Begin:      func(ctx context.Context, db *sql.DB) (*sql.Tx, error) { return db.BeginTx(ctx, nil) },
 		Migrations: sqlbase.Migrations,
+		OneWriter:  true,
 	})
 	if err != nil {
 		db.Close()
@@ -258,10 +267,10 @@ func explain(err error) error {
 // (https://www.sqlite.org/uri.html) with the path's absolute form
 // percent-encoded, so that a '?', '#' or '%' in it is part of the file
 // name rather than the start of parameters, then the connection's
-// parameters: write-ahead logging, the synchronous setting of mode, a
-// busy timeout, foreign keys, and write transactions that take the lock
-// at once.
-func dsn(path string, mode Sync) (string, error) {
+// parameters: write-ahead logging, the synchronous setting and the busy
+// timeout of opts, foreign keys, and write transactions that take the
+// lock at once.
+func dsn(path string, opts Options) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return "", err
@@ -282,8 +291,8 @@ func dsn(path string, mode Sync) (string, error) {
 	}
 	q := url.Values{}
 	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous("+strings.ToUpper(mode.String())+")")
-	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "synchronous("+strings.ToUpper(opts.Sync.String())+")")
+	q.Add("_pragma", "busy_timeout("+strconv.FormatInt(opts.busyTimeout.Milliseconds(), 10)+")")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Set("_txlock", "immediate")
 	return b.String() + "?" + q.Encode(), nil

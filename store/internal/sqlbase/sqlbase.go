@@ -31,6 +31,12 @@ type Dialect struct {
 	// AfterChange, if set, runs in the transaction of every change of a
 	// game, submission or verdict (PostgreSQL: NOTIFY).
 	AfterChange func(ctx context.Context, tx *sql.Tx, note store.Note) error
+	// OneWriter makes the write transactions of the store wait for each
+	// other in the process, in the order they ask (SQLite: one writer at a
+	// time), instead of in the database's busy handler, which polls the
+	// lock with sleeps of up to 100 ms and serves the waiting writers in
+	// no order: with many at once, some wait for seconds.
+	OneWriter bool
 	// LockMigrations, if set, is run first in each migration's
 	// transaction, so that processes starting together migrate one at a
 	// time (PostgreSQL: an advisory lock).
@@ -41,16 +47,42 @@ type Dialect struct {
 type SQL struct {
 	db *sql.DB
 	d  Dialect
+	// writer is the turn of the one write transaction at a time
+	// (Dialect.OneWriter), nil without it.
+	writer chan struct{}
 }
 
 // Open returns the store on db in dialect d, its schema brought up to
 // date by d's migrations. It does not close db on failure.
 func Open(ctx context.Context, db *sql.DB, d Dialect) (*SQL, error) {
 	s := &SQL{db: db, d: d}
+	if d.OneWriter {
+		s.writer = make(chan struct{}, 1)
+	}
 	if err := s.migrate(ctx); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// begin starts a write transaction, in its turn where the dialect has
+// one writer (a channel's waiting senders are served in order); end ends
+// the turn: call it once the transaction is committed or rolled back.
+func (s *SQL) begin(ctx context.Context) (tx *sql.Tx, end func(), err error) {
+	end = func() {}
+	if s.writer != nil {
+		select {
+		case s.writer <- struct{}{}:
+		case <-ctx.Done():
+			return nil, nil, ctx.Err()
+		}
+		end = func() { <-s.writer }
+	}
+	if tx, err = s.d.Begin(ctx, s.db); err != nil {
+		end()
+		return nil, nil, err
+	}
+	return tx, end, nil
 }
 
 // q rewrites the "?" markers of a query for the dialect.
@@ -186,10 +218,11 @@ func fromMicro(v int64) time.Time { return time.UnixMicro(v).UTC() }
 // Create implements store.Store.
 func (s *SQL) Create(ctx context.Context, g *store.Game) error {
 	now := time.Now()
-	tx, err := s.d.Begin(ctx, s.db)
+	tx, end, err := s.begin(ctx)
 	if err != nil {
 		return err
 	}
+	defer end()
 	defer tx.Rollback()
 	if err := s.insert(ctx, tx, g, now); err != nil {
 		return err
@@ -222,10 +255,11 @@ func (s *SQL) insert(ctx context.Context, tx *sql.Tx, g *store.Game, now time.Ti
 // commits; an error of f rolls everything back. A change of the game
 // itself counts in its revision in f's own statement.
 func (s *SQL) inGame(ctx context.Context, id string, note store.Note, f func(tx *sql.Tx, plies int, finished bool) error) error {
-	tx, err := s.d.Begin(ctx, s.db)
+	tx, end, err := s.begin(ctx)
 	if err != nil {
 		return err
 	}
+	defer end()
 	defer tx.Rollback()
 	plies, finished, err := s.lock(ctx, tx, id)
 	if err != nil {
@@ -540,10 +574,11 @@ func (s *SQL) Rematch(ctx context.Context, id string, color int, next *store.Gam
 		return store.Rematch{}, fmt.Errorf("store: no seat %d", color)
 	}
 	now := time.Now()
-	tx, err := s.d.Begin(ctx, s.db)
+	tx, end, err := s.begin(ctx)
 	if err != nil {
 		return store.Rematch{}, err
 	}
+	defer end()
 	defer tx.Rollback()
 	var finished, offers int
 	var made string
@@ -588,10 +623,11 @@ func (s *SQL) Rematch(ctx context.Context, id string, color int, next *store.Gam
 
 // Claim implements store.Cluster.
 func (s *SQL) Claim(ctx context.Context, id, owner string, until time.Time) (bool, error) {
-	tx, err := s.d.Begin(ctx, s.db)
+	tx, end, err := s.begin(ctx)
 	if err != nil {
 		return false, err
 	}
+	defer end()
 	defer tx.Rollback()
 	var cur string
 	var lease int64
@@ -689,10 +725,11 @@ func (s *SQL) Pending(ctx context.Context, game string) ([]store.Submission, err
 
 // Decide implements store.Cluster.
 func (s *SQL) Decide(ctx context.Context, id, verdict string) error {
-	tx, err := s.d.Begin(ctx, s.db)
+	tx, end, err := s.begin(ctx)
 	if err != nil {
 		return err
 	}
+	defer end()
 	defer tx.Rollback()
 	var game string
 	var decided int
