@@ -32,6 +32,11 @@ type Store struct {
 	db      *sql.DB
 	lock    *fileLock
 	release sync.Once
+	// stop ends the checkpoints' goroutine, stopped says it has ended.
+	stop    context.CancelFunc
+	stopped chan struct{}
+	// busyTimeout is the connections' (Options.busyTimeout).
+	busyTimeout time.Duration
 }
 
 // Sync is when a commit is on the disk: SQLite's synchronous setting in
@@ -78,7 +83,18 @@ type Options struct {
 	// busyTimeout is how long a connection waits for a lock that another
 	// process holds (default 10 s); tests shorten it.
 	busyTimeout time.Duration
+	// checkpointEvery is how often the write-ahead log is folded back
+	// into the database if there were writes (default
+	// CheckpointInterval); tests shorten it.
+	checkpointEvery time.Duration
 }
+
+// CheckpointInterval is how often an open store folds its write-ahead log
+// back into the database file and truncates it, when it has written
+// since the last time (besides SQLite's own checkpoints every 1000
+// pages, which readers always at work may keep from reaching the end of
+// the log, and which do not shrink the file).
+const CheckpointInterval = 30 * time.Second
 
 // sqlStore is the shared SQL implementation, embedded under a name of
 // this package so that its methods are Store's and the field stays
@@ -148,7 +164,62 @@ func OpenWith(ctx context.Context, path string, opts Options) (*Store, error) {
 		lk.release()
 		return nil, fail(explain(err))
 	}
-	return &Store{sqlStore: base, db: db, lock: lk}, nil
+	if opts.checkpointEvery <= 0 {
+		opts.checkpointEvery = CheckpointInterval
+	}
+	cctx, stop := context.WithCancel(context.Background())
+	st := &Store{sqlStore: base, db: db, lock: lk, stop: stop, stopped: make(chan struct{}), busyTimeout: opts.busyTimeout}
+	go st.checkpoints(cctx, opts.checkpointEvery)
+	return st, nil
+}
+
+// checkpoints folds the write-ahead log back into the database and
+// truncates it every period in which the store wrote, until ctx ends.
+// A checkpoint that fails (readers that would not finish within a
+// second) is tried again at the next period.
+func (s *Store) checkpoints(ctx context.Context, every time.Duration) {
+	defer close(s.stopped)
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	done := s.Writes()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		if w := s.Writes(); w != done {
+			if s.Checkpoint(ctx) == nil {
+				done = w
+			}
+		}
+	}
+}
+
+// Checkpoint folds the write-ahead log back into the database file and
+// truncates it (PRAGMA wal_checkpoint(TRUNCATE)), in the turn of the
+// write transactions, waiting at most a second for the readers under way.
+// The store does it every CheckpointInterval in which it wrote.
+func (s *Store) Checkpoint(ctx context.Context) error {
+	c, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return s.InTurn(ctx, func() error {
+		if _, err := c.ExecContext(ctx, "PRAGMA busy_timeout(1000)"); err != nil {
+			return err
+		}
+		defer c.ExecContext(context.Background(), "PRAGMA busy_timeout("+strconv.FormatInt(s.busyTimeout.Milliseconds(), 10)+")")
+		var busy, logged, folded int
+		if err := c.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logged, &folded); err != nil {
+			return fmt.Errorf("sqlite: checkpoint: %w", err)
+		}
+		if busy != 0 {
+			return errors.New("sqlite: checkpoint: readers kept it from the end of the log")
+		}
+		return nil
+	})
 }
 
 // Synchronous reads the synchronous setting that the store's connections
@@ -166,9 +237,12 @@ func (s *Store) Synchronous(ctx context.Context) (string, error) {
 	return fmt.Sprint(n), nil
 }
 
-// Close closes the database, then releases its lock; closing again does
-// nothing more.
+// Close stops the checkpoints, closes the database (SQLite folds the
+// write-ahead log back into it), then releases its lock; closing again
+// does nothing more.
 func (s *Store) Close() error {
+	s.stop()
+	<-s.stopped
 	err := s.sqlStore.Close()
 	s.release.Do(func() {
 		if lerr := s.lock.release(); lerr != nil && err == nil {

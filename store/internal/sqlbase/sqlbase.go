@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/reversi-engine/reversi/store"
@@ -50,6 +51,25 @@ type SQL struct {
 	// writer is the turn of the one write transaction at a time
 	// (Dialect.OneWriter), nil without it.
 	writer chan struct{}
+	// writes counts the write transactions begun.
+	writes atomic.Int64
+}
+
+// Writes returns how many write transactions the store has begun.
+func (s *SQL) Writes() int64 { return s.writes.Load() }
+
+// InTurn runs f in the turn of the write transactions (Dialect.OneWriter;
+// at once without it): no transaction of this store writes meanwhile.
+func (s *SQL) InTurn(ctx context.Context, f func() error) error {
+	if s.writer != nil {
+		select {
+		case s.writer <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		defer func() { <-s.writer }()
+	}
+	return f()
 }
 
 // Open returns the store on db in dialect d, its schema brought up to
@@ -69,6 +89,7 @@ func Open(ctx context.Context, db *sql.DB, d Dialect) (*SQL, error) {
 // one writer (a channel's waiting senders are served in order); end ends
 // the turn: call it once the transaction is committed or rolled back.
 func (s *SQL) begin(ctx context.Context) (tx *sql.Tx, end func(), err error) {
+	s.writes.Add(1)
 	end = func() {}
 	if s.writer != nil {
 		select {
