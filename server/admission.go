@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -60,6 +61,11 @@ func (s *Server) admit(client string) (func(), int, error) {
 	case mine >= s.cfg.MaxGamesPerClient:
 		return nil, http.StatusTooManyRequests, fmt.Errorf("you have %d live games, the limit of a client here: finish or resign one first", s.cfg.MaxGamesPerClient)
 	}
+	if ok, wait := s.newGames.take(client); !ok {
+		wait = max(time.Second, wait.Round(time.Second))
+		return nil, http.StatusTooManyRequests, &retryError{fmt.Errorf("you created %d games in %v, the limit of a client here: try again in %v",
+			s.cfg.NewGamesPerClient, s.cfg.NewGamesPeriod, wait), wait}
+	}
 	s.created[client]++
 	return func() {
 		s.mu.Lock()
@@ -92,6 +98,22 @@ func publicFailure(err error) error {
 		return errTooSlow
 	}
 	return errStoreUnreadable
+}
+
+// retryError is a refusal that says when to try again (Retry-After).
+type retryError struct {
+	error
+	after time.Duration
+}
+
+// refuse answers a refusal of admit with its status, and its
+// Retry-After if it says one.
+func refuse(w http.ResponseWriter, status int, err error) {
+	var re *retryError
+	if errors.As(err, &re) {
+		w.Header().Set("Retry-After", strconv.Itoa(int(max(time.Second, re.after).Seconds())))
+	}
+	writeError(w, status, err.Error())
 }
 
 // storeHealth is what the writes to the store found last.

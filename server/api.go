@@ -236,7 +236,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.metrics.refused.WithLabelValues("games").Inc()
 		s.log.Warn("game refused", "client", client, "err", err)
-		writeError(w, status, err.Error())
+		refuse(w, status, err)
 		return
 	}
 	defer done()

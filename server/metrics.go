@@ -85,26 +85,28 @@ func newMetrics() *metrics {
 // limits shows the server's limits as gauges.
 func (m *metrics) limits(cfg Config) {
 	for name, v := range map[string]float64{
-		"live_games":              float64(cfg.MaxGames),
-		"live_games_per_client":   float64(cfg.MaxGamesPerClient),
-		"searches":                float64(cfg.MaxSearches),
-		"searches_per_client":     float64(cfg.MaxSearchesPerClient),
-		"analyses_per_client":     float64((cfg.MaxAnalyses + 1) / 2),
-		"analyses":                float64(cfg.MaxAnalyses),
-		"think_seconds":           cfg.MaxThink.Seconds(),
-		"idle_seconds":            cfg.IdleTimeout.Seconds(),
-		"hash_mb":                 float64(cfg.Limits.HashMB),
-		"mcts_memory_mb":          float64(cfg.Limits.MemoryMB),
-		"threads":                 float64(cfg.Limits.Threads),
-		"depth":                   float64(cfg.Limits.Depth),
-		"requests_per_second":     cfg.RatePerSecond,
-		"request_burst":           cfg.Burst,
-		"body_bytes":              float64(cfg.MaxBody),
-		"computer_players_pooled": float64(poolSize(cfg)),
-		"websockets_per_client":   float64(cfg.MaxSocketsPerClient),
-		"connections":             float64(cfg.MaxConns),
-		"connections_per_client":  float64(cfg.MaxConnsPerClient),
-		"ipv6_client_prefix_bits": float64(cfg.IPv6Prefix),
+		"live_games":               float64(cfg.MaxGames),
+		"live_games_per_client":    float64(cfg.MaxGamesPerClient),
+		"new_games_per_client":     float64(cfg.NewGamesPerClient),
+		"new_games_period_seconds": cfg.NewGamesPeriod.Seconds(),
+		"searches":                 float64(cfg.MaxSearches),
+		"searches_per_client":      float64(cfg.MaxSearchesPerClient),
+		"analyses_per_client":      float64((cfg.MaxAnalyses + 1) / 2),
+		"analyses":                 float64(cfg.MaxAnalyses),
+		"think_seconds":            cfg.MaxThink.Seconds(),
+		"idle_seconds":             cfg.IdleTimeout.Seconds(),
+		"hash_mb":                  float64(cfg.Limits.HashMB),
+		"mcts_memory_mb":           float64(cfg.Limits.MemoryMB),
+		"threads":                  float64(cfg.Limits.Threads),
+		"depth":                    float64(cfg.Limits.Depth),
+		"requests_per_second":      cfg.RatePerSecond,
+		"request_burst":            cfg.Burst,
+		"body_bytes":               float64(cfg.MaxBody),
+		"computer_players_pooled":  float64(poolSize(cfg)),
+		"websockets_per_client":    float64(cfg.MaxSocketsPerClient),
+		"connections":              float64(cfg.MaxConns),
+		"connections_per_client":   float64(cfg.MaxConnsPerClient),
+		"ipv6_client_prefix_bits":  float64(cfg.IPv6Prefix),
 	} {
 		m.caps.WithLabelValues(name).Set(v)
 	}
@@ -125,6 +127,14 @@ func (m *metrics) synchronous(setting string) {
 func (m *metrics) pooled(n func() int) {
 	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "reversi_computers_pooled", Help: "Computer players kept between their moves (see the limit computer_players_pooled).",
+	}, func() float64 { return float64(n()) }))
+}
+
+// tables shows the number of games held in memory: live, and finished
+// ones kept for their players' rematch.
+func (m *metrics) tables(n func() int) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "reversi_games_in_memory", Help: "Games held in memory: live ones, and finished games between two people kept for their rematch.",
 	}, func() float64 { return float64(n()) }))
 }
 

@@ -114,7 +114,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		done, status, err := s.admit(client)
 		if err != nil {
 			s.metrics.refused.WithLabelValues("games").Inc()
-			writeError(w, status, err.Error())
+			refuse(w, status, err)
 			return
 		}
 		defer done()

@@ -101,3 +101,38 @@ func TestLimitsAnalysisTime(t *testing.T) {
 	}
 	wantStatus(t, 200, "POST", url+"/api/analyze", `{"transcript":"f5","player":"alphabeta:depth=1"}`, nil)
 }
+
+// TestLimitsNewGamesPerClient: a client creates at most
+// --max-new-games-per-client games in --new-games-period, finished ones
+// included: the next is refused 429 with Retry-After, while another
+// client creates its own; and finished games between computers are not
+// kept in memory, even after they are read again. Before, one client
+// made 1,500 random-vs-random games in 82 s, each kept for an hour.
+func TestLimitsNewGamesPerClient(t *testing.T) {
+	url, _ := startServer(t, filepath.Join(t.TempDir(), "new.db"), "--max-new-games-per-client", "5", "--new-games-period", "1h", "--rate", "1000")
+	const quick = `{"black":{"kind":"builtin","spec":"random"},"white":{"kind":"builtin","spec":"random"},"time":"0"}`
+	var ids []string
+	for range 5 {
+		id, _ := createFrom(t, clientFrom("127.0.0.1"), url, quick)
+		ids = append(ids, id)
+	}
+	for _, id := range ids {
+		waitFor(t, url, id, patience, "the game's end", func(s map[string]any) bool { return s["status"] == "finished" })
+	}
+	out := wantStatus(t, 429, "POST", url+"/api/games", quick, []string{"you created 5 games in 1h0m0s"})
+	if out["_retry_after"] == nil {
+		t.Errorf("the refusal has no Retry-After")
+	}
+	id, _ := createFrom(t, clientFrom("127.0.0.2"), url, quick)
+	waitFor(t, url, id, patience, "the other client's game's end", func(s map[string]any) bool { return s["status"] == "finished" })
+	// Every game is over and read again: none is in memory.
+	for _, id := range append(ids, id) {
+		getState(t, url+"/api/games/"+id)
+	}
+	if v := metric(t, url, "reversi_games_in_memory"); v != 0 {
+		t.Errorf("%v finished games between computers in memory, want 0", v)
+	}
+	if v := metric(t, url, `reversi_limit{name="new_games_per_client"}`); v != 5 {
+		t.Errorf("the limit new_games_per_client is %v, want 5", v)
+	}
+}

@@ -50,6 +50,8 @@ docs/OPERATIONS.md.`)
 	fs.Var(&proxies, "trusted-proxy", "`ADDR|CIDR` of a reverse proxy in front of the server (repeatable): its requests are the client's it names last in X-Forwarded-For")
 	maxGames := fs.Int("max-games", 1000, "live games (in progress or waiting for a player) at most")
 	maxPerClient := fs.Int("max-games-per-client", 20, "live games that one client address may have created")
+	newPerClient := fs.Int("max-new-games-per-client", 300, "games that one client address may create in --new-games-period, finished ones included (a bucket that refills over the period)")
+	newPeriod := fs.Duration("new-games-period", time.Hour, "the period of --max-new-games-per-client")
 	maxSearches := fs.Int("max-searches", runtime.NumCPU(), "computer moves thought at once; the others wait, their clocks stopped, a client's behind each other and the clients in turn (the players that do not search, such as random and the course's table players, move without waiting)")
 	maxSearchesPerClient := fs.Int("max-searches-per-client", 0, "computer moves of one client's games thought at once (default: half of --max-searches, rounded up)")
 	maxAnalyses := fs.Int("max-analyses", 2, "analyses (POST /api/analyze) running at once, half of them (rounded up) at most for one client; an analysis waits up to 10 s for a slot, then 503 (the players that do not search take none)")
@@ -86,7 +88,8 @@ docs/OPERATIONS.md.`)
 		Limits:  catalog.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
 		Engines: engines, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxSearchesPerClient: *maxSearchesPerClient, MaxAnalyses: *maxAnalyses,
 		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets,
-		MaxConns: *maxConns, MaxConnsPerClient: *maxConnsPerClient, IPv6Prefix: *ipv6Prefix}
+		MaxConns: *maxConns, MaxConnsPerClient: *maxConnsPerClient, IPv6Prefix: *ipv6Prefix,
+		NewGamesPerClient: *newPerClient, NewGamesPeriod: *newPeriod}
 	if !cli.Given(fs, "max-searches-per-client") {
 		cfg.MaxSearchesPerClient = (*maxSearches + 1) / 2
 	}
@@ -152,6 +155,7 @@ var serveFlags = map[string]string{
 	"Limits.Threads": "max-threads", "Limits.Depth": "max-depth", "MaxSocketsPerClient": "max-sockets-per-client",
 	"MemoryLimitMB": "memory-limit", "MaxConns": "max-conns", "MaxConnsPerClient": "max-conns-per-client",
 	"MaxSearchesPerClient": "max-searches-per-client", "IPv6Prefix": "ipv6-prefix",
+	"NewGamesPerClient": "max-new-games-per-client", "NewGamesPeriod": "new-games-period",
 }
 
 // flagError says a *server.SettingError with the flag of its setting;
