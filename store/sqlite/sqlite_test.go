@@ -65,7 +65,7 @@ func TestMigrateFromV1(t *testing.T) {
 	s.Close()
 	old, _ := sql.Open("sqlite", "file:"+path)
 	// Back to version 1: drop what versions 2, 3 and 4 made.
-	for _, q := range []string{"ALTER TABLE games DROP COLUMN rematch_offers", "ALTER TABLE games DROP COLUMN rematch_game", "ALTER TABLE games DROP COLUMN increment_ms", "DROP TABLE submissions", "ALTER TABLE games DROP COLUMN revision", "DELETE FROM schema_version WHERE version > 1"} {
+	for _, q := range []string{"ALTER TABLE games DROP COLUMN analysis", "ALTER TABLE games DROP COLUMN rematch_offers", "ALTER TABLE games DROP COLUMN rematch_game", "ALTER TABLE games DROP COLUMN increment_ms", "DROP TABLE submissions", "ALTER TABLE games DROP COLUMN revision", "DELETE FROM schema_version WHERE version > 1"} {
 		if _, err := old.Exec(q); err != nil {
 			t.Fatal(q, err)
 		}

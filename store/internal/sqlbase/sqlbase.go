@@ -229,10 +229,23 @@ const schemaV4 = `
 ALTER TABLE games ADD COLUMN rematch_offers INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN rematch_game TEXT NOT NULL DEFAULT '';`
 
-// Migrations are the schema's versions, in order, for both databases.
-var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4}
+// schemaV5 marks the analysis games, in which the server helps both
+// sides (see store.Game.Analysis); the games stored before are not.
+const schemaV5 = `
+ALTER TABLE games ADD COLUMN analysis INTEGER NOT NULL DEFAULT 0;`
 
-func ms(d time.Duration) int64    { return d.Milliseconds() }
+// Migrations are the schema's versions, in order, for both databases.
+var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5}
+
+func ms(d time.Duration) int64 { return d.Milliseconds() }
+
+// analysisFlag is Game.Analysis in its column.
+func analysisFlag(on bool) int {
+	if on {
+		return 1
+	}
+	return 0
+}
 func unixMicro(t time.Time) int64 { return t.UnixMicro() }
 func fromMicro(v int64) time.Time { return time.UnixMicro(v).UTC() }
 
@@ -261,10 +274,10 @@ func (s *SQL) insert(ctx context.Context, tx *sql.Tx, g *store.Game, now time.Ti
 	b, w := g.Seats[0], g.Seats[1]
 	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
 		black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
-		plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until, revision)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, '', '', '', 0, 0, '', '', 0, 1)`),
+		plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until, revision, analysis)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, '', '', '', 0, 0, '', '', 0, 1, ?)`),
 		g.ID, unixMicro(now), unixMicro(now), g.Rule, g.Start, ms(g.MoveTime), ms(g.GameTime), ms(g.Increment),
-		string(b.Kind), b.Name, b.Spec, b.TokenHash, string(w.Kind), w.Name, w.Spec, w.TokenHash)
+		string(b.Kind), b.Name, b.Spec, b.TokenHash, string(w.Kind), w.Name, w.Spec, w.TokenHash, analysisFlag(g.Analysis))
 	if err != nil {
 		return fmt.Errorf("store: creating game %s: %w", g.ID, err)
 	}
@@ -305,7 +318,7 @@ func (s *SQL) announce(ctx context.Context, tx *sql.Tx, note store.Note) error {
 
 const gameColumns = `id, revision, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
 	black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
-	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, rematch_offers, rematch_game`
+	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, rematch_offers, rematch_game, analysis`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -313,16 +326,17 @@ func scanGame(r scanner) (*store.Game, int, bool, error) {
 	var g store.Game
 	var created, updated, moveMS, gameMS, incMS int64
 	var bk, wk string
-	var plies, finished, offers int
+	var plies, finished, offers, analysis int
 	var res store.Result
 	err := r.Scan(&g.ID, &g.Revision, &created, &updated, &g.Rule, &g.Start, &moveMS, &gameMS, &incMS,
 		&bk, &g.Seats[0].Name, &g.Seats[0].Spec, &g.Seats[0].TokenHash,
 		&wk, &g.Seats[1].Name, &g.Seats[1].Spec, &g.Seats[1].TokenHash,
-		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail, &offers, &g.Rematch.Game)
+		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail, &offers, &g.Rematch.Game, &analysis)
 	if err != nil {
 		return nil, 0, false, err
 	}
 	g.Rematch.Offered = [2]bool{offers&1 != 0, offers&2 != 0}
+	g.Analysis = analysis != 0
 	g.Created, g.Updated = fromMicro(created), fromMicro(updated)
 	g.MoveTime, g.GameTime = time.Duration(moveMS)*time.Millisecond, time.Duration(gameMS)*time.Millisecond
 	g.Increment = time.Duration(incMS) * time.Millisecond
