@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -21,6 +22,12 @@ import (
 var (
 	// errStoreFailed wraps a failed write to the store: 503, retryable.
 	errStoreFailed = errors.New("the server could not store the change (try again later)")
+	// errStoreUnreadable is what a client reads of a failed read of the
+	// store: 503, retryable.
+	errStoreUnreadable = errors.New("the server could not read its database (try again later)")
+	// errTooSlow is what a client reads of a request that ran out of
+	// time inside the server: 503, retryable.
+	errTooSlow = errors.New("the server did not answer in time (try again later)")
 	// errBadInvite: a join without the invitation's secret.
 	errBadInvite = errors.New("this open seat is taken only with the invitation's link")
 )
@@ -54,6 +61,11 @@ func (s *Server) admit(client string) (func(), int, error) {
 	case mine >= s.cfg.MaxGamesPerClient:
 		return nil, http.StatusTooManyRequests, fmt.Errorf("you have %d live games, the limit of a client here: finish or resign one first", s.cfg.MaxGamesPerClient)
 	}
+	if ok, wait := s.newGames.take(client); !ok {
+		wait = max(time.Second, wait.Round(time.Second))
+		return nil, http.StatusTooManyRequests, &retryError{fmt.Errorf("you created %d games in %v, the limit of a client here: try again in %v",
+			s.cfg.NewGamesPerClient, s.cfg.NewGamesPeriod, wait), wait}
+	}
 	s.created[client]++
 	return func() {
 		s.mu.Lock()
@@ -62,6 +74,46 @@ func (s *Server) admit(client string) (func(), int, error) {
 			delete(s.created, client)
 		}
 	}, 0, nil
+}
+
+// unavailable answers 503 (with Retry-After) to a request that a failure
+// of the server's own stopped, mostly its store's: the error, which may
+// name the database, its user, its address or its files, goes to the log
+// with the request, and the client reads a generic text of what happened
+// and what to do (errStoreFailed, errStoreUnreadable or errTooSlow).
+// A refusal of the client's request is not for it: that is a 4xx with
+// its reason.
+func (s *Server) unavailable(w http.ResponseWriter, r *http.Request, err error) {
+	s.log.Error("request failed", "route", routeOf(r), "client", s.addressOf(r), "err", err)
+	writeError(w, http.StatusServiceUnavailable, publicFailure(err).Error())
+}
+
+// publicFailure is what a client is told of a failure of the server's
+// own: one of the generic errors, never the store's or a player's text.
+func publicFailure(err error) error {
+	switch {
+	case errors.Is(err, errStoreFailed):
+		return errStoreFailed
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return errTooSlow
+	}
+	return errStoreUnreadable
+}
+
+// retryError is a refusal that says when to try again (Retry-After).
+type retryError struct {
+	error
+	after time.Duration
+}
+
+// refuse answers a refusal of admit with its status, and its
+// Retry-After if it says one.
+func refuse(w http.ResponseWriter, status int, err error) {
+	var re *retryError
+	if errors.As(err, &re) {
+		w.Header().Set("Retry-After", strconv.Itoa(int(max(time.Second, re.after).Seconds())))
+	}
+	writeError(w, status, err.Error())
 }
 
 // storeHealth is what the writes to the store found last.
@@ -85,6 +137,7 @@ func (s *Server) stored(err error) error {
 		return fmt.Errorf("%w: %w", errStoreFailed, err)
 	}
 	s.metrics.storeFailures.Inc()
+	s.log.Error("a write to the store failed", "err", err)
 	s.health.mu.Lock()
 	s.health.failed, s.health.at = err, time.Now()
 	s.health.mu.Unlock()

@@ -5,9 +5,11 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -31,7 +33,8 @@ type AnalyzeRequest struct {
 	Player string `json:"player,omitempty"`
 }
 
-// analyzeTime is the time an analysis thinks, at most.
+// analyzeTime is the time an analysis takes, at most: its answer comes
+// then, with what its player found (see analyse).
 const analyzeTime = 8 * time.Second
 
 // analysisWait is the longest an analysis waits for a slot before it is
@@ -79,6 +82,11 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.PassIfForced()
+	// The position of a live game between players is not analysed for
+	// anyone while it goes on (see noHelp).
+	if s.refuseHelp(w, r, g.Position()) {
+		return
+	}
 	// A client's player goes through the same allow-list and limits as
 	// the seats': never an external program but the operator's, never
 	// more memory than the limits. The server's own default is built
@@ -115,19 +123,104 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	defer player.Close(p)
-	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
-	defer cancel()
+	// p is closed once its Move returns (see analyse), which may be after
+	// the answer: its slot is released with the answer.
 	if r.URL.Query().Get("stream") == "1" {
-		s.streamAnalysis(ctx, w, p, g, asked)
+		s.streamAnalysis(r.Context(), w, p, g, asked)
 		return
 	}
-	reply, _, err := player.Analyze(ctx, p, g, analyzeTime)
+	reply, err := s.analyse(r.Context(), p, g, analyzeTime, nil)
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		s.analysisFailed(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, analysisAnswer(g, asked, reply))
+}
+
+// analyzeGrace is how long before the limit of an analysis the player's
+// context ends: a player that watches it answers with what it found in
+// that time, before the limit.
+const analyzeGrace = 500 * time.Millisecond
+
+// errAnalysisCut is the error of an analysis whose player neither
+// answered nor reported anything within the limit.
+var errAnalysisCut = fmt.Errorf("the analysis found nothing within %v, its limit: try a player that searches less", analyzeTime)
+
+// analyse runs p on g's position (g's side to move has a legal move) as
+// an analysis of at most limit, and closes p once its Move returns.
+// p's context ends analyzeGrace before the limit (or with ctx); if p has
+// not answered at the limit (a player that does not watch its context),
+// analyse answers without it: with p's last report, marked stopped, its
+// principal variation's first move as the best, or errAnalysisCut if p
+// reported nothing. Then p goes on alone until its Move returns, holding
+// no slot (the caller releases it with the answer), and is closed then.
+// progress, if not nil, gets p's reports until analyse returns (one may
+// still be under way as it returns).
+func (s *Server) analyse(ctx context.Context, p player.Player, g *game.Game, limit time.Duration, progress func(player.Thinking)) (player.Reply, error) {
+	limitCtx, cancelLimit := context.WithTimeout(ctx, limit)
+	defer cancelLimit()
+	pctx, cancel := context.WithTimeout(limitCtx, max(limit-analyzeGrace, limit/2))
+	var mu sync.Mutex
+	var last *player.Thinking
+	over := false
+	report := func(th player.Thinking) {
+		th.PV, th.Moves = slices.Clone(th.PV), slices.Clone(th.Moves)
+		mu.Lock()
+		ended := over
+		if !ended {
+			last = &th
+		}
+		mu.Unlock()
+		if progress != nil && !ended { // outside mu: progress may write to a slow client
+			progress(th)
+		}
+	}
+	type answer struct {
+		reply player.Reply
+		err   error
+	}
+	answered := make(chan answer, 1)
+	go func() {
+		defer player.Close(p)
+		defer cancel()
+		reply, err := p.Move(pctx, player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), TimeLeft: limit - analyzeGrace,
+			Analyze: true, Progress: report})
+		answered <- answer{reply, err}
+	}()
+	select {
+	case a := <-answered:
+		mu.Lock()
+		over = true
+		mu.Unlock()
+		return a.reply, a.err
+	case <-limitCtx.Done():
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	over = true
+	if ctx.Err() != nil {
+		return player.Reply{}, ctx.Err() // the client left
+	}
+	s.metrics.analysesCut.Inc()
+	s.log.Warn("analysis cut at its limit: the player did not answer", "player", p.Name(), "limit", limit)
+	if last == nil || len(last.PV) == 0 || g.Legal()&last.PV[0].Bit() == 0 {
+		return player.Reply{}, errAnalysisCut
+	}
+	th := *last
+	th.Stopped = true
+	return player.Reply{Move: th.PV[0], Thinking: &th}, nil
+}
+
+// analysisFailed answers an analysis that failed: 503 with
+// Retry-After, saying that it found nothing in its time or, for
+// another error of its player (logged), that it failed.
+func (s *Server) analysisFailed(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, errAnalysisCut) {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	s.log.Error("analysis failed", "client", s.addressOf(r), "err", err)
+	writeError(w, http.StatusServiceUnavailable, "the analysis failed (try again later)")
 }
 
 // analysisAnswer is the answer of an analysis of g (asked: the position
@@ -173,11 +266,15 @@ func (s *Server) streamAnalysis(ctx context.Context, w http.ResponseWriter, p pl
 		last = time.Now()
 		send(map[string]any{"for": asked, "turn": turn.String(), "thinking": thinkingJSON(&th, turn)})
 	}
-	reply, err := p.Move(ctx, player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), TimeLeft: analyzeTime, Analyze: true, Progress: progress})
+	reply, err := s.analyse(ctx, p, g, analyzeTime, progress)
 	mu.Lock()
 	defer mu.Unlock()
 	over = true // no report after the answer
 	if err != nil {
+		if !errors.Is(err, errAnalysisCut) {
+			s.log.Error("analysis failed", "err", err)
+			err = errors.New("the analysis failed (try again later)")
+		}
 		send(map[string]any{"for": asked, "error": err.Error()})
 		return
 	}

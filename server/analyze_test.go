@@ -3,9 +3,18 @@ package server
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"regexp"
 	"testing"
+	"time"
 
+	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 )
 
@@ -141,4 +150,72 @@ func TestAnalyzeStream(t *testing.T) {
 	if code := ts.call("POST", "/api/analyze?stream=1", AnalyzeRequest{Transcript: "f5", Player: "nobody"}, nil); code != 400 {
 		t.Errorf("a bad player, streamed: %d, want 400", code)
 	}
+}
+
+// deafPlayer does not watch its context: it reports once, then answers
+// only when the test releases it; closed says when it was closed.
+type deafPlayer struct {
+	release, closed chan struct{}
+}
+
+func (p *deafPlayer) Name() string { return "deaf" }
+
+func (p *deafPlayer) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	if req.Progress != nil {
+		req.Progress(player.Thinking{Source: player.Source{Kind: player.Midgame, Depth: 3}, PV: []board.Square{board.MustParseSquare("d6")}})
+	}
+	<-p.release
+	return player.Reply{Move: board.MustParseSquare("f6")}, nil
+}
+
+func (p *deafPlayer) Close() error { close(p.closed); return nil }
+
+// TestAnalyseCutAtLimit: a player that does not watch its context is cut
+// off at the analysis's limit: the answer is its last report, marked
+// stopped (or errAnalysisCut if it reported nothing), and the player is
+// closed only once its Move returns, after the answer. Before, the
+// analysis waited for the player, however long it took.
+func TestAnalyseCutAtLimit(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	g := game.New(board.Start(), game.Standard)
+	g.PlayTranscript("f5")
+	for _, reports := range []bool{true, false} {
+		p := &deafPlayer{release: make(chan struct{}), closed: make(chan struct{})}
+		var pl player.Player = p
+		if !reports {
+			pl = silent{p}
+		}
+		reply, err := ts.srv.analyse(context.Background(), pl, g, 300*time.Millisecond, nil)
+		if reports {
+			if err != nil || reply.Move != board.MustParseSquare("d6") || reply.Thinking == nil || !reply.Thinking.Stopped {
+				t.Errorf("a deaf player that reported d6: %v %+v, want d6 from its report, stopped", err, reply)
+			}
+		} else if !errors.Is(err, errAnalysisCut) {
+			t.Errorf("a deaf player that reported nothing: %v %+v, want errAnalysisCut", err, reply)
+		}
+		select {
+		case <-p.closed:
+			t.Fatalf("the player was closed while its Move ran")
+		default:
+		}
+		close(p.release)
+		<-p.closed // closed once its Move returned (or the test times out)
+	}
+	resp, err := http.Get(ts.http.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	text, _ := io.ReadAll(resp.Body)
+	if !regexp.MustCompile(`(?m)^reversi_analyses_cut_total 2$`).Match(text) {
+		t.Errorf("the metrics do not count 2 analyses cut:\n%s", text)
+	}
+}
+
+// silent is a deafPlayer whose reports are not passed on.
+type silent struct{ *deafPlayer }
+
+func (s silent) Move(ctx context.Context, req player.Request) (player.Reply, error) {
+	req.Progress = nil
+	return s.deafPlayer.Move(ctx, req)
 }

@@ -150,13 +150,16 @@ func decode(r *http.Request, v any) error {
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
+	// What failed goes to the log, not to the client (anyone may ask).
 	if _, err := s.cfg.Store.List(ctx, store.ListOptions{Limit: 1}); err != nil {
-		writeError(w, http.StatusServiceUnavailable, "the store does not answer: "+err.Error())
+		s.log.Error("health: the store does not answer", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "the database does not answer")
 		return
 	}
 	if at, err := s.storeFailure(); err != nil {
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the store failed a write %s ago and none succeeded since: %v",
-			time.Since(at).Round(time.Second), err))
+		s.log.Error("health: the last write to the store failed", "ago", time.Since(at).Round(time.Second), "err", err)
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the store failed a write %s ago and none succeeded since (the server's log says why)",
+			time.Since(at).Round(time.Second)))
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "owner": s.cfg.Owner})
@@ -196,6 +199,11 @@ type CreateRequest struct {
 	// Othello server's archive): its start position and moves are the
 	// start of this game, as a transcript's are.
 	GGF string `json:"ggf,omitempty"`
+	// Analysis creates an analysis game: the server helps both sides
+	// (the book's moves in its state, analyses of its position) while it
+	// goes on. Without it, a game between two remote seats (people, or a
+	// person and a bot) gets no such help until it is over.
+	Analysis bool `json:"analysis,omitempty"`
 	// Opening starts the game after an opening the server picks at
 	// random, kept as the game's first moves: "xot" (one of the XOT
 	// list's balanced 8-move openings) or "random" (8 random legal
@@ -233,12 +241,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.metrics.refused.WithLabelValues("games").Inc()
 		s.log.Warn("game refused", "client", client, "err", err)
-		writeError(w, status, err.Error())
+		refuse(w, status, err)
 		return
 	}
 	defer done()
 	if err := s.storeNew(r.Context(), rec, client); err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		s.unavailable(w, r, err)
 		return
 	}
 	s.log.Info("game created", "game", rec.ID, "black", rec.Seats[0].Kind, "white", rec.Seats[1].Kind, "client", client)
@@ -270,7 +278,7 @@ func (s *Server) storeNew(ctx context.Context, rec *store.Game, client string) e
 
 // newGame checks a request and makes the stored game and the tokens.
 func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, error) {
-	rec := &store.Game{ID: randomID(8), Rule: "standard", MoveTime: 60 * time.Second}
+	rec := &store.Game{ID: randomID(8), Rule: "standard", MoveTime: 60 * time.Second, Analysis: req.Analysis}
 	if req.Rule != "" {
 		rule, err := game.ParseRule(req.Rule)
 		if err != nil {
@@ -495,7 +503,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	}
 	list, err := s.cfg.Store.List(r.Context(), opts)
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		s.unavailable(w, r, err)
 		return
 	}
 	type item struct {
@@ -543,7 +551,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *table {
 		return nil
 	}
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		s.unavailable(w, r, err)
 		return nil
 	}
 	return t
@@ -610,7 +618,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, err.Error())
 		return
 	case errors.Is(err, errStoreFailed):
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		s.unavailable(w, r, err)
 		return
 	case err != nil:
 		writeError(w, http.StatusConflict, err.Error())
@@ -757,7 +765,11 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 			s.metrics.refused.WithLabelValues("token").Inc()
 			s.log.Warn("token refused", "game", t.id, "client", s.addressOf(r), "route", routeOf(r))
 		}
-		writeError(w, verdictStatus(err), err.Error())
+		if status := verdictStatus(err); status == http.StatusServiceUnavailable {
+			s.unavailable(w, r, err)
+		} else {
+			writeError(w, status, err.Error())
+		}
 		return
 	}
 	s.metrics.moves.Inc()
@@ -811,7 +823,7 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	if full, name := openingNames(g); name != "" {
 		out["opening"], out["opening_name"] = full, name
 	}
-	if b := bookMoves(g); b != nil {
+	if b := bookMoves(g); b != nil && !s.withoutHelp(pos) { // not the book of a live game between players
 		out["book"] = b
 	}
 	writeJSON(w, http.StatusOK, out)

@@ -6,6 +6,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -18,17 +19,23 @@ import (
 )
 
 // classicSession is a numbered session: a server game with two bot
-// seats whose tokens the server holds.
+// seats, which the endpoints play with the server's authority (the seats'
+// token hashes, from the stored game). Its game's id names the session
+// (sessionPrefix), so that a session outlives the process: after a
+// restart, or on another server of the same database, it is found again
+// among the live games.
 type classicSession struct {
-	id     string
-	tokens [2]string
-	joined int
+	id string
 }
 
 type classicSessions struct {
 	mu   sync.Mutex
 	byID map[string]*classicSession
 }
+
+// sessionPrefix begins the id of the game of session name: "course7-"
+// and random hex digits for session 7.
+func sessionPrefix(name string) string { return "course" + name + "-" }
 
 func (s *Server) classicRoutes() {
 	cs := &classicSessions{byID: map[string]*classicSession{}}
@@ -48,81 +55,113 @@ func text(w http.ResponseWriter, status int, format string, args ...any) {
 	fmt.Fprintf(w, format+"\n", args...)
 }
 
-// session returns the session of the request (creating it when asked).
-func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (*classicSession, error) {
+// classicError answers an error of the course's endpoints as text with
+// status; a failure of the server's own (its store's: errStoreFailed,
+// errStoreUnreadable) is answered 503 with a generic text, its error
+// logged (see Server.unavailable).
+func (s *Server) classicError(w http.ResponseWriter, r *http.Request, status int, err error) {
+	if status == http.StatusServiceUnavailable || errors.Is(err, errStoreFailed) || errors.Is(err, errStoreUnreadable) {
+		s.log.Error("request failed", "route", routeOf(r), "client", s.addressOf(r), "err", err)
+		w.Header().Set("Retry-After", "5")
+		text(w, http.StatusServiceUnavailable, "error: %v", publicFailure(err))
+		return
+	}
+	text(w, status, "error: %v", err)
+}
+
+// session returns the session of the request: known to this process, or
+// found among the live games of the store (a session made before a
+// restart, or by another server), or, when create is set, a new one
+// (created then says so).
+func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (sess *classicSession, created bool, err error) {
 	name := r.PathValue("session")
 	if _, err := strconv.ParseUint(name, 10, 32); err != nil {
-		return nil, fmt.Errorf("session %q: want a number", name)
+		return nil, false, fmt.Errorf("session %q: want a number", name)
 	}
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
 	if sess := cs.byID[name]; sess != nil {
-		return sess, nil
+		return sess, false, nil
+	}
+	live, err := s.cfg.Store.List(r.Context(), store.ListOptions{Live: true, Limit: 100000})
+	if err != nil {
+		return nil, false, fmt.Errorf("%w: %w", errStoreUnreadable, err)
+	}
+	for _, g := range live {
+		if strings.HasPrefix(g.ID, sessionPrefix(name)) {
+			sess := &classicSession{id: g.ID}
+			cs.byID[name] = sess
+			return sess, false, nil
+		}
 	}
 	if !create {
-		return nil, fmt.Errorf("no session %s: join it first", name)
+		return nil, false, fmt.Errorf("no session %s: join it first", name)
 	}
-	rec, tokens, err := s.newGame(CreateRequest{Black: SeatRequest{Kind: "bot", Name: "B"}, White: SeatRequest{Kind: "bot", Name: "W"}})
+	rec, _, err := s.newGame(CreateRequest{Black: SeatRequest{Kind: "bot", Name: "B"}, White: SeatRequest{Kind: "bot", Name: "W"}})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
+	rec.ID = sessionPrefix(name) + rec.ID
 	rec.Seats[1] = store.Seat{Kind: store.Open} // W joins second
 	client := s.clientOf(r)
 	done, _, err := s.admit(client) // the caps on live games hold here too
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer done()
 	if err := s.stored(s.cfg.Store.Create(r.Context(), rec)); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if _, err := s.tableFor(r.Context(), rec.ID, client); err != nil {
-		return nil, err
+		return nil, false, fmt.Errorf("%w: %w", errStoreUnreadable, err)
 	}
-	sess := &classicSession{id: rec.ID, tokens: [2]string{tokens["black"]}}
+	sess = &classicSession{id: rec.ID}
 	cs.byID[name] = sess
-	return sess, nil
+	return sess, true, nil
 }
 
+// classicJoin answers B to the first bot that joins a session (which
+// makes it), W to the second, and refuses a third.
 func (s *Server) classicJoin(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
-	sess, err := cs.session(s, r, true)
+	sess, created, err := cs.session(s, r, true)
 	if err != nil {
-		text(w, http.StatusBadRequest, "error: %v", err)
+		s.classicError(w, r, http.StatusBadRequest, err)
+		return
+	}
+	if created {
+		text(w, http.StatusOK, "B")
 		return
 	}
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
-	switch sess.joined {
-	case 0:
-		sess.joined = 1
-		text(w, http.StatusOK, "B")
-	case 1:
-		t, err := s.table(r.Context(), sess.id)
-		if err != nil {
-			text(w, http.StatusServiceUnavailable, "error: %v", err)
-			return
-		}
-		_, token, err := s.join(r.Context(), t, JoinRequest{Kind: "bot", Name: "W", Color: "white"})
-		if err != nil {
-			text(w, http.StatusConflict, "error: %v", err)
-			return
-		}
-		sess.tokens[1], sess.joined = token, 2
-		text(w, http.StatusOK, "W")
-	default:
-		text(w, http.StatusConflict, "error: the session is full")
+	t, err := s.table(r.Context(), sess.id)
+	if err != nil {
+		s.classicError(w, r, http.StatusServiceUnavailable, err)
+		return
 	}
+	t.mu.Lock()
+	open := t.rec.Seats[1].Kind == store.Open
+	t.mu.Unlock()
+	if !open {
+		text(w, http.StatusConflict, "error: the session is full")
+		return
+	}
+	if _, _, err := s.join(r.Context(), t, JoinRequest{Kind: "bot", Name: "W", Color: "white"}); err != nil {
+		s.classicError(w, r, http.StatusConflict, err)
+		return
+	}
+	text(w, http.StatusOK, "W")
 }
 
 // classicView returns the state of a session's game.
 func (s *Server) classicView(r *http.Request, cs *classicSessions) (GameView, *classicSession, error) {
-	sess, err := cs.session(s, r, false)
+	sess, _, err := cs.session(s, r, false)
 	if err != nil {
 		return GameView{}, nil, err
 	}
 	t, err := s.table(r.Context(), sess.id)
 	if err != nil {
-		return GameView{}, nil, err
+		return GameView{}, nil, fmt.Errorf("%w: %w", errStoreUnreadable, err)
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -135,7 +174,7 @@ func (s *Server) classicTurn(w http.ResponseWriter, r *http.Request, cs *classic
 	v, _, err := s.classicView(r, cs)
 	switch {
 	case err != nil:
-		text(w, http.StatusNotFound, "error: %v", err)
+		s.classicError(w, r, http.StatusNotFound, err)
 	case v.Status != "playing":
 		text(w, http.StatusOK, "0")
 	default:
@@ -148,7 +187,7 @@ func (s *Server) classicTurn(w http.ResponseWriter, r *http.Request, cs *classic
 func (s *Server) classicBoard(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
 	v, _, err := s.classicView(r, cs)
 	if err != nil {
-		text(w, http.StatusNotFound, "error: %v", err)
+		s.classicError(w, r, http.StatusNotFound, err)
 		return
 	}
 	text(w, http.StatusOK, "%s", ClassicBoard(v.Board))
@@ -179,7 +218,7 @@ func ClassicBoard(squares string) string {
 func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
 	_, sess, err := s.classicView(r, cs)
 	if err != nil {
-		text(w, http.StatusNotFound, "error: %v", err)
+		s.classicError(w, r, http.StatusNotFound, err)
 		return
 	}
 	q := r.URL.Query()
@@ -201,20 +240,20 @@ func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classic
 	}
 	t, err := s.table(r.Context(), sess.id)
 	if err != nil {
-		text(w, http.StatusServiceUnavailable, "error: %v", err)
+		s.classicError(w, r, http.StatusServiceUnavailable, err)
 		return
 	}
-	cs.mu.Lock()
-	token := sess.tokens[c]
-	cs.mu.Unlock()
-	if token == "" {
+	t.mu.Lock()
+	seat := t.rec.Seats[c]
+	t.mu.Unlock()
+	if seat.Kind == store.Open {
 		text(w, http.StatusConflict, "error: nobody has joined as %s", q.Get("color"))
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 30e9)
 	defer cancel()
-	if err := t.submit(ctx, token, player.Reply{Move: board.SquareAt(row, col)}); err != nil {
-		text(w, verdictStatus(err), "error: %v", err)
+	if err := t.submitHash(ctx, seat.TokenHash, player.Reply{Move: board.SquareAt(row, col)}); err != nil {
+		s.classicError(w, r, verdictStatus(err), err)
 		return
 	}
 	text(w, http.StatusOK, "OK")
@@ -224,7 +263,7 @@ func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classic
 func (s *Server) classicLast(w http.ResponseWriter, r *http.Request, cs *classicSessions) {
 	v, _, err := s.classicView(r, cs)
 	if err != nil {
-		text(w, http.StatusNotFound, "error: %v", err)
+		s.classicError(w, r, http.StatusNotFound, err)
 		return
 	}
 	sq, err := board.ParseSquare(v.LastMove)

@@ -43,6 +43,7 @@ func (c Config) Validate() error {
 		v, least time.Duration
 	}{
 		{"Lease", c.Lease, time.Second}, {"MaxThink", c.MaxThink, 100 * time.Millisecond}, {"IdleTimeout", c.IdleTimeout, time.Second},
+		{"NewGamesPeriod", c.NewGamesPeriod, time.Second},
 	} {
 		if d.field == "IdleTimeout" && d.v < 0 {
 			continue // never
@@ -56,6 +57,7 @@ func (c Config) Validate() error {
 		v, lo, hi int
 	}{
 		{"MaxGames", c.MaxGames, 1, 1 << 20}, {"MaxGamesPerClient", c.MaxGamesPerClient, 1, 1 << 20},
+		{"NewGamesPerClient", c.NewGamesPerClient, 1, 1 << 20},
 		{"MaxSearches", c.MaxSearches, 1, 1024}, {"MaxAnalyses", c.MaxAnalyses, 1, 1024},
 		{"Limits.HashMB", c.Limits.HashMB, 1, 1 << 16}, {"Limits.MemoryMB", c.Limits.MemoryMB, 1, 1 << 16},
 		{"Limits.Threads", c.Limits.Threads, 1, 256}, {"Limits.Depth", c.Limits.Depth, 1, 60},

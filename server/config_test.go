@@ -18,7 +18,7 @@ func operatorConfig() Config {
 	return Config{RatePerSecond: 50, Burst: 100, Lease: 10 * time.Second, MaxThink: time.Minute, IdleTimeout: time.Hour,
 		Limits:   catalog.Limits{HashMB: 64, MemoryMB: 64, Threads: 1, MoveTime: time.Minute, Depth: 24},
 		MaxGames: 1000, MaxGamesPerClient: 20, MaxSearches: 2, MaxSearchesPerClient: 1, MaxAnalyses: 2, MaxSocketsPerClient: 32,
-		MaxConns: 1000, MaxConnsPerClient: 64, IPv6Prefix: 64}
+		MaxConns: 1000, MaxConnsPerClient: 64, IPv6Prefix: 64, NewGamesPerClient: 300, NewGamesPeriod: time.Hour}
 }
 
 func TestConfigValidate(t *testing.T) {
@@ -58,6 +58,8 @@ func TestConfigValidate(t *testing.T) {
 		{"depth", func(c *Config) { c.Limits.Depth = 61 }, "Limits.Depth", "61: want 1 to 60"},
 		{"sockets", func(c *Config) { c.MaxSocketsPerClient = 0 }, "MaxSocketsPerClient", ""},
 		{"connections", func(c *Config) { c.MaxConns = 0 }, "MaxConns", "MaxConns 0: want 1 to 1048576"},
+		{"no new games", func(c *Config) { c.NewGamesPerClient = 0 }, "NewGamesPerClient", "NewGamesPerClient 0: want 1 to 1048576"},
+		{"new games period", func(c *Config) { c.NewGamesPeriod = time.Millisecond }, "NewGamesPeriod", "NewGamesPeriod 1ms: want a duration from 1s to 168h"},
 		{"connections per client", func(c *Config) { c.MaxConnsPerClient = -1 }, "MaxConnsPerClient", "-1: want 1 to 1048576"},
 		{"each IPv6 address", func(c *Config) { c.IPv6Prefix = 128 }, "", ""},
 		{"IPv6 prefix", func(c *Config) { c.IPv6Prefix = 129 }, "IPv6Prefix", "IPv6Prefix 129: want 1 to 128"},

@@ -36,12 +36,22 @@ func newLimiter(rate, burst float64) *limiter {
 
 // allow takes a token from the client's bucket.
 func (l *limiter) allow(client string) bool {
+	ok, _ := l.take(client)
+	return ok
+}
+
+// take takes a token from the client's bucket, or says how long until
+// there is one.
+func (l *limiter) take(client string) (bool, time.Duration) {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if now.Sub(l.lastSweep) > time.Minute { // forget idle clients
+	// Forget the clients whose buckets are full again (idle for a minute
+	// at least).
+	full := max(time.Minute, time.Duration(l.burst/l.rate*float64(time.Second)))
+	if now.Sub(l.lastSweep) > time.Minute {
 		for k, b := range l.buckets {
-			if now.Sub(b.last) > time.Minute {
+			if now.Sub(b.last) > full {
 				delete(l.buckets, k)
 			}
 		}
@@ -55,10 +65,10 @@ func (l *limiter) allow(client string) bool {
 	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
 	b.last = now
 	if b.tokens < 1 {
-		return false
+		return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
 	}
 	b.tokens--
-	return true
+	return true, 0
 }
 
 // trusted reports whether a peer is one of the trusted proxies.

@@ -24,7 +24,10 @@ type metrics struct {
 	// waiting for a slot.
 	analysesRunning, analysesWaiting prometheus.Gauge
 	storeFailures                    prometheus.Counter
-	refused                          *prometheus.CounterVec
+	// analysesCut counts the analyses answered at their limit without
+	// their player's answer.
+	analysesCut prometheus.Counter
+	refused     *prometheus.CounterVec
 	// connectionsShed counts the idle connections closed to make room,
 	// by the cap that was reached ("total" or "client").
 	connectionsShed *prometheus.CounterVec
@@ -55,9 +58,10 @@ func newMetrics() *metrics {
 	m.searchesWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_searches_waiting", Help: "Computer moves waiting for a free search slot (their clocks stopped)."})
 	m.analysesRunning = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_analyses_running", Help: "Analyses running."})
 	m.analysesWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: "reversi_analyses_waiting", Help: "Analyses waiting for a free slot."})
+	m.analysesCut = prometheus.NewCounter(prometheus.CounterOpts{Name: "reversi_analyses_cut_total", Help: "Analyses answered at their limit (8 s) without their player's answer: the player went on alone, holding no slot."})
 	m.storeFailures = prometheus.NewCounter(prometheus.CounterOpts{Name: "reversi_store_failures_total", Help: "Writes to the store that failed."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets, connections).",
+		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets, socket_messages, connections, help).",
 	}, []string{"reason"})
 	m.connectionsShed = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "reversi_connections_shed_total", Help: "Idle keep-alive connections closed to make room, by the cap reached (total, client).",
@@ -72,7 +76,7 @@ func newMetrics() *metrics {
 		}, func() float64 { return float64(n.Load()) })
 	}
 	m.reg.MustRegister(pings("answered", &m.pingsAnswered), pings("unanswered", &m.pingsUnanswered))
-	m.reg.MustRegister(m.searchesRunning, m.searchesWaiting, m.analysesRunning, m.analysesWaiting, m.storeFailures, m.refused, m.caps, m.connectionsShed)
+	m.reg.MustRegister(m.searchesRunning, m.searchesWaiting, m.analysesRunning, m.analysesWaiting, m.analysesCut, m.storeFailures, m.refused, m.caps, m.connectionsShed)
 	m.reg.MustRegister(m.requests, m.moves, m.limited, m.live, m.sockets, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -81,35 +85,56 @@ func newMetrics() *metrics {
 // limits shows the server's limits as gauges.
 func (m *metrics) limits(cfg Config) {
 	for name, v := range map[string]float64{
-		"live_games":              float64(cfg.MaxGames),
-		"live_games_per_client":   float64(cfg.MaxGamesPerClient),
-		"searches":                float64(cfg.MaxSearches),
-		"searches_per_client":     float64(cfg.MaxSearchesPerClient),
-		"analyses_per_client":     float64((cfg.MaxAnalyses + 1) / 2),
-		"analyses":                float64(cfg.MaxAnalyses),
-		"think_seconds":           cfg.MaxThink.Seconds(),
-		"idle_seconds":            cfg.IdleTimeout.Seconds(),
-		"hash_mb":                 float64(cfg.Limits.HashMB),
-		"mcts_memory_mb":          float64(cfg.Limits.MemoryMB),
-		"threads":                 float64(cfg.Limits.Threads),
-		"depth":                   float64(cfg.Limits.Depth),
-		"requests_per_second":     cfg.RatePerSecond,
-		"request_burst":           cfg.Burst,
-		"body_bytes":              float64(cfg.MaxBody),
-		"computer_players_pooled": float64(poolSize(cfg)),
-		"websockets_per_client":   float64(cfg.MaxSocketsPerClient),
-		"connections":             float64(cfg.MaxConns),
-		"connections_per_client":  float64(cfg.MaxConnsPerClient),
-		"ipv6_client_prefix_bits": float64(cfg.IPv6Prefix),
+		"live_games":               float64(cfg.MaxGames),
+		"live_games_per_client":    float64(cfg.MaxGamesPerClient),
+		"new_games_per_client":     float64(cfg.NewGamesPerClient),
+		"new_games_period_seconds": cfg.NewGamesPeriod.Seconds(),
+		"searches":                 float64(cfg.MaxSearches),
+		"searches_per_client":      float64(cfg.MaxSearchesPerClient),
+		"analyses_per_client":      float64((cfg.MaxAnalyses + 1) / 2),
+		"analyses":                 float64(cfg.MaxAnalyses),
+		"think_seconds":            cfg.MaxThink.Seconds(),
+		"idle_seconds":             cfg.IdleTimeout.Seconds(),
+		"hash_mb":                  float64(cfg.Limits.HashMB),
+		"mcts_memory_mb":           float64(cfg.Limits.MemoryMB),
+		"threads":                  float64(cfg.Limits.Threads),
+		"depth":                    float64(cfg.Limits.Depth),
+		"requests_per_second":      cfg.RatePerSecond,
+		"request_burst":            cfg.Burst,
+		"body_bytes":               float64(cfg.MaxBody),
+		"computer_players_pooled":  float64(poolSize(cfg)),
+		"websockets_per_client":    float64(cfg.MaxSocketsPerClient),
+		"connections":              float64(cfg.MaxConns),
+		"connections_per_client":   float64(cfg.MaxConnsPerClient),
+		"ipv6_client_prefix_bits":  float64(cfg.IPv6Prefix),
 	} {
 		m.caps.WithLabelValues(name).Set(v)
 	}
+}
+
+// synchronous shows the synchronous setting that the store's connections
+// run with (an SQLite store's: "full" or "normal"), as
+// reversi_store_synchronous{setting} 1.
+func (m *metrics) synchronous(setting string) {
+	g := prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "reversi_store_synchronous", Help: "The SQLite store's synchronous setting, read from its connection (full: every acknowledged change is on the disk; normal: a power cut may lose the last ones).",
+	}, []string{"setting"})
+	g.WithLabelValues(setting).Set(1)
+	m.reg.MustRegister(g)
 }
 
 // pooled shows the number of computer players kept between their moves.
 func (m *metrics) pooled(n func() int) {
 	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "reversi_computers_pooled", Help: "Computer players kept between their moves (see the limit computer_players_pooled).",
+	}, func() float64 { return float64(n()) }))
+}
+
+// tables shows the number of games held in memory: live, and finished
+// ones kept for their players' rematch.
+func (m *metrics) tables(n func() int) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "reversi_games_in_memory", Help: "Games held in memory: live ones, and finished games between two people kept for their rematch.",
 	}, func() float64 { return float64(n()) }))
 }
 

@@ -10,6 +10,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/reversi-engine/reversi/board"
@@ -44,6 +45,7 @@ func rematchView(r store.Rematch) *RematchView {
 // process), the same clocks, rule and start position.
 func rematchOf(rec *store.Game) *store.Game {
 	return &store.Game{ID: randomID(8), Rule: rec.Rule, Start: rec.Start, MoveTime: rec.MoveTime, GameTime: rec.GameTime, Increment: rec.Increment,
+		Analysis: rec.Analysis,
 		Seats: [2]store.Seat{
 			{Kind: store.Human, Name: rec.Seats[1].Name, TokenHash: rec.Seats[1].TokenHash},
 			{Kind: store.Human, Name: rec.Seats[0].Name, TokenHash: rec.Seats[0].TokenHash},
@@ -99,7 +101,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusConflict, "the game is not over")
 			return
 		}
-		writeError(w, http.StatusServiceUnavailable, "the rematch: "+err.Error())
+		s.unavailable(w, r, fmt.Errorf("the rematch: %w", err))
 	}
 	// The offer first; then, if the other side has asked too and no game
 	// is made yet, the game, within the limits of the server.
@@ -113,7 +115,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		done, status, err := s.admit(client)
 		if err != nil {
 			s.metrics.refused.WithLabelValues("games").Inc()
-			writeError(w, status, err.Error())
+			refuse(w, status, err)
 			return
 		}
 		defer done()

@@ -74,6 +74,11 @@ type Config struct {
 	// waiting for a player (default 1000). MaxGamesPerClient bounds those
 	// that one client address created (default 20).
 	MaxGames, MaxGamesPerClient int
+	// NewGamesPerClient bounds the games one client creates in
+	// NewGamesPeriod, finished ones included (default 300 an hour): a
+	// token bucket of that many that refills over the period.
+	NewGamesPerClient int
+	NewGamesPeriod    time.Duration
 	// IdleTimeout: a remote seat (a human or a bot) that has not moved
 	// for this long loses the game by forfeit, and a game whose open seat
 	// nobody took for this long is abandoned, whatever the clocks
@@ -142,7 +147,10 @@ type Server struct {
 	cluster store.Shared
 
 	limiter *limiter
-	metrics *metrics
+	// newGames counts the games each client creates (NewGamesPerClient in
+	// NewGamesPeriod).
+	newGames *limiter
+	metrics  *metrics
 	// searches and analyses are the slots of the computer moves thought
 	// at once and of the analyses running, shared between clients.
 	searches, analyses *fairSlots
@@ -238,6 +246,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxGamesPerClient <= 0 {
 		cfg.MaxGamesPerClient = 20
 	}
+	if cfg.NewGamesPerClient <= 0 {
+		cfg.NewGamesPerClient = 300
+	}
+	if cfg.NewGamesPeriod <= 0 {
+		cfg.NewGamesPeriod = time.Hour
+	}
 	if cfg.IdleTimeout == 0 {
 		cfg.IdleTimeout = time.Hour
 	}
@@ -271,6 +285,7 @@ func New(cfg Config) (*Server, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
 		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(),
+		newGames: newLimiter(float64(cfg.NewGamesPerClient)/cfg.NewGamesPeriod.Seconds(), float64(cfg.NewGamesPerClient)),
 		searches: newFairSlots(cfg.MaxSearches, cfg.MaxSearchesPerClient), analyses: newFairSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
 		pool: newPool(poolSize(cfg)), created: map[string]int{}, socketsBy: map[string]int{},
 		pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval}
@@ -280,6 +295,12 @@ func New(cfg Config) (*Server, error) {
 	s.analyses.running = func(d int) { s.metrics.analysesRunning.Add(float64(d)) }
 	s.analyses.waiting = func(d int) { s.metrics.analysesWaiting.Add(float64(d)) }
 	s.metrics.pooled(s.pool.len)
+	s.metrics.tables(func() int {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return len(s.tables)
+	})
+	s.showSynchronous()
 	s.routes()
 	s.handler = s.front(s.mux)
 	s.startCluster()
@@ -288,6 +309,31 @@ func New(cfg Config) (*Server, error) {
 		go s.sweepIdle()
 	}
 	return s, nil
+}
+
+// synchronousStore is a store that says when its commits are on the
+// disk: the SQLite store (sqlite.Store.Synchronous).
+type synchronousStore interface {
+	Synchronous(ctx context.Context) (string, error)
+}
+
+// showSynchronous logs and shows in the metrics the synchronous setting
+// that the store's connections run with, if it has one (SQLite): read
+// from a connection, not taken from the settings asked for.
+func (s *Server) showSynchronous() {
+	st, ok := s.cfg.Store.(synchronousStore)
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	setting, err := st.Synchronous(ctx)
+	if err != nil {
+		s.log.Warn("the store's synchronous setting is unknown", "err", err)
+		return
+	}
+	s.log.Info("store", "synchronous", setting)
+	s.metrics.synchronous(setting)
 }
 
 // Handler returns the server's HTTP handler.
@@ -362,6 +408,11 @@ func (s *Server) tableFor(ctx context.Context, id, client string) (*table, error
 	}
 	t = &table{id: id, srv: s, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), cancel: func() {}, since: time.Now(),
 		creator: client}
+	// A finished game that is not between two people (who may agree on a
+	// rematch, see startLocked) is not kept: each request reads it from
+	// the store again, and the memory does not grow with the games
+	// played.
+	keep := rec.Result == nil || rec.Seats[0].Kind == store.Human && rec.Seats[1].Kind == store.Human
 	for c := range 2 {
 		if k := rec.Seats[c].Kind; k == store.Human || k == store.Bot || k == store.Open {
 			t.remotes[c] = newRemote(seatName(rec.Seats[c]))
@@ -372,7 +423,9 @@ func (s *Server) tableFor(ctx context.Context, id, client string) (*table, error
 	if !mirror || len(rec.Moves) == 0 {
 		t.turnAt = time.Now() // this process's referee starts the clock of the move
 	}
-	s.tables[id] = t
+	if keep {
+		s.tables[id] = t
+	}
 	switch {
 	case rec.Result != nil:
 		close(t.done)

@@ -41,14 +41,18 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 		if errors.Is(err, errCannotSwitch) {
 			status = http.StatusConflict
 		}
-		writeError(w, status, err.Error())
+		if status == http.StatusServiceUnavailable {
+			s.unavailable(w, r, err)
+		} else {
+			writeError(w, status, err.Error())
+		}
 		return
 	}
 	// The store says where the token sits now (a table of this process
 	// may be a mirror a moment behind the referee's).
 	rec, err := s.cfg.Store.Get(ctx, t.id)
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		s.unavailable(w, r, err)
 		return
 	}
 	resp := SwitchResponse{Version: rec.Revision}

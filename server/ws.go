@@ -45,6 +45,19 @@ const (
 	pingTimeout = 20 * time.Second
 )
 
+// A client may send socketRate messages a second on a WebSocket, in
+// bursts of socketBurst (the GUI sends one hello a connection; a bot that
+// measures its lag, a ping a second); one that sends more has its
+// WebSocket closed with StatusPolicyViolation and tooManyMessages.
+const (
+	socketRate  = 10
+	socketBurst = 20
+)
+
+// tooManyMessages is the reason of the close of a WebSocket whose client
+// sent more than socketRate messages a second.
+var tooManyMessages = fmt.Sprintf("too many messages: at most %d a second (bursts of %d)", socketRate, socketBurst)
+
 // parseEnvelope reads a client's message; the error says what is wrong.
 func parseEnvelope(data []byte) (Envelope, error) {
 	var e Envelope
@@ -115,12 +128,19 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	wake, unwatch := t.watch()
 	defer unwatch()
 	out := make(chan Envelope, 8)
-	// Reader: pings and hellos.
+	// Reader: pings and hellos, at most socketRate a second.
+	rate := newLimiter(socketRate, socketBurst)
 	go func() {
 		defer cancel()
 		for {
 			_, data, err := c.Read(ctx)
 			if err != nil {
+				return
+			}
+			if !rate.allow("") {
+				s.metrics.refused.WithLabelValues("socket_messages").Inc()
+				s.log.Warn("websocket closed: too many messages", "game", t.id, "client", client)
+				c.Close(websocket.StatusPolicyViolation, tooManyMessages)
 				return
 			}
 			e, err := parseEnvelope(data)

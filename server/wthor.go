@@ -155,7 +155,8 @@ func (s *Server) handleWTHOR(w http.ResponseWriter, r *http.Request) {
 	}
 	db, err := wthorData()
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, "the WTHOR database: "+err.Error())
+		s.log.Error("the WTHOR database", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "the WTHOR database is not available here")
 		return
 	}
 	has := func(names []string, i uint16, part string) bool {

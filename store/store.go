@@ -104,6 +104,11 @@ type Game struct {
 	// Rematch is where the rematch of a finished game stands (see
 	// Store.Rematch); zero if nobody asked.
 	Rematch Rematch
+	// Analysis marks a game created as an analysis game: the server helps
+	// both sides (its book, its analyses of the position) while it goes
+	// on, which it does not in other games between two remote seats.
+	// Games stored before it existed are not.
+	Analysis bool
 }
 
 // Rematch is where the rematch of a finished game between two people

@@ -418,6 +418,30 @@ func TestSecurityCrossSite(t *testing.T) {
 // on the server), a move answers 503 with Retry-After, not 422 ("illegal
 // move"), and health turns 503.
 func TestSecurityStoreFailure(t *testing.T) {
+	f := startFullServer(t)
+	url := f.url
+	code, out := call(t, "POST", url+"/api/games/"+f.id+"/move", `{"token":"`+f.black+`","move":"f5"}`)
+	if code != 503 || out["_retry_after"] == nil {
+		t.Fatalf("a move on a full disk: %d %v (Retry-After %v), want 503 with Retry-After", code, out["_text"], out["_retry_after"])
+	}
+	wantStatus(t, 503, "GET", url+"/api/health", "", []string{"the store failed a write"})
+}
+
+// fullServer is a server whose disk is full (startFullServer).
+type fullServer struct {
+	url, db string
+	cmd     *exec.Cmd
+	// id is a game between two bots made before the disk was full, black
+	// its black seat's token; refused the text of the 503 that said the
+	// disk was full.
+	id, black, refused string
+}
+
+// startFullServer starts a server whose disk is full: a file size limit
+// keeps its SQLite database under 400 KiB, and games are created until
+// one is refused (503 with Retry-After, checked).
+func startFullServer(t *testing.T) fullServer {
+	t.Helper()
 	db := filepath.Join(t.TempDir(), "full.db")
 	bin := reversiBinary(t)
 	// ulimit -f of a POSIX sh (dash; bash as sh) counts blocks of 512
@@ -431,18 +455,17 @@ func TestSecurityStoreFailure(t *testing.T) {
 	saved := binary
 	binary = wrapper
 	defer func() { binary = saved }()
-	url, _ := startServer(t, db, "--rate", "100000", "--max-games", "100000", "--max-games-per-client", "100000")
+	url, cmd := startServer(t, db, "--rate", "100000", "--max-games", "100000", "--max-games-per-client", "100000")
 	binary = saved
 	g := wantStatus(t, 201, "POST", url+"/api/games", `{"black":{"kind":"bot"},"white":{"kind":"bot"}}`, nil)
-	id, black := g["id"].(string), g["tokens"].(map[string]any)["black"].(string)
-	full := false
+	f := fullServer{url: url, db: db, cmd: cmd, id: g["id"].(string), black: g["tokens"].(map[string]any)["black"].(string)}
 	pad := strings.Repeat("x", 40)
-	for i := 0; i < 5000 && !full; i++ {
+	for i := 0; i < 5000 && f.refused == ""; i++ {
 		code, out := call(t, "POST", url+"/api/games", `{"black":{"kind":"bot","name":"`+pad+`"},"white":{"kind":"bot","name":"`+pad+`"}}`)
 		switch code {
 		case 201:
 		case 503:
-			full = true
+			f.refused = out["_text"].(string)
 			if out["_retry_after"] == nil {
 				t.Fatalf("503 without Retry-After: %v", out["_text"])
 			}
@@ -450,14 +473,10 @@ func TestSecurityStoreFailure(t *testing.T) {
 			t.Fatalf("create %d: %d %v", i, code, out["_text"])
 		}
 	}
-	if !full {
+	if f.refused == "" {
 		t.Fatalf("5000 games fit in 400 KiB")
 	}
-	code, out := call(t, "POST", url+"/api/games/"+id+"/move", `{"token":"`+black+`","move":"f5"}`)
-	if code != 503 || out["_retry_after"] == nil {
-		t.Fatalf("a move on a full disk: %d %v (Retry-After %v), want 503 with Retry-After", code, out["_text"], out["_retry_after"])
-	}
-	wantStatus(t, 503, "GET", url+"/api/health", "", []string{"the store failed a write"})
+	return f
 }
 
 // TestSecurityInvitation: an invited friend's seat is taken only with

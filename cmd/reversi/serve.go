@@ -18,10 +18,11 @@ import (
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/server"
 	"github.com/reversi-engine/reversi/store/open"
+	"github.com/reversi-engine/reversi/store/sqlite"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db | --db postgres://...] [--course-endpoints] [--engine NAME=CMD] [limits]", `
+	fs := cli.NewFlags(e.stderr, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db [--sqlite-sync full|normal] | --db postgres://...] [--course-endpoints] [--engine NAME=CMD] [limits]", `
 Starts the game server and its web GUI: games between humans in the
 browser, built-in players and bots over HTTP/WebSocket, refereed by the
 server and stored in a database (an SQLite file by default, or
@@ -34,6 +35,7 @@ limits and the threat model are in docs/API.md; running it for real in
 docs/OPERATIONS.md.`)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "reversi.db", "SQLite file, or a postgres:// URL")
+	sqliteSync := fs.String("sqlite-sync", "full", "with an SQLite --db: full (every move on the disk before it is acknowledged: it survives a power cut) or normal (faster; a crash of the server loses nothing, but a power cut or an OS crash may lose the last acknowledged moves)")
 	courseEndpoints := fs.Bool("course-endpoints", false, "also serve the course match server's endpoints under /classic/ (unauthenticated, as the original)")
 	classic := fs.Bool("classic", false, "deprecated: the old name of --course-endpoints")
 	logJSON := fs.Bool("log-json", false, "write logs as JSON")
@@ -48,6 +50,8 @@ docs/OPERATIONS.md.`)
 	fs.Var(&proxies, "trusted-proxy", "`ADDR|CIDR` of a reverse proxy in front of the server (repeatable): its requests are the client's it names last in X-Forwarded-For")
 	maxGames := fs.Int("max-games", 1000, "live games (in progress or waiting for a player) at most")
 	maxPerClient := fs.Int("max-games-per-client", 20, "live games that one client address may have created")
+	newPerClient := fs.Int("max-new-games-per-client", 300, "games that one client address may create in --new-games-period, finished ones included (a bucket that refills over the period)")
+	newPeriod := fs.Duration("new-games-period", time.Hour, "the period of --max-new-games-per-client")
 	maxSearches := fs.Int("max-searches", runtime.NumCPU(), "computer moves thought at once; the others wait, their clocks stopped, a client's behind each other and the clients in turn (the players that do not search, such as random and the course's table players, move without waiting)")
 	maxSearchesPerClient := fs.Int("max-searches-per-client", 0, "computer moves of one client's games thought at once (default: half of --max-searches, rounded up)")
 	maxAnalyses := fs.Int("max-analyses", 2, "analyses (POST /api/analyze) running at once, half of them (rounded up) at most for one client; an analysis waits up to 10 s for a slot, then 503 (the players that do not search take none)")
@@ -84,7 +88,8 @@ docs/OPERATIONS.md.`)
 		Limits:  catalog.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
 		Engines: engines, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxSearchesPerClient: *maxSearchesPerClient, MaxAnalyses: *maxAnalyses,
 		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets,
-		MaxConns: *maxConns, MaxConnsPerClient: *maxConnsPerClient, IPv6Prefix: *ipv6Prefix}
+		MaxConns: *maxConns, MaxConnsPerClient: *maxConnsPerClient, IPv6Prefix: *ipv6Prefix,
+		NewGamesPerClient: *newPerClient, NewGamesPeriod: *newPeriod}
 	if !cli.Given(fs, "max-searches-per-client") {
 		cfg.MaxSearchesPerClient = (*maxSearches + 1) / 2
 	}
@@ -107,7 +112,14 @@ docs/OPERATIONS.md.`)
 		return fmt.Errorf("--trusted-proxy %w", err)
 	}
 	cfg.TrustedProxies = trusted
-	st, err := open.Store(ctx, *db)
+	sync, err := sqlite.ParseSync(*sqliteSync)
+	if err != nil {
+		return fmt.Errorf("--sqlite-sync %v", err)
+	}
+	if cli.Given(fs, "sqlite-sync") && open.IsPostgres(*db) {
+		return errors.New("--sqlite-sync: for an SQLite --db only (PostgreSQL commits are durable as its server is configured: see its synchronous_commit)")
+	}
+	st, err := open.With(ctx, *db, open.Options{SQLite: sqlite.Options{Sync: sync}})
 	if err != nil {
 		return err
 	}
@@ -143,6 +155,7 @@ var serveFlags = map[string]string{
 	"Limits.Threads": "max-threads", "Limits.Depth": "max-depth", "MaxSocketsPerClient": "max-sockets-per-client",
 	"MemoryLimitMB": "memory-limit", "MaxConns": "max-conns", "MaxConnsPerClient": "max-conns-per-client",
 	"MaxSearchesPerClient": "max-searches-per-client", "IPv6Prefix": "ipv6-prefix",
+	"NewGamesPerClient": "max-new-games-per-client", "NewGamesPeriod": "new-games-period",
 }
 
 // flagError says a *server.SettingError with the flag of its setting;

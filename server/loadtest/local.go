@@ -21,7 +21,8 @@ import (
 // to speak of: its base URL (for Config.URL) and a function that stops it
 // (st stays open).
 func Local(st store.Store, games int) (url string, stop func(), err error) {
-	srv, err := server.New(server.Config{Store: st, RatePerSecond: 1e9, Burst: 1e9, MaxGames: games, MaxGamesPerClient: games})
+	srv, err := server.New(server.Config{Store: st, RatePerSecond: 1e9, Burst: 1e9, MaxGames: games, MaxGamesPerClient: games,
+		NewGamesPerClient: games, MaxSocketsPerClient: 2 * games})
 	if err != nil {
 		return "", nil, err
 	}

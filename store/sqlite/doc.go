@@ -3,10 +3,12 @@
 // one reversi process at a time.
 //
 // Every change is a transaction that takes the write lock at once
-// (BEGIN IMMEDIATE) and is committed before the call returns. With
-// synchronous=NORMAL in WAL mode a commit survives a crash of the
-// process (the kill -9 the server's tests make), though not a power cut
-// of the machine.
+// (BEGIN IMMEDIATE) and is committed before the call returns. By default
+// (synchronous=FULL in WAL mode, SyncFull) a commit is on the disk when
+// it returns: it survives a crash of the process, of the operating
+// system and a power cut. OpenWith with SyncNormal trades that for
+// speed: a commit then survives a crash of the process (the kill -9 the
+// server's tests make), though not a power cut of the machine.
 //
 // Only one Store may have a file open at a time: Open locks the file
 // "<database>.lock" beside it, and a second Open, in this process or

@@ -101,8 +101,16 @@ func testCreateGet(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	if got.ID != "g1" || got.Rule != g.Rule || got.Start != g.Start || got.MoveTime != g.MoveTime || got.GameTime != g.GameTime || got.Increment != g.Increment ||
-		got.Seats != g.Seats || len(got.Moves) != 0 || got.Result != nil {
+		got.Seats != g.Seats || len(got.Moves) != 0 || got.Result != nil || got.Analysis {
 		t.Fatalf("read back %+v, stored %+v", got, g)
+	}
+	a := newGame("g-analysis")
+	a.Analysis = true
+	if err := s.Create(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Get(ctx, "g-analysis"); err != nil || !got.Analysis {
+		t.Fatalf("an analysis game read back %+v, %v: not an analysis game", got, err)
 	}
 	if got.Created.IsZero() || time.Since(got.Created) > time.Minute {
 		t.Errorf("created at %v", got.Created)
@@ -778,6 +786,7 @@ func MigrateFromV2(t *testing.T, db *sql.DB, reopen func(t *testing.T) store.Sto
 	t.Helper()
 	ctx := context.Background()
 	for _, q := range []string{
+		"ALTER TABLE games DROP COLUMN analysis",
 		"ALTER TABLE games DROP COLUMN rematch_offers",
 		"ALTER TABLE games DROP COLUMN rematch_game",
 		"ALTER TABLE games DROP COLUMN increment_ms",

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/reversi-engine/reversi/store"
@@ -31,6 +32,12 @@ type Dialect struct {
 	// AfterChange, if set, runs in the transaction of every change of a
 	// game, submission or verdict (PostgreSQL: NOTIFY).
 	AfterChange func(ctx context.Context, tx *sql.Tx, note store.Note) error
+	// OneWriter makes the write transactions of the store wait for each
+	// other in the process, in the order they ask (SQLite: one writer at a
+	// time), instead of in the database's busy handler, which polls the
+	// lock with sleeps of up to 100 ms and serves the waiting writers in
+	// no order: with many at once, some wait for seconds.
+	OneWriter bool
 	// LockMigrations, if set, is run first in each migration's
 	// transaction, so that processes starting together migrate one at a
 	// time (PostgreSQL: an advisory lock).
@@ -41,16 +48,62 @@ type Dialect struct {
 type SQL struct {
 	db *sql.DB
 	d  Dialect
+	// writer is the turn of the one write transaction at a time
+	// (Dialect.OneWriter), nil without it.
+	writer chan struct{}
+	// writes counts the write transactions begun.
+	writes atomic.Int64
+}
+
+// Writes returns how many write transactions the store has begun.
+func (s *SQL) Writes() int64 { return s.writes.Load() }
+
+// InTurn runs f in the turn of the write transactions (Dialect.OneWriter;
+// at once without it): no transaction of this store writes meanwhile.
+func (s *SQL) InTurn(ctx context.Context, f func() error) error {
+	if s.writer != nil {
+		select {
+		case s.writer <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		defer func() { <-s.writer }()
+	}
+	return f()
 }
 
 // Open returns the store on db in dialect d, its schema brought up to
 // date by d's migrations. It does not close db on failure.
 func Open(ctx context.Context, db *sql.DB, d Dialect) (*SQL, error) {
 	s := &SQL{db: db, d: d}
+	if d.OneWriter {
+		s.writer = make(chan struct{}, 1)
+	}
 	if err := s.migrate(ctx); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// begin starts a write transaction, in its turn where the dialect has
+// one writer (a channel's waiting senders are served in order); end ends
+// the turn: call it once the transaction is committed or rolled back.
+func (s *SQL) begin(ctx context.Context) (tx *sql.Tx, end func(), err error) {
+	s.writes.Add(1)
+	end = func() {}
+	if s.writer != nil {
+		select {
+		case s.writer <- struct{}{}:
+		case <-ctx.Done():
+			return nil, nil, ctx.Err()
+		}
+		end = func() { <-s.writer }
+	}
+	if tx, err = s.d.Begin(ctx, s.db); err != nil {
+		end()
+		return nil, nil, err
+	}
+	return tx, end, nil
 }
 
 // q rewrites the "?" markers of a query for the dialect.
@@ -176,20 +229,34 @@ const schemaV4 = `
 ALTER TABLE games ADD COLUMN rematch_offers INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN rematch_game TEXT NOT NULL DEFAULT '';`
 
-// Migrations are the schema's versions, in order, for both databases.
-var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4}
+// schemaV5 marks the analysis games, in which the server helps both
+// sides (see store.Game.Analysis); the games stored before are not.
+const schemaV5 = `
+ALTER TABLE games ADD COLUMN analysis INTEGER NOT NULL DEFAULT 0;`
 
-func ms(d time.Duration) int64    { return d.Milliseconds() }
+// Migrations are the schema's versions, in order, for both databases.
+var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5}
+
+func ms(d time.Duration) int64 { return d.Milliseconds() }
+
+// analysisFlag is Game.Analysis in its column.
+func analysisFlag(on bool) int {
+	if on {
+		return 1
+	}
+	return 0
+}
 func unixMicro(t time.Time) int64 { return t.UnixMicro() }
 func fromMicro(v int64) time.Time { return time.UnixMicro(v).UTC() }
 
 // Create implements store.Store.
 func (s *SQL) Create(ctx context.Context, g *store.Game) error {
 	now := time.Now()
-	tx, err := s.d.Begin(ctx, s.db)
+	tx, end, err := s.begin(ctx)
 	if err != nil {
 		return err
 	}
+	defer end()
 	defer tx.Rollback()
 	if err := s.insert(ctx, tx, g, now); err != nil {
 		return err
@@ -207,10 +274,10 @@ func (s *SQL) insert(ctx context.Context, tx *sql.Tx, g *store.Game, now time.Ti
 	b, w := g.Seats[0], g.Seats[1]
 	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
 		black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
-		plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until, revision)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, '', '', '', 0, 0, '', '', 0, 1)`),
+		plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until, revision, analysis)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, '', '', '', 0, 0, '', '', 0, 1, ?)`),
 		g.ID, unixMicro(now), unixMicro(now), g.Rule, g.Start, ms(g.MoveTime), ms(g.GameTime), ms(g.Increment),
-		string(b.Kind), b.Name, b.Spec, b.TokenHash, string(w.Kind), w.Name, w.Spec, w.TokenHash)
+		string(b.Kind), b.Name, b.Spec, b.TokenHash, string(w.Kind), w.Name, w.Spec, w.TokenHash, analysisFlag(g.Analysis))
 	if err != nil {
 		return fmt.Errorf("store: creating game %s: %w", g.ID, err)
 	}
@@ -222,10 +289,11 @@ func (s *SQL) insert(ctx context.Context, tx *sql.Tx, g *store.Game, now time.Ti
 // commits; an error of f rolls everything back. A change of the game
 // itself counts in its revision in f's own statement.
 func (s *SQL) inGame(ctx context.Context, id string, note store.Note, f func(tx *sql.Tx, plies int, finished bool) error) error {
-	tx, err := s.d.Begin(ctx, s.db)
+	tx, end, err := s.begin(ctx)
 	if err != nil {
 		return err
 	}
+	defer end()
 	defer tx.Rollback()
 	plies, finished, err := s.lock(ctx, tx, id)
 	if err != nil {
@@ -250,7 +318,7 @@ func (s *SQL) announce(ctx context.Context, tx *sql.Tx, note store.Note) error {
 
 const gameColumns = `id, revision, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
 	black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
-	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, rematch_offers, rematch_game`
+	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, rematch_offers, rematch_game, analysis`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -258,16 +326,17 @@ func scanGame(r scanner) (*store.Game, int, bool, error) {
 	var g store.Game
 	var created, updated, moveMS, gameMS, incMS int64
 	var bk, wk string
-	var plies, finished, offers int
+	var plies, finished, offers, analysis int
 	var res store.Result
 	err := r.Scan(&g.ID, &g.Revision, &created, &updated, &g.Rule, &g.Start, &moveMS, &gameMS, &incMS,
 		&bk, &g.Seats[0].Name, &g.Seats[0].Spec, &g.Seats[0].TokenHash,
 		&wk, &g.Seats[1].Name, &g.Seats[1].Spec, &g.Seats[1].TokenHash,
-		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail, &offers, &g.Rematch.Game)
+		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail, &offers, &g.Rematch.Game, &analysis)
 	if err != nil {
 		return nil, 0, false, err
 	}
 	g.Rematch.Offered = [2]bool{offers&1 != 0, offers&2 != 0}
+	g.Analysis = analysis != 0
 	g.Created, g.Updated = fromMicro(created), fromMicro(updated)
 	g.MoveTime, g.GameTime = time.Duration(moveMS)*time.Millisecond, time.Duration(gameMS)*time.Millisecond
 	g.Increment = time.Duration(incMS) * time.Millisecond
@@ -540,10 +609,11 @@ func (s *SQL) Rematch(ctx context.Context, id string, color int, next *store.Gam
 		return store.Rematch{}, fmt.Errorf("store: no seat %d", color)
 	}
 	now := time.Now()
-	tx, err := s.d.Begin(ctx, s.db)
+	tx, end, err := s.begin(ctx)
 	if err != nil {
 		return store.Rematch{}, err
 	}
+	defer end()
 	defer tx.Rollback()
 	var finished, offers int
 	var made string
@@ -588,10 +658,11 @@ func (s *SQL) Rematch(ctx context.Context, id string, color int, next *store.Gam
 
 // Claim implements store.Cluster.
 func (s *SQL) Claim(ctx context.Context, id, owner string, until time.Time) (bool, error) {
-	tx, err := s.d.Begin(ctx, s.db)
+	tx, end, err := s.begin(ctx)
 	if err != nil {
 		return false, err
 	}
+	defer end()
 	defer tx.Rollback()
 	var cur string
 	var lease int64
@@ -689,10 +760,11 @@ func (s *SQL) Pending(ctx context.Context, game string) ([]store.Submission, err
 
 // Decide implements store.Cluster.
 func (s *SQL) Decide(ctx context.Context, id, verdict string) error {
-	tx, err := s.d.Begin(ctx, s.db)
+	tx, end, err := s.begin(ctx)
 	if err != nil {
 		return err
 	}
+	defer end()
 	defer tx.Rollback()
 	var game string
 	var decided int
