@@ -20,6 +20,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/reversi-engine/reversi/internal/testproc"
 )
 
 // browser starts a headless Chromium (Debian's package, which .ci/run
@@ -59,6 +61,15 @@ func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Contex
 		chromedp.WindowSize(1200, 900),
 		chromedp.Flag("lang", "en-US"),
 		chromedp.Flag("accept-lang", "en-US,en"),
+		// Chromium run as root raises its own threads' priority (nice
+		// 0 and -8 under a test run at nice 19): it keeps the test's.
+		// This replaces chromedp's own kill-on-exit, given back here.
+		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
+			testproc.DieWithTest(cmd)
+			if err := testproc.KeepNice(cmd); err != nil {
+				t.Log(err)
+			}
+		}),
 	)
 	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
