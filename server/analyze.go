@@ -82,6 +82,11 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.PassIfForced()
+	// The position of a live game between players is not analysed for
+	// anyone while it goes on (see noHelp).
+	if s.refuseHelp(w, r, g.Position()) {
+		return
+	}
 	// A client's player goes through the same allow-list and limits as
 	// the seats': never an external program but the operator's, never
 	// more memory than the limits. The server's own default is built

@@ -199,6 +199,11 @@ type CreateRequest struct {
 	// Othello server's archive): its start position and moves are the
 	// start of this game, as a transcript's are.
 	GGF string `json:"ggf,omitempty"`
+	// Analysis creates an analysis game: the server helps both sides
+	// (the book's moves in its state, analyses of its position) while it
+	// goes on. Without it, a game between two remote seats (people, or a
+	// person and a bot) gets no such help until it is over.
+	Analysis bool `json:"analysis,omitempty"`
 	// Opening starts the game after an opening the server picks at
 	// random, kept as the game's first moves: "xot" (one of the XOT
 	// list's balanced 8-move openings) or "random" (8 random legal
@@ -273,7 +278,7 @@ func (s *Server) storeNew(ctx context.Context, rec *store.Game, client string) e
 
 // newGame checks a request and makes the stored game and the tokens.
 func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, error) {
-	rec := &store.Game{ID: randomID(8), Rule: "standard", MoveTime: 60 * time.Second}
+	rec := &store.Game{ID: randomID(8), Rule: "standard", MoveTime: 60 * time.Second, Analysis: req.Analysis}
 	if req.Rule != "" {
 		rule, err := game.ParseRule(req.Rule)
 		if err != nil {
@@ -818,7 +823,7 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	if full, name := openingNames(g); name != "" {
 		out["opening"], out["opening_name"] = full, name
 	}
-	if b := bookMoves(g); b != nil {
+	if b := bookMoves(g); b != nil && !s.withoutHelp(pos) { // not the book of a live game between players
 		out["book"] = b
 	}
 	writeJSON(w, http.StatusOK, out)

@@ -45,6 +45,7 @@ func rematchView(r store.Rematch) *RematchView {
 // process), the same clocks, rule and start position.
 func rematchOf(rec *store.Game) *store.Game {
 	return &store.Game{ID: randomID(8), Rule: rec.Rule, Start: rec.Start, MoveTime: rec.MoveTime, GameTime: rec.GameTime, Increment: rec.Increment,
+		Analysis: rec.Analysis,
 		Seats: [2]store.Seat{
 			{Kind: store.Human, Name: rec.Seats[1].Name, TokenHash: rec.Seats[1].TokenHash},
 			{Kind: store.Human, Name: rec.Seats[0].Name, TokenHash: rec.Seats[0].TokenHash},

@@ -136,8 +136,15 @@ type GameView struct {
 	// (e.g. "Aubrey"): the key a client translates the name by.
 	OpeningName string `json:"opening_name,omitempty"`
 	// Book is the book moves of the position, best first (see
-	// BookMoveView), while the game goes on; absent out of the book.
+	// BookMoveView), while the game goes on; absent out of the book, and
+	// in a game without help (NoHelp).
 	Book []BookMoveView `json:"book,omitempty"`
+	// NoHelp says that the server helps neither side of this game while it
+	// goes on (no book moves, no analysis of its position): a game between
+	// two remote seats not created as an analysis game.
+	NoHelp bool `json:"no_help,omitempty"`
+	// Analysis says that the game was created as an analysis game.
+	Analysis bool `json:"analysis,omitempty"`
 	// Rematch is the rematch asked for, of a finished game between two
 	// people (POST /api/games/{id}/rematch).
 	Rematch *RematchView `json:"rematch,omitempty"`
@@ -184,7 +191,7 @@ func (t *table) viewLocked() GameView {
 	g, rec := t.g, t.rec
 	pos := g.Position()
 	v := GameView{
-		ID: t.id, Version: t.revision, Rule: rec.Rule, Start: rec.Start,
+		ID: t.id, Version: t.revision, Rule: rec.Rule, Start: rec.Start, Analysis: rec.Analysis,
 		Board:       pos.String()[:64],
 		Legal:       []string{},
 		Moves:       []MoveView{},
@@ -217,12 +224,18 @@ func (t *table) viewLocked() GameView {
 		v.Status = "waiting"
 		v.Turn = pos.Turn.String()
 		v.Legal = squares(board.Squares(g.Legal()))
-		v.Book = bookMoves(g)
+		v.NoHelp = noHelp(rec)
+		if !v.NoHelp {
+			v.Book = bookMoves(g)
+		}
 	default:
 		v.Status = "playing"
 		v.Turn = pos.Turn.String()
 		v.Legal = squares(board.Squares(g.Legal()))
-		v.Book = bookMoves(g)
+		v.NoHelp = noHelp(rec)
+		if !v.NoHelp {
+			v.Book = bookMoves(g)
+		}
 		at := t.turnAt
 		v.TurnSince = &at
 	}

@@ -284,7 +284,9 @@ export function gamePage(app, id, record = null) {
   const shownKey = () => { const v = review.view(); return v ? positionKey(v.pos) : positionKey(state); };
   // A record's last position is reviewed as any other: analysable unless
   // the game is over there.
-  const analysable = () => { const v = review.view(); return v ? !v.pos.over : state.record ? !state.over : state.status !== "finished"; };
+  // A game between players that the server does not help (no_help) is
+  // not analysed until it is over.
+  const analysable = () => { if (state.no_help) return false; const v = review.view(); return v ? !v.pos.over : state.record ? !state.over : state.status !== "finished"; };
   // valuesTurn says whether the position shown gets values: any position
   // reviewed; in the game, the player's own turn, and the other side's
   // if the settings say so.
@@ -360,6 +362,8 @@ export function gamePage(app, id, record = null) {
     if (v) board.update(v.pos.board, v.pos.legal, v.at > 0 ? v.line[v.at - 1] : null, hints);
     else board.update(s.board, mine ? s.legal : [], s.last_move, hints && mine);
     if (!showAnalysis) analysisFor = "";
+    anaBox.disabled = !!s.no_help;
+    anaBox.parentElement.title = s.no_help ? t("game.noHelp") : "";
     drawValues();
     const o = v ? v.pos : s;
     openingEl.replaceChildren(...(o.opening ? [t("game.opening") + " ", ...openingName(o.opening, o.opening_name)] : []));
@@ -438,7 +442,7 @@ export function gamePage(app, id, record = null) {
   let filled = null, filling = false;
   const sameLine = (r) => r && r.start === state.start && r.moves.length === state.moves.length && r.moves.every((m, i) => state.moves[i].square === m);
   async function fillGraph() {
-    if (!showAnalysis || filling || analysisFor || wholeRunning || stopped || sameLine(filled)) return;
+    if (!showAnalysis || state.no_help || filling || analysisFor || wholeRunning || stopped || sameLine(filled)) return;
     filling = true;
     let r = null;
     try { r = await analyseGame(state.start, state.moves.map((m) => m.square), { stopped: () => stopped || !showAnalysis }); }
