@@ -31,7 +31,7 @@ func noHelp(rec *store.Game) bool {
 	return !rec.Analysis && remote(rec.Seats[0].Kind) && remote(rec.Seats[1].Kind)
 }
 
-// withoutHelp reports whether pos (as Position.String gives it) is the
+// withoutHelp reports whether pos is the
 // position of a live game of this process that gets no help, past its
 // first moves (helpFromDiscs): its seats, or anyone for them, may not
 // have it analysed or see its book moves before the end. Games refereed
@@ -40,7 +40,6 @@ func (s *Server) withoutHelp(pos board.Position) bool {
 	if bits.OnesCount64(pos.Board.P|pos.Board.O) < helpFromDiscs {
 		return false
 	}
-	text := pos.String()
 	s.mu.Lock()
 	tables := make([]*table, 0, len(s.tables))
 	for _, t := range s.tables {
@@ -49,7 +48,7 @@ func (s *Server) withoutHelp(pos board.Position) bool {
 	s.mu.Unlock()
 	for _, t := range tables {
 		t.mu.Lock()
-		hit := !t.g.Finished() && noHelp(t.rec) && t.g.Position().String() == text
+		hit := !t.g.Finished() && noHelp(t.rec) && t.g.Position() == pos
 		t.mu.Unlock()
 		if hit {
 			return true
