@@ -159,7 +159,8 @@ var errAnalysisCut = fmt.Errorf("the analysis found nothing within %v, its limit
 func (s *Server) analyse(ctx context.Context, p player.Player, g *game.Game, limit time.Duration, progress func(player.Thinking)) (player.Reply, error) {
 	limitCtx, cancelLimit := context.WithTimeout(ctx, limit)
 	defer cancelLimit()
-	pctx, cancel := context.WithTimeout(limitCtx, max(limit-analyzeGrace, limit/2))
+	think := max(limit-analyzeGrace, limit/2)
+	pctx, cancel := context.WithTimeout(limitCtx, think)
 	var mu sync.Mutex
 	var last *player.Thinking
 	over := false
@@ -183,7 +184,7 @@ func (s *Server) analyse(ctx context.Context, p player.Player, g *game.Game, lim
 	go func() {
 		defer player.Close(p)
 		defer cancel()
-		reply, err := p.Move(pctx, player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), TimeLeft: limit - analyzeGrace,
+		reply, err := p.Move(pctx, player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), TimeLeft: think,
 			Analyze: true, Progress: report})
 		answered <- answer{reply, err}
 	}()

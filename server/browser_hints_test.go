@@ -51,7 +51,9 @@ func TestBrowserBookAndHints(t *testing.T) {
 	}
 	ts := newTestServer(t, "", Config{})
 	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
-	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Transcript: "f5d6c3d3c4", Time: "0"})
+	// An analysis game: the server helps both people (see TestBrowserNoHelp
+	// for a game that it does not).
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Transcript: "f5d6c3d3c4", Time: "0", Analysis: true})
 	v := ts.state(g.ID)
 	if v.Turn != "white" || v.Opening != "Tiger" || len(v.Book) == 0 {
 		t.Fatalf("the game: %s to move, opening %q, book %+v", v.Turn, v.Opening, v.Book)
@@ -199,4 +201,30 @@ func TestBrowserEditorBook(t *testing.T) {
 	}
 	waitJS(t, ctx, "the book's moves marked", fmt.Sprintf(`document.querySelectorAll("text[data-source=book]").length === %d && document.querySelectorAll("text[data-value]").length === %d`, len(p.Book), len(p.Legal)))
 	screens(t, ctx, "editor")
+}
+
+// TestBrowserNoHelp: in a game between two people that is not an
+// analysis game, the page offers no analysis while it goes on (the switch
+// off, saying why) and shows no book moves; once the game is over, the
+// switch is back.
+func TestBrowserNoHelp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Transcript: "f5d6c3d3c4f4", Time: "0"})
+	if v := ts.state(g.ID); !v.NoHelp || len(v.Book) != 0 {
+		t.Fatalf("the game: no help %v, book %+v", v.NoHelp, v.Book)
+	}
+	openSeat(t, ctx, ts, g, "black", "rect.sq.target")
+	waitJS(t, ctx, "the analysis switch off, saying why", `document.getElementById("analysis-toggle").disabled && document.getElementById("analysis-toggle").parentElement.title.includes("No analysis during a game between players")`)
+	var marks int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll("text[data-source=book]").length`, &marks)); err != nil || marks != 0 {
+		t.Errorf("book moves shown: %d (%v)", marks, err)
+	}
+	if code := ts.call("POST", "/api/games/"+g.ID+"/resign", TokenRequest{Token: g.Tokens["black"]}, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	waitJS(t, ctx, "the analysis switch back after the end", `!document.getElementById("analysis-toggle").disabled`)
 }

@@ -78,9 +78,15 @@ func TestBookMoves(t *testing.T) {
 	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "f5", Rule: "no-adjacent"}, &a); code != 200 || a.Book != nil {
 		t.Errorf("the no-adjacent rule: status %d, book %+v", code, a.Book)
 	}
-	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Time: "0"})
-	if v := ts.state(g.ID); len(v.Book) != 4 {
-		t.Errorf("a new game's book moves: %+v", v.Book)
+	// A game between two people has them only as an analysis game (see
+	// TestFairPlayNoHelp in cmd/reversi).
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Time: "0", Analysis: true})
+	if v := ts.state(g.ID); len(v.Book) != 4 || v.NoHelp {
+		t.Errorf("a new analysis game's book moves: %+v (no help: %v)", v.Book, v.NoHelp)
+	}
+	g = ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Time: "0"})
+	if v := ts.state(g.ID); len(v.Book) != 0 || !v.NoHelp {
+		t.Errorf("a new game between people: book moves %+v, no help %v; want none", v.Book, v.NoHelp)
 	}
 	a = answer{}
 	if code := ts.call("POST", "/api/analyze", AnalyzeRequest{Transcript: "f5d6", Player: "engine:depth=2"}, &a); code != 200 {
