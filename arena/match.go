@@ -242,16 +242,17 @@ func (m *Tournament) play(ctx context.Context, i int, start *game.Game) (Result,
 	if !aBlack {
 		black, white = white, black
 	}
-	g.Info = game.Info{Black: black, White: white, Event: m.Event, Round: strconv.Itoa(i + 1), TimeControl: m.timeControl(pair)}
+	g.Info = game.Info{Black: black, White: white, Event: m.Event, Round: strconv.Itoa(i + 1), TimeControl: m.clockText(pair[:])}
 	return Result{Index: i, Players: pair, Opening: m.Openings[o], ABlack: aBlack, Game: g}, nil
 }
 
-// timeControl describes the clocks of a pairing's game for the records:
-// timeControl's text, and for each player with odds its name and its own
-// ("1s/move; ntest: 10m0s/move").
-func (m *Tournament) timeControl(pair [2]int) string {
+// clockText describes the clocks of a game among players (indexes of
+// Names): the per-move limit and game clock of all, then each of those
+// players' own if it has odds ("15s/move, 15s/game; ntest: 10m0s/move").
+// The records name a game's two players, the summary every player.
+func (m *Tournament) clockText(players []int) string {
 	s := timeControl(m.MoveTime, m.GameTime, m.Increment)
-	for _, which := range pair {
+	for _, which := range players {
 		if o, ok := m.Odds[which]; ok {
 			s += "; " + m.Names[which] + ": " + timeControl(o.MoveTime, o.GameTime, o.Increment)
 		}
@@ -259,17 +260,13 @@ func (m *Tournament) timeControl(pair [2]int) string {
 	return strings.TrimPrefix(s, "; ")
 }
 
-// clocks describes the clocks of every game of m for its summary: the
-// per-move limit and game clock of all, and each player's own if it has
-// odds ("15s/move, 15s/game; ntest: 10m0s/move").
+// clocks is clockText of every player, for the summary.
 func (m *Tournament) clocks() string {
-	s := timeControl(m.MoveTime, m.GameTime, m.Increment)
-	for which := range m.Names {
-		if o, ok := m.Odds[which]; ok {
-			s += "; " + m.Names[which] + ": " + timeControl(o.MoveTime, o.GameTime, o.Increment)
-		}
+	all := make([]int, len(m.Names))
+	for i := range all {
+		all[i] = i
 	}
-	return s
+	return m.clockText(all)
 }
 
 // timeControl describes the clocks for the records: "1s/move, 5m0s/game"
