@@ -228,3 +228,56 @@ func TestBrowserNoHelp(t *testing.T) {
 	}
 	waitJS(t, ctx, "the analysis switch back after the end", `!document.getElementById("analysis-toggle").disabled`)
 }
+
+// TestBrowserAnalysisGameForm: the start page's friend game is created
+// without help by default, and the game's page says on screen that the
+// engine's help is off; with the form's "analysis game" box ticked it is
+// an analysis game, which its page says, with the analysis switch on
+// offer.
+func TestBrowserAnalysisGameForm(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	create := func(analysis bool) GameView {
+		t.Helper()
+		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#create-friend", chromedp.ByID)); err != nil {
+			t.Fatal(err)
+		}
+		var label string
+		if err := chromedp.Run(ctx, chromedp.Text(`label[for="friend-analysis"]`, &label, chromedp.ByQuery)); err != nil {
+			t.Fatalf("no analysis game box on the friend form: %v", err)
+		}
+		if !strings.Contains(label, "Analysis game") {
+			t.Errorf("the analysis game box says %q", label)
+		}
+		if analysis {
+			if err := chromedp.Run(ctx, chromedp.Click("#friend-analysis", chromedp.ByID)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := chromedp.Run(ctx, chromedp.Click("#create-friend", chromedp.ByID)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the friend game", `location.pathname.startsWith("/game/") && location.hash.startsWith("#invite=")`)
+		var path string
+		chromedp.Run(ctx, chromedp.Evaluate(`location.pathname`, &path))
+		return ts.state(strings.TrimPrefix(path, "/game/"))
+	}
+	noteIs := func(want string) string {
+		return fmt.Sprintf(`(() => { const n = document.getElementById("help-note"); return !!n && !n.hidden && n.textContent.includes(%q); })()`, want)
+	}
+	if v := create(false); !v.NoHelp || v.Analysis {
+		t.Errorf("a friend game by default: no help %v, analysis %v; want no help", v.NoHelp, v.Analysis)
+	}
+	waitJS(t, ctx, "the note that the engine's help is off", noteIs("Engine help is off in this game between players"))
+	waitJS(t, ctx, "the analysis switch off", `document.getElementById("analysis-toggle").disabled`)
+	screens(t, ctx, "no-help")
+
+	if v := create(true); v.NoHelp || !v.Analysis {
+		t.Errorf("a friend game with the analysis game box: no help %v, analysis %v; want an analysis game", v.NoHelp, v.Analysis)
+	}
+	waitJS(t, ctx, "the note that it is an analysis game", noteIs("An analysis game"))
+	waitJS(t, ctx, "the analysis switch on offer", `!document.getElementById("analysis-toggle").disabled`)
+}

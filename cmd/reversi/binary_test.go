@@ -162,7 +162,15 @@ func startServer(t *testing.T, db string, flags ...string) (string, *exec.Cmd) {
 // server printed.
 func startServerSays(t *testing.T, db string, flags ...string) (string, string, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(reversiBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
+	url, line, cmd, _ := startServerLogs(t, db, flags...)
+	return url, line, cmd
+}
+
+// startServerLogs is startServerSays that also returns the file of the
+// server's logs (its standard error).
+func startServerLogs(t *testing.T, db string, flags ...string) (url, line string, cmd *exec.Cmd, logFile string) {
+	t.Helper()
+	cmd = exec.Command(reversiBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
 	testproc.DieWithTest(cmd) // and the engines it starts see the end of their input
 	logs, err := os.CreateTemp(t.TempDir(), "server-*.log")
 	if err != nil {
@@ -187,14 +195,14 @@ func startServerSays(t *testing.T, db string, flags ...string) (string, string, 
 	if !sc.Scan() {
 		t.Fatalf("the server printed nothing")
 	}
-	line := sc.Text()
+	line = sc.Text()
 	i := strings.Index(line, "http://")
 	if i < 0 {
 		t.Fatalf("no address in %q", line)
 	}
-	url := strings.TrimSuffix(strings.Fields(line[i:])[0], "/")
+	url = strings.TrimSuffix(strings.Fields(line[i:])[0], "/")
 	go io.Copy(io.Discard, out)
-	return url, line, cmd
+	return url, line, cmd, logs.Name()
 }
 
 func postJSON(t *testing.T, url string, body string) (int, map[string]any) {

@@ -12,6 +12,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -411,4 +412,98 @@ func TestFairnessIPv6Network(t *testing.T) {
 	wantStatus(t, 201, "POST", url+"/api/games", create, nil, "X-Forwarded-For: 2001:db8:1:2::1")
 	wantStatus(t, 201, "POST", url+"/api/games", create, nil, "X-Forwarded-For: 2001:db8:1:2::2")
 	wantStatus(t, 429, "POST", url+"/api/games", create, nil, "X-Forwarded-For: 2001:db8:1:2::2")
+}
+
+// needIPv6Loopback checks that the machine has an IPv6 loopback
+// address: without it the test skips, saying so, but fails under CI
+// (the CI environment variable set), where it must run.
+func needIPv6Loopback(t *testing.T) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "[::1]:0")
+	if err == nil {
+		ln.Close()
+		return
+	}
+	msg := fmt.Sprintf("this machine has no IPv6 loopback address ([::1]): %v", err)
+	if v := os.Getenv("CI"); v != "" && v != "0" && !strings.EqualFold(v, "false") {
+		t.Fatalf("%s (CI is set: in CI this test must run)", msg)
+	}
+	t.Skipf("%s; set CI to make this a failure", msg)
+}
+
+// TestFairnessIPv6Loopback: a server listening on [::1], reached over
+// real TCP connections from [::1], counts them as one client, named by
+// its /64 (::/64) from the address the connection and the request
+// really carry ("[::1]:port"), for the cap on connections and for the
+// caps per client of the requests; --ipv6-prefix 128 names it by its
+// address. The other tests of IPv6 clients go through a proxy's
+// X-Forwarded-For or a request made up in memory.
+func TestFairnessIPv6Loopback(t *testing.T) {
+	needIPv6Loopback(t)
+	create := `{"black":{"kind":"bot"},"white":{"kind":"bot"}}`
+	url, _, _, logs := startServerLogs(t, filepath.Join(t.TempDir(), "v6loop.db"), "--addr", "[::1]:0",
+		"--max-conns-per-client", "2", "--max-games-per-client", "1", "--rate", "1000")
+	if !strings.HasPrefix(url, "http://[::1]:") {
+		t.Fatalf("the server listens on %s, want [::1]", url)
+	}
+	hostPort := strings.TrimPrefix(url, "http://")
+	dial := func() net.Conn {
+		t.Helper()
+		c, err := (&net.Dialer{Timeout: patience}).Dial("tcp6", hostPort)
+		if err != nil {
+			t.Fatalf("dialling %s: %v", hostPort, err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	// Two connections that send nothing (not idle: none can be closed to
+	// make room) take the client's two; a third, from another port of
+	// ::1, is the same client: refused with a 429 and closed.
+	held := []net.Conn{dial(), dial()}
+	third := &keptConn{c: dial()}
+	third.br = bufio.NewReader(third.c)
+	resp := third.ask(t, "/api/health")
+	if resp.StatusCode != http.StatusTooManyRequests || !resp.Close {
+		t.Fatalf("a third connection from [::1] with --max-conns-per-client 2: %s (closed: %v), want 429 and closed", resp.Status, resp.Close)
+	}
+	// One of the two closed, there is room again for the client.
+	held[0].Close()
+	deadline := time.Now().Add(patience)
+	for {
+		k := &keptConn{c: dial()}
+		k.br = bufio.NewReader(k.c)
+		resp := k.ask(t, "/api/health")
+		k.c.Close()
+		if resp.StatusCode == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("one of the client's two connections closed, a new one is still answered %s", resp.Status)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	held[1].Close()
+	for { // the server sees the closes
+		code, _ := call(t, "GET", url+"/api/health", "")
+		if code == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the client's connections closed, a new one is still answered %d", code)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// The requests' caps: one live game for the client, whatever the
+	// connection; the log names the client by its /64.
+	wantStatus(t, 201, "POST", url+"/api/games", create, nil)
+	wantStatus(t, 429, "POST", url+"/api/games", create, []string{"you have 1 live games"})
+	if text, _ := os.ReadFile(logs); !strings.Contains(string(text), `msg="game created"`) || !strings.Contains(string(text), "client=::/64") {
+		t.Errorf("the server's log does not name the client ::/64:\n%s", text)
+	}
+	// --ipv6-prefix 128: the client is the address itself.
+	url, _, _, logs = startServerLogs(t, filepath.Join(t.TempDir(), "v6loop128.db"), "--addr", "[::1]:0", "--ipv6-prefix", "128")
+	wantStatus(t, 201, "POST", url+"/api/games", create, nil)
+	if text, _ := os.ReadFile(logs); !strings.Contains(string(text), "client=::1\n") {
+		t.Errorf("with --ipv6-prefix 128, the server's log does not name the client ::1:\n%s", text)
+	}
 }

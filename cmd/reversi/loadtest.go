@@ -13,19 +13,23 @@ import (
 )
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "loadtest", "[--games 500] [--url http://host:port | --db FILE|postgres://...] [--think 1s] [--ramp 10s] [--seed S]", `
+	fs := cli.NewFlags(e.stderr, "loadtest", "[--games 500] [--spectators 0] [--url http://host:port | --db FILE|postgres://...] [--think 1s] [--ramp 10s] [--seed S]", `
 Plays --games games at once between scripted bots, as real bots play:
 each bot watches its game on a WebSocket and plays a random legal move
 through the HTTP API at its turn, after thinking about --think; the games start one after another over
 --ramp. Prints the time from a move's
 submission to its broadcast to the opponent (percentiles), and checks
 that every game finished with exactly the moves the server acknowledged.
+With --spectators N, N more clients watch each game on WebSockets of
+their own, as people watching in the GUI, and the time from a move's
+submission to their receiving it is reported apart.
 
 Without --url it starts a server of its own on a free loopback port, on
 --db (a new SQLite file in a temporary folder by default, or a
 postgres:// URL: use an empty database). A server given by --url must
 allow the load: start it with a high --rate.`)
 	games := fs.Int("games", 500, "games played at once")
+	spectators := fs.Int("spectators", 0, "clients watching each game on a WebSocket of their own, besides its two players")
 	url := fs.String("url", "", "the base URL of a running server (default: start one)")
 	db := fs.String("db", "", "the database of the server started here (default: a temporary SQLite file)")
 	seed := fs.Uint64("seed", 1, "seed of the bots' moves")
@@ -37,6 +41,9 @@ allow the load: start it with a high --rate.`)
 	}
 	if *games <= 0 {
 		return fmt.Errorf("loadtest: --games %d: want at least 1", *games)
+	}
+	if *spectators < 0 {
+		return fmt.Errorf("loadtest: --spectators %d: want 0 or more", *spectators)
 	}
 	if *url != "" && *db != "" {
 		return errors.New("loadtest: --url and --db: the server of --url has its own database")
@@ -56,7 +63,7 @@ allow the load: start it with a high --rate.`)
 		where = base
 		fmt.Fprintf(e.stdout, "server on %s, database %s\n", where, used)
 	}
-	rep, err := loadtest.Run(ctx, loadtest.Config{URL: where, Games: *games, Seed: *seed, Think: *think, Ramp: *ramp, Progress: func(moves int64, took time.Duration) {
+	rep, err := loadtest.Run(ctx, loadtest.Config{URL: where, Games: *games, Seed: *seed, Think: *think, Ramp: *ramp, Spectators: *spectators, Progress: func(moves int64, took time.Duration) {
 		fmt.Fprintf(e.stderr, "%.0fs: %d moves\n", took.Seconds(), moves)
 	}})
 	if err != nil {

@@ -707,6 +707,7 @@ func TestServerCommandsRefuseBadFlags(t *testing.T) {
 	}{
 		{[]string{"serve", "--rate", "0"}, "--rate 0"},
 		{[]string{"loadtest", "--games", "0"}, "--games 0"},
+		{[]string{"loadtest", "--games", "1", "--spectators", "-2"}, "--spectators -2: want 0 or more"},
 		{[]string{"loadtest", "--url", "http://127.0.0.1:1", "--db", "x.db"}, "--url and --db"},
 	}
 	for _, tt := range tests {

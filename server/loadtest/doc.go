@@ -3,7 +3,9 @@
 // a WebSocket and plays a random legal move through the HTTP API when it
 // is its turn. It measures the time from a move's submission to its
 // broadcast to the opponent, and checks at the end that every game
-// finished with exactly the moves the server acknowledged.
+// finished with exactly the moves the server acknowledged. Spectators
+// (Config.Spectators) watch each game on WebSockets of their own, and
+// their latency is measured apart.
 //
 // [Run] plays the games of a [Config] and returns a [Report]. [Local]
 // starts a server of its own on a store, and [LocalOn] on a database it

@@ -42,6 +42,11 @@ type Config struct {
 	// i*Ramp/Games), as games on a real server do not all start in the
 	// same second; 0 starts them together.
 	Ramp time.Duration
+	// Spectators is the number of clients that watch each game on a
+	// WebSocket of their own, as people watching it in the GUI; the
+	// time from a move's submission to their receiving it is measured
+	// apart from the players'.
+	Spectators int
 	// Progress, if set, is called about once a second with the moves
 	// acknowledged so far.
 	Progress func(moves int64, elapsed time.Duration)
@@ -51,6 +56,10 @@ type Config struct {
 type Report struct {
 	Games, Finished int
 	Think, Ramp     time.Duration
+	// Spectators is the number of watchers a game; Watched is how many
+	// of them saw their game finish; WatchMoves how many moves they saw
+	// arrive (and measured), all of them together.
+	Spectators, Watched, WatchMoves int
 	// Moves is the number of moves the server acknowledged; Stored the
 	// number of (non-pass) moves in the finished games' records.
 	Moves, Stored int
@@ -58,6 +67,9 @@ type Report struct {
 	// Latency percentiles from a move's submission to the opponent's
 	// WebSocket receiving the state with it.
 	P50, P90, P99, Max time.Duration
+	// The same from a move's submission to a spectator's WebSocket
+	// receiving the state with it (zero without spectators).
+	WatchP50, WatchP90, WatchP99, WatchMax time.Duration
 	// Problems lists what went wrong (empty: nothing).
 	Problems []string
 }
@@ -68,6 +80,10 @@ func (r *Report) String() string {
 	fmt.Fprintf(&b, "%d games at once (started over %v, bots thinking %v a move on average): %d finished, %d moves acknowledged, %d stored, in %.1fs (%.0f moves/s)\n",
 		r.Games, r.Ramp, r.Think, r.Finished, r.Moves, r.Stored, r.Elapsed.Seconds(), float64(r.Moves)/r.Elapsed.Seconds())
 	fmt.Fprintf(&b, "submission to broadcast: p50 %v, p90 %v, p99 %v, max %v\n", round(r.P50), round(r.P90), round(r.P99), round(r.Max))
+	if r.Spectators > 0 {
+		fmt.Fprintf(&b, "%d spectators a game (%d sockets), %d saw their game finish, %d moves seen arriving; submission to a spectator: p50 %v, p90 %v, p99 %v, max %v\n",
+			r.Spectators, r.Spectators*r.Games, r.Watched, r.WatchMoves, round(r.WatchP50), round(r.WatchP90), round(r.WatchP99), round(r.WatchMax))
+	}
 	if len(r.Problems) == 0 {
 		b.WriteString("no move lost or duplicated\n")
 	}
@@ -92,6 +108,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Games <= 0 {
 		return nil, fmt.Errorf("loadtest: %d games", cfg.Games)
 	}
+	if cfg.Spectators < 0 {
+		return nil, fmt.Errorf("loadtest: %d spectators a game", cfg.Spectators)
+	}
 	base := strings.TrimSuffix(cfg.URL, "/")
 	games := make([]*match, cfg.Games)
 	for i := range games {
@@ -101,7 +120,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if err := call(ctx, "POST", base+"/api/games", req, &resp); err != nil {
 			return nil, fmt.Errorf("loadtest: creating game %d: %w", i, err)
 		}
-		games[i] = &match{id: resp.ID, tokens: [2]string{resp.Tokens["black"], resp.Tokens["white"]}, sent: map[int]time.Time{}, acked: map[int]string{}}
+		games[i] = &match{id: resp.ID, tokens: [2]string{resp.Tokens["black"], resp.Tokens["white"]}, sent: map[int]time.Time{}, submitted: map[int]time.Time{}, acked: map[int]string{}}
 	}
 	var acked atomic.Int64
 	start := time.Now()
@@ -121,15 +140,33 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}()
 	}
 	var wg sync.WaitGroup
-	errs := make(chan error, 2*len(games))
+	var watched atomic.Int64
+	errs := make(chan error, (2+cfg.Spectators)*len(games))
 	for i, m := range games {
+		at := time.Duration(int64(cfg.Ramp) * int64(i) / int64(len(games)))
+		for k := range cfg.Spectators {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				select {
+				case <-time.After(at):
+				case <-ctx.Done():
+					return
+				}
+				if err := m.watch(ctx, base); err != nil {
+					errs <- fmt.Errorf("game %s, spectator %d: %w", m.id, k, err)
+					return
+				}
+				watched.Add(1)
+			}()
+		}
 		for c := range 2 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(2*i+c)))
 				select {
-				case <-time.After(time.Duration(int64(cfg.Ramp) * int64(i) / int64(len(games)))):
+				case <-time.After(at):
 				case <-ctx.Done():
 					return
 				}
@@ -142,13 +179,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	wg.Wait()
 	close(stop)
 	close(errs)
-	rep := &Report{Games: len(games), Think: cfg.Think, Ramp: cfg.Ramp, Elapsed: time.Since(start), Moves: int(acked.Load())}
+	rep := &Report{Games: len(games), Think: cfg.Think, Ramp: cfg.Ramp, Elapsed: time.Since(start), Moves: int(acked.Load()),
+		Spectators: cfg.Spectators, Watched: int(watched.Load())}
 	for err := range errs {
 		rep.Problems = append(rep.Problems, err.Error())
 	}
-	var lat []time.Duration
+	var lat, watchLat []time.Duration
 	for _, m := range games {
 		lat = append(lat, m.latencies...)
+		watchLat = append(watchLat, m.watchLatencies...)
+		rep.WatchMoves += len(m.watchLatencies)
 		var v server.GameView
 		if err := call(ctx, "GET", base+"/api/games/"+m.id, nil, &v); err != nil {
 			rep.Problems = append(rep.Problems, fmt.Sprintf("game %s: %v", m.id, err))
@@ -174,12 +214,20 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			rep.Problems = append(rep.Problems, fmt.Sprintf("game %s: %d moves stored, %d acknowledged", m.id, stored, len(m.acked)))
 		}
 	}
-	if len(lat) > 0 {
-		slices.Sort(lat)
-		at := func(q float64) time.Duration { return lat[min(len(lat)-1, int(q*float64(len(lat))))] }
-		rep.P50, rep.P90, rep.P99, rep.Max = at(0.5), at(0.9), at(0.99), lat[len(lat)-1]
-	}
+	rep.P50, rep.P90, rep.P99, rep.Max = percentiles(lat)
+	rep.WatchP50, rep.WatchP90, rep.WatchP99, rep.WatchMax = percentiles(watchLat)
 	return rep, nil
+}
+
+// percentiles returns the 50th, 90th and 99th percentiles and the
+// maximum of lat (sorting it), or zeros for none.
+func percentiles(lat []time.Duration) (p50, p90, p99, maximum time.Duration) {
+	if len(lat) == 0 {
+		return 0, 0, 0, 0
+	}
+	slices.Sort(lat)
+	at := func(q float64) time.Duration { return lat[min(len(lat)-1, int(q*float64(len(lat))))] }
+	return at(0.5), at(0.9), at(0.99), lat[len(lat)-1]
 }
 
 // match is one game of the load test.
@@ -187,10 +235,53 @@ type match struct {
 	id     string
 	tokens [2]string
 
-	mu        sync.Mutex
-	sent      map[int]time.Time // by ply: when the move was submitted
-	acked     map[int]string    // the moves acknowledged, by ply
-	latencies []time.Duration
+	mu             sync.Mutex
+	sent           map[int]time.Time // by ply: when the move was submitted, until the opponent saw it
+	submitted      map[int]time.Time // the same, kept for the spectators
+	acked          map[int]string    // the moves acknowledged, by ply
+	latencies      []time.Duration
+	watchLatencies []time.Duration
+}
+
+// watch follows the game as a spectator until it ends: the latency of
+// every move it sees arrive (not those of the state it finds when it
+// connects).
+func (m *match) watch(ctx context.Context, base string) error {
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+m.id+"/ws", &websocket.DialOptions{HTTPClient: client})
+	if err != nil {
+		return fmt.Errorf("WebSocket: %w", err)
+	}
+	defer ws.CloseNow()
+	ws.SetReadLimit(1 << 20)
+	seen := -1 // the moves of the last state received; -1 before the first
+	for {
+		var e server.Envelope
+		rctx, cancel := context.WithTimeout(ctx, quiet)
+		err := wsjson.Read(rctx, ws, &e)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("WebSocket, after %d moves: %w", max(seen, 0), err)
+		}
+		if e.Type != "state" || e.Game == nil {
+			continue
+		}
+		v := e.Game
+		now := time.Now()
+		if seen >= 0 {
+			m.mu.Lock()
+			for ply := seen; ply < len(v.Moves); ply++ {
+				if at, ok := m.submitted[ply]; ok { // not a pass
+					m.watchLatencies = append(m.watchLatencies, now.Sub(at))
+				}
+			}
+			m.mu.Unlock()
+		}
+		seen = len(v.Moves)
+		if v.Status == "finished" {
+			ws.Close(websocket.StatusNormalClosure, "")
+			return nil
+		}
+	}
 }
 
 // bot plays colour c of the game until it ends.
@@ -247,6 +338,7 @@ func (m *match) bot(ctx context.Context, base string, c int, rng *rand.Rand, thi
 		}
 		m.mu.Lock()
 		m.sent[played] = time.Now()
+		m.submitted[played] = m.sent[played]
 		m.mu.Unlock()
 		if err := call(ctx, "POST", base+"/api/games/"+m.id+"/move", server.MoveRequest{Token: m.tokens[c], Move: sq}, nil); err != nil {
 			return fmt.Errorf("move %s at ply %d: %w", sq, played, err)

@@ -17,12 +17,12 @@ import (
 )
 
 // Local starts a game server on st, listening on a free loopback port,
-// with limits that let games games be played at once and no rate limit
-// to speak of: its base URL (for Config.URL) and a function that stops it
+// with limits that let games games be played at once, and no rate limit
+// nor cap on WebSockets to speak of (for spectators): its base URL (for Config.URL) and a function that stops it
 // (st stays open).
 func Local(st store.Store, games int) (url string, stop func(), err error) {
 	srv, err := server.New(server.Config{Store: st, RatePerSecond: 1e9, Burst: 1e9, MaxGames: games, MaxGamesPerClient: games,
-		NewGamesPerClient: games, MaxSocketsPerClient: 2 * games})
+		NewGamesPerClient: games, MaxSocketsPerClient: 1 << 20})
 	if err != nil {
 		return "", nil, err
 	}

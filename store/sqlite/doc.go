@@ -8,7 +8,11 @@
 // it returns: it survives a crash of the process, of the operating
 // system and a power cut. OpenWith with SyncNormal trades that for
 // speed: a commit then survives a crash of the process (the kill -9 the
-// server's tests make), though not a power cut of the machine.
+// server's tests make), though not a power cut of the machine. The
+// changes of games that arrive while a commit is under way are committed
+// together in the next transaction, each in a savepoint of its own (a
+// group commit: one flush to the disk for them all), and each call
+// returns once the commit that holds its change is done.
 //
 // Only one Store may have a file open at a time: Open locks the file
 // "<database>.lock" beside it, and a second Open, in this process or

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -297,6 +298,86 @@ func TestWritersTakeTurns(t *testing.T) {
 	}
 	if n > 0 {
 		t.Errorf("%d of %d writes failed", n, games*(moves+1))
+	}
+}
+
+// TestGroupCommit: the moves of several games that arrive while a write
+// transaction holds the store's turn are committed together in the next
+// transaction, each as it would have been alone: the valid ones stored,
+// one that conflicts refused with store.ErrConflict and one whose context
+// ended while it waited refused with the context's error, neither of
+// them stored, and neither undoing the others. Before, each move was a
+// transaction (and a flush to the disk) of its own.
+func TestGroupCommit(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "group.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const games = 8
+	for i := range games {
+		if err := s.Create(ctx, &store.Game{ID: fmt.Sprintf("g%d", i), Rule: "standard", Start: "s"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gone, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make([]error, games)
+	var wg sync.WaitGroup
+	before := s.Writes()
+	err = s.InTurn(ctx, func() error {
+		for i := range games {
+			mctx, ply := ctx, 0
+			switch i {
+			case 6:
+				ply = 3 // the game has no move: a conflict
+			case 7:
+				mctx = gone
+			}
+			wg.Go(func() { errs[i] = s.AppendMove(mctx, fmt.Sprintf("g%d", i), store.Move{Ply: ply, Square: "F5"}) })
+		}
+		for deadline := time.Now().Add(time.Minute); s.Waiting() < games; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				return fmt.Errorf("%d moves waiting for the turn, want %d", s.Waiting(), games)
+			}
+		}
+		cancel() // the last move's request gives up while it waits
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if n := s.Writes() - before; n != 1 {
+		t.Errorf("%d moves waiting together were committed in %d transactions, want 1", games, n)
+	}
+	for i := range games {
+		g, err := s.Get(ctx, fmt.Sprintf("g%d", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantErr, wantMoves := error(nil), 1
+		switch i {
+		case 6:
+			wantErr, wantMoves = store.ErrConflict, 0
+		case 7:
+			wantErr, wantMoves = context.Canceled, 0
+		}
+		if !errors.Is(errs[i], wantErr) || errs[i] != nil && wantErr == nil {
+			t.Errorf("g%d: AppendMove: %v, want %v", i, errs[i], wantErr)
+		}
+		if len(g.Moves) != wantMoves || wantMoves == 1 && (g.Moves[0].Square != "F5" || g.Revision != 2) {
+			t.Errorf("g%d: moves %+v, revision %d; want %d", i, g.Moves, g.Revision, wantMoves)
+		}
+	}
+	// Alone, a move is its own transaction, as before.
+	before = s.Writes()
+	if err := s.AppendMove(ctx, "g0", store.Move{Ply: 1, Square: "D6"}); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Writes() - before; n != 1 {
+		t.Errorf("one move: %d transactions", n)
 	}
 }
 

@@ -40,6 +40,9 @@ export function gamePage(app, id, record = null) {
   const err = el("div", { class: "error", id: "error" });
   const rematchNote = el("div", { class: "status warn", id: "rematch-note", role: "status", hidden: "hidden" });
   const timeWarn = el("div", { class: "error", id: "time-warning", role: "alert", hidden: "hidden" });
+  // Whether the server helps the players while the game goes on: off in
+  // a game between players (no_help), on in an analysis game.
+  const helpNote = el("p", { class: "small", id: "help-note", hidden: "hidden" });
   // A click on a square that is not a legal move does nothing: only legal
   // moves are sent (three illegal moves lose a game). In review, a legal
   // move tries a variation: the game is not touched.
@@ -146,7 +149,7 @@ export function gamePage(app, id, record = null) {
   // The page's heading, for screen readers: the seats say it to the eye.
   const heading = el("h1", { class: "sr-only", id: "game-heading" });
   app.replaceChildren(heading, el("div", { class: "layout" },
-    el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, rematchNote, timeWarn, err),
+    el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, rematchNote, timeWarn, helpNote, err),
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row first" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), el("label", { class: "toggle" }, thinkBox, t("game.thinking")), keyBox),
         hintSettings, legendEl,
@@ -364,6 +367,8 @@ export function gamePage(app, id, record = null) {
     if (!showAnalysis) analysisFor = "";
     anaBox.disabled = !!s.no_help;
     anaBox.parentElement.title = s.no_help ? t("game.noHelp") : "";
+    helpNote.textContent = s.no_help ? t("game.noHelpNote") : s.analysis && s.status !== "finished" ? t("game.analysisGameNote") : "";
+    helpNote.hidden = !helpNote.textContent;
     drawValues();
     const o = v ? v.pos : s;
     openingEl.replaceChildren(...(o.opening ? [t("game.opening") + " ", ...openingName(o.opening, o.opening_name)] : []));

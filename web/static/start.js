@@ -52,14 +52,18 @@ export async function startPage(app) {
       go({ [me]: { kind: "human", name: t("name.player") }, [other]: { kind: "builtin", spec: opp.value }, ...clock(time.value), ...opening(from) }, me);
     } } }, t("start.play"))));
   const friendColour = el("select", { id: "friend-colour" }, options([["black", t("color.black")], ["white", t("color.white")]], "black"));
+  // An analysis game: the server helps both people (analysis, book
+  // moves) while it goes on; without it, neither until it is over.
+  const friendAnalysis = el("input", { type: "checkbox", id: "friend-analysis" });
   const vsHuman = el("div", { class: "card" },
     el("h2", { text: t("start.vsFriend") }),
     el("p", { class: "small", text: t("start.friendNote") }),
     el("label", { for: "friend-colour", text: t("start.colour") }), friendColour,
     el("label", { for: "friend-from", text: t("start.from") }), friendFrom,
+    el("label", { class: "toggle", for: "friend-analysis" }, friendAnalysis, t("start.analysisGame")),
     el("div", { class: "row" }, el("button", { class: "primary", id: "create-friend", on: { click: () => {
       const me = friendColour.value, other = me === "black" ? "white" : "black";
-      go({ [me]: { kind: "human", name: t("name.host") }, [other]: { kind: "open" }, ...opening(friendFrom) }, me);
+      go({ [me]: { kind: "human", name: t("name.host") }, [other]: { kind: "open" }, ...opening(friendFrom), ...(friendAnalysis.checked ? { analysis: true } : {}) }, me);
     } } }, t("start.create"))));
   const wb = el("select", { id: "watch-black" }, options(opponents(), "engine:level=8")), ww = el("select", { id: "watch-white" }, options(opponents(), "mcts:time=1s"));
   const watch = el("div", { class: "card" },

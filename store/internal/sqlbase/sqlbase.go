@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -53,6 +54,12 @@ type SQL struct {
 	writer chan struct{}
 	// writes counts the write transactions begun.
 	writes atomic.Int64
+
+	// The group commit (inGame, with one writer): the changes waiting for
+	// the next transaction, and whether a goroutine is committing them.
+	batchMu    sync.Mutex
+	pending    []*pendingChange
+	committing bool
 }
 
 // Writes returns how many write transactions the store has begun.
@@ -285,27 +292,156 @@ func (s *SQL) insert(ctx context.Context, tx *sql.Tx, g *store.Game, now time.Ti
 }
 
 // inGame runs f in a write transaction that has locked the row of game
-// id (f gets its move count and whether it is over), announces note and
-// commits; an error of f rolls everything back. A change of the game
-// itself counts in its revision in f's own statement.
-func (s *SQL) inGame(ctx context.Context, id string, note store.Note, f func(tx *sql.Tx, plies int, finished bool) error) error {
-	tx, end, err := s.begin(ctx)
-	if err != nil {
+// id (f gets its move count and whether it is over, and the context for
+// its statements), announces note and commits; an error of f rolls its
+// change back. A change of the game itself counts in its revision in f's
+// own statement.
+//
+// Where the dialect has one writer (SQLite), the changes that arrive
+// while a transaction commits are committed together in the next one
+// (group commit), each in a savepoint of its own: an error rolls back its
+// own change only, and every change returns once the transaction holding
+// it is committed (on the disk, with synchronous=FULL). One commit, one
+// flush to the disk, for many games' moves: the store's rate is no longer
+// that of the disk's flushes.
+func (s *SQL) inGame(ctx context.Context, id string, note store.Note, f func(ctx context.Context, tx *sql.Tx, plies int, finished bool) error) error {
+	if s.writer == nil {
+		tx, end, err := s.begin(ctx)
+		if err != nil {
+			return err
+		}
+		defer end()
+		defer tx.Rollback()
+		if err := s.change(ctx, tx, id, note, f); err != nil {
+			return err
+		}
+		return tx.Commit()
+	}
+	if err := ctx.Err(); err != nil {
 		return err
+	}
+	c := &pendingChange{ctx: ctx, id: id, note: note, f: f, done: make(chan error, 1)}
+	s.batchMu.Lock()
+	s.pending = append(s.pending, c)
+	lead := !s.committing
+	s.committing = true
+	s.batchMu.Unlock()
+	if lead {
+		s.commitPending()
+	}
+	return <-c.done
+}
+
+// pendingChange is a change of a game waiting for the next group commit.
+type pendingChange struct {
+	ctx  context.Context
+	id   string
+	note store.Note
+	f    func(ctx context.Context, tx *sql.Tx, plies int, finished bool) error
+	done chan error // its outcome, once its transaction is committed
+}
+
+// Waiting returns how many changes of games wait for the next group
+// commit (see inGame).
+func (s *SQL) Waiting() int {
+	s.batchMu.Lock()
+	defer s.batchMu.Unlock()
+	return len(s.pending)
+}
+
+// commitPending takes the writer's turn, then commits every change
+// pending by then in one transaction. If more are pending after it, a
+// new goroutine commits them, so that the caller returns with its own.
+func (s *SQL) commitPending() {
+	batch, err := s.commitBatch()
+	for _, c := range batch {
+		c.done <- err[c]
+	}
+	s.batchMu.Lock()
+	defer s.batchMu.Unlock()
+	if len(s.pending) == 0 {
+		s.committing = false
+		return
+	}
+	go s.commitPending()
+}
+
+// commitBatch commits the changes pending once it has the writer's turn
+// and returns them with their outcomes.
+func (s *SQL) commitBatch() ([]*pendingChange, map[*pendingChange]error) {
+	// The changes' own contexts end nothing once they are in the batch: a
+	// statement interrupted in SQLite may roll the whole transaction back,
+	// and with it the others' changes. A change whose context ended before
+	// the batch is left out.
+	tx, end, err := s.begin(context.Background())
+	s.batchMu.Lock()
+	batch := s.pending
+	s.pending = nil
+	s.batchMu.Unlock()
+	out := make(map[*pendingChange]error, len(batch))
+	if err != nil {
+		for _, c := range batch {
+			out[c] = err
+		}
+		return batch, out
 	}
 	defer end()
 	defer tx.Rollback()
+	ok := 0
+	for _, c := range batch {
+		if err := c.ctx.Err(); err != nil {
+			out[c] = err
+			continue
+		}
+		ctx := context.WithoutCancel(c.ctx)
+		if len(batch) == 1 {
+			out[c] = s.change(ctx, tx, c.id, c.note, c.f)
+		} else if _, err := tx.ExecContext(ctx, "SAVEPOINT change"); err != nil {
+			out[c] = err
+		} else if err := s.change(ctx, tx, c.id, c.note, c.f); err != nil {
+			out[c] = err
+			if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO change"); rerr != nil {
+				return batch, failAll(batch, out, fmt.Errorf("store: rolling back a change: %w", rerr))
+			}
+			tx.ExecContext(ctx, "RELEASE change")
+		} else if _, err := tx.ExecContext(ctx, "RELEASE change"); err != nil {
+			return batch, failAll(batch, out, err)
+		}
+		if out[c] == nil {
+			ok++
+		}
+	}
+	if ok == 0 {
+		return batch, out
+	}
+	if err := tx.Commit(); err != nil {
+		return batch, failAll(batch, out, err)
+	}
+	return batch, out
+}
+
+// failAll gives err to every change of batch that had no error of its
+// own: their transaction failed.
+func failAll(batch []*pendingChange, out map[*pendingChange]error, err error) map[*pendingChange]error {
+	for _, c := range batch {
+		if out[c] == nil {
+			out[c] = err
+		}
+	}
+	return out
+}
+
+// change makes one change of game id in tx: its row locked, f, note
+// announced.
+func (s *SQL) change(ctx context.Context, tx *sql.Tx, id string, note store.Note, f func(ctx context.Context, tx *sql.Tx, plies int, finished bool) error) error {
 	plies, finished, err := s.lock(ctx, tx, id)
 	if err != nil {
 		return err
 	}
-	if err := f(tx, plies, finished); err != nil {
+	if err := f(ctx, tx, plies, finished); err != nil {
 		return err
 	}
-	if err := s.announce(ctx, tx, note); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.announce(ctx, tx, note)
 }
 
 // announce tells the other processes of the note.
@@ -489,7 +625,7 @@ func (s *SQL) TakeSeat(ctx context.Context, id string, color int, seat store.Sea
 		return fmt.Errorf("store: no seat %d", color)
 	}
 	prefix := [2]string{"black", "white"}[color]
-	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(ctx context.Context, tx *sql.Tx, _ int, finished bool) error {
 		if finished {
 			return store.ErrConflict
 		}
@@ -507,7 +643,7 @@ func (s *SQL) TakeSeat(ctx context.Context, id string, color int, seat store.Sea
 
 // SwapSeats implements store.Store.
 func (s *SQL) SwapSeats(ctx context.Context, id string) error {
-	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(ctx context.Context, tx *sql.Tx, _ int, finished bool) error {
 		if finished {
 			return store.ErrConflict
 		}
@@ -529,7 +665,7 @@ func (s *SQL) swapSeats(ctx context.Context, tx *sql.Tx, id string) error {
 // SwapSeatsFor implements store.Cluster. The game's row is locked
 // first, then the submission's.
 func (s *SQL) SwapSeatsFor(ctx context.Context, id, submission string) error {
-	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(ctx context.Context, tx *sql.Tx, _ int, finished bool) error {
 		var game string
 		var decided int
 		err := tx.QueryRowContext(ctx, s.q(`SELECT game_id, decided FROM submissions WHERE id = ?`+s.d.ForUpdate), submission).Scan(&game, &decided)
@@ -555,7 +691,7 @@ func (s *SQL) SwapSeatsFor(ctx context.Context, id, submission string) error {
 
 // AppendMove implements store.Store.
 func (s *SQL) AppendMove(ctx context.Context, id string, m store.Move) error {
-	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, plies int, finished bool) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(ctx context.Context, tx *sql.Tx, plies int, finished bool) error {
 		if finished || plies != m.Ply {
 			return store.ErrConflict
 		}
@@ -578,7 +714,7 @@ func (s *SQL) AppendMove(ctx context.Context, id string, m store.Move) error {
 
 // Truncate implements store.Store.
 func (s *SQL) Truncate(ctx context.Context, id string, ply int) error {
-	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, plies int, finished bool) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(ctx context.Context, tx *sql.Tx, plies int, finished bool) error {
 		if finished || ply < 0 || ply >= plies {
 			return store.ErrConflict
 		}
@@ -592,7 +728,7 @@ func (s *SQL) Truncate(ctx context.Context, id string, ply int) error {
 
 // Finish implements store.Store.
 func (s *SQL) Finish(ctx context.Context, id string, r store.Result) error {
-	return s.inGame(ctx, id, store.Note{Game: id}, func(tx *sql.Tx, _ int, finished bool) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(ctx context.Context, tx *sql.Tx, _ int, finished bool) error {
 		if finished {
 			return store.ErrConflict
 		}
@@ -717,7 +853,7 @@ func (s *SQL) Renew(ctx context.Context, owner string, ids []string, until time.
 
 // Submit implements store.Cluster.
 func (s *SQL) Submit(ctx context.Context, sub store.Submission) error {
-	return s.inGame(ctx, sub.Game, store.Note{Game: sub.Game, Submission: true}, func(tx *sql.Tx, _ int, _ bool) error {
+	return s.inGame(ctx, sub.Game, store.Note{Game: sub.Game, Submission: true}, func(ctx context.Context, tx *sql.Tx, _ int, _ bool) error {
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO submissions (id, game_id, token_hash, action, square, created_at, decided, verdict)
 			VALUES (?, ?, ?, ?, ?, ?, 0, '')`), sub.ID, sub.Game, sub.TokenHash, sub.Action, sub.Square, unixMicro(time.Now())); err != nil {
 			return fmt.Errorf("store: submission %s: %w", sub.ID, err)
