@@ -129,6 +129,7 @@ export function gamePage(app, id, record = null) {
       const j = await api("POST", `/api/games/${id}/join`, { kind: "human", name: t("name.guest"), invite });
       seat = { color: j.color, token: j.token }; localStorage.setItem(tokenKey(id), JSON.stringify(seat));
       history.replaceState(null, "", "/game/" + id); // the invitation is used up
+      stopWatching?.hello(); // the seat's player sees the board
       render();
     } catch (e) { err.textContent = errorText(e); }
   } } }, t("game.join"));
@@ -300,6 +301,10 @@ export function gamePage(app, id, record = null) {
     const key = shownKey(), ck = cacheKey(key);
     if (!showAnalysis || !analysable() || !valuesTurn() || answers.has(ck) || analysisFor === ck) return;
     analysisFor = ck;
+    // The position shown goes first: the graph's background analysis,
+    // which would hold this client's analysis slot for up to 8 s while
+    // the player's clock runs, gives its request up (and goes on later).
+    fillAbort?.abort();
     source.textContent = t("analysis.running");
     try {
       if (!analyses.has(ck)) analyses.set(ck, analyse({ board: key }, prefs.search));
@@ -439,15 +444,16 @@ export function gamePage(app, id, record = null) {
   // its values), so that every move has a value; until then, and without
   // the analysis, a computer's move has its own value (the moves of
   // people have none).
-  let filled = null, filling = false;
+  let filled = null, filling = false, fillAbort = null;
   const sameLine = (r) => r && r.start === state.start && r.moves.length === state.moves.length && r.moves.every((m, i) => state.moves[i].square === m);
   async function fillGraph() {
     if (!showAnalysis || state.no_help || filling || analysisFor || wholeRunning || stopped || sameLine(filled)) return;
     filling = true;
+    const abort = fillAbort = new AbortController();
     let r = null;
-    try { r = await analyseGame(state.start, state.moves.map((m) => m.square), { stopped: () => stopped || !showAnalysis }); }
-    catch (_) { /* the graph keeps what it has; the next move asks again */ }
-    finally { filling = false; }
+    try { r = await analyseGame(state.start, state.moves.map((m) => m.square), { stopped: () => stopped || !showAnalysis, signal: abort.signal }); }
+    catch (_) { /* the graph keeps what it has; the next move (or answer) asks again */ }
+    finally { filling = false; if (fillAbort === abort) fillAbort = null; }
     if (r && !stopped) { filled = r; render(); }
   }
   function evalGraph(at) {
@@ -513,7 +519,7 @@ export function gamePage(app, id, record = null) {
     if (!record) stopWatching = watchGame(id, () => state?.version, (g) => {
       if (g.moves.length > state.moves.length) moveSound(); // a move played (an undo is silent)
       state = g; render();
-    });
+    }, () => seat?.token || "");
   }).catch((e) => { if (!stopped) app.replaceChildren(el("h1", { text: t("game.none") }), el("p", { text: errorText(e) })); });
   const ticking = setInterval(clocks, 500);
   return () => { stopped = true; stopWatching?.(); clearInterval(ticking); document.removeEventListener("keydown", onKey); };
