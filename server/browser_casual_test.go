@@ -1,11 +1,13 @@
 // Browser tests of a casual game's first minutes: no clock unless the
 // player chooses one, a clock that starts when the page shows the board,
-// hints that do not keep the player waiting.
+// hints that do not keep the player waiting, the book's values off in a
+// real game, and every value's point of view said on the screen.
 
 package server
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -130,4 +132,57 @@ func TestBrowserHintsFirst(t *testing.T) {
 	waitJS(t, ctx, "the values of the player's position", `document.querySelectorAll("text[data-value]").length > 0 && document.getElementById("pv").textContent !== ""`)
 	fills := evalInt(t, ctx, `window.watched.fills`)
 	waitJS(t, ctx, "the graph's analysis going on", fmt.Sprintf(`window.watched.fills > %d`, fills))
+}
+
+// TestBrowserRealGameValues: in a real game (not an analysis game) the
+// board shows no book values by default, and the book switch shows them
+// (naming whose they are: the side to move's); the last computer move's
+// value is said for Black, as the graph below it is (White's own +x is
+// Black's -x).
+func TestBrowserRealGameValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	ts := newTestServer(t, "", Config{})
+	ctx := browser(t)
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "engine:level=2,book=off"}, Time: "0"})
+	v := ts.waitTurn(g.ID, "black")
+	if len(v.Book) == 0 || v.NoHelp {
+		t.Fatalf("the start's book moves: %+v (no help %v)", v.Book, v.NoHelp)
+	}
+	openSeat(t, ctx, ts, g, "black", "rect.sq.target")
+	var boxed bool
+	chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById("book-toggle").checked`, &boxed))
+	if n := evalInt(t, ctx, `document.querySelectorAll("text[data-value]").length`); n != 0 || boxed {
+		t.Errorf("a real game's first position: %d values on the board, the book switch on: %v; want none, off", n, boxed)
+	}
+	if err := chromedp.Run(ctx, chromedp.Click("#book-toggle", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the book's values once asked for", fmt.Sprintf(`document.querySelectorAll("text[data-source=book]").length === %d`, len(v.Book)))
+	waitJS(t, ctx, "whose values they are", `document.getElementById("values-for").textContent === "The values on the board are for Black, the side to move." && !document.getElementById("values-for").hidden`)
+	if err := chromedp.Run(ctx, chromedp.Click("#book-toggle", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "no values again", `document.querySelectorAll("text[data-value]").length === 0 && document.getElementById("values-for").hidden`)
+
+	// The computer's move: its value for Black.
+	if err := chromedp.Run(ctx, chromedp.Click(fmt.Sprintf(`rect.sq[data-square=%q]`, v.Legal[0]), chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	after := ts.waitFor(g.ID, "the computer's move with its value", func(v GameView) bool { return len(v.Moves) >= 2 && v.Thinking != nil && v.Thinking.Eval != nil })
+	th := after.Thinking
+	if th.For != "white" || th.Unit != "discs" {
+		t.Fatalf("the computer's thinking: for %q in %q", th.For, th.Unit)
+	}
+	want := -*th.Eval
+	waitJS(t, ctx, "the last move's value", `document.getElementById("pv").textContent.startsWith("Last computer move: ")`)
+	var line string
+	chromedp.Run(ctx, chromedp.Text("#pv", &line, chromedp.ByID))
+	rest := strings.TrimPrefix(line, "Last computer move: ")
+	value, forWhom, _ := strings.Cut(rest, " ")
+	shown, err := strconv.ParseFloat(strings.ReplaceAll(value, "−", "-"), 64)
+	if err != nil || !strings.HasPrefix(forWhom, "for Black") || shown-want > 0.051 || want-shown > 0.051 {
+		t.Errorf("the last computer move says %q; want its value for Black, %+.1f (White's own %+.1f)", line, want, *th.Eval)
+	}
 }
