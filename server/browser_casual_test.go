@@ -24,6 +24,7 @@ func TestBrowserCasualClock(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	ctx := browser(t)
 	var chosen []string
@@ -78,6 +79,7 @@ func TestBrowserHintsFirst(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	ctx := browser(t)
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "engine:level=1"},
@@ -143,6 +145,7 @@ func TestBrowserRealGameValues(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	ctx := browser(t)
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "engine:level=2,book=off"}, Time: "0"})
