@@ -664,6 +664,9 @@ func (s *Server) join(ctx context.Context, t *table, req JoinRequest) (string, s
 	t.mu.Lock()
 	t.rec.Seats[color] = seat
 	t.remotes[color].name = seat.Name
+	if seat.Kind == store.Human {
+		t.remotes[color].sees() // the invitation's page shows the board
+	}
 	if !t.mirror {
 		t.revision++ // a mirror reloads the game when the store announces it
 	}

@@ -18,6 +18,7 @@ func TestBrowserAbandoned(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{IdleTimeout: time.Second})
 	waiting := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "open"}, Time: "0"})
 	left := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "bob"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "0"})
@@ -34,7 +35,7 @@ func TestBrowserAbandoned(t *testing.T) {
 	}
 	for _, tc := range []struct{ lang, browserLang string }{{"en", "en-US"}, {"zh-Hans", "zh-CN"}} {
 		table := readTable(t, tc.lang+".json")
-		ctx := browser(t, chromedp.Flag("lang", tc.browserLang), chromedp.Flag("accept-lang", tc.browserLang))
+		ctx := browser(t, tc.browserLang, tc.browserLang)
 		row := func(id string) string {
 			var s string
 			if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible(fmt.Sprintf(`a[href="/game/%s"]`, id), chromedp.ByQuery),

@@ -49,6 +49,7 @@ func TestBrowserAxe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	data, err := os.ReadFile("testdata/axe/axe.min.js")
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +64,7 @@ func TestBrowserAxe(t *testing.T) {
 	watched := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "bea"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Transcript: "f5d6c3", Time: "0"})
 	friend := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "open"}, Time: "0"})
 	for _, lang := range []string{"en-US", "zh-CN", "zh-TW"} {
-		ctx := browser(t, chromedp.Flag("lang", lang), chromedp.Flag("accept-lang", lang))
+		ctx := browser(t, lang, lang)
 		check := func(page string) {
 			t.Helper()
 			if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
@@ -104,7 +105,9 @@ func TestBrowserAxe(t *testing.T) {
 		// The hints' settings open, the WTHOR search's results, a record
 		// reviewed, the lab.
 		openSeat(t, ctx, ts, playing, "black", "#hint-settings summary")
-		if err := chromedp.Run(ctx, chromedp.Click("#hint-settings summary", chromedp.ByQuery)); err != nil {
+		// The book's values (off by default in a real game) and the
+		// legend of their colours.
+		if err := chromedp.Run(ctx, chromedp.Click("#book-toggle", chromedp.ByID), chromedp.Click("#hint-settings summary", chromedp.ByQuery)); err != nil {
 			t.Fatal(err)
 		}
 		waitJS(t, ctx, "the settings open", `document.getElementById("hint-settings").open && !document.getElementById("legend").hidden`)

@@ -26,6 +26,7 @@ func TestBrowserEveryPageChinese(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	board, _ := positionAfter(t, ts, "f5d6c3")
 	for _, tc := range []struct{ lang, browserLang string }{{"zh-Hans", "zh-CN"}, {"zh-Hant", "zh-TW"}} {
@@ -33,7 +34,7 @@ func TestBrowserEveryPageChinese(t *testing.T) {
 			lang := tc.lang
 			table := readTable(t, lang+".json")
 			open := func() (ctx context.Context) {
-				ctx = browser(t, chromedp.Flag("lang", tc.browserLang), chromedp.Flag("accept-lang", tc.browserLang+",zh"))
+				ctx = browser(t, tc.browserLang, tc.browserLang+",zh")
 				if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("reversi-lang", %q)`, lang), nil)); err != nil {
 					t.Fatal(err)
 				}

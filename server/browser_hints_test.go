@@ -49,8 +49,9 @@ func TestBrowserBookAndHints(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	// An analysis game: the server helps both people (see TestBrowserNoHelp
 	// for a game that it does not).
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Transcript: "f5d6c3d3c4", Time: "0", Analysis: true})
@@ -183,8 +184,9 @@ func TestBrowserEditorBook(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	var p struct {
 		Book  []BookMoveView `json:"book"`
 		Legal []string       `json:"legal"`
@@ -211,8 +213,9 @@ func TestBrowserNoHelp(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Transcript: "f5d6c3d3c4f4", Time: "0"})
 	if v := ts.state(g.ID); !v.NoHelp || len(v.Book) != 0 {
 		t.Fatalf("the game: no help %v, book %+v", v.NoHelp, v.Book)

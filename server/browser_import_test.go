@@ -44,6 +44,7 @@ func TestBrowserImport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	end, endTurn := positionOf(t, ts, PositionRequest{Transcript: fullGame})
 	middle, middleTurn := positionOf(t, ts, PositionRequest{Transcript: fullGame[:50]})
@@ -82,7 +83,7 @@ func TestBrowserImport(t *testing.T) {
 		})
 	}
 	// What cannot be read says so.
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/#edit="), chromedp.WaitVisible("#editor-load", chromedp.ByID),
 		chromedp.SetValue("#editor-load", "f5 z9", chromedp.ByID), chromedp.Click("#editor-load-button", chromedp.ByID)); err != nil {
 		t.Fatal(err)
@@ -98,6 +99,7 @@ func TestBrowserPositionURL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	board, turn := positionOf(t, ts, PositionRequest{Transcript: "f5d6c3d3c4"})
 	if turn != "O" {
@@ -152,6 +154,7 @@ func TestBrowserDownloads(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "random"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Time: "5s"})
 	final := ts.waitFor(g.ID, "finished", func(v GameView) bool { return v.Status == "finished" })
@@ -172,7 +175,8 @@ func TestBrowserDownloads(t *testing.T) {
 			}
 		}
 	})
-	if err := chromedp.Run(ctx, cdpbrowser.SetDownloadBehavior(cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(dir).WithEventsEnabled(true),
+	if err := chromedp.Run(ctx, cdpbrowser.SetDownloadBehavior(cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(dir).WithEventsEnabled(true).
+		WithBrowserContextID(chromedp.FromContext(ctx).BrowserContextID), // the test's own (see browser)
 		chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible("#status.over", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
@@ -226,8 +230,9 @@ func TestBrowserPlayOn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	for _, tt := range []struct{ name, text, transcript, last string }{
 		{"ggf", "(;GM[Othello]PC[x]PB[ann]PW[bob]RE[?]TI[0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[C3]W[D3];)", "f5d6c3d3", "D3"},
 		{"transcript", "F5 d6 C3 d3 c4 f4", "f5d6c3d3c4f4", "F4"},

@@ -22,8 +22,9 @@ func TestBrowserLab(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	board, legal := positionAfter(t, ts, "f5d6c3")
 	pos := board + " O"
 	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/#lab="+url.PathEscape(pos)), chromedp.WaitVisible("#lab-run", chromedp.ByID)); err != nil {
@@ -83,11 +84,13 @@ func TestBrowserChineseWorkstation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
+	ctx := browser(t, "zh-CN", "zh-CN,zh")
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "random"}, White: SeatRequest{Kind: "human", Name: "玩家"}, Transcript: "f5d6c3d3c4", Time: "0"})
 	openSeat(t, ctx, ts, g, "white", "#hint-settings summary")
-	if err := chromedp.Run(ctx, chromedp.Click("#hint-settings summary", chromedp.ByQuery)); err != nil {
+	// The book's values, off by default in a real game, turned on.
+	if err := chromedp.Run(ctx, chromedp.Click("#book-toggle", chromedp.ByID), chromedp.Click("#hint-settings summary", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
 	waitJS(t, ctx, "the book's moves and the opening", `document.querySelectorAll("text[data-source=book]").length > 0 && document.getElementById("opening").textContent !== ""`)

@@ -129,6 +129,7 @@ func TestBrowserChinese(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	// The games the pages show.
 	finished := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "random"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Time: "5s"})
@@ -140,7 +141,7 @@ func TestBrowserChinese(t *testing.T) {
 	playing := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小明"}, White: SeatRequest{Kind: "builtin", Spec: "engine:level=3"}, Time: "60s"})
 	friend := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小红"}, White: SeatRequest{Kind: "open"}})
 
-	ctx := browser(t, chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
+	ctx := browser(t, "zh-CN", "zh-CN,zh")
 	const lang = "zh-Hans"
 	var langs []string
 	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.Evaluate(`navigator.languages`, &langs)); err != nil {
@@ -173,7 +174,7 @@ func TestBrowserChinese(t *testing.T) {
 	screenshotZh(t, ctx, "zh-game")
 
 	// The same game, as a spectator (another profile: no seat).
-	spectator := browser(t, chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
+	spectator := browser(t, "zh-CN", "zh-CN,zh")
 	if err := chromedp.Run(spectator, chromedp.Navigate(ts.http.URL+"/game/"+playing.ID), chromedp.WaitVisible("svg.board", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
@@ -241,8 +242,9 @@ func TestBrowserLanguageSwitch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	var htmlLang, h1 string
 	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#play", chromedp.ByID),
 		chromedp.Evaluate(`document.documentElement.lang`, &htmlLang), chromedp.Text("h1", &h1, chromedp.ByQuery)); err != nil {
@@ -306,6 +308,7 @@ func TestBrowserLanguageChoice(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	ctx := browser(t)
 	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#play", chromedp.ByID)); err != nil {
@@ -363,8 +366,9 @@ func TestBrowserOpeningNameChinese(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
+	ctx := browser(t, "zh-CN", "zh-CN,zh")
 	for _, tc := range []struct{ lang, transcript, name, english string }{
 		{"zh-Hans", "f5d6c3d3c4", "虎", "Tiger"},
 		{"zh-Hant", "e6f4c3c4d3c2", "奧布里", "Aubrey (Tanaka)"},
@@ -403,12 +407,13 @@ func TestBrowserLocaleFormats(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "0"})
 	if code := ts.call("POST", "/api/games/"+g.ID+"/resign", TokenRequest{Token: g.Tokens["black"]}, nil); code != 200 {
 		t.Fatalf("resign: %d", code)
 	}
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	for _, tc := range []struct{ lang, date, count string }{
 		{"en", `^\d{1,2}/\d{1,2}/\d{2}, \d{1,2}:\d{2}\s?[AP]M$`, `\d,\d{3}`},
 		{"zh-Hans", `^\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}$`, `\d,\d{3}`},

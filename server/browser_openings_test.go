@@ -18,6 +18,7 @@ func TestBrowserListsNameOpenings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	tiger := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小明"}, White: SeatRequest{Kind: "human", Name: "小红"}, Transcript: "d3c5f6f5e6", Time: "0"})
 	plain := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "小明"}, White: SeatRequest{Kind: "human", Name: "小红"}, Transcript: "f5", Time: "0"})
@@ -42,7 +43,7 @@ func TestBrowserListsNameOpenings(t *testing.T) {
 	if named == 0 {
 		t.Fatalf("no opening named in %d WTHOR games", len(found.Games))
 	}
-	ctx := browser(t, chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
+	ctx := browser(t, "zh-CN", "zh-CN,zh")
 	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"),
 		chromedp.Evaluate(`localStorage.setItem("reversi-lang", "zh-Hans")`, nil),
 		chromedp.Navigate(ts.http.URL+"/?reload")); err != nil {

@@ -25,6 +25,7 @@ func TestBrowserBoardPictures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "random"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Time: "5s"})
 	final := ts.waitFor(g.ID, "finished", func(v GameView) bool { return v.Status == "finished" })
@@ -45,7 +46,8 @@ func TestBrowserBoardPictures(t *testing.T) {
 			}
 		}
 	})
-	if err := chromedp.Run(ctx, cdpbrowser.SetDownloadBehavior(cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(dir).WithEventsEnabled(true),
+	if err := chromedp.Run(ctx, cdpbrowser.SetDownloadBehavior(cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(dir).WithEventsEnabled(true).
+		WithBrowserContextID(chromedp.FromContext(ctx).BrowserContextID), // the test's own (see browser)
 		chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible("#status.over", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}

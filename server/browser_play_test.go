@@ -22,8 +22,9 @@ func TestBrowserPlayOptions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 
 	// A game clock.
 	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#play", chromedp.ByID),
@@ -108,6 +109,7 @@ func TestBrowserFriendRematch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "open"}, Time: "0"})
 	var j struct{ Color, Token string }
@@ -118,8 +120,8 @@ func TestBrowserFriendRematch(t *testing.T) {
 		t.Fatalf("resign: %d", code)
 	}
 	ts.waitFor(g.ID, "the end", func(v GameView) bool { return v.Status == "finished" })
-	ann := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
-	bob := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ann := browser(t, "en-US", "en-US,en")
+	bob := browser(t, "en-US", "en-US,en")
 	openSeat(t, ann, ts, g, "black", "#rematch")
 	g.Tokens["white"] = j.Token
 	openSeat(t, bob, ts, g, "white", "#rematch")
@@ -158,8 +160,9 @@ func TestBrowserSwitchSides(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Transcript: "f5d6c3d3", Time: "0"})
 	openSeat(t, ctx, ts, g, "black", "rect.sq.target")
 	if err := chromedp.Run(ctx, chromedp.WaitVisible("#switch-sides", chromedp.ByID), chromedp.Click("#switch-sides", chromedp.ByID)); err != nil {
@@ -209,9 +212,10 @@ func TestBrowserFriendGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	en := readTable(t, "en.json")
-	host := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	host := browser(t, "en-US", "en-US,en")
 	if err := chromedp.Run(host, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#create-friend", chromedp.ByID),
 		chromedp.SetValue("#friend-colour", "black", chromedp.ByID), chromedp.Click("#create-friend", chromedp.ByID),
 		chromedp.WaitVisible("#copy-invite", chromedp.ByID)); err != nil {
@@ -229,13 +233,13 @@ func TestBrowserFriendGame(t *testing.T) {
 	waitJS(t, host, "the link copied, and said", fmt.Sprintf(`window.copied.startsWith(location.origin + "/game/%s#invite=") && document.getElementById("copy-invite").textContent === %q`, id, en["copy.done"]))
 	chromedp.Run(host, chromedp.Evaluate(`window.copied`, &link))
 
-	guest := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	guest := browser(t, "en-US", "en-US,en")
 	if err := chromedp.Run(guest, chromedp.Navigate(link), chromedp.WaitVisible("#join", chromedp.ByID)); err != nil {
 		t.Fatal(err)
 	}
 	waitJS(t, guest, "the invitee's status", fmt.Sprintf(`document.getElementById("status").textContent === %q && document.getElementById("copy-invite").hidden`, en["status.invited"]))
 
-	outsider := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	outsider := browser(t, "en-US", "en-US,en")
 	if err := chromedp.Run(outsider, chromedp.Navigate(ts.http.URL+"/game/"+id), chromedp.WaitVisible("svg.board", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
@@ -265,10 +269,11 @@ func TestBrowserResignAhead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	ahead := "XXXXXXXX" + "XXXXXXXX" + "--------" + "---OX---" + "---XO---" + strings.Repeat("-", 24) + " X" // Black 18, White 2
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Board: ahead, Time: "0"})
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	openSeat(t, ctx, ts, g, "black", "rect.sq.target")
 	if err := chromedp.Run(ctx, chromedp.Click("#analysis-toggle", chromedp.ByID)); err != nil {
 		t.Fatal(err)

@@ -77,6 +77,7 @@ func TestBrowserReview(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	const transcript = "f5d6c3d3c4f4"
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Transcript: transcript, Time: "0"})
@@ -84,7 +85,7 @@ func TestBrowserReview(t *testing.T) {
 	if live.Turn != "black" || len(live.Moves) != 6 {
 		t.Fatalf("the game from %s: %+v", transcript, live)
 	}
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	openSeat(t, ctx, ts, g, "black", "rect.sq.target")
 	waitBoard(t, ctx, "the game", live.Board)
 
@@ -204,8 +205,9 @@ func TestBrowserRecordOpensInTheBook(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "zh-TW"), chromedp.Flag("accept-lang", "zh-TW,zh"))
+	ctx := browser(t, "zh-TW", "zh-TW,zh")
 	var book struct {
 		Book []BookMoveView `json:"book"`
 	}

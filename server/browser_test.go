@@ -15,40 +15,63 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/reversi-engine/reversi/internal/testproc"
 )
 
-// browser starts a headless Chromium (Debian's package, which .ci/run
-// installs) with a profile of its own and the options extra, and returns
-// a context to drive it. Its language is American English (--lang, the
-// interface's and navigator.language's; --accept-lang, navigator.languages
-// and the Accept-Language header) whatever the locale here (LANG, a
-// Chrome or chromium-l10n with Chinese locale files would follow), unless
-// extra says another: the last of a flag counts.
-func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
-	t.Helper()
-	path := ""
+// chromium is the Chromium to drive (Debian's package, which .ci/run
+// installs), or "" if there is none.
+func chromium() string {
 	for _, p := range []string{os.Getenv("REVERSI_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"} {
 		if p == "" {
 			continue
 		}
 		if _, err := exec.LookPath(p); err == nil {
-			path = p
-			break
+			return p
 		}
 	}
-	if path == "" {
-		t.Skip("no Chromium to drive (.ci/run installs Debian's chromium)")
+	return ""
+}
+
+// sharedBrowser is a headless Chromium that the browser tests share: each
+// test has its own browser context in it (a profile of its own: storage,
+// cookies, cache), so that starting Chromium, seconds on a loaded
+// machine, is paid once for all the tests of a language.
+type sharedBrowser struct {
+	ctx     context.Context // the browser's first tab, kept open
+	cancel  func()          // ends the browser
+	profile string
+	err     error
+}
+
+// browsers are the shared browsers, one per language (the --lang and
+// --accept-lang of the process); closeBrowsers ends them after the last
+// test (TestMain).
+var browsers = struct {
+	sync.Mutex
+	m map[[2]string]*sharedBrowser
+}{m: map[[2]string]*sharedBrowser{}}
+
+// sharedFor returns the shared browser of a language, started the first
+// time it is asked for.
+func sharedFor(path, lang, accept string) *sharedBrowser {
+	browsers.Lock()
+	defer browsers.Unlock()
+	key := [2]string{lang, accept}
+	if b := browsers.m[key]; b != nil {
+		return b
 	}
-	profile, err := os.MkdirTemp("", "reversi-browser-test-")
-	if err != nil {
-		t.Fatal(err)
+	b := &sharedBrowser{}
+	browsers.m[key] = b
+	if b.profile, b.err = os.MkdirTemp("", "reversi-browser-test-"); b.err != nil {
+		return b
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
@@ -57,28 +80,114 @@ func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Contex
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(profile),
+		// Tabs of tests that run side by side are not slowed down as
+		// tabs in the background would be.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.UserDataDir(b.profile),
 		chromedp.WindowSize(1200, 900),
-		chromedp.Flag("lang", "en-US"),
-		chromedp.Flag("accept-lang", "en-US,en"),
+		chromedp.Flag("lang", lang),
+		chromedp.Flag("accept-lang", accept),
 		// Chromium run as root raises its own threads' priority (nice
 		// 0 and -8 under a test run at nice 19): it keeps the test's.
 		// This replaces chromedp's own kill-on-exit, given back here.
 		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
 			testproc.DieWithTest(cmd)
 			if err := testproc.KeepNice(cmd); err != nil {
-				t.Log(err)
+				fmt.Fprintln(os.Stderr, "browser tests:", err)
 			}
 		}),
 	)
-	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
+	b.ctx, b.cancel = ctx, func() { cancelC(); cancelA() }
+	b.err = chromedp.Run(ctx) // starts the browser
+	return b
+}
+
+// closeBrowsers ends the shared browsers and removes their profiles.
+func closeBrowsers() {
+	browsers.Lock()
+	defer browsers.Unlock()
+	for key, b := range browsers.m {
+		if b.cancel != nil {
+			b.cancel()
+		}
+		if b.profile != "" {
+			// Chromium's helper processes may still write to the profile
+			// for a moment after the browser has exited: try again for a
+			// while.
+			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+				if err := os.RemoveAll(b.profile); err == nil || time.Now().After(deadline) {
+					break
+				}
+			}
+		}
+		delete(browsers.m, key)
+	}
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	closeBrowsers()
+	os.Exit(code)
+}
+
+// browser returns a context to drive a headless Chromium: a tab in a
+// browser context of its own (its own storage and cookies, as a fresh
+// profile), in the browser the tests of its language share. lang is the
+// interface's language and navigator.language's (--lang) and, second,
+// navigator.languages and the Accept-Language header (--accept-lang):
+// American English unless given, whatever the locale here (LANG, a
+// Chrome or chromium-l10n with Chinese locale files would follow). The
+// tab is closed, and its browser context dropped, with the test.
+//
+// The browser tests run in parallel (t.Parallel: as many at once as go
+// test's -parallel, the cores by default), each with its own server and
+// tab: much of their time is spent waiting for a computer's move, an
+// analysis or a page, which another test's work fills.
+func browser(t *testing.T, lang ...string) context.Context {
+	t.Helper()
+	path := chromium()
+	if path == "" {
+		t.Skip("no Chromium to drive (.ci/run installs Debian's chromium)")
+	}
+	l, accept := "en-US", "en-US,en"
+	if len(lang) > 0 {
+		l = lang[0]
+		accept = l
+	}
+	if len(lang) > 1 {
+		accept = lang[1]
+	}
+	b := sharedFor(path, l, accept)
+	if b.err != nil {
+		t.Fatalf("starting Chromium: %v", b.err)
+	}
+	// The test's browser context, and a tab in a window of its own in it
+	// (headless Chromium opens no tab in a new browser context without
+	// one: "no browser is open").
+	var bctx cdp.BrowserContextID
+	var tab target.ID
+	if err := chromedp.Run(b.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		exec := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
+		var err error
+		if bctx, err = target.CreateBrowserContext().Do(exec); err != nil {
+			return err
+		}
+		tab, err = target.CreateTarget("about:blank").WithBrowserContextID(bctx).WithNewWindow(true).Do(exec)
+		return err
+	})); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	ctx, cancelC := chromedp.NewContext(b.ctx, chromedp.WithTargetID(tab))
+	chromedp.FromContext(ctx).BrowserContextID = bctx // for the commands that name it (downloads)
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
 	// A script error on any page fails the test: the page is modules that
 	// must load and run without one; so does anything the server's
 	// Content-Security-Policy refuses (the browser's log says it).
-	if err := chromedp.Run(ctx, cdplog.Enable()); err != nil { // starts the browser, for its target's events
+	if err := chromedp.Run(ctx, cdplog.Enable()); err != nil { // opens the tab, for its events
 		t.Fatal(err)
 	}
 	var mu sync.Mutex
@@ -106,20 +215,11 @@ func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Contex
 		}
 		mu.Unlock()
 		cancelT()
-		cancelC()
-		cancelA()
-		// Chromium's helper processes may still write to the profile for a
-		// moment after the browser has exited (t.TempDir's cleanup once
-		// failed on it): try again for a while.
-		var err error
-		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			if err = os.RemoveAll(profile); err == nil || time.Now().After(deadline) {
-				break
-			}
-		}
-		if err != nil {
-			t.Logf("the browser profile stays in %s: %v", profile, err)
-		}
+		cancelC() // closes the tab
+		// Its browser context (storage, cookies) goes with it.
+		chromedp.Run(b.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+			return target.DisposeBrowserContext(bctx).Do(cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser))
+		}))
 	})
 	return ctx
 }
@@ -190,6 +290,7 @@ func TestBrowserGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the browser test is long: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	ctx := browser(t)
 	// The start page: choose the random player, play.
@@ -419,7 +520,9 @@ func installPageClock(t *testing.T, ctx context.Context) {
 // turn, plus the move time, less left.
 func setTimeLeft(t *testing.T, ctx context.Context, ts *testServer, id string, left time.Duration) {
 	t.Helper()
-	v := ts.state(id)
+	// A person's clock starts once the page has said hello with the seat's
+	// token (see remote.ready).
+	v := ts.waitFor(id, "the player's clock started", func(v GameView) bool { return v.Status != "playing" || !v.ClockWaits })
 	if v.Status != "playing" || v.TurnSince == nil || v.MoveTimeMS == 0 {
 		t.Fatalf("no move clock running in the game: %s, since %v, %d ms a move", v.Status, v.TurnSince, v.MoveTimeMS)
 	}
@@ -438,8 +541,9 @@ func TestBrowserTimeWarning(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	installPageClock(t, ctx)
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "10m"})
 	openSeat(t, ctx, ts, g, "black", "svg.board")
@@ -519,6 +623,7 @@ func TestBrowserEditor(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	ctx := browser(t)
 	discs := func() int {
@@ -557,6 +662,7 @@ func TestBrowserGraph(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "engine:level=1"}, White: SeatRequest{Kind: "builtin", Spec: "mcts:time=100ms"}, Time: "5s"})
 	var v GameView
@@ -668,6 +774,7 @@ func TestBrowserKeyboard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Time: "0"})
 	ctx := browser(t)
@@ -709,6 +816,7 @@ func TestBrowserLabels(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human"}, White: SeatRequest{Kind: "builtin", Spec: "random"}})
 	ctx := browser(t)

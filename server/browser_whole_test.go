@@ -46,6 +46,7 @@ func TestBrowserWholeGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
 	// A position of a real game with 16 empty squares, black to move.
 	const opening = "d3c5e6e3d6c3d2c1b6e7f5c6f6d7c4b4c7b5f8c8a5a4a3b3f2a6a7f3f4e8d8g8b7g4f7g3d1c2e2g5g6f1a2e1b2a1"
@@ -101,7 +102,7 @@ func TestBrowserWholeGame(t *testing.T) {
 		t.Fatalf("no move of the game %v loses 2 discs: choose other seeds", moves)
 	}
 
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible("#status.over", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +210,7 @@ func TestBrowserWholeGame(t *testing.T) {
 	screens(t, ctx, "whole-game")
 
 	// In Chinese: the same analysis, with no English left.
-	zh := browser(t, chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
+	zh := browser(t, "zh-CN", "zh-CN,zh")
 	if err := chromedp.Run(zh, chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible("#status.over", chromedp.ByQuery),
 		chromedp.Click("#analyse-game", chromedp.ByID)); err != nil {
 		t.Fatal(err)

@@ -20,8 +20,9 @@ func TestBrowserWTHOR(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	ctx := browser(t, "en-US", "en-US,en")
 	var page2 struct {
 		Total int             `json:"total"`
 		Games []WTHORGameView `json:"games"`

@@ -289,6 +289,13 @@ func (t *table) sync(ctx context.Context) {
 		return
 	}
 	for _, sub := range subs {
+		if sub.Action == "seen" {
+			t.seen(ctx, sub.TokenHash)
+			if err := s.cluster.Decide(ctx, sub.ID, ""); err != nil && !errors.Is(err, store.ErrConflict) {
+				s.log.Error("deciding a submission", "game", t.id, "err", err)
+			}
+			continue
+		}
 		if sub.Action == "switch" {
 			// The table is given up for a new one, with the seats swapped,
 			// which judges the submissions left.

@@ -186,3 +186,20 @@ func TestOpeningNamesTranslated(t *testing.T) {
 		})
 	}
 }
+
+// TestHeadlineClaims: the start page's headline says what the program is
+// and does, in every language, and claims no strength that no recorded
+// match shows (docs/STRENGTH.md: even with NTest at a 15 s clock, behind
+// it at equal depth): no superlative.
+func TestHeadlineClaims(t *testing.T) {
+	superlative := regexp.MustCompile(`(?i)strong|strongest|best|as .* as it gets|棋力|最强|最強|全开|全開`)
+	for _, name := range []string{"en.json", "zh-Hans.json", "zh-Hant.json"} {
+		title := readTable(t, name)["start.title"]
+		if superlative.MatchString(title) {
+			t.Errorf("%s: the headline %q claims a strength", name, title)
+		}
+		if !strings.Contains(title, map[string]string{"en.json": "endgame", "zh-Hans.json": "终局", "zh-Hant.json": "終局"}[name]) {
+			t.Errorf("%s: the headline %q does not say what the engine does (its exact endgame)", name, title)
+		}
+	}
+}

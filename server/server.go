@@ -502,6 +502,14 @@ func (s *Server) startLocked(t *table) {
 		Observe:   t.observe,
 		Progress:  t.progress,
 		Ready: func(ctx context.Context, c board.Color) (func(), error) {
+			if human[c] {
+				// A person's clock starts once the seat's player sees the
+				// board (its page subscribed with the seat's token).
+				if err := t.remotes[c].ready(ctx); err != nil {
+					return nil, err
+				}
+				return func() {}, nil
+			}
 			if !builtin[c] {
 				return func() {}, nil
 			}

@@ -151,6 +151,7 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 	if reply.Resign && turn != color {
 		return t.resignOutOfTurn(ctx, match, board.Color(color))
 	}
+	r.sees() // a decision is sent from the board: its clock may start
 	s := &submission{reply: reply, result: make(chan error, 1)}
 	select {
 	case r.inbox <- s:
@@ -173,6 +174,54 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 			return nil
 		}
 	}
+}
+
+// seen records that the player of the seat whose token hashes to
+// tokenHash sees the board (its page has subscribed to the game with the
+// token): a person's clock starts then (remote.ready). A mirror hands it
+// to the game's referee. A hash of no seat changes nothing.
+func (t *table) seen(ctx context.Context, tokenHash string) {
+	t.mu.Lock()
+	if t.mirror {
+		t.mu.Unlock()
+		if err := t.forwardSub(ctx, store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "seen"}); err != nil && ctx.Err() == nil {
+			t.srv.log.Warn("handing a seat's first look to the game's server", "game", t.id, "err", err)
+		}
+		return
+	}
+	color := seatOf(t.rec.Seats, tokenHash)
+	if color < 0 || t.remotes[color] == nil {
+		t.mu.Unlock()
+		return
+	}
+	r := t.remotes[color]
+	t.mu.Unlock()
+	if _, ok := r.seenSince(); ok {
+		return
+	}
+	r.sees()
+	t.mu.Lock()
+	t.changedLocked() // the clock of the side to move may show now
+	t.mu.Unlock()
+}
+
+// clockWaitsLocked says whether the side to move is a person whose clock
+// has not started, its player not having seen the board yet, and else
+// since when its clock runs (t.mu held).
+func (t *table) clockWaitsLocked() (bool, time.Time) {
+	at := t.turnAt
+	c := t.g.Turn()
+	if t.mirror || c == board.NoColor || t.rec.Seats[c].Kind != store.Human || t.remotes[c] == nil {
+		return false, at
+	}
+	since, ok := t.remotes[c].seenSince()
+	if !ok {
+		return true, at
+	}
+	if since.After(at) {
+		at = since
+	}
+	return false, at
 }
 
 // resignOutOfTurn hands the referee the resignation of the side not to

@@ -121,10 +121,14 @@ type GameView struct {
 	GameTimeMS int64      `json:"game_time_ms"`
 	// IncrementMS is what a side's game clock gains after each of its
 	// moves (a Fischer clock), 0 if none.
-	IncrementMS int64         `json:"increment_ms"`
-	TurnSince   *time.Time    `json:"turn_since,omitempty"`
-	Result      *ResultView   `json:"result,omitempty"`
-	Thinking    *ThinkingView `json:"thinking,omitempty"` // of the last computer move
+	IncrementMS int64      `json:"increment_ms"`
+	TurnSince   *time.Time `json:"turn_since,omitempty"`
+	// ClockWaits says that the side to move is a person whose clock has
+	// not started: its player has not seen the board yet (its page has
+	// not subscribed with the seat's token); TurnSince is absent then.
+	ClockWaits bool          `json:"clock_waits,omitempty"`
+	Result     *ResultView   `json:"result,omitempty"`
+	Thinking   *ThinkingView `json:"thinking,omitempty"` // of the last computer move
 	// Live is what the computer to move has found so far (its best line
 	// at the depth reached), while it thinks.
 	Live *ThinkingView `json:"live,omitempty"`
@@ -236,8 +240,13 @@ func (t *table) viewLocked() GameView {
 		if !v.NoHelp {
 			v.Book = bookMoves(g)
 		}
-		at := t.turnAt
-		v.TurnSince = &at
+		// A person's clock starts when its player first sees the board:
+		// until then it waits, and the state says so.
+		if waits, at := t.clockWaitsLocked(); waits {
+			v.ClockWaits = true
+		} else {
+			v.TurnSince = &at
+		}
 	}
 	if lm := g.LastMove(); lm != board.NoSquare {
 		v.LastMove = lm.String()

@@ -23,14 +23,19 @@ import (
 // ...} answering a ping; {"type": "error", "error": "..."}.
 //
 // Client to server: {"type": "ping", "id": ...}; {"type": "hello",
-// "version": N} (a reconnecting client: the server sends the state if it
-// is newer than N).
+// "version": N, "token": "..."} (a reconnecting client: the server sends
+// the state if it is newer than N; a seat's token says its player sees
+// the board, which starts a person's clock).
 type Envelope struct {
 	Type    string          `json:"type"`
 	Version int64           `json:"version,omitempty"`
 	Game    *GameView       `json:"game,omitempty"`
 	ID      json.RawMessage `json:"id,omitempty"`
 	Error   string          `json:"error,omitempty"`
+	// Token, in a hello, is the token of the seat the client plays: its
+	// player sees the board, and a person's clock starts (a hello
+	// without one is a spectator's).
+	Token string `json:"token,omitempty"`
 }
 
 // maxMessage bounds a client's message.
@@ -74,6 +79,9 @@ func parseEnvelope(data []byte) (Envelope, error) {
 		}
 		if len(e.ID) > 256 {
 			return e, errors.New("id too long")
+		}
+		if len(e.Token) > 256 {
+			return e, errors.New("token too long")
 		}
 		return e, nil
 	}
@@ -158,6 +166,9 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 				default:
 				}
 			case "hello":
+				if e.Token != "" {
+					go t.seen(ctx, hashToken(e.Token)) // a mirror hands it on, and waits
+				}
 				select {
 				case wake <- struct{}{}: // resend the state if newer
 				default:

@@ -12,12 +12,14 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, body) {
+// api sends a request and answers its JSON; signal, if given, aborts it
+// (an AbortError).
+export async function api(method, path, body, signal) {
   let r;
   try {
-    r = await fetch(path, { method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+    r = await fetch(path, { method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined, signal });
   } catch (e) {
-    e.network = true; // no answer at all
+    if (e.name !== "AbortError") e.network = true; // no answer at all
     throw e;
   }
   let data = {};
@@ -98,12 +100,21 @@ export async function analyseLive(position, playerSpec, onReport, signal) {
 // watchGame follows a game over its WebSocket, reconnecting with a
 // growing delay: onState gets each state newer than version() (the
 // version the page shows, sent on reconnection so the server can resync
-// it). It returns a function that stops watching.
-export function watchGame(id, version, onState) {
+// it). token() is the token of the seat this browser plays ("" for a
+// spectator): the hello that gives it tells the server that the seat's
+// player sees the board, which starts a person's clock. It returns a
+// function that stops watching; its hello() says hello again (a seat
+// just taken).
+export function watchGame(id, version, onState, token = () => "") {
   let ws = null, retry = 500, stopped = false;
+  const hello = () => {
+    if (ws?.readyState !== WebSocket.OPEN) return;
+    const v = version(), tok = token();
+    ws.send(JSON.stringify({ type: "hello", ...(v !== undefined ? { version: v } : {}), ...(tok ? { token: tok } : {}) }));
+  };
   function connect() {
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + `/api/games/${id}/ws`);
-    ws.onopen = () => { retry = 500; const v = version(); if (v !== undefined) ws.send(JSON.stringify({ type: "hello", version: v })); };
+    ws.onopen = () => { retry = 500; hello(); };
     ws.onmessage = (m) => {
       const e = JSON.parse(m.data), v = version();
       if (e.type === "state" && (v === undefined || e.version >= v)) onState(e.game);
@@ -111,5 +122,5 @@ export function watchGame(id, version, onState) {
     ws.onclose = () => { if (stopped) return; setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); };
   }
   connect();
-  return () => { stopped = true; ws?.close(); };
+  return Object.assign(() => { stopped = true; ws?.close(); }, { hello });
 }

@@ -10,7 +10,7 @@ import { t, num, signed } from "./i18n.js";
 import { makeReview } from "./review.js";
 import { download, positionURL, recognise } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
-import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText, openingName } from "./words.js";
+import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText, openingName, forBlack } from "./words.js";
 import { boardSVG, boardPNG } from "./picture.js";
 import { soundOn, setSound, moveSound, lowTimeSound } from "./sound.js";
 import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel, SEARCHES } from "./hints.js";
@@ -29,6 +29,13 @@ export function gamePage(app, id, record = null) {
   // key (answers) and drawn only while that position is shown.
   // analysisFor is the key being analysed; analyses are the requests.
   let state = null, seat = null, hints = true, showAnalysis = false, analysisFor = "";
+  // In a real game (not an analysis game) that goes on, the book's values
+  // are not on the board unless the player turns them on (liveBook); an
+  // analysis game, a finished game and a record follow the remembered
+  // setting (prefs.book).
+  let liveBook = false;
+  const realGame = () => state && !state.record && !state.analysis && state.status !== "finished";
+  const bookOn = () => (realGame() ? liveBook : prefs.book);
   const analyses = new Map(), answers = new Map();
   const prefs = loadPrefs();
   const cacheKey = (key) => prefs.search + "|" + key;
@@ -70,9 +77,15 @@ export function gamePage(app, id, record = null) {
   const anaBox = el("input", { type: "checkbox", id: "analysis-toggle", on: { change: (e) => { showAnalysis = e.target.checked; analysisFor = ""; render(); } } });
   // The book's moves (with their values), the hints' settings and the
   // legend of the values' colours.
-  const bookBox = el("input", { type: "checkbox", id: "book-toggle", checked: prefs.book ? "checked" : null, on: { change: (e) => { prefs.book = e.target.checked; savePrefs(prefs); render(); } } });
+  const bookBox = el("input", { type: "checkbox", id: "book-toggle", on: { change: (e) => {
+    if (realGame()) liveBook = e.target.checked;
+    else { prefs.book = e.target.checked; savePrefs(prefs); }
+    render();
+  } } });
   const hintSettings = settings(prefs, () => { analysisFor = ""; render(); });
   const legendEl = valuesLegend();
+  // Whose the values on the board are: the side to move's.
+  const valuesFor = el("p", { class: "small", id: "values-for", hidden: "hidden" });
   // The computer's thinking drawn on the board as it thinks (Monte
   // Carlo's visits as a heat map); the lab compares two algorithms on the
   // position shown.
@@ -132,6 +145,7 @@ export function gamePage(app, id, record = null) {
       const j = await api("POST", `/api/games/${id}/join`, { kind: "human", name: t("name.guest"), invite });
       seat = { color: j.color, token: j.token }; localStorage.setItem(tokenKey(id), JSON.stringify(seat));
       history.replaceState(null, "", "/game/" + id); // the invitation is used up
+      stopWatching?.hello(); // the seat's player sees the board
       render();
     } catch (e) { err.textContent = errorText(e); }
   } } }, t("game.join"));
@@ -152,7 +166,7 @@ export function gamePage(app, id, record = null) {
     el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, rematchNote, timeWarn, helpNote, err),
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row first" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), el("label", { class: "toggle" }, thinkBox, t("game.thinking")), keyBox),
-        hintSettings, legendEl,
+        hintSettings, legendEl, valuesFor,
         el("div", { class: "row" }, join, copyInvite, undo, switchSides, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
       el("div", { class: "panel" }, el("h2", {}, t("game.moves"), openingEl), reviewBar, moves, reviewNote),
       el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source,
@@ -303,6 +317,10 @@ export function gamePage(app, id, record = null) {
     const key = shownKey(), ck = cacheKey(key);
     if (!showAnalysis || !analysable() || !valuesTurn() || answers.has(ck) || analysisFor === ck) return;
     analysisFor = ck;
+    // The position shown goes first: the graph's background analysis,
+    // which would hold this client's analysis slot for up to 8 s while
+    // the player's clock runs, gives its request up (and goes on later).
+    fillAbort?.abort();
     source.textContent = t("analysis.running");
     try {
       if (!analyses.has(ck)) analyses.set(ck, analyse({ board: key }, prefs.search));
@@ -325,7 +343,7 @@ export function gamePage(app, id, record = null) {
   // before or without it. None where the settings say none.
   function drawValues() {
     const v = review.view(), key = shownKey();
-    const book = prefs.book ? (v ? v.pos.book : state.book) : null;
+    const book = bookOn() ? (v ? v.pos.book : state.book) : null;
     let moves = null, unit = "discs";
     if (valuesTurn() && analysable()) {
       const a = showAnalysis ? answers.get(cacheKey(key)) : null;
@@ -337,10 +355,12 @@ export function gamePage(app, id, record = null) {
     if (!moves && !v && prefs.thinking && state.status === "playing" && state.live?.moves?.length) {
       board.showValues(state.live.moves, state.live.unit);
       legendEl.hidden = false;
+      sayValuesFor(state.turn);
       return;
     }
     board.showValues(best(moves, prefs.count), unit);
     legendEl.hidden = !moves;
+    sayValuesFor(moves ? (v ? v.pos.turn : state.turn) : null);
     // The line and its source, under the graph.
     const a = showAnalysis && moves ? answers.get(cacheKey(key)) : null;
     if (a?.thinking) {
@@ -354,6 +374,12 @@ export function gamePage(app, id, record = null) {
       pv.textContent = "";
       if (analysisFor !== cacheKey(key) || !analysable()) source.textContent = "";
     }
+  }
+  // sayValuesFor names the side the board's values are for (null: no
+  // values shown).
+  function sayValuesFor(color) {
+    valuesFor.hidden = !color;
+    valuesFor.textContent = color ? t("values.for", { side: Side(color) }) : "";
   }
   function render() {
     if (!state) return;
@@ -369,6 +395,8 @@ export function gamePage(app, id, record = null) {
     anaBox.parentElement.title = s.no_help ? t("game.noHelp") : "";
     helpNote.textContent = s.no_help ? t("game.noHelpNote") : s.analysis && s.status !== "finished" ? t("game.analysisGameNote") : "";
     helpNote.hidden = !helpNote.textContent;
+    bookBox.checked = bookOn();
+    bookBox.disabled = !!s.no_help && realGame(); // the server gives no book then
     drawValues();
     const o = v ? v.pos : s;
     openingEl.replaceChildren(...(o.opening ? [t("game.opening") + " ", ...openingName(o.opening, o.opening_name)] : []));
@@ -394,7 +422,7 @@ export function gamePage(app, id, record = null) {
         : t("status.toMove", { name: seatName(s[s.turn]), side: side(s.turn) }) + (s[s.turn].kind === "builtin" ? t("status.thinking") : ""));
       if (s.live) {
         const th = s.live;
-        status.append(el("span", { class: "live", text: t("status.live", { how: howText(th), value: valueText(th.eval, th.unit), pv: (th.pv || []).join(" ").toLowerCase() }) }));
+        status.append(el("span", { class: "live", text: t("status.live", { how: howText(th), value: valueText(forBlack(th), th.unit), pv: (th.pv || []).join(" ").toLowerCase() }) }));
       }
     }
     join.hidden = !(s.status === "waiting" && !seat && invite);
@@ -431,7 +459,7 @@ export function gamePage(app, id, record = null) {
       source.textContent = "";
       const th = s.thinking;
       const how = th?.kind === "exact" ? t("pv.exact") : th?.kind === "wld" ? t("pv.wld") : th?.depth ? t("pv.depth", { depth: depthNote(th) }) : "";
-      pv.textContent = th ? t("pv.last", { value: valueText(th.eval, th.unit), how, line: th.pv?.length ? t("pv.line", { pv: th.pv.join(" ") }) : "" }) : "";
+      pv.textContent = th ? t("pv.last", { value: valueText(forBlack(th), th.unit), how, line: th.pv?.length ? t("pv.line", { pv: th.pv.join(" ") }) : "" }) : "";
     }
     runAnalysis();
     fillGraph();
@@ -444,15 +472,16 @@ export function gamePage(app, id, record = null) {
   // its values), so that every move has a value; until then, and without
   // the analysis, a computer's move has its own value (the moves of
   // people have none).
-  let filled = null, filling = false;
+  let filled = null, filling = false, fillAbort = null;
   const sameLine = (r) => r && r.start === state.start && r.moves.length === state.moves.length && r.moves.every((m, i) => state.moves[i].square === m);
   async function fillGraph() {
     if (!showAnalysis || state.no_help || filling || analysisFor || wholeRunning || stopped || sameLine(filled)) return;
     filling = true;
+    const abort = fillAbort = new AbortController();
     let r = null;
-    try { r = await analyseGame(state.start, state.moves.map((m) => m.square), { stopped: () => stopped || !showAnalysis }); }
-    catch (_) { /* the graph keeps what it has; the next move asks again */ }
-    finally { filling = false; }
+    try { r = await analyseGame(state.start, state.moves.map((m) => m.square), { stopped: () => stopped || !showAnalysis, signal: abort.signal }); }
+    catch (_) { /* the graph keeps what it has; the next move (or answer) asks again */ }
+    finally { filling = false; if (fillAbort === abort) fillAbort = null; }
     if (r && !stopped) { filled = r; render(); }
   }
   function evalGraph(at) {
@@ -518,7 +547,7 @@ export function gamePage(app, id, record = null) {
     if (!record) stopWatching = watchGame(id, () => state?.version, (g) => {
       if (g.moves.length > state.moves.length) moveSound(); // a move played (an undo is silent)
       state = g; render();
-    });
+    }, () => seat?.token || "");
   }).catch((e) => { if (!stopped) app.replaceChildren(el("h1", { text: t("game.none") }), el("p", { text: errorText(e) })); });
   const ticking = setInterval(clocks, 500);
   return () => { stopped = true; stopWatching?.(); clearInterval(ticking); document.removeEventListener("keydown", onKey); };

@@ -27,10 +27,13 @@ export async function startPage(app) {
   // without an increment after each move (a Fischer clock: "game:5m+3s"
   // is 5 minutes and 3 seconds more after each move).
   const withInc = (min, s) => ["game:" + min + "m+" + s + "s", t("start.perGameInc", { n: num(min), inc: num(s) })];
-  const time = el("select", { id: "time" }, options([["60s", t("start.perMove", { n: num(60) })], ["20s", t("start.perMove", { n: num(20) })],
+  // A casual game has no clock by default; the course's 60 s a move is
+  // one choice among the others. A person's clock starts when the board
+  // is on their screen (the server waits for the page).
+  const clocks = () => options([["0", t("start.noClock")], ["60s", t("start.perMove", { n: num(60) })], ["20s", t("start.perMove", { n: num(20) })],
     ["game:1m", t("start.perGame", { n: num(1) })], ["game:5m", t("start.perGame", { n: num(5) })], ["game:15m", t("start.perGame", { n: num(15) })],
-    withInc(1, 1), withInc(3, 2), withInc(5, 3),
-    ["0", t("start.noClock")]], "60s"));
+    withInc(1, 1), withInc(3, 2), withInc(5, 3)], "0");
+  const time = el("select", { id: "time" }, clocks()), friendTime = el("select", { id: "friend-time" }, clocks());
   // Where the game starts: the usual start, or after an opening the
   // server picks (an XOT line, random moves).
   const startFrom = (id) => el("select", { id }, options([["", t("start.usual")], ["xot", t("start.xot")], ["random", t("start.random")]], ""));
@@ -59,11 +62,12 @@ export async function startPage(app) {
     el("h2", { text: t("start.vsFriend") }),
     el("p", { class: "small", text: t("start.friendNote") }),
     el("label", { for: "friend-colour", text: t("start.colour") }), friendColour,
+    el("label", { for: "friend-time", text: t("start.clock") }), friendTime,
     el("label", { for: "friend-from", text: t("start.from") }), friendFrom,
     el("label", { class: "toggle", for: "friend-analysis" }, friendAnalysis, t("start.analysisGame")),
     el("div", { class: "row" }, el("button", { class: "primary", id: "create-friend", on: { click: () => {
       const me = friendColour.value, other = me === "black" ? "white" : "black";
-      go({ [me]: { kind: "human", name: t("name.host") }, [other]: { kind: "open" }, ...opening(friendFrom), ...(friendAnalysis.checked ? { analysis: true } : {}) }, me);
+      go({ [me]: { kind: "human", name: t("name.host") }, [other]: { kind: "open" }, ...clock(friendTime.value), ...opening(friendFrom), ...(friendAnalysis.checked ? { analysis: true } : {}) }, me);
     } } }, t("start.create"))));
   const wb = el("select", { id: "watch-black" }, options(opponents(), "engine:level=8")), ww = el("select", { id: "watch-white" }, options(opponents(), "mcts:time=1s"));
   const watch = el("div", { class: "card" },

@@ -33,13 +33,15 @@ export const markOf = (loss) => MARKS.find((m) => loss >= m.discs) || null;
 const answers = new Map();
 
 // analysed is the server's analysis of the position after moves from
-// start; a busy server is asked again a moment later.
-async function analysed(start, moves, stopped) {
+// start; a busy server is asked again a moment later. signal aborts it
+// (the server then frees its slot at once).
+async function analysed(start, moves, stopped, signal) {
   const ggf = ggfOf(start, moves);
   for (let tries = 0; ; tries++) {
-    if (!answers.has(ggf)) answers.set(ggf, api("POST", "/api/analyze", { ggf, player: SPEC }));
+    if (!answers.has(ggf)) answers.set(ggf, api("POST", "/api/analyze", { ggf, player: SPEC }, signal));
     try { return await answers.get(ggf); } catch (e) {
       answers.delete(ggf);
+      if (e.name === "AbortError" && !signal?.aborted) continue; // another's request, aborted
       if (!(e instanceof ApiError && e.status === 503) || tries >= 60 || stopped()) throw e;
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -52,7 +54,7 @@ async function analysed(start, moves, stopped) {
 // discs (values; a position whose side passes has the next one's) and,
 // for each move, its loss against the best move (losses[i]: {loss, best,
 // mark}, null for a pass), with the totals and running sums of each side.
-export async function analyseGame(start, moves, { progress = () => {}, stopped = () => false } = {}) {
+export async function analyseGame(start, moves, { progress = () => {}, stopped = () => false, signal } = {}) {
   const n = moves.length, values = Array(n + 1).fill(null), kinds = Array(n + 1).fill(""), losses = Array(n).fill(null);
   const todo = [];
   for (let k = 0; k <= n; k++) if (k === n || moves[k] !== "PA") todo.push(k);
@@ -60,7 +62,7 @@ export async function analyseGame(start, moves, { progress = () => {}, stopped =
   progress(0, todo.length);
   for (const k of todo) {
     if (stopped()) return null;
-    const a = await analysed(start, moves.slice(0, k), stopped);
+    const a = await analysed(start, moves.slice(0, k), stopped, signal);
     done++;
     if (a.over) { values[k] = a.score; kinds[k] = "exact"; progress(done, todo.length); continue; }
     const valued = (a.thinking?.moves || []).filter((m) => m.eval !== undefined && m.eval !== null);

@@ -107,6 +107,14 @@ export function depthNote(th) {
 // discs with their sign and one decimal.
 export const valueText = (v, unit) => (v === undefined ? "" : unit === "rate" ? percent(v) : signed(v, 1));
 
+// forBlack is a computer's value (th.eval, for the side th.for) for
+// Black, the point of view of the game's lines and graph: a margin or
+// points negated, a win rate taken from 1.
+export function forBlack(th) {
+  if (th.eval === undefined || th.eval === null || th.for !== "white") return th.eval;
+  return th.unit === "rate" ? 1 - th.eval : -th.eval;
+}
+
 // howText says how a computer found a value: "exact", "win/loss solved",
 // "12,345 playouts", "depth 12".
 export function howText(th) {
