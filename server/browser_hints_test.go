@@ -242,7 +242,8 @@ func TestBrowserAnalysisGameForm(t *testing.T) {
 		t.Skip("a browser test: it runs without -short")
 	}
 	ts := newTestServer(t, "", Config{})
-	ctx := browser(t, chromedp.Flag("lang", "en-US"), chromedp.Flag("accept-lang", "en-US,en"))
+	t.Parallel()
+	ctx := browser(t)
 	create := func(analysis bool) GameView {
 		t.Helper()
 		if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#create-friend", chromedp.ByID)); err != nil {
