@@ -241,8 +241,8 @@ func TestBrowserAnalysisGameForm(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
 	}
+	t.Parallel() // beside another browser test: see browser
 	ts := newTestServer(t, "", Config{})
-	t.Parallel()
 	ctx := browser(t)
 	create := func(analysis bool) GameView {
 		t.Helper()
