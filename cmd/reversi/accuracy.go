@@ -18,10 +18,10 @@ import (
 
 	"github.com/reversi-engine/reversi/accuracy"
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
 

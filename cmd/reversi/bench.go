@@ -13,10 +13,10 @@ import (
 
 	"github.com/reversi-engine/reversi/bench"
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/progress"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval/pattern"
-	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/internal/progress"
 )
 
 func runBench(ctx context.Context, e *env, args []string) error {

@@ -5,9 +5,9 @@ package main
 import (
 	"context"
 
+	"github.com/reversi-engine/reversi/cmd/internal/buildinfo"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/gtp"
-	"github.com/reversi-engine/reversi/internal/buildinfo"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 )

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/reversi-engine/reversi/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/server/loadtest"
 )
 

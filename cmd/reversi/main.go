@@ -13,7 +13,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/reversi-engine/reversi/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/player/catalog"
 )
 

@@ -8,7 +8,7 @@ import (
 	"fmt"
 
 	"github.com/reversi-engine/reversi/arena"
-	"github.com/reversi-engine/reversi/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 )
 
 func runMerge(ctx context.Context, e *env, args []string) error {

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/engine"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/nboard"
 )
 

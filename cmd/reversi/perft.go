@@ -6,7 +6,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/reversi-engine/reversi/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/perft"
 )
 

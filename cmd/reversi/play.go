@@ -15,9 +15,9 @@ import (
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/player/human"

@@ -9,12 +9,12 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/progress"
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/format/obf"
-	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/internal/progress"
 )
 
 func runSolve(ctx context.Context, e *env, args []string) error {

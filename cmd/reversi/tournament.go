@@ -9,8 +9,8 @@ import (
 	"fmt"
 
 	"github.com/reversi-engine/reversi/arena"
-	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/internal/plot"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/plot"
 	"github.com/reversi-engine/reversi/player/catalog"
 )
 

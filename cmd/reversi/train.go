@@ -9,8 +9,8 @@ import (
 	"runtime"
 	"text/tabwriter"
 
-	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/internal/plot"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/plot"
 	"github.com/reversi-engine/reversi/train"
 )
 

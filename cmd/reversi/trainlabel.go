@@ -10,8 +10,8 @@ import (
 	"runtime"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/eval/pattern"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
 

@@ -11,10 +11,10 @@ import (
 	"text/tabwriter"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/atomicfile"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
 

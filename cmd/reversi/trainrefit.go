@@ -11,9 +11,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/atomicfile"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
 

@@ -9,9 +9,9 @@ import (
 	"io"
 
 	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/cmd/internal/buildinfo"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/eval/pattern"
-	"github.com/reversi-engine/reversi/internal/buildinfo"
-	"github.com/reversi-engine/reversi/internal/cli"
 )
 
 func runVersion(ctx context.Context, e *env, args []string) error {
