@@ -11,12 +11,12 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/textboard"
 )
 

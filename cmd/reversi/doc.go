@@ -9,7 +9,7 @@
 // server and store/open (serve), server/loadtest (loadtest), referee, tui,
 // textboard and arena (play), arena (match, tournament, merge), endgame
 // (solve), engine and player (analyze), nboard, gtp, perft, bench, train,
-// book and accuracy (their subcommands); player/catalog builds the
+// book and accuracy (their subcommands); catalog builds the
 // players by name. Long work shows its progress through
 // internal/progress, plots are drawn by internal/plot, and reversi
 // version reads internal/buildinfo.

@@ -5,11 +5,11 @@ package main
 import (
 	"context"
 
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/buildinfo"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/gtp"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/catalog"
 )
 
 func runGTP(ctx context.Context, e *env, args []string) error {

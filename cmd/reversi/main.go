@@ -13,8 +13,8 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
-	"github.com/reversi-engine/reversi/player/catalog"
 )
 
 // command is one subcommand.

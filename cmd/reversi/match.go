@@ -12,11 +12,11 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/cmd/internal/plot"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/referee"
 )
 

@@ -15,11 +15,11 @@ import (
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/player/human"
 	"github.com/reversi-engine/reversi/referee"
 	"github.com/reversi-engine/reversi/textboard"

@@ -13,9 +13,9 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/engine"
-	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/server"
 	"github.com/reversi-engine/reversi/store/open"
 	"github.com/reversi-engine/reversi/store/sqlite"

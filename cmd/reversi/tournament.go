@@ -9,9 +9,9 @@ import (
 	"fmt"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/cmd/internal/plot"
-	"github.com/reversi-engine/reversi/player/catalog"
 )
 
 func runTournament(ctx context.Context, e *env, args []string) error {
