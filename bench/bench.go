@@ -16,6 +16,7 @@ import (
 	"github.com/reversi-engine/reversi/data"
 	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/endgame/problems"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/format/ggf"
@@ -179,21 +180,21 @@ func Solve(ctx context.Context, file string, first, threads int) (SolveFigure, e
 	if err != nil {
 		return SolveFigure{}, err
 	}
-	problems, err := obf.Parse(bytes.NewReader(text))
+	list, err := obf.Parse(bytes.NewReader(text))
 	if err != nil {
 		return SolveFigure{}, err
 	}
-	problems = problems[:min(first, len(problems))]
+	list = list[:min(first, len(list))]
 	solver := endgame.New(endgame.Options{Threads: threads, HashMB: 64, Eval: engine.DefaultEvaluator()})
-	t, err := solver.SolveProblems(ctx, problems, endgame.ProblemOptions{Mode: endgame.Exact}, nil)
+	t, err := problems.Solve(ctx, solver, list, problems.Options{Mode: endgame.Exact}, nil)
 	if err != nil {
 		return SolveFigure{}, err
 	}
-	if t.Solved < len(problems) {
+	if t.Solved < len(list) {
 		return SolveFigure{}, context.Cause(ctx)
 	}
 	// Every FForum problem has its scores: none is Unchecked.
-	return SolveFigure{File: file, Problems: len(problems), Threads: threads, Nodes: t.Nodes, Elapsed: t.Elapsed, Wrong: t.Wrong}, nil
+	return SolveFigure{File: file, Problems: len(list), Threads: threads, Nodes: t.Nodes, Elapsed: t.Elapsed, Wrong: t.Wrong}, nil
 }
 
 // Err returns an error if some scores were wrong.

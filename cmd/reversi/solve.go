@@ -12,6 +12,7 @@ import (
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/cmd/internal/progress"
 	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/endgame/problems"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/format/obf"
@@ -51,16 +52,16 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 	if err != nil {
 		return err
 	}
-	problems, err := obf.Parse(in)
+	list, err := obf.Parse(in)
 	in.Close()
 	if err != nil {
 		return fmt.Errorf("%s: %w", source, err)
 	}
-	if len(problems) == 0 {
+	if len(list) == 0 {
 		return fmt.Errorf("%s: no position in the file: nothing to solve", source)
 	}
-	if *first > 0 && *first < len(problems) {
-		problems = problems[:*first]
+	if *first > 0 && *first < len(list) {
+		list = list[:*first]
 	}
 	mode := endgame.Exact
 	if *wld {
@@ -78,7 +79,7 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 	}
 	solver := endgame.New(endgame.Options{Threads: *threads, HashMB: *hashMB, Eval: ordering})
 	fmt.Fprintf(e.stdout, "solving %s of %s, %s, %s, %d MB table, ordering by %s\n",
-		counted(len(problems), "position"), source, mode, counted(*threads, "thread"), *hashMB, *evalName)
+		counted(len(list), "position"), source, mode, counted(*threads, "thread"), *hashMB, *evalName)
 	fmt.Fprintf(e.stdout, "%4s %5s %4s %5s %5s %14s %9s %12s  %s\n", "#", "line", "emp", "move", "score", "nodes", "seconds", "nodes/s", "check")
 	start := func(i int, p obf.Problem) func() {
 		num, line, empties := i+1, p.Line, p.Position.Board.Empties()
@@ -86,7 +87,7 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 			fmt.Fprintf(e.stderr, "#%d (line %d, %d empties): solving, %.0f s so far\n", num, line, empties, d.Seconds())
 		})
 	}
-	t, err := solver.SolveProblems(ctx, problems, endgame.ProblemOptions{Mode: mode, TimeLimit: *limit, Start: start}, func(c endgame.Checked) {
+	t, err := problems.Solve(ctx, solver, list, problems.Options{Mode: mode, TimeLimit: *limit, Start: start}, func(c problems.Checked) {
 		r, p := c.Result, c.Problem
 		if r.Stopped {
 			fmt.Fprintf(e.stdout, "%4d %5d %4d %5s %5s %14d %9.3f %12.0f  stopped\n", c.Index+1, p.Line, p.Position.Board.Empties(), "-", "?", r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond())
@@ -104,7 +105,7 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 		return fmt.Errorf("%s %w", source, err)
 	}
 	fmt.Fprintf(e.stdout, "solved %d of %d: %d right, %d wrong, %d without a score to check; %d nodes in %.3f s, %.0f nodes/s\n",
-		t.Solved, len(problems), t.Right, t.Wrong, t.Unchecked, t.Nodes, t.Elapsed.Seconds(), t.NodesPerSecond())
+		t.Solved, len(list), t.Right, t.Wrong, t.Unchecked, t.Nodes, t.Elapsed.Seconds(), t.NodesPerSecond())
 	if t.Wrong > 0 {
 		return fmt.Errorf("%d wrong scores", t.Wrong)
 	}

@@ -1,35 +1,38 @@
-package endgame_test
+package problems_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/endgame/problems"
 	"github.com/reversi-engine/reversi/format/obf"
 )
 
-func TestSolveProblems(t *testing.T) {
-	problems := endgame.FForumProblems(t, "fforum-1-19.obf")
-	problems = problems[:3]
+func TestSolve(t *testing.T) {
+	list := fforumProblems(t, "fforum-1-19.obf")
+	list = list[:3]
 	// The second problem without its scores, the third with a wrong one.
-	noScore, err := obf.Parse(strings.NewReader(problems[1].Position.String() + "\n"))
+	noScore, err := obf.Parse(strings.NewReader(list[1].Position.String() + "\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	problems[1] = noScore[0]
-	best, _ := problems[2].BestScore()
-	sq := board.Squares(problems[2].Position.Board.Moves())[0]
-	wrong, err := obf.Parse(strings.NewReader(fmt.Sprintf("%s; %v:%+d\n", problems[2].Position, sq, best+2)))
+	list[1] = noScore[0]
+	best, _ := list[2].BestScore()
+	sq := board.Squares(list[2].Position.Board.Moves())[0]
+	wrong, err := obf.Parse(strings.NewReader(fmt.Sprintf("%s; %v:%+d\n", list[2].Position, sq, best+2)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	problems[2] = wrong[0]
+	list[2] = wrong[0]
 	for _, mode := range []endgame.Mode{endgame.Exact, endgame.WLD} {
 		s := endgame.New(endgame.Options{Threads: 1, HashMB: 8})
-		var seen []endgame.Checked
+		var seen []problems.Checked
 		starts, dones := 0, 0
 		start := func(i int, p obf.Problem) func() {
 			if i != starts {
@@ -38,7 +41,7 @@ func TestSolveProblems(t *testing.T) {
 			starts++
 			return func() { dones++ }
 		}
-		tally, err := s.SolveProblems(context.Background(), problems, endgame.ProblemOptions{Mode: mode, Start: start}, func(c endgame.Checked) { seen = append(seen, c) })
+		tally, err := problems.Solve(context.Background(), s, list, problems.Options{Mode: mode, Start: start}, func(c problems.Checked) { seen = append(seen, c) })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,13 +60,13 @@ func TestSolveProblems(t *testing.T) {
 	}
 }
 
-func TestSolveProblemsStopped(t *testing.T) {
-	problems := endgame.FForumProblems(t, "fforum-40-59.obf")
-	problems = problems[:2]
+func TestSolveStopped(t *testing.T) {
+	list := fforumProblems(t, "fforum-40-59.obf")
+	list = list[:2]
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	calls := 0
-	tally, err := endgame.New(endgame.Options{Threads: 1, HashMB: 1}).SolveProblems(ctx, problems, endgame.ProblemOptions{}, func(c endgame.Checked) {
+	tally, err := problems.Solve(ctx, endgame.New(endgame.Options{Threads: 1, HashMB: 1}), list, problems.Options{}, func(c problems.Checked) {
 		calls++
 		if !c.Result.Stopped || c.Right() || c.Wrong() {
 			t.Errorf("%+v", c)
@@ -72,4 +75,18 @@ func TestSolveProblemsStopped(t *testing.T) {
 	if calls != 1 || tally.Solved != 0 {
 		t.Fatalf("%d outcomes, tally %+v, error %v: want one stopped outcome", calls, tally, err)
 	}
+}
+
+// fforumProblems returns the problems of the embedded FForum file name.
+func fforumProblems(t testing.TB, name string) []obf.Problem {
+	t.Helper()
+	text, err := fforum.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := obf.Parse(bytes.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return list
 }

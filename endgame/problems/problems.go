@@ -1,19 +1,25 @@
-// Solving the problems of an OBF file, each checked against the file's
-// best score.
-
-package endgame
+// Package problems solves the problems of an OBF file with the endgame
+// solver, one after another, and checks each against the file's best
+// score: the solve subcommand and the FForum benchmarks.
+//
+//	t, err := problems.Solve(ctx, solver, list, problems.Options{Mode: endgame.Exact}, func(c problems.Checked) { ... })
+//
+// It sits on the floor above the solver (endgame) and the file format
+// (format/obf), so that neither needs the other.
+package problems
 
 import (
 	"context"
 	"fmt"
 	"time"
 
+	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/format/obf"
 )
 
-// ProblemOptions says how SolveProblems solves each problem.
-type ProblemOptions struct {
-	Mode Mode // Exact (the zero value) or WLD
+// Options says how Solve solves each problem.
+type Options struct {
+	Mode endgame.Mode // endgame.Exact (the zero value) or endgame.WLD
 
 	// TimeLimit gives up on a problem after this long (0: no limit).
 	TimeLimit time.Duration
@@ -29,9 +35,9 @@ type ProblemOptions struct {
 type Checked struct {
 	Index   int // in the list of problems, from 0
 	Problem obf.Problem
-	Result  Result // Result.Stopped: ctx ended or the time limit passed
-	Want    int    // the file's best score (its sign in WLD mode), if HasWant
-	HasWant bool   // the file gives the problem's scores
+	Result  endgame.Result // Result.Stopped: ctx ended or the time limit passed
+	Want    int            // the file's best score (its sign in WLD mode), if HasWant
+	HasWant bool           // the file gives the problem's scores
 }
 
 // Right reports whether the problem was solved and its score is the
@@ -42,7 +48,7 @@ func (c Checked) Right() bool { return !c.Result.Stopped && c.HasWant && c.Resul
 // file's best score.
 func (c Checked) Wrong() bool { return !c.Result.Stopped && c.HasWant && c.Result.Score != c.Want }
 
-// Tally sums the solves of SolveProblems.
+// Tally sums the solves of Solve.
 type Tally struct {
 	Solved, Right, Wrong int
 	Unchecked            int           // solved, without a score in the file
@@ -52,15 +58,15 @@ type Tally struct {
 
 // NodesPerSecond returns the nodes searched per second.
 func (t Tally) NodesPerSecond() float64 {
-	return Result{Nodes: t.Nodes, Elapsed: t.Elapsed}.NodesPerSecond()
+	return endgame.Result{Nodes: t.Nodes, Elapsed: t.Elapsed}.NodesPerSecond()
 }
 
-// SolveProblems solves the problems one after another with s, calls
+// Solve solves the problems one after another with s, calls
 // each (if not nil) with every outcome as it comes, and returns the
 // tally. A solve stopped by its time limit goes on to the next problem;
 // one stopped by the end of ctx ends the run (each has seen it). The
 // error, "line N: ...", is the solver's for an invalid position.
-func (s *Solver) SolveProblems(ctx context.Context, problems []obf.Problem, o ProblemOptions, each func(Checked)) (Tally, error) {
+func Solve(ctx context.Context, s *endgame.Solver, problems []obf.Problem, o Options, each func(Checked)) (Tally, error) {
 	var t Tally
 	for i, p := range problems {
 		pctx, cancel := ctx, context.CancelFunc(func() {})
@@ -71,7 +77,7 @@ func (s *Solver) SolveProblems(ctx context.Context, problems []obf.Problem, o Pr
 		if o.Start != nil {
 			done = o.Start(i, p)
 		}
-		r, err := s.Search(pctx, p.Position.Board, Limits{Mode: o.Mode}, nil)
+		r, err := s.Search(pctx, p.Position.Board, endgame.Limits{Mode: o.Mode}, nil)
 		done()
 		cancel()
 		t.Nodes += r.Nodes
@@ -80,7 +86,7 @@ func (s *Solver) SolveProblems(ctx context.Context, problems []obf.Problem, o Pr
 			return t, fmt.Errorf("line %d: %w", p.Line, err)
 		}
 		c := Checked{Index: i, Problem: p, Result: r}
-		if c.Want, c.HasWant = p.BestScore(); c.HasWant && o.Mode == WLD {
+		if c.Want, c.HasWant = p.BestScore(); c.HasWant && o.Mode == endgame.WLD {
 			c.Want = sign(c.Want)
 		}
 		switch {
@@ -103,4 +109,15 @@ func (s *Solver) SolveProblems(ctx context.Context, problems []obf.Problem, o Pr
 		}
 	}
 	return t, nil
+}
+
+// sign returns the sign of v: 1, 0 or -1.
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
 }
