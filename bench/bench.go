@@ -142,7 +142,10 @@ func EngineMidgame(ctx context.Context, depth int) (SearchFigure, error) {
 		return SearchFigure{}, err
 	}
 	s := SearchFigure{Depth: depth, Positions: len(positions)}
-	eng := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 16})
+	eng, err := engine.Load(engine.Options{Eval: eval.Course{}, HashMB: 16})
+	if err != nil {
+		return SearchFigure{}, err
+	}
 	for _, b := range positions {
 		eng.Clear()
 		r, err := eng.Search(ctx, b, engine.Limits{Depth: depth}, nil)
@@ -185,7 +188,14 @@ func Solve(ctx context.Context, file string, first, threads int) (SolveFigure, e
 		return SolveFigure{}, err
 	}
 	list = list[:min(first, len(list))]
-	solver := endgame.New(endgame.Options{Threads: threads, HashMB: 64, Eval: engine.DefaultEvaluator()})
+	ordering := engine.DefaultEvaluator()
+	if ordering.DiscUnit() <= 0 {
+		ordering = nil // the course heuristic, without trained weights: mobility orders the moves
+	}
+	solver, err := endgame.New(endgame.Options{Threads: threads, HashMB: 64, Eval: ordering})
+	if err != nil {
+		return SolveFigure{}, err
+	}
 	t, err := problems.Solve(ctx, solver, list, problems.Options{Mode: endgame.Exact}, nil)
 	if err != nil {
 		return SolveFigure{}, err
@@ -305,7 +315,10 @@ func TimeToDepth(ctx context.Context, depth, prob, threads int, progress func(po
 	if err != nil {
 		return nil, err
 	}
-	eng := engine.New(engine.Options{Threads: threads})
+	eng, err := engine.Load(engine.Options{Threads: threads})
+	if err != nil {
+		return nil, err
+	}
 	out := make([]DepthFigure, depth)
 	for i := range out {
 		out[i] = DepthFigure{Depth: i + 1, Positions: len(positions)}
@@ -370,7 +383,10 @@ func SolveSelective(ctx context.Context, file string, from, to, threads, prob in
 	}
 	problems = problems[from:to]
 	f := SelectiveFigure{File: file, Problems: len(problems), Probability: prob, Threads: threads}
-	eng := engine.New(engine.Options{Threads: threads, HashMB: 64})
+	eng, err := engine.Load(engine.Options{Threads: threads, HashMB: 64})
+	if err != nil {
+		return SelectiveFigure{}, err
+	}
 	var errSum float64
 	for i, p := range problems {
 		eng.Clear()

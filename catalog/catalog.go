@@ -329,7 +329,10 @@ func newEngine(a Args) (player.Player, error) {
 		return nil, err
 	}
 	name += bookName
-	e := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: hash, Probability: prob, ProbCut: pc})
+	e, err := engine.Load(engine.Options{Eval: ev, Threads: threads, HashMB: hash, Probability: prob, ProbCut: pc})
+	if err != nil {
+		return nil, err
+	}
 	p := engine.NewPlayer(e, level, name, a.Env.Seed)
 	p.SetBook(bookOpts)
 	return p, nil

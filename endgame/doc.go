@@ -36,6 +36,9 @@
 // another and checks each against the file's best score (the solve
 // subcommand and the FForum benchmarks): the solver reads no file format.
 //
+// [New] checks its options and returns an error for one out of range (the
+// convention of engine, endgame and mcts).
+//
 // The package imports only the standard library (and reversi's engine
 // packages).
 package endgame

@@ -168,6 +168,38 @@ func TestNewRefusesOtherParameters(t *testing.T) {
 	New(Options{Eval: eval.Discs{}, HashMB: 1, ProbCut: testProbCut(DefaultEvaluator(), 2)})
 }
 
+// TestLoadRefuses: Load returns an error that names the option out of
+// range, where New panicked or took another value without a word; the
+// zero values are the defaults.
+func TestLoadRefuses(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		o    Options
+		want string
+	}{
+		{"parameters of another evaluation", Options{Eval: eval.Discs{}, HashMB: 1, ProbCut: testProbCut(DefaultEvaluator(), 2)}, "fitted for the \"pattern\" evaluation"},
+		{"negative threads", Options{Threads: -1, HashMB: 1}, "threads=-1"},
+		{"negative table", Options{HashMB: -2}, "-2 MB"},
+		{"unknown probability", Options{HashMB: 1, Probability: 50}, "probability 50%"},
+	} {
+		if e, err := Load(tt.o); err == nil || e != nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, %v: want an error with %q", tt.name, e, err, tt.want)
+		}
+	}
+	e, err := Load(Options{HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Eval().Name() != "pattern" || e.ProbCut() == nil || e.Threads() != 1 {
+		t.Errorf("the defaults: %s evaluation, parameters %v, %d threads", e.Eval().Name(), e.ProbCut() != nil, e.Threads())
+	}
+	// A heuristic has no shipped parameters: every search is full width,
+	// as asked for by choosing it, not a fallback.
+	if e, err := Load(Options{Eval: eval.Course{}, HashMB: 1}); err != nil || e.ProbCut() != nil {
+		t.Errorf("the course heuristic: %v", err)
+	}
+}
+
 func TestFloorCeilDiv(t *testing.T) {
 	for _, c := range []struct{ a, b, floor, ceil int }{
 		{7, 2, 3, 4}, {-7, 2, -4, -3}, {6, 2, 3, 3}, {-6, 2, -3, -3}, {0, 128, 0, 0}, {-1, 128, -1, 0}, {1, 128, 0, 1},

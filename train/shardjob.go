@@ -344,7 +344,15 @@ func (j *shardJob) run(ctx context.Context, ev eval.Evaluator, todo []int32, sea
 	}
 	free := make(chan searchers, j.Threads)
 	for range j.Threads {
-		free <- searchers{engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 16}), endgame.New(endgame.Options{Threads: 1, HashMB: 16, Eval: ev})}
+		e, err := engine.Load(engine.Options{Eval: ev, Threads: 1, HashMB: 16})
+		if err != nil {
+			return err
+		}
+		s, err := endgame.New(endgame.Options{Threads: 1, HashMB: 16, Eval: ev})
+		if err != nil {
+			return err
+		}
+		free <- searchers{e, s}
 	}
 	var mu sync.Mutex // the file and the progress
 	count := 0

@@ -51,7 +51,10 @@ reported on standard error and, for the GUI, in a status line.`)
 	if err != nil {
 		return err
 	}
-	eng := engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: *hash})
+	eng, err := engine.Load(engine.Options{Eval: ev, Threads: *threads, HashMB: *hash})
+	if err != nil {
+		return err
+	}
 	opts := nboard.Options{Book: b, BookNote: note}
 	if cli.Given(fs, "depth") {
 		opts.Depth = *depth

@@ -77,7 +77,10 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 	default:
 		return fmt.Errorf("--eval %q: want pattern or none", *evalName)
 	}
-	solver := endgame.New(endgame.Options{Threads: *threads, HashMB: *hashMB, Eval: ordering})
+	solver, err := endgame.New(endgame.Options{Threads: *threads, HashMB: *hashMB, Eval: ordering})
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(e.stdout, "solving %s of %s, %s, %s, %d MB table, ordering by %s\n",
 		counted(len(list), "position"), source, mode, counted(*threads, "thread"), *hashMB, *evalName)
 	fmt.Fprintf(e.stdout, "%4s %5s %4s %5s %5s %14s %9s %12s  %s\n", "#", "line", "emp", "move", "score", "nodes", "seconds", "nodes/s", "check")

@@ -31,7 +31,10 @@ func TestSolve(t *testing.T) {
 	}
 	list[2] = wrong[0]
 	for _, mode := range []endgame.Mode{endgame.Exact, endgame.WLD} {
-		s := endgame.New(endgame.Options{Threads: 1, HashMB: 8})
+		s, err := endgame.New(endgame.Options{Threads: 1, HashMB: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
 		var seen []problems.Checked
 		starts, dones := 0, 0
 		start := func(i int, p obf.Problem) func() {
@@ -66,7 +69,11 @@ func TestSolveStopped(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	calls := 0
-	tally, err := problems.Solve(ctx, endgame.New(endgame.Options{Threads: 1, HashMB: 1}), list, problems.Options{}, func(c problems.Checked) {
+	s, err := endgame.New(endgame.Options{Threads: 1, HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tally, err := problems.Solve(ctx, s, list, problems.Options{}, func(c problems.Checked) {
 		calls++
 		if !c.Result.Stopped || c.Right() || c.Wrong() {
 			t.Errorf("%+v", c)
