@@ -28,6 +28,7 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/mpc"
 )
 
 // LabelConfig configures 'reversi train label'.
@@ -115,12 +116,12 @@ func (c *LabelConfig) header(ev eval.Evaluator) string {
 }
 
 // evalID names an evaluation in the first line of a work file: its name
-// and, for one with data (engine.Checksummer), the first 16 hex digits of
+// and, for one with data (mpc.Checksummer), the first 16 hex digits of
 // its checksum, so that work searched with other weights is refused
 // instead of mixed in ("pattern/3f6dee286bbc1794", "course/").
 func evalID(ev eval.Evaluator) string {
 	sum := ""
-	if cs, ok := ev.(engine.Checksummer); ok {
+	if cs, ok := ev.(mpc.Checksummer); ok {
 		sum = cs.Checksum()
 	}
 	return fmt.Sprintf("%s/%.16s", ev.Name(), sum)

@@ -25,6 +25,7 @@ import (
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/atomicfile"
+	"github.com/reversi-engine/reversi/internal/mpc"
 )
 
 // ProbCutConfig configures the sampling of 'reversi train mpc'.
@@ -69,8 +70,8 @@ func (c *ProbCutConfig) Check() error {
 		return fmt.Errorf("mpc: %d positions: want 1 to 10000000", c.Positions)
 	case !(c.Fraction > 0 && c.Fraction <= 1):
 		return fmt.Errorf("mpc: a fraction %v of the games: want more than 0, at most 1", c.Fraction)
-	case c.Depth < engine.MinProbCutDepth || c.Depth > 30:
-		return fmt.Errorf("mpc: depth %d: want %d to 30", c.Depth, engine.MinProbCutDepth)
+	case c.Depth < mpc.MinDepth || c.Depth > 30:
+		return fmt.Errorf("mpc: depth %d: want %d to 30", c.Depth, mpc.MinDepth)
 	case c.ExactEmpties < 0 || c.ExactEmpties > 30:
 		return fmt.Errorf("mpc: exact from %d empties: want 0 to 30", c.ExactEmpties)
 	case c.MinEmpties < 4 || c.MaxEmpties > 58 || c.MinEmpties > c.MaxEmpties:
@@ -469,8 +470,8 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 	if err := opts.Check(); err != nil {
 		return nil, err
 	}
-	pc := &engine.ProbCut{Format: engine.ProbCutFormat, Version: engine.ProbCutVersion, Eval: ev.Name(), Note: note}
-	if cs, ok := ev.(engine.Checksummer); ok {
+	pc := &engine.ProbCut{Format: mpc.Format, Version: mpc.Version, Eval: ev.Name(), Note: note}
+	if cs, ok := ev.(mpc.Checksummer); ok {
 		pc.EvalChecksum = cs.Checksum()
 	}
 	type key struct{ lo, depth int }
@@ -478,11 +479,11 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 	solver := map[key][][2]float64{} // the solver's cells, depth -1
 	bucketOf := func(e int) int { return (e-1)/opts.Bucket*opts.Bucket + 1 }
 	for _, s := range samples {
-		for depth := engine.MinProbCutDepth; depth <= len(s.Values); depth++ {
+		for depth := mpc.MinDepth; depth <= len(s.Values); depth++ {
 			if depth >= s.Empties {
 				break
 			}
-			d := engine.ShallowDepth(depth)
+			d := mpc.ShallowDepth(depth)
 			if d < 1 {
 				continue
 			}
@@ -490,11 +491,11 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 			pairs[k] = append(pairs[k], [2]float64{s.Values[d-1], s.Values[depth-1]})
 		}
 		if s.Solved {
-			if d := engine.ShallowDepth(s.Empties); d >= 1 && d <= len(s.Values) {
+			if d := mpc.ShallowDepth(s.Empties); d >= 1 && d <= len(s.Values) {
 				k := key{-s.Empties, 0}
 				pairs[k] = append(pairs[k], [2]float64{s.Values[d-1], float64(s.Exact)})
 			}
-			if d := engine.SolverShallowDepth(s.Empties); s.Empties >= minSolverEmpties && d <= len(s.Values) {
+			if d := mpc.SolverShallowDepth(s.Empties); s.Empties >= minSolverEmpties && d <= len(s.Values) {
 				k := key{solverBucket(s.Empties), -1}
 				solver[k] = append(solver[k], [2]float64{s.Values[d-1], float64(s.Exact)})
 			}
@@ -523,11 +524,11 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 		switch k.depth {
 		case -1:
 			c.Depth, c.Solver = 0, true
-			c.MinEmpties, c.MaxEmpties, c.Shallow = k.lo, k.lo+solverBucketWidth-1, engine.SolverShallowDepth(k.lo)
+			c.MinEmpties, c.MaxEmpties, c.Shallow = k.lo, k.lo+solverBucketWidth-1, mpc.SolverShallowDepth(k.lo)
 		case 0:
-			c.MinEmpties, c.MaxEmpties, c.Shallow = -k.lo, -k.lo, engine.ShallowDepth(-k.lo)
+			c.MinEmpties, c.MaxEmpties, c.Shallow = -k.lo, -k.lo, mpc.ShallowDepth(-k.lo)
 		default:
-			c.MinEmpties, c.MaxEmpties, c.Shallow = k.lo, min(60, k.lo+opts.Bucket-1), engine.ShallowDepth(k.depth)
+			c.MinEmpties, c.MaxEmpties, c.Shallow = k.lo, min(60, k.lo+opts.Bucket-1), mpc.ShallowDepth(k.depth)
 		}
 		// Keep a cell the engine accepts: a degenerate fit (all values
 		// equal) becomes the identity with a small sigma.
@@ -545,7 +546,7 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 
 // The solver's cells (engine.ProbCutCell.Solver) pool the solved
 // positions of solverBucketWidth empties from minSolverEmpties, buckets
-// within which engine.SolverShallowDepth does not change.
+// within which mpc.SolverShallowDepth does not change.
 const (
 	minSolverEmpties  = 12
 	solverBucketWidth = 4

@@ -26,7 +26,7 @@ var floors = [][]string{
 	// files and the storage interface; none imports another package of
 	// the module.
 	{"internal/clip", "internal/cpufeature", "internal/hugepage", "internal/memclear", "internal/workers",
-		"internal/atomicfile", "internal/lines", "internal/childproc", "data", "data/xot", "data/fforum", "web",
+		"internal/atomicfile", "internal/lines", "internal/childproc", "internal/mpc", "data", "data/xot", "data/fforum", "web",
 		"store"},
 	// 1, the rules: the board; the stores' shared SQL.
 	{"board", "store/internal/sqlbase"},
