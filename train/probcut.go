@@ -204,37 +204,28 @@ func SampleProbCut(ctx context.Context, cfg ProbCutConfig, ev eval.Evaluator) (s
 	if err := cfg.Check(); err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(cfg.Work, 0o755); err != nil {
-		return "", err
-	}
 	file := filepath.Join(cfg.Work, fmt.Sprintf("mpc-samples-%d-of-%d.txt", cfg.Shard, cfg.Shards))
-	job := shardJob{Name: "mpc", Did: "sampled", What: "sample file", File: file, Header: cfg.header(ev), Glob: "mpc-samples-*-of-*.txt", Positions: cfg.Positions,
-		Shard: cfg.Shard, Shards: cfg.Shards, Threads: cfg.Threads,
-		Parse: func(line string) (int, error) { smp, err := parseSample(line); return smp.Index, err }}
-	done, todo, err := job.plan(cfg.logf)
-	if err != nil {
-		return "", err
+	job := gamesJob{
+		shardJob: shardJob{Name: "mpc", Did: "sampled", What: "sample file", File: file, Header: cfg.header(ev), Glob: "mpc-samples-*-of-*.txt", Positions: cfg.Positions,
+			Shard: cfg.Shard, Shards: cfg.Shards, Threads: cfg.Threads,
+			Parse: func(line string) (int, error) { smp, err := parseSample(line); return smp.Index, err }},
+		Work: cfg.Work, Fraction: cfg.Fraction, Seed: cfg.Seed, Logf: cfg.logf,
+		Started: func(todo, total int) {
+			cfg.logf("mpc: %d of %d positions of shard %d/%d to search (depth %d, exact from %d empties) into %s",
+				todo, total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.ExactEmpties, file)
+		},
+		Search: func(ctx context.Context, e *engine.Engine, s *endgame.Solver, games []*game.Game, i int) (string, error) {
+			smp, err := cfg.sample(ctx, e, s, games, i)
+			if err != nil {
+				return "", err
+			}
+			return smp.line(), nil
+		},
+		Progress: func(p shardProgress, done, total int) {
+			cfg.logf("mpc: %d/%d positions searched, %.1f s each, %v left", p.Count+done, total, p.Elapsed.Seconds()/float64(p.Count)*float64(cfg.Threads), p.ETA.Round(time.Second))
+		},
 	}
-	if len(todo) == 0 {
-		return file, nil
-	}
-	total := len(todo) + done
-	games, err := WTHORGames(false, cfg.Fraction, cfg.Seed)
-	if err != nil {
-		return "", err
-	}
-	cfg.logf("mpc: %d of %d positions of shard %d/%d to search (depth %d, exact from %d empties) into %s",
-		len(todo), total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.ExactEmpties, file)
-	err = job.run(ctx, ev, todo, func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error) {
-		smp, err := cfg.sample(ctx, e, s, games, i)
-		if err != nil {
-			return "", err
-		}
-		return smp.line(), nil
-	}, func(p shardProgress) {
-		cfg.logf("mpc: %d/%d positions searched, %.1f s each, %v left", p.Count+done, total, p.Elapsed.Seconds()/float64(p.Count)*float64(cfg.Threads), p.ETA.Round(time.Second))
-	})
-	if err != nil {
+	if err := job.run(ctx, ev); err != nil {
 		return "", err
 	}
 	return file, nil
