@@ -26,32 +26,7 @@ import (
 )
 
 func runAccuracy(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "accuracy", "[--eval pattern,course] [--weights FILE] [--empties 20,24] [--positions 100] [--depth D] [--threads N] [--concurrency N] [--seed S] [--solved FILE]", `
-Measures evaluations against exact scores: positions of the WTHOR games of
-`+fmt.Sprint(train.HeldOutYear)+` (which training leaves out), one a game, with the given numbers of
-empty squares, solved exactly (at 24 empties the database's own exact
-"theoretical" scores are used, which reversi's solver confirms); then the
-mean absolute error (MAE), the root mean square error and the mean error
-(value minus score: a bias for the side to move) of each evaluation, in
-discs. An evaluation whose values are not discs (course) is
-first scaled by least squares (a*value + b) on the same positions, as a fair
-comparison. With --depth D the engine's search at that depth, with
---threads threads, is measured instead of the evaluation alone; a depth of
-at least the empty squares searches to the end of the game, and the score
-in discs it finds is measured (exact but for the selective search's cuts).
-The first line says how many positions are measured: fewer than
---positions where the games have fewer.
-
-Solving takes long far from the end (minutes a position at 28 empties):
-every solve is appended to the --solved file as it ends, and read back on
-the next run, so that a run stopped by Ctrl-C or a crash goes on where it
-was. A file it creates starts with a header line, and only such a file
-is repaired (a last line a crash cut short is dropped); another file with
-a cut last line is refused as it is. Positions are solved --concurrency at
-a time, each with --threads and a table of `+fmt.Sprint(accuracy.DefaultHashMB)+` MB; the tables
-together may take at most 1/`+fmt.Sprint(tableShare)+` of the machine's memory (read on Linux):
-a larger --concurrency is refused before any work, and the default one is
-lowered to fit.`)
+	fs := cli.NewFlags(e.stderr, "accuracy", "[--eval pattern,course] [--weights FILE] [--empties 20,24] [--positions 100] [--depth D] [--threads N] [--concurrency N] [--seed S] [--solved FILE]", help("accuracy", "{held-out-year}", fmt.Sprint(train.HeldOutYear), "{table-mb}", fmt.Sprint(accuracy.DefaultHashMB), "{table-share}", fmt.Sprint(tableShare)))
 	evals := fs.String("eval", "pattern,course", "evaluations to measure, separated by commas: pattern (trained), course (the course's heuristic; classic, its old name, is accepted too), discs")
 	emptiesList := fs.String("empties", "20,24", "numbers of empty squares")
 	n := fs.Int("positions", 100, "positions per number of empty squares (fewer where the games have fewer)")

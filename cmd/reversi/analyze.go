@@ -21,37 +21,7 @@ import (
 )
 
 func runAnalyze(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "analyze", `(--board "<64 squares> X|O" | --transcript f5d6c3...) [--depth N | --time T] [--player SPEC] [--book on|off]`, `
-Prints the value of every legal move of a position, best first, with the
-depth of the search that found it ("100%" for an exact endgame solve,
-"100%W" for a win/loss/draw solve) and the principal variation.
-
-The position is a board (64 squares from A1 to H8, row by row: X black, O
-white, - empty; then the side to move) or a game from the start as a
-transcript; a transcript that reaches a named opening (in any symmetry of
-the board) gets a line "opening: <name>" above the table. The analysis is
-by our engine unless --player names another player (any player of
-'reversi help players' that reports the values of moves), e.g. --player
-'mcts:time=2s,rollout=roxanne' for the visits and win rates of Monte
-Carlo tree search. Values are for the side to move, and
-a line above the table says in what: discs (the final margin, estimated,
-or exact at depth 100%), the points of the course's heuristic when the
-engine uses it in the midgame (not discs), or the win rate of the
-playouts (draws count half) for Monte Carlo players.
-
-In a position of the opening book, the book's moves come first, each
-with the book's value (of a search of the depth shown, negamaxed through
-the book), its line in the book and the source "book"; the other moves
-follow as searched, their source the kind of search (midgame, selective,
-exact, wld). The book is the analysing player's: the shipped book, or
-with --player 'engine:book-file=my.bin' that file, or none with
---player 'engine:book=off' (--book on with it is refused). --book off
-shows the analysis alone. The book's values are discs: an analysis in
-another unit is shown alone.
-
-If the trained evaluation's weights shipped in the binary cannot be read,
-the default analysis uses the course's heuristic and says so on standard
-error: "no trained evaluation: <reason>; using ...".`)
+	fs := cli.NewFlags(e.stderr, "analyze", `(--board "<64 squares> X|O" | --transcript f5d6c3...) [--depth N | --time T] [--player SPEC] [--book on|off]`, help("analyze"))
 	boardText := fs.String("board", "", "the position: 64 squares and the side to move")
 	transcript := fs.String("transcript", "", "the position: moves from the start, e.g. f5d6c3")
 	depth := fs.Int("depth", 0, "midgame depth (default 10 unless --time is given)")

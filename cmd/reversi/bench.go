@@ -20,15 +20,7 @@ import (
 )
 
 func runBench(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "bench", "[--perft-depth N] [--seconds S] [--search-depth N] [--ffo N] [--threads N]", `
-Prints the engine's standard figures, so that machines and versions can be
-compared: on one thread, the speed of move generation, flips, playing a
-move and complete random games over a fixed sample of positions; perft
-from the start; the course alpha-beta (depth 7, the course's evaluation) and
-our engine's midgame search (nodes/s at a fixed depth) on 12 midgame
-positions of real games (WTHOR 2004, 20 to 40 discs); and exact endgame solves: FForum #1-#19 on one thread
-and on --threads, and the first --ffo problems of FFO #40-#59. The figures
-are the ones docs/BENCHMARKS.md records.`)
+	fs := cli.NewFlags(e.stderr, "bench", "[--perft-depth N] [--seconds S] [--search-depth N] [--ffo N] [--threads N]", help("bench"))
 	perftDepth := fs.Int("perft-depth", 12, "perft depth to time from the start (0 to skip)")
 	seconds := fs.Float64("seconds", 1, "time spent on each micro-benchmark")
 	searchDepth := fs.Int("search-depth", 9, "depth of the engine's midgame search benchmark (0 to skip)")

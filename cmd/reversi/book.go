@@ -30,56 +30,9 @@ import (
 
 const bookUsage = `build|deviate|show|export|import|openings|coverage [flags]`
 
-const bookHelp = `
-The opening book: what deep searches found of the positions that the
-WTHOR games reach early (see docs/TRAINING.md, "Opening book").
-
-  reversi book build --out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--prob 87] [--shard i/n]
-      every position up to --plies moves that at least --min-games of the
-      shipped WTHOR games reached, valued by a search of the engine at
-      --depth with its selective cuts at --prob percent (100: full width),
-      negamaxed through the tree. Each value is
-      saved in the work folder as it is found: the same command resumes.
-      --shard i/n searches one share of the positions; a build without
-      --shard over a folder holding every shard's values-*.txt files
-      merges them and writes the book.
-  reversi book deviate --out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--prob 87] [--rounds 1] [--shard i/n]
-      extends a book (Edax's "deviate"): for every position of the book up
-      to --plies moves, each move out of the book is searched at --depth
-      and added if its value is within --margin discs of the position's
-      best; the book is negamaxed again. --rounds K extends the positions
-      added within --plies in turn, K times at most (until nothing is
-      added). The searches are saved in the work folder as they are found
-      (the same command resumes; the folder keeps serving later rounds and
-      other --plies and --margin, but not another --depth or --prob); --shard i/n and
-      the merge work as for build, one round at a time.
-  reversi book show [--book FILE] [--transcript f5d6 | --board "<64> X"]
-      the book moves of a position, best first, with their values; when
-      the side to move must pass, it says so and gives the other side's
-      book moves after the pass.
-  reversi book export [--book FILE] [--out FILE.txt]
-      the book in the text format (standard output by default).
-  reversi book import --in FILE --out book.bin
-      a book in the text format, or an Edax book (.dat), to the binary
-      format.
-  reversi book openings [--plies 6] [--min-games 1] [--training] [--out FILE.txt]
-      the openings of a match that measures a book: the positions after
-      --plies moves of the held-out WTHOR games (2015, which no book is
-      built from; --training: of the other years), each once up to
-      symmetry, as transcripts for 'reversi match --openings'.
-  reversi book coverage [--book FILE] [--training]
-      how long the held-out WTHOR games (2015; --training: the other
-      years) stay in the book: the moves from the start while every
-      position reached is one of the book's, on average and for each
-      number of moves.
-
---book names a binary book file; without it the book shipped in the
-program is used. --out /dev/stdout writes the file to standard output
-(into a pipe, say); the command's own lines then go to standard error.`
-
 func runBook(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprintf(e.stderr, "Usage: reversi book %s\n%s\n", bookUsage, bookHelp)
+		fmt.Fprintf(e.stderr, "Usage: reversi book %s\n\n%s", bookUsage, help("book"))
 		if len(args) == 0 {
 			return cli.ErrUsage
 		}
@@ -165,7 +118,7 @@ func bookRunEnded(ctx context.Context, e *env, prog *progress.Progress, err erro
 }
 
 func runBookBuild(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "book build", "--out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--prob 87] [--shard i/n]", bookHelp)
+	fs := cli.NewFlags(e.stderr, "book build", "--out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--prob 87] [--shard i/n]", help("book"))
 	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
 	var sf bookSearchFlags
 	sf.add(fs, "book-work", 16, "positions after at most this many moves", "position", "")
@@ -225,7 +178,7 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 }
 
 func runBookDeviate(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "book deviate", "--out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--prob 87] [--rounds 1] [--shard i/n]", bookHelp)
+	fs := cli.NewFlags(e.stderr, "book deviate", "--out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--prob 87] [--rounds 1] [--shard i/n]", help("book"))
 	path := fs.String("book", "", "binary book to extend (default: the shipped book)")
 	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
 	var sf bookSearchFlags

@@ -13,18 +13,7 @@ import (
 )
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "loadtest", "[--games 500] [--url http://host:port | --db FILE|postgres://...] [--think 1s] [--ramp 10s] [--seed S]", `
-Plays --games games at once between scripted bots, as real bots play:
-each bot watches its game on a WebSocket and plays a random legal move
-through the HTTP API at its turn, after thinking about --think; the games start one after another over
---ramp. Prints the time from a move's
-submission to its broadcast to the opponent (percentiles), and checks
-that every game finished with exactly the moves the server acknowledged.
-
-Without --url it starts a server of its own on a free loopback port, on
---db (a new SQLite file in a temporary folder by default, or a
-postgres:// URL: use an empty database). A server given by --url must
-allow the load: start it with a high --rate.`)
+	fs := cli.NewFlags(e.stderr, "loadtest", "[--games 500] [--url http://host:port | --db FILE|postgres://...] [--think 1s] [--ramp 10s] [--seed S]", help("loadtest"))
 	games := fs.Int("games", 500, "games played at once")
 	url := fs.String("url", "", "the base URL of a running server (default: start one)")
 	db := fs.String("db", "", "the database of the server started here (default: a temporary SQLite file)")

@@ -19,17 +19,7 @@ import (
 )
 
 func runSolve(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--eval pattern|none] [--first N] [--time-limit T]", `
-Solves every position of an OBF file (one position a line: 64 squares, the
-side to move, and optionally "; move:score; ..."): prints the best move, the
-exact score (or win/loss/draw with --wld), nodes, time, nodes per second,
-and whether the score matches the file's best score; a summary at the end.
-
-FILE may be "-" for standard input. The data sets shipped with reversi can
-be named without a path: fforum-1-19.obf (easy, 14-16 empties) and
-fforum-40-59.obf (the classic FFO #40-#59 benchmark, 20-34 empties).
-A solve that takes long says so on standard error every 30 seconds.
-Ctrl-C stops the solve in progress and prints what was found so far.`)
+	fs := cli.NewFlags(e.stderr, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--eval pattern|none] [--first N] [--time-limit T]", help("solve"))
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines per solve")
 	wld := fs.Bool("wld", false, "solve for win/loss/draw only (faster)")
 	hashMB := fs.Int("hash", 64, "transposition table size in MB")

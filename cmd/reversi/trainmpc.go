@@ -20,24 +20,7 @@ import (
 
 func runTrainMPC(ctx context.Context, e *env, args []string) error {
 	def := train.DefaultProbCutConfig()
-	fs := cli.NewFlags(e.stderr, "train mpc", "[--work DIR] [--positions N] [--depth D] [--shard i/n] [--out probcut.json] [--fit-only] [--weights FILE]", `
-Fits the parameters of the engine's selective search (Multi-ProbCut): for
-positions of the shipped WTHOR games (some followed by random moves), the
-values of full-width searches of every depth up to --depth, and the exact
-score near the end; then, for each range of empty squares and depth, the
-regression of the deep value on the shallow one (slope, intercept and
-deviation). Samples are appended to the work folder position by position:
-the same command resumes an interrupted run, and --shard i/n samples a part
-on another machine (copy the files into one work folder to fit). The
-parameters are written (through a temporary file) to --out (/dev/stdout:
-to standard output, the table then to standard error), for the
-evaluation they were sampled with: engine/probcut.json ships with reversi.
-With --weights the samples and the fit are for those weights (a work
-folder of other weights is refused), for 'engine:weights=FILE,probcut=OUT'.
---fit-only fits the samples already in the work folder, with the settings
-they were sampled with (their files' first line; the sampling options are
-not used), and refuses samples searched with other weights than those of
---weights (or the shipped ones).`)
+	fs := cli.NewFlags(e.stderr, "train mpc", "[--work DIR] [--positions N] [--depth D] [--shard i/n] [--out probcut.json] [--fit-only] [--weights FILE]", help("train mpc"))
 	cfg := def
 	fs.StringVar(&cfg.Work, "work", "mpc-work", "folder of the sample files (resumable)")
 	fs.IntVar(&cfg.Positions, "positions", def.Positions, "positions of the whole sample (all shards)")

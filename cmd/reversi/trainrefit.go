@@ -19,24 +19,7 @@ import (
 
 func runTrainRefit(ctx context.Context, e *env, args []string) error {
 	def := train.DefaultRefitConfig()
-	fs := cli.NewFlags(e.stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--game-positions] [--fraction F] [--out weights2.bin] [--phases 30] [--prior FILE] [--prior-lambda L] [--smooth S] [--window W]", `
-Fits pattern weights of --phases phases (15, 30 or 60) to the positions
-labelled by 'reversi train label' (the label files of every folder given),
-and with --theoretical to the exact scores of the WTHOR database at 24 empty
-squares (training years only). --game-positions keeps only the labelled
-positions that a training game reaches, leaving out those drawn after
-random moves. --fraction keeps that share of the positions (by a hash of
-the board: a smaller fraction's positions are inside a larger one's), for
-a learning curve: how the error falls as the data grow. Each phase, from the last to the first, is
-fitted to its own disc counts and --window counts either side, pulled
-toward the prior's weights of the same disc counts (--prior-lambda, in
-positions; the prior is --prior, by default the shipped weights) and
-toward the phase fitted just before it (--smooth). A tenth of the
-positions (by hash) is held out: the table gives each phase's held-out
-error and the prior's on the same positions. The weights
-are written (through a temporary file) to --out, the table as JSON to
---report (either may be /dev/stdout: the printed table then goes to
-standard error). Measure them with 'reversi accuracy --weights FILE'.`)
+	fs := cli.NewFlags(e.stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--game-positions] [--fraction F] [--out weights2.bin] [--phases 30] [--prior FILE] [--prior-lambda L] [--smooth S] [--window W]", help("train refit"))
 	cfg := def
 	labels := fs.String("labels", "", "folders of label files, separated by commas")
 	theoretical := fs.Bool("theoretical", false, "add the database's exact scores at 24 empties (training years)")
