@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/eval/pattern"
@@ -72,37 +71,13 @@ func runTrainRefit(ctx context.Context, e *env, args []string) error {
 		}
 		cfg.Prior = ev.Weights()
 	}
-	var lps []train.LabelledPosition
-	sources := []string{}
+	var dirs []string
 	if *labels != "" {
-		var headers []string
-		var err error
-		if lps, headers, err = train.ReadLabels(strings.Split(*labels, ",")...); err != nil {
-			return err
-		}
-		sources = append(sources, headers...)
-		if *gamesOnly {
-			games, err := train.WTHORGames(false, 1, 1)
-			if err != nil {
-				return err
-			}
-			all := len(lps)
-			lps = train.GamePositions(lps, games)
-			sources = append(sources, fmt.Sprintf("only the %d of %d labelled positions that a training game reaches", len(lps), all))
-		}
+		dirs = strings.Split(*labels, ",")
 	}
-	if *theoretical {
-		more, err := train.TheoreticalLabels(len(lps))
-		if err != nil {
-			return err
-		}
-		lps = append(lps, more...)
-		sources = append(sources, fmt.Sprintf("%d exact scores of the database at 24 empties", len(more)))
-	}
-	if *fraction < 1 {
-		all := len(lps)
-		lps = train.Sample(lps, *fraction)
-		sources = append(sources, fmt.Sprintf("a sample of %d of the %d positions (--fraction %v)", len(lps), all, *fraction))
+	lps, sources, err := train.RefitSet{Labels: dirs, GamePositions: *gamesOnly, Theoretical: *theoretical, Fraction: *fraction}.Positions()
+	if err != nil {
+		return err
 	}
 	cfg.Log = e.stderr
 	w, reps, err := train.Refit(ctx, cfg, lps)
@@ -120,18 +95,5 @@ func runTrainRefit(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	fmt.Fprintf(notes, "weights: %s (%d phases, %d positions)\n", *out, cfg.Phases, len(lps))
-	tw := tabwriter.NewWriter(notes, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "phase\tdiscs\tpositions\texact\tepochs\ttrain MAE\theld-out MAE\tprior's held-out MAE\t")
-	for _, p := range reps {
-		if p.Unchanged {
-			fmt.Fprintf(tw, "%d\t%s\t0\t\t\t\t(the prior and the next phase)\t\t\n", p.Phase, p.Discs)
-			continue
-		}
-		epochs := fmt.Sprint(p.Epochs)
-		if p.KeptCentre {
-			epochs = "0 (kept)"
-		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%.2f\t%.2f\t%.2f\t\n", p.Phase, p.Discs, p.Positions, p.Exact, epochs, p.Errors.TrainMAE, p.Errors.ValMAE, p.PriorMAE)
-	}
-	return tw.Flush()
+	return train.WriteRefitTable(notes, reps)
 }
