@@ -342,7 +342,7 @@ func runBookCoverage(e *env, args []string) error {
 	if len(games) == 0 {
 		return fmt.Errorf("no WTHOR games to measure")
 	}
-	stays := bookStays(b, games)
+	c := book.Measure(b, games)
 	name := "the shipped book"
 	if *path != "" {
 		name = *path
@@ -351,45 +351,9 @@ func runBookCoverage(e *env, args []string) error {
 	if *training {
 		which = fmt.Sprintf("WTHOR games of every year but %d", train.HeldOutYear)
 	}
-	most, sum := 0, 0
-	for _, n := range stays {
-		most, sum = max(most, n), sum+n
-	}
 	fmt.Fprintf(e.stdout, "%s: %d positions\n", name, b.Len())
-	fmt.Fprintf(e.stdout, "%d %s: in the book for %.2f moves on average\n", len(games), which, float64(sum)/float64(len(games)))
-	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "moves in the book, at least\tgames\tshare\t")
-	for k := 1; k <= most; k++ {
-		n := 0
-		for _, s := range stays {
-			if s >= k {
-				n++
-			}
-		}
-		fmt.Fprintf(w, "%d\t%d\t%.1f%%\t\n", k, n, 100*float64(n)/float64(len(games)))
-	}
-	return w.Flush()
-}
-
-// bookStays returns, for each game, how many of its first moves lead to
-// positions of the book, one after the other from the start (a pass ends
-// the count: the book holds no passes).
-func bookStays(b *book.Book, games []*game.Game) []int {
-	out := make([]int, len(games))
-	for i, g := range games {
-		pos := g.PositionAt(0).Board
-		for _, m := range g.Moves {
-			if m.Square == board.Pass {
-				break
-			}
-			pos = pos.Play(m.Square)
-			if _, ok := b.Lookup(pos); !ok {
-				break
-			}
-			out[i]++
-		}
-	}
-	return out
+	fmt.Fprintf(e.stdout, "%d %s: in the book for %.2f moves on average\n", len(games), which, c.Mean())
+	return c.WriteTable(e.stdout)
 }
 
 func runBookExport(e *env, args []string) error {
