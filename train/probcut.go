@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -585,4 +586,20 @@ func WriteProbCut(file string, pc *engine.ProbCut) error {
 		return fmt.Errorf("writing %s: %w", file, err)
 	}
 	return nil
+}
+
+// WriteProbCutTable writes the cells of pc to w, a line each: its empty
+// squares, depth ("end" for the selective endgame's), shallow depth,
+// regression and samples.
+func WriteProbCutTable(w io.Writer, pc *engine.ProbCut) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "empties\tdepth\tshallow\tslope\tintercept\tsigma\tsamples\t")
+	for _, c := range pc.Cells {
+		depth := fmt.Sprint(c.Depth)
+		if c.Depth == 0 {
+			depth = "end"
+		}
+		fmt.Fprintf(tw, "%d-%d\t%s\t%d\t%.3f\t%+.2f\t%.2f\t%d\t\n", c.MinEmpties, c.MaxEmpties, depth, c.Shallow, c.Slope, c.Intercept, c.Sigma, c.Samples)
+	}
+	return tw.Flush()
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
@@ -104,14 +103,5 @@ func runTrainMPC(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(notes, "parameters: %s (%d cells from %d positions)\n", *out, len(pc.Cells), len(samples))
-	w := tabwriter.NewWriter(notes, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "empties\tdepth\tshallow\tslope\tintercept\tsigma\tsamples\t")
-	for _, c := range pc.Cells {
-		depth := fmt.Sprint(c.Depth)
-		if c.Depth == 0 {
-			depth = "end"
-		}
-		fmt.Fprintf(w, "%d-%d\t%s\t%d\t%.3f\t%+.2f\t%.2f\t%d\t\n", c.MinEmpties, c.MaxEmpties, depth, c.Shallow, c.Slope, c.Intercept, c.Sigma, c.Samples)
-	}
-	return w.Flush()
+	return train.WriteProbCutTable(notes, pc)
 }
