@@ -73,7 +73,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "solving %s of %s, %s, %s, %d MB table, ordering by %s\n",
 		counted(len(list), "position"), source, mode, counted(*threads, "thread"), *hashMB, *evalName)
-	fmt.Fprintf(e.stdout, "%4s %5s %4s %5s %5s %14s %9s %12s  %s\n", "#", "line", "emp", "move", "score", "nodes", "seconds", "nodes/s", "check")
+	fmt.Fprintln(e.stdout, problems.Header())
 	start := func(i int, p obf.Problem) func() {
 		num, line, empties := i+1, p.Line, p.Position.Board.Empties()
 		return progress.Heartbeat(newsEvery, func(d time.Duration) {
@@ -81,24 +81,12 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		})
 	}
 	t, err := problems.Solve(ctx, solver, list, problems.Options{Mode: mode, TimeLimit: *limit, Start: start}, func(c problems.Checked) {
-		r, p := c.Result, c.Problem
-		if r.Stopped {
-			fmt.Fprintf(e.stdout, "%4d %5d %4d %5s %5s %14d %9.3f %12.0f  stopped\n", c.Index+1, p.Line, p.Position.Board.Empties(), "-", "?", r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond())
-			return
-		}
-		check := "-"
-		if c.Right() {
-			check = "ok"
-		} else if c.Wrong() {
-			check = fmt.Sprintf("WRONG: file says %+d", c.Want)
-		}
-		fmt.Fprintf(e.stdout, "%4d %5d %4d %5v %+5d %14d %9.3f %12.0f  %s\n", c.Index+1, p.Line, p.Position.Board.Empties(), r.Move, r.Score, r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond(), check)
+		fmt.Fprintln(e.stdout, c.Row())
 	})
 	if err != nil {
 		return fmt.Errorf("%s %w", source, err)
 	}
-	fmt.Fprintf(e.stdout, "solved %d of %d: %d right, %d wrong, %d without a score to check; %d nodes in %.3f s, %.0f nodes/s\n",
-		t.Solved, len(list), t.Right, t.Wrong, t.Unchecked, t.Nodes, t.Elapsed.Seconds(), t.NodesPerSecond())
+	fmt.Fprintln(e.stdout, t.Summary(len(list)))
 	if t.Wrong > 0 {
 		return fmt.Errorf("%d wrong scores", t.Wrong)
 	}

@@ -111,6 +111,35 @@ func Solve(ctx context.Context, s *endgame.Solver, problems []obf.Problem, o Opt
 	return t, nil
 }
 
+// Header returns the head of the table of Checked.Row (reversi solve's).
+func Header() string {
+	return fmt.Sprintf("%4s %5s %4s %5s %5s %14s %9s %12s  %s", "#", "line", "emp", "move", "score", "nodes", "seconds", "nodes/s", "check")
+}
+
+// Row returns the solve as a row under Header: the problem's number and
+// line, its empties, the move and score found (- and ? for a solve
+// stopped), nodes, seconds, nodes per second and the check against the
+// file: ok, WRONG with the file's score, - without one, or stopped.
+func (c Checked) Row() string {
+	r, p := c.Result, c.Problem
+	if r.Stopped {
+		return fmt.Sprintf("%4d %5d %4d %5s %5s %14d %9.3f %12.0f  stopped", c.Index+1, p.Line, p.Position.Board.Empties(), "-", "?", r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond())
+	}
+	check := "-"
+	if c.Right() {
+		check = "ok"
+	} else if c.Wrong() {
+		check = fmt.Sprintf("WRONG: file says %+d", c.Want)
+	}
+	return fmt.Sprintf("%4d %5d %4d %5v %+5d %14d %9.3f %12.0f  %s", c.Index+1, p.Line, p.Position.Board.Empties(), r.Move, r.Score, r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond(), check)
+}
+
+// Summary returns the line that sums up the solves of n problems.
+func (t Tally) Summary(n int) string {
+	return fmt.Sprintf("solved %d of %d: %d right, %d wrong, %d without a score to check; %d nodes in %.3f s, %.0f nodes/s",
+		t.Solved, n, t.Right, t.Wrong, t.Unchecked, t.Nodes, t.Elapsed.Seconds(), t.NodesPerSecond())
+}
+
 // sign returns the sign of v: 1, 0 or -1.
 func sign(v int) int {
 	switch {

@@ -60,6 +60,15 @@ func TestSolve(t *testing.T) {
 		if tally.Solved != 3 || tally.Right+tally.Wrong != 2 || tally.Unchecked != 1 || tally.Nodes == 0 || tally.NodesPerSecond() <= 0 {
 			t.Errorf("%v: tally %+v", mode, tally)
 		}
+		if r := seen[0].Row(); !strings.HasSuffix(r, "  ok") || strings.Index(problems.Header(), "  check") != len(r)-len("  ok") {
+			t.Errorf("%v: row %q under %q", mode, r, problems.Header())
+		}
+		if r := seen[1].Row(); !strings.HasSuffix(r, "  -") {
+			t.Errorf("%v: row without a score to check %q", mode, r)
+		}
+		if s := tally.Summary(3); !strings.HasPrefix(s, "solved 3 of 3: ") || !strings.Contains(s, "1 without a score to check") {
+			t.Errorf("%v: summary %q", mode, s)
+		}
 	}
 }
 
@@ -77,6 +86,9 @@ func TestSolveStopped(t *testing.T) {
 		calls++
 		if !c.Result.Stopped || c.Right() || c.Wrong() {
 			t.Errorf("%+v", c)
+		}
+		if r := c.Row(); !strings.HasSuffix(r, "  stopped") {
+			t.Errorf("the row of a stopped solve: %q", r)
 		}
 	})
 	if calls != 1 || tally.Solved != 0 {
