@@ -427,31 +427,13 @@ func runBookOpenings(e *env, args []string) error {
 	if len(all) == 0 {
 		return fmt.Errorf("no position after %d moves was reached by at least %d games", *plies, *minGames)
 	}
-	which := fmt.Sprintf("the held-out WTHOR games (%d)", train.HeldOutYear)
-	if *training {
-		which = fmt.Sprintf("the WTHOR games of every year but %d", train.HeldOutYear)
-	}
-	games := 0
-	for _, b := range all {
-		games += b.Games
-	}
-	var w strings.Builder
-	fmt.Fprintf(&w, "# reversi book openings --plies %d --min-games %d", *plies, *minGames)
-	if *training {
-		w.WriteString(" --training")
-	}
-	fmt.Fprintf(&w, "\n# the %d positions after %d moves of %s reached by at least %d of them\n", len(all), *plies, which, *minGames)
-	fmt.Fprintf(&w, "# (%d games in all), each once up to symmetry, most played first\n", games)
-	for _, b := range all {
-		w.WriteString(b.Moves)
-		w.WriteByte('\n')
-	}
+	text, games := train.OpeningsFile(all, *plies, *minGames, *training)
 	if *out == "" {
-		_, err := io.WriteString(e.stdout, w.String())
+		_, err := io.WriteString(e.stdout, text)
 		return err
 	}
 	notes := e.notes(*out) // before the file replaces what *out names
-	if err := book.WriteFile(*out, []byte(w.String())); err != nil {
+	if err := book.WriteFile(*out, []byte(text)); err != nil {
 		return err
 	}
 	fmt.Fprintf(notes, "%s: %d openings of %d moves from %d games\n", *out, len(all), *plies, games)
