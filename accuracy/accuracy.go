@@ -122,12 +122,20 @@ func (e *KeepError) Unwrap() error { return e.Err }
 // items solved before keep their scores.
 func Solve(ctx context.Context, items []Item, todo []int, o SolveOptions) error {
 	solvers := make(chan *endgame.Solver, max(o.Concurrency, 1))
+	ordering := engine.DefaultEvaluator()
+	if ordering.DiscUnit() <= 0 {
+		ordering = nil // the course heuristic, without trained weights: mobility orders the moves
+	}
 	return workers.Run(ctx, len(todo), o.Concurrency, func(ctx context.Context, k int) error {
 		var solver *endgame.Solver
 		select {
 		case solver = <-solvers:
 		default: // one solver (and its table) per worker, made when first needed
-			solver = endgame.New(endgame.Options{Threads: max(o.Threads, 1), HashMB: o.hashMB(), Eval: engine.DefaultEvaluator()})
+			s, err := endgame.New(endgame.Options{Threads: max(o.Threads, 1), HashMB: o.hashMB(), Eval: ordering})
+			if err != nil {
+				return err
+			}
+			solver = s
 		}
 		defer func() { solvers <- solver }()
 		i := todo[k]
@@ -182,8 +190,8 @@ const searchHashMB = 64
 
 // newSearch returns the engine that searches the items of Values with ev
 // as o says.
-func newSearch(ev eval.Evaluator, o SearchOptions) *engine.Engine {
-	return engine.New(engine.Options{Eval: ev, Threads: max(o.Threads, 1), HashMB: searchHashMB})
+func newSearch(ev eval.Evaluator, o SearchOptions) (*engine.Engine, error) {
+	return engine.Load(engine.Options{Eval: ev, Threads: max(o.Threads, 1), HashMB: searchHashMB})
 }
 
 // Values returns the value of every item in discs for the side to move:
@@ -198,7 +206,10 @@ func Values(ctx context.Context, items []Item, ev eval.Evaluator, o SearchOption
 	values := make([]float64, len(items))
 	var eng *engine.Engine
 	if o.Depth > 0 {
-		eng = newSearch(ev, o)
+		var err error
+		if eng, err = newSearch(ev, o); err != nil {
+			return nil, err
+		}
 	}
 	for i, it := range items {
 		if eng != nil {

@@ -210,7 +210,11 @@ func TestValuesInDiscs(t *testing.T) {
 // (it had all the cores whatever --threads said).
 func TestSearchThreads(t *testing.T) {
 	for _, tt := range []struct{ threads, want int }{{0, 1}, {1, 1}, {3, 3}} {
-		if got := newSearch(eval.Discs{}, SearchOptions{Depth: 4, Threads: tt.threads}).Threads(); got != tt.want {
+		eng, err := newSearch(eval.Discs{}, SearchOptions{Depth: 4, Threads: tt.threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := eng.Threads(); got != tt.want {
 			t.Errorf("Threads %d: the search has %d threads, want %d", tt.threads, got, tt.want)
 		}
 	}

@@ -25,6 +25,6 @@
 // format/ggf (the records), data/xot (the XOT openings) and
 // internal/workers (the games in parallel), and only the standard library
 // beside them. cmd/reversi (match, tournament, merge, play --games) runs
-// it, internal/plot draws its results, and the server takes its openings
+// it, cmd/internal/plot draws its results, and the server takes its openings
 // and its Elo scale.
 package arena

@@ -16,6 +16,7 @@ import (
 	"github.com/reversi-engine/reversi/data"
 	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/endgame/problems"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/format/ggf"
@@ -141,7 +142,10 @@ func EngineMidgame(ctx context.Context, depth int) (SearchFigure, error) {
 		return SearchFigure{}, err
 	}
 	s := SearchFigure{Depth: depth, Positions: len(positions)}
-	eng := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 16})
+	eng, err := engine.Load(engine.Options{Eval: eval.Course{}, HashMB: 16})
+	if err != nil {
+		return SearchFigure{}, err
+	}
 	for _, b := range positions {
 		eng.Clear()
 		r, err := eng.Search(ctx, b, engine.Limits{Depth: depth}, nil)
@@ -179,21 +183,28 @@ func Solve(ctx context.Context, file string, first, threads int) (SolveFigure, e
 	if err != nil {
 		return SolveFigure{}, err
 	}
-	problems, err := obf.Parse(bytes.NewReader(text))
+	list, err := obf.Parse(bytes.NewReader(text))
 	if err != nil {
 		return SolveFigure{}, err
 	}
-	problems = problems[:min(first, len(problems))]
-	solver := endgame.New(endgame.Options{Threads: threads, HashMB: 64, Eval: engine.DefaultEvaluator()})
-	t, err := solver.SolveProblems(ctx, problems, endgame.ProblemOptions{Mode: endgame.Exact}, nil)
+	list = list[:min(first, len(list))]
+	ordering := engine.DefaultEvaluator()
+	if ordering.DiscUnit() <= 0 {
+		ordering = nil // the course heuristic, without trained weights: mobility orders the moves
+	}
+	solver, err := endgame.New(endgame.Options{Threads: threads, HashMB: 64, Eval: ordering})
 	if err != nil {
 		return SolveFigure{}, err
 	}
-	if t.Solved < len(problems) {
+	t, err := problems.Solve(ctx, solver, list, problems.Options{Mode: endgame.Exact}, nil)
+	if err != nil {
+		return SolveFigure{}, err
+	}
+	if t.Solved < len(list) {
 		return SolveFigure{}, context.Cause(ctx)
 	}
 	// Every FForum problem has its scores: none is Unchecked.
-	return SolveFigure{File: file, Problems: len(problems), Threads: threads, Nodes: t.Nodes, Elapsed: t.Elapsed, Wrong: t.Wrong}, nil
+	return SolveFigure{File: file, Problems: len(list), Threads: threads, Nodes: t.Nodes, Elapsed: t.Elapsed, Wrong: t.Wrong}, nil
 }
 
 // Err returns an error if some scores were wrong.
@@ -304,7 +315,10 @@ func TimeToDepth(ctx context.Context, depth, prob, threads int, progress func(po
 	if err != nil {
 		return nil, err
 	}
-	eng := engine.New(engine.Options{Threads: threads})
+	eng, err := engine.Load(engine.Options{Threads: threads})
+	if err != nil {
+		return nil, err
+	}
 	out := make([]DepthFigure, depth)
 	for i := range out {
 		out[i] = DepthFigure{Depth: i + 1, Positions: len(positions)}
@@ -369,7 +383,10 @@ func SolveSelective(ctx context.Context, file string, from, to, threads, prob in
 	}
 	problems = problems[from:to]
 	f := SelectiveFigure{File: file, Problems: len(problems), Probability: prob, Threads: threads}
-	eng := engine.New(engine.Options{Threads: threads, HashMB: 64})
+	eng, err := engine.Load(engine.Options{Threads: threads, HashMB: 64})
+	if err != nil {
+		return SelectiveFigure{}, err
+	}
 	var errSum float64
 	for i, p := range problems {
 		eng.Clear()

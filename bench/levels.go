@@ -68,7 +68,10 @@ func LevelTimes(ctx context.Context, levels []int, threads int, progress func(le
 	if err != nil {
 		return nil, err
 	}
-	eng := engine.New(engine.Options{Threads: threads})
+	eng, err := engine.Load(engine.Options{Threads: threads})
+	if err != nil {
+		return nil, err
+	}
 	var out []LevelFigure
 	for _, n := range levels {
 		l, err := engine.LevelSettings(n)

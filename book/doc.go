@@ -87,6 +87,6 @@
 // temporary file renamed into place.
 //
 // It imports board and game only: it does not search, so that the engine
-// (which plays from the book) may import it. The engine, player/catalog,
+// (which plays from the book) may import it. The engine, catalog,
 // the server and reversi book use it.
 package book

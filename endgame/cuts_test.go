@@ -29,7 +29,7 @@ func TestSelectiveSolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	problems := FForumProblems(t, "fforum-1-19.obf")[:8]
-	s := New(Options{HashMB: 16, Eval: ev})
+	s := mustNew(t, Options{HashMB: 16, Eval: ev})
 	never := uniformCuts(87, 0, 63)
 	wrong := uniformCuts(73, 40, 0) // predicts a win by 40 more than the search: cuts high everywhere
 	changed := 0
@@ -70,7 +70,7 @@ func TestSelectiveSolveRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := FForumProblems(t, "fforum-1-19.obf")[0].Position.Board
-	if _, err := New(Options{HashMB: 1}).Search(context.Background(), b, Limits{Cuts: uniformCuts(87, 0, 3)}, nil); err == nil || !strings.Contains(err.Error(), "evaluation") {
+	if _, err := mustNew(t, Options{HashMB: 1}).Search(context.Background(), b, Limits{Cuts: uniformCuts(87, 0, 3)}, nil); err == nil || !strings.Contains(err.Error(), "evaluation") {
 		t.Errorf("cuts without an evaluation: %v", err)
 	}
 	bad := map[string]*Cuts{
@@ -80,7 +80,7 @@ func TestSelectiveSolveRefuses(t *testing.T) {
 		"shallow depth":   func() *Cuts { c := uniformCuts(87, 0, 3); c.Cells[20].Shallow = maxCutShallow + 1; return c }(),
 		"margin":          func() *Cuts { c := uniformCuts(87, 0, 3); c.Cells[20].Margin = -1; return c }(),
 	}
-	s := New(Options{HashMB: 1, Eval: ev})
+	s := mustNew(t, Options{HashMB: 1, Eval: ev})
 	for name, c := range bad {
 		if _, err := s.Search(context.Background(), b, Limits{Cuts: c}, nil); err == nil {
 			t.Errorf("%s: accepted", name)

@@ -32,9 +32,12 @@
 // as an error. The error is non-nil only for invalid input (an overlapping
 // board, more than [MaxEmpties] empty squares).
 //
-// [Solver.SolveProblems] solves the problems of an OBF file one after
+// Package endgame/problems solves the problems of an OBF file one after
 // another and checks each against the file's best score (the solve
-// subcommand and the FForum benchmarks).
+// subcommand and the FForum benchmarks): the solver reads no file format.
+//
+// [New] checks its options and returns an error for one out of range (the
+// convention of engine, endgame and mcts).
 //
 // The package imports only the standard library (and reversi's engine
 // packages).

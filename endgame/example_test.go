@@ -11,7 +11,11 @@ import (
 // Search finds the exact final margin with perfect play, and the line.
 func ExampleSolver_Search() {
 	pos, _ := board.ParsePosition("---OOOOO--O-OOOO-OOOOOOO-OXOXOOOXXOXOOOOXOXXXO-OOOOOOX-OX-XO--X- X")
-	s := endgame.New(endgame.Options{Threads: 1, HashMB: 4})
+	s, err := endgame.New(endgame.Options{Threads: 1, HashMB: 4})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	r, err := s.Search(context.Background(), pos.Board, endgame.Limits{Mode: endgame.Exact}, nil)
 	if err != nil {
 		fmt.Println(err)

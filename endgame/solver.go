@@ -36,16 +36,17 @@ func (m Mode) String() string {
 	return "exact"
 }
 
-// Options configure a Solver.
+// Options configure a Solver. The zero value of a field is its default;
+// New refuses a value out of range.
 type Options struct {
-	// Threads is the number of goroutines a solve uses (at least 1).
+	// Threads is the number of goroutines a solve uses (0: 1).
 	Threads int
 	// HashMB is the size of the transposition table in megabytes
-	// (default 64; a larger table is not faster on FFO #40-#46).
+	// (0: 64; a larger table is not faster on FFO #40-#46).
 	HashMB int
 	// Eval, if not nil, orders the moves where many squares are empty:
 	// a good evaluation makes the solve much faster. It must estimate
-	// discs (DiscUnit above 0); another is not used.
+	// discs (DiscUnit above 0).
 	Eval eval.Evaluator
 }
 
@@ -57,16 +58,23 @@ type Solver struct {
 	tt   *table
 }
 
-// New returns a solver with the given options.
-func New(opts Options) *Solver {
-	opts.Threads = max(opts.Threads, 1)
-	if opts.Eval != nil && opts.Eval.DiscUnit() <= 0 {
-		opts.Eval = nil
+// New returns a solver with the given options, checked: a negative
+// number of threads or megabytes, or an evaluation that does not estimate
+// discs, is an error.
+func New(opts Options) (*Solver, error) {
+	switch {
+	case opts.Threads < 0:
+		return nil, fmt.Errorf("endgame: threads=%d: want 1 or more (0: 1)", opts.Threads)
+	case opts.HashMB < 0:
+		return nil, fmt.Errorf("endgame: a table of %d MB: want 1 or more (0: 64)", opts.HashMB)
+	case opts.Eval != nil && opts.Eval.DiscUnit() <= 0:
+		return nil, fmt.Errorf("endgame: the evaluation %s does not estimate discs: it cannot order the solve's moves", opts.Eval.Name())
 	}
-	if opts.HashMB <= 0 {
+	opts.Threads = max(opts.Threads, 1)
+	if opts.HashMB == 0 {
 		opts.HashMB = 64
 	}
-	return &Solver{opts: opts, tt: newTable(opts.HashMB)}
+	return &Solver{opts: opts, tt: newTable(opts.HashMB)}, nil
 }
 
 // Clear empties the transposition table. Like a solve, it must not run

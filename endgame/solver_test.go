@@ -5,6 +5,7 @@ import (
 	"context"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,12 +58,12 @@ func randomPosition(rng *rand.Rand, empties int) board.Board {
 // (which exercise the bounds the table keeps).
 func TestAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	s := New(Options{HashMB: 4})
+	s := mustNew(t, Options{HashMB: 4})
 	ev, err := pattern.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	withEval := New(Options{HashMB: 4, Eval: ev}) // ordering and aspiration by the evaluation
+	withEval := mustNew(t, Options{HashMB: 4, Eval: ev}) // ordering and aspiration by the evaluation
 	n := 0
 	maxEmpties := 12
 	if testing.Short() {
@@ -143,7 +144,7 @@ func checkPV(t *testing.T, b board.Board, r Result) {
 
 func TestAllMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
-	s := New(Options{HashMB: 4})
+	s := mustNew(t, Options{HashMB: 4})
 	for range 20 {
 		b := randomPosition(rng, 9)
 		r, err := s.Search(context.Background(), b, Limits{AllMoves: true}, nil)
@@ -198,7 +199,7 @@ func TestFForum1to19(t *testing.T) {
 	if len(problems) != 19 {
 		t.Fatalf("%d problems", len(problems))
 	}
-	s := New(Options{HashMB: 16})
+	s := mustNew(t, Options{HashMB: 16})
 	var nodes uint64
 	for i, p := range problems {
 		want, _ := p.BestScore()
@@ -223,7 +224,7 @@ func TestFForum1to19(t *testing.T) {
 }
 
 func TestSolveSpecialPositions(t *testing.T) {
-	s := New(Options{})
+	s := mustNew(t, Options{})
 	// A finished game: no move, the final score.
 	over := board.MustParsePosition("XX------------------------------------------------------OO------ X").Board
 	r, err := s.Search(context.Background(), over, Limits{Mode: Exact}, nil)
@@ -258,7 +259,7 @@ func TestSolveSpecialPositions(t *testing.T) {
 const stopBound = 10 * time.Second
 
 func TestSolveStopsWhenCancelled(t *testing.T) {
-	s := New(Options{})
+	s := mustNew(t, Options{})
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -280,18 +281,49 @@ func TestSolveStopsWhenCancelled(t *testing.T) {
 }
 
 // TestEvalMustEstimateDiscs: an evaluation that is not in discs (the
-// classic heuristic) is not used for ordering; one in discs is.
+// classic heuristic) is refused for ordering; one in discs orders.
 func TestEvalMustEstimateDiscs(t *testing.T) {
-	if s := New(Options{Eval: eval.Course{}}); s.opts.Eval != nil {
-		t.Errorf("the classic heuristic orders the moves")
+	if _, err := New(Options{Eval: eval.Course{}}); err == nil || !strings.Contains(err.Error(), "does not estimate discs") {
+		t.Errorf("the classic heuristic to order the moves: error %v", err)
 	}
 	ev, err := pattern.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := New(Options{Eval: ev}); s.opts.Eval == nil {
+	if s := mustNew(t, Options{Eval: ev}); s.opts.Eval == nil {
 		t.Errorf("the pattern evaluation does not order the moves")
 	}
+}
+
+// TestNewRefuses: options out of range are errors that name them; the
+// zero values are the defaults.
+func TestNewRefuses(t *testing.T) {
+	for _, tt := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Threads: -1}, "threads=-1"},
+		{Options{HashMB: -8}, "-8 MB"},
+		{Options{Eval: eval.Course{}}, "course does not estimate discs"},
+	} {
+		if s, err := New(tt.o); err == nil || s != nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("New(%+v): %v, %v: want an error with %q", tt.o, s, err, tt.want)
+		}
+	}
+	s := mustNew(t, Options{})
+	if s.opts.Threads != 1 || s.opts.HashMB != 64 {
+		t.Errorf("the defaults: %+v", s.opts)
+	}
+}
+
+// mustNew returns a solver with options known to be right.
+func mustNew(t testing.TB, o Options) *Solver {
+	t.Helper()
+	s, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // TestParallelAgreesWithSerial solves positions of 15 to 18 empties on 1,
@@ -299,13 +331,13 @@ func TestEvalMustEstimateDiscs(t *testing.T) {
 // the same scores, and a best move of that score.
 func TestParallelAgreesWithSerial(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	serial := New(Options{HashMB: 8})
+	serial := mustNew(t, Options{HashMB: 8})
 	ev, err := pattern.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	parallel := []*Solver{New(Options{Threads: 2, HashMB: 8}), New(Options{Threads: 4, HashMB: 8}),
-		New(Options{Threads: 2, HashMB: 8, Eval: ev}), New(Options{HashMB: 8, Eval: ev})}
+	parallel := []*Solver{mustNew(t, Options{Threads: 2, HashMB: 8}), mustNew(t, Options{Threads: 4, HashMB: 8}),
+		mustNew(t, Options{Threads: 2, HashMB: 8, Eval: ev}), mustNew(t, Options{HashMB: 8, Eval: ev})}
 	n := 10
 	if testing.Short() {
 		n = 3
@@ -335,7 +367,7 @@ func TestParallelAgreesWithSerial(t *testing.T) {
 }
 
 func TestParallelCancel(t *testing.T) {
-	s := New(Options{Threads: 2})
+	s := mustNew(t, Options{Threads: 2})
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -372,7 +404,7 @@ func playLine(b board.Board, pv []board.Square) (int, bool) {
 // plain search (issue 19: the first two gave only the move).
 func TestWholeLine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 7))
-	s := New(Options{HashMB: 4})
+	s := mustNew(t, Options{HashMB: 4})
 	tests := []struct {
 		name string
 		lim  func(b board.Board) Limits
@@ -413,12 +445,12 @@ func TestWholeLine(t *testing.T) {
 // TestLeaves: the searches of another search's line ends agree with the
 // solver on positions of 0 to 14 empties, inside and outside the window.
 func TestLeaves(t *testing.T) {
-	s := New(Options{HashMB: 1})
+	s := mustNew(t, Options{HashMB: 1})
 	ev, err := pattern.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	leaves := New(Options{HashMB: 1, Eval: ev}).Leaves()
+	leaves := mustNew(t, Options{HashMB: 1, Eval: ev}).Leaves()
 	rng := rand.New(rand.NewPCG(5, 6))
 	for e := 0; e <= 14; e++ {
 		for i := range 10 {

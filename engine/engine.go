@@ -13,27 +13,30 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/eval/pattern"
 )
 
 // Options configure an Engine.
 type Options struct {
-	// Eval is the evaluation (nil: DefaultEvaluator, the trained one, or
-	// the course heuristic without a word if the shipped weights cannot
-	// be read; see DefaultEvaluatorNote).
+	// Eval is the evaluation (nil: the trained one; Load returns the
+	// error if the shipped weights cannot be read. A caller that would
+	// rather fall back to the course heuristic asks for it with
+	// DefaultEvaluatorNote, and says so).
 	Eval eval.Evaluator
-	// Threads is the number of search threads (default 1).
+	// Threads is the number of search threads (0: 1).
 	Threads int
 	// HashMB is the size of the midgame transposition table in
-	// megabytes (default 64); the endgame solver has a table of the same
+	// megabytes (0: 64); the endgame solver has a table of the same
 	// size.
 	HashMB int
 	// ProbCut holds the parameters of the selective search (nil: the
 	// shipped ones when they were fitted for Eval, else none, and every
-	// search is full width). New panics if they were fitted for another
-	// evaluation: check them first with ProbCut.Matches.
+	// search is full width). Parameters fitted for another evaluation
+	// are an error of Load (ProbCut.Matches says so beforehand).
 	ProbCut *ProbCut
 	// Probability is the confidence of the cuts of the searches whose
-	// Limits ask for none (0: DefaultProbability).
+	// Limits ask for none: one of Probabilities(), or 100 (0:
+	// DefaultProbability).
 	Probability int
 }
 
@@ -173,7 +176,49 @@ type Engine struct {
 	deadline int64
 }
 
-// New returns an engine with the given options.
+// Load returns an engine with the given options, checked: a negative
+// number of threads or megabytes, a probability that is not one of
+// Probabilities() or 100, ProbCut parameters fitted for another
+// evaluation, and shipped files that cannot be read (the weights of a nil
+// Eval, the parameters of a nil ProbCut) are errors. No option falls
+// back to another without being asked to.
+func Load(opts Options) (*Engine, error) {
+	switch {
+	case opts.Threads < 0:
+		return nil, fmt.Errorf("engine: threads=%d: want 1 or more (0: 1)", opts.Threads)
+	case opts.HashMB < 0:
+		return nil, fmt.Errorf("engine: a table of %d MB: want 1 or more (0: 64)", opts.HashMB)
+	}
+	if _, ok := deviations(opts.Probability); !ok && opts.Probability != 0 && opts.Probability != 100 {
+		return nil, fmt.Errorf("engine: probability %d%%: want one of %v", opts.Probability, Probabilities())
+	}
+	if opts.Eval == nil {
+		ev, err := pattern.Default()
+		if err != nil {
+			return nil, fmt.Errorf("engine: no trained evaluation: %w", err)
+		}
+		opts.Eval = ev
+	}
+	if opts.ProbCut == nil {
+		pc, err := DefaultProbCut()
+		if err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
+		if pc.Matches(opts.Eval) == nil {
+			opts.ProbCut = pc
+		}
+	} else if err := opts.ProbCut.Matches(opts.Eval); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	return newEngine(opts)
+}
+
+// New returns an engine with the given options, as the engine did before
+// Load: a nil Eval is DefaultEvaluator (the course heuristic without a
+// word if the shipped weights cannot be read), a probability it does not
+// know is DefaultProbability, shipped parameters that cannot be read are
+// none, and parameters fitted for another evaluation panic. It stays for
+// the server until it calls Load; new code calls Load.
 func New(opts Options) *Engine {
 	if opts.Eval == nil {
 		opts.Eval = DefaultEvaluator()
@@ -182,9 +227,7 @@ func New(opts Options) *Engine {
 	if _, ok := deviations(opts.Probability); !ok && opts.Probability != 100 {
 		opts.Probability = 0
 	}
-	if opts.HashMB <= 0 {
-		opts.HashMB = 64
-	}
+	opts.HashMB = max(opts.HashMB, 0)
 	if opts.ProbCut == nil {
 		if pc, err := DefaultProbCut(); err == nil && pc.Matches(opts.Eval) == nil {
 			opts.ProbCut = pc
@@ -192,12 +235,30 @@ func New(opts Options) *Engine {
 	} else if err := opts.ProbCut.Matches(opts.Eval); err != nil {
 		panic("engine.New: " + err.Error())
 	}
+	e, err := newEngine(opts)
+	if err != nil {
+		panic("engine.New: " + err.Error())
+	}
+	return e
+}
+
+// newEngine returns an engine with options checked and resolved (Eval
+// set, ProbCut fitted for it or nil).
+func newEngine(opts Options) (*Engine, error) {
+	opts.Threads = max(opts.Threads, 1)
+	if opts.HashMB == 0 {
+		opts.HashMB = 64
+	}
+	solver, err := endgame.New(endgame.Options{Threads: opts.Threads, HashMB: opts.HashMB, Eval: orderingEval(opts.Eval)})
+	if err != nil {
+		return nil, err
+	}
 	return &Engine{
 		cuts:   map[int]*cutTable{},
 		opts:   opts,
 		tt:     newTTable(opts.HashMB),
-		solver: endgame.New(endgame.Options{Threads: opts.Threads, HashMB: opts.HashMB, Eval: orderingEval(opts.Eval)}),
-	}
+		solver: solver,
+	}, nil
 }
 
 // orderingEval returns the evaluation that orders the solver's moves: the

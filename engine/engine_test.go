@@ -131,7 +131,10 @@ func TestAllMovesValues(t *testing.T) {
 // TestEndgameIsExact: with few empties the engine solves (and without the
 // solver, searching to the end gives the same exact value).
 func TestEndgameIsExact(t *testing.T) {
-	solver := endgame.New(endgame.Options{HashMB: 4})
+	solver, err := endgame.New(endgame.Options{HashMB: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, b := range positions(400, 0, 3) {
 		if b.Empties() > 10 {
 			continue

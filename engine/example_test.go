@@ -17,7 +17,11 @@ func ExampleEngine_Search() {
 		fmt.Println(err)
 		return
 	}
-	e := engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 4})
+	e, err := engine.Load(engine.Options{Eval: ev, Threads: 1, HashMB: 4})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	start := board.StartBoard()
 	r, _ := e.Search(context.Background(), start, engine.Limits{Depth: 6}, nil)
 	fmt.Println(r.Kind, r.Depth, start.IsLegal(r.Move), len(r.PV) > 0)

@@ -9,39 +9,21 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/reversi-engine/reversi/endgame"
 	"io"
 	"math"
 	"sync"
+
+	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/internal/mpc"
 )
 
 // A search of depth D at a node with a null window [beta-1, beta] can be
-// cut when a search of the shallower depth ShallowDepth(D) predicts, by
+// cut when a search of the shallower depth mpc.ShallowDepth(D) predicts, by
 // the linear regression deep = Slope*shallow + Intercept with residual
 // deviation Sigma, that the deep value is at least beta (or at most
 // alpha) with the confidence the search asks for: the shallow search is
 // run with a null window at the bound (beta + t*Sigma - Intercept)/Slope,
 // where t is the number of deviations of the confidence (Probability).
-
-// ProbCutFormat names the parameters file format.
-const ProbCutFormat = "reversi-probcut"
-
-// ProbCutVersion is the version of the parameters file this engine reads.
-const ProbCutVersion = 2
-
-// MinProbCutDepth is the smallest depth at which the search tries a cut:
-// below it the shallow search costs about as much as the deep one.
-const MinProbCutDepth = 3
-
-// MaxProbCutDepth bounds the depths the parameters describe.
-const MaxProbCutDepth = 60
-
-// ShallowDepth returns the depth of the shallow search that predicts a
-// search depth plies deep: about a quarter of it times two, of the same
-// parity (an odd and an even depth differ by the side that moves last).
-func ShallowDepth(depth int) int {
-	return 2*(depth/4) + depth%2
-}
 
 // ProbCutCell is the regression of one depth in one range of empty
 // squares, in discs.
@@ -51,12 +33,12 @@ type ProbCutCell struct {
 	MinEmpties int `json:"min_empties"`
 	MaxEmpties int `json:"max_empties"`
 	// Depth is the deep search's depth, Shallow the shallow one's
-	// (ShallowDepth(Depth)). Depth 0 means "to the end of the game": the
+	// (mpc.ShallowDepth(Depth)). Depth 0 means "to the end of the game": the
 	// deep value is the exact final margin (the selective endgame).
 	Depth   int `json:"depth"`
 	Shallow int `json:"shallow"`
 	// Solver marks the cells of the solver's selective solves (Depth 0,
-	// Shallow SolverShallowDepth of the empties): the exact score
+	// Shallow mpc.SolverShallowDepth of the empties): the exact score
 	// predicted by the solver's own shallow searches (endgame.Cuts).
 	Solver bool `json:"solver,omitempty"`
 	// deep ≈ Slope*shallow + Intercept, with residual deviation Sigma (in
@@ -72,18 +54,13 @@ type ProbCut struct {
 	Format  string `json:"format"`
 	Version int    `json:"version"`
 	// Eval names the evaluation, EvalChecksum identifies its weights
-	// (see Checksummer): parameters fitted for other weights are refused.
+	// (an evaluation with a Checksum method): parameters fitted for other
+	// weights are refused.
 	Eval         string `json:"eval"`
 	EvalChecksum string `json:"eval_checksum"`
 	// Note says how the parameters were made (the command).
 	Note  string        `json:"note"`
 	Cells []ProbCutCell `json:"cells"`
-}
-
-// Checksummer is implemented by evaluations whose parameters are data
-// (trained weights): the checksum identifies the data.
-type Checksummer interface {
-	Checksum() string
 }
 
 // maxProbCutFile bounds the size of a parameters file.
@@ -116,11 +93,11 @@ func ReadProbCut(r io.Reader) (*ProbCut, error) {
 
 // Check reports the first thing wrong with the parameters.
 func (pc *ProbCut) Check() error {
-	if pc.Format != ProbCutFormat {
-		return fmt.Errorf("probcut parameters: format %q, want %q", pc.Format, ProbCutFormat)
+	if pc.Format != mpc.Format {
+		return fmt.Errorf("probcut parameters: format %q, want %q", pc.Format, mpc.Format)
 	}
-	if pc.Version != ProbCutVersion {
-		return fmt.Errorf("probcut parameters: version %d, this engine reads version %d", pc.Version, ProbCutVersion)
+	if pc.Version != mpc.Version {
+		return fmt.Errorf("probcut parameters: version %d, this engine reads version %d", pc.Version, mpc.Version)
 	}
 	if len(pc.Cells) == 0 {
 		return errors.New("probcut parameters: no cells")
@@ -129,8 +106,8 @@ func (pc *ProbCut) Check() error {
 		switch {
 		case c.MinEmpties < 1 || c.MaxEmpties > 60 || c.MinEmpties > c.MaxEmpties:
 			return fmt.Errorf("probcut parameters: cell %d: empties %d-%d out of 1-60", i, c.MinEmpties, c.MaxEmpties)
-		case c.Depth != 0 && (c.Depth < MinProbCutDepth || c.Depth > MaxProbCutDepth):
-			return fmt.Errorf("probcut parameters: cell %d: depth %d out of %d-%d", i, c.Depth, MinProbCutDepth, MaxProbCutDepth)
+		case c.Depth != 0 && (c.Depth < mpc.MinDepth || c.Depth > mpc.MaxDepth):
+			return fmt.Errorf("probcut parameters: cell %d: depth %d out of %d-%d", i, c.Depth, mpc.MinDepth, mpc.MaxDepth)
 		case c.Shallow < 0 || (c.Depth != 0 && c.Shallow >= c.Depth):
 			return fmt.Errorf("probcut parameters: cell %d: shallow depth %d not below the depth %d", i, c.Shallow, c.Depth)
 		case !(c.Slope > 0.2 && c.Slope < 5):
@@ -139,8 +116,8 @@ func (pc *ProbCut) Check() error {
 			return fmt.Errorf("probcut parameters: cell %d: intercept %v out of -64..64", i, c.Intercept)
 		case !(c.Sigma > 0 && c.Sigma < 64):
 			return fmt.Errorf("probcut parameters: cell %d: sigma %v out of 0..64", i, c.Sigma)
-		case c.Solver && (c.Depth != 0 || c.Shallow != SolverShallowDepth(c.MinEmpties) || c.Shallow != SolverShallowDepth(c.MaxEmpties)):
-			return fmt.Errorf("probcut parameters: cell %d: a solver cell of %d-%d empties with depth %d and shallow depth %d (want 0 and %d)", i, c.MinEmpties, c.MaxEmpties, c.Depth, c.Shallow, SolverShallowDepth(c.MinEmpties))
+		case c.Solver && (c.Depth != 0 || c.Shallow != mpc.SolverShallowDepth(c.MinEmpties) || c.Shallow != mpc.SolverShallowDepth(c.MaxEmpties)):
+			return fmt.Errorf("probcut parameters: cell %d: a solver cell of %d-%d empties with depth %d and shallow depth %d (want 0 and %d)", i, c.MinEmpties, c.MaxEmpties, c.Depth, c.Shallow, mpc.SolverShallowDepth(c.MinEmpties))
 		}
 	}
 	return nil
@@ -162,7 +139,7 @@ func (pc *ProbCut) Matches(ev interface{ Name() string }) error {
 	if pc.Eval != ev.Name() {
 		return fmt.Errorf("probcut parameters fitted for the %q evaluation, not %q", pc.Eval, ev.Name())
 	}
-	if cs, ok := ev.(Checksummer); ok && cs.Checksum() != pc.EvalChecksum {
+	if cs, ok := ev.(mpc.Checksummer); ok && cs.Checksum() != pc.EvalChecksum {
 		return fmt.Errorf("probcut parameters fitted for other %s weights (checksum %.12s, the evaluation's is %.12s): fit them again (reversi train mpc)", pc.Eval, pc.EvalChecksum, cs.Checksum())
 	}
 	return nil
@@ -234,7 +211,7 @@ type cutParams struct {
 // cutTable holds the parameters of every (empties, depth) for one
 // evaluation unit and one probability; depth index 0 is unused.
 type cutTable struct {
-	cell [61][MaxProbCutDepth + 1]cutParams
+	cell [61][mpc.MaxDepth + 1]cutParams
 	// end[e] is the selective endgame's cell for e empties (a search to
 	// the end of the game).
 	end [61]cutParams
@@ -260,7 +237,7 @@ func (pc *ProbCut) table(percent, unit int) *cutTable {
 	}
 	for e := 1; e <= 60; e++ {
 		// The cells of e, by depth.
-		var byDepth [MaxProbCutDepth + 1]*ProbCutCell
+		var byDepth [mpc.MaxDepth + 1]*ProbCutCell
 		deepest := 0
 		for i := range pc.Cells {
 			c := &pc.Cells[i]
@@ -288,13 +265,13 @@ func (pc *ProbCut) table(percent, unit int) *cutTable {
 			}
 		}
 		growth := fit.growth()
-		for d := MinProbCutDepth; d <= MaxProbCutDepth; d++ {
+		for d := mpc.MinDepth; d <= mpc.MaxDepth; d++ {
 			switch c := byDepth[d]; {
 			case c != nil:
 				tab.cell[e][d] = params(*c, c.Sigma)
 			case d > deepest:
 				last := *byDepth[deepest]
-				last.Shallow = ShallowDepth(d)
+				last.Shallow = mpc.ShallowDepth(d)
 				tab.cell[e][d] = params(last, last.Sigma+growth*float64(d-deepest))
 			}
 		}
@@ -302,20 +279,6 @@ func (pc *ProbCut) table(percent, unit int) *cutTable {
 	pc.extendEnd(tab, params)
 	tab.solve = pc.solverCuts(percent, t)
 	return tab
-}
-
-// SolverShallowDepth returns the depth of the shallow search that
-// predicts the exact score of a position with empties empty squares in
-// the solver's selective solves: 2 plies below 16 empty squares, 4 below
-// 20, 6 from there (the solver's shallow searches have no table).
-func SolverShallowDepth(empties int) int {
-	switch {
-	case empties < 16:
-		return 2
-	case empties < 20:
-		return 4
-	}
-	return 6
 }
 
 // solverCuts returns the cuts of the solver's selective solves at
@@ -374,7 +337,7 @@ func (pc *ProbCut) extendEnd(tab *cutTable, params func(ProbCutCell, float64) cu
 	growth := fit.growth()
 	for e := last.MaxEmpties + 1; e <= 60; e++ {
 		c := *last
-		c.Shallow = ShallowDepth(e)
+		c.Shallow = mpc.ShallowDepth(e)
 		tab.end[e] = params(c, last.Sigma+growth*float64(e-last.MaxEmpties))
 	}
 }

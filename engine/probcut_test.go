@@ -9,29 +9,30 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/internal/mpc"
 	"github.com/reversi-engine/reversi/internal/testpos"
 )
 
 // testProbCut returns parameters for eval ev with every depth of every
 // empties described: deep = shallow, sigma discs.
 func testProbCut(ev eval.Evaluator, sigma float64) *ProbCut {
-	pc := &ProbCut{Format: ProbCutFormat, Version: ProbCutVersion, Eval: ev.Name()}
-	if cs, ok := ev.(Checksummer); ok {
+	pc := &ProbCut{Format: mpc.Format, Version: mpc.Version, Eval: ev.Name()}
+	if cs, ok := ev.(mpc.Checksummer); ok {
 		pc.EvalChecksum = cs.Checksum()
 	}
-	for d := MinProbCutDepth; d <= 8; d++ {
-		pc.Cells = append(pc.Cells, ProbCutCell{MinEmpties: 1, MaxEmpties: 60, Depth: d, Shallow: ShallowDepth(d), Slope: 1, Sigma: sigma + float64(d)/4, Samples: 100})
+	for d := mpc.MinDepth; d <= 8; d++ {
+		pc.Cells = append(pc.Cells, ProbCutCell{MinEmpties: 1, MaxEmpties: 60, Depth: d, Shallow: mpc.ShallowDepth(d), Slope: 1, Sigma: sigma + float64(d)/4, Samples: 100})
 	}
 	return pc
 }
 
 func TestShallowDepth(t *testing.T) {
 	for _, c := range []struct{ depth, want int }{{3, 1}, {4, 2}, {5, 3}, {6, 2}, {7, 3}, {8, 4}, {9, 5}, {12, 6}, {20, 10}, {21, 11}} {
-		if got := ShallowDepth(c.depth); got != c.want {
-			t.Errorf("ShallowDepth(%d) = %d, want %d", c.depth, got, c.want)
+		if got := mpc.ShallowDepth(c.depth); got != c.want {
+			t.Errorf("mpc.ShallowDepth(%d) = %d, want %d", c.depth, got, c.want)
 		}
-		if ShallowDepth(c.depth)%2 != c.depth%2 {
-			t.Errorf("ShallowDepth(%d) has another parity", c.depth)
+		if mpc.ShallowDepth(c.depth)%2 != c.depth%2 {
+			t.Errorf("mpc.ShallowDepth(%d) has another parity", c.depth)
 		}
 	}
 }
@@ -51,7 +52,7 @@ func TestReadProbCutRefuses(t *testing.T) {
 		{"empty", "", "EOF"},
 		{"not json", "RVPATW", "invalid character"},
 		{"truncated", text[:len(text)/2], "unexpected EOF"},
-		{"other format", strings.Replace(text, ProbCutFormat, "edax-probcut", 1), "format"},
+		{"other format", strings.Replace(text, mpc.Format, "edax-probcut", 1), "format"},
 		{"other version", strings.Replace(text, `"version": 2`, `"version": 3`, 1), "version 3"},
 		{"unknown field", strings.Replace(text, `"note"`, `"notes"`, 1), "unknown field"},
 		{"negative sigma", strings.Replace(text, `"sigma": 2.75`, `"sigma": -1`, 1), "sigma"},
@@ -112,7 +113,7 @@ func TestProbCutTable(t *testing.T) {
 	// Beyond the fitted depths: the deepest cell, sigma growing by a
 	// quarter a depth, and the shallow depth of the depth.
 	c = tab.cell[30][12]
-	if !c.ok || c.shallow != ShallowDepth(12) || c.hi != 2*(2+3)*10 {
+	if !c.ok || c.shallow != mpc.ShallowDepth(12) || c.hi != 2*(2+3)*10 {
 		t.Errorf("cell (30, 12) = %+v", c)
 	}
 	if tab.cell[30][2].ok || tab.end[19].ok || !tab.end[20].ok || tab.end[20].shallow != 10 {
@@ -120,7 +121,7 @@ func TestProbCutTable(t *testing.T) {
 	}
 	// Beyond the most empties of the endgame's cells: the last one's, with
 	// the shallow depth of the empties (one cell: no growth).
-	if c := tab.end[27]; !c.ok || c.shallow != ShallowDepth(27) || c.hi != 2*3*10 {
+	if c := tab.end[27]; !c.ok || c.shallow != mpc.ShallowDepth(27) || c.hi != 2*3*10 {
 		t.Errorf("endgame cell of 27 empties = %+v", c)
 	}
 }
@@ -168,6 +169,38 @@ func TestNewRefusesOtherParameters(t *testing.T) {
 	New(Options{Eval: eval.Discs{}, HashMB: 1, ProbCut: testProbCut(DefaultEvaluator(), 2)})
 }
 
+// TestLoadRefuses: Load returns an error that names the option out of
+// range, where New panicked or took another value without a word; the
+// zero values are the defaults.
+func TestLoadRefuses(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		o    Options
+		want string
+	}{
+		{"parameters of another evaluation", Options{Eval: eval.Discs{}, HashMB: 1, ProbCut: testProbCut(DefaultEvaluator(), 2)}, "fitted for the \"pattern\" evaluation"},
+		{"negative threads", Options{Threads: -1, HashMB: 1}, "threads=-1"},
+		{"negative table", Options{HashMB: -2}, "-2 MB"},
+		{"unknown probability", Options{HashMB: 1, Probability: 50}, "probability 50%"},
+	} {
+		if e, err := Load(tt.o); err == nil || e != nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, %v: want an error with %q", tt.name, e, err, tt.want)
+		}
+	}
+	e, err := Load(Options{HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Eval().Name() != "pattern" || e.ProbCut() == nil || e.Threads() != 1 {
+		t.Errorf("the defaults: %s evaluation, parameters %v, %d threads", e.Eval().Name(), e.ProbCut() != nil, e.Threads())
+	}
+	// A heuristic has no shipped parameters: every search is full width,
+	// as asked for by choosing it, not a fallback.
+	if e, err := Load(Options{Eval: eval.Course{}, HashMB: 1}); err != nil || e.ProbCut() != nil {
+		t.Errorf("the course heuristic: %v", err)
+	}
+}
+
 func TestFloorCeilDiv(t *testing.T) {
 	for _, c := range []struct{ a, b, floor, ceil int }{
 		{7, 2, 3, 4}, {-7, 2, -4, -3}, {6, 2, 3, 3}, {-6, 2, -3, -3}, {0, 128, 0, 0}, {-1, 128, -1, 0}, {1, 128, 0, 1},
@@ -207,7 +240,7 @@ func TestSelectiveEndgameGoesOn(t *testing.T) {
 	ev := DefaultEvaluator()
 	pc := testProbCut(ev, 1)
 	for e := 10; e <= 20; e++ {
-		pc.Cells = append(pc.Cells, ProbCutCell{MinEmpties: e, MaxEmpties: e, Shallow: ShallowDepth(e), Slope: 1, Sigma: 3, Samples: 50})
+		pc.Cells = append(pc.Cells, ProbCutCell{MinEmpties: e, MaxEmpties: e, Shallow: mpc.ShallowDepth(e), Slope: 1, Sigma: 3, Samples: 50})
 	}
 	eng := New(Options{Threads: 1, HashMB: 4, ProbCut: pc})
 	ps, err := testpos.Endgame(1, 14)

@@ -12,6 +12,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/internal/mpc"
 )
 
 // infinity is beyond every value of every evaluator.
@@ -185,7 +186,7 @@ func (w *worker) pvs(b board.Board, alpha, beta, depth, ply int, passed bool) in
 		return v
 	}
 
-	if w.cut != nil && depth >= MinProbCutDepth && beta-alpha == 1 {
+	if w.cut != nil && depth >= mpc.MinDepth && beta-alpha == 1 {
 		if v, ok := w.probCut(b, legal, alpha, beta, depth, ply); ok {
 			return v
 		}
@@ -372,7 +373,7 @@ func (w *worker) probCut(b board.Board, legal uint64, alpha, beta, depth, ply in
 	switch {
 	case depth >= e:
 		p = &w.cut.end[e]
-	case depth <= MaxProbCutDepth:
+	case depth <= mpc.MaxDepth:
 		p = &w.cut.cell[e][depth]
 	default:
 		return 0, false

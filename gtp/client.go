@@ -16,6 +16,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/childproc"
 	"github.com/reversi-engine/reversi/internal/clip"
 	"github.com/reversi-engine/reversi/player"
 )
@@ -40,7 +41,7 @@ type ClientOptions struct {
 // Client is an external engine that speaks GTP, as a player.Player. It
 // plays one game at a time; Close ends the process.
 type Client struct {
-	proc    *process
+	proc    *childproc.Process
 	command string
 	name    string
 	known   map[string]bool // the engine's list_commands
@@ -64,7 +65,7 @@ func Start(commandLine string, opts ClientOptions) (*Client, error) {
 	if opts.StartTimeout <= 0 {
 		opts.StartTimeout = 10 * time.Second
 	}
-	p, err := startProcess(commandLine, opts.Stderr)
+	p, err := childproc.Start(commandLine, childproc.Options{Line: "a GTP line", MaxLine: DefaultMaxLine, Buffered: 64, Stderr: opts.Stderr})
 	if err != nil {
 		return nil, err
 	}
@@ -72,12 +73,12 @@ func Start(commandLine string, opts ClientOptions) (*Client, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), opts.StartTimeout)
 	defer cancel()
 	fail := func(err error) (*Client, error) {
-		p.kill()
-		<-p.done
+		p.Kill()
+		<-p.Done()
 		if errors.Is(err, context.DeadlineExceeded) {
 			return nil, fmt.Errorf("engine %q does not answer within %v: %w", commandLine, opts.StartTimeout, err)
 		}
-		return nil, p.explain(err)
+		return nil, p.Explain(err)
 	}
 	// protocol_version, name and version are optional for an engine of
 	// protocol 1: a failure ("?") leaves the defaults.
@@ -151,16 +152,16 @@ func (c *Client) ask(ctx context.Context, name string, args ...string) (string, 
 	c.id++
 	cmd := Command{ID: c.id, HasID: true, Name: name, Args: args}
 	plain := Command{Name: name, Args: args}.String() // for the errors
-	if err := c.proc.send(cmd.String()); err != nil {
+	if err := c.proc.Send(cmd.String()); err != nil {
 		return "", err
 	}
 	var a Answer
 	var text []string
 	for {
-		l, err := c.proc.next(ctx)
+		l, err := c.proc.Next(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
-				c.proc.kill() // hung or slow: it has lost on time
+				c.proc.Kill() // hung or slow: it has lost on time
 			}
 			return "", err
 		}
@@ -168,21 +169,21 @@ func (c *Client) ask(ctx context.Context, name string, args ...string) (string, 
 			continue // a blank line before the answer
 		}
 		if a, err = ParseAnswerLine(l); err != nil {
-			c.proc.kill()
+			c.proc.Kill()
 			return "", fmt.Errorf("it broke the protocol after %q: %v", plain, err)
 		}
 		if a.HasID && a.ID != c.id {
-			c.proc.kill()
+			c.proc.Kill()
 			return "", fmt.Errorf("it broke the protocol: the answer to %q (id %d) has the id %d", plain, c.id, a.ID)
 		}
 		break
 	}
 	text = append(text, a.Text)
 	for {
-		l, err := c.proc.next(ctx)
+		l, err := c.proc.Next(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
-				c.proc.kill()
+				c.proc.Kill()
 			}
 			return "", err
 		}
@@ -342,12 +343,12 @@ func (c *Client) failed(err error) error {
 	if errors.As(err, &r) {
 		return fmt.Errorf("engine %q: %w", c.command, err)
 	}
-	return c.proc.explain(err)
+	return c.proc.Explain(err)
 }
 
 // Close ends the engine: it sends quit, closes its input, and kills it if
 // it has not exited within a second.
 func (c *Client) Close() error {
-	c.proc.close("quit", time.Second)
+	c.proc.Close("quit", time.Second)
 	return nil
 }

@@ -135,7 +135,7 @@ func serveLogged(t *testing.T) (string, string) {
 }
 
 // quoteWord quotes s as one word of a command line, split as
-// nboard.SplitCommand (and a POSIX shell) splits it: in single quotes,
+// the engine's command line (and a POSIX shell) splits it: in single quotes,
 // each single quote of s closing them, escaped with a backslash, and
 // opening them again, so that a path with spaces or quotes stays one word.
 func quoteWord(s string) string {

@@ -82,6 +82,14 @@ func TestBadOptions(t *testing.T) {
 			t.Errorf("%+v accepted", o)
 		}
 	}
+	// Truncated rollouts need an evaluation: none is an error, not full
+	// rollouts without a word.
+	if _, err := New(Options{Truncate: 10}, nil); err == nil || !strings.Contains(err.Error(), "need an evaluation") {
+		t.Errorf("truncated rollouts without an evaluation: %v", err)
+	}
+	if s, err := New(Options{Truncate: 10}, eval.Discs{}); err != nil || s.Options().Truncate != 10 {
+		t.Errorf("truncated rollouts with an evaluation: %v", err)
+	}
 }
 
 // TestPolicies checks each rollout policy's defining choice.
@@ -149,7 +157,10 @@ func TestPolicies(t *testing.T) {
 // exactly and plays a winning move when there is one.
 func TestSolverProvesWins(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	solver := endgame.New(endgame.Options{HashMB: 4})
+	solver, err := endgame.New(endgame.Options{HashMB: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
 	proved := 0
 	for range 40 {
 		b := randomPosition(rng, 6)

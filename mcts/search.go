@@ -6,6 +6,7 @@ package mcts
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"sort"
@@ -92,16 +93,17 @@ type Searcher struct {
 	truncEv eval.Evaluator
 }
 
-// New returns a searcher with the given options (checked), evaluating
-// truncated rollouts with ev (the pattern evaluation, usually; nil is
-// accepted when opts.Truncate is 0).
+// New returns a searcher with the given options, checked (an option out of
+// range is an error that names it), evaluating truncated rollouts with ev
+// (the pattern evaluation, usually; nil only when opts.Truncate is 0:
+// truncated rollouts without an evaluation are an error).
 func New(opts Options, ev eval.Evaluator) (*Searcher, error) {
 	o, err := opts.withDefaults()
 	if err != nil {
 		return nil, err
 	}
 	if o.Truncate > 0 && ev == nil {
-		o.Truncate = 0
+		return nil, fmt.Errorf("truncate=%d: truncated rollouts need an evaluation, and none is given", o.Truncate)
 	}
 	return &Searcher{opts: o, truncEv: ev}, nil
 }

@@ -4,21 +4,18 @@
 package nboard
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/childproc"
 	"github.com/reversi-engine/reversi/player"
 )
 
@@ -37,16 +34,9 @@ type ClientOptions struct {
 // Client is an external engine that speaks NBoard protocol 2, as a
 // player.Player. It plays one game at a time; Close ends the process.
 type Client struct {
+	proc    *childproc.Process
 	command string
 	name    string
-	cmd     *exec.Cmd
-	stdin   io.WriteCloser
-	lines   chan string   // the engine's output, closed when it exits
-	done    chan struct{} // closed when the process has ended
-	quit    chan struct{} // closed when the client gives up on the engine
-	quitOne sync.Once
-	exitErr error // its exit status, once done is closed
-	readErr error // why its output could not be read, once lines is closed
 
 	mu    sync.Mutex
 	ping  int
@@ -56,102 +46,21 @@ type Client struct {
 
 // SplitCommand splits a command line into words, as a shell would for
 // plain words, 'single' and "double" quotes and backslash escapes (no
-// variables, no globbing).
-func SplitCommand(line string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	quote := rune(0)
-	escaped := false
-	for _, r := range line {
-		switch {
-		case escaped:
-			cur.WriteRune(r)
-			escaped, inWord = false, true
-		case r == '\\' && quote != '\'':
-			escaped = true
-		case quote != 0:
-			if r == quote {
-				quote = 0
-			} else {
-				cur.WriteRune(r)
-			}
-		case r == '\'' || r == '"':
-			quote, inWord = r, true
-		case unicode.IsSpace(r):
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		default:
-			cur.WriteRune(r)
-			inWord = true
-		}
-	}
-	if quote != 0 || escaped {
-		return nil, fmt.Errorf("command line %q: unterminated quote or escape", line)
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	if len(words) == 0 {
-		return nil, errors.New("empty command line")
-	}
-	return words, nil
-}
+// variables, no globbing): the words of the engine Start runs.
+func SplitCommand(line string) ([]string, error) { return childproc.Split(line) }
 
 // Start runs the engine of a command line, enters NBoard mode ("nboard
 // 2"), and waits for it to answer a ping. The engine's "set myname" names
 // the player (its command line otherwise).
 func Start(commandLine string, opts ClientOptions) (*Client, error) {
-	words, err := SplitCommand(commandLine)
-	if err != nil {
-		return nil, err
-	}
 	if opts.StartTimeout <= 0 {
 		opts.StartTimeout = 10 * time.Second
 	}
-	cmd := exec.Command(words[0], words[1:]...)
-	stdin, err := cmd.StdinPipe()
+	p, err := childproc.Start(commandLine, childproc.Options{Line: "an NBoard line", MaxLine: DefaultMaxLine, Buffered: 256, Stderr: opts.Stderr})
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	cmd.Stderr = opts.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("engine %q does not start: %w", commandLine, err)
-	}
-	c := &Client{command: commandLine, name: commandLine, cmd: cmd, stdin: stdin,
-		lines: make(chan string, 256), done: make(chan struct{}), quit: make(chan struct{}), depth: opts.Depth}
-	go func() {
-		sc := newLineScanner(stdout, DefaultMaxLine)
-	read:
-		for sc.Scan() {
-			select {
-			case c.lines <- sc.Text():
-			case <-c.quit:
-				break read
-			}
-		}
-		if err := sc.Err(); err != nil {
-			// An engine that breaks the protocol is stopped.
-			c.readErr = &outputError{fmt.Sprintf("reading its output: %v", err)}
-			if errors.Is(err, bufio.ErrTooLong) {
-				c.readErr = &outputError{fmt.Sprintf("it wrote a line longer than %d bytes, the limit of an NBoard line, and was stopped", DefaultMaxLine)}
-			}
-			c.kill()
-		}
-		close(c.lines)
-		if c.cmd.Process != nil {
-			io.Copy(io.Discard, stdout) // let a chatty engine finish writing
-		}
-		c.exitErr = cmd.Wait()
-		close(c.done)
-	}()
+	c := &Client{proc: p, command: commandLine, name: commandLine, depth: opts.Depth}
 	ctx, cancel := context.WithTimeout(context.Background(), opts.StartTimeout)
 	defer cancel()
 	if err := c.send("nboard 2"); err != nil {
@@ -172,35 +81,25 @@ func (c *Client) Name() string {
 	return c.name
 }
 
-func (c *Client) send(line string) error {
-	_, err := io.WriteString(c.stdin, line+"\n")
-	return err
-}
+func (c *Client) send(line string) error { return c.proc.Send(line) }
 
 // ErrExited is returned when the engine's process ends.
-var ErrExited = errors.New("the engine exited")
+var ErrExited = childproc.ErrExited
 
 // next returns the engine's next line, handling "set myname".
 func (c *Client) next(ctx context.Context) (string, error) {
 	for {
-		select {
-		case <-ctx.Done():
-			return "", ctx.Err()
-		case l, ok := <-c.lines:
-			if !ok {
-				if c.readErr != nil {
-					return "", c.readErr
-				}
-				return "", ErrExited
-			}
-			if name, found := strings.CutPrefix(l, "set myname "); found && strings.TrimSpace(name) != "" {
-				c.mu.Lock()
-				c.name = strings.TrimSpace(name)
-				c.mu.Unlock()
-				continue
-			}
-			return l, nil
+		l, err := c.proc.Next(ctx)
+		if err != nil {
+			return "", err
 		}
+		if name, found := strings.CutPrefix(l, "set myname "); found && strings.TrimSpace(name) != "" {
+			c.mu.Lock()
+			c.name = strings.TrimSpace(name)
+			c.mu.Unlock()
+			continue
+		}
+		return l, nil
 	}
 }
 
@@ -369,47 +268,14 @@ func parseAnswer(s string) player.Reply {
 	return reply
 }
 
-// outputError says why the engine's output could not be read.
-type outputError struct{ msg string }
-
-func (e *outputError) Error() string { return e.msg }
-
 // exited explains an error of the engine's process.
-func (c *Client) exited(err error) error {
-	var oe *outputError
-	if errors.As(err, &oe) {
-		return fmt.Errorf("engine %q: %w", c.command, err)
-	}
-	if errors.Is(err, ErrExited) || errors.Is(err, io.ErrClosedPipe) || strings.Contains(err.Error(), "broken pipe") {
-		select {
-		case <-c.done:
-			if c.exitErr != nil {
-				return fmt.Errorf("engine %q exited: %v", c.command, c.exitErr)
-			}
-		case <-time.After(100 * time.Millisecond):
-		}
-		return fmt.Errorf("engine %q exited", c.command)
-	}
-	return err
-}
+func (c *Client) exited(err error) error { return c.proc.Explain(err) }
 
-func (c *Client) kill() {
-	c.quitOne.Do(func() { close(c.quit) })
-	if c.cmd.Process != nil {
-		c.cmd.Process.Kill()
-	}
-}
+func (c *Client) kill() { c.proc.Kill() }
 
 // Close ends the engine: it closes its input, and kills it if it has not
 // exited within a second.
 func (c *Client) Close() error {
-	c.stdin.Close()
-	c.quitOne.Do(func() { close(c.quit) })
-	select {
-	case <-c.done:
-	case <-time.After(time.Second):
-		c.kill()
-		<-c.done
-	}
+	c.proc.Close("", time.Second)
 	return nil
 }

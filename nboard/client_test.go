@@ -243,7 +243,7 @@ func TestEngineWithEndlessLine(t *testing.T) {
 		t.Errorf("the move took %v", took)
 	}
 	select {
-	case <-c.done:
+	case <-c.proc.Done():
 	case <-time.After(5 * time.Second):
 		t.Errorf("the engine still runs 5 s after its overlong line")
 	}

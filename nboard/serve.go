@@ -48,14 +48,6 @@ type Options struct {
 // that never ends a line is found out with little memory.
 const DefaultMaxLine = 1 << 20
 
-// newLineScanner returns a scanner of the lines of r that refuses a line
-// longer than max bytes (its "\r\n" not counted) with bufio.ErrTooLong.
-func newLineScanner(r io.Reader, max int) *bufio.Scanner {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), max+2)
-	return sc
-}
-
 // session is the state of one connection.
 type session struct {
 	eng  *engine.Engine

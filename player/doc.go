@@ -15,5 +15,5 @@
 // It imports board and game only. Every player implements it (player/course,
 // player/human, player/minimax, engine, mcts, nboard, gtp) and everything that
 // runs games uses it (referee, arena, the server, tui, textboard, the
-// command); player/catalog builds the players by name.
+// command); catalog builds the players by name.
 package player

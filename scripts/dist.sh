@@ -38,7 +38,7 @@ if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
   modified=true
 fi
 
-pkg=github.com/reversi-engine/reversi/internal/buildinfo
+pkg=github.com/reversi-engine/reversi/cmd/internal/buildinfo
 ldflags="-s -w -X $pkg.Version=$version -X $pkg.Revision=$revision -X $pkg.Time=$when -X $pkg.Modified=$modified"
 
 out=${DIST:-dist}/$version

@@ -311,3 +311,20 @@ func WriteOpening(w io.Writer, ev referee.Event, shown string) string {
 	fmt.Fprintf(w, "opening: %s\n", o)
 	return o.String()
 }
+
+// WriteBookAnalysis writes an analysis in discs with book moves merged in
+// (engine.WithBook) as WriteAnalysis writes one, with a column that says
+// where each value comes from: "book", or the kind of search. bookName
+// names the book in the table's header, e.g. "the shipped opening book".
+func WriteBookAnalysis(w io.Writer, side board.Color, t *player.Thinking, bookName string) {
+	fmt.Fprintf(w, "values for %s (%c), the side to move: discs, the final margin (estimated, or exact at depth 100%%); "+
+		"source book: the value in %s, of a search of that depth negamaxed through the book\n", side, side.Letter(), bookName)
+	fmt.Fprintf(w, "%-5s %10s %7s  %-9s  %s\n", "move", "discs", "depth", "source", "principal variation")
+	for _, m := range t.Moves {
+		v := "?"
+		if m.HasEval {
+			v = Signed(m.Eval, 2)
+		}
+		fmt.Fprintf(w, "%-5v %10s %7s  %-9s  %s\n", m.Move, v, Depth(m.Source), m.Kind, Variation(m.PV))
+	}
+}

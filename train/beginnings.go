@@ -6,6 +6,7 @@ package train
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
@@ -75,4 +76,31 @@ func WTHORBeginnings(heldOut bool, plies, minGames int) ([]Beginning, error) {
 		return out[i].Moves < out[j].Moves
 	})
 	return out, nil
+}
+
+// OpeningsFile returns the file of openings that reversi book openings
+// writes of the beginnings all (WTHORBeginnings after plies moves, reached
+// by at least minGames of the held-out games, or of the training ones):
+// three comment lines that say so, then a transcript a line. It returns
+// the number of games that reached them too.
+func OpeningsFile(all []Beginning, plies, minGames int, training bool) (text string, games int) {
+	which := fmt.Sprintf("the held-out WTHOR games (%d)", HeldOutYear)
+	if training {
+		which = fmt.Sprintf("the WTHOR games of every year but %d", HeldOutYear)
+	}
+	for _, b := range all {
+		games += b.Games
+	}
+	var w strings.Builder
+	fmt.Fprintf(&w, "# reversi book openings --plies %d --min-games %d", plies, minGames)
+	if training {
+		w.WriteString(" --training")
+	}
+	fmt.Fprintf(&w, "\n# the %d positions after %d moves of %s reached by at least %d of them\n", len(all), plies, which, minGames)
+	fmt.Fprintf(&w, "# (%d games in all), each once up to symmetry, most played first\n", games)
+	for _, b := range all {
+		w.WriteString(b.Moves)
+		w.WriteByte('\n')
+	}
+	return w.String(), games
 }

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -113,5 +114,18 @@ func TestWTHORBeginnings(t *testing.T) {
 	}
 	if _, err := WTHORBeginnings(true, 6, 0); err == nil {
 		t.Error("0 games: no error")
+	}
+}
+
+// TestOpeningsFile: three comment lines that say what the openings are,
+// then a transcript a line; the games that reached them counted.
+func TestOpeningsFile(t *testing.T) {
+	text, games := OpeningsFile([]Beginning{{"f5d6", 7}, {"f5f6", 2}}, 2, 2, true)
+	want := "# reversi book openings --plies 2 --min-games 2 --training\n" +
+		"# the 2 positions after 2 moves of the WTHOR games of every year but " + fmt.Sprint(HeldOutYear) + " reached by at least 2 of them\n" +
+		"# (9 games in all), each once up to symmetry, most played first\n" +
+		"f5d6\nf5f6\n"
+	if text != want || games != 9 {
+		t.Errorf("%d games, file\n%s\nwant 9 games, file\n%s", games, text, want)
 	}
 }

@@ -31,7 +31,10 @@ func BookSearch(depth, prob, threads int) (search func(context.Context, board.Bo
 	if err != nil {
 		return nil, "", err
 	}
-	eng := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: 16})
+	eng, err := engine.Load(engine.Options{Eval: ev, Threads: threads, HashMB: 16})
+	if err != nil {
+		return nil, "", err
+	}
 	search = func(ctx context.Context, b board.Board) (float64, int, error) {
 		eng.Clear()
 		r, err := eng.Search(ctx, b, engine.Limits{Depth: depth, Probability: prob}, nil)

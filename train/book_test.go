@@ -57,7 +57,11 @@ func TestBookSearch(t *testing.T) {
 			t.Errorf("%s: %v at depth %d, then %v at depth %d (%v)", tc.name, v1, d1, v2, d2, err)
 		}
 		if tc.exact {
-			r, err := endgame.New(endgame.Options{Threads: 1}).Search(ctx, tc.b, endgame.Limits{}, nil)
+			s, err := endgame.New(endgame.Options{Threads: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := s.Search(ctx, tc.b, endgame.Limits{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -29,6 +29,6 @@
 // It imports board, game, data and format/wthor (the games), eval,
 // eval/pattern, engine and endgame (the labels and searches) and
 // internal/workers, and only the standard library beside them; accuracy,
-// internal/plot (the fitting's error) and cmd/reversi (train, book build)
+// cmd/internal/plot (the fitting's error) and cmd/reversi (train, book build)
 // use it.
 package train

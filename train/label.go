@@ -28,6 +28,7 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/mpc"
 )
 
 // LabelConfig configures 'reversi train label'.
@@ -115,12 +116,12 @@ func (c *LabelConfig) header(ev eval.Evaluator) string {
 }
 
 // evalID names an evaluation in the first line of a work file: its name
-// and, for one with data (engine.Checksummer), the first 16 hex digits of
+// and, for one with data (mpc.Checksummer), the first 16 hex digits of
 // its checksum, so that work searched with other weights is refused
 // instead of mixed in ("pattern/3f6dee286bbc1794", "course/").
 func evalID(ev eval.Evaluator) string {
 	sum := ""
-	if cs, ok := ev.(engine.Checksummer); ok {
+	if cs, ok := ev.(mpc.Checksummer); ok {
 		sum = cs.Checksum()
 	}
 	return fmt.Sprintf("%s/%.16s", ev.Name(), sum)
@@ -196,45 +197,36 @@ func Label(ctx context.Context, cfg LabelConfig, ev eval.Evaluator) (string, err
 	if err := cfg.check(); err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(cfg.Work, 0o755); err != nil {
-		return "", err
-	}
 	file := labelFile(cfg.Work, cfg.Shard, cfg.Shards)
-	job := shardJob{Name: "label", Did: "labelled", What: "label file", File: file, Header: cfg.header(ev), Glob: "labels-*-of-*.txt", Positions: cfg.Positions,
-		Shard: cfg.Shard, Shards: cfg.Shards, Threads: cfg.Threads,
-		Parse: func(line string) (int, error) { lp, err := parseLabel(line); return lp.Index, err }}
-	done, todo, err := job.plan(cfg.logf)
-	if err != nil {
-		return "", err
-	}
-	if len(todo) == 0 {
-		return file, nil
-	}
-	total := len(todo) + done
-	games, err := WTHORGames(false, cfg.Fraction, cfg.Seed)
-	if err != nil {
-		return "", err
-	}
-	cfg.logf("label: %d of %d positions of shard %d/%d to label (depth %d at %d%%, exact from %d empties) into %s",
-		len(todo), total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.Probability, cfg.ExactEmpties, file)
 	var searched, solved atomic.Int64 // counted by the searching goroutines
-	err = job.run(ctx, ev, todo, func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error) {
-		lp, err := cfg.label(ctx, e, s, games, i)
-		if err != nil {
-			return "", err
-		}
-		switch lp.Source {
-		case LabelSearch:
-			searched.Add(1)
-		case LabelExact:
-			solved.Add(1)
-		}
-		return lp.line(), nil
-	}, func(p shardProgress) {
-		cfg.logf("label: %d/%d positions (%d searched, %d solved this run), %.1f positions/s, %v left",
-			p.Count+done, total, searched.Load(), solved.Load(), float64(p.Count)/p.Elapsed.Seconds(), p.ETA.Round(time.Second))
-	})
-	if err != nil {
+	job := gamesJob{
+		shardJob: shardJob{Name: "label", Did: "labelled", What: "label file", File: file, Header: cfg.header(ev), Glob: "labels-*-of-*.txt", Positions: cfg.Positions,
+			Shard: cfg.Shard, Shards: cfg.Shards, Threads: cfg.Threads,
+			Parse: func(line string) (int, error) { lp, err := parseLabel(line); return lp.Index, err }},
+		Work: cfg.Work, Fraction: cfg.Fraction, Seed: cfg.Seed, Logf: cfg.logf,
+		Started: func(todo, total int) {
+			cfg.logf("label: %d of %d positions of shard %d/%d to label (depth %d at %d%%, exact from %d empties) into %s",
+				todo, total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.Probability, cfg.ExactEmpties, file)
+		},
+		Search: func(ctx context.Context, e *engine.Engine, s *endgame.Solver, games []*game.Game, i int) (string, error) {
+			lp, err := cfg.label(ctx, e, s, games, i)
+			if err != nil {
+				return "", err
+			}
+			switch lp.Source {
+			case LabelSearch:
+				searched.Add(1)
+			case LabelExact:
+				solved.Add(1)
+			}
+			return lp.line(), nil
+		},
+		Progress: func(p shardProgress, done, total int) {
+			cfg.logf("label: %d/%d positions (%d searched, %d solved this run), %.1f positions/s, %v left",
+				p.Count+done, total, searched.Load(), solved.Load(), float64(p.Count)/p.Elapsed.Seconds(), p.ETA.Round(time.Second))
+		},
+	}
+	if err := job.run(ctx, ev); err != nil {
 		return "", err
 	}
 	return file, nil

@@ -57,7 +57,10 @@ func TestLabelResumesAndMerges(t *testing.T) {
 	if err != nil || len(headers) != 1 || len(labels) < 6 {
 		t.Fatalf("%d labels, %v, %v; want 6 or more of 8 indexes", len(labels), headers, err)
 	}
-	s := endgame.New(endgame.Options{Threads: 1, HashMB: 4})
+	s, err := endgame.New(endgame.Options{Threads: 1, HashMB: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, lp := range labels {
 		e := lp.Board.Empties()
 		if e < 8 || e > 40 || (lp.Source == LabelExact) != (e <= 12) {

@@ -259,7 +259,11 @@ func (cfg *Config) selfPlay(ctx context.Context) ([]*game.Game, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := engine.New(engine.Options{Eval: eval.Course{}, Threads: 1, HashMB: 8})
+			e, err := engine.Load(engine.Options{Eval: eval.Course{}, Threads: 1, HashMB: 8})
+			if err != nil {
+				errs[t] = err
+				return
+			}
 			play := func(b board.Board, rng *rand.Rand) board.Square {
 				if rng.IntN(10) == 0 {
 					ms := board.Squares(b.Moves())
@@ -402,8 +406,16 @@ func (cfg *Config) labels(ctx context.Context, ph int, ps []Position, w *pattern
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 16})
-			s := endgame.New(endgame.Options{Threads: 1, HashMB: 16})
+			e, err := engine.Load(engine.Options{Eval: ev, Threads: 1, HashMB: 16})
+			if err != nil {
+				errs[t] = err
+				return
+			}
+			s, err := endgame.New(endgame.Options{Threads: 1, HashMB: 16})
+			if err != nil {
+				errs[t] = err
+				return
+			}
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(ps) {

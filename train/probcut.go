@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -25,6 +26,7 @@ import (
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/atomicfile"
+	"github.com/reversi-engine/reversi/internal/mpc"
 )
 
 // ProbCutConfig configures the sampling of 'reversi train mpc'.
@@ -69,8 +71,8 @@ func (c *ProbCutConfig) Check() error {
 		return fmt.Errorf("mpc: %d positions: want 1 to 10000000", c.Positions)
 	case !(c.Fraction > 0 && c.Fraction <= 1):
 		return fmt.Errorf("mpc: a fraction %v of the games: want more than 0, at most 1", c.Fraction)
-	case c.Depth < engine.MinProbCutDepth || c.Depth > 30:
-		return fmt.Errorf("mpc: depth %d: want %d to 30", c.Depth, engine.MinProbCutDepth)
+	case c.Depth < mpc.MinDepth || c.Depth > 30:
+		return fmt.Errorf("mpc: depth %d: want %d to 30", c.Depth, mpc.MinDepth)
 	case c.ExactEmpties < 0 || c.ExactEmpties > 30:
 		return fmt.Errorf("mpc: exact from %d empties: want 0 to 30", c.ExactEmpties)
 	case c.MinEmpties < 4 || c.MaxEmpties > 58 || c.MinEmpties > c.MaxEmpties:
@@ -203,37 +205,28 @@ func SampleProbCut(ctx context.Context, cfg ProbCutConfig, ev eval.Evaluator) (s
 	if err := cfg.Check(); err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(cfg.Work, 0o755); err != nil {
-		return "", err
-	}
 	file := filepath.Join(cfg.Work, fmt.Sprintf("mpc-samples-%d-of-%d.txt", cfg.Shard, cfg.Shards))
-	job := shardJob{Name: "mpc", Did: "sampled", What: "sample file", File: file, Header: cfg.header(ev), Glob: "mpc-samples-*-of-*.txt", Positions: cfg.Positions,
-		Shard: cfg.Shard, Shards: cfg.Shards, Threads: cfg.Threads,
-		Parse: func(line string) (int, error) { smp, err := parseSample(line); return smp.Index, err }}
-	done, todo, err := job.plan(cfg.logf)
-	if err != nil {
-		return "", err
+	job := gamesJob{
+		shardJob: shardJob{Name: "mpc", Did: "sampled", What: "sample file", File: file, Header: cfg.header(ev), Glob: "mpc-samples-*-of-*.txt", Positions: cfg.Positions,
+			Shard: cfg.Shard, Shards: cfg.Shards, Threads: cfg.Threads,
+			Parse: func(line string) (int, error) { smp, err := parseSample(line); return smp.Index, err }},
+		Work: cfg.Work, Fraction: cfg.Fraction, Seed: cfg.Seed, Logf: cfg.logf,
+		Started: func(todo, total int) {
+			cfg.logf("mpc: %d of %d positions of shard %d/%d to search (depth %d, exact from %d empties) into %s",
+				todo, total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.ExactEmpties, file)
+		},
+		Search: func(ctx context.Context, e *engine.Engine, s *endgame.Solver, games []*game.Game, i int) (string, error) {
+			smp, err := cfg.sample(ctx, e, s, games, i)
+			if err != nil {
+				return "", err
+			}
+			return smp.line(), nil
+		},
+		Progress: func(p shardProgress, done, total int) {
+			cfg.logf("mpc: %d/%d positions searched, %.1f s each, %v left", p.Count+done, total, p.Elapsed.Seconds()/float64(p.Count)*float64(cfg.Threads), p.ETA.Round(time.Second))
+		},
 	}
-	if len(todo) == 0 {
-		return file, nil
-	}
-	total := len(todo) + done
-	games, err := WTHORGames(false, cfg.Fraction, cfg.Seed)
-	if err != nil {
-		return "", err
-	}
-	cfg.logf("mpc: %d of %d positions of shard %d/%d to search (depth %d, exact from %d empties) into %s",
-		len(todo), total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.ExactEmpties, file)
-	err = job.run(ctx, ev, todo, func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error) {
-		smp, err := cfg.sample(ctx, e, s, games, i)
-		if err != nil {
-			return "", err
-		}
-		return smp.line(), nil
-	}, func(p shardProgress) {
-		cfg.logf("mpc: %d/%d positions searched, %.1f s each, %v left", p.Count+done, total, p.Elapsed.Seconds()/float64(p.Count)*float64(cfg.Threads), p.ETA.Round(time.Second))
-	})
-	if err != nil {
+	if err := job.run(ctx, ev); err != nil {
 		return "", err
 	}
 	return file, nil
@@ -469,8 +462,8 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 	if err := opts.Check(); err != nil {
 		return nil, err
 	}
-	pc := &engine.ProbCut{Format: engine.ProbCutFormat, Version: engine.ProbCutVersion, Eval: ev.Name(), Note: note}
-	if cs, ok := ev.(engine.Checksummer); ok {
+	pc := &engine.ProbCut{Format: mpc.Format, Version: mpc.Version, Eval: ev.Name(), Note: note}
+	if cs, ok := ev.(mpc.Checksummer); ok {
 		pc.EvalChecksum = cs.Checksum()
 	}
 	type key struct{ lo, depth int }
@@ -478,11 +471,11 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 	solver := map[key][][2]float64{} // the solver's cells, depth -1
 	bucketOf := func(e int) int { return (e-1)/opts.Bucket*opts.Bucket + 1 }
 	for _, s := range samples {
-		for depth := engine.MinProbCutDepth; depth <= len(s.Values); depth++ {
+		for depth := mpc.MinDepth; depth <= len(s.Values); depth++ {
 			if depth >= s.Empties {
 				break
 			}
-			d := engine.ShallowDepth(depth)
+			d := mpc.ShallowDepth(depth)
 			if d < 1 {
 				continue
 			}
@@ -490,11 +483,11 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 			pairs[k] = append(pairs[k], [2]float64{s.Values[d-1], s.Values[depth-1]})
 		}
 		if s.Solved {
-			if d := engine.ShallowDepth(s.Empties); d >= 1 && d <= len(s.Values) {
+			if d := mpc.ShallowDepth(s.Empties); d >= 1 && d <= len(s.Values) {
 				k := key{-s.Empties, 0}
 				pairs[k] = append(pairs[k], [2]float64{s.Values[d-1], float64(s.Exact)})
 			}
-			if d := engine.SolverShallowDepth(s.Empties); s.Empties >= minSolverEmpties && d <= len(s.Values) {
+			if d := mpc.SolverShallowDepth(s.Empties); s.Empties >= minSolverEmpties && d <= len(s.Values) {
 				k := key{solverBucket(s.Empties), -1}
 				solver[k] = append(solver[k], [2]float64{s.Values[d-1], float64(s.Exact)})
 			}
@@ -523,11 +516,11 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 		switch k.depth {
 		case -1:
 			c.Depth, c.Solver = 0, true
-			c.MinEmpties, c.MaxEmpties, c.Shallow = k.lo, k.lo+solverBucketWidth-1, engine.SolverShallowDepth(k.lo)
+			c.MinEmpties, c.MaxEmpties, c.Shallow = k.lo, k.lo+solverBucketWidth-1, mpc.SolverShallowDepth(k.lo)
 		case 0:
-			c.MinEmpties, c.MaxEmpties, c.Shallow = -k.lo, -k.lo, engine.ShallowDepth(-k.lo)
+			c.MinEmpties, c.MaxEmpties, c.Shallow = -k.lo, -k.lo, mpc.ShallowDepth(-k.lo)
 		default:
-			c.MinEmpties, c.MaxEmpties, c.Shallow = k.lo, min(60, k.lo+opts.Bucket-1), engine.ShallowDepth(k.depth)
+			c.MinEmpties, c.MaxEmpties, c.Shallow = k.lo, min(60, k.lo+opts.Bucket-1), mpc.ShallowDepth(k.depth)
 		}
 		// Keep a cell the engine accepts: a degenerate fit (all values
 		// equal) becomes the identity with a small sigma.
@@ -545,7 +538,7 @@ func FitProbCut(samples []ProbCutSample, ev eval.Evaluator, opts ProbCutFit, not
 
 // The solver's cells (engine.ProbCutCell.Solver) pool the solved
 // positions of solverBucketWidth empties from minSolverEmpties, buckets
-// within which engine.SolverShallowDepth does not change.
+// within which mpc.SolverShallowDepth does not change.
 const (
 	minSolverEmpties  = 12
 	solverBucketWidth = 4
@@ -593,4 +586,20 @@ func WriteProbCut(file string, pc *engine.ProbCut) error {
 		return fmt.Errorf("writing %s: %w", file, err)
 	}
 	return nil
+}
+
+// WriteProbCutTable writes the cells of pc to w, a line each: its empty
+// squares, depth ("end" for the selective endgame's), shallow depth,
+// regression and samples.
+func WriteProbCutTable(w io.Writer, pc *engine.ProbCut) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "empties\tdepth\tshallow\tslope\tintercept\tsigma\tsamples\t")
+	for _, c := range pc.Cells {
+		depth := fmt.Sprint(c.Depth)
+		if c.Depth == 0 {
+			depth = "end"
+		}
+		fmt.Fprintf(tw, "%d-%d\t%s\t%d\t%.3f\t%+.2f\t%.2f\t%d\t\n", c.MinEmpties, c.MaxEmpties, depth, c.Shallow, c.Slope, c.Intercept, c.Sigma, c.Samples)
+	}
+	return tw.Flush()
 }

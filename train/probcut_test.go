@@ -12,6 +12,7 @@ import (
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
+	"github.com/reversi-engine/reversi/internal/mpc"
 )
 
 func TestFitProbCut(t *testing.T) {
@@ -24,7 +25,7 @@ func TestFitProbCut(t *testing.T) {
 			s.Values = append(s.Values, 0)
 		}
 		x := rng.NormFloat64() * 10
-		s.Values[engine.ShallowDepth(8)-1] = x
+		s.Values[mpc.ShallowDepth(8)-1] = x
 		s.Values[7] = 0.9*x + 1.5 + 2*rng.NormFloat64()
 		samples = append(samples, s)
 	}
@@ -42,8 +43,8 @@ func TestFitProbCut(t *testing.T) {
 			continue
 		}
 		found++
-		if c.MaxEmpties-c.MinEmpties != 3 || c.Shallow != engine.ShallowDepth(8) {
-			t.Errorf("cell %+v: want 4 empties, shallow depth %d", c, engine.ShallowDepth(8))
+		if c.MaxEmpties-c.MinEmpties != 3 || c.Shallow != mpc.ShallowDepth(8) {
+			t.Errorf("cell %+v: want 4 empties, shallow depth %d", c, mpc.ShallowDepth(8))
 		}
 		if math.Abs(c.Slope-0.9) > 0.05 || math.Abs(c.Intercept-1.5) > 0.4 || math.Abs(c.Sigma-2) > 0.3 {
 			t.Errorf("cell %+v: want slope 0.9, intercept 1.5, sigma 2", c)

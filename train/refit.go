@@ -12,6 +12,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/reversi-engine/reversi/eval/pattern"
@@ -302,4 +303,74 @@ func WriteRefitReport(file string, phases []RefitPhase) error {
 		return fmt.Errorf("writing %s: %w", file, err)
 	}
 	return nil
+}
+
+// RefitSet says which positions a refit fits: the labelled positions of
+// the label files of the folders Labels, only those a training game
+// reaches if GamePositions, the exact scores of the database at 24
+// empties if Theoretical, and a share Fraction of them all by board hash
+// (Sample; 0 or 1: all).
+type RefitSet struct {
+	Labels        []string
+	GamePositions bool
+	Theoretical   bool
+	Fraction      float64
+}
+
+// Positions reads the positions of the set, and says where they come from
+// (the label files' headers, the selections made), for RefitNote.
+func (s RefitSet) Positions() ([]LabelledPosition, []string, error) {
+	var lps []LabelledPosition
+	sources := []string{}
+	if len(s.Labels) > 0 {
+		var headers []string
+		var err error
+		if lps, headers, err = ReadLabels(s.Labels...); err != nil {
+			return nil, nil, err
+		}
+		sources = append(sources, headers...)
+		if s.GamePositions {
+			games, err := WTHORGames(false, 1, 1)
+			if err != nil {
+				return nil, nil, err
+			}
+			all := len(lps)
+			lps = GamePositions(lps, games)
+			sources = append(sources, fmt.Sprintf("only the %d of %d labelled positions that a training game reaches", len(lps), all))
+		}
+	}
+	if s.Theoretical {
+		more, err := TheoreticalLabels(len(lps))
+		if err != nil {
+			return nil, nil, err
+		}
+		lps = append(lps, more...)
+		sources = append(sources, fmt.Sprintf("%d exact scores of the database at 24 empties", len(more)))
+	}
+	if s.Fraction > 0 && s.Fraction < 1 {
+		all := len(lps)
+		lps = Sample(lps, s.Fraction)
+		sources = append(sources, fmt.Sprintf("a sample of %d of the %d positions (--fraction %v)", len(lps), all, s.Fraction))
+	}
+	return lps, sources, nil
+}
+
+// WriteRefitTable writes the table of a refit's phases to w: each phase's
+// disc counts, positions, exact labels, epochs and errors, beside the
+// prior's held-out error.
+func WriteRefitTable(w io.Writer, reps []RefitPhase) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "phase\tdiscs\tpositions\texact\tepochs\ttrain MAE\theld-out MAE\tprior's held-out MAE\t")
+	for _, p := range reps {
+		if p.Unchanged {
+			fmt.Fprintf(tw, "%d\t%s\t0\t\t\t\t(the prior and the next phase)\t\t\n", p.Phase, p.Discs)
+			continue
+		}
+		epochs := fmt.Sprint(p.Epochs)
+		if p.KeptCentre {
+			epochs = "0 (kept)"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%.2f\t%.2f\t%.2f\t\n", p.Phase, p.Discs, p.Positions, p.Exact, epochs, p.Errors.TrainMAE, p.Errors.ValMAE, p.PriorMAE)
+	}
+	return tw.Flush()
 }

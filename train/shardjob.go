@@ -19,6 +19,7 @@ import (
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/workers"
 )
 
@@ -41,6 +42,49 @@ type shardJob struct {
 	Shards, Threads  int
 	// Parse reads a line of the file and returns its position's index.
 	Parse func(line string) (int, error)
+}
+
+// gamesJob is the set-up that the label and ProbCut-sample pipelines
+// share: a shard job over positions of the WTHOR games (the fraction of
+// them WTHORGames takes with the seed), in a work folder made if need be.
+type gamesJob struct {
+	shardJob
+	Work     string
+	Fraction float64
+	Seed     uint64
+	Logf     func(format string, args ...any)
+	// Started is called once the games are read, with the positions of
+	// the shard left to search and all of them.
+	Started func(todo, total int)
+	// Search returns the line of position i of the games.
+	Search func(ctx context.Context, e *engine.Engine, s *endgame.Solver, games []*game.Game, i int) (string, error)
+	// Progress reports the run's progress: done positions were in the
+	// file before it, of total.
+	Progress func(p shardProgress, done, total int)
+}
+
+// run makes the work folder, plans the shard, reads the games if some of
+// its positions are left to search and searches them (shardJob.run).
+func (g *gamesJob) run(ctx context.Context, ev eval.Evaluator) error {
+	if err := os.MkdirAll(g.Work, 0o755); err != nil {
+		return err
+	}
+	done, todo, err := g.plan(g.Logf)
+	if err != nil {
+		return err
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	total := len(todo) + done
+	games, err := WTHORGames(false, g.Fraction, g.Seed)
+	if err != nil {
+		return err
+	}
+	g.Started(len(todo), total)
+	return g.shardJob.run(ctx, ev, todo, func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error) {
+		return g.Search(ctx, e, s, games, i)
+	}, func(p shardProgress) { g.Progress(p, done, total) })
 }
 
 // readWork reads a work file line by line (a file of millions of lines
@@ -344,7 +388,15 @@ func (j *shardJob) run(ctx context.Context, ev eval.Evaluator, todo []int32, sea
 	}
 	free := make(chan searchers, j.Threads)
 	for range j.Threads {
-		free <- searchers{engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 16}), endgame.New(endgame.Options{Threads: 1, HashMB: 16, Eval: ev})}
+		e, err := engine.Load(engine.Options{Eval: ev, Threads: 1, HashMB: 16})
+		if err != nil {
+			return err
+		}
+		s, err := endgame.New(endgame.Options{Threads: 1, HashMB: 16, Eval: ev})
+		if err != nil {
+			return err
+		}
+		free <- searchers{e, s}
 	}
 	var mu sync.Mutex // the file and the progress
 	count := 0

@@ -4,60 +4,32 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/reversi-engine/reversi/accuracy"
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
 
 func runAccuracy(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "accuracy", "[--eval pattern,course] [--weights FILE] [--empties 20,24] [--positions 100] [--depth D] [--threads N] [--concurrency N] [--seed S] [--solved FILE]", `
-Measures evaluations against exact scores: positions of the WTHOR games of
-`+fmt.Sprint(train.HeldOutYear)+` (which training leaves out), one a game, with the given numbers of
-empty squares, solved exactly (at 24 empties the database's own exact
-"theoretical" scores are used, which reversi's solver confirms); then the
-mean absolute error (MAE), the root mean square error and the mean error
-(value minus score: a bias for the side to move) of each evaluation, in
-discs. An evaluation whose values are not discs (course) is
-first scaled by least squares (a*value + b) on the same positions, as a fair
-comparison. With --depth D the engine's search at that depth, with
---threads threads, is measured instead of the evaluation alone; a depth of
-at least the empty squares searches to the end of the game, and the score
-in discs it finds is measured (exact but for the selective search's cuts).
-The first line says how many positions are measured: fewer than
---positions where the games have fewer.
-
-Solving takes long far from the end (minutes a position at 28 empties):
-every solve is appended to the --solved file as it ends, and read back on
-the next run, so that a run stopped by Ctrl-C or a crash goes on where it
-was. A file it creates starts with a header line, and only such a file
-is repaired (a last line a crash cut short is dropped); another file with
-a cut last line is refused as it is. Positions are solved --concurrency at
-a time, each with --threads and a table of `+fmt.Sprint(accuracy.DefaultHashMB)+` MB; the tables
-together may take at most 1/`+fmt.Sprint(tableShare)+` of the machine's memory (read on Linux):
-a larger --concurrency is refused before any work, and the default one is
-lowered to fit.`)
+	fs := cli.NewFlags(e.stderr, "accuracy", "[--eval pattern,course] [--weights FILE] [--empties 20,24] [--positions 100] [--depth D] [--threads N] [--concurrency N] [--seed S] [--solved FILE]", help("accuracy", "{held-out-year}", fmt.Sprint(train.HeldOutYear), "{table-mb}", fmt.Sprint(accuracy.DefaultHashMB), "{table-share}", fmt.Sprint(accuracy.TableShare)))
 	evals := fs.String("eval", "pattern,course", "evaluations to measure, separated by commas: pattern (trained), course (the course's heuristic; classic, its old name, is accepted too), discs")
 	emptiesList := fs.String("empties", "20,24", "numbers of empty squares")
 	n := fs.Int("positions", 100, "positions per number of empty squares (fewer where the games have fewer)")
 	seed := fs.Uint64("seed", 1, "seed of the choice of games")
-	threads := fs.Int("threads", 1, fmt.Sprintf("threads of each exact solve, and of the search of --depth (1 to %d)", maxThreads))
-	concurrency := fs.Int("concurrency", 0, fmt.Sprintf("positions solved at once, %d at most and as many tables as the memory can hold (default: the cores divided by --threads)", maxConcurrency))
+	threads := fs.Int("threads", 1, fmt.Sprintf("threads of each exact solve, and of the search of --depth (1 to %d)", accuracy.MaxThreads))
+	concurrency := fs.Int("concurrency", 0, fmt.Sprintf("positions solved at once, %d at most and as many tables as the memory can hold (default: the cores divided by --threads)", accuracy.MaxConcurrency))
 	solvedName := fs.String("solved", accuracy.DefaultSolvedFile(), "file of solved positions, read first and appended to ('none': solve everything again, keep nothing)")
 	depth := fs.Int("depth", 0, "measure the engine's search at this depth (with --threads) instead of the static evaluation")
 	weights := fs.String("weights", "", "pattern weights files to measure too (e.g. of 'reversi train refit'), separated by commas")
@@ -78,7 +50,7 @@ lowered to fit.`)
 	if *n < 2 {
 		return fmt.Errorf("--positions %d: want at least 2", *n)
 	}
-	solves, err := solveConcurrency(*threads, *concurrency, *n, physicalMemoryMB())
+	solves, err := accuracy.SolveConcurrency(*threads, *concurrency, *n, accuracy.PhysicalMemoryMB())
 	if err != nil {
 		return err
 	}
@@ -129,7 +101,7 @@ lowered to fit.`)
 			return fmt.Errorf("--empties %d: no held-out game has a position with %d empty squares and a move", emp, emp)
 		}
 	}
-	fmt.Fprintf(e.stdout, "%d held-out games of %d; %s\n", len(games), train.HeldOutYear, positionsUsed(empties, counts, *n))
+	fmt.Fprintf(e.stdout, "%d held-out games of %d; %s\n", len(games), train.HeldOutYear, accuracy.PositionsUsed(empties, counts, *n))
 	fmt.Fprintf(e.stdout, "%-8s %-10s %8s %8s %8s %10s\n", "empties", "eval", "MAE", "RMSE", "mean", "solve s")
 	search := accuracy.SearchOptions{Depth: *depth, Threads: *threads}
 	for i, emp := range empties {
@@ -174,96 +146,4 @@ func solveItems(ctx context.Context, e *env, items []accuracy.Item, empties, thr
 		return fmt.Errorf("stopped after %d of %d solves at %d empties; the positions solved are kept in %s: run the same command again to go on", accuracy.Known(items, todo), len(todo), empties, solved.Name())
 	}
 	return err
-}
-
-// maxThreads and maxConcurrency bound --threads and --concurrency.
-const (
-	maxThreads     = 256
-	maxConcurrency = 256
-)
-
-// tableShare: the solvers' tables of reversi accuracy take at most one
-// part in tableShare of the machine's memory together.
-const tableShare = 2
-
-// solveConcurrency checks --threads and --concurrency (0: the default)
-// for solves of at most positions positions at once on a machine of
-// memoryMB MB (0: unknown), and returns the number of solves at once:
-// the concurrency asked, or by default the cores divided by the threads,
-// lowered to what the memory holds. A concurrency whose solvers' tables
-// (accuracy.SolveOptions.TableMB) would take more than 1/tableShare of
-// the memory is refused, but one solver at a time always runs.
-func solveConcurrency(threads, concurrency, positions, memoryMB int) (int, error) {
-	switch {
-	case threads < 1 || threads > maxThreads:
-		return 0, fmt.Errorf("--threads %d: want at least 1 and at most %d", threads, maxThreads)
-	case concurrency < 0 || concurrency > maxConcurrency:
-		return 0, fmt.Errorf("--concurrency %d: want at least 1 and at most %d (or 0 for the default)", concurrency, maxConcurrency)
-	}
-	most := maxConcurrency // solves at once that the memory holds
-	if memoryMB > 0 {
-		most = max(1, min(most, memoryMB/tableShare/accuracy.DefaultHashMB))
-	}
-	if concurrency == 0 {
-		return min(max(1, runtime.NumCPU()/threads), most), nil
-	}
-	if o := (accuracy.SolveOptions{Concurrency: concurrency}); min(concurrency, positions) > most {
-		return 0, fmt.Errorf("--concurrency %d: %d solves at once take %d MB of tables (%d MB each), more than 1/%d of this machine's %d MB of memory: give --concurrency %d or less",
-			concurrency, min(concurrency, positions), o.TableMB(positions), accuracy.DefaultHashMB, tableShare, memoryMB, most)
-	}
-	return concurrency, nil
-}
-
-// physicalMemoryMB returns the machine's memory in MB, as Linux gives it
-// (MemTotal in /proc/meminfo), or 0 where it cannot be read.
-func physicalMemoryMB() int {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		// MemTotal:       24684084 kB
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 3 && fields[0] == "MemTotal:" && fields[2] == "kB" {
-			kB, err := strconv.Atoi(fields[1])
-			if err != nil {
-				return 0
-			}
-			return kB / 1024
-		}
-	}
-	return 0
-}
-
-// positionsUsed says how many positions are measured for each number of
-// empties (counts[k] at empties[k]), and where fewer than the asked are
-// there: "100 positions per number of empties", or "1919 positions per
-// number of empties (all there are; 3000 asked)", or "positions: 3000 at
-// 20 empties, 1926 at 24 (all there are; 3000 asked)".
-func positionsUsed(empties, counts []int, asked int) string {
-	same, fewer := true, false
-	for _, c := range counts {
-		same = same && c == counts[0]
-		fewer = fewer || c < asked
-	}
-	if same {
-		if !fewer {
-			return fmt.Sprintf("%d positions per number of empties", counts[0])
-		}
-		return fmt.Sprintf("%d positions per number of empties (all there are; %d asked)", counts[0], asked)
-	}
-	var parts []string
-	for k, c := range counts {
-		part := fmt.Sprintf("%d at %d", c, empties[k])
-		if k == 0 {
-			part += " empties"
-		}
-		if c < asked {
-			part += " (all there are; " + strconv.Itoa(asked) + " asked)"
-		}
-		parts = append(parts, part)
-	}
-	return "positions: " + strings.Join(parts, ", ")
 }

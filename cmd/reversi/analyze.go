@@ -11,47 +11,17 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/catalog"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/textboard"
 )
 
 func runAnalyze(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "analyze", `(--board "<64 squares> X|O" | --transcript f5d6c3...) [--depth N | --time T] [--player SPEC] [--book on|off]`, `
-Prints the value of every legal move of a position, best first, with the
-depth of the search that found it ("100%" for an exact endgame solve,
-"100%W" for a win/loss/draw solve) and the principal variation.
-
-The position is a board (64 squares from A1 to H8, row by row: X black, O
-white, - empty; then the side to move) or a game from the start as a
-transcript; a transcript that reaches a named opening (in any symmetry of
-the board) gets a line "opening: <name>" above the table. The analysis is
-by our engine unless --player names another player (any player of
-'reversi help players' that reports the values of moves), e.g. --player
-'mcts:time=2s,rollout=roxanne' for the visits and win rates of Monte
-Carlo tree search. Values are for the side to move, and
-a line above the table says in what: discs (the final margin, estimated,
-or exact at depth 100%), the points of the course's heuristic when the
-engine uses it in the midgame (not discs), or the win rate of the
-playouts (draws count half) for Monte Carlo players.
-
-In a position of the opening book, the book's moves come first, each
-with the book's value (of a search of the depth shown, negamaxed through
-the book), its line in the book and the source "book"; the other moves
-follow as searched, their source the kind of search (midgame, selective,
-exact, wld). The book is the analysing player's: the shipped book, or
-with --player 'engine:book-file=my.bin' that file, or none with
---player 'engine:book=off' (--book on with it is refused). --book off
-shows the analysis alone. The book's values are discs: an analysis in
-another unit is shown alone.
-
-If the trained evaluation's weights shipped in the binary cannot be read,
-the default analysis uses the course's heuristic and says so on standard
-error: "no trained evaluation: <reason>; using ...".`)
+	fs := cli.NewFlags(e.stderr, "analyze", `(--board "<64 squares> X|O" | --transcript f5d6c3...) [--depth N | --time T] [--player SPEC] [--book on|off]`, help("analyze"))
 	boardText := fs.String("board", "", "the position: 64 squares and the side to move")
 	transcript := fs.String("transcript", "", "the position: moves from the start, e.g. f5d6c3")
 	depth := fs.Int("depth", 0, "midgame depth (default 10 unless --time is given)")
@@ -117,7 +87,7 @@ error: "no trained evaluation: <reason>; using ...".`)
 		return nil
 	}
 	if merged, inBook := engine.WithBook(t, b, g); inBook {
-		writeBookAnalysis(e.stdout, pos.Turn, merged, bookName)
+		textboard.WriteBookAnalysis(e.stdout, pos.Turn, merged, bookName)
 	} else {
 		textboard.WriteAnalysis(e.stdout, pos.Turn, t)
 	}
@@ -126,28 +96,6 @@ error: "no trained evaluation: <reason>; using ...".`)
 	}
 	return ctx.Err()
 }
-
-// writeBookAnalysis writes an analysis in discs with book moves merged in
-// (engine.WithBook) as textboard.WriteAnalysis writes one, with a column
-// that says where each value comes from: "book", or the kind of search.
-// bookName names the book in the table's header, e.g. "the shipped
-// opening book" (analysisBook).
-func writeBookAnalysis(w io.Writer, side board.Color, t *player.Thinking, bookName string) {
-	fmt.Fprintf(w, "values for %s (%c), the side to move: discs, the final margin (estimated, or exact at depth 100%%); "+
-		"source book: the value in %s, of a search of that depth negamaxed through the book\n", side, side.Letter(), bookName)
-	fmt.Fprintf(w, "%-5s %10s %7s  %-9s  %s\n", "move", "discs", "depth", "source", "principal variation")
-	for _, m := range t.Moves {
-		v := "?"
-		if m.HasEval {
-			v = discsText(m.Eval)
-		}
-		fmt.Fprintf(w, "%-5v %10s %7s  %-9s  %s\n", m.Move, v, textboard.Depth(m.Source), m.Kind, textboard.Variation(m.PV))
-	}
-}
-
-// discsText writes a value in discs signed, to a hundredth ("+1.25",
-// "-3.00"; "+0.00" for a value that rounds to zero).
-func discsText(v float64) string { return textboard.Signed(v, 2) }
 
 // switchBook returns the book of a command's --book on|off flag
 // (book.Switch) and, when the shipped book cannot be read, says why on w
@@ -194,7 +142,7 @@ func analysisBook(w io.Writer, spec, mode string, given bool) (*book.Book, strin
 	if strings.EqualFold(strings.TrimSpace(mode), "off") {
 		return nil, "", nil
 	}
-	_, off, file := specBook(spec)
+	_, off, file := catalog.EngineBook(spec)
 	switch {
 	case off && given:
 		return nil, "", fmt.Errorf("--book on with the player %q, whose book is off (book=off): give one or the other", spec)
@@ -224,38 +172,11 @@ func noteDefaultEval(w io.Writer) {
 
 // noteShippedBook says on w (standard error), once, why there is no
 // opening book (switchBook) when a player of specs is the engine with the
-// shipped book (usesShippedBook) and the book cannot be read. The engine
+// shipped book (catalog.UsesShippedBook) and the book cannot be read. The engine
 // player says so itself only in the note of its first move, which the
 // game's lines and a match's results do not show.
 func noteShippedBook(w io.Writer, specs ...string) {
-	if slices.ContainsFunc(specs, usesShippedBook) {
+	if slices.ContainsFunc(specs, catalog.UsesShippedBook) {
 		switchBook(w, "on") // "on" is always accepted: no error
 	}
-}
-
-// usesShippedBook reports whether spec is a valid spec of the engine that
-// plays from the shipped book when it can be read: its book option on or
-// auto (the default), and no book file of its own.
-func usesShippedBook(spec string) bool {
-	isEngine, off, file := specBook(spec)
-	return isEngine && !off && file == ""
-}
-
-// specBook reads the book options of spec: whether it is a valid spec of
-// the engine, and if so whether its book is off (book=off, in any case)
-// and the book file it names (book-file, "" for none).
-func specBook(spec string) (isEngine, off bool, file string) {
-	s, err := catalog.Parse(spec)
-	if err != nil || s.Name != "engine" {
-		return false, false, ""
-	}
-	for _, o := range s.Options {
-		switch o.Key {
-		case "book-file":
-			file = o.Value
-		case "book":
-			off = strings.EqualFold(o.Value, "off")
-		}
-	}
-	return true, off, file
 }

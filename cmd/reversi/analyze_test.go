@@ -14,6 +14,7 @@ import (
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/textboard"
 )
 
 // elapsed matches the time an analysis took, which varies from run to run.
@@ -147,7 +148,7 @@ func TestAnalyzeNoMinusZero(t *testing.T) {
 		{Move: sq("d6"), Eval: -0.006, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 4}},
 		{Move: sq("e6"), Eval: 1.5, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 4}},
 	}
-	writeBookAnalysis(&b, board.White, &player.Thinking{Moves: moves}, shippedBookName)
+	textboard.WriteBookAnalysis(&b, board.White, &player.Thinking{Moves: moves}, shippedBookName)
 	values := map[string]string{}
 	for _, r := range regexp.MustCompile(`(?m)^([A-H][1-8])\s+(\S+)`).FindAllStringSubmatch(b.String(), -1) {
 		values[r[1]] = r[2]

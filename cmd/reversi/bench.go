@@ -13,22 +13,14 @@ import (
 
 	"github.com/reversi-engine/reversi/bench"
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/progress"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval/pattern"
-	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/internal/progress"
 )
 
 func runBench(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "bench", "[--perft-depth N] [--seconds S] [--search-depth N] [--ffo N] [--threads N]", `
-Prints the engine's standard figures, so that machines and versions can be
-compared: on one thread, the speed of move generation, flips, playing a
-move and complete random games over a fixed sample of positions; perft
-from the start; the course alpha-beta (depth 7, the course's evaluation) and
-our engine's midgame search (nodes/s at a fixed depth) on 12 midgame
-positions of real games (WTHOR 2004, 20 to 40 discs); and exact endgame solves: FForum #1-#19 on one thread
-and on --threads, and the first --ffo problems of FFO #40-#59. The figures
-are the ones docs/BENCHMARKS.md records.`)
+	fs := cli.NewFlags(e.stderr, "bench", "[--perft-depth N] [--seconds S] [--search-depth N] [--ffo N] [--threads N]", help("bench"))
 	perftDepth := fs.Int("perft-depth", 12, "perft depth to time from the start (0 to skip)")
 	seconds := fs.Float64("seconds", 1, "time spent on each micro-benchmark")
 	searchDepth := fs.Int("search-depth", 9, "depth of the engine's midgame search benchmark (0 to skip)")
@@ -80,28 +72,7 @@ are the ones docs/BENCHMARKS.md records.`)
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), board.Implementation(), pattern.Implementation())
 
 	suite := bench.Suite{Budget: budget, PerftDepth: *perftDepth, SearchDepth: *searchDepth, FFO: *ffo, Threads: *threads}
-	return suite.Run(ctx, bench.SuiteReport{
-		Rules: func(figures []bench.Figure) {
-			for _, f := range figures {
-				fmt.Fprintf(e.stdout, "%-22s %8.2f ns/op %14.0f %s\n", f.Name, f.NsPerOp(), f.PerSecond(), f.Unit)
-			}
-		},
-		Perft: func(p bench.PerftFigure) {
-			fmt.Fprintf(e.stdout, "perft %-16d %8.3f s    %14.0f leaves/s (%d leaves)\n", p.Depth, p.Elapsed.Seconds(),
-				p.LeavesPerSecond(), p.Leaves)
-		},
-		CourseAlphaBeta: func(s bench.SearchFigure) {
-			fmt.Fprintf(e.stdout, "course alpha-beta d7   %8.2f ms/move  %12.0f nodes/s\n", s.MsPerMove(), s.NodesPerSecond())
-		},
-		EngineMidgame: func(s bench.SearchFigure) {
-			fmt.Fprintf(e.stdout, "engine midgame d%-2d     %8.2f ms/move  %12.0f nodes/s\n", s.Depth, s.MsPerMove(), s.NodesPerSecond())
-		},
-		Solve: func(f bench.SolveFigure) {
-			name := fmt.Sprintf("solve %s x%d", strings.TrimSuffix(f.File, ".obf"), f.Problems)
-			fmt.Fprintf(e.stdout, "%-22s %8.3f s  %-10s %12.0f nodes/s  %d wrong\n", name, f.Elapsed.Seconds(), counted(f.Threads, "thread"),
-				f.NodesPerSecond(), f.Wrong)
-		},
-	})
+	return suite.Run(ctx, bench.TextReport(e.stdout))
 }
 
 // benchTimeToDepth prints the time and nodes to each depth on NTest's
@@ -119,12 +90,7 @@ func benchTimeToDepth(ctx context.Context, e *env, depth, prob int) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "time to depth on NTest's 12 test positions (35 empties), one thread, %d%% (move generation: %s, evaluation: %s):\n",
-		figs[0].Probability, board.Implementation(), pattern.Implementation())
-	fmt.Fprintf(e.stdout, "%5s %10s %14s %12s\n", "depth", "seconds", "nodes", "nodes/s")
-	for _, f := range figs {
-		fmt.Fprintf(e.stdout, "%5d %10.3f %14d %12.0f\n", f.Depth, f.Elapsed.Seconds(), f.Nodes, float64(f.Nodes)/f.Elapsed.Seconds())
-	}
+	bench.WriteTimeToDepth(e.stdout, figs)
 	return nil
 }
 
@@ -140,7 +106,7 @@ func benchLevels(ctx context.Context, e *env, text string) error {
 	if err1 != nil || err2 != nil || lo < 1 || hi > engine.MaxLevel || lo > hi {
 		return fmt.Errorf("--levels %q: want a level or a range of levels within 1-%d, e.g. 1-20", text, engine.MaxLevel)
 	}
-	fmt.Fprintf(e.stdout, "%5s %12s %12s %12s %14s\n", "level", "median", "longest", "mean", "nodes")
+	fmt.Fprintln(e.stdout, bench.LevelHeader())
 	for n := lo; n <= hi; n++ {
 		var bar *progress.Progress
 		figs, err := bench.LevelTimes(ctx, []int{n}, 1, func(_, done, total int) {
@@ -155,8 +121,7 @@ func benchLevels(ctx context.Context, e *env, text string) error {
 		if err != nil {
 			return err
 		}
-		f := figs[0]
-		fmt.Fprintf(e.stdout, "%5d %12v %12v %12v %14d\n", f.Level, f.Median.Round(time.Microsecond), f.Max.Round(time.Microsecond), f.Mean().Round(time.Microsecond), f.Nodes)
+		fmt.Fprintln(e.stdout, figs[0].Row())
 	}
 	return nil
 }
@@ -191,7 +156,7 @@ func benchSelective(ctx context.Context, e *env, text string, threads int, probs
 	}
 	n := last - first + 1
 	fmt.Fprintf(e.stdout, "selective endgame, FFO #%d-#%d, %s:\n", first, last, counted(threads, "thread"))
-	fmt.Fprintf(e.stdout, "%11s %10s %14s %12s %12s %11s\n", "probability", "seconds", "nodes", "right score", "right move", "mean error")
+	fmt.Fprintln(e.stdout, bench.SelectiveHeader())
 	for _, p := range probs {
 		bar := newProgress(e, n, fmt.Sprintf("%d%%", p), "problems")
 		f, err := bench.SolveSelective(ctx, "fforum-40-59.obf", first-40, last-39, threads, p, func(int) { bar.Add(1) })
@@ -199,7 +164,7 @@ func benchSelective(ctx context.Context, e *env, text string, threads int, probs
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "%10d%% %10.2f %14d %9d/%-2d %9d/%-2d %11.2f\n", p, f.Elapsed.Seconds(), f.Nodes, f.RightScores, f.Problems, f.RightMoves, f.Problems, f.MeanError)
+		fmt.Fprintln(e.stdout, f.Row())
 	}
 	return nil
 }

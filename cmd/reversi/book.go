@@ -19,10 +19,10 @@ import (
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/progress"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/internal/progress"
 	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/textboard"
 	"github.com/reversi-engine/reversi/train"
@@ -30,56 +30,9 @@ import (
 
 const bookUsage = `build|deviate|show|export|import|openings|coverage [flags]`
 
-const bookHelp = `
-The opening book: what deep searches found of the positions that the
-WTHOR games reach early (see docs/TRAINING.md, "Opening book").
-
-  reversi book build --out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--prob 87] [--shard i/n]
-      every position up to --plies moves that at least --min-games of the
-      shipped WTHOR games reached, valued by a search of the engine at
-      --depth with its selective cuts at --prob percent (100: full width),
-      negamaxed through the tree. Each value is
-      saved in the work folder as it is found: the same command resumes.
-      --shard i/n searches one share of the positions; a build without
-      --shard over a folder holding every shard's values-*.txt files
-      merges them and writes the book.
-  reversi book deviate --out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--prob 87] [--rounds 1] [--shard i/n]
-      extends a book (Edax's "deviate"): for every position of the book up
-      to --plies moves, each move out of the book is searched at --depth
-      and added if its value is within --margin discs of the position's
-      best; the book is negamaxed again. --rounds K extends the positions
-      added within --plies in turn, K times at most (until nothing is
-      added). The searches are saved in the work folder as they are found
-      (the same command resumes; the folder keeps serving later rounds and
-      other --plies and --margin, but not another --depth or --prob); --shard i/n and
-      the merge work as for build, one round at a time.
-  reversi book show [--book FILE] [--transcript f5d6 | --board "<64> X"]
-      the book moves of a position, best first, with their values; when
-      the side to move must pass, it says so and gives the other side's
-      book moves after the pass.
-  reversi book export [--book FILE] [--out FILE.txt]
-      the book in the text format (standard output by default).
-  reversi book import --in FILE --out book.bin
-      a book in the text format, or an Edax book (.dat), to the binary
-      format.
-  reversi book openings [--plies 6] [--min-games 1] [--training] [--out FILE.txt]
-      the openings of a match that measures a book: the positions after
-      --plies moves of the held-out WTHOR games (2015, which no book is
-      built from; --training: of the other years), each once up to
-      symmetry, as transcripts for 'reversi match --openings'.
-  reversi book coverage [--book FILE] [--training]
-      how long the held-out WTHOR games (2015; --training: the other
-      years) stay in the book: the moves from the start while every
-      position reached is one of the book's, on average and for each
-      number of moves.
-
---book names a binary book file; without it the book shipped in the
-program is used. --out /dev/stdout writes the file to standard output
-(into a pipe, say); the command's own lines then go to standard error.`
-
 func runBook(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprintf(e.stderr, "Usage: reversi book %s\n%s\n", bookUsage, bookHelp)
+		fmt.Fprintf(e.stderr, "Usage: reversi book %s\n\n%s", bookUsage, help("book"))
 		if len(args) == 0 {
 			return cli.ErrUsage
 		}
@@ -165,7 +118,7 @@ func bookRunEnded(ctx context.Context, e *env, prog *progress.Progress, err erro
 }
 
 func runBookBuild(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "book build", "--out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--prob 87] [--shard i/n]", bookHelp)
+	fs := cli.NewFlags(e.stderr, "book build", "--out book.bin --work DIR [--plies 16] [--min-games 10] [--depth 10] [--prob 87] [--shard i/n]", help("book"))
 	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
 	var sf bookSearchFlags
 	sf.add(fs, "book-work", 16, "positions after at most this many moves", "position", "")
@@ -225,7 +178,7 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 }
 
 func runBookDeviate(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "book deviate", "--out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--prob 87] [--rounds 1] [--shard i/n]", bookHelp)
+	fs := cli.NewFlags(e.stderr, "book deviate", "--out book.bin --work DIR [--book FILE] [--plies 12] [--margin 2] [--depth 10] [--prob 87] [--rounds 1] [--shard i/n]", help("book"))
 	path := fs.String("book", "", "binary book to extend (default: the shipped book)")
 	out := fs.String("out", "book.bin", "the book to write (through a temporary file)")
 	var sf bookSearchFlags
@@ -389,7 +342,7 @@ func runBookCoverage(e *env, args []string) error {
 	if len(games) == 0 {
 		return fmt.Errorf("no WTHOR games to measure")
 	}
-	stays := bookStays(b, games)
+	c := book.Measure(b, games)
 	name := "the shipped book"
 	if *path != "" {
 		name = *path
@@ -398,45 +351,9 @@ func runBookCoverage(e *env, args []string) error {
 	if *training {
 		which = fmt.Sprintf("WTHOR games of every year but %d", train.HeldOutYear)
 	}
-	most, sum := 0, 0
-	for _, n := range stays {
-		most, sum = max(most, n), sum+n
-	}
 	fmt.Fprintf(e.stdout, "%s: %d positions\n", name, b.Len())
-	fmt.Fprintf(e.stdout, "%d %s: in the book for %.2f moves on average\n", len(games), which, float64(sum)/float64(len(games)))
-	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "moves in the book, at least\tgames\tshare\t")
-	for k := 1; k <= most; k++ {
-		n := 0
-		for _, s := range stays {
-			if s >= k {
-				n++
-			}
-		}
-		fmt.Fprintf(w, "%d\t%d\t%.1f%%\t\n", k, n, 100*float64(n)/float64(len(games)))
-	}
-	return w.Flush()
-}
-
-// bookStays returns, for each game, how many of its first moves lead to
-// positions of the book, one after the other from the start (a pass ends
-// the count: the book holds no passes).
-func bookStays(b *book.Book, games []*game.Game) []int {
-	out := make([]int, len(games))
-	for i, g := range games {
-		pos := g.PositionAt(0).Board
-		for _, m := range g.Moves {
-			if m.Square == board.Pass {
-				break
-			}
-			pos = pos.Play(m.Square)
-			if _, ok := b.Lookup(pos); !ok {
-				break
-			}
-			out[i]++
-		}
-	}
-	return out
+	fmt.Fprintf(e.stdout, "%d %s: in the book for %.2f moves on average\n", len(games), which, c.Mean())
+	return c.WriteTable(e.stdout)
 }
 
 func runBookExport(e *env, args []string) error {
@@ -510,31 +427,13 @@ func runBookOpenings(e *env, args []string) error {
 	if len(all) == 0 {
 		return fmt.Errorf("no position after %d moves was reached by at least %d games", *plies, *minGames)
 	}
-	which := fmt.Sprintf("the held-out WTHOR games (%d)", train.HeldOutYear)
-	if *training {
-		which = fmt.Sprintf("the WTHOR games of every year but %d", train.HeldOutYear)
-	}
-	games := 0
-	for _, b := range all {
-		games += b.Games
-	}
-	var w strings.Builder
-	fmt.Fprintf(&w, "# reversi book openings --plies %d --min-games %d", *plies, *minGames)
-	if *training {
-		w.WriteString(" --training")
-	}
-	fmt.Fprintf(&w, "\n# the %d positions after %d moves of %s reached by at least %d of them\n", len(all), *plies, which, *minGames)
-	fmt.Fprintf(&w, "# (%d games in all), each once up to symmetry, most played first\n", games)
-	for _, b := range all {
-		w.WriteString(b.Moves)
-		w.WriteByte('\n')
-	}
+	text, games := train.OpeningsFile(all, *plies, *minGames, *training)
 	if *out == "" {
-		_, err := io.WriteString(e.stdout, w.String())
+		_, err := io.WriteString(e.stdout, text)
 		return err
 	}
 	notes := e.notes(*out) // before the file replaces what *out names
-	if err := book.WriteFile(*out, []byte(w.String())); err != nil {
+	if err := book.WriteFile(*out, []byte(text)); err != nil {
 		return err
 	}
 	fmt.Fprintf(notes, "%s: %d openings of %d moves from %d games\n", *out, len(all), *plies, games)

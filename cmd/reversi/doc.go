@@ -5,12 +5,13 @@
 //
 // The command is flags, wiring and printing: one file a subcommand
 // (serve.go, play.go, match.go, ...), each parsing its flags with the
-// conventions of internal/cli and calling the packages that do the work:
+// conventions of cmd/internal/cli, its description embedded from a text
+// file of help/ (help.go), and calling the packages that do the work:
 // server and store/open (serve), server/loadtest (loadtest), referee, tui,
 // textboard and arena (play), arena (match, tournament, merge), endgame
-// (solve), engine and player (analyze), nboard, gtp, perft, bench, train,
-// book and accuracy (their subcommands); player/catalog builds the
-// players by name. Long work shows its progress through
-// internal/progress, plots are drawn by internal/plot, and reversi
-// version reads internal/buildinfo.
+// and endgame/problems (solve), engine and player (analyze), nboard, gtp,
+// perft, bench, train, book and accuracy (their subcommands); catalog
+// builds the players by name. Long work shows its progress through
+// cmd/internal/progress, plots are drawn by cmd/internal/plot, and
+// reversi version reads cmd/internal/buildinfo.
 package main

@@ -8,26 +8,12 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/reversi-engine/reversi/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/server/loadtest"
 )
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "loadtest", "[--games 500] [--spectators 0] [--url http://host:port | --db FILE|postgres://...] [--think 1s] [--ramp 10s] [--seed S]", `
-Plays --games games at once between scripted bots, as real bots play:
-each bot watches its game on a WebSocket and plays a random legal move
-through the HTTP API at its turn, after thinking about --think; the games start one after another over
---ramp. Prints the time from a move's
-submission to its broadcast to the opponent (percentiles), and checks
-that every game finished with exactly the moves the server acknowledged.
-With --spectators N, N more clients watch each game on WebSockets of
-their own, as people watching in the GUI, and the time from a move's
-submission to their receiving it is reported apart.
-
-Without --url it starts a server of its own on a free loopback port, on
---db (a new SQLite file in a temporary folder by default, or a
-postgres:// URL: use an empty database). A server given by --url must
-allow the load: start it with a high --rate.`)
+	fs := cli.NewFlags(e.stderr, "loadtest", "[--games 500] [--spectators 0] [--url http://host:port | --db FILE|postgres://...] [--think 1s] [--ramp 10s] [--seed S]", help("loadtest"))
 	games := fs.Int("games", 500, "games played at once")
 	spectators := fs.Int("spectators", 0, "clients watching each game on a WebSocket of their own, besides its two players")
 	url := fs.String("url", "", "the base URL of a running server (default: start one)")

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/player/catalog"
+	"github.com/reversi-engine/reversi/catalog"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 )
 
 // command is one subcommand.

@@ -12,11 +12,11 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/catalog"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/plot"
 	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/internal/plot"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/referee"
 )
 
@@ -156,32 +156,7 @@ func clockOdds(o arenaOptions, move, total, inc time.Duration) (referee.Clock, b
 }
 
 func runMatch(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "match", "A B [--games N] [--openings FILE|--random-openings K] [--time T | --depth D] [--game-time G [--increment I]] [--concurrency N] [--seed S] [--out FILE.ggf] [--sprt elo0=0,elo1=10]", `
-Plays player A against player B: each opening twice with the colours
-swapped, games in parallel, and prints as it goes the wins, draws and
-losses of A, its share of the points, the average margin, the Elo
-difference with its 95% interval and the likelihood that A is stronger
-(LOS). Players are named as in 'reversi help players'.
-
-The result says how many games each player lost on time and by illegal
-moves (the progress lines too, once there are some).
-
-Without --out the games are not saved. --out saves every game as GGF as
-soon as it ends, and a JSON summary beside it (FILE.json, with the losses
-on time and by illegal moves); run the same command again to resume an
-interrupted match:
-the games in the file are not played again. Ctrl-C stops cleanly and
-prints the result so far. --sprt stops as soon as the sequential test
-decides. --shard i/n plays a share of the games; 'reversi merge' adds
-the shards' files up.
-
---time limits each move; --game-time gives each side a clock for the
-whole game as well, and --increment adds to it after each of the side's
-moves (a Fischer clock: --game-time 1m --increment 1s). --b-time,
---b-game-time and --b-increment give player B a clock of its own (time
-odds): 'reversi match "nboard:reversi nboard --depth 60" "nboard:ntest"
---time 15s --game-time 15s --b-time 10m' puts A on a 15 s game clock
-and B, an engine that plays to a fixed depth, on 10 minutes a move.`)
+	fs := cli.NewFlags(e.stderr, "match", "A B [--games N] [--openings FILE|--random-openings K] [--time T | --depth D] [--game-time G [--increment I]] [--concurrency N] [--seed S] [--out FILE.ggf] [--sprt elo0=0,elo1=10]", help("match"))
 	var o arenaOptions
 	o.register(fs)
 	bTime := fs.Duration("b-time", 0, "player B's own time limit of a move (time odds; 0: --time)")

@@ -101,26 +101,3 @@ func TestPlayMatchTournamentNoShippedBook(t *testing.T) {
 		t.Errorf("version with a damaged book: %v\n%s", err, out)
 	}
 }
-
-// TestPlayUsesShippedBook: which player specs play from the shipped
-// book, and so get the note when it cannot be read.
-func TestPlayUsesShippedBook(t *testing.T) {
-	for spec, want := range map[string]bool{
-		"engine":                      true,
-		"ENGINE:level=3":              true,
-		"engine:book=on":              true,
-		"engine:book=Auto,threads=1":  true,
-		"engine:book=OFF":             false,
-		"engine:book-file=my.bin":     false,
-		"engine:bogus=1":              false,
-		"random":                      false,
-		"mcts:time=1s":                false,
-		"nboard:edax -q":              false,
-		"":                            false,
-		"engine:level=5,book=off,x=1": false,
-	} {
-		if got := usesShippedBook(spec); got != want {
-			t.Errorf("usesShippedBook(%q) = %v, want %v", spec, got, want)
-		}
-	}
-}

@@ -6,16 +6,12 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/reversi-engine/reversi/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/perft"
 )
 
 func runPerft(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "perft", "--depth N [--board \"<64 squares> X|O\"] [--threads N]", `
-Counts the leaves of the game tree from a position (the start by default)
-at every depth from 1 to N, with the time and leaves per second of each.
-A pass counts as one ply; a game over before the depth counts as one leaf.
-From the start the counts are checked against the published ones.`)
+	fs := cli.NewFlags(e.stderr, "perft", "--depth N [--board \"<64 squares> X|O\"] [--threads N]", help("perft"))
 	depth := fs.Int("depth", 9, "last depth to count (1-20)")
 	threads := fs.Int("threads", 1, "threads to count with")
 	boardText := fs.String("board", "", "position: 64 squares A1..H8 (X black, O white, - empty) and the side to move")

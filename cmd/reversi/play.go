@@ -15,11 +15,11 @@ import (
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/catalog"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/player/human"
 	"github.com/reversi-engine/reversi/referee"
 	"github.com/reversi-engine/reversi/textboard"
@@ -66,46 +66,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 // if an engine seat has no opening book because the shipped one cannot be
 // read (noteShippedBook).
 func playFlags(e *env, args []string) (playOptions, error) {
-	fs := cli.NewFlags(e.stderr, "play", "[--black P] [--white P] [--time 60s] [--game-time 5m [--increment 3s]] [--rule no-adjacent] [--seed N] [--games N]", `
-Plays a game in the terminal. When standard input and output are a
-terminal, the game is full-screen: the board redrawn in place, a cursor
-moved by the arrow keys or hjkl, or to a square typed as d3, and Enter
-(or space) to play; u takes back a move, v shows the value of every move (the
-engine's analysis; with the course's heuristic if the trained evaluation
-cannot be read, which standard error says first), r resigns, Q stops the
-game and counts the discs, and Ctrl-C stops the program. --lang chooses
-its language (en, zh-Hans, zh-Hant; by default from LC_ALL, LC_MESSAGES
-or LANG).
-
-Otherwise (a pipe, or --plain), the game is written line by line: the
-board after each move with the legal
-moves marked (*), the last move in brackets, and each side's discs and
-times. A human types a square such as d3 or D3, "undo" to take back a move
-(against the computer), "moves", "help", "resign" to give up (a
-resignation loses, whatever the discs), or Q (or "count") to stop the game
-and count the discs, as the course framework did: more discs wins. Input
-may come from a pipe, one command per line.
-
-With --games N (N > 1), plays N games between computer players without
-display and prints wins, draws and losses of the black player, the average
-margin and games per second.
-
-Players are named as in 'reversi help players', with options, e.g.
-  --white roxanne    --white 'random:seed=3'    --black greedy
-The default opponent is the engine at level 4, as on the web page.
-
---level N (1 to 60, 'reversi help levels') sets the level of the engine
-seats that do not name one, the default opponent's among them (level 4
-unless given); it is refused when no seat is such an engine
-(--white roxanne).
-
-A person has no clock by default; a computer has 60 s a move (the
-course's limit). --time limits every seat's moves, a person's too (--time
-60s for the course's rule, 0 for no limit at all); --game-time gives each
-player a clock for the whole game as well, and --increment adds to it
-after each of the player's moves (a Fischer clock: --game-time 5m
---increment 3s). A person's clock starts when the board is on the
-screen.`)
+	fs := cli.NewFlags(e.stderr, "play", "[--black P] [--white P] [--time 60s] [--game-time 5m [--increment 3s]] [--rule no-adjacent] [--seed N] [--games N]", help("play"))
 	var o playOptions
 	var ruleName, opening, startText string
 	fs.StringVar(&o.black, "black", "human", "black player")

@@ -6,7 +6,7 @@ package main
 import (
 	"time"
 
-	"github.com/reversi-engine/reversi/internal/progress"
+	"github.com/reversi-engine/reversi/cmd/internal/progress"
 )
 
 // newProgress reports to e's standard error: a bar if it is a terminal,

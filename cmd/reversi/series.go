@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/arena"
-	"github.com/reversi-engine/reversi/internal/progress"
+	"github.com/reversi-engine/reversi/cmd/internal/progress"
 )
 
 // runSeries plays the games of t, recorded in out and resumed from it

@@ -13,26 +13,16 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/reversi-engine/reversi/catalog"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/engine"
-	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/server"
 	"github.com/reversi-engine/reversi/store/open"
 	"github.com/reversi-engine/reversi/store/sqlite"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db [--sqlite-sync full|normal] | --db postgres://...] [--course-endpoints] [--engine NAME=CMD] [limits]", `
-Starts the game server and its web GUI: games between humans in the
-browser, built-in players and bots over HTTP/WebSocket, refereed by the
-server and stored in a database (an SQLite file by default, or
-PostgreSQL for several servers on one database). Games in progress are
-resumed when the server starts again. Several servers may share one
-PostgreSQL database: each game is refereed by one of them and seen live
-through all of them; if that server dies, another takes its games over
-after --lease. SIGINT and SIGTERM shut it down gracefully. The API, its
-limits and the threat model are in docs/API.md; running it for real in
-docs/OPERATIONS.md.`)
+	fs := cli.NewFlags(e.stderr, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db [--sqlite-sync full|normal] | --db postgres://...] [--course-endpoints] [--engine NAME=CMD] [limits]", help("serve"))
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "reversi.db", "SQLite file, or a postgres:// URL")
 	sqliteSync := fs.String("sqlite-sync", "full", "with an SQLite --db: full (every move on the disk before it is acknowledged: it survives a power cut) or normal (faster; a crash of the server loses nothing, but a power cut or an OS crash may lose the last acknowledged moves)")

@@ -9,26 +9,17 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/progress"
 	"github.com/reversi-engine/reversi/endgame"
+	"github.com/reversi-engine/reversi/endgame/problems"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/format/obf"
-	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/internal/progress"
 )
 
 func runSolve(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--eval pattern|none] [--first N] [--time-limit T]", `
-Solves every position of an OBF file (one position a line: 64 squares, the
-side to move, and optionally "; move:score; ..."): prints the best move, the
-exact score (or win/loss/draw with --wld), nodes, time, nodes per second,
-and whether the score matches the file's best score; a summary at the end.
-
-FILE may be "-" for standard input. The data sets shipped with reversi can
-be named without a path: fforum-1-19.obf (easy, 14-16 empties) and
-fforum-40-59.obf (the classic FFO #40-#59 benchmark, 20-34 empties).
-A solve that takes long says so on standard error every 30 seconds.
-Ctrl-C stops the solve in progress and prints what was found so far.`)
+	fs := cli.NewFlags(e.stderr, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--eval pattern|none] [--first N] [--time-limit T]", help("solve"))
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines per solve")
 	wld := fs.Bool("wld", false, "solve for win/loss/draw only (faster)")
 	hashMB := fs.Int("hash", 64, "transposition table size in MB")
@@ -51,16 +42,16 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 	if err != nil {
 		return err
 	}
-	problems, err := obf.Parse(in)
+	list, err := obf.Parse(in)
 	in.Close()
 	if err != nil {
 		return fmt.Errorf("%s: %w", source, err)
 	}
-	if len(problems) == 0 {
+	if len(list) == 0 {
 		return fmt.Errorf("%s: no position in the file: nothing to solve", source)
 	}
-	if *first > 0 && *first < len(problems) {
-		problems = problems[:*first]
+	if *first > 0 && *first < len(list) {
+		list = list[:*first]
 	}
 	mode := endgame.Exact
 	if *wld {
@@ -76,35 +67,26 @@ Ctrl-C stops the solve in progress and prints what was found so far.`)
 	default:
 		return fmt.Errorf("--eval %q: want pattern or none", *evalName)
 	}
-	solver := endgame.New(endgame.Options{Threads: *threads, HashMB: *hashMB, Eval: ordering})
+	solver, err := endgame.New(endgame.Options{Threads: *threads, HashMB: *hashMB, Eval: ordering})
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(e.stdout, "solving %s of %s, %s, %s, %d MB table, ordering by %s\n",
-		counted(len(problems), "position"), source, mode, counted(*threads, "thread"), *hashMB, *evalName)
-	fmt.Fprintf(e.stdout, "%4s %5s %4s %5s %5s %14s %9s %12s  %s\n", "#", "line", "emp", "move", "score", "nodes", "seconds", "nodes/s", "check")
+		counted(len(list), "position"), source, mode, counted(*threads, "thread"), *hashMB, *evalName)
+	fmt.Fprintln(e.stdout, problems.Header())
 	start := func(i int, p obf.Problem) func() {
 		num, line, empties := i+1, p.Line, p.Position.Board.Empties()
 		return progress.Heartbeat(newsEvery, func(d time.Duration) {
 			fmt.Fprintf(e.stderr, "#%d (line %d, %d empties): solving, %.0f s so far\n", num, line, empties, d.Seconds())
 		})
 	}
-	t, err := solver.SolveProblems(ctx, problems, endgame.ProblemOptions{Mode: mode, TimeLimit: *limit, Start: start}, func(c endgame.Checked) {
-		r, p := c.Result, c.Problem
-		if r.Stopped {
-			fmt.Fprintf(e.stdout, "%4d %5d %4d %5s %5s %14d %9.3f %12.0f  stopped\n", c.Index+1, p.Line, p.Position.Board.Empties(), "-", "?", r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond())
-			return
-		}
-		check := "-"
-		if c.Right() {
-			check = "ok"
-		} else if c.Wrong() {
-			check = fmt.Sprintf("WRONG: file says %+d", c.Want)
-		}
-		fmt.Fprintf(e.stdout, "%4d %5d %4d %5v %+5d %14d %9.3f %12.0f  %s\n", c.Index+1, p.Line, p.Position.Board.Empties(), r.Move, r.Score, r.Nodes, r.Elapsed.Seconds(), r.NodesPerSecond(), check)
+	t, err := problems.Solve(ctx, solver, list, problems.Options{Mode: mode, TimeLimit: *limit, Start: start}, func(c problems.Checked) {
+		fmt.Fprintln(e.stdout, c.Row())
 	})
 	if err != nil {
 		return fmt.Errorf("%s %w", source, err)
 	}
-	fmt.Fprintf(e.stdout, "solved %d of %d: %d right, %d wrong, %d without a score to check; %d nodes in %.3f s, %.0f nodes/s\n",
-		t.Solved, len(problems), t.Right, t.Wrong, t.Unchecked, t.Nodes, t.Elapsed.Seconds(), t.NodesPerSecond())
+	fmt.Fprintln(e.stdout, t.Summary(len(list)))
 	if t.Wrong > 0 {
 		return fmt.Errorf("%d wrong scores", t.Wrong)
 	}

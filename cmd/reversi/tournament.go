@@ -9,22 +9,13 @@ import (
 	"fmt"
 
 	"github.com/reversi-engine/reversi/arena"
-	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/internal/plot"
-	"github.com/reversi-engine/reversi/player/catalog"
+	"github.com/reversi-engine/reversi/catalog"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/plot"
 )
 
 func runTournament(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "tournament", "--players P1,P2,P3... [--rounds R] [--anchor P] [--time T] [--game-time G [--increment I]] [--out FILE.ggf] [--plot ratings.png]", `
-Plays a round robin: every two players meet over R openings, each played
-twice with the colours swapped. Prints a crosstable and a rating list:
-Elo by maximum likelihood with 95% error bars, anchored on one player
-(random = 0 by default when it plays). The games are saved as GGF and the
-results as JSON and as a text table beside them (FILE.json, FILE.txt);
-run the same command again to resume. Players are named as in 'reversi
-help players'; separate them with ';' when a spec has commas in it, e.g.
---players 'engine:level=5,threads=1;random;roxanne'. The clocks are
-match's: --time a move, --game-time a game, --increment after each move.`)
+	fs := cli.NewFlags(e.stderr, "tournament", "--players P1,P2,P3... [--rounds R] [--anchor P] [--time T] [--game-time G [--increment I]] [--out FILE.ggf] [--plot ratings.png]", help("tournament"))
 	var o arenaOptions
 	o.register(fs)
 	playerList := fs.String("players", "", "the players, separated by ',' (or ';' if their specs hold commas)")

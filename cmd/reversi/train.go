@@ -9,8 +9,8 @@ import (
 	"runtime"
 	"text/tabwriter"
 
-	"github.com/reversi-engine/reversi/internal/cli"
-	"github.com/reversi-engine/reversi/internal/plot"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/plot"
 	"github.com/reversi-engine/reversi/train"
 )
 
@@ -25,17 +25,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 		return runTrainRefit(ctx, e, args[1:])
 	}
 	def := train.DefaultConfig()
-	fs := cli.NewFlags(e.stderr, "train", "[--out weights.bin] [--work DIR] [--seed S] [--fraction F] [--self-play N] [--plot loss.png]", `
-Trains the weights of the pattern evaluation: positions from the WTHOR games
-shipped with reversi (all years but `+fmt.Sprint(train.HeldOutYear)+`, kept for testing) and from self-play,
-labelled phase by phase from the end of the game (exact scores from the
-endgame solver, then searches with the weights already fitted), fitted by
-least squares. Every step is saved in the work folder: run the same command
-again to resume after an interruption. The weights are written (through a
-temporary file) to --out (/dev/stdout: to standard output, the table
-then to standard error); the report, with the error of every phase, to
-the work folder. The defaults make the weights that ship with reversi (see
-docs/TRAINING.md); --tiny is a run of seconds that checks the pipeline.`)
+	fs := cli.NewFlags(e.stderr, "train", "[--out weights.bin] [--work DIR] [--seed S] [--fraction F] [--self-play N] [--plot loss.png]", help("train", "{held-out-year}", fmt.Sprint(train.HeldOutYear)))
 	out := fs.String("out", "weights.bin", "the weights file to write")
 	work := fs.String("work", "train-work", "folder of the intermediate files (resumable)")
 	cfg := def

@@ -10,23 +10,14 @@ import (
 	"runtime"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/eval/pattern"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
 
 func runTrainLabel(ctx context.Context, e *env, args []string) error {
 	def := train.DefaultLabelConfig()
-	fs := cli.NewFlags(e.stderr, "train label", "[--work DIR] [--positions N] [--depth D] [--prob P] [--exact E] [--shard i/n]", `
-Labels positions of the shipped WTHOR games (all years but the held-out one;
-some followed by random moves) for the training of the evaluation: a
-selective search of the engine (--depth at --prob) far from the end, the
-exact score from --exact empty squares. Each label is appended to the work
-folder as it is found: the same command resumes an interrupted run, and a
-folder holding labels of other settings (in any shard's file) is refused,
-naming the settings that differ. --shard i/n labels the positions i modulo
-n (on another machine, say); copy every shard's labels-*.txt into one
-folder to use them together ('reversi train refit').`)
+	fs := cli.NewFlags(e.stderr, "train label", "[--work DIR] [--positions N] [--depth D] [--prob P] [--exact E] [--shard i/n]", help("train label"))
 	cfg := def
 	fs.StringVar(&cfg.Work, "work", "label-work", "folder of the label files (resumable)")
 	fs.IntVar(&cfg.Positions, "positions", def.Positions, "positions of the whole set (all shards)")

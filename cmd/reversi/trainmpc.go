@@ -8,36 +8,18 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/eval"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/atomicfile"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
 
 func runTrainMPC(ctx context.Context, e *env, args []string) error {
 	def := train.DefaultProbCutConfig()
-	fs := cli.NewFlags(e.stderr, "train mpc", "[--work DIR] [--positions N] [--depth D] [--shard i/n] [--out probcut.json] [--fit-only] [--weights FILE]", `
-Fits the parameters of the engine's selective search (Multi-ProbCut): for
-positions of the shipped WTHOR games (some followed by random moves), the
-values of full-width searches of every depth up to --depth, and the exact
-score near the end; then, for each range of empty squares and depth, the
-regression of the deep value on the shallow one (slope, intercept and
-deviation). Samples are appended to the work folder position by position:
-the same command resumes an interrupted run, and --shard i/n samples a part
-on another machine (copy the files into one work folder to fit). The
-parameters are written (through a temporary file) to --out (/dev/stdout:
-to standard output, the table then to standard error), for the
-evaluation they were sampled with: engine/probcut.json ships with reversi.
-With --weights the samples and the fit are for those weights (a work
-folder of other weights is refused), for 'engine:weights=FILE,probcut=OUT'.
---fit-only fits the samples already in the work folder, with the settings
-they were sampled with (their files' first line; the sampling options are
-not used), and refuses samples searched with other weights than those of
---weights (or the shipped ones).`)
+	fs := cli.NewFlags(e.stderr, "train mpc", "[--work DIR] [--positions N] [--depth D] [--shard i/n] [--out probcut.json] [--fit-only] [--weights FILE]", help("train mpc"))
 	cfg := def
 	fs.StringVar(&cfg.Work, "work", "mpc-work", "folder of the sample files (resumable)")
 	fs.IntVar(&cfg.Positions, "positions", def.Positions, "positions of the whole sample (all shards)")
@@ -121,14 +103,5 @@ not used), and refuses samples searched with other weights than those of
 		return err
 	}
 	fmt.Fprintf(notes, "parameters: %s (%d cells from %d positions)\n", *out, len(pc.Cells), len(samples))
-	w := tabwriter.NewWriter(notes, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "empties\tdepth\tshallow\tslope\tintercept\tsigma\tsamples\t")
-	for _, c := range pc.Cells {
-		depth := fmt.Sprint(c.Depth)
-		if c.Depth == 0 {
-			depth = "end"
-		}
-		fmt.Fprintf(w, "%d-%d\t%s\t%d\t%.3f\t%+.2f\t%.2f\t%d\t\n", c.MinEmpties, c.MaxEmpties, depth, c.Shallow, c.Slope, c.Intercept, c.Sigma, c.Samples)
-	}
-	return w.Flush()
+	return train.WriteProbCutTable(notes, pc)
 }

@@ -9,34 +9,16 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"text/tabwriter"
 
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/atomicfile"
-	"github.com/reversi-engine/reversi/internal/cli"
 	"github.com/reversi-engine/reversi/train"
 )
 
 func runTrainRefit(ctx context.Context, e *env, args []string) error {
 	def := train.DefaultRefitConfig()
-	fs := cli.NewFlags(e.stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--game-positions] [--fraction F] [--out weights2.bin] [--phases 30] [--prior FILE] [--prior-lambda L] [--smooth S] [--window W]", `
-Fits pattern weights of --phases phases (15, 30 or 60) to the positions
-labelled by 'reversi train label' (the label files of every folder given),
-and with --theoretical to the exact scores of the WTHOR database at 24 empty
-squares (training years only). --game-positions keeps only the labelled
-positions that a training game reaches, leaving out those drawn after
-random moves. --fraction keeps that share of the positions (by a hash of
-the board: a smaller fraction's positions are inside a larger one's), for
-a learning curve: how the error falls as the data grow. Each phase, from the last to the first, is
-fitted to its own disc counts and --window counts either side, pulled
-toward the prior's weights of the same disc counts (--prior-lambda, in
-positions; the prior is --prior, by default the shipped weights) and
-toward the phase fitted just before it (--smooth). A tenth of the
-positions (by hash) is held out: the table gives each phase's held-out
-error and the prior's on the same positions. The weights
-are written (through a temporary file) to --out, the table as JSON to
---report (either may be /dev/stdout: the printed table then goes to
-standard error). Measure them with 'reversi accuracy --weights FILE'.`)
+	fs := cli.NewFlags(e.stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--game-positions] [--fraction F] [--out weights2.bin] [--phases 30] [--prior FILE] [--prior-lambda L] [--smooth S] [--window W]", help("train refit"))
 	cfg := def
 	labels := fs.String("labels", "", "folders of label files, separated by commas")
 	theoretical := fs.Bool("theoretical", false, "add the database's exact scores at 24 empties (training years)")
@@ -89,37 +71,13 @@ standard error). Measure them with 'reversi accuracy --weights FILE'.`)
 		}
 		cfg.Prior = ev.Weights()
 	}
-	var lps []train.LabelledPosition
-	sources := []string{}
+	var dirs []string
 	if *labels != "" {
-		var headers []string
-		var err error
-		if lps, headers, err = train.ReadLabels(strings.Split(*labels, ",")...); err != nil {
-			return err
-		}
-		sources = append(sources, headers...)
-		if *gamesOnly {
-			games, err := train.WTHORGames(false, 1, 1)
-			if err != nil {
-				return err
-			}
-			all := len(lps)
-			lps = train.GamePositions(lps, games)
-			sources = append(sources, fmt.Sprintf("only the %d of %d labelled positions that a training game reaches", len(lps), all))
-		}
+		dirs = strings.Split(*labels, ",")
 	}
-	if *theoretical {
-		more, err := train.TheoreticalLabels(len(lps))
-		if err != nil {
-			return err
-		}
-		lps = append(lps, more...)
-		sources = append(sources, fmt.Sprintf("%d exact scores of the database at 24 empties", len(more)))
-	}
-	if *fraction < 1 {
-		all := len(lps)
-		lps = train.Sample(lps, *fraction)
-		sources = append(sources, fmt.Sprintf("a sample of %d of the %d positions (--fraction %v)", len(lps), all, *fraction))
+	lps, sources, err := train.RefitSet{Labels: dirs, GamePositions: *gamesOnly, Theoretical: *theoretical, Fraction: *fraction}.Positions()
+	if err != nil {
+		return err
 	}
 	cfg.Log = e.stderr
 	w, reps, err := train.Refit(ctx, cfg, lps)
@@ -137,18 +95,5 @@ standard error). Measure them with 'reversi accuracy --weights FILE'.`)
 		}
 	}
 	fmt.Fprintf(notes, "weights: %s (%d phases, %d positions)\n", *out, cfg.Phases, len(lps))
-	tw := tabwriter.NewWriter(notes, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "phase\tdiscs\tpositions\texact\tepochs\ttrain MAE\theld-out MAE\tprior's held-out MAE\t")
-	for _, p := range reps {
-		if p.Unchanged {
-			fmt.Fprintf(tw, "%d\t%s\t0\t\t\t\t(the prior and the next phase)\t\t\n", p.Phase, p.Discs)
-			continue
-		}
-		epochs := fmt.Sprint(p.Epochs)
-		if p.KeptCentre {
-			epochs = "0 (kept)"
-		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%.2f\t%.2f\t%.2f\t\n", p.Phase, p.Discs, p.Positions, p.Exact, epochs, p.Errors.TrainMAE, p.Errors.ValMAE, p.PriorMAE)
-	}
-	return tw.Flush()
+	return train.WriteRefitTable(notes, reps)
 }

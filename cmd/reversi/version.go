@@ -9,22 +9,13 @@ import (
 	"io"
 
 	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/cmd/internal/buildinfo"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/eval/pattern"
-	"github.com/reversi-engine/reversi/internal/buildinfo"
-	"github.com/reversi-engine/reversi/internal/cli"
 )
 
 func runVersion(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "version", "", `
-Prints the version of reversi (stamped by a release build, scripts/dist.sh,
-or the module version the Go toolchain recorded, "(devel)" for a build in
-a checkout), the version control revision it was built from, with its
-time and whether the tree had local changes, the module, the Go version
-and the platform; then the data shipped in the binary: the opening book
-(its positions, the depth of its searches and the first 12 hex digits of
-the SHA-256 of its file, book/shipped.bin), or why it cannot be read, and
-the pattern evaluation's weights (the first 12 hex digits of their
-checksum, which the selective search's parameters name).`)
+	fs := cli.NewFlags(e.stderr, "version", "", help("version"))
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}

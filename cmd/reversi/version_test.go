@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/cmd/internal/buildinfo"
 	"github.com/reversi-engine/reversi/eval/pattern"
-	"github.com/reversi-engine/reversi/internal/buildinfo"
 )
 
 // versionLine is the first line of "reversi version".
@@ -44,7 +44,7 @@ func TestVersionStamped(t *testing.T) {
 		t.Skip("builds the binary again")
 	}
 	bin := filepath.Join(t.TempDir(), "reversi")
-	const pkg = "github.com/reversi-engine/reversi/internal/buildinfo"
+	const pkg = "github.com/reversi-engine/reversi/cmd/internal/buildinfo"
 	ldflags := "-X " + pkg + ".Version=v9.8.7-test -X " + pkg + ".Revision=0123abc -X " + pkg + ".Time=2026-11-24T00:00:00Z -X " + pkg + ".Modified=true"
 	if out, err := exec.Command("go", "build", "-ldflags", ldflags, "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -71,7 +71,7 @@ func TestDistScriptStamps(t *testing.T) {
 	}
 	script := string(text)
 	for _, want := range []string{
-		"pkg=github.com/reversi-engine/reversi/internal/buildinfo\n",
+		"pkg=github.com/reversi-engine/reversi/cmd/internal/buildinfo\n",
 		"-X $pkg.Version=", "-X $pkg.Revision=", "-X $pkg.Time=", "-X $pkg.Modified=",
 		"linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64",
 	} {

@@ -4,6 +4,6 @@
 // Where they come from is in data/README.md.
 //
 // ReadFile and FS give the files by name. It imports nothing of reversi;
-// the solver's tests, bench (reversi bench) and internal/cli (reversi
+// the solver's tests, bench (reversi bench) and cmd/internal/cli (reversi
 // solve names them without a path) use them.
 package fforum

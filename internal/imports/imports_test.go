@@ -14,8 +14,8 @@ const module = "github.com/reversi-engine/reversi"
 // alone (and each other): README's layout table says so.
 var engine = []string{
 	"board", "game", "perft", "format/obf", "format/ggf", "format/wthor", "eval", "eval/pattern",
-	"player/minimax", "endgame", "engine", "mcts", "train", "player", "player/course", "player/human",
-	"player/catalog", "referee", "arena", "nboard", "gtp", "internal/lines", "internal/clip", "internal/memclear", "internal/cpufeature", "internal/hugepage", "textboard", "data", "data/xot", "data/fforum", "internal/workers", "accuracy", "bench", "opening", "book", "glicko",
+	"player/minimax", "endgame", "endgame/problems", "engine", "mcts", "train", "player", "player/course", "player/human",
+	"catalog", "referee", "arena", "nboard", "gtp", "internal/lines", "internal/childproc", "internal/mpc", "internal/clip", "internal/memclear", "internal/cpufeature", "internal/hugepage", "textboard", "data", "data/xot", "data/fforum", "internal/workers", "accuracy", "bench", "opening", "book", "glicko",
 }
 
 // TestEngineImportsOnlyTheStandardLibrary lists every dependency, direct

@@ -15,6 +15,6 @@
 // Two humans at one terminal share one [Input]: its lines go, in order, to
 // the player whose turn it is.
 //
-// It imports board and player only; player/catalog builds it (the "human"
+// It imports board and player only; catalog builds it (the "human"
 // player) and reversi play gives it its input in the line mode.
 package human

@@ -86,7 +86,10 @@ func TestMinimaxDepthOneIsGreedyForDiscs(t *testing.T) {
 // TestDeepEnoughIsExact: searched to the end of the game, the disc count
 // gives the exact score the endgame solver finds.
 func TestDeepEnoughIsExact(t *testing.T) {
-	solver := endgame.New(endgame.Options{HashMB: 4})
+	solver, err := endgame.New(endgame.Options{HashMB: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
 	n := 0
 	for _, b := range positions(3000, 3) {
 		if b.Empties() > 8 || n == 40 {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/reversi-engine/reversi/internal/progress"
+	"github.com/reversi-engine/reversi/cmd/internal/progress"
 )
 
 func TestHeartbeatStops(t *testing.T) {

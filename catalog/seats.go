@@ -43,3 +43,30 @@ func IsInstant(spec string) bool {
 	e := lookup(s.Name)
 	return e != nil && e.Instant
 }
+
+// UsesShippedBook reports whether spec is a valid spec of the engine that
+// plays from the shipped book when it can be read: its book option on or
+// auto (the default), and no book file of its own.
+func UsesShippedBook(spec string) bool {
+	isEngine, off, file := EngineBook(spec)
+	return isEngine && !off && file == ""
+}
+
+// EngineBook reads the book options of spec: whether it is a valid spec
+// of the engine, and if so whether its book is off (book=off, in any
+// case) and the book file it names (book-file, "" for none).
+func EngineBook(spec string) (isEngine, off bool, file string) {
+	s, err := Parse(spec)
+	if err != nil || s.Name != "engine" {
+		return false, false, ""
+	}
+	for _, o := range s.Options {
+		switch o.Key {
+		case "book-file":
+			file = o.Value
+		case "book":
+			off = strings.EqualFold(o.Value, "off")
+		}
+	}
+	return true, off, file
+}

@@ -6,8 +6,8 @@
 //
 // A release build stamps the variables of this package:
 //
-//	go build -ldflags "-X github.com/reversi-engine/reversi/internal/buildinfo.Version=v1.2.0 \
-//	  -X github.com/reversi-engine/reversi/internal/buildinfo.Revision=$(git rev-parse HEAD)" ./cmd/reversi
+//	go build -ldflags "-X github.com/reversi-engine/reversi/cmd/internal/buildinfo.Version=v1.2.0 \
+//	  -X github.com/reversi-engine/reversi/cmd/internal/buildinfo.Revision=$(git rev-parse HEAD)" ./cmd/reversi
 //
 // Read returns the Info that reversi version prints. It uses only the
 // standard library; cmd/reversi uses it.

@@ -27,4 +27,9 @@
 //
 // Errors are [*SpecError] values that name the spec and the part of it at
 // fault, and list what would have been accepted.
+//
+// The catalog sits on its own floor, above the players and engines it
+// builds (player/course, player/minimax, player/human, engine, mcts, nboard,
+// gtp) and below the front-ends that let a user name a player (the
+// command, the server, the terminal UI).
 package catalog

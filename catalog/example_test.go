@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/reversi-engine/reversi/player/catalog"
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/referee"
 )
 

@@ -79,3 +79,26 @@ func TestEvalNames(t *testing.T) {
 		t.Errorf("alphabeta's eval defaults to %q, want course", e.option("eval").Default)
 	}
 }
+
+// TestUsesShippedBook: which player specs play from the shipped book,
+// and so get the note of reversi play when it cannot be read.
+func TestUsesShippedBook(t *testing.T) {
+	for spec, want := range map[string]bool{
+		"engine":                      true,
+		"ENGINE:level=3":              true,
+		"engine:book=on":              true,
+		"engine:book=Auto,threads=1":  true,
+		"engine:book=OFF":             false,
+		"engine:book-file=my.bin":     false,
+		"engine:bogus=1":              false,
+		"random":                      false,
+		"mcts:time=1s":                false,
+		"nboard:edax -q":              false,
+		"":                            false,
+		"engine:level=5,book=off,x=1": false,
+	} {
+		if got := UsesShippedBook(spec); got != want {
+			t.Errorf("UsesShippedBook(%q) = %v, want %v", spec, got, want)
+		}
+	}
+}
