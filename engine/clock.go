@@ -61,10 +61,7 @@ const (
 // The shares of the moves to come, in moves of the middle game: an
 // opening move (more than openingEmpties empty squares) is worth
 // openingWeight of one, each move after the exact solve, which finds most
-// of its tree in the tables, afterSolveWeight (what those moves do not
-// spend is the margin of a loaded machine, whose moves end late: at
-// 0.05, a match on a 10 s game clock beside a load of 20 on 2 cores lost
-// 2 games of 95 on time, the plan before this one none). The move that starts the
+// of its tree in the tables, afterSolveWeight. The move that starts the
 // solve keeps twice the solve's estimate (SolveEstimate, an average: most
 // solves finish in it), and the solve starts at the player's first move
 // where that is at most solveShares midgame shares.
@@ -79,7 +76,7 @@ const (
 const (
 	openingEmpties   = 44
 	openingWeight    = 0.6
-	afterSolveWeight = 0.15
+	afterSolveWeight = 0.05
 	solveShares      = 3.0
 )
 
@@ -232,13 +229,13 @@ func (c Clock) Plan(empties, solveFrom int, solveScale float64) Budget {
 	target := min(time.Duration(float64(unit)*this), (c.Game-margin(c.Game))/2, hard)
 	most := min(max(min(time.Duration(float64(target)*maxStretch), time.Duration(float64(avail)*maxShare)), target), hard)
 	if solve == 0 {
-		// The solve's move (or one after it): up to half of the
+		// The solve's move (or one after it): up to three quarters of the
 		// clock, the solve itself stopping at twice its estimate, or at
 		// three midgame shares; its usual time, which the midgame search
 		// before the solve takes a tenth of, twice the estimate. A move
 		// after a finished solve takes next to no time.
 		est := scaled(SolveEstimate(empties), solveScale)
-		most = min(max(time.Duration(float64(unit)*maxStretch), 2*est), avail/2, hard)
+		most = min(max(time.Duration(float64(unit)*maxStretch), 2*est), avail*3/4, hard)
 		target = min(max(2*est, time.Millisecond), most)
 	}
 	return Budget{Time: min(target, most), MaxTime: most, Solvable: solvable}

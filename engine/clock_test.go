@@ -38,12 +38,12 @@ func TestPlan(t *testing.T) {
 			timeMin: 5 * time.Second, timeMax: 6 * time.Second, maxMin: 12 * time.Second, maxMax: 15 * time.Second},
 		{name: "60 s for 30 moves, opening: less than a midgame share", clock: Clock{Game: 60 * time.Second}, empties: 58, solve: 20,
 			timeMin: 1200 * ms, timeMax: 2500 * ms, maxMax: 7500 * ms},
-		{name: "the solve's move: twice its estimate, stopped at most at half of the clock", clock: Clock{Game: 10 * time.Second}, empties: 20, solve: 20,
-			timeMin: 250 * ms, timeMax: 350 * ms, maxMin: 4500 * ms, maxMax: 5 * time.Second},
+		{name: "the solve's move: twice its estimate, stopped at most at three quarters of the clock", clock: Clock{Game: 10 * time.Second}, empties: 20, solve: 20,
+			timeMin: 250 * ms, timeMax: 350 * ms, maxMin: 5 * time.Second, maxMax: 7500 * ms},
 		{name: "after the solve, little: the solve's tree is in the tables", clock: Clock{Game: 5 * time.Second}, empties: 16, solve: 20,
-			timeMin: ms, timeMax: 50 * ms, maxMax: 2500 * ms},
+			timeMin: ms, timeMax: 50 * ms, maxMax: 3750 * ms},
 		{name: "the solve waits until twice its estimate is at most three shares", clock: Clock{Game: 3 * time.Second}, empties: 24, solve: 60,
-			timeMin: 450 * ms, timeMax: 700 * ms, maxMax: 1500 * ms, solvable: 22},
+			timeMin: 700 * ms, timeMax: 1000 * ms, maxMax: 1500 * ms, solvable: 22},
 		{name: "no solve: equal shares", clock: Clock{Game: 20 * time.Second}, empties: 20,
 			timeMin: 1800 * ms, timeMax: 2 * time.Second},
 		{name: "an increment adds its share, within half of the clock", clock: Clock{Game: 10 * time.Second, Increment: time.Second}, empties: 30, solve: 20,
@@ -115,10 +115,8 @@ func TestPlanNeverLosesOnTime(t *testing.T) {
 
 // TestPlanSpendsTheClock plays whole games on paper as they go: a midgame
 // move takes its usual time, the solve its estimate, and the moves after
-// it, whose tree is in the tables, a millisecond. At most a fifth of the
-// clock is left at the end (besides the increments of the moves after
-// the solve; what the plan keeps for the moves after it is the margin of
-// a loaded machine, whose moves end late),
+// it, whose tree is in the tables, a millisecond. Little of the clock is
+// left at the end (besides the increments of the moves after the solve),
 // and the solve starts as early as at the start of the game it was
 // planned. (Before 2026-11-28: 30% of a 15 s clock left, 32% of 60 s, the
 // solve planned at 25 empties and played at 21.)
@@ -146,7 +144,7 @@ func TestPlanSpendsTheClock(t *testing.T) {
 					}
 					left += inc
 				}
-				if waste := left - after; waste > total/5 {
+				if waste := left - after; waste > total/8 {
 					t.Errorf("clock %v + %v from %d empties: %v left at the end of the game (%v of it increments after the solve), a waste", total, inc, first, left, after)
 				}
 				if solvedAt < planned-1 {
