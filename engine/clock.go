@@ -60,33 +60,22 @@ const (
 
 // The shares of the moves to come, in moves of the middle game: an
 // opening move (more than openingEmpties empty squares) is worth
-// openingWeight of one, each move after the exact solve, which finds most
-// of its tree in the tables, afterSolveWeight. The move that starts the
-// solve keeps twice the solve's estimate (SolveEstimate, an average: most
-// solves finish in it), and the solve starts at the player's first move
-// where that is at most solveShares midgame shares.
-//
-// A share hardly changes from move to move, so the solve stays where it
-// was planned as the game goes on. (Until 2026-11-28 the solve's move kept
-// 4 shares, each move after it 0.2, and the solve started where twice its
-// estimate fitted in half of what was left of the clock, a horizon that
-// fell as the clock ran down: the time kept for a solve at 25 empties was
-// never spent, and 2.8 s of a 15 s game clock were left at the median in
-// 100 games against NTest.)
+// openingWeight of one, the move that starts the exact solve solveWeight,
+// and each move after it, which finds most of its tree in the tables,
+// afterSolveWeight.
 const (
 	openingEmpties   = 44
 	openingWeight    = 0.6
-	afterSolveWeight = 0.05
-	solveShares      = 3.0
+	solveWeight      = 4.0
+	afterSolveWeight = 0.2
 )
 
 // maxStretch is how many times its usual time one move may take at most
 // when its best move keeps changing or its value falls; maxShare is the
 // largest part of what is left of the game clock that one move may take.
 const (
-	maxSolveHorizon = 40
-	maxStretch      = 3
-	maxShare        = 0.25
+	maxStretch = 3
+	maxShare   = 0.25
 )
 
 // SolveEstimate is a cautious estimate of the time of an exact solve of a
@@ -169,74 +158,41 @@ func (c Clock) Plan(empties, solveFrom int, solveScale float64) Budget {
 	if avail <= 0 {
 		return quick // not even the moves' overheads are left
 	}
-	// shares returns a midgame move's share and this move's weight in
-	// shares with the solve at the player's move solve (-1: none), which
-	// keeps reserve (twice its estimate); ok is false if the reserve
-	// leaves the other moves nothing. The increments of the moves after
-	// the solve are theirs: they come too late for the solve.
-	shares := func(solve int, reserve time.Duration) (unit time.Duration, this float64, ok bool) {
-		total, have := 0.0, avail
-		if solve >= 0 {
-			have -= time.Duration(own-1-solve)*c.Increment + reserve
+	// The exact solve can start where its estimate fits in what its move
+	// may take at most.
+	solveMost := min(time.Duration(float64(avail)*2*maxShare), hard)
+	solvable := solvableWithin(solveMost, solveScale)
+	solveAt := min(solveFrom, solvable)
+	// The solve starts at the first of the player's moves at or below
+	// solveAt empties, unless it has started already.
+	solveMove := solveAt > 0 && empties <= solveAt && empties+2 > solveAt
+	weight := func(e int, solving bool) float64 {
+		switch {
+		case solving:
+			return solveWeight
+		case e <= solveAt:
+			return afterSolveWeight
+		case e > openingEmpties:
+			return openingWeight
 		}
-		for k := range own {
-			w := 1.0
-			switch {
-			case k == solve:
-				continue
-			case solve >= 0 && k > solve:
-				w = afterSolveWeight
-			case empties-2*k > openingEmpties:
-				w = openingWeight
-			}
-			total += w
-			if k == 0 {
-				this = w
-			}
-		}
-		if have <= 0 {
-			return 0, 0, false
-		}
-		if total == 0 {
-			return have, 0, true
-		}
-		return time.Duration(float64(have) / total), this, true
+		return 1
 	}
-	// The solve starts at the first of the player's moves where twice its
-	// estimate is at most solveShares midgame shares (and within this
-	// move's hard limit). A move after the solve is a solve's move again:
-	// one that the clock stopped goes on there, one that finished takes
-	// next to no time.
-	solve, solvable := -1, 0
-	unit, this, _ := shares(-1, 0)
+	total := 0.0
+	solved := solveAt > 0 && empties+2 <= solveAt
 	for k := range own {
 		e := empties - 2*k
-		if e > min(solveFrom, maxSolveHorizon) {
-			continue
-		}
-		reserve := 2 * scaled(SolveEstimate(e), solveScale)
-		u, w, ok := shares(k, reserve)
-		if ok && float64(reserve) <= float64(u)*solveShares && (k > 0 || reserve <= hard) {
-			solve, solvable, unit, this = k, e, u, w
-			break
-		}
+		solving := !solved && e <= solveAt
+		total += weight(e, solving)
+		solved = solved || solving
 	}
-	// A move's usual time is at most half of what the clock holds now
-	// (the increments to come are not there yet), its stretch within
-	// maxShare of the clock, but never below the move's usual time: the
-	// last moves before a solve have little left beside the solve's
-	// reserve.
-	target := min(time.Duration(float64(unit)*this), (c.Game-margin(c.Game))/2, hard)
-	most := min(max(min(time.Duration(float64(target)*maxStretch), time.Duration(float64(avail)*maxShare)), target), hard)
-	if solve == 0 {
-		// The solve's move (or one after it): up to three quarters of the
-		// clock, the solve itself stopping at twice its estimate, or at
-		// three midgame shares; its usual time, which the midgame search
-		// before the solve takes a tenth of, twice the estimate. A move
-		// after a finished solve takes next to no time.
-		est := scaled(SolveEstimate(empties), solveScale)
-		most = min(max(time.Duration(float64(unit)*maxStretch), 2*est), avail*3/4, hard)
-		target = min(max(2*est, time.Millisecond), most)
+	this := weight(empties, solveMove)
+	share := time.Duration(float64(avail) * this / total)
+	target := min(share, hard)
+	most := min(time.Duration(float64(target)*maxStretch), time.Duration(float64(avail)*maxShare), hard)
+	if solveMove {
+		// The solve's move: up to twice as much of the clock, and what
+		// its estimate asks.
+		most = min(max(time.Duration(float64(target)*maxStretch), 2*scaled(SolveEstimate(empties), solveScale)), solveMost)
 	}
 	return Budget{Time: min(target, most), MaxTime: most, Solvable: solvable}
 }

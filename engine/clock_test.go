@@ -24,7 +24,6 @@ func TestPlan(t *testing.T) {
 		// Bounds of Time and MaxTime (0: no bound).
 		timeMin, timeMax, maxMin, maxMax time.Duration
 		quick                            bool
-		solvable                         int // 0: any
 	}{
 		{name: "no clock", empties: 40, solve: 20},
 		{name: "1 s a move: nearly all of it", clock: Clock{Move: time.Second}, empties: 40, solve: 20,
@@ -32,22 +31,18 @@ func TestPlan(t *testing.T) {
 		{name: "100 ms a move", clock: Clock{Move: 100 * ms}, empties: 30,
 			timeMin: 30 * ms, timeMax: 40 * ms, maxMin: 30 * ms, maxMax: 40 * ms},
 		{name: "45 ms a move: a quick move", clock: Clock{Move: 45 * ms}, empties: 30, quick: true, maxMax: 3 * ms},
-		// 10 moves before the solve at 20 empties, which keeps 0.3 s (twice
-		// its estimate), and 9 after it at a twentieth of a share each.
 		{name: "60 s for 20 moves, midgame", clock: Clock{Game: 60 * time.Second}, empties: 40, solve: 20,
-			timeMin: 5 * time.Second, timeMax: 6 * time.Second, maxMin: 12 * time.Second, maxMax: 15 * time.Second},
+			timeMin: 3 * time.Second, timeMax: 4 * time.Second, maxMin: 9 * time.Second, maxMax: 12 * time.Second},
 		{name: "60 s for 30 moves, opening: less than a midgame share", clock: Clock{Game: 60 * time.Second}, empties: 58, solve: 20,
-			timeMin: 1200 * ms, timeMax: 2500 * ms, maxMax: 7500 * ms},
-		{name: "the solve's move: twice its estimate, stopped at most at three quarters of the clock", clock: Clock{Game: 10 * time.Second}, empties: 20, solve: 20,
-			timeMin: 250 * ms, timeMax: 350 * ms, maxMin: 5 * time.Second, maxMax: 7500 * ms},
-		{name: "after the solve, little: the solve's tree is in the tables", clock: Clock{Game: 5 * time.Second}, empties: 16, solve: 20,
-			timeMin: ms, timeMax: 50 * ms, maxMax: 3750 * ms},
-		{name: "the solve waits until twice its estimate is at most three shares", clock: Clock{Game: 3 * time.Second}, empties: 24, solve: 60,
-			timeMin: 700 * ms, timeMax: 1000 * ms, maxMax: 1500 * ms, solvable: 22},
+			timeMin: 1200 * ms, timeMax: 2 * time.Second, maxMax: 6 * time.Second},
+		{name: "the solve's move gets several shares", clock: Clock{Game: 10 * time.Second}, empties: 20, solve: 20,
+			timeMin: 2500 * ms, timeMax: 5 * time.Second, maxMax: 5 * time.Second},
+		{name: "after the solve, little", clock: Clock{Game: 5 * time.Second}, empties: 16, solve: 20,
+			timeMin: 500 * ms, timeMax: 1500 * ms, maxMax: 2500 * ms},
 		{name: "no solve: equal shares", clock: Clock{Game: 20 * time.Second}, empties: 20,
 			timeMin: 1800 * ms, timeMax: 2 * time.Second},
-		{name: "an increment adds its share, within half of the clock", clock: Clock{Game: 10 * time.Second, Increment: time.Second}, empties: 30, solve: 20,
-			timeMin: 2200 * ms, timeMax: 3 * time.Second},
+		{name: "an increment adds its share", clock: Clock{Game: 10 * time.Second, Increment: time.Second}, empties: 30, solve: 20,
+			timeMin: 1500 * ms, timeMax: 2500 * ms},
 		{name: "a per-move limit under a game clock bounds", clock: Clock{Move: 500 * ms, Game: 60 * time.Second}, empties: 40, solve: 20,
 			timeMin: 370 * ms, timeMax: 400 * ms, maxMax: 400 * ms},
 		{name: "200 ms on the clock: a short search", clock: Clock{Game: 200 * ms}, empties: 30, solve: 20,
@@ -65,9 +60,6 @@ func TestPlan(t *testing.T) {
 			in := func(d, lo, hi time.Duration) bool { return d >= lo && (hi == 0 || d <= hi) }
 			if !in(b.Time, tt.timeMin, tt.timeMax) || !in(b.MaxTime, tt.maxMin, tt.maxMax) {
 				t.Errorf("%+v: want Time in [%v, %v], MaxTime in [%v, %v]", b, tt.timeMin, tt.timeMax, tt.maxMin, tt.maxMax)
-			}
-			if tt.solvable > 0 && b.Solvable != tt.solvable {
-				t.Errorf("%+v: solvable %d, want %d", b, b.Solvable, tt.solvable)
 			}
 			checkBudget(t, tt.clock, b)
 		})
@@ -94,49 +86,19 @@ func checkBudget(t *testing.T, c Clock, b Budget) {
 
 // TestPlanNeverLosesOnTime plays whole games on paper: every move takes
 // its hard limit, the worst case, plus 2 ms of overhead. The clock never
-// runs out.
+// runs out, and with the usual time each move a game uses most of it.
 func TestPlanNeverLosesOnTime(t *testing.T) {
 	for _, total := range []time.Duration{300 * ms, 2 * time.Second, 15 * time.Second, 5 * time.Minute} {
 		for _, inc := range []time.Duration{0, 100 * ms} {
-			left := total
-			for empties := 60; empties > 0; empties -= 2 {
-				c := Clock{Game: left, Increment: inc}
-				b := c.Plan(empties, 20, 1)
-				checkBudget(t, c, b)
-				left -= b.MaxTime + 2*ms
-				if left <= 0 {
-					t.Fatalf("clock %v + %v, %d empties: out of time (budget %+v)", total, inc, empties, b)
-				}
-				left += inc
-			}
-		}
-	}
-}
-
-// TestPlanSpendsTheClock plays whole games on paper as they go: a midgame
-// move takes its usual time, the solve its estimate, and the moves after
-// it, whose tree is in the tables, a millisecond. Little of the clock is
-// left at the end (besides the increments of the moves after the solve),
-// and the solve starts as early as at the start of the game it was
-// planned. (Before 2026-11-28: 30% of a 15 s clock left, 32% of 60 s, the
-// solve planned at 25 empties and played at 21.)
-func TestPlanSpendsTheClock(t *testing.T) {
-	for _, total := range []time.Duration{15 * time.Second, time.Minute, 5 * time.Minute} {
-		for _, inc := range []time.Duration{0, 100 * ms} {
-			for _, first := range []int{51, 52} { // either colour
+			for _, worst := range []bool{true, false} {
 				left := total
-				planned, solvedAt, after := 0, 0, time.Duration(0)
-				for empties := first; empties > 0; empties -= 2 {
+				for empties := 60; empties > 0; empties -= 2 {
 					c := Clock{Game: left, Increment: inc}
-					b := c.Plan(empties, 60, 1)
+					b := c.Plan(empties, 20, 1)
+					checkBudget(t, c, b)
 					spent := b.Time
-					switch {
-					case solvedAt > 0:
-						spent, after = ms, after+inc
-					case b.Solvable >= empties:
-						solvedAt, spent = empties, min(SolveEstimate(empties), b.MaxTime)
-					case planned == 0:
-						planned = b.Solvable
+					if worst {
+						spent = b.MaxTime + 2*ms
 					}
 					left -= spent
 					if left <= 0 {
@@ -144,11 +106,8 @@ func TestPlanSpendsTheClock(t *testing.T) {
 					}
 					left += inc
 				}
-				if waste := left - after; waste > total/8 {
-					t.Errorf("clock %v + %v from %d empties: %v left at the end of the game (%v of it increments after the solve), a waste", total, inc, first, left, after)
-				}
-				if solvedAt < planned-1 {
-					t.Errorf("clock %v + %v from %d empties: the solve planned at %d empties at the start started at %d", total, inc, first, planned, solvedAt)
+				if !worst && total >= 2*time.Second && left > total/3 {
+					t.Errorf("clock %v + %v: %v left at the end of the game, a waste", total, inc, left)
 				}
 			}
 		}

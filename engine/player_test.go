@@ -69,10 +69,10 @@ func TestLimitsFromTheClock(t *testing.T) {
 		// 1 s a move: well within it.
 		{time.Second, 0, 40, func(l Limits) bool { return l.MaxTime < time.Second && l.Time <= l.MaxTime }},
 		// 60 s for 20 own moves, with the solve planned for where the
-		// clock allows it: more than 60/20 s a move (up to the level's
-		// 5 s), never more than 3 shares.
+		// clock allows it: more than 60/20 s a move, never more than 3
+		// shares.
 		{0, 60 * time.Second, 40, func(l Limits) bool {
-			return l.Time > 3*time.Second && l.Time <= 5*time.Second && l.MaxTime <= 3*l.Time && l.ExactEmpties >= 20 && l.ExactEmpties < 30
+			return l.Time > 3*time.Second && l.Time < 5*time.Second && l.MaxTime <= 3*l.Time && l.ExactEmpties >= 20 && l.ExactEmpties < 30
 		}},
 		// 1 s a move: all of it, and the solves that fit in it.
 		{time.Second, 0, 24, func(l Limits) bool {
