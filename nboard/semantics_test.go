@@ -272,22 +272,26 @@ const stallSlack = time.Second
 
 // TestClientKeepsTheClock: the engine side, driven by the client in
 // another process with a depth it cannot reach (set depth 60: solve),
-// plays the end of a real game from 24 empty squares, where it searches,
+// plays the end of a real game from 34 empty squares, where it searches,
 // then solves, at a short time a move (reversi play --black 'nboard:reversi
 // nboard' --time), and under a short game clock, without losing on time.
+// The referee's grace is clockGrace: a solve from 34 empties that ignored
+// the clock would take minutes, and a loaded machine (a load average of
+// 10 to 15 on 2 cores) stalled a move of 500 ms by more than stallSlack.
 func TestClientKeepsTheClock(t *testing.T) {
+	const clockGrace = 5 * time.Second
 	moveTime, gameTime := 500*time.Millisecond, 3*time.Second
 	if testing.Short() {
 		moveTime, gameTime = 3*moveTime, 3*gameTime
 	}
-	boards, err := testpos.Endgame(1, 24)
+	boards, err := testpos.Endgame(1, 34)
 	if err != nil {
 		t.Fatal(err)
 	}
 	from := game.New(board.Position{Board: boards[0], Turn: board.Black}, game.Standard)
-	// The referee's grace absorbs a loaded machine's stalls (see
-	// stallSlack); a side that ignored the clock would still lose.
-	for _, cfg := range []referee.Config{{MoveTime: moveTime, Grace: stallSlack}, {MoveTime: referee.NoLimit, GameTime: gameTime, Grace: stallSlack}} {
+	// The referee's grace absorbs a loaded machine's stalls; a side that
+	// ignored the clock would still lose.
+	for _, cfg := range []referee.Config{{MoveTime: moveTime, Grace: clockGrace}, {MoveTime: referee.NoLimit, GameTime: gameTime, Grace: clockGrace}} {
 		c, err := Start(command("serve"), ClientOptions{Depth: 60})
 		if err != nil {
 			t.Fatal(err)
