@@ -9,6 +9,7 @@
 package problems
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"time"
@@ -87,7 +88,7 @@ func Solve(ctx context.Context, s *endgame.Solver, problems []obf.Problem, o Opt
 		}
 		c := Checked{Index: i, Problem: p, Result: r}
 		if c.Want, c.HasWant = p.BestScore(); c.HasWant && o.Mode == endgame.WLD {
-			c.Want = sign(c.Want)
+			c.Want = cmp.Compare(c.Want, 0)
 		}
 		switch {
 		case r.Stopped:
@@ -138,15 +139,4 @@ func (c Checked) Row() string {
 func (t Tally) Summary(n int) string {
 	return fmt.Sprintf("solved %d of %d: %d right, %d wrong, %d without a score to check; %d nodes in %.3f s, %.0f nodes/s",
 		t.Solved, n, t.Right, t.Wrong, t.Unchecked, t.Nodes, t.Elapsed.Seconds(), t.NodesPerSecond())
-}
-
-// sign returns the sign of v: 1, 0 or -1.
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
 }
