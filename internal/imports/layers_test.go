@@ -23,11 +23,12 @@ import (
 // engine's floors without importing them: it sits below the server.
 var floors = [][]string{
 	// 0, helpers: the low internal packages, the data sets, the GUI's
-	// files, the storage interface and the Glicko-2 maths; none imports
+	// files, the storage interface, the Glicko-2 maths and the pairings
+	// of tournaments; none imports
 	// another package of the module.
 	{"internal/clip", "internal/cpufeature", "internal/hugepage", "internal/memclear", "internal/workers",
 		"internal/atomicfile", "internal/lines", "internal/childproc", "internal/mpc", "data", "data/xot", "data/fforum", "web",
-		"store", "glicko"},
+		"store", "glicko", "pairing"},
 	// 1, the rules: the board; the stores' shared SQL.
 	{"board", "store/internal/sqlbase"},
 	// 2, what the rules make: game records, evaluations, perft; the two
