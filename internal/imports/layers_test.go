@@ -24,8 +24,7 @@ import (
 var floors = [][]string{
 	// 0, helpers: the low internal packages, the data sets, the GUI's
 	// files, the storage interface, the Glicko-2 maths and the pairings
-	// of tournaments; none imports
-	// another package of the module.
+	// of tournaments; none imports another package of the module.
 	{"internal/clip", "internal/cpufeature", "internal/hugepage", "internal/memclear", "internal/workers",
 		"internal/atomicfile", "internal/lines", "internal/childproc", "internal/mpc", "data", "data/xot", "data/fforum", "web",
 		"store", "glicko", "pairing"},
