@@ -58,7 +58,7 @@ var floors = [][]string{
 	// 9, the server's load test.
 	{"server/loadtest"},
 	// 10, the command, the examples and scripts.
-	{"cmd/reversi", "examples/bot-go", "examples/bot-python", "scripts"},
+	{"cmd/reversi", "examples/bot-go", "examples/bot-python", "examples/bot-cpp/check", "scripts"},
 }
 
 // testOnly are the packages only tests import: they are on no floor (they
