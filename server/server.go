@@ -21,6 +21,7 @@ import (
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/referee"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -64,7 +65,7 @@ type Config struct {
 	// A computer's move waits for a free slot before its clock starts;
 	// the players that do not search (catalog.IsInstant: random, the
 	// course's table players) move without one. The slots are shared
-	// between the clients that created the games (see fairSlots): a
+	// between the clients that created the games (see live.Slots): a
 	// client's moves wait behind each other, a freed slot goes to the
 	// waiting client that has thought least, and MaxSearchesPerClient
 	// bounds the slots one client holds at once (default: half of
@@ -153,7 +154,7 @@ type Server struct {
 	metrics  *metrics
 	// searches and analyses are the slots of the computer moves thought
 	// at once and of the analyses running, shared between clients.
-	searches, analyses *fairSlots
+	searches, analyses *live.Slots
 	// pool keeps the players of computer seats between their moves.
 	pool *pool
 	// created counts the creations under way by client (see admit).
@@ -286,14 +287,14 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
 		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(),
 		newGames: newLimiter(float64(cfg.NewGamesPerClient)/cfg.NewGamesPeriod.Seconds(), float64(cfg.NewGamesPerClient)),
-		searches: newFairSlots(cfg.MaxSearches, cfg.MaxSearchesPerClient), analyses: newFairSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
+		searches: live.NewSlots(cfg.MaxSearches, cfg.MaxSearchesPerClient), analyses: live.NewSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
 		pool: newPool(poolSize(cfg)), created: map[string]int{}, socketsBy: map[string]int{},
 		pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval}
 	s.metrics.limits(cfg)
-	s.searches.running = func(d int) { s.metrics.searchesRunning.Add(float64(d)) }
-	s.searches.waiting = func(d int) { s.metrics.searchesWaiting.Add(float64(d)) }
-	s.analyses.running = func(d int) { s.metrics.analysesRunning.Add(float64(d)) }
-	s.analyses.waiting = func(d int) { s.metrics.analysesWaiting.Add(float64(d)) }
+	s.searches.Running = func(d int) { s.metrics.searchesRunning.Add(float64(d)) }
+	s.searches.Waiting = func(d int) { s.metrics.searchesWaiting.Add(float64(d)) }
+	s.analyses.Running = func(d int) { s.metrics.analysesRunning.Add(float64(d)) }
+	s.analyses.Waiting = func(d int) { s.metrics.analysesWaiting.Add(float64(d)) }
 	s.metrics.pooled(s.pool.len)
 	s.metrics.tables(func() int {
 		s.mu.Lock()
@@ -516,7 +517,7 @@ func (s *Server) startLocked(t *table) {
 			done := func() {}
 			if !s.instant(rec.Seats[c].Spec) {
 				var err error
-				if done, err = s.searches.acquire(ctx, t.client()); err != nil {
+				if done, err = s.searches.Acquire(ctx, t.client()); err != nil {
 					return nil, err
 				}
 			}
