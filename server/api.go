@@ -24,6 +24,7 @@ import (
 	"github.com/reversi-engine/reversi/internal/clip"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -462,10 +463,10 @@ func (s *Server) seatOf(sr SeatRequest, moveTime time.Duration) (store.Seat, str
 		if name == "" {
 			name = sr.Kind
 		}
-		return store.Seat{Kind: store.SeatKind(sr.Kind), Name: name, TokenHash: hashToken(token)}, token, nil
+		return store.Seat{Kind: store.SeatKind(sr.Kind), Name: name, TokenHash: live.HashToken(token)}, token, nil
 	case store.Open:
 		invite := randomID(16)
-		return store.Seat{Kind: store.Open, TokenHash: hashToken(invite)}, invite, nil
+		return store.Seat{Kind: store.Open, TokenHash: live.HashToken(invite)}, invite, nil
 	case store.Builtin:
 		if strings.TrimSpace(sr.Spec) == "" {
 			return store.Seat{}, "", errors.New("a built-in seat needs a spec, e.g. engine:level=5")
@@ -528,7 +529,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		if g.Finished && g.Result != nil {
 			it.Status = "finished"
 			it.Result = &ResultView{Winner: g.Result.Winner, Reason: g.Result.Reason, By: g.Result.By, Black: g.Result.Black, White: g.Result.White, Detail: g.Result.Detail}
-			if r, err := resultOf(g.Result); err == nil {
+			if r, err := live.ResultOf(g.Result); err == nil {
 				it.Result = resultView(r) // as the game's view gives it
 			}
 		}
@@ -576,7 +577,7 @@ func (s *Server) handleGGF(w http.ResponseWriter, r *http.Request) {
 	}
 	t.mu.Lock()
 	g := t.g.Clone()
-	g.Info.Black, g.Info.White = seatName(t.rec.Seats[0]), seatName(t.rec.Seats[1])
+	g.Info.Black, g.Info.White = live.SeatName(t.rec.Seats[0]), live.SeatName(t.rec.Seats[1])
 	g.Info.Event = "reversi server"
 	g.Info.Date = t.rec.Created.Format("2006.01.02_15:04:05")
 	t.mu.Unlock()
@@ -652,7 +653,7 @@ func (s *Server) join(ctx context.Context, t *table, req JoinRequest) (string, s
 	}
 	// An open seat made with an invitation (every one the API makes) is
 	// taken only with its secret.
-	if invite != "" && subtle.ConstantTimeCompare([]byte(invite), []byte(hashToken(req.Invite))) != 1 {
+	if invite != "" && subtle.ConstantTimeCompare([]byte(invite), []byte(live.HashToken(req.Invite))) != 1 {
 		return "", "", errBadInvite
 	}
 	if err := s.stored(s.cfg.Store.TakeSeat(ctx, t.id, color, seat)); err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -345,7 +346,7 @@ func (t *table) setLocked(rec *store.Game, g *game.Game) {
 	}
 	for c := range 2 {
 		if t.remotes[c] != nil {
-			t.remotes[c].name = seatName(rec.Seats[c])
+			t.remotes[c].name = live.SeatName(rec.Seats[c])
 		}
 	}
 }

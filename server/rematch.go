@@ -14,6 +14,7 @@ import (
 	"net/http"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -80,8 +81,8 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t.mu.Lock()
-	hash := hashToken(req.Token)
-	color := seatOf(t.rec.Seats, hash)
+	hash := live.HashToken(req.Token)
+	color := live.SeatOf(t.rec.Seats, hash)
 	rec := t.rec
 	t.mu.Unlock()
 	switch {

@@ -416,7 +416,7 @@ func (s *Server) tableFor(ctx context.Context, id, client string) (*table, error
 	keep := rec.Result == nil || rec.Seats[0].Kind == store.Human && rec.Seats[1].Kind == store.Human
 	for c := range 2 {
 		if k := rec.Seats[c].Kind; k == store.Human || k == store.Bot || k == store.Open {
-			t.remotes[c] = newRemote(seatName(rec.Seats[c]))
+			t.remotes[c] = newRemote(live.SeatName(rec.Seats[c]))
 			t.remotes[c].idle = s.cfg.IdleTimeout
 		}
 	}
@@ -447,22 +447,11 @@ func (s *Server) load(ctx context.Context, id string) (*store.Game, *game.Game, 
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := replay(rec)
+	g, err := live.Replay(rec)
 	if err != nil {
 		return nil, nil, fmt.Errorf("game %s in the store does not replay: %w", id, err)
 	}
 	return rec, g, nil
-}
-
-// seatName is the name a seat shows.
-func seatName(seat store.Seat) string {
-	if seat.Name != "" {
-		return seat.Name
-	}
-	if seat.Kind == store.Builtin {
-		return seat.Spec
-	}
-	return string(seat.Kind)
 }
 
 // startLocked starts the referee of a table whose seats are all taken
@@ -487,7 +476,7 @@ func (s *Server) startLocked(t *table) {
 		// Built when it is asked for a move (a spec the server no longer
 		// offers forfeits then, with the reason).
 		seats[c] = &computer{srv: s, key: poolKey(t.id, board.Color(c)), spec: rec.Seats[c].Spec,
-			name: seatName(rec.Seats[c]), seed: seedOf(t.id, c), moveTime: rec.MoveTime}
+			name: live.SeatName(rec.Seats[c]), seed: seedOf(t.id, c), moveTime: rec.MoveTime}
 	}
 	rule, _ := game.ParseRule(rec.Rule)
 	human := [2]bool{rec.Seats[0].Kind == store.Human, rec.Seats[1].Kind == store.Human}
@@ -570,34 +559,4 @@ func seedOf(id string, c int) uint64 {
 		x = (x ^ uint64(id[i])) * 1099511628211
 	}
 	return x + uint64(c)
-}
-
-// replay rebuilds a stored game.
-func replay(rec *store.Game) (*game.Game, error) {
-	start, err := board.ParsePosition(rec.Start)
-	if err != nil {
-		return nil, err
-	}
-	rule, err := game.ParseRule(rec.Rule)
-	if err != nil {
-		return nil, err
-	}
-	g := game.New(start, rule)
-	for _, m := range rec.Moves {
-		sq, err := board.ParseSquare(m.Square)
-		if err != nil {
-			return nil, fmt.Errorf("move %d: %w", m.Ply, err)
-		}
-		if err := g.Play(game.Move{Square: sq, Time: m.Elapsed, Eval: m.Eval, HasEval: m.HasEval}); err != nil {
-			return nil, fmt.Errorf("move %d: %w", m.Ply, err)
-		}
-	}
-	if r := rec.Result; r != nil {
-		if g.Result, err = resultOf(r); err != nil {
-			return nil, err
-		}
-	} else {
-		g.Finish()
-	}
-	return g, nil
 }

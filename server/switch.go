@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -32,7 +33,7 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), submitWait)
 	defer cancel()
-	hash := hashToken(req.Token)
+	hash := live.HashToken(req.Token)
 	if _, err := s.switchSides(ctx, t, hash, ""); err != nil {
 		if errors.Is(err, errBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()
@@ -56,7 +57,7 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp := SwitchResponse{Version: rec.Revision}
-	if c := seatOf(rec.Seats, hash); c >= 0 {
+	if c := live.SeatOf(rec.Seats, hash); c >= 0 {
 		resp.Color = board.Color(c).String()
 	}
 	writeJSON(w, http.StatusOK, resp)
@@ -77,7 +78,7 @@ func (s *Server) switchSides(ctx context.Context, t *table, tokenHash, submissio
 		t.mu.Unlock()
 		return false, t.forwardSub(ctx, store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "switch"})
 	}
-	color := seatOf(t.rec.Seats, tokenHash)
+	color := live.SeatOf(t.rec.Seats, tokenHash)
 	rec, over, running, creator := t.rec, t.g.Finished() || t.rec.Result != nil, t.running, t.creator
 	t.mu.Unlock()
 	switch {

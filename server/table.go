@@ -6,9 +6,6 @@ package server
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,14 +17,9 @@ import (
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/referee"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
-
-// hashToken returns the stored form of a seat's token.
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
 
 // table is a live game.
 type table struct {
@@ -116,7 +108,7 @@ var (
 // submit sends a remote seat's decision to the referee and waits for the
 // verdict (which comes after the move is stored).
 func (t *table) submit(ctx context.Context, token string, reply player.Reply) error {
-	return t.submitHash(ctx, hashToken(token), reply)
+	return t.submitHash(ctx, live.HashToken(token), reply)
 }
 
 // submitHash is submit with the token's hash; a mirror table forwards it
@@ -129,7 +121,7 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 		t.mu.Unlock()
 		return t.forward(ctx, tokenHash, reply)
 	}
-	color := seatOf(t.rec.Seats, tokenHash)
+	color := live.SeatOf(t.rec.Seats, tokenHash)
 	over := t.g.Finished()
 	turn := int(t.g.Turn())
 	r := (*remote)(nil)
@@ -189,7 +181,7 @@ func (t *table) seen(ctx context.Context, tokenHash string) {
 		}
 		return
 	}
-	color := seatOf(t.rec.Seats, tokenHash)
+	color := live.SeatOf(t.rec.Seats, tokenHash)
 	if color < 0 || t.remotes[color] == nil {
 		t.mu.Unlock()
 		return
@@ -265,7 +257,7 @@ func (t *table) endWithoutReferee(reason game.Reason, by board.Color, detail str
 	g.Result.Detail = detail
 	t.writeMu.Lock()
 	defer t.writeMu.Unlock()
-	if err := t.srv.stored(t.srv.cfg.Store.Finish(context.Background(), t.id, storeResult(g.Result))); err != nil {
+	if err := t.srv.stored(t.srv.cfg.Store.Finish(context.Background(), t.id, live.StoredResult(g.Result))); err != nil {
 		return g.Result, err
 	}
 	t.mu.Lock()
@@ -299,7 +291,7 @@ func (t *table) observe(ev referee.Event) {
 		if err == nil && ev.Game.Result.Reason != game.InProgress {
 			// The move ended the game on the board, and the referee says
 			// so with it: the store has both before the move's answer.
-			if err = st.Finish(ctx, t.id, storeResult(ev.Game.Result)); err == nil {
+			if err = st.Finish(ctx, t.id, live.StoredResult(ev.Game.Result)); err == nil {
 				changes++
 			}
 		}
@@ -312,7 +304,7 @@ func (t *table) observe(ev referee.Event) {
 		t.mu.Unlock()
 		if !stored {
 			changes = 1
-			err = st.Finish(ctx, t.id, storeResult(ev.Game.Result))
+			err = st.Finish(ctx, t.id, live.StoredResult(ev.Game.Result))
 			if errors.Is(err, store.ErrConflict) {
 				err, changes = nil, 0 // finished meanwhile by another process
 			}
@@ -422,37 +414,4 @@ func (t *table) watch() (chan struct{}, func()) {
 		}
 		t.mu.Unlock()
 	}
-}
-
-// storeResult converts a result for the store.
-func storeResult(r game.Result) store.Result {
-	return store.Result{Reason: r.Reason.String(), Winner: r.Winner.String(), By: r.By.String(), Black: r.Black, White: r.White, Detail: r.Detail}
-}
-
-// resultOf reads a stored result back; the error says what is wrong
-// with it.
-func resultOf(r *store.Result) (game.Result, error) {
-	reason, err := game.ParseReason(r.Reason)
-	if err != nil || reason == game.InProgress {
-		return game.Result{}, fmt.Errorf("result: %q is not a reason a game ends for", r.Reason)
-	}
-	var colors [2]board.Color
-	for i, text := range []string{r.Winner, r.By} {
-		if colors[i], err = board.ParseColor(text); err != nil && text != "none" {
-			return game.Result{}, fmt.Errorf("result: %w", err)
-		}
-	}
-	return game.Result{Reason: reason, Winner: colors[0], By: colors[1], Black: r.Black, White: r.White, Detail: r.Detail}, nil
-}
-
-// seatOf returns the colour of the seat whose token hash is tokenHash
-// (compared in constant time), -1 if none.
-func seatOf(seats [2]store.Seat, tokenHash string) int {
-	color := -1
-	for c := range 2 {
-		if h := seats[c].TokenHash; h != "" && subtle.ConstantTimeCompare([]byte(h), []byte(tokenHash)) == 1 {
-			color = c
-		}
-	}
-	return color
 }

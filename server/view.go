@@ -8,6 +8,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -207,7 +208,7 @@ func (t *table) viewLocked() GameView {
 	v.Opening, v.OpeningName = openingNames(g)
 	for c, sv := range []*SeatView{&v.Black, &v.White} {
 		seat := rec.Seats[c]
-		*sv = SeatView{Kind: string(seat.Kind), Name: seatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: t.used[c].Milliseconds()}
+		*sv = SeatView{Kind: string(seat.Kind), Name: live.SeatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: t.used[c].Milliseconds()}
 		if rec.GameTime > 0 {
 			left := max(rec.GameTime-t.used[c], 0).Milliseconds()
 			sv.ClockLeftMS = &left

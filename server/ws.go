@@ -13,6 +13,8 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
+
+	"github.com/reversi-engine/reversi/server/live"
 )
 
 // Envelope is every message on a game's WebSocket.
@@ -167,7 +169,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 				}
 			case "hello":
 				if e.Token != "" {
-					go t.seen(ctx, hashToken(e.Token)) // a mirror hands it on, and waits
+					go t.seen(ctx, live.HashToken(e.Token)) // a mirror hands it on, and waits
 				}
 				select {
 				case wake <- struct{}{}: // resend the state if newer

@@ -12,7 +12,8 @@
 // claims or store writes.
 //
 // So far the package holds the fair shares of costly work between
-// clients (Slots). The rest of the live side moves here from package
+// clients (Slots) and the stored form of a live game (Replay,
+// StoredResult, ResultOf, HashToken, SeatOf, SeatName). The rest of the live side moves here from package
 // server in green steps, behaviour unchanged, along the plan below.
 //
 // # The plan of the cut
@@ -23,7 +24,8 @@
 //     (done).
 //   - The stored form of a live game (table.go, server.go): replaying a
 //     stored game, results to and from the store, the hash of a seat's
-//     token and the seat it holds, the name a seat shows.
+//     token and the seat it holds, the name a seat shows (done:
+//     record.go).
 //   - The table (table.go, remote.go, computers.go): type Table, a live
 //     game, with its remote seats (remote, submission), its computer
 //     seats and their pool, the observation of the referee's events
