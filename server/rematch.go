@@ -143,10 +143,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 
 // reloadFinished reads a finished game's table again from the store (its
 // rematch changed) and tells its watchers.
-func (s *Server) reloadFinished(ctx context.Context, t *table) {
-	rec, g, err := s.load(ctx, t.id)
+func (h *hall) reloadFinished(ctx context.Context, t *table) {
+	rec, g, err := h.load(ctx, t.id)
 	if err != nil {
-		s.log.Error("reloading a game", "game", t.id, "err", err)
+		h.log.Error("reloading a game", "game", t.id, "err", err)
 		return
 	}
 	t.mu.Lock()

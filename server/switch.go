@@ -72,7 +72,7 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 // the id of the submission it judges, so that the swap and its verdict
 // are stored together and made once. It reports whether the seats were
 // swapped (the verdict stored, when there is a submission).
-func (s *Server) switchSides(ctx context.Context, t *table, tokenHash, submission string) (bool, error) {
+func (h *hall) switchSides(ctx context.Context, t *table, tokenHash, submission string) (bool, error) {
 	t.mu.Lock()
 	if t.mirror {
 		t.mu.Unlock()
@@ -92,11 +92,11 @@ func (s *Server) switchSides(ctx context.Context, t *table, tokenHash, submissio
 	t.writeMu.Lock()
 	var err error
 	if submission == "" {
-		err = s.stored(s.cfg.Store.SwapSeats(ctx, t.id))
+		err = h.stored(h.cfg.Store.SwapSeats(ctx, t.id))
 	} else {
-		err = s.stored(s.cluster.SwapSeatsFor(ctx, t.id, submission))
+		err = h.stored(h.cluster.SwapSeatsFor(ctx, t.id, submission))
 		if errors.Is(err, store.ErrConflict) {
-			if sub, serr := s.cluster.Submission(ctx, submission); serr == nil && sub.Decided {
+			if sub, serr := h.cluster.Submission(ctx, submission); serr == nil && sub.Decided {
 				err = errDecided
 			}
 		}
@@ -110,7 +110,7 @@ func (s *Server) switchSides(ctx context.Context, t *table, tokenHash, submissio
 	case err != nil:
 		return false, err
 	}
-	s.drop(t)
+	h.drop(t)
 	if running {
 		select {
 		case <-t.done: // the referee has stopped: no move of the old seats is written after
@@ -120,7 +120,7 @@ func (s *Server) switchSides(ctx context.Context, t *table, tokenHash, submissio
 		}
 	}
 	// still counted against the client that made it
-	if _, err := s.tableFor(ctx, t.id, creator); err != nil {
+	if _, err := h.tableFor(ctx, t.id, creator); err != nil {
 		return true, err
 	}
 	return true, nil

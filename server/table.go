@@ -24,7 +24,7 @@ import (
 // table is a live game.
 type table struct {
 	id     string
-	srv    *Server
+	h      *hall
 	cancel context.CancelFunc
 	done   chan struct{}
 	// match is the game's referee, once it runs (set under mu).
@@ -177,7 +177,7 @@ func (t *table) seen(ctx context.Context, tokenHash string) {
 	if t.mirror {
 		t.mu.Unlock()
 		if err := t.forwardSub(ctx, store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "seen"}); err != nil && ctx.Err() == nil {
-			t.srv.log.Warn("handing a seat's first look to the game's server", "game", t.id, "err", err)
+			t.h.log.Warn("handing a seat's first look to the game's server", "game", t.id, "err", err)
 		}
 		return
 	}
@@ -257,7 +257,7 @@ func (t *table) endWithoutReferee(reason game.Reason, by board.Color, detail str
 	g.Result.Detail = detail
 	t.writeMu.Lock()
 	defer t.writeMu.Unlock()
-	if err := t.srv.stored(t.srv.cfg.Store.Finish(context.Background(), t.id, live.StoredResult(g.Result))); err != nil {
+	if err := t.h.stored(t.h.cfg.Store.Finish(context.Background(), t.id, live.StoredResult(g.Result))); err != nil {
 		return g.Result, err
 	}
 	t.mu.Lock()
@@ -272,7 +272,7 @@ func (t *table) endWithoutReferee(reason game.Reason, by board.Color, detail str
 // the table and its watchers, and gives the remote seat its verdict.
 func (t *table) observe(ev referee.Event) {
 	ctx := context.Background()
-	st := t.srv.cfg.Store
+	st := t.h.cfg.Store
 	var err error
 	changes := 0 // of the game in the store, each counted by its revision
 	t.writeMu.Lock()
@@ -310,12 +310,12 @@ func (t *table) observe(ev referee.Event) {
 			}
 		}
 	}
-	err = t.srv.stored(err)
+	err = t.h.stored(err)
 	t.mu.Lock()
 	if err != nil {
 		t.failed = err
 		t.mu.Unlock()
-		t.srv.log.Error("store failed: stopping the table", "game", t.id, "err", err)
+		t.h.log.Error("store failed: stopping the table", "game", t.id, "err", err)
 		for _, r := range t.remotes {
 			if r != nil {
 				r.verdict(err) // errStoreFailed: answered 503, to retry
@@ -358,8 +358,8 @@ const liveEvery = 100 * time.Millisecond
 // progress shows what the built-in player to move has found so far.
 func (t *table) progress(c board.Color, th player.Thinking) {
 	if t.showLive(c, th) {
-		if shown := t.srv.liveShown; shown != nil {
-			shown(t.id) // a test's seam (see Server.liveShown), outside the lock
+		if shown := t.h.liveShown; shown != nil {
+			shown(t.id) // a test's seam (see hall.liveShown), outside the lock
 		}
 	}
 }

@@ -67,10 +67,12 @@
 // the metrics.
 //
 // The order of the steps, each green: first the leaves (Slots, the
-// stored form); then, inside package server, the table's dependence on
-// *Server narrowed to a registry type of its own (the tables, the
-// cluster, the store's health, the pool and the search slots), so that
-// the next step is a move; then that registry with the table, its seats
+// stored form: done); then, inside package server, the table's
+// dependence on *Server narrowed to a registry type of its own (done:
+// server's hall, embedded in Server, holds the tables, the cluster, the
+// store's health, the caps, the pool and the search slots, and every
+// method of the live side is the hall's; a table and a computer seat
+// know the hall, not the Server), so that the next step is a move; then that registry with the table, its seats
 // and the cluster moved here, their unit tests with them; then rematch
 // and the switch of sides; last, package server's tests that only test
 // the live side move here.
