@@ -4,7 +4,6 @@ package server
 
 import (
 	"context"
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -563,10 +562,7 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	t.mu.Lock()
-	v := t.viewLocked()
-	t.mu.Unlock()
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, http.StatusOK, viewOf(t.state()))
 }
 
 // handleGGF answers the game as GGF text.
@@ -575,12 +571,11 @@ func (s *Server) handleGGF(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	t.mu.Lock()
-	g := t.g.Clone()
-	g.Info.Black, g.Info.White = live.SeatName(t.rec.Seats[0]), live.SeatName(t.rec.Seats[1])
+	st := t.state()
+	g := st.g.Clone()
+	g.Info.Black, g.Info.White = live.SeatName(st.rec.Seats[0]), live.SeatName(st.rec.Seats[1])
 	g.Info.Event = "reversi server"
-	g.Info.Date = t.rec.Created.Format("2006.01.02_15:04:05")
-	t.mu.Unlock()
+	g.Info.Date = st.rec.Created.Format("2006.01.02_15:04:05")
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	fmt.Fprintln(w, ggf.Format(g))
 }
@@ -635,48 +630,11 @@ func (s *Server) join(ctx context.Context, t *table, req JoinRequest) (string, s
 	if err != nil {
 		return "", "", err
 	}
-	t.mu.Lock()
-	color := -1
-	for c := range 2 {
-		if t.rec.Seats[c].Kind == store.Open && (req.Color == "" || req.Color == board.Color(c).String()) {
-			color = c
-			break
-		}
-	}
-	invite := ""
-	if color >= 0 {
-		invite = t.rec.Seats[color].TokenHash
-	}
-	t.mu.Unlock()
-	if color < 0 {
-		return "", "", errors.New("no open seat of that colour")
-	}
-	// An open seat made with an invitation (every one the API makes) is
-	// taken only with its secret.
-	if invite != "" && subtle.ConstantTimeCompare([]byte(invite), []byte(live.HashToken(req.Invite))) != 1 {
-		return "", "", errBadInvite
-	}
-	if err := s.stored(s.cfg.Store.TakeSeat(ctx, t.id, color, seat)); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			return "", "", errors.New("the seat was taken meanwhile")
-		}
+	color, err := s.takeSeat(ctx, t, req.Color, seat, req.Invite)
+	if err != nil {
 		return "", "", err
 	}
-	t.mu.Lock()
-	t.rec.Seats[color] = seat
-	t.remotes[color].name = seat.Name
-	if seat.Kind == store.Human {
-		t.remotes[color].sees() // the invitation's page shows the board
-	}
-	if !t.mirror {
-		t.revision++ // a mirror reloads the game when the store announces it
-	}
-	t.changedLocked()
-	t.mu.Unlock()
-	s.mu.Lock()
-	s.startLocked(t)
-	s.mu.Unlock()
-	return board.Color(color).String(), token, nil
+	return color.String(), token, nil
 }
 
 // MoveRequest plays a move: the seat's token and the square ("d3",
@@ -778,10 +736,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 	}
 	s.metrics.moves.Inc()
 	s.metrics.latency.Observe(time.Since(start).Seconds())
-	t.mu.Lock()
-	v := t.revision
-	t.mu.Unlock()
-	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "version": v})
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "version": t.state().revision})
 }
 
 // PositionRequest names a position in any of the formats a game can start

@@ -7,9 +7,12 @@ package server
 
 import (
 	"context"
+	"crypto/subtle"
+	"errors"
 	"log/slog"
 	"sync"
 
+	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
@@ -51,4 +54,52 @@ type hall struct {
 	// goroutine and outside the table's lock: a test holds the player
 	// there until it has seen the report.
 	liveShown func(game string)
+}
+
+// takeSeat gives the open seat of colour color ("black", "white", or ""
+// for any) of t to seat, with the invitation's secret invite, and starts
+// the game when no seat is open any more; it returns the seat's colour.
+func (h *hall) takeSeat(ctx context.Context, t *table, color string, seat store.Seat, invite string) (board.Color, error) {
+	t.mu.Lock()
+	c := -1
+	for i := range 2 {
+		if t.rec.Seats[i].Kind == store.Open && (color == "" || color == board.Color(i).String()) {
+			c = i
+			break
+		}
+	}
+	secret := ""
+	if c >= 0 {
+		secret = t.rec.Seats[c].TokenHash
+	}
+	t.mu.Unlock()
+	if c < 0 {
+		return board.NoColor, errors.New("no open seat of that colour")
+	}
+	// An open seat made with an invitation (every one the API makes) is
+	// taken only with its secret.
+	if secret != "" && subtle.ConstantTimeCompare([]byte(secret), []byte(live.HashToken(invite))) != 1 {
+		return board.NoColor, errBadInvite
+	}
+	if err := h.stored(h.cfg.Store.TakeSeat(ctx, t.id, c, seat)); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return board.NoColor, errors.New("the seat was taken meanwhile")
+		}
+		return board.NoColor, err
+	}
+	t.mu.Lock()
+	t.rec.Seats[c] = seat
+	t.remotes[c].name = seat.Name
+	if seat.Kind == store.Human {
+		t.remotes[c].sees() // the invitation's page shows the board
+	}
+	if !t.mirror {
+		t.revision++ // a mirror reloads the game when the store announces it
+	}
+	t.changedLocked()
+	t.mu.Unlock()
+	h.mu.Lock()
+	h.startLocked(t)
+	h.mu.Unlock()
+	return board.Color(c), nil
 }

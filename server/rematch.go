@@ -80,11 +80,9 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	t.mu.Lock()
-	hash := live.HashToken(req.Token)
-	color := live.SeatOf(t.rec.Seats, hash)
-	rec := t.rec
-	t.mu.Unlock()
+	st := t.state()
+	color := live.SeatOf(st.rec.Seats, live.HashToken(req.Token))
+	rec := &st.rec
 	switch {
 	case color < 0:
 		s.metrics.refused.WithLabelValues("token").Inc()

@@ -60,7 +60,7 @@ type table struct {
 	liveAt   time.Time
 	remotes  [2]*remote
 	watchers map[chan struct{}]struct{}
-	// message is the encoded state of change messageOf (see stateMessage).
+	// message is the encoded state of change messageOf (see encoded).
 	message   []byte
 	messageOf int
 	failed    error // the store failed: the table stopped
@@ -195,6 +195,53 @@ func (t *table) seen(ctx context.Context, tokenHash string) {
 	t.mu.Lock()
 	t.changedLocked() // the clock of the side to move may show now
 	t.mu.Unlock()
+}
+
+// tableState is what a table shows at one moment: a snapshot, to read
+// outside the table's lock (a table replaces its game, never changes it
+// in place, and the record is the snapshot's own copy).
+type tableState struct {
+	id       string
+	rec      store.Game // a copy of the stored game (seats with token hashes)
+	g        *game.Game
+	revision int64 // the store's revision of the game
+	version  int   // changes so far (this process's count)
+	used     [2]time.Duration
+	// clockWaits: the side to move is a person whose clock waits for its
+	// player to see the board; else turnSince is since when it runs.
+	clockWaits bool
+	turnSince  time.Time
+	// thinking is what each side thought for its last move; live what the
+	// built-in player to move has found so far, if liveOf is the ply.
+	thinking [2]*player.Thinking
+	live     *player.Thinking
+	liveOf   int
+}
+
+// state returns what the table shows now.
+func (t *table) state() tableState {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.stateLocked()
+}
+
+// stateLocked is state (t.mu held).
+func (t *table) stateLocked() tableState {
+	waits, at := t.clockWaitsLocked()
+	return tableState{id: t.id, rec: *t.rec, g: t.g, revision: t.revision, version: t.version, used: t.used,
+		clockWaits: waits, turnSince: at, thinking: t.thinking, live: t.live, liveOf: t.liveOf}
+}
+
+// encoded returns the encoding of the table's state by encode, made once
+// per change for all who ask (a game's sockets), and the change count it
+// is of.
+func (t *table) encoded(encode func(tableState) []byte) ([]byte, int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.message == nil || t.messageOf != t.version {
+		t.message, t.messageOf = encode(t.stateLocked()), t.version
+	}
+	return t.message, t.version
 }
 
 // clockWaitsLocked says whether the side to move is a person whose clock

@@ -72,7 +72,11 @@
 // server's hall, embedded in Server, holds the tables, the cluster, the
 // store's health, the caps, the pool and the search slots, and every
 // method of the live side is the hall's; a table and a computer seat
-// know the hall, not the Server), so that the next step is a move; then that registry with the table, its seats
+// know the hall, not the Server), and the HTTP side reading a table
+// only through a snapshot of it (done: table.state, a tableState that
+// view.go turns into a GameView; table.encoded, the memo of the
+// sockets' state message; hall.takeSeat, a join's change of the table),
+// so that the next step is a move; then that registry with the table, its seats
 // and the cluster moved here, their unit tests with them; then rematch
 // and the switch of sides; last, package server's tests that only test
 // the live side move here.
