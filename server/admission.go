@@ -136,7 +136,7 @@ func (h *hall) stored(err error) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("%w: %w", errStoreFailed, err)
 	}
-	h.metrics.storeFailures.Inc()
+	h.hooks.storeFailed()
 	h.log.Error("a write to the store failed", "err", err)
 	h.health.mu.Lock()
 	h.health.failed, h.health.at = err, time.Now()

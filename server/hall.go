@@ -37,7 +37,8 @@ type hall struct {
 	// newGames counts the games each client creates (NewGamesPerClient in
 	// NewGamesPeriod).
 	newGames *limiter
-	metrics  *metrics
+	// hooks are what the hall reports to the server's metrics.
+	hooks hallHooks
 	// searches are the slots of the computer moves thought at once,
 	// shared between clients.
 	searches *live.Slots
@@ -54,6 +55,23 @@ type hall struct {
 	// goroutine and outside the table's lock: a test holds the player
 	// there until it has seen the report.
 	liveShown func(game string)
+}
+
+// hallHooks are what a hall reports, for the server's metrics; New sets
+// them before the hall is used.
+type hallHooks struct {
+	// refereeing counts the referees running (+1 at a start, -1 at the
+	// end).
+	refereeing func(delta int)
+	// storeFailed counts a failed write to the store.
+	storeFailed func()
+}
+
+// count returns the number of tables open.
+func (h *hall) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.tables)
 }
 
 // takeSeat gives the open seat of colour color ("black", "white", or ""

@@ -139,6 +139,7 @@ type Server struct {
 	mux     *http.ServeMux
 	handler http.Handler // mux behind the front guards
 
+	metrics *metrics
 	limiter *limiter
 	// analyses are the slots of the analyses running, shared between
 	// clients.
@@ -259,11 +260,11 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.Engines = engines
 	ctx, cancel := context.WithCancel(context.Background())
-	h := &hall{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{}, metrics: newMetrics(),
+	h := &hall{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
 		newGames: newLimiter(float64(cfg.NewGamesPerClient)/cfg.NewGamesPeriod.Seconds(), float64(cfg.NewGamesPerClient)),
 		searches: live.NewSlots(cfg.MaxSearches, cfg.MaxSearchesPerClient),
 		pool:     newPool(poolSize(cfg)), created: map[string]int{}}
-	s := &Server{hall: h, cfg: cfg, log: cfg.Log, limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), analyses: live.NewSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
+	s := &Server{hall: h, cfg: cfg, log: cfg.Log, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), analyses: live.NewSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
 		socketsBy: map[string]int{}, pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval}
 	s.metrics.limits(cfg)
 	s.searches.Running = func(d int) { s.metrics.searchesRunning.Add(float64(d)) }
@@ -271,11 +272,8 @@ func New(cfg Config) (*Server, error) {
 	s.analyses.Running = func(d int) { s.metrics.analysesRunning.Add(float64(d)) }
 	s.analyses.Waiting = func(d int) { s.metrics.analysesWaiting.Add(float64(d)) }
 	s.metrics.pooled(s.pool.len)
-	s.metrics.tables(func() int {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return len(s.tables)
-	})
+	s.metrics.tables(h.count)
+	h.hooks = hallHooks{refereeing: func(d int) { s.metrics.live.Add(float64(d)) }, storeFailed: s.metrics.storeFailures.Inc}
 	s.showSynchronous()
 	s.routes()
 	s.handler = s.front(s.mux)
@@ -296,8 +294,8 @@ type synchronousStore interface {
 // showSynchronous logs and shows in the metrics the synchronous setting
 // that the store's connections run with, if it has one (SQLite): read
 // from a connection, not taken from the settings asked for.
-func (h *hall) showSynchronous() {
-	st, ok := h.cfg.Store.(synchronousStore)
+func (s *Server) showSynchronous() {
+	st, ok := s.cfg.Store.(synchronousStore)
 	if !ok {
 		return
 	}
@@ -305,11 +303,11 @@ func (h *hall) showSynchronous() {
 	defer cancel()
 	setting, err := st.Synchronous(ctx)
 	if err != nil {
-		h.log.Warn("the store's synchronous setting is unknown", "err", err)
+		s.log.Warn("the store's synchronous setting is unknown", "err", err)
 		return
 	}
-	h.log.Info("store", "synchronous", setting)
-	h.metrics.synchronous(setting)
+	s.log.Info("store", "synchronous", setting)
+	s.metrics.synchronous(setting)
 }
 
 // Handler returns the server's HTTP handler.
@@ -498,14 +496,14 @@ func (h *hall) startLocked(t *table) {
 	ctx, cancel := context.WithCancel(h.ctx)
 	t.cancel = cancel
 	h.wg.Add(1)
-	h.metrics.live.Add(1)
+	h.hooks.refereeing(1)
 	t.mu.Lock()
 	t.match = referee.Start(ctx, seats[0], seats[1], cfg)
 	m := t.match
 	t.mu.Unlock()
 	go func() {
 		defer h.wg.Done()
-		defer h.metrics.live.Add(-1)
+		defer h.hooks.refereeing(-1)
 		defer close(t.done)
 		defer cancel()
 		defer h.pool.drop(t.id)

@@ -76,7 +76,10 @@
 // only through a snapshot of it (done: table.state, a tableState that
 // view.go turns into a GameView; table.encoded, the memo of the
 // sockets' state message; hall.takeSeat, a join's change of the table),
-// so that the next step is a move; then that registry with the table, its seats
+// the hall reporting to the server's metrics through hooks (done:
+// hallHooks), and the hall's own configuration (hallConfig, the
+// prototype of this package's Config), so that the next step is a move;
+// then that registry with the table, its seats
 // and the cluster moved here, their unit tests with them; then rematch
 // and the switch of sides; last, package server's tests that only test
 // the live side move here.
