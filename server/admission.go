@@ -34,9 +34,9 @@ var (
 
 // admit reserves the creation of a game by client within the caps on live
 // games, and returns the function that ends the reservation (once the
-// game's table is open, it counts itself), or the status and the error
-// of a refusal.
-func (h *hall) admit(client string) (func(), int, error) {
+// game's table is open, it counts itself), or the refusal (a
+// *capError).
+func (h *hall) admit(client string) (func(), error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	total, mine := 0, h.created[client]
@@ -57,14 +57,14 @@ func (h *hall) admit(client string) (func(), int, error) {
 	}
 	switch {
 	case total >= h.cfg.MaxGames:
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("the server holds %d live games, its limit: try again later", h.cfg.MaxGames)
+		return nil, &capError{error: fmt.Errorf("the server holds %d live games, its limit: try again later", h.cfg.MaxGames), full: true}
 	case mine >= h.cfg.MaxGamesPerClient:
-		return nil, http.StatusTooManyRequests, fmt.Errorf("you have %d live games, the limit of a client here: finish or resign one first", h.cfg.MaxGamesPerClient)
+		return nil, &capError{error: fmt.Errorf("you have %d live games, the limit of a client here: finish or resign one first", h.cfg.MaxGamesPerClient)}
 	}
 	if ok, wait := h.newGames.take(client); !ok {
 		wait = max(time.Second, wait.Round(time.Second))
-		return nil, http.StatusTooManyRequests, &retryError{fmt.Errorf("you created %d games in %v, the limit of a client here: try again in %v",
-			h.cfg.NewGamesPerClient, h.cfg.NewGamesPeriod, wait), wait}
+		return nil, &capError{error: fmt.Errorf("you created %d games in %v, the limit of a client here: try again in %v",
+			h.cfg.NewGamesPerClient, h.cfg.NewGamesPeriod, wait), after: wait}
 	}
 	h.created[client]++
 	return func() {
@@ -73,7 +73,7 @@ func (h *hall) admit(client string) (func(), int, error) {
 		if h.created[client]--; h.created[client] <= 0 {
 			delete(h.created, client)
 		}
-	}, 0, nil
+	}, nil
 }
 
 // unavailable answers 503 (with Retry-After) to a request that a failure
@@ -100,18 +100,27 @@ func publicFailure(err error) error {
 	return errStoreUnreadable
 }
 
-// retryError is a refusal that says when to try again (Retry-After).
-type retryError struct {
+// capError is a refusal of a new game by the caps on live games: the
+// server's cap in all (full: 503), or a client's (429); after, if not
+// zero, says when the client may try again (Retry-After).
+type capError struct {
 	error
+	full  bool
 	after time.Duration
 }
 
 // refuse answers a refusal of admit with its status, and its
 // Retry-After if it says one.
-func refuse(w http.ResponseWriter, status int, err error) {
-	var re *retryError
-	if errors.As(err, &re) {
-		w.Header().Set("Retry-After", strconv.Itoa(int(max(time.Second, re.after).Seconds())))
+func refuse(w http.ResponseWriter, err error) {
+	status := http.StatusTooManyRequests
+	var ce *capError
+	if errors.As(err, &ce) {
+		if ce.full {
+			status = http.StatusServiceUnavailable
+		}
+		if ce.after > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(max(time.Second, ce.after).Seconds())))
+		}
 	}
 	writeError(w, status, err.Error())
 }

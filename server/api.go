@@ -237,11 +237,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	client := s.clientOf(r)
-	done, status, err := s.admit(client)
+	done, err := s.admit(client)
 	if err != nil {
 		s.metrics.refused.WithLabelValues("games").Inc()
 		s.log.Warn("game refused", "client", client, "err", err)
-		refuse(w, status, err)
+		refuse(w, err)
 		return
 	}
 	defer done()
@@ -256,24 +256,6 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		resp.Invite, resp.InviteURL = inv, "/game/"+rec.ID+"#invite="+inv
 	}
 	writeJSON(w, http.StatusCreated, resp)
-}
-
-// storeNew stores a new game made by newGame, with its first moves, and
-// opens its table (its referee starts when no seat is open); client made
-// it.
-func (s *Server) storeNew(ctx context.Context, rec *store.Game, client string) error {
-	prefix := rec.Moves
-	rec.Moves = nil
-	if err := s.stored(s.cfg.Store.Create(ctx, rec)); err != nil {
-		return fmt.Errorf("storing the game: %w", err)
-	}
-	for _, m := range prefix { // the game's history, before anybody plays
-		if err := s.stored(s.cfg.Store.AppendMove(ctx, rec.ID, m)); err != nil {
-			return fmt.Errorf("storing the game's first moves: %w", err)
-		}
-	}
-	_, err := s.tableFor(ctx, rec.ID, client)
-	return err
 }
 
 // newGame checks a request and makes the stored game and the tokens.

@@ -104,7 +104,7 @@ func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (ses
 	rec.ID = sessionPrefix(name) + rec.ID
 	rec.Seats[1] = store.Seat{Kind: store.Open} // W joins second
 	client := s.clientOf(r)
-	done, _, err := s.admit(client) // the caps on live games hold here too
+	done, err := s.admit(client) // the caps on live games hold here too
 	if err != nil {
 		return nil, false, err
 	}

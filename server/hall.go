@@ -9,10 +9,13 @@ import (
 	"context"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
+	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
@@ -20,7 +23,7 @@ import (
 // hall holds the live tables of a Server and what they need; a table
 // reaches the rest of the server only through it.
 type hall struct {
-	cfg Config
+	cfg hallConfig
 	log *slog.Logger
 
 	ctx    context.Context // the server's life: cancelled at shutdown
@@ -57,6 +60,35 @@ type hall struct {
 	liveShown func(game string)
 }
 
+// hallConfig is what a hall takes of the server's Config (see Config
+// for each).
+type hallConfig struct {
+	Store store.Store
+	// Owner and Lease: the claims on games, where processes share the
+	// store.
+	Owner string
+	Lease time.Duration
+	// IdleTimeout: remote seats' forfeit, open seats' abandonment, and
+	// the forgetting of finished tables.
+	IdleTimeout time.Duration
+	// The caps on live games and on the games a client creates.
+	MaxGames, MaxGamesPerClient int
+	NewGamesPerClient           int
+	NewGamesPeriod              time.Duration
+	// The computer players: their limits, the operator's engines, the
+	// bound of a move's time.
+	Limits   catalog.Limits
+	Engines  map[string]string
+	MaxThink time.Duration
+}
+
+// hallConfigOf is the hall's part of cfg.
+func hallConfigOf(cfg Config) hallConfig {
+	return hallConfig{Store: cfg.Store, Owner: cfg.Owner, Lease: cfg.Lease, IdleTimeout: cfg.IdleTimeout,
+		MaxGames: cfg.MaxGames, MaxGamesPerClient: cfg.MaxGamesPerClient, NewGamesPerClient: cfg.NewGamesPerClient, NewGamesPeriod: cfg.NewGamesPeriod,
+		Limits: cfg.Limits, Engines: cfg.Engines, MaxThink: cfg.MaxThink}
+}
+
 // hallHooks are what a hall reports, for the server's metrics; New sets
 // them before the hall is used.
 type hallHooks struct {
@@ -72,6 +104,24 @@ func (h *hall) count() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return len(h.tables)
+}
+
+// storeNew stores a new game made by newGame, with its first moves, and
+// opens its table (its referee starts when no seat is open); client made
+// it.
+func (h *hall) storeNew(ctx context.Context, rec *store.Game, client string) error {
+	prefix := rec.Moves
+	rec.Moves = nil
+	if err := h.stored(h.cfg.Store.Create(ctx, rec)); err != nil {
+		return fmt.Errorf("storing the game: %w", err)
+	}
+	for _, m := range prefix { // the game's history, before anybody plays
+		if err := h.stored(h.cfg.Store.AppendMove(ctx, rec.ID, m)); err != nil {
+			return fmt.Errorf("storing the game's first moves: %w", err)
+		}
+	}
+	_, err := h.tableFor(ctx, rec.ID, client)
+	return err
 }
 
 // takeSeat gives the open seat of colour color ("black", "white", or ""

@@ -111,10 +111,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	}
 	if rm.Game == "" && rm.Offered[1-color] {
 		client := s.clientOf(r)
-		done, status, err := s.admit(client)
+		done, err := s.admit(client)
 		if err != nil {
 			s.metrics.refused.WithLabelValues("games").Inc()
-			refuse(w, status, err)
+			refuse(w, err)
 			return
 		}
 		defer done()

@@ -260,7 +260,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.Engines = engines
 	ctx, cancel := context.WithCancel(context.Background())
-	h := &hall{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
+	h := &hall{cfg: hallConfigOf(cfg), log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
 		newGames: newLimiter(float64(cfg.NewGamesPerClient)/cfg.NewGamesPeriod.Seconds(), float64(cfg.NewGamesPerClient)),
 		searches: live.NewSlots(cfg.MaxSearches, cfg.MaxSearchesPerClient),
 		pool:     newPool(poolSize(cfg)), created: map[string]int{}}

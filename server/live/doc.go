@@ -77,9 +77,10 @@
 // view.go turns into a GameView; table.encoded, the memo of the
 // sockets' state message; hall.takeSeat, a join's change of the table),
 // the hall reporting to the server's metrics through hooks (done:
-// hallHooks), and the hall's own configuration (hallConfig, the
-// prototype of this package's Config), so that the next step is a move;
-// then that registry with the table, its seats
+// hallHooks), the hall's own configuration (done: hallConfig, the
+// prototype of this package's Config), the caps' refusals as errors
+// without HTTP statuses (done: capError) and the storing of a new game
+// (done: hall.storeNew), so that the next step is a move; then that registry with the table, its seats
 // and the cluster moved here, their unit tests with them; then rematch
 // and the switch of sides; last, package server's tests that only test
 // the live side move here.
