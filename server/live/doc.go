@@ -80,7 +80,8 @@
 // hallHooks), the hall's own configuration (done: hallConfig, the
 // prototype of this package's Config), the caps' refusals as errors
 // without HTTP statuses (done: capError) and the storing of a new game
-// (done: hall.storeNew), so that the next step is a move; then that registry with the table, its seats
+// (done: hall.storeNew) and of a rematch (done: hall.rematch), so that
+// the next step is a move; then that registry with the table, its seats
 // and the cluster moved here, their unit tests with them; then rematch
 // and the switch of sides; last, package server's tests that only test
 // the live side move here.
