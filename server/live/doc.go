@@ -13,8 +13,9 @@
 //
 // So far the package holds the fair shares of costly work between
 // clients (Slots) and the stored form of a live game (Replay,
-// StoredResult, ResultOf, HashToken, SeatOf, SeatName). The rest of the live side moves here from package
-// server in green steps, behaviour unchanged, along the plan below.
+// StoredResult, ResultOf, HashToken, SeatOf, SeatName). The rest of the
+// live side moves here from package server in green steps, behaviour
+// unchanged, along the plan below.
 //
 // # The plan of the cut
 //
@@ -32,19 +33,19 @@
 //     (observe, progress), submissions and verdicts (Submit, the
 //     resignation out of turn, the end without referee), the first look
 //     of a seat's player that starts a person's clock (Seen), joining an
-//     open seat (Join, from api.go's join), switching sides (Switch, from
+//     open seat (Join: server's hall.takeSeat), switching sides (Switch, from
 //     switch.go's switchSides) and watchers (Watch, Dropped).
 //   - The registry (server.go, admission.go, cluster.go): type Hall, the
 //     tables of one process, with its own Config (store, log, owner,
 //     lease, idle timeout, the caps on games, the search slots, the
 //     players' limits and the operator's engines) and hooks for the
 //     server's metrics; New, Close, Resume, Open (tableFor: a table,
-//     from the store if needed), Create (storeNew), Admit (the caps on
+//     from the store if needed), Create (hall.storeNew), Admit (the caps on
 //     live games), the idle sweeps (abandonWaiting, forgetFinished), the
 //     store's health (stored, StoreFailure), and the cluster: claims,
 //     announcements, mirrors, forwarded submissions and their verdicts,
 //     take-overs (cluster.go entirely).
-//   - rematch.go: Hall.Rematch (the offers and the new game in the
+//   - rematch.go: Hall.Rematch (server's hall.rematch: the offers and the new game in the
 //     store, and the reload of the finished table); the HTTP handler and
 //     RematchView stay in server.
 //   - The refusals, as exported errors that server maps to statuses and
@@ -52,12 +53,13 @@
 //     ErrNotRemote, ErrCannotSwitch, ErrBadInvite, ErrStoreFailed, and
 //     the caps' refusals (with when to retry).
 //
-// What a table shows is a State (a snapshot, taken under its lock: the
+// What a table shows is a State, a snapshot taken under its lock (the
 // stored game, the game, the version and the revision, the clocks used
 // and since when the side to move's runs or that it waits for its
 // player, the thinking shown): server's view.go builds its GameView from
-// it, and the encoded state message that ws.go shares between a game's
-// sockets is memoised by server, by table and version.
+// it. The table memoises an encoding of its state per change
+// (Table.Encoded, given the encoder), so that ws.go encodes the state
+// message once for all of a game's sockets.
 //
 // What stays in server: Config (which it translates into this package's
 // Config), the routes and handlers, decoding requests and checking them
@@ -66,23 +68,38 @@
 // the limits in front (limits.go, conns.go, clients.go, headers.go) and
 // the metrics.
 //
-// The order of the steps, each green: first the leaves (Slots, the
-// stored form: done); then, inside package server, the table's
-// dependence on *Server narrowed to a registry type of its own (done:
-// server's hall, embedded in Server, holds the tables, the cluster, the
-// store's health, the caps, the pool and the search slots, and every
-// method of the live side is the hall's; a table and a computer seat
-// know the hall, not the Server), and the HTTP side reading a table
-// only through a snapshot of it (done: table.state, a tableState that
-// view.go turns into a GameView; table.encoded, the memo of the
-// sockets' state message; hall.takeSeat, a join's change of the table),
-// the hall reporting to the server's metrics through hooks (done:
-// hallHooks), the hall's own configuration (done: hallConfig, the
-// prototype of this package's Config), the caps' refusals as errors
-// without HTTP statuses (done: capError) and the storing of a new game
-// (done: hall.storeNew) and of a rematch (done: hall.rematch), so that
-// the next step is a move; then that registry with the table, its seats
-// and the cluster moved here, their unit tests with them; then rematch
-// and the switch of sides; last, package server's tests that only test
-// the live side move here.
+// # The steps
+//
+// Each step green, behaviour unchanged. Done:
+//
+//  1. The leaves: Slots, the stored form of a live game.
+//  2. Inside package server, the live side gathered in one type, the
+//     hall (hall.go), embedded in Server while it moves: the tables, the
+//     cluster, the store's health, the caps, the pool and the search
+//     slots, and every method of the live side is the hall's; a table
+//     and a computer seat know the hall, not the Server.
+//  3. The HTTP side reads a table only through a snapshot
+//     (table.state: a tableState, which view.go turns into a GameView),
+//     the sockets' message through the table's memo (table.encoded),
+//     and changes it only through the hall (hall.takeSeat for a join).
+//  4. The hall reports to the metrics through hooks (hallHooks), has
+//     its own configuration (hallConfig, the prototype of this package's
+//     Config), refuses by the caps with errors that carry no HTTP status
+//     (capError), and stores new games and rematches (hall.storeNew,
+//     hall.rematch).
+//
+// Next:
+//
+//  5. The refusals (errBadToken, errNotYourTurn, errGameOver,
+//     errNotRemote, errCannotSwitch, errBadInvite, errStoreFailed, the
+//     seat-taking ones, capError) and the switch of sides' live part
+//     (switchSides) on the hall side, then exported here.
+//  6. The move: hall (as Hall), table (as Table, with State), remote,
+//     computer and pool, cluster.go, the hall's parts of admission.go,
+//     rematch.go and switch.go, noHelp and withoutHelp, here; Server
+//     holds a *live.Hall instead of embedding the hall; the new-games
+//     limiter becomes a hook or the package's own; the tests of the live
+//     side (tables, cluster, rematch, idle sweeps, thinking shown) move
+//     with it, and server's tests reach the hall only through its
+//     exported surface.
 package live
