@@ -8,6 +8,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -33,8 +34,12 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), submitWait)
 	defer cancel()
-	hash := live.HashToken(req.Token)
-	if _, err := s.switchSides(ctx, t, hash, ""); err != nil {
+	color, version, err := s.switchFor(ctx, t, live.HashToken(req.Token))
+	if err != nil {
+		if errors.Is(err, errStoreUnreadable) {
+			s.unavailable(w, r, err)
+			return
+		}
 		if errors.Is(err, errBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()
 		}
@@ -49,18 +54,30 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	// The store says where the token sits now (a table of this process
-	// may be a mirror a moment behind the referee's).
-	rec, err := s.cfg.Store.Get(ctx, t.id)
-	if err != nil {
-		s.unavailable(w, r, err)
-		return
-	}
-	resp := SwitchResponse{Version: rec.Revision}
-	if c := live.SeatOf(rec.Seats, hash); c >= 0 {
-		resp.Color = board.Color(c).String()
+	resp := SwitchResponse{Version: version}
+	if color != board.NoColor {
+		resp.Color = color.String()
 	}
 	writeJSON(w, http.StatusOK, resp)
+}
+
+// switchFor switches the sides of the person whose token hashes to
+// tokenHash in t's game (see switchSides), and returns the colour the
+// token holds now (board.NoColor if none) and the game's revision, as
+// the store says them: a table of this process may be a mirror a moment
+// behind the referee's. A failed read of the store is errStoreUnreadable.
+func (h *hall) switchFor(ctx context.Context, t *table, tokenHash string) (board.Color, int64, error) {
+	if _, err := h.switchSides(ctx, t, tokenHash, ""); err != nil {
+		return board.NoColor, 0, err
+	}
+	rec, err := h.cfg.Store.Get(ctx, t.id)
+	if err != nil {
+		return board.NoColor, 0, fmt.Errorf("%w: %w", errStoreUnreadable, err)
+	}
+	if c := live.SeatOf(rec.Seats, tokenHash); c >= 0 {
+		return board.Color(c), rec.Revision, nil
+	}
+	return board.NoColor, rec.Revision, nil
 }
 
 // switchSides swaps the seats of the game of table t for the person

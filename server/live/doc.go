@@ -86,7 +86,8 @@
 //     its own configuration (hallConfig, the prototype of this package's
 //     Config), refuses by the caps with errors that carry no HTTP status
 //     (capError), and stores new games and rematches (hall.storeNew,
-//     hall.rematch).
+//     hall.rematch) and switches sides, the store saying where the
+//     token sits after (hall.switchFor).
 //
 // Next:
 //
