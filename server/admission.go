@@ -18,18 +18,14 @@ import (
 	"github.com/reversi-engine/reversi/store"
 )
 
-// Refusals that the API answers with their own statuses.
+// What a client reads of a failure of the server's own (see publicFailure).
 var (
-	// errStoreFailed wraps a failed write to the store: 503, retryable.
-	errStoreFailed = errors.New("the server could not store the change (try again later)")
 	// errStoreUnreadable is what a client reads of a failed read of the
 	// store: 503, retryable.
 	errStoreUnreadable = errors.New("the server could not read its database (try again later)")
 	// errTooSlow is what a client reads of a request that ran out of
 	// time inside the server: 503, retryable.
 	errTooSlow = errors.New("the server did not answer in time (try again later)")
-	// errBadInvite: a join without the invitation's secret.
-	errBadInvite = errors.New("this open seat is taken only with the invitation's link")
 )
 
 // admit reserves the creation of a game by client within the caps on live
@@ -98,15 +94,6 @@ func publicFailure(err error) error {
 		return errTooSlow
 	}
 	return errStoreUnreadable
-}
-
-// capError is a refusal of a new game by the caps on live games: the
-// server's cap in all (full: 503), or a client's (429); after, if not
-// zero, says when the client may try again (Retry-After).
-type capError struct {
-	error
-	full  bool
-	after time.Duration
 }
 
 // refuse answers a refusal of admit with its status, and its

@@ -17,9 +17,6 @@ import (
 	"github.com/reversi-engine/reversi/store"
 )
 
-// errCannotSwitch refuses a switch of sides where it has no meaning.
-var errCannotSwitch = errors.New("only a person playing the computer, in a game without a game clock, can switch sides")
-
 // SwitchResponse is the answer to a switch of sides: the colour the
 // player now holds (with the same token) and the game's version.
 type SwitchResponse struct {

@@ -97,14 +97,6 @@ func (t *table) client() string {
 	return t.creator
 }
 
-// errNotYourTurn and the others are the refusals of a submission.
-var (
-	errBadToken    = errors.New("this token does not hold that seat")
-	errNotYourTurn = errors.New("it is not your turn")
-	errGameOver    = errors.New("the game is over")
-	errNotRemote   = errors.New("that seat is not played through the API")
-)
-
 // submit sends a remote seat's decision to the referee and waits for the
 // verdict (which comes after the move is stored).
 func (t *table) submit(ctx context.Context, token string, reply player.Reply) error {

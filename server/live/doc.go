@@ -91,10 +91,12 @@
 //
 // Next:
 //
-//  5. The refusals (errBadToken, errNotYourTurn, errGameOver,
-//     errNotRemote, errCannotSwitch, errBadInvite, errStoreFailed, the
-//     seat-taking ones, capError) and the switch of sides' live part
-//     (switchSides) on the hall side, then exported here.
+//  5. The refusals of the live side, gathered in server's refusals.go
+//     (errBadToken, errNotYourTurn, errGameOver, errNotRemote,
+//     errCannotSwitch, errBadInvite, errStoreFailed, capError; the
+//     seat-taking ones are still errors.New in hall.takeSeat), exported
+//     here with the move and given the API's error codes (issue 32, item
+//     2).
 //  6. The move: hall (as Hall), table (as Table, with State), remote,
 //     computer and pool, cluster.go, the hall's parts of admission.go,
 //     rematch.go and switch.go, noHelp and withoutHelp, here; Server
