@@ -18,32 +18,28 @@ import (
 	"github.com/reversi-engine/reversi/store"
 )
 
-// Refusals that the API answers with their own statuses.
+// What a client reads of a failure of the server's own (see publicFailure).
 var (
-	// errStoreFailed wraps a failed write to the store: 503, retryable.
-	errStoreFailed = errors.New("the server could not store the change (try again later)")
 	// errStoreUnreadable is what a client reads of a failed read of the
 	// store: 503, retryable.
 	errStoreUnreadable = errors.New("the server could not read its database (try again later)")
 	// errTooSlow is what a client reads of a request that ran out of
 	// time inside the server: 503, retryable.
 	errTooSlow = errors.New("the server did not answer in time (try again later)")
-	// errBadInvite: a join without the invitation's secret.
-	errBadInvite = errors.New("this open seat is taken only with the invitation's link")
 )
 
 // admit reserves the creation of a game by client within the caps on live
 // games, and returns the function that ends the reservation (once the
-// game's table is open, it counts itself), or the status and the error
-// of a refusal.
-func (s *Server) admit(client string) (func(), int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	total, mine := 0, s.created[client]
-	for _, n := range s.created {
+// game's table is open, it counts itself), or the refusal (a
+// *capError).
+func (h *hall) admit(client string) (func(), error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	total, mine := 0, h.created[client]
+	for _, n := range h.created {
 		total += n
 	}
-	for _, t := range s.tables {
+	for _, t := range h.tables {
 		t.mu.Lock()
 		live := !t.mirror && !t.g.Finished()
 		own := t.creator == client
@@ -56,24 +52,24 @@ func (s *Server) admit(client string) (func(), int, error) {
 		}
 	}
 	switch {
-	case total >= s.cfg.MaxGames:
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("the server holds %d live games, its limit: try again later", s.cfg.MaxGames)
-	case mine >= s.cfg.MaxGamesPerClient:
-		return nil, http.StatusTooManyRequests, fmt.Errorf("you have %d live games, the limit of a client here: finish or resign one first", s.cfg.MaxGamesPerClient)
+	case total >= h.cfg.MaxGames:
+		return nil, &capError{error: fmt.Errorf("the server holds %d live games, its limit: try again later", h.cfg.MaxGames), full: true}
+	case mine >= h.cfg.MaxGamesPerClient:
+		return nil, &capError{error: fmt.Errorf("you have %d live games, the limit of a client here: finish or resign one first", h.cfg.MaxGamesPerClient)}
 	}
-	if ok, wait := s.newGames.take(client); !ok {
+	if ok, wait := h.newGames.take(client); !ok {
 		wait = max(time.Second, wait.Round(time.Second))
-		return nil, http.StatusTooManyRequests, &retryError{fmt.Errorf("you created %d games in %v, the limit of a client here: try again in %v",
-			s.cfg.NewGamesPerClient, s.cfg.NewGamesPeriod, wait), wait}
+		return nil, &capError{error: fmt.Errorf("you created %d games in %v, the limit of a client here: try again in %v",
+			h.cfg.NewGamesPerClient, h.cfg.NewGamesPeriod, wait), after: wait}
 	}
-	s.created[client]++
+	h.created[client]++
 	return func() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.created[client]--; s.created[client] <= 0 {
-			delete(s.created, client)
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if h.created[client]--; h.created[client] <= 0 {
+			delete(h.created, client)
 		}
-	}, 0, nil
+	}, nil
 }
 
 // unavailable answers 503 (with Retry-After) to a request that a failure
@@ -100,18 +96,18 @@ func publicFailure(err error) error {
 	return errStoreUnreadable
 }
 
-// retryError is a refusal that says when to try again (Retry-After).
-type retryError struct {
-	error
-	after time.Duration
-}
-
 // refuse answers a refusal of admit with its status, and its
 // Retry-After if it says one.
-func refuse(w http.ResponseWriter, status int, err error) {
-	var re *retryError
-	if errors.As(err, &re) {
-		w.Header().Set("Retry-After", strconv.Itoa(int(max(time.Second, re.after).Seconds())))
+func refuse(w http.ResponseWriter, err error) {
+	status := http.StatusTooManyRequests
+	var ce *capError
+	if errors.As(err, &ce) {
+		if ce.full {
+			status = http.StatusServiceUnavailable
+		}
+		if ce.after > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(max(time.Second, ce.after).Seconds())))
+		}
 	}
 	writeError(w, status, err.Error())
 }
@@ -126,59 +122,59 @@ type storeHealth struct {
 // stored records the outcome of a write to the store, for the health
 // check, and returns its error wrapped in errStoreFailed (a conflict or a
 // missing game are answers, not failures: they pass as they are).
-func (s *Server) stored(err error) error {
+func (h *hall) stored(err error) error {
 	if err == nil || errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
-		s.health.mu.Lock()
-		s.health.failed = nil
-		s.health.mu.Unlock()
+		h.health.mu.Lock()
+		h.health.failed = nil
+		h.health.mu.Unlock()
 		return err
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("%w: %w", errStoreFailed, err)
 	}
-	s.metrics.storeFailures.Inc()
-	s.log.Error("a write to the store failed", "err", err)
-	s.health.mu.Lock()
-	s.health.failed, s.health.at = err, time.Now()
-	s.health.mu.Unlock()
+	h.hooks.storeFailed()
+	h.log.Error("a write to the store failed", "err", err)
+	h.health.mu.Lock()
+	h.health.failed, h.health.at = err, time.Now()
+	h.health.mu.Unlock()
 	return fmt.Errorf("%w: %w", errStoreFailed, err)
 }
 
 // storeFailure returns when the last write failed and its error, if it
 // failed.
-func (s *Server) storeFailure() (time.Time, error) {
-	s.health.mu.Lock()
-	defer s.health.mu.Unlock()
-	return s.health.at, s.health.failed
+func (h *hall) storeFailure() (time.Time, error) {
+	h.health.mu.Lock()
+	defer h.health.mu.Unlock()
+	return h.health.at, h.health.failed
 }
 
 // sweepIdle abandons the games whose open seat nobody took within the
 // idle timeout, every tenth of it (at least a second) until the server
 // closes. (A remote seat that does not move loses by itself: see
 // remote.Move.)
-func (s *Server) sweepIdle() {
-	defer s.wg.Done()
-	every := max(s.cfg.IdleTimeout/10, time.Second)
+func (h *hall) sweepIdle() {
+	defer h.wg.Done()
+	every := max(h.cfg.IdleTimeout/10, time.Second)
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
-		case <-s.ctx.Done():
+		case <-h.ctx.Done():
 			return
 		case <-tick.C:
-			cutoff := time.Now().Add(-s.cfg.IdleTimeout)
-			s.abandonWaiting(cutoff)
-			s.forgetFinished(cutoff)
+			cutoff := time.Now().Add(-h.cfg.IdleTimeout)
+			h.abandonWaiting(cutoff)
+			h.forgetFinished(cutoff)
 		}
 	}
 }
 
 // abandonWaiting ends the games waiting for a player since before
 // cutoff: nobody wins, the reason says why.
-func (s *Server) abandonWaiting(cutoff time.Time) {
-	s.mu.Lock()
+func (h *hall) abandonWaiting(cutoff time.Time) {
+	h.mu.Lock()
 	var stale []*table
-	for _, t := range s.tables {
+	for _, t := range h.tables {
 		t.mu.Lock()
 		waiting := !t.mirror && !t.g.Finished() && (t.rec.Seats[0].Kind == store.Open || t.rec.Seats[1].Kind == store.Open)
 		if waiting && t.since.Before(cutoff) {
@@ -186,7 +182,7 @@ func (s *Server) abandonWaiting(cutoff time.Time) {
 		}
 		t.mu.Unlock()
 	}
-	s.mu.Unlock()
+	h.mu.Unlock()
 	for _, t := range stale {
 		t.mu.Lock()
 		open := board.Black
@@ -194,19 +190,19 @@ func (s *Server) abandonWaiting(cutoff time.Time) {
 			open = board.White
 		}
 		t.mu.Unlock()
-		r, err := t.endWithoutReferee(game.Abandoned, open, fmt.Sprintf("nobody took the open seat within %v", s.cfg.IdleTimeout))
+		r, err := t.endWithoutReferee(game.Abandoned, open, fmt.Sprintf("nobody took the open seat within %v", h.cfg.IdleTimeout))
 		if err != nil {
 			if !errors.Is(err, store.ErrConflict) {
-				s.log.Error("abandoning a game", "game", t.id, "err", err)
+				h.log.Error("abandoning a game", "game", t.id, "err", err)
 			}
 			continue
 		}
-		s.log.Info("game abandoned", "game", t.id, "detail", r.Detail)
-		s.mu.Lock()
-		if s.tables[t.id] == t {
-			delete(s.tables, t.id)
+		h.log.Info("game abandoned", "game", t.id, "detail", r.Detail)
+		h.mu.Lock()
+		if h.tables[t.id] == t {
+			delete(h.tables, t.id)
 		}
-		s.mu.Unlock()
+		h.mu.Unlock()
 	}
 }
 
@@ -215,17 +211,17 @@ func (s *Server) abandonWaiting(cutoff time.Time) {
 // rematch: see startLocked): a request opens such a game again from the
 // store, offers and all. Without it a server would hold every game
 // between two people it ever refereed until it stops.
-func (s *Server) forgetFinished(cutoff time.Time) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for id, t := range s.tables {
+func (h *hall) forgetFinished(cutoff time.Time) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for id, t := range h.tables {
 		t.mu.Lock()
 		// A referee of this process has stopped; a mirror has none.
 		idle := len(t.watchers) == 0 && (t.g.Finished() || t.rec.Result != nil) && (t.mirror || t.ended()) &&
 			t.lastUse.Before(cutoff) && t.since.Before(cutoff)
 		t.mu.Unlock()
 		if idle {
-			delete(s.tables, id)
+			delete(h.tables, id)
 		}
 	}
 }

@@ -105,7 +105,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	// a slot, in their client's turn.
 	if spec == "" || !s.instant(spec) {
 		wait, cancel := context.WithTimeout(r.Context(), analysisWait)
-		done, err := s.analyses.acquire(wait, s.clientOf(r))
+		done, err := s.analyses.Acquire(wait, s.clientOf(r))
 		cancel()
 		if err != nil {
 			w.Header().Set("Retry-After", "1")

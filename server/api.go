@@ -4,7 +4,6 @@ package server
 
 import (
 	"context"
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,6 +23,7 @@ import (
 	"github.com/reversi-engine/reversi/internal/clip"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -237,11 +237,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	client := s.clientOf(r)
-	done, status, err := s.admit(client)
+	done, err := s.admit(client)
 	if err != nil {
 		s.metrics.refused.WithLabelValues("games").Inc()
 		s.log.Warn("game refused", "client", client, "err", err)
-		refuse(w, status, err)
+		refuse(w, err)
 		return
 	}
 	defer done()
@@ -256,24 +256,6 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		resp.Invite, resp.InviteURL = inv, "/game/"+rec.ID+"#invite="+inv
 	}
 	writeJSON(w, http.StatusCreated, resp)
-}
-
-// storeNew stores a new game made by newGame, with its first moves, and
-// opens its table (its referee starts when no seat is open); client made
-// it.
-func (s *Server) storeNew(ctx context.Context, rec *store.Game, client string) error {
-	prefix := rec.Moves
-	rec.Moves = nil
-	if err := s.stored(s.cfg.Store.Create(ctx, rec)); err != nil {
-		return fmt.Errorf("storing the game: %w", err)
-	}
-	for _, m := range prefix { // the game's history, before anybody plays
-		if err := s.stored(s.cfg.Store.AppendMove(ctx, rec.ID, m)); err != nil {
-			return fmt.Errorf("storing the game's first moves: %w", err)
-		}
-	}
-	_, err := s.tableFor(ctx, rec.ID, client)
-	return err
 }
 
 // newGame checks a request and makes the stored game and the tokens.
@@ -462,10 +444,10 @@ func (s *Server) seatOf(sr SeatRequest, moveTime time.Duration) (store.Seat, str
 		if name == "" {
 			name = sr.Kind
 		}
-		return store.Seat{Kind: store.SeatKind(sr.Kind), Name: name, TokenHash: hashToken(token)}, token, nil
+		return store.Seat{Kind: store.SeatKind(sr.Kind), Name: name, TokenHash: live.HashToken(token)}, token, nil
 	case store.Open:
 		invite := randomID(16)
-		return store.Seat{Kind: store.Open, TokenHash: hashToken(invite)}, invite, nil
+		return store.Seat{Kind: store.Open, TokenHash: live.HashToken(invite)}, invite, nil
 	case store.Builtin:
 		if strings.TrimSpace(sr.Spec) == "" {
 			return store.Seat{}, "", errors.New("a built-in seat needs a spec, e.g. engine:level=5")
@@ -528,7 +510,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		if g.Finished && g.Result != nil {
 			it.Status = "finished"
 			it.Result = &ResultView{Winner: g.Result.Winner, Reason: g.Result.Reason, By: g.Result.By, Black: g.Result.Black, White: g.Result.White, Detail: g.Result.Detail}
-			if r, err := resultOf(g.Result); err == nil {
+			if r, err := live.ResultOf(g.Result); err == nil {
 				it.Result = resultView(r) // as the game's view gives it
 			}
 		}
@@ -562,10 +544,7 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	t.mu.Lock()
-	v := t.viewLocked()
-	t.mu.Unlock()
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, http.StatusOK, viewOf(t.state()))
 }
 
 // handleGGF answers the game as GGF text.
@@ -574,12 +553,11 @@ func (s *Server) handleGGF(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	t.mu.Lock()
-	g := t.g.Clone()
-	g.Info.Black, g.Info.White = seatName(t.rec.Seats[0]), seatName(t.rec.Seats[1])
+	st := t.state()
+	g := st.g.Clone()
+	g.Info.Black, g.Info.White = live.SeatName(st.rec.Seats[0]), live.SeatName(st.rec.Seats[1])
 	g.Info.Event = "reversi server"
-	g.Info.Date = t.rec.Created.Format("2006.01.02_15:04:05")
-	t.mu.Unlock()
+	g.Info.Date = st.rec.Created.Format("2006.01.02_15:04:05")
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	fmt.Fprintln(w, ggf.Format(g))
 }
@@ -634,48 +612,11 @@ func (s *Server) join(ctx context.Context, t *table, req JoinRequest) (string, s
 	if err != nil {
 		return "", "", err
 	}
-	t.mu.Lock()
-	color := -1
-	for c := range 2 {
-		if t.rec.Seats[c].Kind == store.Open && (req.Color == "" || req.Color == board.Color(c).String()) {
-			color = c
-			break
-		}
-	}
-	invite := ""
-	if color >= 0 {
-		invite = t.rec.Seats[color].TokenHash
-	}
-	t.mu.Unlock()
-	if color < 0 {
-		return "", "", errors.New("no open seat of that colour")
-	}
-	// An open seat made with an invitation (every one the API makes) is
-	// taken only with its secret.
-	if invite != "" && subtle.ConstantTimeCompare([]byte(invite), []byte(hashToken(req.Invite))) != 1 {
-		return "", "", errBadInvite
-	}
-	if err := s.stored(s.cfg.Store.TakeSeat(ctx, t.id, color, seat)); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			return "", "", errors.New("the seat was taken meanwhile")
-		}
+	color, err := s.takeSeat(ctx, t, req.Color, seat, req.Invite)
+	if err != nil {
 		return "", "", err
 	}
-	t.mu.Lock()
-	t.rec.Seats[color] = seat
-	t.remotes[color].name = seat.Name
-	if seat.Kind == store.Human {
-		t.remotes[color].sees() // the invitation's page shows the board
-	}
-	if !t.mirror {
-		t.revision++ // a mirror reloads the game when the store announces it
-	}
-	t.changedLocked()
-	t.mu.Unlock()
-	s.mu.Lock()
-	s.startLocked(t)
-	s.mu.Unlock()
-	return board.Color(color).String(), token, nil
+	return color.String(), token, nil
 }
 
 // MoveRequest plays a move: the seat's token and the square ("d3",
@@ -777,10 +718,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 	}
 	s.metrics.moves.Inc()
 	s.metrics.latency.Observe(time.Since(start).Seconds())
-	t.mu.Lock()
-	v := t.revision
-	t.mu.Unlock()
-	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "version": v})
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "version": t.state().revision})
 }
 
 // PositionRequest names a position in any of the formats a game can start

@@ -104,7 +104,7 @@ func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (ses
 	rec.ID = sessionPrefix(name) + rec.ID
 	rec.Seats[1] = store.Seat{Kind: store.Open} // W joins second
 	client := s.clientOf(r)
-	done, _, err := s.admit(client) // the caps on live games hold here too
+	done, err := s.admit(client) // the caps on live games hold here too
 	if err != nil {
 		return nil, false, err
 	}
@@ -139,9 +139,7 @@ func (s *Server) classicJoin(w http.ResponseWriter, r *http.Request, cs *classic
 		s.classicError(w, r, http.StatusServiceUnavailable, err)
 		return
 	}
-	t.mu.Lock()
-	open := t.rec.Seats[1].Kind == store.Open
-	t.mu.Unlock()
+	open := t.state().rec.Seats[1].Kind == store.Open
 	if !open {
 		text(w, http.StatusConflict, "error: the session is full")
 		return
@@ -163,9 +161,7 @@ func (s *Server) classicView(r *http.Request, cs *classicSessions) (GameView, *c
 	if err != nil {
 		return GameView{}, nil, fmt.Errorf("%w: %w", errStoreUnreadable, err)
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.viewLocked(), sess, nil
+	return viewOf(t.state()), sess, nil
 }
 
 // classicTurn answers B or W (whose turn it is), or 0 when the game is
@@ -243,9 +239,7 @@ func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classic
 		s.classicError(w, r, http.StatusServiceUnavailable, err)
 		return
 	}
-	t.mu.Lock()
-	seat := t.rec.Seats[c]
-	t.mu.Unlock()
+	seat := t.state().rec.Seats[c]
 	if seat.Kind == store.Open {
 		text(w, http.StatusConflict, "error: nobody has joined as %s", q.Get("color"))
 		return

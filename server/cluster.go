@@ -17,6 +17,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -26,33 +27,33 @@ const defaultLease = 10 * time.Second
 
 // startCluster starts listening to the store's announcements and the
 // renewal of claims, if the store is shared by several processes.
-func (s *Server) startCluster() {
-	sh, ok := s.cfg.Store.(store.Shared)
+func (h *hall) startCluster() {
+	sh, ok := h.cfg.Store.(store.Shared)
 	if !ok {
 		return
 	}
-	s.cluster = sh
-	s.wg.Add(2)
+	h.cluster = sh
+	h.wg.Add(2)
 	listening := make(chan struct{})
 	var once sync.Once
 	go func() {
-		defer s.wg.Done()
-		for s.ctx.Err() == nil {
-			err := sh.Listen(s.ctx, func(note store.Note) {
+		defer h.wg.Done()
+		for h.ctx.Err() == nil {
+			err := sh.Listen(h.ctx, func(note store.Note) {
 				if note == (store.Note{}) { // listening (again)
 					once.Do(func() { close(listening) })
-					s.syncAll() // what was announced before was missed
+					h.syncAll() // what was announced before was missed
 					return
 				}
-				s.announced(note)
+				h.announced(note)
 			})
-			if s.ctx.Err() != nil {
+			if h.ctx.Err() != nil {
 				return
 			}
-			s.log.Error("listening to the database; again in a second", "err", err)
+			h.log.Error("listening to the database; again in a second", "err", err)
 			select {
 			case <-time.After(time.Second):
-			case <-s.ctx.Done():
+			case <-h.ctx.Done():
 				return
 			}
 		}
@@ -62,28 +63,28 @@ func (s *Server) startCluster() {
 	select {
 	case <-listening:
 	case <-time.After(5 * time.Second):
-		s.log.Error("not listening to the database after 5 s; going on")
+		h.log.Error("not listening to the database after 5 s; going on")
 	}
 	go func() {
-		defer s.wg.Done()
-		tick := time.NewTicker(s.cfg.Lease / 3)
+		defer h.wg.Done()
+		tick := time.NewTicker(h.cfg.Lease / 3)
 		defer tick.Stop()
 		for {
 			select {
-			case <-s.ctx.Done():
+			case <-h.ctx.Done():
 				return
 			case <-tick.C:
-				s.sweep(s.ctx)
+				h.sweep(h.ctx)
 			}
 		}
 	}()
 }
 
 // announced handles the database's announcement of news of a game.
-func (s *Server) announced(n store.Note) {
-	s.mu.Lock()
-	t := s.tables[n.Game]
-	s.mu.Unlock()
+func (h *hall) announced(n store.Note) {
+	h.mu.Lock()
+	t := h.tables[n.Game]
+	h.mu.Unlock()
 	if t == nil {
 		return
 	}
@@ -102,18 +103,18 @@ func (s *Server) announced(n store.Note) {
 }
 
 // syncAll syncs every open table with the store.
-func (s *Server) syncAll() {
-	for _, t := range s.openTables() {
+func (h *hall) syncAll() {
+	for _, t := range h.openTables() {
 		t.poke()
 	}
 }
 
 // openTables returns the tables open now.
-func (s *Server) openTables() []*table {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ts := make([]*table, 0, len(s.tables))
-	for _, t := range s.tables {
+func (h *hall) openTables() []*table {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ts := make([]*table, 0, len(h.tables))
+	for _, t := range h.tables {
 		ts = append(ts, t)
 	}
 	return ts
@@ -122,9 +123,9 @@ func (s *Server) openTables() []*table {
 // sweep renews this process's claims, gives up the games whose claim
 // another process took, and takes over the live games whose referee's
 // claim expired (its process died).
-func (s *Server) sweep(ctx context.Context) {
-	until := time.Now().Add(s.cfg.Lease)
-	ts := s.openTables()
+func (h *hall) sweep(ctx context.Context) {
+	until := time.Now().Add(h.cfg.Lease)
+	ts := h.openTables()
 	var owned []string
 	mine := map[string]bool{}
 	for _, t := range ts {
@@ -140,16 +141,16 @@ func (s *Server) sweep(ctx context.Context) {
 				t.poke() // a seat taken elsewhere, in case its announcement was missed
 			}
 		default: // a mirror: has its referee's server died?
-			if ok, err := s.cluster.Claim(ctx, t.id, s.cfg.Owner, until); err != nil {
-				s.log.Error("claiming a game", "game", t.id, "err", err)
+			if ok, err := h.cluster.Claim(ctx, t.id, h.cfg.Owner, until); err != nil {
+				h.log.Error("claiming a game", "game", t.id, "err", err)
 			} else if ok {
-				s.takeOver(ctx, t)
+				h.takeOver(ctx, t)
 			}
 		}
 	}
-	kept, err := s.cluster.Renew(ctx, s.cfg.Owner, owned, until)
+	kept, err := h.cluster.Renew(ctx, h.cfg.Owner, owned, until)
 	if err != nil {
-		s.log.Error("renewing the claims", "err", err)
+		h.log.Error("renewing the claims", "err", err)
 	} else {
 		for _, t := range ts {
 			rev, held := kept[t.id]
@@ -159,24 +160,24 @@ func (s *Server) sweep(ctx context.Context) {
 				ahead := rev > t.revision // perhaps only a change of ours being counted
 				t.mu.Unlock()
 				if ahead {
-					s.checkFresh(ctx, t)
+					h.checkFresh(ctx, t)
 				}
 			case mine[t.id]:
-				s.log.Warn("another server took the game over", "game", t.id)
-				s.drop(t)
+				h.log.Warn("another server took the game over", "game", t.id)
+				h.drop(t)
 			}
 		}
 	}
 	// The live games nobody referees (their server died, nobody here has
 	// opened them): open them, which claims them.
-	orphans, err := s.cfg.Store.List(ctx, store.ListOptions{Live: true, Unclaimed: true, Limit: 1000})
+	orphans, err := h.cfg.Store.List(ctx, store.ListOptions{Live: true, Unclaimed: true, Limit: 1000})
 	if err != nil {
-		s.log.Error("listing the unclaimed games", "err", err)
+		h.log.Error("listing the unclaimed games", "err", err)
 		return
 	}
 	for _, o := range orphans {
-		if _, err := s.table(ctx, o.ID); err != nil {
-			s.log.Error("taking over a game", "game", o.ID, "err", err)
+		if _, err := h.table(ctx, o.ID); err != nil {
+			h.log.Error("taking over a game", "game", o.ID, "err", err)
 		}
 	}
 }
@@ -184,47 +185,47 @@ func (s *Server) sweep(ctx context.Context) {
 // checkFresh gives up a table whose game another process changed while
 // this one referees it: that process took it over while this one stalled
 // past its lease (the store refused whatever move conflicted).
-func (s *Server) checkFresh(ctx context.Context, t *table) {
+func (h *hall) checkFresh(ctx context.Context, t *table) {
 	t.writeMu.Lock()
-	rec, err := s.cfg.Store.Get(ctx, t.id)
+	rec, err := h.cfg.Store.Get(ctx, t.id)
 	t.mu.Lock()
 	stale := err == nil && rec.Revision != t.revision && t.running
 	t.mu.Unlock()
 	t.writeMu.Unlock()
 	if stale {
-		s.log.Warn("the game changed under its referee: giving it up", "game", t.id)
-		s.drop(t)
+		h.log.Warn("the game changed under its referee: giving it up", "game", t.id)
+		h.drop(t)
 	}
 }
 
 // drop gives a table up: its referee stops, its watchers are told to
 // reconnect, and the next request opens the game again from the store.
-func (s *Server) drop(t *table) {
-	s.mu.Lock()
-	if s.tables[t.id] == t {
-		delete(s.tables, t.id)
+func (h *hall) drop(t *table) {
+	h.mu.Lock()
+	if h.tables[t.id] == t {
+		delete(h.tables, t.id)
 	}
-	s.mu.Unlock()
+	h.mu.Unlock()
 	t.cancel()
 	t.dropOnce.Do(func() { close(t.dropped) })
 }
 
 // takeOver makes a mirror table, whose claim this process now holds, the
 // game's referee.
-func (s *Server) takeOver(ctx context.Context, t *table) {
-	rec, g, err := s.load(ctx, t.id)
+func (h *hall) takeOver(ctx context.Context, t *table) {
+	rec, g, err := h.load(ctx, t.id)
 	if err != nil {
-		s.log.Error("taking over a game", "game", t.id, "err", err)
+		h.log.Error("taking over a game", "game", t.id, "err", err)
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	t.mu.Lock()
 	t.setLocked(rec, g)
 	t.mirror = false
 	t.mu.Unlock()
-	s.log.Info("took the game over", "game", t.id, "plies", g.Ply())
-	s.startLocked(t)
+	h.log.Info("took the game over", "game", t.id, "plies", g.Ply())
+	h.startLocked(t)
 	t.poke() // the submissions waiting for a referee
 }
 
@@ -249,7 +250,7 @@ func (t *table) poke() {
 		t.syncMu.Lock()
 		defer t.syncMu.Unlock()
 		t.syncWanted.Store(false)
-		t.sync(t.srv.ctx)
+		t.sync(t.h.ctx)
 	}()
 }
 
@@ -258,14 +259,14 @@ func (t *table) poke() {
 // reloads the game; the referee's table takes the seats taken elsewhere
 // and judges the submissions waiting.
 func (t *table) sync(ctx context.Context) {
-	s := t.srv
+	h := t.h
 	t.mu.Lock()
 	mirror, running, over := t.mirror, t.running, t.ended()
 	t.mu.Unlock()
 	if mirror || !running || over {
-		rec, g, err := s.load(ctx, t.id)
+		rec, g, err := h.load(ctx, t.id)
 		if err != nil {
-			s.log.Error("reloading a game", "game", t.id, "err", err)
+			h.log.Error("reloading a game", "game", t.id, "err", err)
 			return
 		}
 		t.mu.Lock()
@@ -279,20 +280,20 @@ func (t *table) sync(ctx context.Context) {
 		if mirror {
 			return
 		}
-		s.mu.Lock()
-		s.startLocked(t) // if the last open seat was taken elsewhere
-		s.mu.Unlock()
+		h.mu.Lock()
+		h.startLocked(t) // if the last open seat was taken elsewhere
+		h.mu.Unlock()
 	}
-	subs, err := s.cluster.Pending(ctx, t.id)
+	subs, err := h.cluster.Pending(ctx, t.id)
 	if err != nil {
-		s.log.Error("reading the submissions", "game", t.id, "err", err)
+		h.log.Error("reading the submissions", "game", t.id, "err", err)
 		return
 	}
 	for _, sub := range subs {
 		if sub.Action == "seen" {
 			t.seen(ctx, sub.TokenHash)
-			if err := s.cluster.Decide(ctx, sub.ID, ""); err != nil && !errors.Is(err, store.ErrConflict) {
-				s.log.Error("deciding a submission", "game", t.id, "err", err)
+			if err := h.cluster.Decide(ctx, sub.ID, ""); err != nil && !errors.Is(err, store.ErrConflict) {
+				h.log.Error("deciding a submission", "game", t.id, "err", err)
 			}
 			continue
 		}
@@ -301,16 +302,16 @@ func (t *table) sync(ctx context.Context) {
 			// which judges the submissions left.
 			// The verdict of a switch made is stored with it.
 			sctx, cancel := context.WithTimeout(ctx, submitWait)
-			swapped, err := s.switchSides(sctx, t, sub.TokenHash, sub.ID)
+			swapped, err := h.switchSides(sctx, t, sub.TokenHash, sub.ID)
 			cancel()
 			if swapped {
 				if err != nil {
-					s.log.Error("reopening a game after a switch of sides", "game", t.id, "err", err)
+					h.log.Error("reopening a game after a switch of sides", "game", t.id, "err", err)
 				}
 				return
 			}
-			if err := s.cluster.Decide(ctx, sub.ID, verdictText(err)); err != nil && !errors.Is(err, store.ErrConflict) {
-				s.log.Error("deciding a submission", "game", t.id, "err", err)
+			if err := h.cluster.Decide(ctx, sub.ID, verdictText(err)); err != nil && !errors.Is(err, store.ErrConflict) {
+				h.log.Error("deciding a submission", "game", t.id, "err", err)
 			}
 			continue
 		}
@@ -320,8 +321,8 @@ func (t *table) sync(ctx context.Context) {
 			err = t.submitHash(sctx, sub.TokenHash, reply)
 			cancel()
 		}
-		if err := s.cluster.Decide(ctx, sub.ID, verdictText(err)); err != nil && !errors.Is(err, store.ErrConflict) {
-			s.log.Error("deciding a submission", "game", t.id, "err", err)
+		if err := h.cluster.Decide(ctx, sub.ID, verdictText(err)); err != nil && !errors.Is(err, store.ErrConflict) {
+			h.log.Error("deciding a submission", "game", t.id, "err", err)
 		}
 	}
 }
@@ -345,7 +346,7 @@ func (t *table) setLocked(rec *store.Game, g *game.Game) {
 	}
 	for c := range 2 {
 		if t.remotes[c] != nil {
-			t.remotes[c].name = seatName(rec.Seats[c])
+			t.remotes[c].name = live.SeatName(rec.Seats[c])
 		}
 	}
 }
@@ -374,16 +375,16 @@ func (t *table) forward(ctx context.Context, tokenHash string, reply player.Repl
 // game's referee in another process, through the store, and waits for
 // its verdict.
 func (t *table) forwardSub(ctx context.Context, sub store.Submission) error {
-	s := t.srv
+	h := t.h
 	wake, unwatch := t.watch() // woken by each announcement of the game
 	defer unwatch()
-	if err := s.cluster.Submit(ctx, sub); err != nil {
+	if err := h.cluster.Submit(ctx, sub); err != nil {
 		return fmt.Errorf("handing the move to the game's server: %w", err)
 	}
 	tick := time.NewTicker(time.Second) // in case an announcement is missed
 	defer tick.Stop()
 	for {
-		got, err := s.cluster.Submission(context.WithoutCancel(ctx), sub.ID)
+		got, err := h.cluster.Submission(context.WithoutCancel(ctx), sub.ID)
 		if err != nil {
 			return err
 		}
@@ -395,9 +396,9 @@ func (t *table) forwardSub(ctx context.Context, sub store.Submission) error {
 		case <-tick.C:
 		case <-ctx.Done():
 			// Withdraw it, unless it was decided meanwhile.
-			err := s.cluster.Decide(context.WithoutCancel(ctx), sub.ID, verdictText(ctx.Err()))
+			err := h.cluster.Decide(context.WithoutCancel(ctx), sub.ID, verdictText(ctx.Err()))
 			if errors.Is(err, store.ErrConflict) {
-				if got, err := s.cluster.Submission(context.WithoutCancel(ctx), sub.ID); err == nil {
+				if got, err := h.cluster.Submission(context.WithoutCancel(ctx), sub.ID); err == nil {
 					return verdictError(got.Verdict)
 				}
 			}

@@ -21,18 +21,18 @@ import (
 // analysis: one of the configured external engines by its name, or a
 // confined built-in player within the server's limits. moveTime is the
 // game's time a move (0: none); a time option above it is refused.
-func (s *Server) checkSpec(spec string, moveTime time.Duration) error {
-	if _, ok := s.external(spec); ok {
+func (h *hall) checkSpec(spec string, moveTime time.Duration) error {
+	if _, ok := h.external(spec); ok {
 		return nil
 	}
-	_, err := catalog.CheckLimited(spec, s.limitsFor(moveTime))
+	_, err := catalog.CheckLimited(spec, h.limitsFor(moveTime))
 	return err
 }
 
 // limitsFor returns the server's limits for a game with the given time a
 // move (0: none).
-func (s *Server) limitsFor(moveTime time.Duration) catalog.Limits {
-	lim := s.cfg.Limits
+func (h *hall) limitsFor(moveTime time.Duration) catalog.Limits {
+	lim := h.cfg.Limits
 	if moveTime > 0 && (lim.MoveTime <= 0 || moveTime < lim.MoveTime) {
 		lim.MoveTime = moveTime
 	}
@@ -41,31 +41,31 @@ func (s *Server) limitsFor(moveTime time.Duration) catalog.Limits {
 
 // external returns the command line of the operator's external engine
 // that spec names (its name, in any case, with nothing after it).
-func (s *Server) external(spec string) (string, bool) {
+func (h *hall) external(spec string) (string, bool) {
 	name := strings.ToLower(strings.TrimSpace(spec))
-	cmd, ok := s.cfg.Engines[name]
+	cmd, ok := h.cfg.Engines[name]
 	return cmd, ok && name != ""
 }
 
 // newComputer builds the player of a spec that checkSpec accepted: an
 // external engine configured by the operator, or a confined built-in
 // player within the limits.
-func (s *Server) newComputer(spec string, seed uint64, moveTime time.Duration) (player.Player, error) {
-	if cmd, ok := s.external(spec); ok {
+func (h *hall) newComputer(spec string, seed uint64, moveTime time.Duration) (player.Player, error) {
+	if cmd, ok := h.external(spec); ok {
 		p, err := catalog.New("nboard:"+cmd, catalog.Env{Seed: seed})
 		if err != nil {
 			return nil, fmt.Errorf("engine %s: %w", spec, err)
 		}
 		return p, nil
 	}
-	return catalog.NewLimited(spec, catalog.Env{Seed: seed, Threads: s.cfg.Limits.Threads}, s.limitsFor(moveTime))
+	return catalog.NewLimited(spec, catalog.Env{Seed: seed, Threads: h.cfg.Limits.Threads}, h.limitsFor(moveTime))
 }
 
 // computerName is the name of a computer seat: the configured engine's
 // name, or the built-in player's spec in its canonical form (e.g.
 // "engine:level=5").
-func (s *Server) computerName(spec string) string {
-	if _, ok := s.external(spec); ok {
+func (h *hall) computerName(spec string) string {
+	if _, ok := h.external(spec); ok {
 		return strings.ToLower(strings.TrimSpace(spec))
 	}
 	if parsed, err := catalog.Parse(spec); err == nil {
@@ -78,7 +78,7 @@ func (s *Server) computerName(spec string) string {
 // for a move (or takes it back from the pool), thinks within the server's
 // time a move, and gives the player back to the pool between moves.
 type computer struct {
-	srv      *Server
+	h        *hall
 	key      string // game id and colour: the player's place in the pool
 	spec     string
 	name     string
@@ -100,8 +100,8 @@ func (c *computer) prepare() {
 	if c.p != nil {
 		return
 	}
-	if c.p = c.srv.pool.take(c.key); c.p == nil {
-		c.p, c.err = c.srv.newComputer(c.spec, c.seed, c.moveTime)
+	if c.p = c.h.pool.take(c.key); c.p == nil {
+		c.p, c.err = c.h.newComputer(c.spec, c.seed, c.moveTime)
 	}
 }
 
@@ -114,8 +114,8 @@ func (c *computer) Move(ctx context.Context, req player.Request) (player.Reply, 
 	if err != nil {
 		return player.Reply{}, err
 	}
-	defer c.srv.pool.put(c.key, p)
-	if limit := c.srv.cfg.MaxThink; req.TimeLeft <= 0 || req.TimeLeft > limit {
+	defer c.h.pool.put(c.key, p)
+	if limit := c.h.cfg.MaxThink; req.TimeLeft <= 0 || req.TimeLeft > limit {
 		req.TimeLeft = limit
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, limit)
@@ -213,8 +213,8 @@ func poolKey(game string, c board.Color) string { return game + "/" + c.String()
 // instant reports whether spec names a built-in player that does not
 // search (catalog.IsInstant): its move takes no search slot. An
 // operator's engine always searches.
-func (s *Server) instant(spec string) bool {
-	if _, ok := s.external(spec); ok {
+func (h *hall) instant(spec string) bool {
+	if _, ok := h.external(spec); ok {
 		return false
 	}
 	return catalog.IsInstant(spec)

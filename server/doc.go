@@ -14,4 +14,9 @@
 //
 // The API is JSON over HTTP with a WebSocket per game for live updates;
 // see docs/API.md.
+//
+// The live side (the tables, their referees, seats, clocks, storage and
+// watchers, the rematches and the cluster) is moving out to package
+// server/live, which says the plan; meanwhile it is gathered in the
+// server's hall (hall.go), apart from the HTTP and WebSocket layer.
 package server

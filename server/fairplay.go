@@ -36,17 +36,11 @@ func noHelp(rec *store.Game) bool {
 // first moves (helpFromDiscs): its seats, or anyone for them, may not
 // have it analysed or see its book moves before the end. Games refereed
 // by another server of the database count if this process mirrors them.
-func (s *Server) withoutHelp(pos board.Position) bool {
+func (h *hall) withoutHelp(pos board.Position) bool {
 	if bits.OnesCount64(pos.Board.P|pos.Board.O) < helpFromDiscs {
 		return false
 	}
-	s.mu.Lock()
-	tables := make([]*table, 0, len(s.tables))
-	for _, t := range s.tables {
-		tables = append(tables, t)
-	}
-	s.mu.Unlock()
-	for _, t := range tables {
+	for _, t := range h.openTables() {
 		t.mu.Lock()
 		hit := !t.g.Finished() && noHelp(t.rec) && t.g.Position() == pos
 		t.mu.Unlock()

@@ -14,6 +14,7 @@ import (
 	"net/http"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -79,11 +80,9 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	t.mu.Lock()
-	hash := hashToken(req.Token)
-	color := seatOf(t.rec.Seats, hash)
-	rec := t.rec
-	t.mu.Unlock()
+	st := t.state()
+	color := live.SeatOf(st.rec.Seats, live.HashToken(req.Token))
+	rec := &st.rec
 	switch {
 	case color < 0:
 		s.metrics.refused.WithLabelValues("token").Inc()
@@ -93,46 +92,20 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, "a rematch by agreement is for games between two people (against a computer, start one)")
 		return
 	}
-	// Whether the game is over is the store's to say: this process's
-	// table may be a mirror a moment behind its referee's.
-	ctx := r.Context()
-	failed := func(err error) {
-		if errors.Is(err, store.ErrConflict) {
-			writeError(w, http.StatusConflict, "the game is not over")
-			return
-		}
+	rm, err := s.rematch(r.Context(), t, rec, color, s.clientOf(r))
+	var ce *capError
+	switch {
+	case errors.As(err, &ce):
+		s.metrics.refused.WithLabelValues("games").Inc()
+		refuse(w, err)
+		return
+	case errors.Is(err, store.ErrConflict):
+		writeError(w, http.StatusConflict, "the game is not over")
+		return
+	case err != nil:
 		s.unavailable(w, r, fmt.Errorf("the rematch: %w", err))
-	}
-	// The offer first; then, if the other side has asked too and no game
-	// is made yet, the game, within the limits of the server.
-	rm, err := s.cfg.Store.Rematch(ctx, t.id, color, nil)
-	if err = s.stored(err); err != nil {
-		failed(err)
 		return
 	}
-	if rm.Game == "" && rm.Offered[1-color] {
-		client := s.clientOf(r)
-		done, status, err := s.admit(client)
-		if err != nil {
-			s.metrics.refused.WithLabelValues("games").Inc()
-			refuse(w, status, err)
-			return
-		}
-		defer done()
-		next := rematchOf(rec)
-		rm, err = s.cfg.Store.Rematch(ctx, t.id, color, next)
-		if err = s.stored(err); err != nil {
-			failed(err)
-			return
-		}
-		if rm.Game == next.ID {
-			s.log.Info("rematch created", "game", next.ID, "of", t.id, "client", client)
-			if _, err := s.tableFor(ctx, next.ID, client); err != nil {
-				s.log.Error("opening the rematch", "game", next.ID, "err", err) // a later request opens it
-			}
-		}
-	}
-	s.reloadFinished(ctx, t)
 	if rm.Game == "" {
 		writeJSON(w, http.StatusAccepted, map[string]any{"offered": true})
 		return
@@ -140,12 +113,51 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"id": rm.Game, "color": board.Color(color).Other().String(), "token": req.Token, "url": "/game/" + rm.Game})
 }
 
+// rematch records the offer of a rematch by the seat color of t's
+// finished game between two people (rec, its stored game) and, once both
+// sides asked, makes the new game, within the caps on live games for
+// client; then it shows the finished table's change to its watchers. It
+// returns the rematch as stored, or store.ErrConflict if the game is not
+// over, a *capError, or the store's failure. The second to ask makes the
+// game, once, in the store (see store.Store.Rematch): two requests at the
+// same moment, through any processes, make one.
+func (h *hall) rematch(ctx context.Context, t *table, rec *store.Game, color int, client string) (store.Rematch, error) {
+	// Whether the game is over is the store's to say: this process's
+	// table may be a mirror a moment behind its referee's.
+	// The offer first; then, if the other side has asked too and no game
+	// is made yet, the game, within the limits of the server.
+	rm, err := h.cfg.Store.Rematch(ctx, t.id, color, nil)
+	if err = h.stored(err); err != nil {
+		return rm, err
+	}
+	if rm.Game == "" && rm.Offered[1-color] {
+		done, err := h.admit(client)
+		if err != nil {
+			return rm, err
+		}
+		defer done()
+		next := rematchOf(rec)
+		rm, err = h.cfg.Store.Rematch(ctx, t.id, color, next)
+		if err = h.stored(err); err != nil {
+			return rm, err
+		}
+		if rm.Game == next.ID {
+			h.log.Info("rematch created", "game", next.ID, "of", t.id, "client", client)
+			if _, err := h.tableFor(ctx, next.ID, client); err != nil {
+				h.log.Error("opening the rematch", "game", next.ID, "err", err) // a later request opens it
+			}
+		}
+	}
+	h.reloadFinished(ctx, t)
+	return rm, nil
+}
+
 // reloadFinished reads a finished game's table again from the store (its
 // rematch changed) and tells its watchers.
-func (s *Server) reloadFinished(ctx context.Context, t *table) {
-	rec, g, err := s.load(ctx, t.id)
+func (h *hall) reloadFinished(ctx context.Context, t *table) {
+	rec, g, err := h.load(ctx, t.id)
 	if err != nil {
-		s.log.Error("reloading a game", "game", t.id, "err", err)
+		h.log.Error("reloading a game", "game", t.id, "err", err)
 		return
 	}
 	t.mu.Lock()

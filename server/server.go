@@ -21,6 +21,7 @@ import (
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/referee"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -64,7 +65,7 @@ type Config struct {
 	// A computer's move waits for a free slot before its clock starts;
 	// the players that do not search (catalog.IsInstant: random, the
 	// course's table players) move without one. The slots are shared
-	// between the clients that created the games (see fairSlots): a
+	// between the clients that created the games (see live.Slots): a
 	// client's moves wait behind each other, a freed slot goes to the
 	// waiting client that has thought least, and MaxSearchesPerClient
 	// bounds the slots one client holds at once (default: half of
@@ -128,38 +129,21 @@ type Config struct {
 // Monte Carlo nodes, 1 thread, 60 s a move, depth 24.
 var DefaultLimits = catalog.Limits{HashMB: 64, MemoryMB: 64, Threads: 1, MoveTime: time.Minute, Depth: 24}
 
-// Server serves games.
+// Server serves games: the HTTP and WebSocket layer over its hall, the
+// live side (embedded while the live side moves to package live).
 type Server struct {
+	*hall
+	// cfg and log are the server's own (the hall has its copies).
 	cfg     Config
 	log     *slog.Logger
 	mux     *http.ServeMux
 	handler http.Handler // mux behind the front guards
 
-	ctx    context.Context // the server's life: cancelled at shutdown
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-
-	mu     sync.Mutex
-	tables map[string]*table
-	// cluster is the store as shared by several processes, nil if it
-	// is not (it does not announce changes): games are claimed, and
-	// mirrored where claimed elsewhere.
-	cluster store.Shared
-
+	metrics *metrics
 	limiter *limiter
-	// newGames counts the games each client creates (NewGamesPerClient in
-	// NewGamesPeriod).
-	newGames *limiter
-	metrics  *metrics
-	// searches and analyses are the slots of the computer moves thought
-	// at once and of the analyses running, shared between clients.
-	searches, analyses *fairSlots
-	// pool keeps the players of computer seats between their moves.
-	pool *pool
-	// created counts the creations under way by client (see admit).
-	created map[string]int
-	// health is what the last write to the store found.
-	health storeHealth
+	// analyses are the slots of the analyses running, shared between
+	// clients.
+	analyses *live.Slots
 	// socketsBy counts the open WebSockets by client; closing counts the
 	// WebSockets whose goroutine that closes them at shutdown is running
 	// (added under socketsMu until shutDown), so that Serve can wait for
@@ -171,17 +155,10 @@ type Server struct {
 	// pingEvery and pingTimeout: see the constants.
 	pingEvery, pingTimeout time.Duration
 
-	// Test seams: a test sets streamEvery and liveShown before the server
-	// is used.
-	//
-	// streamEvery is the least time between two reports of a streamed
-	// analysis (streamInterval; a test sets 0 to have every report).
+	// Test seam: a test sets streamEvery before the server is used: the
+	// least time between two reports of a streamed analysis
+	// (streamInterval; a test sets 0 to have every report).
 	streamEvery time.Duration
-	// liveShown, if not nil, is called with the game's id each time the
-	// thinking of a built-in player is shown (see table.progress), from
-	// the player's goroutine and outside the table's lock: a test holds
-	// the player there until it has seen the report.
-	liveShown func(game string)
 }
 
 // checkEngineName checks the name of an operator's external engine: a
@@ -283,23 +260,20 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.Engines = engines
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
-		limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), metrics: newMetrics(),
+	h := &hall{cfg: hallConfigOf(cfg), log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
 		newGames: newLimiter(float64(cfg.NewGamesPerClient)/cfg.NewGamesPeriod.Seconds(), float64(cfg.NewGamesPerClient)),
-		searches: newFairSlots(cfg.MaxSearches, cfg.MaxSearchesPerClient), analyses: newFairSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
-		pool: newPool(poolSize(cfg)), created: map[string]int{}, socketsBy: map[string]int{},
-		pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval}
+		searches: live.NewSlots(cfg.MaxSearches, cfg.MaxSearchesPerClient),
+		pool:     newPool(poolSize(cfg)), created: map[string]int{}}
+	s := &Server{hall: h, cfg: cfg, log: cfg.Log, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), analyses: live.NewSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
+		socketsBy: map[string]int{}, pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval}
 	s.metrics.limits(cfg)
-	s.searches.running = func(d int) { s.metrics.searchesRunning.Add(float64(d)) }
-	s.searches.waiting = func(d int) { s.metrics.searchesWaiting.Add(float64(d)) }
-	s.analyses.running = func(d int) { s.metrics.analysesRunning.Add(float64(d)) }
-	s.analyses.waiting = func(d int) { s.metrics.analysesWaiting.Add(float64(d)) }
+	s.searches.Running = func(d int) { s.metrics.searchesRunning.Add(float64(d)) }
+	s.searches.Waiting = func(d int) { s.metrics.searchesWaiting.Add(float64(d)) }
+	s.analyses.Running = func(d int) { s.metrics.analysesRunning.Add(float64(d)) }
+	s.analyses.Waiting = func(d int) { s.metrics.analysesWaiting.Add(float64(d)) }
 	s.metrics.pooled(s.pool.len)
-	s.metrics.tables(func() int {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return len(s.tables)
-	})
+	s.metrics.tables(h.count)
+	h.hooks = hallHooks{refereeing: func(d int) { s.metrics.live.Add(float64(d)) }, storeFailed: s.metrics.storeFailures.Inc}
 	s.showSynchronous()
 	s.routes()
 	s.handler = s.front(s.mux)
@@ -356,15 +330,18 @@ func randomID(n int) string {
 
 // Resume opens a table for every game in progress in the store, so that
 // a restarted server continues them.
-func (s *Server) Resume(ctx context.Context) (int, error) {
-	live, err := s.cfg.Store.List(ctx, store.ListOptions{Live: true, Limit: 100000})
+func (s *Server) Resume(ctx context.Context) (int, error) { return s.resume(ctx) }
+
+// resume is Resume.
+func (h *hall) resume(ctx context.Context) (int, error) {
+	live, err := h.cfg.Store.List(ctx, store.ListOptions{Live: true, Limit: 100000})
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	for _, sum := range live {
-		if _, err := s.table(ctx, sum.ID); err != nil {
-			s.log.Error("cannot resume a game", "game", sum.ID, "err", err)
+		if _, err := h.table(ctx, sum.ID); err != nil {
+			h.log.Error("cannot resume a game", "game", sum.ID, "err", err)
 			continue
 		}
 		n++
@@ -374,39 +351,39 @@ func (s *Server) Resume(ctx context.Context) (int, error) {
 
 // table returns the live table of a game, opening it from the store if
 // needed; a finished game gets a table without referee (for watchers).
-func (s *Server) table(ctx context.Context, id string) (*table, error) {
-	return s.tableFor(ctx, id, "")
+func (h *hall) table(ctx context.Context, id string) (*table, error) {
+	return h.tableFor(ctx, id, "")
 }
 
 // tableFor is table for a game that client created (or "", unknown): the
 // table counts it for the client's caps and shares, from its first move.
-func (s *Server) tableFor(ctx context.Context, id, client string) (*table, error) {
-	s.mu.Lock()
-	t := s.tables[id]
-	s.mu.Unlock()
+func (h *hall) tableFor(ctx context.Context, id, client string) (*table, error) {
+	h.mu.Lock()
+	t := h.tables[id]
+	h.mu.Unlock()
 	if t != nil {
 		t.setCreator(client)
 		return t, nil
 	}
-	rec, g, err := s.load(ctx, id)
+	rec, g, err := h.load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	mirror := false
-	if s.cluster != nil && rec.Result == nil {
-		ok, err := s.cluster.Claim(ctx, id, s.cfg.Owner, time.Now().Add(s.cfg.Lease))
+	if h.cluster != nil && rec.Result == nil {
+		ok, err := h.cluster.Claim(ctx, id, h.cfg.Owner, time.Now().Add(h.cfg.Lease))
 		if err != nil {
 			return nil, err
 		}
 		mirror = !ok
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t := s.tables[id]; t != nil {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if t := h.tables[id]; t != nil {
 		t.setCreator(client)
 		return t, nil
 	}
-	t = &table{id: id, srv: s, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), cancel: func() {}, since: time.Now(),
+	t = &table{id: id, h: h, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), cancel: func() {}, since: time.Now(),
 		creator: client}
 	// A finished game that is not between two people (who may agree on a
 	// rematch, see startLocked) is not kept: each request reads it from
@@ -415,8 +392,8 @@ func (s *Server) tableFor(ctx context.Context, id, client string) (*table, error
 	keep := rec.Result == nil || rec.Seats[0].Kind == store.Human && rec.Seats[1].Kind == store.Human
 	for c := range 2 {
 		if k := rec.Seats[c].Kind; k == store.Human || k == store.Bot || k == store.Open {
-			t.remotes[c] = newRemote(seatName(rec.Seats[c]))
-			t.remotes[c].idle = s.cfg.IdleTimeout
+			t.remotes[c] = newRemote(live.SeatName(rec.Seats[c]))
+			t.remotes[c].idle = h.cfg.IdleTimeout
 		}
 	}
 	t.setLocked(rec, g) // t is not shared yet
@@ -424,7 +401,7 @@ func (s *Server) tableFor(ctx context.Context, id, client string) (*table, error
 		t.turnAt = time.Now() // this process's referee starts the clock of the move
 	}
 	if keep {
-		s.tables[id] = t
+		h.tables[id] = t
 	}
 	switch {
 	case rec.Result != nil:
@@ -432,8 +409,8 @@ func (s *Server) tableFor(ctx context.Context, id, client string) (*table, error
 	case mirror:
 		t.poke() // a change announced while the game was read had no table to reach
 	default:
-		s.startLocked(t)
-		if s.cluster != nil {
+		h.startLocked(t)
+		if h.cluster != nil {
 			t.poke() // submissions that waited for a referee
 		}
 	}
@@ -441,32 +418,21 @@ func (s *Server) tableFor(ctx context.Context, id, client string) (*table, error
 }
 
 // load reads a game from the store and replays it.
-func (s *Server) load(ctx context.Context, id string) (*store.Game, *game.Game, error) {
-	rec, err := s.cfg.Store.Get(ctx, id)
+func (h *hall) load(ctx context.Context, id string) (*store.Game, *game.Game, error) {
+	rec, err := h.cfg.Store.Get(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := replay(rec)
+	g, err := live.Replay(rec)
 	if err != nil {
 		return nil, nil, fmt.Errorf("game %s in the store does not replay: %w", id, err)
 	}
 	return rec, g, nil
 }
 
-// seatName is the name a seat shows.
-func seatName(seat store.Seat) string {
-	if seat.Name != "" {
-		return seat.Name
-	}
-	if seat.Kind == store.Builtin {
-		return seat.Spec
-	}
-	return string(seat.Kind)
-}
-
 // startLocked starts the referee of a table whose seats are all taken
 // (s.mu held); a table with an open seat waits for it to be taken.
-func (s *Server) startLocked(t *table) {
+func (h *hall) startLocked(t *table) {
 	t.mu.Lock()
 	rec := t.rec
 	wait := t.mirror || t.running || rec.Seats[0].Kind == store.Open || rec.Seats[1].Kind == store.Open || t.g.Finished()
@@ -485,8 +451,8 @@ func (s *Server) startLocked(t *table) {
 		}
 		// Built when it is asked for a move (a spec the server no longer
 		// offers forfeits then, with the reason).
-		seats[c] = &computer{srv: s, key: poolKey(t.id, board.Color(c)), spec: rec.Seats[c].Spec,
-			name: seatName(rec.Seats[c]), seed: seedOf(t.id, c), moveTime: rec.MoveTime}
+		seats[c] = &computer{h: h, key: poolKey(t.id, board.Color(c)), spec: rec.Seats[c].Spec,
+			name: live.SeatName(rec.Seats[c]), seed: seedOf(t.id, c), moveTime: rec.MoveTime}
 	}
 	rule, _ := game.ParseRule(rec.Rule)
 	human := [2]bool{rec.Seats[0].Kind == store.Human, rec.Seats[1].Kind == store.Human}
@@ -514,9 +480,9 @@ func (s *Server) startLocked(t *table) {
 				return func() {}, nil
 			}
 			done := func() {}
-			if !s.instant(rec.Seats[c].Spec) {
+			if !h.instant(rec.Seats[c].Spec) {
 				var err error
-				if done, err = s.searches.acquire(ctx, t.client()); err != nil {
+				if done, err = h.searches.Acquire(ctx, t.client()); err != nil {
 					return nil, err
 				}
 			}
@@ -527,23 +493,23 @@ func (s *Server) startLocked(t *table) {
 	if cfg.MoveTime == 0 {
 		cfg.MoveTime = referee.NoLimit
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
+	ctx, cancel := context.WithCancel(h.ctx)
 	t.cancel = cancel
-	s.wg.Add(1)
-	s.metrics.live.Add(1)
+	h.wg.Add(1)
+	h.hooks.refereeing(1)
 	t.mu.Lock()
 	t.match = referee.Start(ctx, seats[0], seats[1], cfg)
 	m := t.match
 	t.mu.Unlock()
 	go func() {
-		defer s.wg.Done()
-		defer s.metrics.live.Add(-1)
+		defer h.wg.Done()
+		defer h.hooks.refereeing(-1)
 		defer close(t.done)
 		defer cancel()
-		defer s.pool.drop(t.id)
+		defer h.pool.drop(t.id)
 		_, err := m.Wait()
 		if err != nil && !errors.Is(err, referee.ErrAborted) {
-			s.log.Error("referee", "game", t.id, "err", err)
+			h.log.Error("referee", "game", t.id, "err", err)
 		}
 		// A game between two people stays while its players' pages
 		// watch this table for the rematch they may agree on
@@ -554,11 +520,11 @@ func (s *Server) startLocked(t *table) {
 		friends := t.rec.Seats[0].Kind == store.Human && t.rec.Seats[1].Kind == store.Human
 		t.lastUse = time.Now()
 		t.mu.Unlock()
-		s.mu.Lock()
-		if s.tables[t.id] == t && !friends {
-			delete(s.tables, t.id)
+		h.mu.Lock()
+		if h.tables[t.id] == t && !friends {
+			delete(h.tables, t.id)
 		}
-		s.mu.Unlock()
+		h.mu.Unlock()
 	}()
 }
 
@@ -569,34 +535,4 @@ func seedOf(id string, c int) uint64 {
 		x = (x ^ uint64(id[i])) * 1099511628211
 	}
 	return x + uint64(c)
-}
-
-// replay rebuilds a stored game.
-func replay(rec *store.Game) (*game.Game, error) {
-	start, err := board.ParsePosition(rec.Start)
-	if err != nil {
-		return nil, err
-	}
-	rule, err := game.ParseRule(rec.Rule)
-	if err != nil {
-		return nil, err
-	}
-	g := game.New(start, rule)
-	for _, m := range rec.Moves {
-		sq, err := board.ParseSquare(m.Square)
-		if err != nil {
-			return nil, fmt.Errorf("move %d: %w", m.Ply, err)
-		}
-		if err := g.Play(game.Move{Square: sq, Time: m.Elapsed, Eval: m.Eval, HasEval: m.HasEval}); err != nil {
-			return nil, fmt.Errorf("move %d: %w", m.Ply, err)
-		}
-	}
-	if r := rec.Result; r != nil {
-		if g.Result, err = resultOf(r); err != nil {
-			return nil, err
-		}
-	} else {
-		g.Finish()
-	}
-	return g, nil
 }

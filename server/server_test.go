@@ -21,7 +21,7 @@ import (
 	"github.com/coder/websocket/wsjson"
 
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 	"github.com/reversi-engine/reversi/store/sqlite"
 )
@@ -177,7 +177,7 @@ func TestWholeGameAgainstBuiltin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	re, err := replay(rec)
+	re, err := live.Replay(rec)
 	if err != nil || !re.Over() || re.Result.Black != v.Result.Black || len(rec.Moves) != len(v.Moves) {
 		t.Fatalf("stored game: %v, %d moves (view %d)", err, len(rec.Moves), len(v.Moves))
 	}
@@ -957,26 +957,6 @@ func TestSocketsPerClient(t *testing.T) {
 	}
 	open[1].CloseNow()
 }
-
-// TestStoredResults: a stored result reads back as it was written, and
-// one the server does not know is an error, not a silent normal end.
-func TestStoredResults(t *testing.T) {
-	for r := game.Normal; r <= game.Abandoned; r++ {
-		want := game.Result{Reason: r, Winner: board.White, By: board.Black, Black: 30, White: 31, Detail: "x"}
-		got, err := resultOf(ptr(storeResult(want)))
-		if err != nil || got != want {
-			t.Errorf("%v: read back %+v, %v", r, got, err)
-		}
-	}
-	for _, bad := range []store.Result{{Reason: "won on points", Winner: "black", By: "none"}, {Reason: "in progress", Winner: "none", By: "none"},
-		{Reason: "timeout", Winner: "purple", By: "black"}} {
-		if got, err := resultOf(&bad); err == nil {
-			t.Errorf("%+v read back as %+v", bad, got)
-		}
-	}
-}
-
-func ptr[T any](v T) *T { return &v }
 
 // TestPosition: a position in any format, read by the server for the
 // GUI's editor.

@@ -8,15 +8,14 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
-
-// errCannotSwitch refuses a switch of sides where it has no meaning.
-var errCannotSwitch = errors.New("only a person playing the computer, in a game without a game clock, can switch sides")
 
 // SwitchResponse is the answer to a switch of sides: the colour the
 // player now holds (with the same token) and the game's version.
@@ -32,8 +31,12 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), submitWait)
 	defer cancel()
-	hash := hashToken(req.Token)
-	if _, err := s.switchSides(ctx, t, hash, ""); err != nil {
+	color, version, err := s.switchFor(ctx, t, live.HashToken(req.Token))
+	if err != nil {
+		if errors.Is(err, errStoreUnreadable) {
+			s.unavailable(w, r, err)
+			return
+		}
 		if errors.Is(err, errBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()
 		}
@@ -48,18 +51,30 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	// The store says where the token sits now (a table of this process
-	// may be a mirror a moment behind the referee's).
-	rec, err := s.cfg.Store.Get(ctx, t.id)
-	if err != nil {
-		s.unavailable(w, r, err)
-		return
-	}
-	resp := SwitchResponse{Version: rec.Revision}
-	if c := seatOf(rec.Seats, hash); c >= 0 {
-		resp.Color = board.Color(c).String()
+	resp := SwitchResponse{Version: version}
+	if color != board.NoColor {
+		resp.Color = color.String()
 	}
 	writeJSON(w, http.StatusOK, resp)
+}
+
+// switchFor switches the sides of the person whose token hashes to
+// tokenHash in t's game (see switchSides), and returns the colour the
+// token holds now (board.NoColor if none) and the game's revision, as
+// the store says them: a table of this process may be a mirror a moment
+// behind the referee's. A failed read of the store is errStoreUnreadable.
+func (h *hall) switchFor(ctx context.Context, t *table, tokenHash string) (board.Color, int64, error) {
+	if _, err := h.switchSides(ctx, t, tokenHash, ""); err != nil {
+		return board.NoColor, 0, err
+	}
+	rec, err := h.cfg.Store.Get(ctx, t.id)
+	if err != nil {
+		return board.NoColor, 0, fmt.Errorf("%w: %w", errStoreUnreadable, err)
+	}
+	if c := live.SeatOf(rec.Seats, tokenHash); c >= 0 {
+		return board.Color(c), rec.Revision, nil
+	}
+	return board.NoColor, rec.Revision, nil
 }
 
 // switchSides swaps the seats of the game of table t for the person
@@ -71,13 +86,13 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 // the id of the submission it judges, so that the swap and its verdict
 // are stored together and made once. It reports whether the seats were
 // swapped (the verdict stored, when there is a submission).
-func (s *Server) switchSides(ctx context.Context, t *table, tokenHash, submission string) (bool, error) {
+func (h *hall) switchSides(ctx context.Context, t *table, tokenHash, submission string) (bool, error) {
 	t.mu.Lock()
 	if t.mirror {
 		t.mu.Unlock()
 		return false, t.forwardSub(ctx, store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "switch"})
 	}
-	color := seatOf(t.rec.Seats, tokenHash)
+	color := live.SeatOf(t.rec.Seats, tokenHash)
 	rec, over, running, creator := t.rec, t.g.Finished() || t.rec.Result != nil, t.running, t.creator
 	t.mu.Unlock()
 	switch {
@@ -91,11 +106,11 @@ func (s *Server) switchSides(ctx context.Context, t *table, tokenHash, submissio
 	t.writeMu.Lock()
 	var err error
 	if submission == "" {
-		err = s.stored(s.cfg.Store.SwapSeats(ctx, t.id))
+		err = h.stored(h.cfg.Store.SwapSeats(ctx, t.id))
 	} else {
-		err = s.stored(s.cluster.SwapSeatsFor(ctx, t.id, submission))
+		err = h.stored(h.cluster.SwapSeatsFor(ctx, t.id, submission))
 		if errors.Is(err, store.ErrConflict) {
-			if sub, serr := s.cluster.Submission(ctx, submission); serr == nil && sub.Decided {
+			if sub, serr := h.cluster.Submission(ctx, submission); serr == nil && sub.Decided {
 				err = errDecided
 			}
 		}
@@ -109,7 +124,7 @@ func (s *Server) switchSides(ctx context.Context, t *table, tokenHash, submissio
 	case err != nil:
 		return false, err
 	}
-	s.drop(t)
+	h.drop(t)
 	if running {
 		select {
 		case <-t.done: // the referee has stopped: no move of the old seats is written after
@@ -119,7 +134,7 @@ func (s *Server) switchSides(ctx context.Context, t *table, tokenHash, submissio
 		}
 	}
 	// still counted against the client that made it
-	if _, err := s.tableFor(ctx, t.id, creator); err != nil {
+	if _, err := h.tableFor(ctx, t.id, creator); err != nil {
 		return true, err
 	}
 	return true, nil

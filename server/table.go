@@ -6,9 +6,6 @@ package server
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,19 +17,14 @@ import (
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/referee"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
-
-// hashToken returns the stored form of a seat's token.
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
 
 // table is a live game.
 type table struct {
 	id     string
-	srv    *Server
+	h      *hall
 	cancel context.CancelFunc
 	done   chan struct{}
 	// match is the game's referee, once it runs (set under mu).
@@ -68,7 +60,7 @@ type table struct {
 	liveAt   time.Time
 	remotes  [2]*remote
 	watchers map[chan struct{}]struct{}
-	// message is the encoded state of change messageOf (see stateMessage).
+	// message is the encoded state of change messageOf (see encoded).
 	message   []byte
 	messageOf int
 	failed    error // the store failed: the table stopped
@@ -105,18 +97,10 @@ func (t *table) client() string {
 	return t.creator
 }
 
-// errNotYourTurn and the others are the refusals of a submission.
-var (
-	errBadToken    = errors.New("this token does not hold that seat")
-	errNotYourTurn = errors.New("it is not your turn")
-	errGameOver    = errors.New("the game is over")
-	errNotRemote   = errors.New("that seat is not played through the API")
-)
-
 // submit sends a remote seat's decision to the referee and waits for the
 // verdict (which comes after the move is stored).
 func (t *table) submit(ctx context.Context, token string, reply player.Reply) error {
-	return t.submitHash(ctx, hashToken(token), reply)
+	return t.submitHash(ctx, live.HashToken(token), reply)
 }
 
 // submitHash is submit with the token's hash; a mirror table forwards it
@@ -129,7 +113,7 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 		t.mu.Unlock()
 		return t.forward(ctx, tokenHash, reply)
 	}
-	color := seatOf(t.rec.Seats, tokenHash)
+	color := live.SeatOf(t.rec.Seats, tokenHash)
 	over := t.g.Finished()
 	turn := int(t.g.Turn())
 	r := (*remote)(nil)
@@ -185,11 +169,11 @@ func (t *table) seen(ctx context.Context, tokenHash string) {
 	if t.mirror {
 		t.mu.Unlock()
 		if err := t.forwardSub(ctx, store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "seen"}); err != nil && ctx.Err() == nil {
-			t.srv.log.Warn("handing a seat's first look to the game's server", "game", t.id, "err", err)
+			t.h.log.Warn("handing a seat's first look to the game's server", "game", t.id, "err", err)
 		}
 		return
 	}
-	color := seatOf(t.rec.Seats, tokenHash)
+	color := live.SeatOf(t.rec.Seats, tokenHash)
 	if color < 0 || t.remotes[color] == nil {
 		t.mu.Unlock()
 		return
@@ -203,6 +187,53 @@ func (t *table) seen(ctx context.Context, tokenHash string) {
 	t.mu.Lock()
 	t.changedLocked() // the clock of the side to move may show now
 	t.mu.Unlock()
+}
+
+// tableState is what a table shows at one moment: a snapshot, to read
+// outside the table's lock (a table replaces its game, never changes it
+// in place, and the record is the snapshot's own copy).
+type tableState struct {
+	id       string
+	rec      store.Game // a copy of the stored game (seats with token hashes)
+	g        *game.Game
+	revision int64 // the store's revision of the game
+	version  int   // changes so far (this process's count)
+	used     [2]time.Duration
+	// clockWaits: the side to move is a person whose clock waits for its
+	// player to see the board; else turnSince is since when it runs.
+	clockWaits bool
+	turnSince  time.Time
+	// thinking is what each side thought for its last move; live what the
+	// built-in player to move has found so far, if liveOf is the ply.
+	thinking [2]*player.Thinking
+	live     *player.Thinking
+	liveOf   int
+}
+
+// state returns what the table shows now.
+func (t *table) state() tableState {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.stateLocked()
+}
+
+// stateLocked is state (t.mu held).
+func (t *table) stateLocked() tableState {
+	waits, at := t.clockWaitsLocked()
+	return tableState{id: t.id, rec: *t.rec, g: t.g, revision: t.revision, version: t.version, used: t.used,
+		clockWaits: waits, turnSince: at, thinking: t.thinking, live: t.live, liveOf: t.liveOf}
+}
+
+// encoded returns the encoding of the table's state by encode, made once
+// per change for all who ask (a game's sockets), and the change count it
+// is of.
+func (t *table) encoded(encode func(tableState) []byte) ([]byte, int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.message == nil || t.messageOf != t.version {
+		t.message, t.messageOf = encode(t.stateLocked()), t.version
+	}
+	return t.message, t.version
 }
 
 // clockWaitsLocked says whether the side to move is a person whose clock
@@ -265,7 +296,7 @@ func (t *table) endWithoutReferee(reason game.Reason, by board.Color, detail str
 	g.Result.Detail = detail
 	t.writeMu.Lock()
 	defer t.writeMu.Unlock()
-	if err := t.srv.stored(t.srv.cfg.Store.Finish(context.Background(), t.id, storeResult(g.Result))); err != nil {
+	if err := t.h.stored(t.h.cfg.Store.Finish(context.Background(), t.id, live.StoredResult(g.Result))); err != nil {
 		return g.Result, err
 	}
 	t.mu.Lock()
@@ -280,7 +311,7 @@ func (t *table) endWithoutReferee(reason game.Reason, by board.Color, detail str
 // the table and its watchers, and gives the remote seat its verdict.
 func (t *table) observe(ev referee.Event) {
 	ctx := context.Background()
-	st := t.srv.cfg.Store
+	st := t.h.cfg.Store
 	var err error
 	changes := 0 // of the game in the store, each counted by its revision
 	t.writeMu.Lock()
@@ -299,7 +330,7 @@ func (t *table) observe(ev referee.Event) {
 		if err == nil && ev.Game.Result.Reason != game.InProgress {
 			// The move ended the game on the board, and the referee says
 			// so with it: the store has both before the move's answer.
-			if err = st.Finish(ctx, t.id, storeResult(ev.Game.Result)); err == nil {
+			if err = st.Finish(ctx, t.id, live.StoredResult(ev.Game.Result)); err == nil {
 				changes++
 			}
 		}
@@ -312,18 +343,18 @@ func (t *table) observe(ev referee.Event) {
 		t.mu.Unlock()
 		if !stored {
 			changes = 1
-			err = st.Finish(ctx, t.id, storeResult(ev.Game.Result))
+			err = st.Finish(ctx, t.id, live.StoredResult(ev.Game.Result))
 			if errors.Is(err, store.ErrConflict) {
 				err, changes = nil, 0 // finished meanwhile by another process
 			}
 		}
 	}
-	err = t.srv.stored(err)
+	err = t.h.stored(err)
 	t.mu.Lock()
 	if err != nil {
 		t.failed = err
 		t.mu.Unlock()
-		t.srv.log.Error("store failed: stopping the table", "game", t.id, "err", err)
+		t.h.log.Error("store failed: stopping the table", "game", t.id, "err", err)
 		for _, r := range t.remotes {
 			if r != nil {
 				r.verdict(err) // errStoreFailed: answered 503, to retry
@@ -366,8 +397,8 @@ const liveEvery = 100 * time.Millisecond
 // progress shows what the built-in player to move has found so far.
 func (t *table) progress(c board.Color, th player.Thinking) {
 	if t.showLive(c, th) {
-		if shown := t.srv.liveShown; shown != nil {
-			shown(t.id) // a test's seam (see Server.liveShown), outside the lock
+		if shown := t.h.liveShown; shown != nil {
+			shown(t.id) // a test's seam (see hall.liveShown), outside the lock
 		}
 	}
 }
@@ -422,37 +453,4 @@ func (t *table) watch() (chan struct{}, func()) {
 		}
 		t.mu.Unlock()
 	}
-}
-
-// storeResult converts a result for the store.
-func storeResult(r game.Result) store.Result {
-	return store.Result{Reason: r.Reason.String(), Winner: r.Winner.String(), By: r.By.String(), Black: r.Black, White: r.White, Detail: r.Detail}
-}
-
-// resultOf reads a stored result back; the error says what is wrong
-// with it.
-func resultOf(r *store.Result) (game.Result, error) {
-	reason, err := game.ParseReason(r.Reason)
-	if err != nil || reason == game.InProgress {
-		return game.Result{}, fmt.Errorf("result: %q is not a reason a game ends for", r.Reason)
-	}
-	var colors [2]board.Color
-	for i, text := range []string{r.Winner, r.By} {
-		if colors[i], err = board.ParseColor(text); err != nil && text != "none" {
-			return game.Result{}, fmt.Errorf("result: %w", err)
-		}
-	}
-	return game.Result{Reason: reason, Winner: colors[0], By: colors[1], Black: r.Black, White: r.White, Detail: r.Detail}, nil
-}
-
-// seatOf returns the colour of the seat whose token hash is tokenHash
-// (compared in constant time), -1 if none.
-func seatOf(seats [2]store.Seat, tokenHash string) int {
-	color := -1
-	for c := range 2 {
-		if h := seats[c].TokenHash; h != "" && subtle.ConstantTimeCompare([]byte(h), []byte(tokenHash)) == 1 {
-			color = c
-		}
-	}
-	return color
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -190,12 +191,12 @@ func squares(sqs []board.Square) []string {
 	return out
 }
 
-// view builds the state of a table (t.mu held).
-func (t *table) viewLocked() GameView {
-	g, rec := t.g, t.rec
+// viewOf is the view of a table's state.
+func viewOf(st tableState) GameView {
+	g, rec := st.g, &st.rec
 	pos := g.Position()
 	v := GameView{
-		ID: t.id, Version: t.revision, Rule: rec.Rule, Start: rec.Start, Analysis: rec.Analysis,
+		ID: st.id, Version: st.revision, Rule: rec.Rule, Start: rec.Start, Analysis: rec.Analysis,
 		Board:       pos.String()[:64],
 		Legal:       []string{},
 		Moves:       []MoveView{},
@@ -207,9 +208,9 @@ func (t *table) viewLocked() GameView {
 	v.Opening, v.OpeningName = openingNames(g)
 	for c, sv := range []*SeatView{&v.Black, &v.White} {
 		seat := rec.Seats[c]
-		*sv = SeatView{Kind: string(seat.Kind), Name: seatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: t.used[c].Milliseconds()}
+		*sv = SeatView{Kind: string(seat.Kind), Name: live.SeatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: st.used[c].Milliseconds()}
 		if rec.GameTime > 0 {
-			left := max(rec.GameTime-t.used[c], 0).Milliseconds()
+			left := max(rec.GameTime-st.used[c], 0).Milliseconds()
 			sv.ClockLeftMS = &left
 		}
 	}
@@ -242,9 +243,10 @@ func (t *table) viewLocked() GameView {
 		}
 		// A person's clock starts when its player first sees the board:
 		// until then it waits, and the state says so.
-		if waits, at := t.clockWaitsLocked(); waits {
+		if st.clockWaits {
 			v.ClockWaits = true
 		} else {
+			at := st.turnSince
 			v.TurnSince = &at
 		}
 	}
@@ -259,11 +261,11 @@ func (t *table) viewLocked() GameView {
 		}
 		v.Moves = append(v.Moves, mv)
 	}
-	if t.live != nil && t.liveOf == g.Ply() && v.Status == "playing" {
-		v.Live = thinkingJSON(t.live, g.Turn())
+	if st.live != nil && st.liveOf == g.Ply() && v.Status == "playing" {
+		v.Live = thinkingJSON(st.live, g.Turn())
 	}
 	for c := range 2 {
-		if th := t.thinking[c]; th != nil && len(g.Moves) > 0 && int(g.Moves[len(g.Moves)-1].Color) == c {
+		if th := st.thinking[c]; th != nil && len(g.Moves) > 0 && int(g.Moves[len(g.Moves)-1].Color) == c {
 			v.Thinking = thinkingJSON(th, board.Color(c))
 		}
 	}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
+
+	"github.com/reversi-engine/reversi/server/live"
 )
 
 // Envelope is every message on a game's WebSocket.
@@ -167,7 +169,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 				}
 			case "hello":
 				if e.Token != "" {
-					go t.seen(ctx, hashToken(e.Token)) // a mirror hands it on, and waits
+					go t.seen(ctx, live.HashToken(e.Token)) // a mirror hands it on, and waits
 				}
 				select {
 				case wake <- struct{}{}: // resend the state if newer
@@ -202,7 +204,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	}()
 	sent := -1 // the table's change count last sent
 	send := func() error {
-		data, changes := t.stateMessage()
+		data, changes := stateMessage(t)
 		if changes == sent {
 			return nil
 		}
@@ -237,20 +239,17 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// stateMessage returns the table's state as a WebSocket message, and the
+// stateMessage returns a table's state as a WebSocket message, and the
 // change count it is of; it is encoded once per change for all watchers.
-func (t *table) stateMessage() ([]byte, int) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.message == nil || t.messageOf != t.version {
-		v := t.viewLocked()
+func stateMessage(t *table) ([]byte, int) {
+	return t.encoded(func(st tableState) []byte {
+		v := viewOf(st)
 		data, err := json.Marshal(Envelope{Type: "state", Version: v.Version, Game: &v})
 		if err != nil {
 			panic(err) // a GameView always encodes
 		}
-		t.message, t.messageOf = data, t.version
-	}
-	return t.message, t.version
+		return data
+	})
 }
 
 // socketOpened counts a WebSocket of a client, unless it has as many as

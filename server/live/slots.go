@@ -1,7 +1,7 @@
 // Fair shares of the slots of costly work (the computer moves thought at
 // once, the analyses) between clients.
 
-package server
+package live
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// fairSlots shares a few slots between clients. A client's requests wait
+// Slots shares a few slots between clients. A client's requests wait
 // in its own queue, in order (its games queue behind each other); a slot
 // that frees goes to the first request of the waiting client that has
 // held slots for the least time, so that clients take turns and one whose
@@ -19,18 +19,20 @@ import (
 // is forgotten: when it comes back it starts level with the client
 // served last, neither owed time for its absence nor charged for its
 // past.
-type fairSlots struct {
+type Slots struct {
+	// Running and Waiting follow the numbers of requests holding a slot
+	// and waiting for one (for metrics): set them, if at all, before the
+	// slots are used. NewSlots sets them to functions that do nothing.
+	Running, Waiting func(delta int)
+
 	perClient int
-	// running and waiting follow the numbers of requests holding a slot
-	// and waiting for one (the metrics).
-	running, waiting func(delta int)
 	// now is the clock of the time held: time.Now, or a test's (set
 	// before the slots are used).
 	now func() time.Time
 
 	mu      sync.Mutex
 	free    int
-	clients map[string]*fairClient
+	clients map[string]*slotClient
 	// level is the time used by the client served last, where a client
 	// that comes back starts.
 	level time.Duration
@@ -38,35 +40,35 @@ type fairSlots struct {
 	arrivals uint64
 }
 
-// fairClient is a client of a fairSlots with work running or waiting.
-type fairClient struct {
+// slotClient is a client of a Slots with work running or waiting.
+type slotClient struct {
 	used  time.Duration // time it has held slots, from its start level
 	held  int
-	queue []*fairWaiter // in order of arrival
+	queue []*slotWaiter // in order of arrival
 }
 
-// fairWaiter is a request waiting for a slot; ready is closed when the
+// slotWaiter is a request waiting for a slot; ready is closed when the
 // slot is granted.
-type fairWaiter struct {
+type slotWaiter struct {
 	ready   chan struct{}
 	granted bool
-	arrival uint64 // of fairSlots.arrivals
+	arrival uint64 // of Slots.arrivals
 }
 
-// newFairSlots returns n slots shared between clients, perClient at most
+// NewSlots returns n slots shared between clients, perClient at most
 // each (both at least 1).
-func newFairSlots(n, perClient int) *fairSlots {
-	return &fairSlots{free: max(n, 1), perClient: max(perClient, 1), clients: map[string]*fairClient{},
-		running: func(int) {}, waiting: func(int) {}, now: time.Now}
+func NewSlots(n, perClient int) *Slots {
+	return &Slots{free: max(n, 1), perClient: max(perClient, 1), clients: map[string]*slotClient{},
+		Running: func(int) {}, Waiting: func(int) {}, now: time.Now}
 }
 
-// acquire waits for a slot for client, in its turn, until ctx ends; it
+// Acquire waits for a slot for client, in its turn, until ctx ends; it
 // returns the function that frees the slot, or ctx's error.
-func (f *fairSlots) acquire(ctx context.Context, client string) (func(), error) {
+func (f *Slots) Acquire(ctx context.Context, client string) (func(), error) {
 	f.mu.Lock()
 	c := f.clients[client]
 	if c == nil {
-		c = &fairClient{used: f.level}
+		c = &slotClient{used: f.level}
 		f.clients[client] = c
 	}
 	if f.free > 0 && c.held < f.perClient && len(c.queue) == 0 {
@@ -75,9 +77,9 @@ func (f *fairSlots) acquire(ctx context.Context, client string) (func(), error) 
 		return f.releaser(client), nil
 	}
 	f.arrivals++
-	w := &fairWaiter{ready: make(chan struct{}), arrival: f.arrivals}
+	w := &slotWaiter{ready: make(chan struct{}), arrival: f.arrivals}
 	c.queue = append(c.queue, w)
-	f.waiting(1)
+	f.Waiting(1)
 	f.mu.Unlock()
 	select {
 	case <-w.ready:
@@ -96,23 +98,23 @@ func (f *fairSlots) acquire(ctx context.Context, client string) (func(), error) 
 			break
 		}
 	}
-	f.waiting(-1)
+	f.Waiting(-1)
 	f.forgetLocked(client, c)
 	f.mu.Unlock()
 	return nil, ctx.Err()
 }
 
 // grantLocked gives a slot to c (f.mu held).
-func (f *fairSlots) grantLocked(c *fairClient) {
+func (f *Slots) grantLocked(c *slotClient) {
 	f.free--
 	c.held++
 	f.level = c.used
-	f.running(1)
+	f.Running(1)
 }
 
 // releaser returns the function that frees client's slot, once, charging
 // the client the time it held it.
-func (f *fairSlots) releaser(client string) func() {
+func (f *Slots) releaser(client string) func() {
 	start := f.now()
 	var once sync.Once
 	return func() {
@@ -123,7 +125,7 @@ func (f *fairSlots) releaser(client string) func() {
 			c.held--
 			c.used += f.now().Sub(start)
 			f.free++
-			f.running(-1)
+			f.Running(-1)
 			f.dispatchLocked()
 			f.forgetLocked(client, c)
 		})
@@ -133,9 +135,9 @@ func (f *fairSlots) releaser(client string) func() {
 // dispatchLocked gives the free slots to the first requests of the
 // waiting clients under their cap that have used the least time, the
 // one waiting longer first between equals (f.mu held).
-func (f *fairSlots) dispatchLocked() {
+func (f *Slots) dispatchLocked() {
 	for f.free > 0 {
-		var next *fairClient
+		var next *slotClient
 		for _, c := range f.clients {
 			if len(c.queue) == 0 || c.held >= f.perClient {
 				continue
@@ -150,7 +152,7 @@ func (f *fairSlots) dispatchLocked() {
 		w := next.queue[0]
 		next.queue = next.queue[1:]
 		w.granted = true
-		f.waiting(-1)
+		f.Waiting(-1)
 		f.grantLocked(next)
 		close(w.ready)
 	}
@@ -158,7 +160,7 @@ func (f *fairSlots) dispatchLocked() {
 
 // forgetLocked drops a client with nothing running or waiting (f.mu
 // held).
-func (f *fairSlots) forgetLocked(client string, c *fairClient) {
+func (f *Slots) forgetLocked(client string, c *slotClient) {
 	if c.held == 0 && len(c.queue) == 0 {
 		delete(f.clients, client)
 	}

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -7,11 +7,11 @@ import (
 	"time"
 )
 
-// fairProbe drives a fairSlots from a test: requests wait in goroutines,
+// fairProbe drives a Slots from a test: requests wait in goroutines,
 // and the order in which they are granted is recorded.
 type fairProbe struct {
 	t       *testing.T
-	f       *fairSlots
+	f       *Slots
 	mu      sync.Mutex
 	waiting int
 	changed chan struct{} // a token when waiting changes
@@ -20,8 +20,8 @@ type fairProbe struct {
 }
 
 func newFairProbe(t *testing.T, n, perClient int) *fairProbe {
-	p := &fairProbe{t: t, f: newFairSlots(n, perClient), changed: make(chan struct{}, 1000), granted: make(chan string, 100), frees: map[string]func(){}}
-	p.f.waiting = func(d int) {
+	p := &fairProbe{t: t, f: NewSlots(n, perClient), changed: make(chan struct{}, 1000), granted: make(chan string, 100), frees: map[string]func(){}}
+	p.f.Waiting = func(d int) {
 		p.mu.Lock()
 		p.waiting += d
 		p.mu.Unlock()
@@ -39,7 +39,7 @@ func (p *fairProbe) ask(client, name string) {
 	p.mu.Unlock()
 	got := make(chan struct{})
 	go func() {
-		free, err := p.f.acquire(context.Background(), client)
+		free, err := p.f.Acquire(context.Background(), client)
 		if err != nil {
 			p.t.Error(err)
 			return
@@ -85,10 +85,10 @@ func (p *fairProbe) free(name string) string {
 	}
 }
 
-// TestFairSlotsTakeTurns: one slot, a client with three games' moves
+// TestSlotsTakeTurns: one slot, a client with three games' moves
 // waiting and another with one: the other's goes next, then the first
 // client's in their order.
-func TestFairSlotsTakeTurns(t *testing.T) {
+func TestSlotsTakeTurns(t *testing.T) {
 	p := newFairProbe(t, 1, 1)
 	p.ask("hog", "h1") // holds the slot
 	p.ask("hog", "h2")
@@ -105,9 +105,9 @@ func TestFairSlotsTakeTurns(t *testing.T) {
 	}
 }
 
-// TestFairSlotsTime: a client whose work took long waits behind one whose
+// TestSlotsTime: a client whose work took long waits behind one whose
 // work was short, whatever the order they asked in.
-func TestFairSlotsTime(t *testing.T) {
+func TestSlotsTime(t *testing.T) {
 	p := newFairProbe(t, 1, 1)
 	var mu sync.Mutex
 	clock := time.Unix(0, 0)
@@ -130,10 +130,10 @@ func TestFairSlotsTime(t *testing.T) {
 	}
 }
 
-// TestFairSlotsCapPerClient: with two slots and a cap of one a client,
+// TestSlotsCapPerClient: with two slots and a cap of one a client,
 // a client's second request waits while a slot is free, and another
 // client takes that slot at once.
-func TestFairSlotsCapPerClient(t *testing.T) {
+func TestSlotsCapPerClient(t *testing.T) {
 	p := newFairProbe(t, 2, 1)
 	p.ask("hog", "h1")
 	p.ask("hog", "h2") // waits: the hog holds its share
@@ -149,22 +149,22 @@ func TestFairSlotsCapPerClient(t *testing.T) {
 	}
 }
 
-// TestFairSlotsGiveUp: a request whose context ends leaves the queue;
+// TestSlotsGiveUp: a request whose context ends leaves the queue;
 // the slot goes to the next.
-func TestFairSlotsGiveUp(t *testing.T) {
-	f := newFairSlots(1, 1)
-	free, err := f.acquire(context.Background(), "a")
+func TestSlotsGiveUp(t *testing.T) {
+	f := NewSlots(1, 1)
+	free, err := f.Acquire(context.Background(), "a")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := f.acquire(ctx, "b"); err != context.Canceled {
-		t.Fatalf("acquire with an ended context: %v", err)
+	if _, err := f.Acquire(ctx, "b"); err != context.Canceled {
+		t.Fatalf("Acquire with an ended context: %v", err)
 	}
 	free()
 	free() // once only
-	free2, err := f.acquire(context.Background(), "c")
+	free2, err := f.Acquire(context.Background(), "c")
 	if err != nil {
 		t.Fatal(err)
 	}
