@@ -12,6 +12,7 @@ import { download, positionURL, recognise } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
 import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText, openingName, forBlack } from "./words.js";
 import { boardSVG, boardPNG } from "./picture.js";
+import { rematchRequest, friendsRematch } from "./rematch.js";
 import { soundOn, setSound, moveSound, lowTimeSound } from "./sound.js";
 import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel, SEARCHES } from "./hints.js";
 
@@ -19,8 +20,6 @@ import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend,
 // e.g. one of the WTHOR database's, not stored: to review and analyse);
 // it returns the function that stops it (its WebSocket, its clock and its
 // keys).
-// START is the standard start position, as a game's start says it.
-const START = "---------------------------OX------XO--------------------------- X";
 
 export function gamePage(app, id, record = null) {
   // Values belong to one position and go with it: an analysis is asked
@@ -208,31 +207,8 @@ export function gamePage(app, id, record = null) {
     try { await api("POST", `/api/games/${id}/move`, { token: seat.token, move: sq }); }
     catch (e) { err.textContent = errorText(e); }
   }
-  // rematchOf is the new game a rematch creates: the same players with
-  // the colours swapped, the same clocks and start; null when there is
-  // none to offer (a game between people, or one this browser only
-  // watches while a person plays).
-  function rematchOf(s) {
-    if (s.status !== "finished") return null;
-    const kinds = [s.black.kind, s.white.kind];
-    const mine = seat && s[seat.color].kind === "human" ? seat.color : null;
-    const computers = kinds.every((k) => k === "builtin");
-    const other = mine && s[mine === "black" ? "white" : "black"];
-    if (!computers && !(mine && other.kind === "builtin")) return null;
-    const swapped = { black: s.white, white: s.black };
-    const req = { time: s.move_time_ms ? s.move_time_ms + "ms" : "0" };
-    if (s.game_time_ms) req.game_time = s.game_time_ms + "ms";
-    if (s.game_time_ms && s.increment_ms) req.increment = s.increment_ms + "ms";
-    if (s.start && s.start !== START) req.board = s.start;
-    for (const c of ["black", "white"]) {
-      const p = swapped[c];
-      req[c] = p.kind === "builtin" ? { kind: "builtin", spec: p.name } : { kind: "human", name: p.name };
-    }
-    return { req, me: mine && (mine === "black" ? "white" : "black") };
-  }
-  // A game between two people: each asks for the rematch (POST
-  // .../rematch); once both have, each gets the new game and its seat.
-  const friendGame = (s) => seat && s.status === "finished" && s.black.kind === "human" && s.white.kind === "human";
+  const rematchOf = (s) => rematchRequest(s, seat);
+  const friendGame = (s) => friendsRematch(s, seat);
   let rematching = false;
   async function askRematch() {
     if (rematching) return;
