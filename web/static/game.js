@@ -10,9 +10,10 @@ import { t, num, signed } from "./i18n.js";
 import { makeReview } from "./review.js";
 import { download, positionURL, recognise } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
-import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText, openingName, forBlack } from "./words.js";
+import { seatName, side, Side, depthNote, finalText, valueText, howText, openingName, forBlack } from "./words.js";
 import { boardSVG, boardPNG } from "./picture.js";
 import { rematchRequest, friendsRematch } from "./rematch.js";
+import { seatMeta, turnLeft } from "./clocks.js";
 import { soundOn, setSound, moveSound, lowTimeSound } from "./sound.js";
 import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel, SEARCHES } from "./hints.js";
 
@@ -241,32 +242,12 @@ export function gamePage(app, id, record = null) {
   }
   function clocks() {
     if (!state) return;
-    for (const c of ["black", "white"]) {
-      const s = state[c], meta = seats[c].querySelector(".meta");
-      let txt = t({ builtin: "seat.computer", human: "seat.human", bot: "seat.bot", open: "seat.open" }[s.kind] || "seat.open");
-      if (state.game_time_ms && s.clock_left_ms !== undefined) {
-        let left = s.clock_left_ms;
-        if (state.status === "playing" && state.turn === c && state.turn_since) left -= Date.now() - Date.parse(state.turn_since);
-        txt += " · " + fmtClock(left);
-        // A Fischer clock: the increment each move adds (the server's
-        // clock_left_ms has those of the moves played).
-        if (state.increment_ms) txt += " · " + t("seat.increment", { n: num(state.increment_ms / 1000) });
-      } else if (state.move_time_ms && state.status === "playing" && state.turn === c && state.turn_since) {
-        txt += " · " + t("seat.forMove", { clock: fmtClock(state.move_time_ms - (Date.now() - Date.parse(state.turn_since))) });
-      }
-      meta.textContent = txt;
-    }
+    const now = Date.now();
+    for (const c of ["black", "white"]) seats[c].querySelector(".meta").textContent = seatMeta(state, c, now);
     // A warning before a player loses on time: the last 10 seconds of the
     // move (or of the game's clock) on the player's own turn.
-    let warn = "";
-    if (seat && state.status === "playing" && state.turn === seat.color && state.turn_since) {
-      const spent = Date.now() - Date.parse(state.turn_since), mine = state[seat.color];
-      const lefts = [];
-      if (state.move_time_ms) lefts.push(state.move_time_ms - spent);
-      if (state.game_time_ms && mine.clock_left_ms !== undefined) lefts.push(mine.clock_left_ms - spent);
-      const left = Math.min(...lefts);
-      if (lefts.length && left < 10000) warn = t("game.timeWarning", { n: num(Math.max(0, Math.ceil(left / 1000))) });
-    }
+    const left = turnLeft(state, seat, now);
+    const warn = left !== null && left < 10000 ? t("game.timeWarning", { n: num(Math.max(0, Math.ceil(left / 1000))) }) : "";
     if (warn && warn !== timeWarn.textContent) lowTimeSound(); // each second left
     timeWarn.textContent = warn;
     timeWarn.hidden = !warn;
