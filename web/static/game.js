@@ -10,8 +10,10 @@ import { t, num, signed } from "./i18n.js";
 import { makeReview } from "./review.js";
 import { download, positionURL, recognise } from "./formats.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
-import { seatName, side, Side, depthNote, fmtClock, finalText, valueText, howText, openingName, forBlack } from "./words.js";
+import { seatName, side, Side, depthNote, finalText, valueText, howText, openingName, forBlack } from "./words.js";
 import { boardSVG, boardPNG } from "./picture.js";
+import { rematchRequest, friendsRematch } from "./rematch.js";
+import { seatMeta, turnLeft } from "./clocks.js";
 import { soundOn, setSound, moveSound, lowTimeSound } from "./sound.js";
 import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel, SEARCHES } from "./hints.js";
 
@@ -19,8 +21,6 @@ import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend,
 // e.g. one of the WTHOR database's, not stored: to review and analyse);
 // it returns the function that stops it (its WebSocket, its clock and its
 // keys).
-// START is the standard start position, as a game's start says it.
-const START = "---------------------------OX------XO--------------------------- X";
 
 export function gamePage(app, id, record = null) {
   // Values belong to one position and go with it: an analysis is asked
@@ -208,31 +208,8 @@ export function gamePage(app, id, record = null) {
     try { await api("POST", `/api/games/${id}/move`, { token: seat.token, move: sq }); }
     catch (e) { err.textContent = errorText(e); }
   }
-  // rematchOf is the new game a rematch creates: the same players with
-  // the colours swapped, the same clocks and start; null when there is
-  // none to offer (a game between people, or one this browser only
-  // watches while a person plays).
-  function rematchOf(s) {
-    if (s.status !== "finished") return null;
-    const kinds = [s.black.kind, s.white.kind];
-    const mine = seat && s[seat.color].kind === "human" ? seat.color : null;
-    const computers = kinds.every((k) => k === "builtin");
-    const other = mine && s[mine === "black" ? "white" : "black"];
-    if (!computers && !(mine && other.kind === "builtin")) return null;
-    const swapped = { black: s.white, white: s.black };
-    const req = { time: s.move_time_ms ? s.move_time_ms + "ms" : "0" };
-    if (s.game_time_ms) req.game_time = s.game_time_ms + "ms";
-    if (s.game_time_ms && s.increment_ms) req.increment = s.increment_ms + "ms";
-    if (s.start && s.start !== START) req.board = s.start;
-    for (const c of ["black", "white"]) {
-      const p = swapped[c];
-      req[c] = p.kind === "builtin" ? { kind: "builtin", spec: p.name } : { kind: "human", name: p.name };
-    }
-    return { req, me: mine && (mine === "black" ? "white" : "black") };
-  }
-  // A game between two people: each asks for the rematch (POST
-  // .../rematch); once both have, each gets the new game and its seat.
-  const friendGame = (s) => seat && s.status === "finished" && s.black.kind === "human" && s.white.kind === "human";
+  const rematchOf = (s) => rematchRequest(s, seat);
+  const friendGame = (s) => friendsRematch(s, seat);
   let rematching = false;
   async function askRematch() {
     if (rematching) return;
@@ -265,32 +242,12 @@ export function gamePage(app, id, record = null) {
   }
   function clocks() {
     if (!state) return;
-    for (const c of ["black", "white"]) {
-      const s = state[c], meta = seats[c].querySelector(".meta");
-      let txt = t({ builtin: "seat.computer", human: "seat.human", bot: "seat.bot", open: "seat.open" }[s.kind] || "seat.open");
-      if (state.game_time_ms && s.clock_left_ms !== undefined) {
-        let left = s.clock_left_ms;
-        if (state.status === "playing" && state.turn === c && state.turn_since) left -= Date.now() - Date.parse(state.turn_since);
-        txt += " · " + fmtClock(left);
-        // A Fischer clock: the increment each move adds (the server's
-        // clock_left_ms has those of the moves played).
-        if (state.increment_ms) txt += " · " + t("seat.increment", { n: num(state.increment_ms / 1000) });
-      } else if (state.move_time_ms && state.status === "playing" && state.turn === c && state.turn_since) {
-        txt += " · " + t("seat.forMove", { clock: fmtClock(state.move_time_ms - (Date.now() - Date.parse(state.turn_since))) });
-      }
-      meta.textContent = txt;
-    }
+    const now = Date.now();
+    for (const c of ["black", "white"]) seats[c].querySelector(".meta").textContent = seatMeta(state, c, now);
     // A warning before a player loses on time: the last 10 seconds of the
     // move (or of the game's clock) on the player's own turn.
-    let warn = "";
-    if (seat && state.status === "playing" && state.turn === seat.color && state.turn_since) {
-      const spent = Date.now() - Date.parse(state.turn_since), mine = state[seat.color];
-      const lefts = [];
-      if (state.move_time_ms) lefts.push(state.move_time_ms - spent);
-      if (state.game_time_ms && mine.clock_left_ms !== undefined) lefts.push(mine.clock_left_ms - spent);
-      const left = Math.min(...lefts);
-      if (lefts.length && left < 10000) warn = t("game.timeWarning", { n: num(Math.max(0, Math.ceil(left / 1000))) });
-    }
+    const left = turnLeft(state, seat, now);
+    const warn = left !== null && left < 10000 ? t("game.timeWarning", { n: num(Math.max(0, Math.ceil(left / 1000))) }) : "";
     if (warn && warn !== timeWarn.textContent) lowTimeSound(); // each second left
     timeWarn.textContent = warn;
     timeWarn.hidden = !warn;
