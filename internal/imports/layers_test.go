@@ -66,7 +66,7 @@ var floors = [][]string{
 // testOnly are the packages only tests import: they are on no floor (they
 // may import anything, as a test may), and no package imports them
 // outside its tests.
-var testOnly = []string{"internal/endless", "internal/testproc", "internal/imports", "store/postgres/pgtest", "store/storetest"}
+var testOnly = []string{"examples/internal/serve", "internal/endless", "internal/testproc", "internal/imports", "store/postgres/pgtest", "store/storetest"}
 
 // graph is the module's packages, each with the packages of the module
 // its non-test files import, by path relative to the module.

@@ -1,17 +1,13 @@
 package check
 
 import (
-	"context"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/reversi-engine/reversi/server"
-	"github.com/reversi-engine/reversi/store"
-	"github.com/reversi-engine/reversi/store/sqlite"
+	"github.com/reversi-engine/reversi/examples/internal/serve"
 )
 
 // build compiles bot.cpp; without g++, libcurl's or nlohmann/json's
@@ -40,53 +36,33 @@ func build(t *testing.T) string {
 	return bin
 }
 
-func newServer(t *testing.T) (*httptest.Server, store.Store) {
-	t.Helper()
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	srv, err := server.New(server.Config{Store: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	hs := httptest.NewServer(srv.Handler())
-	t.Cleanup(hs.Close)
-	return hs, st
-}
-
 // TestBotPlaysAGame: the bot plays a game to the end against a real
 // server: it exits 0, says the result, and the server holds the finished
 // game under the bot's name.
 func TestBotPlaysAGame(t *testing.T) {
 	bin := build(t)
-	hs, st := newServer(t)
-	out, err := exec.Command(bin, "--server", hs.URL, "--opponent", "greedy").CombinedOutput()
+	url, st := serve.Start(t)
+	out, err := exec.Command(bin, "--server", url, "--opponent", "greedy").CombinedOutput()
 	if err != nil {
 		t.Fatalf("bot: %v\n%s", err, out)
 	}
 	if !strings.Contains(string(out), "game over: ") || !strings.Contains(string(out), "played ") {
 		t.Fatalf("the bot did not play and say the result:\n%s", out)
 	}
-	games, err := st.List(context.Background(), store.ListOptions{})
-	if err != nil || len(games) != 1 || !games[0].Finished || games[0].Black != "bot-cpp" {
-		t.Fatalf("games after the bot's game: %+v, %v", games, err)
-	}
+	serve.OneFinishedGame(t, st, "bot-cpp")
 }
 
 // TestBotSaysTheServersError: a game that does not exist gets the
 // server's message and exit status 1; bad arguments exit 2.
 func TestBotSaysTheServersError(t *testing.T) {
 	bin := build(t)
-	hs, _ := newServer(t)
+	url, _ := serve.Start(t)
 	for _, tc := range []struct {
 		args []string
 		code int
 		says string
 	}{
-		{[]string{"--server", hs.URL, "--game", "nosuchgame", "--token", "x", "--colour", "white"}, 1, "404"},
+		{[]string{"--server", url, "--game", "nosuchgame", "--token", "x", "--colour", "white"}, 1, "404"},
 		{[]string{"--game", "g"}, 2, "--game needs --token"},
 		{[]string{"--colour"}, 2, "needs a value"},
 	} {
