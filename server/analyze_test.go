@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/catalog"
 )
 
 // TestAnalyze: the server's default analysis (the engine, built

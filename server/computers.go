@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/catalog"
 )
 
 // checkSpec checks a spec that a client names for a computer seat or an

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/reversi-engine/reversi/player/catalog"
+	"github.com/reversi-engine/reversi/catalog"
 )
 
 // operatorConfig is a Config with every numeric setting given, as the

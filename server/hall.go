@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
-	"github.com/reversi-engine/reversi/player/catalog"
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )

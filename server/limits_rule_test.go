@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/reversi-engine/reversi/player/catalog"
+	"github.com/reversi-engine/reversi/catalog"
 )
 
 func TestSoftMemoryLimit(t *testing.T) {

@@ -17,9 +17,9 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/player/catalog"
 	"github.com/reversi-engine/reversi/referee"
 	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"

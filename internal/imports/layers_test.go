@@ -50,11 +50,9 @@ var floors = [][]string{
 	// 6, the catalog of players by name (every engine and protocol), the
 	// accuracy measures (training's labels).
 	{"catalog", "accuracy"},
-	// 7, the front-ends' helpers: the command's, the live games of the
-	// server (its tables, seats and clocks; issue 32 moves them there),
-	// and the old place of the catalog, which only forwards to it until
-	// the server imports it.
-	{"cmd/internal/cli", "cmd/internal/progress", "cmd/internal/plot", "cmd/internal/buildinfo", "server/live", "player/catalog"},
+	// 7, the front-ends' helpers: the command's, and the live games of
+	// the server (its tables, seats and clocks; issue 32 moves them there).
+	{"cmd/internal/cli", "cmd/internal/progress", "cmd/internal/plot", "cmd/internal/buildinfo", "server/live"},
 	// 8, the front-ends: the game server, the terminal UI.
 	{"server", "tui"},
 	// 9, the server's load test.
