@@ -191,7 +191,7 @@ const searchHashMB = 64
 // newSearch returns the engine that searches the items of Values with ev
 // as o says.
 func newSearch(ev eval.Evaluator, o SearchOptions) (*engine.Engine, error) {
-	return engine.Load(engine.Options{Eval: ev, Threads: max(o.Threads, 1), HashMB: searchHashMB})
+	return engine.New(engine.Options{Eval: ev, Threads: max(o.Threads, 1), HashMB: searchHashMB})
 }
 
 // Values returns the value of every item in discs for the side to move:

@@ -142,7 +142,7 @@ func EngineMidgame(ctx context.Context, depth int) (SearchFigure, error) {
 		return SearchFigure{}, err
 	}
 	s := SearchFigure{Depth: depth, Positions: len(positions)}
-	eng, err := engine.Load(engine.Options{Eval: eval.Course{}, HashMB: 16})
+	eng, err := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 16})
 	if err != nil {
 		return SearchFigure{}, err
 	}
@@ -315,7 +315,7 @@ func TimeToDepth(ctx context.Context, depth, prob, threads int, progress func(po
 	if err != nil {
 		return nil, err
 	}
-	eng, err := engine.Load(engine.Options{Threads: threads})
+	eng, err := engine.New(engine.Options{Threads: threads})
 	if err != nil {
 		return nil, err
 	}
@@ -383,7 +383,7 @@ func SolveSelective(ctx context.Context, file string, from, to, threads, prob in
 	}
 	problems = problems[from:to]
 	f := SelectiveFigure{File: file, Problems: len(problems), Probability: prob, Threads: threads}
-	eng, err := engine.Load(engine.Options{Threads: threads, HashMB: 64})
+	eng, err := engine.New(engine.Options{Threads: threads, HashMB: 64})
 	if err != nil {
 		return SelectiveFigure{}, err
 	}

@@ -68,7 +68,7 @@ func LevelTimes(ctx context.Context, levels []int, threads int, progress func(le
 	if err != nil {
 		return nil, err
 	}
-	eng, err := engine.Load(engine.Options{Threads: threads})
+	eng, err := engine.New(engine.Options{Threads: threads})
 	if err != nil {
 		return nil, err
 	}

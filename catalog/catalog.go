@@ -329,7 +329,7 @@ func newEngine(a Args) (player.Player, error) {
 		return nil, err
 	}
 	name += bookName
-	e, err := engine.Load(engine.Options{Eval: ev, Threads: threads, HashMB: hash, Probability: prob, ProbCut: pc})
+	e, err := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: hash, Probability: prob, ProbCut: pc})
 	if err != nil {
 		return nil, err
 	}

@@ -46,6 +46,9 @@ func NewAnalyst(o AnalystOptions) (*Player, error) {
 	if threads <= 0 {
 		threads = runtime.NumCPU()
 	}
-	e := New(Options{Eval: DefaultEvaluator(), Threads: threads, HashMB: 64})
+	e, err := New(Options{Eval: DefaultEvaluator(), Threads: threads, HashMB: 64})
+	if err != nil {
+		return nil, err
+	}
 	return NewPlayer(e, level, name, 1), nil
 }

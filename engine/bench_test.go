@@ -31,7 +31,7 @@ func BenchmarkMidgame(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			e := New(Options{Eval: ev, HashMB: 16})
+			e := mustNew(b, Options{Eval: ev, HashMB: 16})
 			var nodes uint64
 			var searching time.Duration
 			for b.Loop() {

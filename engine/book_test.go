@@ -39,7 +39,7 @@ func bookTestMove(t *testing.T, p *Player, transcript string) player.Reply {
 }
 
 func TestPlayerPlaysFromTheBook(t *testing.T) {
-	p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 2}, "engine", 1)
+	p := NewPlayer(mustNew(t, Options{HashMB: 1}), Level{Depth: 2}, "engine", 1)
 	p.SetBook(BookOptions{Book: testBook()})
 	seen := map[board.Square]bool{}
 	for range 20 {
@@ -77,7 +77,7 @@ func TestPlayerPlaysFromTheBook(t *testing.T) {
 }
 
 func TestPlayerWithoutBookSearches(t *testing.T) {
-	p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 2}, "engine", 1)
+	p := NewPlayer(mustNew(t, Options{HashMB: 1}), Level{Depth: 2}, "engine", 1)
 	p.SetBook(BookOptions{Note: "no opening book: damaged"})
 	r := bookTestMove(t, p, "")
 	if r.Thinking.Kind == player.Book || r.Thinking.Nodes == 0 || r.Thinking.Note != "no opening book: damaged" {
@@ -99,7 +99,7 @@ func TestNoisyLevelPlaysTheBookLoosely(t *testing.T) {
 		minF6 int
 		maxF6 int
 	}{{3, 4, 40}, {1.5, 0, 0}} {
-		p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 1, Noise: tc.noise}, "engine", 1)
+		p := NewPlayer(mustNew(t, Options{HashMB: 1}), Level{Depth: 1, Noise: tc.noise}, "engine", 1)
 		p.SetBook(BookOptions{Book: testBook()})
 		f6 := 0
 		for range 100 {
@@ -123,7 +123,7 @@ func TestNoiseMovesLimitTheBooksLooseness(t *testing.T) {
 	for _, tc := range []struct {
 		moves, want int
 	}{{1, 1}, {2, 2}} {
-		p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 1, Noise: 3, NoiseMoves: tc.moves}, "engine", 1)
+		p := NewPlayer(mustNew(t, Options{HashMB: 1}), Level{Depth: 1, Noise: 3, NoiseMoves: tc.moves}, "engine", 1)
 		p.SetBook(BookOptions{Book: testBook()})
 		seen := map[board.Square]bool{}
 		for range 100 {
@@ -209,7 +209,7 @@ func TestWithBook(t *testing.T) {
 // the start and after a book move, every move is searched, and so is a
 // request without a game (its rule unknown).
 func TestPlayerNoBookUnderAnotherRule(t *testing.T) {
-	p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 2}, "engine", 1)
+	p := NewPlayer(mustNew(t, Options{HashMB: 1}), Level{Depth: 2}, "engine", 1)
 	p.SetBook(BookOptions{Book: testBook()})
 	for _, tr := range []string{"", "f5"} {
 		if r := bookTestMove(t, p, tr); r.Thinking == nil || r.Thinking.Kind != player.Book {
@@ -243,7 +243,7 @@ func TestPlayerNoBookUnderAnotherRule(t *testing.T) {
 // played from the book; one worth its best book move is played from it.
 // BookMoves, which other programs ask, gives the same answer.
 func TestPlayerSearchesWhereTheBookKnowsBetter(t *testing.T) {
-	p := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 2}, "engine", 1)
+	p := NewPlayer(mustNew(t, Options{HashMB: 1}), Level{Depth: 2}, "engine", 1)
 	for _, tc := range []struct {
 		value float64
 		book  bool

@@ -24,7 +24,7 @@ func BenchmarkMoveTimeUse(b *testing.B) {
 	}
 	const limit = time.Second
 	top := timedLevel()
-	e := New(Options{HashMB: 64})
+	e := mustNew(b, Options{HashMB: 64})
 	var sum, least, most time.Duration
 	least = time.Hour
 	n := 0

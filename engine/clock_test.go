@@ -155,7 +155,7 @@ func TestFixedTimeUsed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := New(Options{HashMB: 16})
+	e := mustNew(t, Options{HashMB: 16})
 	const limit = 300 * ms
 	for i, b := range pos {
 		e.Clear()

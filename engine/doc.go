@@ -37,10 +37,8 @@
 // default, and a value out of range is an error returned, never a panic
 // nor another value taken without a word; a fallback (the course
 // heuristic when the trained weights cannot be read) happens only when
-// the caller asks for it ([DefaultEvaluatorNote], which says so). [Load]
-// makes an Engine that way; [New], which panics on parameters fitted for
-// another evaluation and falls back without a word, stays only for the
-// server until it calls Load.
+// the caller asks for it ([DefaultEvaluatorNote], which says so). [New]
+// makes an Engine that way, and is its only constructor.
 //
 // The package imports only the standard library.
 package engine

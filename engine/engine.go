@@ -18,7 +18,7 @@ import (
 
 // Options configure an Engine.
 type Options struct {
-	// Eval is the evaluation (nil: the trained one; Load returns the
+	// Eval is the evaluation (nil: the trained one; New returns the
 	// error if the shipped weights cannot be read. A caller that would
 	// rather fall back to the course heuristic asks for it with
 	// DefaultEvaluatorNote, and says so).
@@ -32,7 +32,7 @@ type Options struct {
 	// ProbCut holds the parameters of the selective search (nil: the
 	// shipped ones when they were fitted for Eval, else none, and every
 	// search is full width). Parameters fitted for another evaluation
-	// are an error of Load (ProbCut.Matches says so beforehand).
+	// are an error of New (ProbCut.Matches says so beforehand).
 	ProbCut *ProbCut
 	// Probability is the confidence of the cuts of the searches whose
 	// Limits ask for none: one of Probabilities(), or 100 (0:
@@ -176,13 +176,18 @@ type Engine struct {
 	deadline int64
 }
 
-// Load returns an engine with the given options, checked: a negative
+// New returns an engine with the given options, checked: a negative
 // number of threads or megabytes, a probability that is not one of
 // Probabilities() or 100, ProbCut parameters fitted for another
 // evaluation, and shipped files that cannot be read (the weights of a nil
 // Eval, the parameters of a nil ProbCut) are errors. No option falls
 // back to another without being asked to.
-func Load(opts Options) (*Engine, error) {
+func New(opts Options) (*Engine, error) {
+	return newEngine(opts, pattern.Default, DefaultProbCut)
+}
+
+// newEngine is New with the shipped files read by weights and params.
+func newEngine(opts Options, weights func() (*pattern.Evaluator, error), params func() (*ProbCut, error)) (*Engine, error) {
 	switch {
 	case opts.Threads < 0:
 		return nil, fmt.Errorf("engine: threads=%d: want 1 or more (0: 1)", opts.Threads)
@@ -193,14 +198,14 @@ func Load(opts Options) (*Engine, error) {
 		return nil, fmt.Errorf("engine: probability %d%%: want one of %v", opts.Probability, Probabilities())
 	}
 	if opts.Eval == nil {
-		ev, err := pattern.Default()
+		ev, err := weights()
 		if err != nil {
 			return nil, fmt.Errorf("engine: no trained evaluation: %w", err)
 		}
 		opts.Eval = ev
 	}
 	if opts.ProbCut == nil {
-		pc, err := DefaultProbCut()
+		pc, err := params()
 		if err != nil {
 			return nil, fmt.Errorf("engine: %w", err)
 		}
@@ -210,41 +215,6 @@ func Load(opts Options) (*Engine, error) {
 	} else if err := opts.ProbCut.Matches(opts.Eval); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
-	return newEngine(opts)
-}
-
-// New returns an engine with the given options, as the engine did before
-// Load: a nil Eval is DefaultEvaluator (the course heuristic without a
-// word if the shipped weights cannot be read), a probability it does not
-// know is DefaultProbability, shipped parameters that cannot be read are
-// none, and parameters fitted for another evaluation panic. It stays for
-// the server until it calls Load; new code calls Load.
-func New(opts Options) *Engine {
-	if opts.Eval == nil {
-		opts.Eval = DefaultEvaluator()
-	}
-	opts.Threads = max(opts.Threads, 1)
-	if _, ok := deviations(opts.Probability); !ok && opts.Probability != 100 {
-		opts.Probability = 0
-	}
-	opts.HashMB = max(opts.HashMB, 0)
-	if opts.ProbCut == nil {
-		if pc, err := DefaultProbCut(); err == nil && pc.Matches(opts.Eval) == nil {
-			opts.ProbCut = pc
-		}
-	} else if err := opts.ProbCut.Matches(opts.Eval); err != nil {
-		panic("engine.New: " + err.Error())
-	}
-	e, err := newEngine(opts)
-	if err != nil {
-		panic("engine.New: " + err.Error())
-	}
-	return e
-}
-
-// newEngine returns an engine with options checked and resolved (Eval
-// set, ProbCut fitted for it or nil).
-func newEngine(opts Options) (*Engine, error) {
 	opts.Threads = max(opts.Threads, 1)
 	if opts.HashMB == 0 {
 		opts.HashMB = 64

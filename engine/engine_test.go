@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math/rand/v2"
 	"sync/atomic"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/reversi-engine/reversi/data/fforum"
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/format/obf"
 )
 
@@ -92,7 +94,7 @@ func TestFixedDepthEqualsMinimax(t *testing.T) {
 		}
 		for i, b := range positions(n, 10, 1) {
 			depth := 1 + i%6
-			e := New(Options{Eval: ev, HashMB: 1})
+			e := mustNew(t, Options{Eval: ev, HashMB: 1})
 			r, _ := e.Search(context.Background(), b, Limits{Depth: depth, Probability: 100}, nil)
 			want := negamax(b, depth, ev)
 			if r.Value != want || r.Kind != Midgame || r.Depth != depth {
@@ -109,7 +111,7 @@ func TestFixedDepthEqualsMinimax(t *testing.T) {
 func TestAllMovesValues(t *testing.T) {
 	ev := eval.Course{}
 	for _, b := range positions(15, 20, 2) {
-		e := New(Options{Eval: ev, HashMB: 1})
+		e := mustNew(t, Options{Eval: ev, HashMB: 1})
 		r, _ := e.Search(context.Background(), b, Limits{Depth: 4, AllMoves: true}, nil)
 		if len(r.Moves) != len(board.Squares(b.Moves())) {
 			t.Fatalf("%d move values for %d moves", len(r.Moves), len(board.Squares(b.Moves())))
@@ -143,7 +145,7 @@ func TestEndgameIsExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := New(Options{Eval: eval.Discs{}, HashMB: 1})
+		e := mustNew(t, Options{Eval: eval.Discs{}, HashMB: 1})
 		r, _ := e.Search(context.Background(), b, Limits{ExactEmpties: 12}, nil)
 		if r.Kind != Exact || r.Value != want.Score {
 			t.Fatalf("%v: engine %v %d, solver %d", b, r.Kind, r.Value, want.Score)
@@ -173,7 +175,7 @@ func sign(v int) int {
 func TestCancellationAndTime(t *testing.T) {
 	b := positions(1, 40, 4)[0]
 	for _, threads := range []int{1, 2} {
-		e := New(Options{Threads: threads})
+		e := mustNew(t, Options{Threads: threads})
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 		start := time.Now()
 		r, _ := e.Search(ctx, b, Limits{}, nil)
@@ -201,14 +203,14 @@ const stopBound = 10 * time.Second
 func TestRestrictedRoot(t *testing.T) {
 	b := board.StartBoard()
 	only := board.MustParseSquare("C4").Bit()
-	e := New(Options{})
+	e := mustNew(t, Options{})
 	if r, _ := e.Search(context.Background(), b, Limits{Depth: 5, Forbidden: b.Moves() &^ only}, nil); r.Move != board.MustParseSquare("C4") {
 		t.Errorf("restricted to C4, played %v", r.Move)
 	}
 }
 
 func TestPassAndGameOver(t *testing.T) {
-	e := New(Options{Eval: eval.Discs{}})
+	e := mustNew(t, Options{Eval: eval.Discs{}})
 	over := board.Board{P: 0x0F, O: 0xF0} // A1-D1 against E1-H1: nobody can move
 	if r, _ := e.Search(context.Background(), over, Limits{Depth: 3}, nil); r.Kind != Over || r.Move != board.NoSquare || r.Value != over.FinalScore() {
 		t.Errorf("game over: %+v", r)
@@ -233,7 +235,7 @@ func TestPassAndGameOver(t *testing.T) {
 
 func TestParallelSearch(t *testing.T) {
 	for _, b := range positions(10, 20, 6) {
-		e := New(Options{Threads: 2, Eval: eval.Course{}})
+		e := mustNew(t, Options{Threads: 2, Eval: eval.Course{}})
 		r, _ := e.Search(context.Background(), b, Limits{Depth: 6}, nil)
 		if r.Depth != 6 || b.Moves()&r.Move.Bit() == 0 {
 			t.Fatalf("%v: %+v", b, r)
@@ -254,7 +256,7 @@ func TestSearchToTheEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := New(Options{Threads: 1, HashMB: 16})
+	e := mustNew(t, Options{Threads: 1, HashMB: 16})
 	for i, p := range problems[:4] {
 		b := p.Position.Board
 		want, _ := p.BestScore()
@@ -274,7 +276,7 @@ func TestSearchToTheEnd(t *testing.T) {
 // nodes at a time, past the multiples the clock is read at.
 func TestSearchReadsTheClock(t *testing.T) {
 	for _, b := range positions(4, 30, 3) {
-		e := New(Options{HashMB: 1, Threads: 1, Probability: 100})
+		e := mustNew(t, Options{HashMB: 1, Threads: 1, Probability: 100})
 		e.deadline = time.Now().Add(-time.Second).UnixNano()
 		w := e.newWorker(b, new(atomic.Bool))
 		w.pvs(b, -infinity, infinity, 10, 0, false)
@@ -284,5 +286,39 @@ func TestSearchReadsTheClock(t *testing.T) {
 		if most := uint64(2*(deadlineEvery+1) + maxMoves); w.nodes > most {
 			t.Errorf("%v: %d nodes searched past the hard limit, want at most %d", b, w.nodes, most)
 		}
+	}
+}
+
+// mustNew returns New(o), failing the test on an error.
+func mustNew(tb testing.TB, o Options) *Engine {
+	tb.Helper()
+	e, err := New(o)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return e
+}
+
+// TestFallbackSaid: the fallback to the course heuristic happens only
+// when asked for (DefaultEvaluatorNote), and then the note says so and
+// why; New, asked for nothing, returns the error of a shipped file that
+// cannot be read instead.
+func TestFallbackSaid(t *testing.T) {
+	damaged := errors.New("pattern weights: checksum mismatch")
+	noWeights := func() (*pattern.Evaluator, error) { return nil, damaged }
+	if e, err := newEngine(Options{HashMB: 1}, noWeights, DefaultProbCut); e != nil || !errors.Is(err, damaged) || err.Error() != "engine: no trained evaluation: pattern weights: checksum mismatch" {
+		t.Errorf("New without the trained weights: %v, %v", e, err)
+	}
+	noParams := func() (*ProbCut, error) { return nil, errors.New("probcut parameters: no cells") }
+	if e, err := newEngine(Options{HashMB: 1}, pattern.Default, noParams); e != nil || err == nil || err.Error() != "engine: probcut parameters: no cells" {
+		t.Errorf("New without the shipped parameters: %v, %v", e, err)
+	}
+	ev, note := fallbackNote(noWeights)
+	if ev.Name() != "course" || note != "no trained evaluation: pattern weights: checksum mismatch; using the course heuristic (points, not discs)" {
+		t.Errorf("weights unreadable: %s evaluation, note %q", ev.Name(), note)
+	}
+	ev, note = DefaultEvaluatorNote()
+	if ev.Name() != "pattern" || note != "" {
+		t.Errorf("the shipped weights: %s evaluation, note %q", ev.Name(), note)
 	}
 }

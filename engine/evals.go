@@ -49,7 +49,13 @@ func DefaultEvaluator() eval.Evaluator {
 //
 // The note is empty when the evaluation is the trained one.
 func DefaultEvaluatorNote() (eval.Evaluator, string) {
-	ev, err := pattern.Default()
+	return fallbackNote(pattern.Default)
+}
+
+// fallbackNote is DefaultEvaluatorNote with the trained evaluation read
+// by load.
+func fallbackNote(load func() (*pattern.Evaluator, error)) (eval.Evaluator, string) {
+	ev, err := load()
 	if err != nil {
 		return eval.Course{}, "no trained evaluation: " + err.Error() + "; using the course heuristic (points, not discs)"
 	}

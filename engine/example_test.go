@@ -17,7 +17,7 @@ func ExampleEngine_Search() {
 		fmt.Println(err)
 		return
 	}
-	e, err := engine.Load(engine.Options{Eval: ev, Threads: 1, HashMB: 4})
+	e, err := engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 4})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -27,7 +27,7 @@ func TestLevelsSolveWithinTheirDepth(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := NewPlayer(New(Options{HashMB: 1}), l, "engine", 1)
+		p := NewPlayer(mustNew(t, Options{HashMB: 1}), l, "engine", 1)
 		for e := 1; e <= n; e++ {
 			if lim := p.LimitsFor(Clock{}, e); e > lim.ExactEmpties || lim.Time != 0 {
 				t.Errorf("level %d (%s) at %d empties: %+v, not an exact solve", n, l.Describe(), e, lim)
@@ -49,7 +49,7 @@ func TestLevelsSolveWithinTheirDepth(t *testing.T) {
 	if d := top.Describe(); d != "perfect play: every position solved exactly" {
 		t.Errorf("level 60: %q", d)
 	}
-	p := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
+	p := NewPlayer(mustNew(t, Options{HashMB: 1}), top, "engine", 1)
 	if lim := p.LimitsFor(Clock{Move: time.Second}, 40); lim.ExactEmpties >= 40 || lim.Depth != 0 || lim.MaxTime <= 0 || lim.MaxTime >= time.Second {
 		t.Errorf("level 60 at 40 empties, 1 s a move: %+v; want the midgame as deep as the clock allows", lim)
 	}

@@ -35,7 +35,7 @@ func TestNeverLosesOnTime(t *testing.T) {
 		{MoveTime: moveTime, Grace: grace},
 		{MoveTime: referee.NoLimit, GameTime: gameTime, Grace: grace},
 	} {
-		e := New(Options{Threads: 2, HashMB: 8})
+		e := mustNew(t, Options{Threads: 2, HashMB: 8})
 		p := NewPlayer(e, top, "engine", 1)
 		g, err := referee.Play(context.Background(), p, course.NewRoxanne(1), cfg)
 		if err != nil {
@@ -58,7 +58,7 @@ func TestNeverLosesOnTime(t *testing.T) {
 
 func TestLimitsFromTheClock(t *testing.T) {
 	top := timedLevel()
-	p := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
+	p := NewPlayer(mustNew(t, Options{HashMB: 1}), top, "engine", 1)
 	tests := []struct {
 		timeLeft, gameLeft time.Duration
 		empties            int
@@ -95,7 +95,7 @@ func TestLimitsFromTheClock(t *testing.T) {
 	// A fixed-depth level without a game clock: the depth decides, the
 	// per-move limit still bounds.
 	l5, _ := LevelSettings(5)
-	p5 := NewPlayer(New(Options{HashMB: 1}), l5, "engine", 1)
+	p5 := NewPlayer(mustNew(t, Options{HashMB: 1}), l5, "engine", 1)
 	if l := p5.Limits(2*time.Second, 0, 40); l.Time != 0 || l.Depth != 5 || l.MaxTime <= 0 || l.MaxTime >= 2*time.Second {
 		t.Errorf("level 5 at 2 s a move: %+v", l)
 	}
@@ -106,7 +106,7 @@ func TestLimitsFromTheClock(t *testing.T) {
 // makes the next ones start later, and quick solves bring that back.
 func TestPlayerLearnsItsMachine(t *testing.T) {
 	top := timedLevel()
-	p := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
+	p := NewPlayer(mustNew(t, Options{HashMB: 1}), top, "engine", 1)
 	before := p.LimitsFor(Clock{Move: time.Second}, 40)
 	p.Observe(before, 40, Result{Kind: Midgame, Elapsed: before.MaxTime + 40*time.Millisecond})
 	after := p.LimitsFor(Clock{Move: time.Second}, 40)
@@ -172,7 +172,7 @@ func TestLevelsCountAsEdax(t *testing.T) {
 // selective endgame's step, or its exact solve.
 func TestLevelLimits(t *testing.T) {
 	l12, _ := LevelSettings(12)
-	p := NewPlayer(New(Options{HashMB: 1}), l12, "engine", 1)
+	p := NewPlayer(mustNew(t, Options{HashMB: 1}), l12, "engine", 1)
 	tests := []struct {
 		empties, depth, prob, exact int
 	}{
@@ -195,7 +195,7 @@ func TestLevelLimits(t *testing.T) {
 	// A level of time (the plain engine) without a clock: its 5 s, and
 	// only the solves that fit.
 	top := timedLevel()
-	pt := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
+	pt := NewPlayer(mustNew(t, Options{HashMB: 1}), top, "engine", 1)
 	if l := pt.LimitsFor(Clock{}, 40); l.Depth != 0 || l.Time != DefaultLevelTime || l.ExactEmpties != solvableWithin(3*DefaultLevelTime, 1) || l.ExactEmpties >= 40 {
 		t.Errorf("5 s a move without a clock: %+v", l)
 	}
@@ -220,7 +220,7 @@ func TestLevelsExist(t *testing.T) {
 // when asked to analyse.
 func TestPlayerReportsThinking(t *testing.T) {
 	l, _ := LevelSettings(6)
-	p := NewPlayer(New(Options{Eval: eval.Course{}, HashMB: 4}), l, "engine", 1)
+	p := NewPlayer(mustNew(t, Options{Eval: eval.Course{}, HashMB: 4}), l, "engine", 1)
 	g := game.NewStandard()
 	g.PlayTranscript("f5d6c3d3c4")
 	req := player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), Analyze: true}
@@ -242,7 +242,7 @@ func TestPlayerReportsThinking(t *testing.T) {
 // legal move; the last report is the move played.
 func TestPlayerReportsProgress(t *testing.T) {
 	l, _ := LevelSettings(6)
-	p := NewPlayer(New(Options{Eval: eval.Course{}, HashMB: 4}), l, "engine", 1)
+	p := NewPlayer(mustNew(t, Options{Eval: eval.Course{}, HashMB: 4}), l, "engine", 1)
 	g := game.NewStandard()
 	g.PlayTranscript("f5d6c3d3c4")
 	var reports []player.Thinking
@@ -272,8 +272,8 @@ func TestPlayerReportsProgress(t *testing.T) {
 func TestNoiseMakesMistakes(t *testing.T) {
 	l1, _ := LevelSettings(1)
 	l1.Noise = 40
-	p := NewPlayer(New(Options{HashMB: 1}), l1, "engine", 7)
-	exact := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 1}, "depth1", 7)
+	p := NewPlayer(mustNew(t, Options{HashMB: 1}), l1, "engine", 7)
+	exact := NewPlayer(mustNew(t, Options{HashMB: 1}), Level{Depth: 1}, "depth1", 7)
 	differ := 0
 	g := game.NewStandard()
 	g.PlayTranscript("f5d6c3d3c4f4f6f3e6e7")
@@ -296,7 +296,7 @@ func TestNoiseMakesMistakes(t *testing.T) {
 func TestNoiseMoves(t *testing.T) {
 	g := game.NewStandard()
 	g.PlayTranscript("f5d6c3d3c4f4f6f3e6e7")
-	exact := NewPlayer(New(Options{HashMB: 1}), Level{Depth: 1}, "depth1", 7)
+	exact := NewPlayer(mustNew(t, Options{HashMB: 1}), Level{Depth: 1}, "depth1", 7)
 	req := player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal()}
 	want, _ := exact.Move(context.Background(), req)
 	for _, tc := range []struct {
@@ -312,7 +312,7 @@ func TestNoiseMoves(t *testing.T) {
 		if d := l.Describe(); !strings.Contains(d, tc.describes) {
 			t.Errorf("noise moves %d: %q does not say %q", tc.moves, d, tc.describes)
 		}
-		p := NewPlayer(New(Options{HashMB: 1}), l, "engine", 7)
+		p := NewPlayer(mustNew(t, Options{HashMB: 1}), l, "engine", 7)
 		differ := 0
 		for range 40 {
 			a, _ := p.Move(context.Background(), req)
@@ -359,7 +359,7 @@ func TestExactLineWhole(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for seed := range uint64(5) {
-				p := NewPlayer(New(Options{HashMB: 4, Threads: 1}), tt.level, "engine", seed)
+				p := NewPlayer(mustNew(t, Options{HashMB: 4, Threads: 1}), tt.level, "engine", seed)
 				req := player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), Analyze: tt.analyze}
 				reply, err := p.Move(context.Background(), req)
 				if err != nil {
@@ -383,7 +383,7 @@ func TestExactLineWhole(t *testing.T) {
 // under a per-move clock that gives more, and the clock's budget where
 // it gives less.
 func TestLevelTimeWithinTheClock(t *testing.T) {
-	p := NewPlayer(New(Options{HashMB: 1}), Level{Time: 100 * time.Millisecond, ExactEmpties: 12}, "engine", 1)
+	p := NewPlayer(mustNew(t, Options{HashMB: 1}), Level{Time: 100 * time.Millisecond, ExactEmpties: 12}, "engine", 1)
 	lim := p.LimitsFor(Clock{Move: time.Second}, 40)
 	if lim.Time != 100*time.Millisecond || lim.MaxTime != 300*time.Millisecond {
 		t.Errorf("100 ms level under a 1 s move limit: time %v, hard %v; want 100ms and 300ms", lim.Time, lim.MaxTime)
@@ -401,7 +401,7 @@ func TestLevelTimeWithinTheClock(t *testing.T) {
 // engine (prob=100) never solves selectively.
 func TestSelectiveSolveInTime(t *testing.T) {
 	top := timedLevel()
-	p := NewPlayer(New(Options{HashMB: 1}), top, "engine", 1)
+	p := NewPlayer(mustNew(t, Options{HashMB: 1}), top, "engine", 1)
 	c := Clock{Move: time.Second}
 	solvable := c.Plan(30, top.ExactEmpties, 1).Solvable
 	reach := selectiveReach(DefaultProbability)
@@ -415,7 +415,7 @@ func TestSelectiveSolveInTime(t *testing.T) {
 			t.Errorf("%d empties, 1 s a move (exact from %d): depth %d, want %d (%+v)", e, solvable, l.Depth, want, l)
 		}
 	}
-	full := NewPlayer(New(Options{HashMB: 1, Probability: 100}), top, "engine", 1)
+	full := NewPlayer(mustNew(t, Options{HashMB: 1, Probability: 100}), top, "engine", 1)
 	if l := full.LimitsFor(c, solvable+2); l.Depth != 0 {
 		t.Errorf("a full-width engine at %d empties: %+v", solvable+2, l)
 	}
@@ -461,7 +461,7 @@ func TestClockCountsTheDelay(t *testing.T) {
 // deep as the clock allows for a depth at least the empties, the level's
 // depth and probability otherwise.
 func TestDepthToTheEndIsABound(t *testing.T) {
-	e := New(Options{HashMB: 1})
+	e := mustNew(t, Options{HashMB: 1})
 	l20, _ := LevelSettings(20) // depth 20; 98% from 27, 95% from 30, 87% from 33
 	for _, tc := range []struct {
 		name            string

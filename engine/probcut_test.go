@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -94,7 +93,7 @@ func TestProbCutMatches(t *testing.T) {
 	if err := shipped.Matches(ev); err != nil {
 		t.Errorf("the shipped parameters do not fit the shipped weights: %v", err)
 	}
-	if New(Options{}).ProbCut() == nil {
+	if mustNew(t, Options{}).ProbCut() == nil {
 		t.Error("the default engine has no selective search")
 	}
 }
@@ -128,7 +127,7 @@ func TestProbCutTable(t *testing.T) {
 
 func TestProbCutSearch(t *testing.T) {
 	ev := DefaultEvaluator()
-	e := New(Options{Threads: 1, HashMB: 4, ProbCut: testProbCut(ev, 1)})
+	e := mustNew(t, Options{Threads: 1, HashMB: 4, ProbCut: testProbCut(ev, 1)})
 	if _, err := e.Search(context.Background(), positions(1, 40, 1)[0], Limits{Depth: 4, Probability: 50}, nil); err == nil {
 		t.Error("probability 50% accepted")
 	}
@@ -154,25 +153,16 @@ func TestProbCutSearch(t *testing.T) {
 		t.Errorf("selective search: %d nodes, full width %d: want less than half", selective, full)
 	}
 	// Without parameters every search is full width.
-	plain := New(Options{Threads: 1, HashMB: 4, Eval: eval.Course{}})
+	plain := mustNew(t, Options{Threads: 1, HashMB: 4, Eval: eval.Course{}})
 	if r, _ := plain.Search(context.Background(), positions(1, 40, 1)[0], Limits{Depth: 4}, nil); r.Probability != 100 {
 		t.Errorf("the course evaluation searched at %d%%", r.Probability)
 	}
 }
 
-func TestNewRefusesOtherParameters(t *testing.T) {
-	defer func() {
-		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "fitted for the \"pattern\" evaluation") {
-			t.Errorf("New with parameters of another evaluation: %v", r)
-		}
-	}()
-	New(Options{Eval: eval.Discs{}, HashMB: 1, ProbCut: testProbCut(DefaultEvaluator(), 2)})
-}
-
-// TestLoadRefuses: Load returns an error that names the option out of
-// range, where New panicked or took another value without a word; the
+// TestNewRefuses: New returns an error that names the option out of
+// range, where it panicked or took another value without a word; the
 // zero values are the defaults.
-func TestLoadRefuses(t *testing.T) {
+func TestNewRefuses(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		o    Options
@@ -183,11 +173,11 @@ func TestLoadRefuses(t *testing.T) {
 		{"negative table", Options{HashMB: -2}, "-2 MB"},
 		{"unknown probability", Options{HashMB: 1, Probability: 50}, "probability 50%"},
 	} {
-		if e, err := Load(tt.o); err == nil || e != nil || !strings.Contains(err.Error(), tt.want) {
+		if e, err := New(tt.o); err == nil || e != nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, %v: want an error with %q", tt.name, e, err, tt.want)
 		}
 	}
-	e, err := Load(Options{HashMB: 1})
+	e, err := New(Options{HashMB: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +186,7 @@ func TestLoadRefuses(t *testing.T) {
 	}
 	// A heuristic has no shipped parameters: every search is full width,
 	// as asked for by choosing it, not a fallback.
-	if e, err := Load(Options{Eval: eval.Course{}, HashMB: 1}); err != nil || e.ProbCut() != nil {
+	if e, err := New(Options{Eval: eval.Course{}, HashMB: 1}); err != nil || e.ProbCut() != nil {
 		t.Errorf("the course heuristic: %v", err)
 	}
 }
@@ -216,9 +206,9 @@ func TestFloorCeilDiv(t *testing.T) {
 // ran before it on the same table.
 func TestTableKeepsSelectivity(t *testing.T) {
 	for i, b := range positions(6, 30, 4) {
-		fresh := New(Options{Threads: 1, HashMB: 4})
+		fresh := mustNew(t, Options{Threads: 1, HashMB: 4})
 		want, _ := fresh.Search(context.Background(), b, Limits{Depth: 7, Probability: 100}, nil)
-		e := New(Options{Threads: 1, HashMB: 4})
+		e := mustNew(t, Options{Threads: 1, HashMB: 4})
 		e.Search(context.Background(), b, Limits{Depth: 7, Probability: 73}, nil)
 		got, _ := e.Search(context.Background(), b, Limits{Depth: 7, Probability: 100}, nil)
 		if got.Value != want.Value {
@@ -242,7 +232,7 @@ func TestSelectiveEndgameGoesOn(t *testing.T) {
 	for e := 10; e <= 20; e++ {
 		pc.Cells = append(pc.Cells, ProbCutCell{MinEmpties: e, MaxEmpties: e, Shallow: mpc.ShallowDepth(e), Slope: 1, Sigma: 3, Samples: 50})
 	}
-	eng := New(Options{Threads: 1, HashMB: 4, ProbCut: pc})
+	eng := mustNew(t, Options{Threads: 1, HashMB: 4, ProbCut: pc})
 	ps, err := testpos.Endgame(1, 14)
 	if err != nil {
 		t.Fatal(err)

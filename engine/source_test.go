@@ -35,7 +35,7 @@ func TestPlayerSource(t *testing.T) {
 		{"wld", Level{Depth: 4, WLDEmpties: empties}, 0, player.Source{Kind: player.WLD, Depth: empties}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			p := NewPlayer(New(Options{HashMB: 1, Probability: tt.prob}), tt.level, "engine", 1)
+			p := NewPlayer(mustNew(t, Options{HashMB: 1, Probability: tt.prob}), tt.level, "engine", 1)
 			reply, err := p.Move(context.Background(), player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal(), Analyze: true})
 			if err != nil {
 				t.Fatal(err)

@@ -42,7 +42,11 @@ func TestMain(m *testing.M) {
 			in = io.TeeReader(os.Stdin, f)
 		}
 		level, _ := engine.LevelSettings(2)
-		p := engine.NewPlayer(engine.New(engine.Options{Eval: eval.Course{}, HashMB: 1, Threads: 1}), level, "engine:level=2", 1)
+		e, err := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 1, Threads: 1})
+		if err != nil {
+			os.Exit(2)
+		}
+		p := engine.NewPlayer(e, level, "engine:level=2", 1)
 		if err := gtp.Serve(context.Background(), in, os.Stdout, p, gtp.Options{Name: "test-serve", Version: "1.0"}); err != nil {
 			os.Exit(1)
 		}

@@ -61,7 +61,7 @@ func (c *conn) answerLines() []string {
 
 func startBook(t *testing.T, b *book.Book) *conn {
 	t.Helper()
-	c := startOptions(t, engine.New(engine.Options{Eval: eval.Course{}, HashMB: 2}), Options{Depth: 4, Book: b})
+	c := startOptions(t, newEngine(t, engine.Options{Eval: eval.Course{}, HashMB: 2}), Options{Depth: 4, Book: b})
 	c.send("nboard 2", "set depth 4")
 	c.until("set myname")
 	return c
@@ -231,7 +231,7 @@ func TestBookRuleIsTheEngines(t *testing.T) {
 			}
 
 			// The engine's player.
-			e := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 2})
+			e := newEngine(t, engine.Options{Eval: eval.Course{}, HashMB: 2})
 			p := engine.NewPlayer(e, levelAt(2), "x", 1)
 			p.SetBook(engine.BookOptions{Book: b})
 			reply, err := p.Move(context.Background(), player.Request{Game: g.Clone(), Position: g.Position(), Legal: g.Legal()})
@@ -280,7 +280,7 @@ func TestBookRuleIsTheEngines(t *testing.T) {
 // status lines and no standard error.
 func TestBookNoteStatus(t *testing.T) {
 	const note = "no opening book: the shipped book: corrupt opening book: checksum mismatch (the file is damaged)"
-	c := startOptions(t, engine.New(engine.Options{Eval: eval.Course{}, HashMB: 2}), Options{Depth: 2, BookNote: note})
+	c := startOptions(t, newEngine(t, engine.Options{Eval: eval.Course{}, HashMB: 2}), Options{Depth: 2, BookNote: note})
 	c.send("nboard 2")
 	if l, _ := c.until("set myname"); l != "set myname reversi" {
 		t.Errorf("greeting %q", l)
@@ -293,7 +293,7 @@ func TestBookNoteStatus(t *testing.T) {
 		t.Errorf("a second nboard 2: %q, want the note once", got)
 	}
 	// Without a note, the greeting alone.
-	c = startOptions(t, engine.New(engine.Options{Eval: eval.Course{}, HashMB: 2}), Options{Depth: 2})
+	c = startOptions(t, newEngine(t, engine.Options{Eval: eval.Course{}, HashMB: 2}), Options{Depth: 2})
 	c.send("nboard 2")
 	if got := c.sync(1); !slices.Equal(got, []string{"set myname reversi"}) {
 		t.Errorf("no note: %q", got)

@@ -27,7 +27,10 @@ func TestMain(m *testing.M) {
 	case "":
 		os.Exit(m.Run())
 	case "serve":
-		e := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 4})
+		e, err := engine.New(engine.Options{Eval: eval.Course{}, HashMB: 4})
+		if err != nil {
+			os.Exit(2)
+		}
 		if err := Serve(context.Background(), os.Stdin, os.Stdout, e, Options{Name: "test-serve", Depth: 2}); err != nil {
 			os.Exit(1)
 		}

@@ -102,7 +102,7 @@ func TestStoppedBeforeDepthOne(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	e := engine.New(engine.Options{Eval: slowPattern{pe, 20 * time.Millisecond}, Threads: 1, HashMB: 1})
+	e := newEngine(t, engine.Options{Eval: slowPattern{pe, 20 * time.Millisecond}, Threads: 1, HashMB: 1})
 	if e.ProbCut() == nil {
 		t.Fatal("the slow pattern evaluation has no selective search: the test would not search at 87%")
 	}

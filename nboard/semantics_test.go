@@ -111,7 +111,7 @@ func TestSetDepthSolvesExactly(t *testing.T) {
 // exact ones ("100%"), here on a position of a real game with 10 empty
 // squares.
 func TestHintReachesTheSelectiveEndgame(t *testing.T) {
-	e := engine.New(engine.Options{HashMB: 8})
+	e := newEngine(t, engine.Options{HashMB: 8})
 	if e.ProbCut() == nil {
 		t.Skip("no selective cuts for the shipped evaluation")
 	}
@@ -334,7 +334,7 @@ func TestClockWithoutDepth(t *testing.T) {
 		{"no clock, no depth", Options{}, "", "", player.WLD},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := startOptions(t, engine.New(engine.Options{Eval: eval.Course{}, HashMB: 4, Threads: 1}), tc.opts)
+			c := startOptions(t, newEngine(t, engine.Options{Eval: eval.Course{}, HashMB: 4, Threads: 1}), tc.opts)
 			c.send("nboard 2")
 			if tc.setDepth != "" {
 				c.send(tc.setDepth)

@@ -30,7 +30,17 @@ type conn struct {
 
 func start(t *testing.T) *conn {
 	t.Helper()
-	return startWith(t, engine.New(engine.Options{Eval: eval.Course{}, HashMB: 2}))
+	return startWith(t, newEngine(t, engine.Options{Eval: eval.Course{}, HashMB: 2}))
+}
+
+// newEngine returns engine.New(o), failing the test on an error.
+func newEngine(t testing.TB, o engine.Options) *engine.Engine {
+	t.Helper()
+	e, err := engine.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
 
 // startWith starts a session with the engine e.
@@ -299,7 +309,7 @@ func FuzzCommand(f *testing.F) {
 	const maxLine = 4096
 	f.Add("set game " + startGGF + strings.Repeat(" ", maxLine))
 	f.Add(strings.Repeat("\x00", maxLine+2))
-	e := engine.New(engine.Options{Eval: eval.Discs{}, HashMB: 1})
+	e := newEngine(f, engine.Options{Eval: eval.Discs{}, HashMB: 1})
 	f.Fuzz(func(t *testing.T, line string) {
 		var out strings.Builder
 		line = strings.ReplaceAll(line, "\n", " ")
@@ -330,7 +340,7 @@ func parseTestGame(text string) (*game.Game, error) { return ggf.ParseGame(text)
 // ("reversi nboard: reading commands: ...", not "reversi nboard: nboard:
 // ...").
 func TestLongCommandLines(t *testing.T) {
-	e := engine.New(engine.Options{Eval: eval.Discs{}, HashMB: 1})
+	e := newEngine(t, engine.Options{Eval: eval.Discs{}, HashMB: 1})
 	for _, max := range []int{0, 5000} {
 		limit := cmp.Or(max, DefaultMaxLine)
 		in := endless.New('a', 64<<20)

@@ -48,7 +48,7 @@ const analyzeLevel = 8
 // analyzeLevel, named "engine:level=8", with the catalogue's other
 // defaults lowered to the server's limits (threads, table size), as
 // newComputer would build that spec.
-func (s *Server) analyst() player.Player {
+func (s *Server) analyst() (player.Player, error) {
 	level, _ := engine.LevelSettings(analyzeLevel) // a level that exists
 	threads := s.cfg.Limits.Threads
 	if threads <= 0 {
@@ -58,8 +58,11 @@ func (s *Server) analyst() player.Player {
 	if lim := s.limitsFor(analyzeTime).HashMB; lim > 0 {
 		hash = min(hash, lim)
 	}
-	e := engine.New(engine.Options{Eval: engine.DefaultEvaluator(), Threads: threads, HashMB: hash})
-	return engine.NewPlayer(e, level, "engine:level="+strconv.Itoa(analyzeLevel), 1)
+	e, err := engine.New(engine.Options{Eval: engine.DefaultEvaluator(), Threads: threads, HashMB: hash})
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewPlayer(e, level, "engine:level="+strconv.Itoa(analyzeLevel), 1), nil
 }
 
 func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
@@ -116,7 +119,10 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	}
 	var p player.Player
 	if spec == "" {
-		p = s.analyst()
+		if p, err = s.analyst(); err != nil {
+			s.analysisFailed(w, r, err)
+			return
+		}
 	} else {
 		if p, err = s.newComputer(spec, 1, analyzeTime); err != nil {
 			writeError(w, http.StatusBadRequest, err.Error())

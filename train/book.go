@@ -31,7 +31,7 @@ func BookSearch(depth, prob, threads int) (search func(context.Context, board.Bo
 	if err != nil {
 		return nil, "", err
 	}
-	eng, err := engine.Load(engine.Options{Eval: ev, Threads: threads, HashMB: 16})
+	eng, err := engine.New(engine.Options{Eval: ev, Threads: threads, HashMB: 16})
 	if err != nil {
 		return nil, "", err
 	}

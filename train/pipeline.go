@@ -259,7 +259,7 @@ func (cfg *Config) selfPlay(ctx context.Context) ([]*game.Game, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e, err := engine.Load(engine.Options{Eval: eval.Course{}, Threads: 1, HashMB: 8})
+			e, err := engine.New(engine.Options{Eval: eval.Course{}, Threads: 1, HashMB: 8})
 			if err != nil {
 				errs[t] = err
 				return
@@ -406,7 +406,7 @@ func (cfg *Config) labels(ctx context.Context, ph int, ps []Position, w *pattern
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e, err := engine.Load(engine.Options{Eval: ev, Threads: 1, HashMB: 16})
+			e, err := engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 16})
 			if err != nil {
 				errs[t] = err
 				return

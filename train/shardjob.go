@@ -388,7 +388,7 @@ func (j *shardJob) run(ctx context.Context, ev eval.Evaluator, todo []int32, sea
 	}
 	free := make(chan searchers, j.Threads)
 	for range j.Threads {
-		e, err := engine.Load(engine.Options{Eval: ev, Threads: 1, HashMB: 16})
+		e, err := engine.New(engine.Options{Eval: ev, Threads: 1, HashMB: 16})
 		if err != nil {
 			return err
 		}

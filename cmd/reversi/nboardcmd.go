@@ -36,7 +36,7 @@ func runNBoard(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	eng, err := engine.Load(engine.Options{Eval: ev, Threads: *threads, HashMB: *hash})
+	eng, err := engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: *hash})
 	if err != nil {
 		return err
 	}
