@@ -19,6 +19,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"text/tabwriter"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -72,6 +73,14 @@ func DefaultConfig() Config {
 	}
 }
 
+// Tiny makes c a tiny run, for checking the pipeline in seconds (reversi
+// train --tiny): a few hundred games, twenty self-play games, small
+// phases, exact labels from 10 empties, 60 epochs at most. It sets
+// Fraction, SelfPlay, MaxPerPhase, ExactEmpties and Fit.Epochs.
+func (c *Config) Tiny() {
+	c.Fraction, c.SelfPlay, c.MaxPerPhase, c.ExactEmpties, c.Fit.Epochs = 0.003, 20, 2000, 10, 60
+}
+
 // PhaseReport says how one phase was trained.
 type PhaseReport struct {
 	Phase     int    `json:"phase"`
@@ -94,6 +103,17 @@ type Report struct {
 	SelfPlay  int           `json:"self_play_games"`
 	Positions int           `json:"positions"`
 	Phases    []PhaseReport `json:"phases"`
+}
+
+// WriteTable writes the table of the run's phases to w: each phase's
+// disc counts, positions, labels, epochs and errors.
+func (r *Report) WriteTable(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "phase\tdiscs\tpositions\tlabels\tepochs\ttrain MAE\theld-out MAE\theld-out RMSE\t")
+	for _, p := range r.Phases {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%d\t%.2f\t%.2f\t%.2f\t\n", p.Phase, p.Discs, p.Positions, p.Labels, p.Epochs, p.Errors.TrainMAE, p.Errors.ValMAE, p.Errors.ValRMSE)
+	}
+	return tw.Flush()
 }
 
 func (c *Config) logf(format string, args ...any) {

@@ -24,6 +24,7 @@ import (
 	"github.com/reversi-engine/reversi/endgame"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/atomicfile"
 	"github.com/reversi-engine/reversi/internal/mpc"
@@ -602,4 +603,83 @@ func WriteProbCutTable(w io.Writer, pc *engine.ProbCut) error {
 		fmt.Fprintf(tw, "%d-%d\t%s\t%d\t%.3f\t%+.2f\t%.2f\t%d\t\n", c.MinEmpties, c.MaxEmpties, depth, c.Shallow, c.Slope, c.Intercept, c.Sigma, c.Samples)
 	}
 	return tw.Flush()
+}
+
+// ProbCutRun is a run of 'reversi train mpc': the samples of Config
+// searched (unless FitOnly) and, when the run fits (Fits), the parameters
+// fitted to every sample of the work folder, for the pattern weights of
+// the file Weights ("": the shipped ones).
+type ProbCutRun struct {
+	Config  ProbCutConfig
+	Fit     ProbCutFit
+	FitOnly bool
+	Weights string
+}
+
+// Fits reports whether the run fits parameters: with FitOnly, or when
+// it samples the whole set (one shard); a shard of several only samples.
+func (r ProbCutRun) Fits() bool { return r.FitOnly || r.Config.Shards == 1 }
+
+// Check returns an error that names the first setting out of its range,
+// before the sampling, which takes hours.
+func (r ProbCutRun) Check() error {
+	if err := r.Config.Check(); err != nil {
+		return err
+	}
+	return r.Fit.Check()
+}
+
+// Evaluator returns the evaluation the run samples and fits for: the
+// pattern weights of the file Weights, or the shipped ones. Samples of
+// the course heuristic would be parameters for it, not for the
+// evaluation the engine plays with: the trained weights or none.
+func (r ProbCutRun) Evaluator() (eval.Evaluator, error) {
+	if r.Weights != "" {
+		pe, err := pattern.ReadWeightsFile(r.Weights)
+		if err != nil {
+			return nil, fmt.Errorf("--weights: %w", err)
+		}
+		return pe, nil
+	}
+	pe, err := pattern.Default()
+	if err != nil {
+		return nil, fmt.Errorf("no trained evaluation: %w: give --weights, or mend the build", err)
+	}
+	return pe, nil
+}
+
+// Run samples (unless FitOnly) and, when the run fits, fits the samples
+// of the work folder, searched with the run's evaluation, noting how
+// they were made (ProbCutNote, with the weights file when there is
+// one). It returns the parameters and the number of samples they were
+// fitted on; nil parameters when the run only sampled its shard.
+func (r ProbCutRun) Run(ctx context.Context) (*engine.ProbCut, int, error) {
+	ev, err := r.Evaluator()
+	if err != nil {
+		return nil, 0, err
+	}
+	if !r.FitOnly {
+		if _, err := SampleProbCut(ctx, r.Config, ev); err != nil {
+			return nil, 0, err
+		}
+		if !r.Fits() {
+			return nil, 0, nil
+		}
+	}
+	set, err := ReadProbCutSamples(r.Config.Work)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := set.Matches(ev); err != nil {
+		return nil, 0, err
+	}
+	note := ProbCutNote(set.Config, r.Fit, len(set.Samples))
+	if r.Weights != "" {
+		note = strings.Replace(note, "reversi train mpc", "reversi train mpc --weights "+r.Weights, 1)
+	}
+	pc, err := FitProbCut(set.Samples, ev, r.Fit, note)
+	if err != nil {
+		return nil, 0, err
+	}
+	return pc, len(set.Samples), nil
 }

@@ -374,3 +374,40 @@ func WriteRefitTable(w io.Writer, reps []RefitPhase) error {
 	}
 	return tw.Flush()
 }
+
+// RefitRun is a run of 'reversi train refit': the positions of Set
+// fitted with Config, pulled toward the weights of the file Prior (""
+// for the shipped ones), or toward zero weights with NoPrior.
+type RefitRun struct {
+	Config  RefitConfig
+	Set     RefitSet
+	Prior   string
+	NoPrior bool
+}
+
+// Run reads the prior and the positions and fits them. It returns the
+// weights, noted with how they were made (RefitNote), each phase's
+// report, and the number of positions fitted.
+func (r RefitRun) Run(ctx context.Context) (*pattern.Weights, []RefitPhase, int, error) {
+	cfg := r.Config
+	if !r.NoPrior {
+		ev, err := pattern.Default()
+		if r.Prior != "" {
+			ev, err = pattern.ReadWeightsFile(r.Prior)
+		}
+		if err != nil {
+			return nil, nil, 0, fmt.Errorf("--prior: %w", err)
+		}
+		cfg.Prior = ev.Weights()
+	}
+	lps, sources, err := r.Set.Positions()
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	w, reps, err := Refit(ctx, cfg, lps)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	w.Note = RefitNote(cfg, len(lps), sources)
+	return w, reps, len(lps), nil
+}

@@ -59,6 +59,15 @@ func TestTinyPipeline(t *testing.T) {
 	if v := e.Evaluate(board.StartBoard()); math.Abs(float64(v)/pattern.Scale) > 10 {
 		t.Errorf("the start is worth %.1f discs", float64(v)/pattern.Scale)
 	}
+	// The table: a header, then a line a phase.
+	var table strings.Builder
+	if err := rep.WriteTable(&table); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(table.String(), "\n"), "\n")
+	if len(lines) != 1+pattern.NumPhases || !strings.Contains(lines[0], "held-out RMSE") || !strings.HasPrefix(strings.TrimSpace(lines[1]), "0 ") {
+		t.Errorf("the table: %q", lines)
+	}
 
 	// The same command again resumes: nothing is computed, the same file.
 	if _, err := Run(context.Background(), cfg); err != nil {
@@ -83,6 +92,22 @@ func TestTinyPipeline(t *testing.T) {
 	}
 	if kept, _ := os.ReadFile(cfg.Out); !bytes.Equal(kept, text) {
 		t.Errorf("a failed run changed the weights file")
+	}
+}
+
+// TestTinySettings: a tiny run changes only the settings it names, to
+// small values that Run accepts.
+func TestTinySettings(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Tiny()
+	want := DefaultConfig()
+	want.Fraction, want.SelfPlay, want.MaxPerPhase, want.ExactEmpties, want.Fit.Epochs = 0.003, 20, 2000, 10, 60
+	if cfg != want {
+		t.Errorf("tiny settings %+v, want %+v", cfg, want)
+	}
+	cfg.Work, cfg.Out = "w", "o"
+	if err := cfg.check(); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"text/tabwriter"
 
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/cmd/internal/plot"
@@ -50,7 +49,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 				return fmt.Errorf("--tiny sets --%s itself: give one of them", name)
 			}
 		}
-		cfg.Fraction, cfg.SelfPlay, cfg.MaxPerPhase, cfg.ExactEmpties, cfg.Fit.Epochs = 0.003, 20, 2000, 10, 60
+		cfg.Tiny()
 	}
 	if cfg.Threads < 1 {
 		return fmt.Errorf("--threads %d: want at least 1", cfg.Threads)
@@ -70,12 +69,9 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(notes, "weights: %s (%d WTHOR games, %d self-play games, %d positions)\n", *out, rep.Games, rep.SelfPlay, rep.Positions)
-	w := tabwriter.NewWriter(notes, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "phase\tdiscs\tpositions\tlabels\tepochs\ttrain MAE\theld-out MAE\theld-out RMSE\t")
-	for _, p := range rep.Phases {
-		fmt.Fprintf(w, "%d\t%s\t%d\t%s\t%d\t%.2f\t%.2f\t%.2f\t\n", p.Phase, p.Discs, p.Positions, p.Labels, p.Epochs, p.Errors.TrainMAE, p.Errors.ValMAE, p.Errors.ValRMSE)
+	if err := rep.WriteTable(notes); err != nil {
+		return err
 	}
-	w.Flush()
 	if *plotPath != "" {
 		if err := plot.Loss(*plotPath, rep); err != nil {
 			return err

@@ -7,12 +7,9 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"strings"
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
-	"github.com/reversi-engine/reversi/eval"
-	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/atomicfile"
 	"github.com/reversi-engine/reversi/train"
 )
@@ -43,65 +40,29 @@ func runTrainMPC(ctx context.Context, e *env, args []string) error {
 	if cfg.Shard, cfg.Shards, err = arena.ParseShard(*shard); err != nil {
 		return fmt.Errorf("--shard %w", err)
 	}
+	run := train.ProbCutRun{Config: cfg, Fit: fit, FitOnly: *fitOnly, Weights: *weights}
 	// Every option is checked before the sampling, which takes hours.
-	if err := cfg.Check(); err != nil {
+	if err := run.Check(); err != nil {
 		return err
 	}
-	if err := fit.Check(); err != nil {
-		return err
-	}
-	fits := *fitOnly || cfg.Shards == 1
-	if fits {
+	if run.Fits() {
 		if err := atomicfile.CheckWritable(*out); err != nil {
 			return fmt.Errorf("--out: %w", err)
 		}
 	}
-	// Samples of the course heuristic would be parameters for it, not for
-	// the evaluation the engine plays with: the trained weights or none.
-	var ev eval.Evaluator
-	if *weights != "" {
-		pe, err := pattern.ReadWeightsFile(*weights)
-		if err != nil {
-			return fmt.Errorf("--weights: %w", err)
-		}
-		ev = pe
-	} else {
-		pe, err := pattern.Default()
-		if err != nil {
-			return fmt.Errorf("no trained evaluation: %w: give --weights, or mend the build", err)
-		}
-		ev = pe
-	}
-	cfg.Log = e.stderr
+	run.Config.Log = e.stderr
 	notes := e.notes(*out)
-	if !*fitOnly {
-		if _, err := train.SampleProbCut(ctx, cfg, ev); err != nil {
-			return err
-		}
-		if !fits {
-			fmt.Fprintf(notes, "shard %d/%d sampled into %s; fit when every shard is there: reversi train mpc --fit-only --work %s\n", cfg.Shard, cfg.Shards, cfg.Work, cfg.Work)
-			return nil
-		}
-	}
-	set, err := train.ReadProbCutSamples(cfg.Work)
+	pc, samples, err := run.Run(ctx)
 	if err != nil {
 		return err
 	}
-	if err := set.Matches(ev); err != nil {
-		return err
-	}
-	samples := set.Samples
-	note := train.ProbCutNote(set.Config, fit, len(samples))
-	if *weights != "" {
-		note = strings.Replace(note, "reversi train mpc", "reversi train mpc --weights "+*weights, 1)
-	}
-	pc, err := train.FitProbCut(samples, ev, fit, note)
-	if err != nil {
-		return err
+	if pc == nil {
+		fmt.Fprintf(notes, "shard %d/%d sampled into %s; fit when every shard is there: reversi train mpc --fit-only --work %s\n", cfg.Shard, cfg.Shards, cfg.Work, cfg.Work)
+		return nil
 	}
 	if err := train.WriteProbCut(*out, pc); err != nil {
 		return err
 	}
-	fmt.Fprintf(notes, "parameters: %s (%d cells from %d positions)\n", *out, len(pc.Cells), len(samples))
+	fmt.Fprintf(notes, "parameters: %s (%d cells from %d positions)\n", *out, len(pc.Cells), samples)
 	return train.WriteProbCutTable(notes, pc)
 }

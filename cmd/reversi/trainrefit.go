@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
-	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/internal/atomicfile"
 	"github.com/reversi-engine/reversi/train"
 )
@@ -61,30 +60,17 @@ func runTrainRefit(ctx context.Context, e *env, args []string) error {
 	if *noPrior && *priorFile != "" {
 		return fmt.Errorf("--prior %s and --no-prior: give one of them", *priorFile)
 	}
-	if !*noPrior {
-		ev, err := pattern.Default()
-		if *priorFile != "" {
-			ev, err = pattern.ReadWeightsFile(*priorFile)
-		}
-		if err != nil {
-			return fmt.Errorf("--prior: %w", err)
-		}
-		cfg.Prior = ev.Weights()
-	}
 	var dirs []string
 	if *labels != "" {
 		dirs = strings.Split(*labels, ",")
 	}
-	lps, sources, err := train.RefitSet{Labels: dirs, GamePositions: *gamesOnly, Theoretical: *theoretical, Fraction: *fraction}.Positions()
-	if err != nil {
-		return err
-	}
 	cfg.Log = e.stderr
-	w, reps, err := train.Refit(ctx, cfg, lps)
+	run := train.RefitRun{Config: cfg, Prior: *priorFile, NoPrior: *noPrior,
+		Set: train.RefitSet{Labels: dirs, GamePositions: *gamesOnly, Theoretical: *theoretical, Fraction: *fraction}}
+	w, reps, positions, err := run.Run(ctx)
 	if err != nil {
 		return err
 	}
-	w.Note = train.RefitNote(cfg, len(lps), sources)
 	notes := e.notes(*out, *report) // before the files replace what the paths name
 	if err := train.WriteWeights(*out, w); err != nil {
 		return err
@@ -94,6 +80,6 @@ func runTrainRefit(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	fmt.Fprintf(notes, "weights: %s (%d phases, %d positions)\n", *out, cfg.Phases, len(lps))
+	fmt.Fprintf(notes, "weights: %s (%d phases, %d positions)\n", *out, cfg.Phases, positions)
 	return train.WriteRefitTable(notes, reps)
 }
