@@ -57,10 +57,11 @@ type Client struct {
 	timeSet bool // time_settings sent since the last clear_board
 }
 
-// Start runs the engine of a command line and asks it for its protocol
-// version, name, version and commands, and for an 8x8 board. The
-// engine's name (and version) names the player; its command line if it
-// gives none.
+// Start runs the engine of a command line (split into words as a shell
+// splits plain words, 'single' and "double" quotes and backslash escapes;
+// no variables, no globbing) and asks it for its protocol version, name,
+// version and commands, and for an 8x8 board. The engine's name (and
+// version) names the player; its command line if it gives none.
 func Start(commandLine string, opts ClientOptions) (*Client, error) {
 	if opts.StartTimeout <= 0 {
 		opts.StartTimeout = 10 * time.Second
@@ -158,11 +159,8 @@ func (c *Client) ask(ctx context.Context, name string, args ...string) (string, 
 	var a Answer
 	var text []string
 	for {
-		l, err := c.proc.Next(ctx)
+		l, err := c.proc.Next(ctx) // killed when ctx ends: it has lost on time
 		if err != nil {
-			if ctx.Err() != nil {
-				c.proc.Kill() // hung or slow: it has lost on time
-			}
 			return "", err
 		}
 		if strings.TrimSpace(l) == "" {
@@ -182,9 +180,6 @@ func (c *Client) ask(ctx context.Context, name string, args ...string) (string, 
 	for {
 		l, err := c.proc.Next(ctx)
 		if err != nil {
-			if ctx.Err() != nil {
-				c.proc.Kill()
-			}
 			return "", err
 		}
 		if strings.TrimSpace(l) == "" {

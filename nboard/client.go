@@ -44,13 +44,10 @@ type Client struct {
 	sent  bool // depth sent
 }
 
-// SplitCommand splits a command line into words, as a shell would for
-// plain words, 'single' and "double" quotes and backslash escapes (no
-// variables, no globbing): the words of the engine Start runs.
-func SplitCommand(line string) ([]string, error) { return childproc.Split(line) }
-
-// Start runs the engine of a command line, enters NBoard mode ("nboard
-// 2"), and waits for it to answer a ping. The engine's "set myname" names
+// Start runs the engine of a command line (split into words as a shell
+// splits plain words, 'single' and "double" quotes and backslash escapes;
+// no variables, no globbing), enters NBoard mode ("nboard 2"), and waits
+// for it to answer a ping. The engine's "set myname" names
 // the player (its command line otherwise).
 func Start(commandLine string, opts ClientOptions) (*Client, error) {
 	if opts.StartTimeout <= 0 {
@@ -142,11 +139,8 @@ func (c *Client) Move(ctx context.Context, req player.Request) (player.Reply, er
 	}
 	var found *player.MoveStat // the last search line
 	for {
-		l, err := c.next(ctx)
+		l, err := c.next(ctx) // the engine is killed when ctx ends: it has lost on time
 		if err != nil {
-			if ctx.Err() != nil {
-				c.kill() // hung or slow: it has lost on time
-			}
 			return player.Reply{}, c.exited(err)
 		}
 		if m, err := ParseSearch(l); err == nil {

@@ -100,34 +100,12 @@ func command(mode string) string {
 	return "env " + quoteWord("NBOARD_TEST_ENGINE="+mode) + " " + quoteWord(os.Args[0])
 }
 
-// quoteWord quotes s as one word of a command line for SplitCommand (and
+// quoteWord quotes s as one word of a command line for Start (and
 // a POSIX shell): in single quotes, each single quote of s closing them,
 // escaped with a backslash, and opening them again, so that a path with
 // spaces or quotes stays one word.
 func quoteWord(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-func TestSplitCommand(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{"edax -n 2", []string{"edax", "-n", "2"}},
-		{`  "my engine" --eval 'a b' x\ y  `, []string{"my engine", "--eval", "a b", "x y"}},
-		{`a "" b`, []string{"a", "", "b"}},
-	}
-	for _, tt := range tests {
-		got, err := SplitCommand(tt.in)
-		if err != nil || strings.Join(got, "|") != strings.Join(tt.want, "|") {
-			t.Errorf("%q: %q, %v", tt.in, got, err)
-		}
-	}
-	for _, bad := range []string{"", "   ", `"open`, `trailing\`} {
-		if _, err := SplitCommand(bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
 }
 
 // TestClientAgainstServe plays a refereed game with the client driving

@@ -71,7 +71,7 @@ func reversiBinary(t *testing.T) string {
 }
 
 // quoteWord quotes s as one word of a command line, split as
-// nboard.SplitCommand (an engine's, after "nboard:" or "gtp:") and a
+// nboard.Start and gtp.Start (an engine's, after "nboard:" or "gtp:") and a
 // POSIX shell split it: in single quotes, each single quote of s closing
 // them, escaped with a backslash, and opening them again. A path with
 // spaces (a TMPDIR's) stays one word.

@@ -129,7 +129,7 @@ func Start(commandLine string, o Options) (*Process, error) {
 		lines: make(chan string, o.Buffered), done: make(chan struct{}), quit: make(chan struct{})}
 	go func() {
 		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 0, 4096), o.MaxLine+2)
+		sc.Buffer(make([]byte, 0, min(4096, o.MaxLine+2)), o.MaxLine+2) // a larger first buffer would raise the bound
 	read:
 		for sc.Scan() {
 			select {
@@ -160,11 +160,14 @@ func (p *Process) Send(line string) error {
 	return err
 }
 
-// Next returns the engine's next line, until ctx ends. Once the output has
-// ended, the error is ErrExited, or an *OutputError if it could not be read.
+// Next returns the engine's next line, until ctx ends: then the engine,
+// hung or slow (it has lost on time), is killed, and the error is ctx's.
+// Once the output has ended, the error is ErrExited, or an *OutputError
+// if it could not be read.
 func (p *Process) Next(ctx context.Context) (string, error) {
 	select {
 	case <-ctx.Done():
+		p.Kill()
 		return "", ctx.Err()
 	case l, ok := <-p.lines:
 		if !ok {
