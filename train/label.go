@@ -152,18 +152,33 @@ type LabelledPosition struct {
 // none (it ends earlier, or the player to move must pass there).
 func (c *LabelConfig) labelPosition(games []*game.Game, i int) (board.Board, bool) {
 	rng := rand.New(rand.NewPCG(c.Seed, uint64(i)^0x1abe1))
-	g := games[rng.IntN(len(games))]
-	want := c.MinEmpties + rng.IntN(c.MaxEmpties-c.MinEmpties+1)
-	random := 0
-	if rng.IntN(100) < c.Random {
-		random = 1 + rng.IntN(2)
+	b, ok := pickPosition(rng, games, c.MinEmpties, c.MaxEmpties, func() int {
+		if rng.IntN(100) < c.Random {
+			return 1 + rng.IntN(2)
+		}
+		return 0
+	})
+	if !ok || b.Empties() < c.MinEmpties {
+		return board.Board{}, false
 	}
+	return b, true
+}
+
+// pickPosition returns a position of one of games, both chosen by rng:
+// the game, a number of empty squares from minEmpties to maxEmpties, and
+// then random() random moves (called once, after the others), played from
+// the game's position with as many more empties; false if the game does
+// not get there, or the position reached has no move.
+func pickPosition(rng *rand.Rand, games []*game.Game, minEmpties, maxEmpties int, random func() int) (board.Board, bool) {
+	g := games[rng.IntN(len(games))]
+	want := minEmpties + rng.IntN(maxEmpties-minEmpties+1)
+	moves := random()
 	for ply := 0; ply <= len(g.Moves); ply++ {
 		b := g.PositionAt(ply).Board
-		if b.Empties() > want+random {
+		if b.Empties() > want+moves {
 			continue
 		}
-		for range random {
+		for range moves {
 			m := b.Moves()
 			if m == 0 {
 				break
@@ -174,7 +189,7 @@ func (c *LabelConfig) labelPosition(games []*game.Game, i int) (board.Board, boo
 			}
 			b = b.Play(board.Square(bits.TrailingZeros64(m)))
 		}
-		if !b.HasMoves() || b.Empties() < c.MinEmpties {
+		if !b.HasMoves() {
 			return board.Board{}, false
 		}
 		return b, true

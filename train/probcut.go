@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -166,34 +165,12 @@ type ProbCutSample struct {
 // bad positions a search meets as well as the good ones of real games).
 func (c *ProbCutConfig) samplePosition(games []*game.Game, i int) (board.Board, bool) {
 	rng := rand.New(rand.NewPCG(c.Seed, uint64(i)))
-	g := games[rng.IntN(len(games))]
-	want := c.MinEmpties + rng.IntN(c.MaxEmpties-c.MinEmpties+1)
-	random := 0
-	if rng.IntN(2) == 0 {
-		random = 1 + rng.IntN(3)
-	}
-	for ply := 0; ply <= len(g.Moves); ply++ {
-		b := g.PositionAt(ply).Board
-		if b.Empties() > want+random {
-			continue
+	return pickPosition(rng, games, c.MinEmpties, c.MaxEmpties, func() int {
+		if rng.IntN(2) == 0 {
+			return 1 + rng.IntN(3)
 		}
-		for range random {
-			m := b.Moves()
-			if m == 0 {
-				break
-			}
-			var sqs []board.Square
-			for ; m != 0; m &= m - 1 {
-				sqs = append(sqs, board.Square(bits.TrailingZeros64(m)))
-			}
-			b = b.Play(sqs[rng.IntN(len(sqs))])
-		}
-		if !b.HasMoves() {
-			return board.Board{}, false
-		}
-		return b, true
-	}
-	return board.Board{}, false
+		return 0
+	})
 }
 
 // SampleProbCut searches the positions of this shard that its sample
