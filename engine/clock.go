@@ -21,8 +21,8 @@ type Clock struct {
 	Increment time.Duration
 }
 
-// Budget is the time plan of one move, as Limits take it.
-type Budget struct {
+// budget is the time plan of one move, as Limits take it.
+type budget struct {
 	// Time is the usual time of the move (Limits.Time): the search stops
 	// there unless its best move keeps changing. 0: no budget.
 	Time time.Duration
@@ -78,22 +78,22 @@ const (
 	maxShare   = 0.25
 )
 
-// SolveEstimate is a cautious estimate of the time of an exact solve of a
+// solveEstimate is a cautious estimate of the time of an exact solve of a
 // position of a real game with empties empty squares on one thread: about
 // 150 ms at 20 empties, 2.2 times more for each more (measured: 124 ms on
 // average at 20 empties, 0.68 s at 22, 2.9 s at 24; see
 // docs/BENCHMARKS.md). A win/loss/draw solve is about one empty square
 // cheaper.
-func SolveEstimate(empties int) time.Duration {
+func solveEstimate(empties int) time.Duration {
 	return time.Duration(float64(150*time.Millisecond) * math.Pow(2.2, float64(empties-20)))
 }
 
 // solvableWithin returns the most empty squares whose exact solve is
 // expected to take at most half of d on a machine scale times slower than
-// SolveEstimate (0 if not even a short one).
+// solveEstimate (0 if not even a short one).
 func solvableWithin(d time.Duration, scale float64) int {
 	e := 0
-	for n := 1; n <= 60 && 2*scaled(SolveEstimate(n), scale) <= d; n++ {
+	for n := 1; n <= 60 && 2*scaled(solveEstimate(n), scale) <= d; n++ {
 		e = n
 	}
 	return e
@@ -117,10 +117,10 @@ func moveMargin(d time.Duration) time.Duration {
 	return safetyMin + min(d/moveSafetyFraction, maxMoveMargin)
 }
 
-// Plan returns the budget of a move with empties empty squares under the
+// plan returns the budget of a move with empties empty squares under the
 // clock, for a player that solves exactly from solveFrom empty squares
 // (0: never) on a machine that solves solveScale times slower than
-// SolveEstimate (1, or less: as estimated).
+// solveEstimate (1, or less: as estimated).
 //
 // With a game clock, the time left (and the increments of the moves to
 // come, less a small reserve for each) is shared over the player's moves
@@ -130,7 +130,7 @@ func moveMargin(d time.Duration) time.Duration {
 // its choice is unstable, never beyond maxShare of the clock. With only a
 // per-move limit, the move uses nearly all of it. Both keep a safety
 // margin, and with less than quickMove left the move is a quick one.
-func (c Clock) Plan(empties, solveFrom int, solveScale float64) Budget {
+func (c Clock) plan(empties, solveFrom int, solveScale float64) budget {
 	var hard time.Duration
 	if c.Move > 0 {
 		hard = c.Move - moveMargin(c.Move)
@@ -142,15 +142,15 @@ func (c Clock) Plan(empties, solveFrom int, solveScale float64) Budget {
 		}
 	}
 	if c.Move <= 0 && c.Game <= 0 {
-		return Budget{} // no clock
+		return budget{} // no clock
 	}
-	quick := Budget{Time: min(max(hard, time.Millisecond), quickMax), MaxTime: min(max(hard, time.Millisecond), quickMax), Quick: true}
+	quick := budget{Time: min(max(hard, time.Millisecond), quickMax), MaxTime: min(max(hard, time.Millisecond), quickMax), Quick: true}
 	if hard < quickMove {
 		return quick
 	}
 	if c.Game <= 0 {
 		// A per-move limit only: all of it is this move's.
-		return Budget{Time: hard, MaxTime: hard, Solvable: solvableWithin(hard, solveScale)}
+		return budget{Time: hard, MaxTime: hard, Solvable: solvableWithin(hard, solveScale)}
 	}
 
 	own := max((empties+1)/2, 1) // this move and the player's next ones
@@ -192,7 +192,7 @@ func (c Clock) Plan(empties, solveFrom int, solveScale float64) Budget {
 	if solveMove {
 		// The solve's move: up to twice as much of the clock, and what
 		// its estimate asks.
-		most = min(max(time.Duration(float64(target)*maxStretch), 2*scaled(SolveEstimate(empties), solveScale)), solveMost)
+		most = min(max(time.Duration(float64(target)*maxStretch), 2*scaled(solveEstimate(empties), solveScale)), solveMost)
 	}
-	return Budget{Time: min(target, most), MaxTime: most, Solvable: solvable}
+	return budget{Time: min(target, most), MaxTime: most, Solvable: solvable}
 }

@@ -53,7 +53,7 @@ func TestPlan(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := tt.clock.Plan(tt.empties, tt.solve, 1)
+			b := tt.clock.plan(tt.empties, tt.solve, 1)
 			if b.Quick != tt.quick {
 				t.Errorf("%+v: quick %v, want %v", b, b.Quick, tt.quick)
 			}
@@ -66,10 +66,10 @@ func TestPlan(t *testing.T) {
 	}
 }
 
-func checkBudget(t *testing.T, c Clock, b Budget) {
+func checkBudget(t *testing.T, c Clock, b budget) {
 	t.Helper()
 	if c.Move <= 0 && c.Game <= 0 {
-		if b != (Budget{}) {
+		if b != (budget{}) {
 			t.Errorf("no clock: %+v", b)
 		}
 		return
@@ -94,7 +94,7 @@ func TestPlanNeverLosesOnTime(t *testing.T) {
 				left := total
 				for empties := 60; empties > 0; empties -= 2 {
 					c := Clock{Game: left, Increment: inc}
-					b := c.Plan(empties, 20, 1)
+					b := c.plan(empties, 20, 1)
 					checkBudget(t, c, b)
 					spent := b.Time
 					if worst {

@@ -4,6 +4,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -178,10 +179,11 @@ type Engine struct {
 
 // New returns an engine with the given options, checked: a negative
 // number of threads or megabytes, a probability that is not one of
-// Probabilities() or 100, ProbCut parameters fitted for another
-// evaluation, and shipped files that cannot be read (the weights of a nil
-// Eval, the parameters of a nil ProbCut) are errors. No option falls
-// back to another without being asked to.
+// Probabilities() or 100, ProbCut parameters out of range (as ReadProbCut
+// checks them) or fitted for another evaluation, and shipped files that
+// cannot be read (the weights of a nil Eval, the parameters of a nil
+// ProbCut) are errors. No option falls back to another without being
+// asked to.
 func New(opts Options) (*Engine, error) {
 	return newEngine(opts, pattern.Default, DefaultProbCut)
 }
@@ -212,7 +214,7 @@ func newEngine(opts Options, weights func() (*pattern.Evaluator, error), params 
 		if pc.Matches(opts.Eval) == nil {
 			opts.ProbCut = pc
 		}
-	} else if err := opts.ProbCut.Matches(opts.Eval); err != nil {
+	} else if err := cmp.Or(opts.ProbCut.Check(), opts.ProbCut.Matches(opts.Eval)); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	opts.Threads = max(opts.Threads, 1)

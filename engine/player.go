@@ -24,7 +24,7 @@ type Player struct {
 	mu  sync.Mutex
 	rng *rand.Rand
 	lag time.Duration // how late searches stop after their hard limit (Observe)
-	// solveScale is how many times slower than SolveEstimate this
+	// solveScale is how many times slower than solveEstimate this
 	// machine's solves have been lately (Observe; 1 or less: as estimated).
 	solveScale float64
 	book       BookOptions // the opening book (SetBook)
@@ -44,22 +44,13 @@ func (p *Player) Name() string { return p.name }
 // Engine returns the player's engine.
 func (p *Player) Engine() *Engine { return p.engine }
 
-// Limits returns the search limits of a move with the given time left:
-// the level's settings, within the clock. timeLeft is the time for this
-// move (0: no limit), gameLeft what is left of the game clock (0: none),
-// empties the empty squares of the position. It is LimitsFor with a
-// clock of no increment.
-func (p *Player) Limits(timeLeft, gameLeft time.Duration, empties int) Limits {
-	return p.LimitsFor(Clock{Move: timeLeft, Game: gameLeft}, empties)
-}
-
 // quickDepthOnClock is the midgame depth of a move played with almost no
 // time left.
 const quickDepthOnClock = 4
 
 // LimitsFor returns the search limits of a move under clock c in a
 // position with empties empty squares: the level's settings within the
-// clock's budget (Clock.Plan). With no clock, the level decides: its
+// clock's budget. With no clock, the level decides: its
 // depth, or its usual time (up to three times that on an unstable move).
 // With a per-move limit only, a level with a usual time thinks for nearly
 // all of the limit, and a level with a depth searches to it unless the
@@ -68,7 +59,7 @@ const quickDepthOnClock = 4
 // allows. With almost no time left the move is a quick shallow search.
 func (p *Player) LimitsFor(c Clock, empties int) Limits {
 	l := p.level
-	if lag := p.Lag(); lag > 0 {
+	if lag := p.currentLag(); lag > 0 {
 		// The machine stops late: keep that much more margin.
 		if c.Move > 0 {
 			c.Move = max(c.Move-lag, time.Millisecond)
@@ -82,14 +73,14 @@ func (p *Player) LimitsFor(c Clock, empties int) Limits {
 		// The level's selective endgame: every line to its end.
 		lim.Depth, lim.Probability = empties, prob
 	}
-	b := c.Plan(empties, l.ExactEmpties, p.SolveScale())
+	b := c.plan(empties, l.ExactEmpties, p.currentSolveScale())
 	switch {
 	case b.MaxTime == 0:
 		// No clock: the level's own time, if it has one, and the solves
 		// that fit in it.
 		if lim.Time > 0 {
 			lim.MaxTime = maxStretch * lim.Time
-			solvable := solvableWithin(lim.MaxTime, p.SolveScale())
+			solvable := solvableWithin(lim.MaxTime, p.currentSolveScale())
 			lim.ExactEmpties = min(lim.ExactEmpties, solvable)
 			lim.WLDEmpties = min(lim.WLDEmpties, solvable+1)
 			p.selectiveSolve(&lim, empties, solvable)
@@ -187,7 +178,7 @@ const maxLag = 500 * time.Millisecond
 // Observe tells the player what a search under lim of a position with
 // empties empty squares found, so that it learns what this machine does
 // (a loaded machine, threads on every core): how late it stops after a
-// hard limit, and how much slower than SolveEstimate it solves (a solve
+// hard limit, and how much slower than solveEstimate it solves (a solve
 // asked for that ended in a midgame result did not finish in its hard
 // limit). It keeps that much more margin, and starts its solves later, on
 // the moves that follow; what it learns decays by an eighth each move that
@@ -212,9 +203,9 @@ func (p *Player) Observe(lim Limits, empties int, r Result) {
 	if !solving || r.Stopped || r.Kind == Over {
 		return
 	}
-	est := SolveEstimate(empties)
+	est := solveEstimate(empties)
 	if empties > lim.ExactEmpties {
-		est = SolveEstimate(empties - 1) // win/loss/draw: about one empty cheaper
+		est = solveEstimate(empties - 1) // win/loss/draw: about one empty cheaper
 	}
 	if est < minLearntSolve {
 		return // the search's overheads, not the solve, decide its time
@@ -235,22 +226,22 @@ func (p *Player) Observe(lim Limits, empties int, r Result) {
 // player something of its machine.
 const minLearntSolve = 20 * time.Millisecond
 
-// maxSolveScale bounds how much slower than SolveEstimate a player
+// maxSolveScale bounds how much slower than solveEstimate a player
 // believes its machine solves: a thousand times, ten empty squares
 // later.
 const maxSolveScale = 1000
 
-// SolveScale returns how many times slower than SolveEstimate the
+// currentSolveScale returns how many times slower than solveEstimate the
 // player's solves have been lately (see Observe), at least 1.
-func (p *Player) SolveScale() float64 {
+func (p *Player) currentSolveScale() float64 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return max(p.solveScale, 1)
 }
 
-// Lag returns how late the player's searches have stopped after their
+// currentLag returns how late the player's searches have stopped after their
 // hard limit lately (see Observe).
-func (p *Player) Lag() time.Duration {
+func (p *Player) currentLag() time.Duration {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.lag

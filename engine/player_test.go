@@ -88,7 +88,7 @@ func TestLimitsFromTheClock(t *testing.T) {
 		}},
 	}
 	for _, tt := range tests {
-		if l := p.Limits(tt.timeLeft, tt.gameLeft, tt.empties); !tt.check(l) {
+		if l := p.LimitsFor(Clock{Move: tt.timeLeft, Game: tt.gameLeft}, tt.empties); !tt.check(l) {
 			t.Errorf("time %v, game %v, %d empties: %+v", tt.timeLeft, tt.gameLeft, tt.empties, l)
 		}
 	}
@@ -96,7 +96,7 @@ func TestLimitsFromTheClock(t *testing.T) {
 	// per-move limit still bounds.
 	l5, _ := LevelSettings(5)
 	p5 := NewPlayer(mustNew(t, Options{HashMB: 1}), l5, "engine", 1)
-	if l := p5.Limits(2*time.Second, 0, 40); l.Time != 0 || l.Depth != 5 || l.MaxTime <= 0 || l.MaxTime >= 2*time.Second {
+	if l := p5.LimitsFor(Clock{Move: 2 * time.Second}, 40); l.Time != 0 || l.Depth != 5 || l.MaxTime <= 0 || l.MaxTime >= 2*time.Second {
 		t.Errorf("level 5 at 2 s a move: %+v", l)
 	}
 }
@@ -110,8 +110,8 @@ func TestPlayerLearnsItsMachine(t *testing.T) {
 	before := p.LimitsFor(Clock{Move: time.Second}, 40)
 	p.Observe(before, 40, Result{Kind: Midgame, Elapsed: before.MaxTime + 40*time.Millisecond})
 	after := p.LimitsFor(Clock{Move: time.Second}, 40)
-	if p.Lag() != 40*time.Millisecond || after.MaxTime >= before.MaxTime-30*time.Millisecond {
-		t.Errorf("lag %v: %v, then %v", p.Lag(), before.MaxTime, after.MaxTime)
+	if p.currentLag() != 40*time.Millisecond || after.MaxTime >= before.MaxTime-30*time.Millisecond {
+		t.Errorf("lag %v: %v, then %v", p.currentLag(), before.MaxTime, after.MaxTime)
 	}
 
 	solve := p.LimitsFor(Clock{Move: time.Second}, 20)
@@ -119,14 +119,14 @@ func TestPlayerLearnsItsMachine(t *testing.T) {
 		t.Fatalf("1 s a move at 20 empties: %+v", solve)
 	}
 	p.Observe(solve, 20, Result{Kind: Midgame, Elapsed: solve.MaxTime}) // the solve was cut short
-	if l := p.LimitsFor(Clock{Move: time.Second}, 20); l.ExactEmpties >= 20 || p.SolveScale() < 5 {
-		t.Errorf("after a solve cut short (scale %.1f): %+v", p.SolveScale(), l)
+	if l := p.LimitsFor(Clock{Move: time.Second}, 20); l.ExactEmpties >= 20 || p.currentSolveScale() < 5 {
+		t.Errorf("after a solve cut short (scale %.1f): %+v", p.currentSolveScale(), l)
 	}
 	for range 40 {
 		p.Observe(solve, 20, Result{Kind: Exact, Elapsed: 100 * time.Millisecond})
 	}
-	if l := p.LimitsFor(Clock{Move: time.Second}, 20); l.ExactEmpties != solve.ExactEmpties || p.SolveScale() > 1.1 {
-		t.Errorf("after quick solves (scale %.1f): %+v", p.SolveScale(), l)
+	if l := p.LimitsFor(Clock{Move: time.Second}, 20); l.ExactEmpties != solve.ExactEmpties || p.currentSolveScale() > 1.1 {
+		t.Errorf("after quick solves (scale %.1f): %+v", p.currentSolveScale(), l)
 	}
 }
 
@@ -403,7 +403,7 @@ func TestSelectiveSolveInTime(t *testing.T) {
 	top := timedLevel()
 	p := NewPlayer(mustNew(t, Options{HashMB: 1}), top, "engine", 1)
 	c := Clock{Move: time.Second}
-	solvable := c.Plan(30, top.ExactEmpties, 1).Solvable
+	solvable := c.plan(30, top.ExactEmpties, 1).Solvable
 	reach := selectiveReach(DefaultProbability)
 	for e := solvable - 1; e <= solvable+reach+2; e++ {
 		l := p.LimitsFor(c, e)

@@ -163,12 +163,15 @@ func TestProbCutSearch(t *testing.T) {
 // range, where it panicked or took another value without a word; the
 // zero values are the defaults.
 func TestNewRefuses(t *testing.T) {
+	flatProbCut := testProbCut(DefaultEvaluator(), 1)
+	flatProbCut.Cells[0].Slope = 0
 	for _, tt := range []struct {
 		name string
 		o    Options
 		want string
 	}{
 		{"parameters of another evaluation", Options{Eval: eval.Discs{}, HashMB: 1, ProbCut: testProbCut(DefaultEvaluator(), 2)}, "fitted for the \"pattern\" evaluation"},
+		{"parameters out of range", Options{HashMB: 1, ProbCut: flatProbCut}, "cell 0: slope 0 out of 0.2-5"},
 		{"negative threads", Options{Threads: -1, HashMB: 1}, "threads=-1"},
 		{"negative table", Options{HashMB: -2}, "-2 MB"},
 		{"unknown probability", Options{HashMB: 1, Probability: 50}, "probability 50%"},

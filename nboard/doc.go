@@ -40,7 +40,7 @@
 // position is right), the depth decides. A "move" whose eval or time
 // cannot be read is refused as any malformed command is. The engine
 // budgets its move from what is left, the moves left
-// and the phase of the game (engine.Clock.Plan), says so ("status thinking
+// and the phase of the game (engine.Player.LimitsFor), says so ("status thinking
 // (about 1.200 s, at most 3.600 s)") and answers within it, no deeper
 // than the depth set; without a time control the depth alone decides. A
 // game with a clock and no depth chosen ("set depth", or Options.Depth)
