@@ -77,7 +77,9 @@ func TestRewards(t *testing.T) {
 }
 
 func TestBadOptions(t *testing.T) {
-	for _, o := range []Options{{C: -1}, {Epsilon: 2}, {ABDepth: 9}, {Truncate: -1}, {Threads: -2}, {MaxNodes: 10}, {Temperature: -5}} {
+	nan, inf := math.NaN(), math.Inf(1)
+	for _, o := range []Options{{C: -1}, {Epsilon: 2}, {ABDepth: 9}, {Truncate: -1}, {Threads: -2}, {MaxNodes: 10}, {Temperature: -5},
+		{C: nan}, {Epsilon: nan}, {Temperature: nan}, {Temperature: inf}} {
 		if _, err := New(o, nil); err == nil {
 			t.Errorf("%+v accepted", o)
 		}

@@ -203,11 +203,11 @@ func (o Options) withDefaults() (Options, error) {
 		o.MaxNodes = 2_000_000
 	}
 	switch {
-	case o.C < 0 || o.C > 100:
+	case !(o.C > 0 && o.C <= 100): // NaN too
 		return o, fmt.Errorf("exploration constant c=%g: want a number above 0 (0.7 for win/loss rewards)", o.C)
-	case o.Epsilon < 0 || o.Epsilon > 1:
+	case !(o.Epsilon >= 0 && o.Epsilon <= 1):
 		return o, fmt.Errorf("epsilon=%g: want 0 to 1", o.Epsilon)
-	case o.Temperature < 0:
+	case !(o.Temperature > 0 && o.Temperature <= math.MaxFloat64):
 		return o, fmt.Errorf("temperature=%g: want a positive number", o.Temperature)
 	case o.ABDepth < 1 || o.ABDepth > 6:
 		return o, fmt.Errorf("alpha-beta rollout depth %d: want 1 to 6", o.ABDepth)
