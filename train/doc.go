@@ -20,8 +20,10 @@
 // stopped; the same seed gives the same weights.
 //
 // Beside the weights (Run), it samples and fits the parameters of the
-// engine's selective search (SampleProbCut, FitProbCut: reversi train
-// mpc), gives the WTHOR games and their exact scores to the opening book
+// engine's selective search (SampleProbCut, FitProbCut; ProbCutRun is
+// reversi train mpc), labels positions with deeper searches and fits the
+// second generation's weights to them (Label; RefitRun is reversi train
+// refit), gives the WTHOR games and their exact scores to the opening book
 // and the accuracy measurement (WTHORGames, TheoreticalPositions, the
 // held-out year HeldOutYear), and the search that values the opening
 // book's positions (BookSearch).
