@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"runtime"
 	"time"
+
+	"github.com/reversi-engine/reversi/eval"
 )
 
 // AnalystOptions are the settings of NewAnalyst.
@@ -15,15 +17,30 @@ type AnalystOptions struct {
 	Time    time.Duration // time for the analysis instead of a depth (0: none)
 	Exact   int           // solve exactly (and for win/loss/draw) with this many empty squares or fewer
 	Threads int           // search threads (0: all the cores)
+	// Eval is the evaluation (nil: the trained one, and NewAnalyst
+	// returns the error if the shipped weights cannot be read; a caller
+	// that would rather fall back to the course heuristic asks for it
+	// with DefaultEvaluatorNote, and says so).
+	Eval eval.Evaluator
 }
 
-// NewAnalyst returns the engine at MaxLevel with the default evaluation
-// (DefaultEvaluator: the course heuristic, without a word, if the shipped
-// weights cannot be read; DefaultEvaluatorNote says so) and a 64 MB table,
-// searching o.Depth plies or for o.Time. It plays from no book. Its name
-// is the spec of the same player, e.g.
-// "engine:level=60,depth=10,exact=20,wld=20".
+// NewAnalyst returns the engine at MaxLevel with the evaluation o.Eval
+// and a 64 MB table, searching o.Depth plies or for o.Time. It plays from
+// no book. Its name is the spec of the same player, e.g.
+// "engine:level=60,depth=10,exact=20,wld=20". A depth or exact solve
+// outside 0 to 60, a negative time or number of threads are errors, as
+// New's are.
 func NewAnalyst(o AnalystOptions) (*Player, error) {
+	switch {
+	case o.Depth < 0 || o.Depth > 60:
+		return nil, fmt.Errorf("engine: analysis depth %d: want 1 to 60 (0: 10)", o.Depth)
+	case o.Exact < 0 || o.Exact > 60:
+		return nil, fmt.Errorf("engine: exact solves from %d empties: want 0 to 60", o.Exact)
+	case o.Time < 0:
+		return nil, fmt.Errorf("engine: analysis time %v: want a positive duration (0: a depth)", o.Time)
+	case o.Threads < 0:
+		return nil, fmt.Errorf("engine: threads=%d: want 1 or more (0: all the cores)", o.Threads)
+	}
 	level, err := LevelSettings(MaxLevel)
 	if err != nil {
 		return nil, err
@@ -46,7 +63,7 @@ func NewAnalyst(o AnalystOptions) (*Player, error) {
 	if threads <= 0 {
 		threads = runtime.NumCPU()
 	}
-	e, err := New(Options{Eval: DefaultEvaluator(), Threads: threads, HashMB: 64})
+	e, err := New(Options{Eval: o.Eval, Threads: threads, HashMB: 64})
 	if err != nil {
 		return nil, err
 	}

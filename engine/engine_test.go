@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -320,5 +321,34 @@ func TestFallbackSaid(t *testing.T) {
 	ev, note = DefaultEvaluatorNote()
 	if ev.Name() != "pattern" || note != "" {
 		t.Errorf("the shipped weights: %s evaluation, note %q", ev.Name(), note)
+	}
+}
+
+// TestNewAnalystRefuses: NewAnalyst refuses what is out of range, as New
+// does, where it took another value without a word; its evaluation is
+// the one asked for, the trained one by default.
+func TestNewAnalystRefuses(t *testing.T) {
+	for _, tt := range []struct {
+		o    AnalystOptions
+		want string
+	}{
+		{AnalystOptions{Depth: -1}, "analysis depth -1"},
+		{AnalystOptions{Depth: 61}, "analysis depth 61"},
+		{AnalystOptions{Exact: -2}, "exact solves from -2 empties"},
+		{AnalystOptions{Time: -time.Second}, "analysis time -1s"},
+		{AnalystOptions{Threads: -1}, "threads=-1"},
+	} {
+		if p, err := NewAnalyst(tt.o); p != nil || err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v: %v, %v; want an error saying %q", tt.o, p, err, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		ev   eval.Evaluator
+		want string
+	}{{nil, "pattern"}, {eval.Course{}, "course"}} {
+		p, err := NewAnalyst(AnalystOptions{Depth: 2, Threads: 1, Eval: tt.ev})
+		if err != nil || p.Engine().Eval().Name() != tt.want {
+			t.Errorf("evaluation %v: %v, %v; want the %s evaluation", tt.ev, p, err, tt.want)
+		}
 	}
 }

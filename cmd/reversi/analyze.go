@@ -46,7 +46,7 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	var p player.Player
 	if *spec == "" {
 		noteDefaultEval(e.stderr)
-		p, err = engine.NewAnalyst(engine.AnalystOptions{Depth: *depth, Time: *limit, Exact: *exact, Threads: *threads})
+		p, err = engine.NewAnalyst(engine.AnalystOptions{Depth: *depth, Time: *limit, Exact: *exact, Threads: *threads, Eval: engine.DefaultEvaluator()})
 	} else {
 		p, err = catalog.New(*spec, catalog.Env{Seed: 1, Threads: *threads})
 	}

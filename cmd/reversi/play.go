@@ -315,7 +315,7 @@ func playScreen(ctx context.Context, e *env, o playOptions) error {
 	ui := tui.New(tui.Config{
 		Lang: o.lang, Names: names, Humans: humans, Game: o.start, MoveTimes: o.moveTimes(),
 		Analyst: func() (player.Player, error) {
-			return engine.NewAnalyst(engine.AnalystOptions{Time: hintTime, Exact: 14, Threads: o.threads})
+			return engine.NewAnalyst(engine.AnalystOptions{Time: hintTime, Exact: 14, Threads: o.threads, Eval: engine.DefaultEvaluator()})
 		},
 	})
 	for c := range seats {
