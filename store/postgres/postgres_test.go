@@ -22,6 +22,7 @@ func TestContract(t *testing.T) {
 	}
 	storetest.Run(t, func(t *testing.T) store.Store { return open(t) })
 	storetest.RunCluster(t, func(t *testing.T) storetest.ClusterStore { return open(t) })
+	storetest.RunAccounts(t, func(t *testing.T) storetest.AccountStore { return open(t) })
 }
 
 // TestMigrateFromV2: a database of schema version 2 gets the games'
@@ -104,4 +105,22 @@ func TestTwoProcesses(t *testing.T) {
 	if err != nil || len(g.Moves) != 1 {
 		t.Fatalf("the other process reads %v, %v", g, err)
 	}
+}
+
+// TestTwoProcessesRate: two stores on one database (two servers) racing
+// to finish the same rated game rate it once (storetest.RaceFinishRated).
+func TestTwoProcessesRate(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	ctx := context.Background()
+	a, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	storetest.RaceFinishRated(t, a, b)
 }
