@@ -110,7 +110,7 @@ type Invitation struct {
 // zero Rating (Games 0) is an account never rated in the class: the
 // Rater takes it for a new player's.
 type Rating struct {
-	Account, Class                  string
+	Account, Class                string
 	Rating, Deviation, Volatility float64
 	// Games counts the rated games of the class.
 	Games   int
