@@ -141,6 +141,14 @@ type GameLink struct {
 	RatedAt time.Time
 }
 
+// AccountGame is a game of an account's list: the game, the colour the
+// account played (0 Black, 1 White) and the game's link.
+type AccountGame struct {
+	Summary
+	Color int
+	Link  GameLink
+}
+
 // RateInput is what a Rater decides from: the game's result and move
 // count, its class, and both accounts' ratings in it before the game.
 type RateInput struct {
@@ -203,6 +211,9 @@ type Accounts interface {
 	// RevokeSession ends a session (logout); revoking one ended or
 	// unknown does nothing.
 	RevokeSession(ctx context.Context, hash string) error
+	// PruneSessions deletes the sessions that expired before before and
+	// those revoked, and returns how many.
+	PruneSessions(ctx context.Context, before time.Time) (int, error)
 	// RevokeSessions ends every session of an account (a changed
 	// password, a disabled account) but the one of hash keep (""
 	// none), and returns how many it ended.
@@ -228,6 +239,9 @@ type Accounts interface {
 
 	// Ratings returns an account's ratings, a class each, by class.
 	Ratings(ctx context.Context, account string) ([]Rating, error)
+	// Leaderboard returns the ratings of a class, highest first, at most
+	// limit (0: 100), without disabled accounts.
+	Leaderboard(ctx context.Context, class string, limit int) ([]Rating, error)
 	// RatingHistory returns an account's ratings after each of its rated
 	// games of a class, oldest first.
 	RatingHistory(ctx context.Context, account, class string) ([]RatingPoint, error)
@@ -239,6 +253,11 @@ type Accounts interface {
 	LinkGame(ctx context.Context, game string, link GameLink) error
 	// GameLink returns a game's link; the zero GameLink if it has none.
 	GameLink(ctx context.Context, game string) (GameLink, error)
+	// AccountGames returns the games linked to an account, the most
+	// recently updated first, at most opts.Limit (0: 100); opts.Live and
+	// opts.Finished filter as in List, opts.FirstMoves fills the first
+	// moves.
+	AccountGames(ctx context.Context, account string, opts ListOptions) ([]AccountGame, error)
 	// FinishRated records the result of a game as Finish does and, if the
 	// game is rated, in the same transaction, both ratings after it as
 	// rate gives them: the new ratings, a history point each, the games

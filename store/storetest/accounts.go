@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -38,6 +39,9 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		{"RaterDeclines", testRaterDeclines},
 		{"ConcurrentFinishRated", func(t *testing.T, s AccountStore) { RaceFinishRated(t, s, s) }},
 		{"ConcurrentRatedGames", testConcurrentRatedGames},
+		{"PruneSessions", testPruneSessions},
+		{"Leaderboard", testLeaderboard},
+		{"AccountGames", testAccountGames},
 	}
 	t.Run("Accounts", func(t *testing.T) {
 		for _, tt := range tests {
@@ -611,4 +615,113 @@ func testConcurrentRatedGames(t *testing.T, s AccountStore) {
 	wg.Wait()
 	checkRated(t, s, ada.ID, 1500+10*n, n)
 	checkRated(t, s, bob.ID, 1500-10*n, n)
+}
+
+func testPruneSessions(t *testing.T, s AccountStore) {
+	ctx := context.Background()
+	ada := person(t, s, "ada")
+	now := time.Now()
+	for _, sess := range []*store.Session{
+		{Hash: "live", Account: ada.ID, Expires: now.Add(time.Hour)},
+		{Hash: "expired", Account: ada.ID, Expires: now.Add(-time.Minute)},
+		{Hash: "revoked", Account: ada.ID, Expires: now.Add(time.Hour)},
+	} {
+		if err := s.CreateSession(ctx, sess); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.RevokeSession(ctx, "revoked")
+	n, err := s.PruneSessions(ctx, now)
+	if err != nil || n != 2 {
+		t.Errorf("pruned %d, %v; want 2", n, err)
+	}
+	if _, _, err := s.SessionAccount(ctx, "live", now); err != nil {
+		t.Errorf("the live session after pruning: %v", err)
+	}
+	if n, err := s.PruneSessions(ctx, now); err != nil || n != 0 {
+		t.Errorf("pruned again %d, %v; want 0", n, err)
+	}
+}
+
+func testLeaderboard(t *testing.T, s AccountStore) {
+	ctx := context.Background()
+	ada, bob, cy := person(t, s, "ada"), person(t, s, "bob"), person(t, s, "cy")
+	// Ada beats Bob, Bob beats Cy: Ada 1510, Bob 1500, Cy 1490.
+	ratedGame(t, s, "g1", ada, bob)
+	s.FinishRated(ctx, "g1", blackWins, plusTen)
+	ratedGame(t, s, "g2", bob, cy)
+	s.FinishRated(ctx, "g2", blackWins, plusTen)
+	names := func(rs []store.Rating) []string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, fmt.Sprintf("%s %.0f", r.Account, r.Rating))
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		class string
+		limit int
+		want  string
+	}{
+		{"blitz", 0, "[p-ada 1510 p-bob 1500 p-cy 1490]"},
+		{"blitz", 2, "[p-ada 1510 p-bob 1500]"},
+		{"bullet", 0, "[]"},
+	} {
+		got, err := s.Leaderboard(ctx, tt.class, tt.limit)
+		if err != nil || fmt.Sprint(names(got)) != tt.want {
+			t.Errorf("%s, limit %d: %v, %v; want %s", tt.class, tt.limit, names(got), err, tt.want)
+		}
+	}
+	s.SetDisabled(ctx, ada.ID, true)
+	if got, _ := s.Leaderboard(ctx, "blitz", 0); fmt.Sprint(names(got)) != "[p-bob 1500 p-cy 1490]" {
+		t.Errorf("without the disabled: %v", names(got))
+	}
+}
+
+func testAccountGames(t *testing.T, s AccountStore) {
+	ctx := context.Background()
+	ada, bob := person(t, s, "ada"), person(t, s, "bob")
+	ratedGame(t, s, "g1", ada, bob)
+	if err := s.AppendMove(ctx, "g1", store.Move{Ply: 0, Color: 0, Square: "F5"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.FinishRated(ctx, "g1", blackWins, plusTen); err != nil {
+		t.Fatal(err)
+	}
+	s.Create(ctx, newGame("g2"))
+	if err := s.LinkGame(ctx, "g2", store.GameLink{Accounts: [2]string{"", ada.ID}}); err != nil {
+		t.Fatal(err)
+	}
+	s.Create(ctx, newGame("other"))
+	s.LinkGame(ctx, "other", store.GameLink{Accounts: [2]string{bob.ID, ""}})
+	s.AppendMove(ctx, "g2", store.Move{Ply: 0, Color: 0, Square: "D3"}) // g2 is the newest now
+	list := func(opts store.ListOptions) string {
+		got, err := s.AccountGames(ctx, ada.ID, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, g := range got {
+			out = append(out, fmt.Sprintf("%s:%d:%v:%s:%v:%v", g.ID, g.Color, g.Link.Rated, g.Link.Class, g.Finished, g.FirstMoves))
+		}
+		return strings.Join(out, " ")
+	}
+	for _, tt := range []struct {
+		name string
+		opts store.ListOptions
+		want string
+	}{
+		{"all", store.ListOptions{}, "g2:1:false::false:[] g1:0:true:blitz:true:[]"},
+		{"first moves", store.ListOptions{FirstMoves: true}, "g2:1:false::false:[D3] g1:0:true:blitz:true:[F5]"},
+		{"live", store.ListOptions{Live: true}, "g2:1:false::false:[]"},
+		{"finished", store.ListOptions{Finished: true}, "g1:0:true:blitz:true:[]"},
+		{"limit", store.ListOptions{Limit: 1}, "g2:1:false::false:[]"},
+	} {
+		if got := list(tt.opts); got != tt.want {
+			t.Errorf("%s: %s, want %s", tt.name, got, tt.want)
+		}
+	}
+	if got, err := s.AccountGames(ctx, "nobody", store.ListOptions{}); err != nil || len(got) != 0 {
+		t.Errorf("an unknown account's games: %+v, %v", got, err)
+	}
 }

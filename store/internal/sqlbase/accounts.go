@@ -666,3 +666,104 @@ func (s *SQL) FinishRated(ctx context.Context, game string, r store.Result, rate
 	}
 	return out, nil
 }
+
+// PruneSessions implements store.Accounts.
+func (s *SQL) PruneSessions(ctx context.Context, before time.Time) (int, error) {
+	var n int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(`DELETE FROM sessions WHERE expires_at < ? OR revoked = 1`), unixMicro(before))
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), err
+}
+
+// Leaderboard implements store.Accounts.
+func (s *SQL) Leaderboard(ctx context.Context, class string, limit int) ([]store.Rating, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT r.account_id, r.class, r.rating, r.deviation, r.volatility, r.games, r.updated_at
+		FROM ratings r JOIN accounts a ON a.id = r.account_id
+		WHERE r.class = ? AND r.games > 0 AND a.disabled = 0 ORDER BY r.rating DESC, r.account_id LIMIT ?`), class, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: the leaderboard of %s: %w", class, err)
+	}
+	defer rows.Close()
+	var out []store.Rating
+	for rows.Next() {
+		r, err := scanRating(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// AccountGames implements store.Accounts.
+func (s *SQL) AccountGames(ctx context.Context, account string, opts store.ListOptions) ([]store.AccountGame, error) {
+	limit := opts.Limit
+	if limit <= 0 {
+		limit = 100
+	}
+	where := ""
+	switch {
+	case opts.Live && !opts.Finished:
+		where = " AND finished = 0"
+	case opts.Finished && !opts.Live:
+		where = " AND finished = 1"
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+gameColumns+`, black_account, white_account, rated, class, rated_at
+		FROM games JOIN game_accounts ON game_id = id
+		WHERE (black_account = ? OR white_account = ?)`+where+` ORDER BY updated_at DESC, id LIMIT ?`), account, account, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: the games of %s: %w", account, err)
+	}
+	defer rows.Close()
+	var out []store.AccountGame
+	for rows.Next() {
+		var l store.GameLink
+		var rated int
+		var ratedAt int64
+		// The game's columns, then the link's.
+		g, plies, finished, err := scanGame(scanFunc(func(dest ...any) error {
+			return rows.Scan(append(dest, &l.Accounts[0], &l.Accounts[1], &rated, &l.Class, &ratedAt)...)
+		}))
+		if err != nil {
+			return nil, err
+		}
+		l.Rated, l.RatedAt = rated != 0, fromMicroOrZero(ratedAt)
+		color := 0
+		if l.Accounts[0] != account {
+			color = 1
+		}
+		out = append(out, store.AccountGame{Summary: summaryOf(g, plies, finished), Color: color, Link: l})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	if opts.FirstMoves && len(out) > 0 {
+		list := make([]store.Summary, len(out))
+		for i := range out {
+			list[i] = out[i].Summary
+		}
+		if err := s.firstMoves(ctx, list); err != nil {
+			return nil, err
+		}
+		for i := range out {
+			out[i].FirstMoves = list[i].FirstMoves
+		}
+	}
+	return out, nil
+}
+
+// scanFunc is a function as a scanner.
+type scanFunc func(dest ...any) error
+
+// Scan implements scanner.
+func (f scanFunc) Scan(dest ...any) error { return f(dest...) }

@@ -545,9 +545,7 @@ func (s *SQL) List(ctx context.Context, opts store.ListOptions) ([]store.Summary
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, store.Summary{ID: g.ID, Created: g.Created, Updated: g.Updated, Black: g.Seats[0].Name, White: g.Seats[1].Name,
-			Plies: plies, Finished: finished, Result: g.Result, Open: g.Seats[0].Kind == store.Open || g.Seats[1].Kind == store.Open,
-			Rule: g.Rule, Start: g.Start})
+		out = append(out, summaryOf(g, plies, finished))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -559,6 +557,13 @@ func (s *SQL) List(ctx context.Context, opts store.ListOptions) ([]store.Summary
 		}
 	}
 	return out, nil
+}
+
+// summaryOf is a game in a list.
+func summaryOf(g *store.Game, plies int, finished bool) store.Summary {
+	return store.Summary{ID: g.ID, Created: g.Created, Updated: g.Updated, Black: g.Seats[0].Name, White: g.Seats[1].Name,
+		Plies: plies, Finished: finished, Result: g.Result, Open: g.Seats[0].Kind == store.Open || g.Seats[1].Kind == store.Open,
+		Rule: g.Rule, Start: g.Start}
 }
 
 // firstMovesBatch is how many games' first moves one query reads: far
