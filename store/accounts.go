@@ -52,12 +52,26 @@ type Account struct {
 	// Owner is the id of the person who owns a bot; "" for a person.
 	Owner string
 	// PasswordHash is a person's password hash (the encoded argon2id
-	// string of package account); "" for a bot.
-	PasswordHash string
+	// string of package account); "" for a bot. It is never encoded to
+	// JSON nor printed (see String).
+	PasswordHash string `json:"-"`
 	// Disabled: an operator disabled it; its sessions and keys (and its
 	// bots' keys) no longer authenticate.
 	Disabled bool
 	Created  time.Time
+}
+
+// String names the account for logs and messages: its kind, name and
+// id, never its password hash (%v and %+v print this).
+func (a Account) String() string {
+	s := string(a.Kind) + " " + a.Name + " (" + a.ID
+	if a.Owner != "" {
+		s += ", owned by " + a.Owner
+	}
+	if a.Disabled {
+		s += ", disabled"
+	}
+	return s + ")"
 }
 
 // Session is a person's login: the hash of the token in its cookie.
@@ -161,10 +175,11 @@ type RateInput struct {
 	Ratings [2]Rating
 }
 
-// Rater gives both players' ratings after a rated game, or rate false to
-// leave them as they are (a game aborted before it began, say). It runs
-// inside the store's transaction: it computes and nothing more. An error
-// rolls the finish back.
+// Rater gives both players' ratings after a rated game (their Rating,
+// Deviation and Volatility: the store sets Account, Class, Games and
+// Updated), or rate false to leave them as they are (a game aborted
+// before it began, say). It runs inside the store's transaction: it
+// computes and nothing more. An error rolls the finish back.
 type Rater func(in RateInput) (after [2]Rating, rate bool, err error)
 
 // RatedFinish is what FinishRated did.
