@@ -217,7 +217,8 @@ type Accounts interface {
 	// SetDisabled disables or enables an account; ErrNoAccount if none.
 	SetDisabled(ctx context.Context, id string, disabled bool) error
 
-	// CreateSession stores a new session (Created is set).
+	// CreateSession stores a new session (Created is set); ErrNoAccount
+	// if its account is not a person.
 	CreateSession(ctx context.Context, sess *Session) error
 	// SessionAccount returns the live session of that hash at now and
 	// its account: ErrNoCredential if there is none (or it expired or

@@ -203,6 +203,12 @@ func testSessions(t *testing.T, s AccountStore) {
 	if err := s.CreateSession(ctx, &store.Session{Hash: "old", Account: ada.ID, Expires: now.Add(-time.Second)}); err != nil {
 		t.Fatal(err)
 	}
+	r2 := bot(t, s, "r2", ada.ID)
+	for _, id := range []string{r2.ID, "nobody"} {
+		if err := s.CreateSession(ctx, &store.Session{Hash: "x-" + id, Account: id, Expires: now.Add(time.Hour)}); !errors.Is(err, store.ErrNoAccount) {
+			t.Errorf("a session of %s: %v, want ErrNoAccount", id, err)
+		}
+	}
 	sess, a, err := s.SessionAccount(ctx, "s1", now)
 	if err != nil || sess.Account != ada.ID || a.ID != ada.ID || a.Name != "ada" || !sess.Expires.After(now) {
 		t.Fatalf("a live session: %+v, %+v, %v", sess, a, err)

@@ -147,6 +147,17 @@ func scanAccount(r scanner) (*store.Account, error) {
 	return &a, nil
 }
 
+// isKind says ErrNoAccount unless the account id exists in tx and is of
+// kind.
+func (s *SQL) isKind(ctx context.Context, tx *sql.Tx, id string, kind store.AccountKind) error {
+	var k string
+	err := tx.QueryRowContext(ctx, s.q(`SELECT kind FROM accounts WHERE id = ?`), id).Scan(&k)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && k != string(kind) {
+		return fmt.Errorf("%w: %s is no %s", store.ErrNoAccount, id, kind)
+	}
+	return err
+}
+
 // CreateAccount implements store.Accounts.
 func (s *SQL) CreateAccount(ctx context.Context, a *store.Account, invitation string) error {
 	switch {
@@ -162,13 +173,8 @@ func (s *SQL) CreateAccount(ctx context.Context, a *store.Account, invitation st
 	t := now()
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if a.Kind == store.BotAccount {
-			var kind string
-			err := tx.QueryRowContext(ctx, s.q(`SELECT kind FROM accounts WHERE id = ?`), a.Owner).Scan(&kind)
-			if errors.Is(err, sql.ErrNoRows) || err == nil && kind != string(store.Person) {
-				return fmt.Errorf("%w: the owner %s is no person", store.ErrNoAccount, a.Owner)
-			}
-			if err != nil {
-				return err
+			if err := s.isKind(ctx, tx, a.Owner, store.Person); err != nil {
+				return fmt.Errorf("the owner: %w", err)
 			}
 		}
 		// ON CONFLICT DO NOTHING: a name taken meanwhile by another
@@ -276,6 +282,9 @@ func (s *SQL) SetDisabled(ctx context.Context, id string, disabled bool) error {
 func (s *SQL) CreateSession(ctx context.Context, sess *store.Session) error {
 	t := now()
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := s.isKind(ctx, tx, sess.Account, store.Person); err != nil {
+			return err
+		}
 		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO sessions (hash, account_id, created_at, expires_at, revoked) VALUES (?, ?, ?, ?, ?)`),
 			sess.Hash, sess.Account, unixMicro(t), unixMicro(sess.Expires), flag(sess.Revoked))
 		if err != nil {
@@ -346,15 +355,10 @@ func (s *SQL) RevokeSessions(ctx context.Context, account, keep string) (int, er
 func (s *SQL) CreateAPIKey(ctx context.Context, k *store.APIKey) error {
 	t := now()
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		var kind string
-		err := tx.QueryRowContext(ctx, s.q(`SELECT kind FROM accounts WHERE id = ?`), k.Bot).Scan(&kind)
-		if errors.Is(err, sql.ErrNoRows) || err == nil && kind != string(store.BotAccount) {
-			return fmt.Errorf("%w: %s is no bot", store.ErrNoAccount, k.Bot)
-		}
-		if err != nil {
+		if err := s.isKind(ctx, tx, k.Bot, store.BotAccount); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, s.q(`INSERT INTO api_keys (id, hash, prefix, bot_id, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)`),
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO api_keys (id, hash, prefix, bot_id, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)`),
 			k.ID, k.Hash, k.Prefix, k.Bot, unixMicro(t), unixMicroOrZero(k.Revoked))
 		if err != nil {
 			return fmt.Errorf("store: creating an API key: %w", err)
