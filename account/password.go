@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -147,15 +148,16 @@ func VerifyPassword(encoded, password string) (bool, error) {
 	return subtle.ConstantTimeCompare(key, d.key) == 1, nil
 }
 
-// absent is the hash VerifyAbsent checks against.
-var absent = DefaultParams.Hash("no account has this password")
+// absent is the hash VerifyAbsent checks against, made at its first
+// call (not when a program starts).
+var absent = sync.OnceValue(func() string { return DefaultParams.Hash("no account has this password") })
 
 // VerifyAbsent does the work of a VerifyPassword with DefaultParams and
 // fails: a login to a name without an account (or to a bot) takes as
 // long as one with a wrong password, so that its time does not tell
 // which names exist.
 func VerifyAbsent(password string) {
-	VerifyPassword(absent, password)
+	VerifyPassword(absent(), password)
 }
 
 // NeedsRehash reports whether a stored hash was made with other

@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
+	"time"
 )
 
 // APIKeyPrefix begins every API key, so that a key is recognised (in a
@@ -41,6 +42,11 @@ func HashToken(secret string) string {
 	sum := sha256.Sum256([]byte(secret))
 	return hex.EncodeToString(sum[:])
 }
+
+// SessionLifetime is how long a session lasts from its login unless
+// its person logs out: long enough not to ask a regular player for the
+// password often, short enough that a forgotten login ends.
+const SessionLifetime = 30 * 24 * time.Hour
 
 // NewSessionToken returns a new session token (256 random bits, 52
 // characters of base32, for a cookie) and its hash, which is all the
