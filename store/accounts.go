@@ -279,6 +279,7 @@ type Accounts interface {
 	// rate gives them: the new ratings, a history point each, the games
 	// counted, and the link marked rated. It happens once: a second
 	// call, in any process, finds the game over (ErrConflict) and changes
-	// nothing. A casual game is finished without calling rate.
+	// nothing. A casual or unlinked game is finished as Finish does,
+	// without calling rate (which may then be nil).
 	FinishRated(ctx context.Context, game string, r Result, rate Rater) (RatedFinish, error)
 }

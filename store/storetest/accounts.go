@@ -504,6 +504,14 @@ func testFinishRated(t *testing.T, s AccountStore) {
 		t.Errorf("a casual game: %+v, %v", got, err)
 	}
 	checkRated(t, s, ada.ID, 1520, 2)
+	// A game without a link, and no Rater.
+	s.Create(ctx, newGame("plain"))
+	if got, err := s.FinishRated(ctx, "plain", blackWins, nil); err != nil || got.Rated {
+		t.Errorf("a game without a link: %+v, %v", got, err)
+	}
+	if g, _ := s.Get(ctx, "plain"); g.Result == nil || *g.Result != blackWins {
+		t.Errorf("the game without a link ended %+v", g.Result)
+	}
 	// A Rater's error: the game goes on, nothing is rated.
 	ratedGame(t, s, "r3", ada, bob)
 	if _, err := s.FinishRated(ctx, "r3", blackWins, func(store.RateInput) ([2]store.Rating, bool, error) {
