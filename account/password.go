@@ -82,8 +82,8 @@ const (
 var ErrHash = errors.New("account: not an argon2id password hash")
 
 // encoding is the base64 of the hash strings: standard, without padding
-// (the PHC string format).
-var encoding = base64.RawStdEncoding
+// (the PHC string format), strict (one text for each salt and hash).
+var encoding = base64.RawStdEncoding.Strict()
 
 // Hash returns the hash of password with the parameters p and a new
 // random salt, in the PHC string format that VerifyPassword reads:
@@ -112,8 +112,7 @@ func decode(encoded string) (decoded, error) {
 	if len(parts) != 6 || parts[0] != "" || parts[1] != "argon2id" {
 		return decoded{}, ErrHash
 	}
-	var version int
-	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+	if parts[2] != fmt.Sprintf("v=%d", argon2.Version) {
 		return decoded{}, fmt.Errorf("%w: version %q", ErrHash, parts[2])
 	}
 	var d decoded

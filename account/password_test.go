@@ -2,6 +2,7 @@ package account
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -144,6 +145,33 @@ func FuzzValidatePassword(f *testing.F) {
 		}
 		if ok, err := VerifyPassword(cheap.Hash(pw), pw); !ok || err != nil {
 			t.Fatalf("%q does not verify against its hash: %v", pw, err)
+		}
+	})
+}
+
+// FuzzDecodeHash: a stored hash is read or refused with ErrHash, never
+// with parameters beyond the bounds; one read writes back the same.
+func FuzzDecodeHash(f *testing.F) {
+	f.Add(cheap.Hash("pw"))
+	f.Add("$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA")
+	f.Add("$argon2id$v=19$m=4194304,t=1,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA")
+	f.Add("$2a$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy")
+	f.Fuzz(func(t *testing.T, encoded string) {
+		d, err := decode(encoded)
+		if err != nil {
+			if !errors.Is(err, ErrHash) {
+				t.Fatalf("%q: %v does not wrap ErrHash", encoded, err)
+			}
+			return
+		}
+		p := d.p
+		if p.Memory > maxMemory || p.Time < 1 || p.Time > maxTime || p.Threads < 1 || p.KeyLen < minKeyLen || p.KeyLen > maxKeyLen ||
+			p.SaltLen < minSaltLen || p.SaltLen > maxSaltLen {
+			t.Fatalf("%q read with parameters %+v", encoded, p)
+		}
+		again := fmt.Sprintf("$argon2id$v=19$m=%d,t=%d,p=%d$%s$%s", p.Memory, p.Time, p.Threads, encoding.EncodeToString(d.salt), encoding.EncodeToString(d.key))
+		if again != encoded {
+			t.Fatalf("%q read as %q", encoded, again)
 		}
 	})
 }
