@@ -3,6 +3,7 @@
 package account
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -217,4 +218,34 @@ func (rr Rater) Rate(in store.RateInput) ([2]store.Rating, bool, error) {
 		out[i].Rating, out[i].Deviation, out[i].Volatility = r.Rating, r.Deviation, r.Volatility
 	}
 	return out, true, nil
+}
+
+// Link returns the link of game g to the accounts at its seats (nil for
+// a seat without one), for the store's LinkGame: rated in the class of
+// g's clock if rated is asked. A rated game needs a clock (a class that
+// is Rated) and two different accounts, neither disabled; the error
+// says which is missing.
+func Link(g *store.Game, black, white *store.Account, rated bool) (store.GameLink, error) {
+	var l store.GameLink
+	for i, a := range []*store.Account{black, white} {
+		if a != nil {
+			l.Accounts[i] = a.ID
+		}
+	}
+	if !rated {
+		return l, nil
+	}
+	c := ClassOf(g)
+	switch {
+	case !c.Rated():
+		return store.GameLink{}, errors.New("account: a game without a clock is not rated")
+	case black == nil || white == nil:
+		return store.GameLink{}, errors.New("account: a rated game is between two accounts")
+	case black.ID == white.ID:
+		return store.GameLink{}, fmt.Errorf("account: %s cannot play a rated game against itself", black.Name)
+	case black.Disabled || white.Disabled:
+		return store.GameLink{}, errors.New("account: a disabled account plays no rated game")
+	}
+	l.Rated, l.Class = true, string(c)
+	return l, nil
 }

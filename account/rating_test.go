@@ -166,3 +166,35 @@ func TestRater(t *testing.T) {
 		t.Errorf("a result won by red: %v, %v", ok, err)
 	}
 }
+
+func TestLink(t *testing.T) {
+	ada := &store.Account{ID: "a", Kind: store.Person, Name: "ada"}
+	bob := &store.Account{ID: "b", Kind: store.Person, Name: "bob"}
+	off := &store.Account{ID: "c", Kind: store.Person, Name: "cy", Disabled: true}
+	blitz := &store.Game{GameTime: 5 * time.Minute}
+	free := &store.Game{}
+	tests := []struct {
+		name         string
+		g            *store.Game
+		black, white *store.Account
+		rated        bool
+		want         store.GameLink
+		ok           bool
+	}{
+		{"rated blitz", blitz, ada, bob, true, store.GameLink{Accounts: [2]string{"a", "b"}, Rated: true, Class: "blitz"}, true},
+		{"casual, one account", free, nil, bob, false, store.GameLink{Accounts: [2]string{"", "b"}}, true},
+		{"casual against a disabled account", blitz, ada, off, false, store.GameLink{Accounts: [2]string{"a", "c"}}, true},
+		{"rated without a clock", free, ada, bob, true, store.GameLink{}, false},
+		{"rated with one account", blitz, ada, nil, true, store.GameLink{}, false},
+		{"rated against oneself", blitz, ada, ada, true, store.GameLink{}, false},
+		{"rated against a disabled account", blitz, ada, off, true, store.GameLink{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Link(tt.g, tt.black, tt.white, tt.rated)
+			if (err == nil) != tt.ok || got != tt.want {
+				t.Errorf("got %+v, %v; want %+v, ok %v", got, err, tt.want, tt.ok)
+			}
+		})
+	}
+}
