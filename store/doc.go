@@ -16,6 +16,18 @@
 // Game, Move, Rematch and Summary are what they keep, ErrNotFound and
 // ErrConflict what they refuse with.
 //
+// Accounts is the rated arena's (issue 34): people and the bots they
+// own, sessions, API keys and invitations (each kept as the SHA-256 of
+// the secret only: the secret is shown once and never stored), ratings
+// per time-control class with their history, and the link of a game to
+// the accounts at its seats (GameLink). A rated game is finished by
+// FinishRated alone: the result, both ratings, their history points and
+// the link's mark are written in one transaction, under the lock of the
+// game's row, so that of any number of attempts in any processes exactly
+// one rates it and the others find the game over (ErrConflict); Finish
+// refuses a rated game (ErrRated). The rating maths is the caller's (a
+// Rater; package account's); the store keeps what it gives.
+//
 // It uses only the standard library. The server stores and reads its
 // games through it; store/open opens the implementation a --db flag
 // names; server/loadtest checks a store after a load test.

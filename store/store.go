@@ -185,7 +185,8 @@ type Store interface {
 	// Truncate takes back the moves from number ply on (an undo);
 	// ErrConflict if the game is over or has no move ply.
 	Truncate(ctx context.Context, id string, ply int) error
-	// Finish records the result; ErrConflict if the game is over.
+	// Finish records the result; ErrConflict if the game is over,
+	// ErrRated if it is rated (see Accounts.FinishRated).
 	Finish(ctx context.Context, id string, r Result) error
 	// Rematch records that the side of colour color (0 or 1) asks for a
 	// rematch of the finished game id, and returns where its rematch

@@ -28,8 +28,10 @@ var floors = [][]string{
 	{"internal/clip", "internal/cpufeature", "internal/hugepage", "internal/memclear", "internal/workers",
 		"internal/atomicfile", "internal/lines", "internal/childproc", "internal/mpc", "data", "data/xot", "data/fforum", "web",
 		"store", "glicko", "pairing"},
-	// 1, the rules: the board; the stores' shared SQL.
-	{"board", "store/internal/sqlbase"},
+	// 1, the rules: the board; the stores' shared SQL; the accounts of
+	// the rated arena (names, passwords, keys, rating classes, the
+	// Glicko-2 rating of a game).
+	{"board", "store/internal/sqlbase", "account"},
 	// 2, what the rules make: game records, evaluations, perft; the two
 	// databases.
 	{"game", "eval", "perft", "store/sqlite", "store/postgres"},

@@ -22,7 +22,8 @@ import (
 const channel = "reversi_games"
 
 // Store is a PostgreSQL store: the SQL it shares with store/sqlite, and
-// the announcements of changes. It implements store.Shared.
+// the announcements of changes. It implements store.Shared and
+// store.Accounts.
 type Store struct {
 	*sqlStore
 	db  *sql.DB
@@ -34,7 +35,10 @@ type Store struct {
 // unexported.
 type sqlStore = sqlbase.SQL
 
-var _ store.Shared = (*Store)(nil)
+var (
+	_ store.Shared   = (*Store)(nil)
+	_ store.Accounts = (*Store)(nil)
+)
 
 // Open connects to the database of dsn (a postgres:// URL or key=value
 // string) and brings its schema up to date.

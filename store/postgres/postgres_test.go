@@ -22,6 +22,7 @@ func TestContract(t *testing.T) {
 	}
 	storetest.Run(t, func(t *testing.T) store.Store { return open(t) })
 	storetest.RunCluster(t, func(t *testing.T) storetest.ClusterStore { return open(t) })
+	storetest.RunAccounts(t, func(t *testing.T) storetest.AccountStore { return open(t) })
 }
 
 // TestMigrateFromV2: a database of schema version 2 gets the games'
@@ -103,5 +104,100 @@ func TestTwoProcesses(t *testing.T) {
 	g, err := b.Get(ctx, "shared")
 	if err != nil || len(g.Moves) != 1 {
 		t.Fatalf("the other process reads %v, %v", g, err)
+	}
+}
+
+// TestTwoProcessesRate: two stores on one database (two servers) racing
+// to finish the same rated game rate it once (storetest.RaceFinishRated).
+func TestTwoProcessesRate(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	ctx := context.Background()
+	a, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	storetest.RaceFinishRated(t, a, b)
+}
+
+// TestServerDiesWhileRating: a server whose connection dies in the
+// middle of rating a game (its backend terminated while its transaction
+// is open, as when its process is killed) leaves nothing of it: another
+// server finishes and rates the game, once.
+func TestServerDiesWhileRating(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	ctx := context.Background()
+	a, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for _, id := range []string{"ada", "bob"} {
+		if err := a.CreateAccount(ctx, &store.Account{ID: id, Kind: store.Person, Name: id}, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.Create(ctx, &store.Game{ID: "g", Rule: "standard", Start: "s", GameTime: 5 * time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.LinkGame(ctx, "g", store.GameLink{Accounts: [2]string{"ada", "bob"}, Rated: true, Class: "blitz"}); err != nil {
+		t.Fatal(err)
+	}
+	result := store.Result{Reason: "normal end", Winner: "black", By: "none", Black: 40, White: 24}
+	rate := func(in store.RateInput) ([2]store.Rating, bool, error) {
+		out := in.Ratings
+		out[0].Rating, out[0].Deviation, out[0].Volatility = 1600, 300, 0.06
+		out[1].Rating, out[1].Deviation, out[1].Volatility = 1400, 300, 0.06
+		return out, true, nil
+	}
+	inside, release := make(chan struct{}), make(chan struct{})
+	errA := make(chan error, 1)
+	go func() {
+		_, err := a.FinishRated(ctx, "g", result, func(in store.RateInput) ([2]store.Rating, bool, error) {
+			close(inside)
+			<-release
+			return rate(in)
+		})
+		errA <- err
+	}()
+	<-inside
+	// A's transaction waits in its Rater: its connection is the one idle
+	// in a transaction. End it as the death of A's process would.
+	var pid int
+	if err := b.db.QueryRowContext(ctx, `SELECT pid FROM pg_stat_activity
+		WHERE datname = current_database() AND state = 'idle in transaction'`).Scan(&pid); err != nil {
+		t.Fatalf("finding A's transaction: %v", err)
+	}
+	var killed bool
+	if err := b.db.QueryRowContext(ctx, `SELECT pg_terminate_backend($1)`, pid).Scan(&killed); err != nil || !killed {
+		t.Fatalf("ending A's connection: %v, %v", killed, err)
+	}
+	done, err := b.FinishRated(ctx, "g", result, rate)
+	if err != nil || !done.Rated || done.After[0].Rating != 1600 {
+		t.Fatalf("B's finish: %+v, %v", done, err)
+	}
+	close(release)
+	if err := <-errA; err == nil {
+		t.Error("A's finish succeeded on a dead connection")
+	}
+	for _, id := range []string{"ada", "bob"} {
+		rs, err := a.Ratings(ctx, id)
+		hist, _ := a.RatingHistory(ctx, id, "blitz")
+		if err != nil || len(rs) != 1 || rs[0].Games != 1 || len(hist) != 1 {
+			t.Errorf("%s: ratings %+v, %v, history %+v: want one game", id, rs, err, hist)
+		}
+	}
+	if g, err := a.Get(ctx, "g"); err != nil || g.Result == nil || *g.Result != result {
+		t.Errorf("the game: %+v, %v", g, err)
 	}
 }

@@ -24,9 +24,9 @@ import (
 
 // Store is an SQLite store: the SQL it shares with store/postgres on the
 // file, and the lock that keeps other reversi processes off it. It
-// implements store.Store and store.Cluster (the SQL is shared), but not
-// store.Notifier: one process at a time uses the file, so it is not a
-// store.Shared.
+// implements store.Store, store.Cluster and store.Accounts (the SQL is
+// shared), but not store.Notifier: one process at a time uses the file,
+// so it is not a store.Shared.
 type Store struct {
 	*sqlStore
 	db      *sql.DB
@@ -102,8 +102,9 @@ const CheckpointInterval = 30 * time.Second
 type sqlStore = sqlbase.SQL
 
 var (
-	_ store.Store   = (*Store)(nil)
-	_ store.Cluster = (*Store)(nil)
+	_ store.Store    = (*Store)(nil)
+	_ store.Cluster  = (*Store)(nil)
+	_ store.Accounts = (*Store)(nil)
 )
 
 // Open opens (creating it if needed) the database file at path, locks it

@@ -777,15 +777,18 @@ func testConcurrentRematch(t *testing.T, s store.Store) {
 }
 
 // MigrateFromV2 checks the upgrade of a database of schema version 2
-// (before games had clock increments and rematches): db is a connection
-// to a database the store has made and closed, which MigrateFromV2 takes
-// back to version 2 with a game in it; reopen opens the store on it
-// again. The old game reads back intact with no increment and no
-// rematch, and a new game keeps its increment.
+// (before games had clock increments and rematches, and before the
+// accounts): db is a connection to a database the store has made and
+// closed, which MigrateFromV2 takes back to version 2 with a game in it;
+// reopen opens the store on it again. The old game reads back intact
+// with no increment and no rematch, a new game keeps its increment, and
+// a store of accounts makes one.
 func MigrateFromV2(t *testing.T, db *sql.DB, reopen func(t *testing.T) store.Store) {
 	t.Helper()
 	ctx := context.Background()
 	for _, q := range []string{
+		"DROP TABLE game_accounts", "DROP TABLE rating_history", "DROP TABLE ratings", "DROP TABLE invitations",
+		"DROP TABLE api_keys", "DROP TABLE sessions", "DROP TABLE accounts",
 		"ALTER TABLE games DROP COLUMN analysis",
 		"ALTER TABLE games DROP COLUMN rematch_offers",
 		"ALTER TABLE games DROP COLUMN rematch_game",
@@ -817,5 +820,10 @@ func MigrateFromV2(t *testing.T, db *sql.DB, reopen func(t *testing.T) store.Sto
 	}
 	if got, err := s.Get(ctx, "new"); err != nil || got.Increment != g.Increment {
 		t.Errorf("a new game after the migration: %+v, %v; want increment %v", got, err, g.Increment)
+	}
+	if as, ok := s.(store.Accounts); ok {
+		if err := as.CreateAccount(ctx, &store.Account{ID: "p1", Kind: store.Person, Name: "ada"}, ""); err != nil {
+			t.Errorf("an account after the migration: %v", err)
+		}
 	}
 }

@@ -242,7 +242,7 @@ const schemaV5 = `
 ALTER TABLE games ADD COLUMN analysis INTEGER NOT NULL DEFAULT 0;`
 
 // Migrations are the schema's versions, in order, for both databases.
-var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5}
+var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6}
 
 func ms(d time.Duration) int64 { return d.Milliseconds() }
 
@@ -545,9 +545,7 @@ func (s *SQL) List(ctx context.Context, opts store.ListOptions) ([]store.Summary
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, store.Summary{ID: g.ID, Created: g.Created, Updated: g.Updated, Black: g.Seats[0].Name, White: g.Seats[1].Name,
-			Plies: plies, Finished: finished, Result: g.Result, Open: g.Seats[0].Kind == store.Open || g.Seats[1].Kind == store.Open,
-			Rule: g.Rule, Start: g.Start})
+		out = append(out, summaryOf(g, plies, finished))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -559,6 +557,13 @@ func (s *SQL) List(ctx context.Context, opts store.ListOptions) ([]store.Summary
 		}
 	}
 	return out, nil
+}
+
+// summaryOf is a game in a list.
+func summaryOf(g *store.Game, plies int, finished bool) store.Summary {
+	return store.Summary{ID: g.ID, Created: g.Created, Updated: g.Updated, Black: g.Seats[0].Name, White: g.Seats[1].Name,
+		Plies: plies, Finished: finished, Result: g.Result, Open: g.Seats[0].Kind == store.Open || g.Seats[1].Kind == store.Open,
+		Rule: g.Rule, Start: g.Start}
 }
 
 // firstMovesBatch is how many games' first moves one query reads: far
@@ -659,6 +664,11 @@ func (s *SQL) swapSeats(ctx context.Context, tx *sql.Tx, id string) error {
 		black_kind = white_kind, black_name = white_name, black_spec = white_spec, black_token = white_token,
 		white_kind = black_kind, white_name = black_name, white_spec = black_spec, white_token = black_token,
 		updated_at = ? WHERE id = ?`), unixMicro(time.Now()), id)
+	if err != nil {
+		return err
+	}
+	// The accounts stay with their seats.
+	_, err = tx.ExecContext(ctx, s.q(`UPDATE game_accounts SET black_account = white_account, white_account = black_account WHERE game_id = ?`), id)
 	return err
 }
 
@@ -732,11 +742,23 @@ func (s *SQL) Finish(ctx context.Context, id string, r store.Result) error {
 		if finished {
 			return store.ErrConflict
 		}
-		_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, finished = 1, result_reason = ?, result_winner = ?, result_by = ?,
-			result_black = ?, result_white = ?, result_detail = ?, updated_at = ? WHERE id = ?`),
-			r.Reason, r.Winner, r.By, r.Black, r.White, r.Detail, unixMicro(time.Now()), id)
-		return err
+		link, err := s.gameLink(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if link.Rated {
+			return store.ErrRated
+		}
+		return s.finish(ctx, tx, id, r)
 	})
+}
+
+// finish records the result of game id in tx.
+func (s *SQL) finish(ctx context.Context, tx *sql.Tx, id string, r store.Result) error {
+	_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, finished = 1, result_reason = ?, result_winner = ?, result_by = ?,
+		result_black = ?, result_white = ?, result_detail = ?, updated_at = ? WHERE id = ?`),
+		r.Reason, r.Winner, r.By, r.Black, r.White, r.Detail, unixMicro(time.Now()), id)
+	return err
 }
 
 // Rematch implements store.Store.
