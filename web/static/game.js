@@ -3,12 +3,13 @@
 // with its analysis, and variations tried from it.
 
 import { el, copyButton } from "./dom.js";
-import { api, analyse, errorText, tokenKey, watchGame, ApiError } from "./api.js";
+import { api, analyse, errorText, tokenKey, ApiError } from "./api.js";
 import { makeBoard, squareName } from "./board.js";
 import { lineGraph } from "./graph.js";
 import { t, num, signed } from "./i18n.js";
 import { makeReview } from "./review.js";
-import { download, positionURL, recognise } from "./formats.js";
+import { download, positionURL } from "./formats.js";
+import { follow, newer, moved } from "./live.js";
 import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
 import { seatName, side, Side, depthNote, finalText, valueText, howText, openingName, forBlack } from "./words.js";
 import { boardSVG, boardPNG } from "./picture.js";
@@ -133,7 +134,7 @@ export function gamePage(app, id, record = null) {
       seat = { ...seat, color: r.color };
       localStorage.setItem(tokenKey(id), JSON.stringify(seat));
       const g = await api("GET", "/api/games/" + id); // or newer, from the WebSocket meanwhile
-      if (!state || g.version >= state.version) state = g;
+      if (newer(g, state)) state = g;
       render();
     } catch (e) { err.textContent = errorText(e); }
     finally { switchSides.disabled = false; }
@@ -145,7 +146,7 @@ export function gamePage(app, id, record = null) {
       const j = await api("POST", `/api/games/${id}/join`, { kind: "human", name: t("name.guest"), invite });
       seat = { color: j.color, token: j.token }; localStorage.setItem(tokenKey(id), JSON.stringify(seat));
       history.replaceState(null, "", "/game/" + id); // the invitation is used up
-      stopWatching?.hello(); // the seat's player sees the board
+      live.hello(); // the seat's player sees the board
       render();
     } catch (e) { err.textContent = errorText(e); }
   } } }, t("game.join"));
@@ -496,38 +497,12 @@ export function gamePage(app, id, record = null) {
     reviewing(step());
   };
   document.addEventListener("keydown", onKey);
-  // Live updates over a WebSocket, with reconnection.
-  let stopWatching = null, stopped = false;
-  (record ? recordState(record) : api("GET", "/api/games/" + id)).then((g) => {
-    if (stopped) return;
-    state = g; render();
-    if (!record) stopWatching = watchGame(id, () => state?.version, (g) => {
-      if (g.moves.length > state.moves.length) moveSound(); // a move played (an undo is silent)
-      state = g; render();
-    }, () => seat?.token || "");
-  }).catch((e) => { if (!stopped) app.replaceChildren(el("h1", { text: t("game.none") }), el("p", { text: errorText(e) })); });
+  // The game, live: each state newer than the one shown, drawn (a move
+  // played with its sound; an undo is silent).
+  let stopped = false;
+  const live = follow({ id, record, version: () => state?.version, token: () => seat?.token || "",
+    onState: (g) => { if (state && moved(state, g)) moveSound(); state = g; render(); },
+    onFail: (e) => app.replaceChildren(el("h1", { text: t("game.none") }), el("p", { text: errorText(e) })) });
   const ticking = setInterval(clocks, 500);
-  return () => { stopped = true; stopWatching?.(); clearInterval(ticking); document.removeEventListener("keydown", onKey); };
-}
-
-// recordState is the state of a game as the game page draws it, for a
-// record that no server game holds: its start and moves as the server
-// reads them (POST /api/position), its players' names (a GGF game's),
-// finished where the record ends.
-async function recordState(text) {
-  const what = recognise(text);
-  if (!what) throw Object.assign(new Error(t("review.nothing")), { translated: true });
-  const p = await api("POST", "/api/position", what);
-  const name = (tag, color) => new RegExp(tag + "\\[([^\\]]*)\\]").exec(what.ggf || "")?.[1]?.trim() || t("color." + color);
-  const moves = [];
-  let color = p.start.endsWith(" O") ? "white" : "black";
-  for (let i = 0; i + 1 < p.transcript.length; i += 2) {
-    moves.push({ ply: i / 2, color, square: p.transcript.slice(i, i + 2).toUpperCase() });
-    color = color === "black" ? "white" : "black";
-  }
-  const count = (c) => [...p.board].filter((x) => x === c).length, b = count("X"), w = count("O");
-  return { id: "", version: 0, record: true, over: p.over, status: "finished", board: p.board, start: p.start, legal: [], moves,
-    transcript: p.transcript, opening: p.opening, opening_name: p.opening_name, turn: p.turn, book: p.book, move_time_ms: 0, game_time_ms: 0,
-    black: { kind: "human", name: name("PB", "black"), discs: b, clock_used_ms: 0 }, white: { kind: "human", name: name("PW", "white"), discs: w, clock_used_ms: 0 },
-    result: { winner: b > w ? "black" : w > b ? "white" : "none", reason: "normal end", black: b, white: w, score: b - w } };
+  return () => { stopped = true; live.stop(); clearInterval(ticking); document.removeEventListener("keydown", onKey); };
 }
