@@ -10,8 +10,9 @@ import { t, num, signed } from "./i18n.js";
 import { makeReview } from "./review.js";
 import { download, positionURL } from "./formats.js";
 import { follow, newer, moved } from "./live.js";
-import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
-import { seatName, side, Side, depthNote, finalText, valueText, howText, openingName, forBlack } from "./words.js";
+import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, EXACT, DEPTH } from "./wholegame.js";
+import { seatName, side, Side, depthNote, finalText, valueText, howText, forBlack } from "./words.js";
+import { movesPanel, plyShown } from "./moves.js";
 import { boardSVG, boardPNG } from "./picture.js";
 import { rematchRequest, friendsRematch } from "./rematch.js";
 import { seatMeta, turnLeft } from "./clocks.js";
@@ -61,7 +62,6 @@ export function gamePage(app, id, record = null) {
   });
   const seatEl = (c) => el("div", { class: "seat", id: "seat-" + c }, el("span", { class: "dot " + c }), el("div", { class: "who" }, el("div", { class: "name" }), el("div", { class: "meta" })), el("span", { class: "count" }));
   const seats = { black: seatEl("black"), white: seatEl("white") };
-  const moves = el("div", { class: "moves", id: "moves" });
   const pv = el("div", { class: "pv", id: "pv" });
   const evals = el("div", { id: "graph" });
   const source = el("p", { class: "small", id: "source" });
@@ -92,7 +92,6 @@ export function gamePage(app, id, record = null) {
   // position shown.
   const thinkBox = el("input", { type: "checkbox", id: "thinking-toggle", checked: prefs.thinking ? "checked" : null, on: { change: (e) => { prefs.thinking = e.target.checked; savePrefs(prefs); render(); } } });
   const toLab = el("button", { id: "to-lab", on: { click: () => { if (state) location.href = "/#lab=" + encodeURIComponent(shownKey()); } } }, t("lab.compare"));
-  const openingEl = el("span", { class: "opening", id: "opening" });
   const undo = el("button", { id: "undo", on: { click: () => send("undo") } }, t("game.undo"));
   const resign = el("button", { id: "resign", on: { click: () => { if (confirm(t("game.resignConfirm"))) send("resign"); } } }, t("game.resign"));
   const copyT = copyButton(t("game.copyTranscript"), () => state?.transcript || "", { id: "copy-transcript" });
@@ -151,16 +150,8 @@ export function gamePage(app, id, record = null) {
     } catch (e) { err.textContent = errorText(e); }
   } } }, t("game.join"));
   const copyInvite = copyButton(t("game.copyInvite"), () => location.origin + (seat?.invite || location.pathname + location.hash), { id: "copy-invite" });
-  // The review's controls: first, previous, next, last; where it is; back
-  // to the game.
-  const stepButton = (id, sign, key, go) => el("button", { id, class: "step", "aria-label": t(key), title: t(key), on: { click: () => state && reviewing(go()) } }, sign);
-  const reviewWhere = el("span", { class: "small", id: "review-where", "aria-live": "polite" });
-  const reviewExit = el("button", { id: "review-exit", on: { click: () => review.exit() } }, t("review.back"));
-  const reviewNote = el("p", { class: "small", id: "review-note", text: t("review.note") });
-  const reviewBar = el("div", { class: "review", id: "review" },
-    stepButton("review-first", "|◀", "review.first", () => review.go(0)), stepButton("review-prev", "◀", "review.prev", () => review.step(-1)),
-    stepButton("review-next", "▶", "review.next", () => review.step(1)), stepButton("review-last", "▶|", "review.last", () => review.last()),
-    reviewWhere, reviewExit);
+  // The moves and the review's navigation.
+  const moves = movesPanel({ review, reviewing, ready: () => !!state, losses: () => wholeNow()?.losses });
   // The page's heading, for screen readers: the seats say it to the eye.
   const heading = el("h1", { class: "sr-only", id: "game-heading" });
   app.replaceChildren(heading, el("div", { class: "layout" },
@@ -169,7 +160,7 @@ export function gamePage(app, id, record = null) {
       el("div", { class: "panel" }, el("div", { class: "row first" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), el("label", { class: "toggle" }, thinkBox, t("game.thinking")), keyBox),
         hintSettings, legendEl, valuesFor,
         el("div", { class: "row" }, join, copyInvite, undo, switchSides, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
-      el("div", { class: "panel" }, el("h2", {}, t("game.moves"), openingEl), reviewBar, moves, reviewNote),
+      moves.el,
       el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source,
         el("div", { class: "row" }, wholeButton, wholeProgress, wholeStatus), wholeOut))));
 
@@ -356,8 +347,6 @@ export function gamePage(app, id, record = null) {
     bookBox.checked = bookOn();
     bookBox.disabled = !!s.no_help && realGame(); // the server gives no book then
     drawValues();
-    const o = v ? v.pos : s;
-    openingEl.replaceChildren(...(o.opening ? [t("game.opening") + " ", ...openingName(o.opening, o.opening_name)] : []));
     for (const c of ["black", "white"]) {
       seats[c].querySelector(".name").textContent = seat && seat.color === c ? t("seat.you", { name: seatName(s[c]) }) : seatName(s[c]);
       seats[c].querySelector(".count").textContent = num(s[c].discs);
@@ -400,16 +389,10 @@ export function gamePage(app, id, record = null) {
     const other = seat && (seat.color === "black" ? "white" : "black");
     undo.hidden = !(seat && s.status === "playing" && s[seat.color].kind === "human" && s[other].kind === "builtin");
     keyBox.hidden = !seat || s.status === "finished"; // spectators have no move to type
-    // The moves: a click reviews the position after one.
-    const at = v && v.at <= v.fromGame ? v.at : v ? v.fromGame : 0;
-    moves.replaceChildren(...s.moves.map((m, i) => el("span", {}, i % 2 === 0 ? el("span", { class: "n", text: num(Math.floor(i / 2) + 1) + "." }) : null,
-      moveButton(m, i, v && at === i + 1))));
-    const current = moves.querySelector(".mv.at");
-    if (current) moves.scrollTop = current.offsetTop - moves.clientHeight / 2;
-    else if (!v) moves.scrollTop = moves.scrollHeight;
-    renderReview(v);
-    evals.replaceChildren(...evalGraph(v ? at : -1));
-    renderWhole(v ? at : -1);
+    moves.render(s, v);
+    const at = plyShown(v);
+    evals.replaceChildren(...evalGraph(at));
+    renderWhole(at);
     evals.hidden = !!wholeNow(); // the whole game's graphs take its place
     // The line under the graph: the analysis's best line, of the position
     // shown only; without the analysis, the last computer move's.
@@ -452,18 +435,6 @@ export function gamePage(app, id, record = null) {
       yTicks: [64, 32, 0, -32, -64], label: t("graph.label"), unit: t("whole.discsForBlack"), at, onPick: n ? (k) => reviewing(review.go(k)) : null,
       readout: (k) => (values[k] === null ? t("whole.noValue", { n: num(k) }) : t("whole.evalAt", { n: num(k), value: signed(values[k], 1) })) })];
   }
-  const moveText = (sq) => (sq === "PA" ? t("game.pass") : sq.toLowerCase());
-  // moveButton is move i of the list: a click reviews the position after
-  // it; the whole game's analysis marks it with its loss.
-  function moveButton(m, i, shown) {
-    const l = wholeNow()?.losses[i];
-    let label = t("review.moveLabel", { n: num(i + 1), side: side(m.color), move: moveText(m.square) });
-    if (l) label += " · " + (l.mark ? t("whole.markLabel", { mark: t(l.mark.key), loss: lossText(l.loss), best: l.best.toLowerCase() })
-      : t("whole.lossLabelMove", { loss: lossText(l.loss) }));
-    return el("button", { type: "button", class: "mv" + (shown ? " at" : "") + (l?.mark ? " mark-" + l.mark.kind : ""), "data-ply": i + 1, "data-color": m.color, tabindex: "-1",
-      "data-loss": l ? l.loss : null, title: l ? label : null, "aria-label": label, on: { click: () => reviewing(review.go(i + 1)) } },
-    moveText(m.square), l?.mark ? el("span", { class: "mark", "aria-hidden": "true", text: l.mark.sign }) : null);
-  }
   // renderWhole shows the whole game's analysis: how moves are marked,
   // each player's totals, the graphs (at: the position shown, -1 none).
   function renderWhole(at) {
@@ -473,30 +444,6 @@ export function gamePage(app, id, record = null) {
       wholeSummary(w, { black: seatName(state.black), white: seatName(state.white) }),
       ...wholeGraphs(w, { at: at <= w.moves.length ? at : -1, onPick: (k) => reviewing(review.go(k)) }));
   }
-  // renderReview says which position the review shows (the game's after
-  // n moves, or a variation from one, with the discs), or how to start.
-  function renderReview(v) {
-    reviewBar.dataset.at = v ? v.at : ""; // the position shown, for tests
-    reviewExit.hidden = !review.active();
-    reviewNote.hidden = !review.active();
-    if (!v) { reviewWhere.textContent = review.active() ? "…" : state.moves.length ? t("review.start") : ""; return; }
-    const discs = t("review.discs", { black: num([...v.pos.board].filter((c) => c === "X").length), white: num([...v.pos.board].filter((c) => c === "O").length) });
-    reviewWhere.textContent = v.at > v.fromGame
-      ? t("review.variation", { n: num(v.fromGame), moves: v.line.slice(v.fromGame, v.at).map(moveText).join(" "), discs })
-      : v.at === 0 ? t("review.atStart", { discs }) : t("review.at", { n: num(v.at), total: num(v.total), discs });
-  }
-  // The arrow keys step through the game (but on the board, where they
-  // move between squares, and in a text box); Home and End go to its
-  // start and its end; Escape goes back to the game.
-  const onKey = (e) => {
-    if (!state || e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.("input, textarea, select, svg.board")) return;
-    const step = { ArrowLeft: () => review.step(-1), ArrowRight: () => review.step(1), Home: () => review.go(0), End: () => review.last(),
-      Escape: () => review.exit() }[e.key];
-    if (!step || (e.key === "Escape" && !review.active())) return;
-    e.preventDefault();
-    reviewing(step());
-  };
-  document.addEventListener("keydown", onKey);
   // The game, live: each state newer than the one shown, drawn (a move
   // played with its sound; an undo is silent).
   let stopped = false;
@@ -504,5 +451,5 @@ export function gamePage(app, id, record = null) {
     onState: (g) => { if (state && moved(state, g)) moveSound(); state = g; render(); },
     onFail: (e) => app.replaceChildren(el("h1", { text: t("game.none") }), el("p", { text: errorText(e) })) });
   const ticking = setInterval(clocks, 500);
-  return () => { stopped = true; live.stop(); clearInterval(ticking); document.removeEventListener("keydown", onKey); };
+  return () => { stopped = true; live.stop(); clearInterval(ticking); moves.stop(); };
 }
