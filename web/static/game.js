@@ -17,7 +17,8 @@ import { boardSVG, boardPNG } from "./picture.js";
 import { rematchRequest, friendsRematch } from "./rematch.js";
 import { seatMeta, turnLeft } from "./clocks.js";
 import { soundOn, setSound, moveSound, lowTimeSound } from "./sound.js";
-import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel, SEARCHES } from "./hints.js";
+import { loadPrefs, savePrefs, settings } from "./hints.js";
+import { analysisPanel } from "./analysis.js";
 
 // gamePage shows game id in app, or a record (a GGF game or a transcript,
 // e.g. one of the WTHOR database's, not stored: to review and analyse);
@@ -25,12 +26,7 @@ import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend,
 // keys).
 
 export function gamePage(app, id, record = null) {
-  // Values belong to one position and go with it: an analysis is asked
-  // for a position (board and side to move) with a search (cacheKey), and
-  // its answer, which says which position it is for, is kept under that
-  // key (answers) and drawn only while that position is shown.
-  // analysisFor is the key being analysed; analyses are the requests.
-  let state = null, seat = null, hints = true, showAnalysis = false, analysisFor = "";
+  let state = null, seat = null, hints = true;
   // In a real game (not an analysis game) that goes on, the book's values
   // are not on the board unless the player turns them on (liveBook); an
   // analysis game, a finished game and a record follow the remembered
@@ -38,9 +34,7 @@ export function gamePage(app, id, record = null) {
   let liveBook = false;
   const realGame = () => state && !state.record && !state.analysis && state.status !== "finished";
   const bookOn = () => (realGame() ? liveBook : prefs.book);
-  const analyses = new Map(), answers = new Map();
   const prefs = loadPrefs();
-  const cacheKey = (key) => prefs.search + "|" + key;
   const review = makeReview(() => render());
   // reviewing runs a step of the review, saying why if it fails.
   const reviewing = (p) => p?.catch((e) => { err.textContent = errorText(e); });
@@ -60,11 +54,12 @@ export function gamePage(app, id, record = null) {
     if (review.active()) reviewing(review.play(sq));
     else if (state?.legal?.includes(sq)) play(sq);
   });
+  // The analysis of the position shown, its values on the board.
+  const analysis = analysisPanel({ board, game: () => state, view: () => review.view(), seat: () => seat, prefs, book: () => bookOn(),
+    first: () => fillAbort?.abort(), render: () => render() });
   const seatEl = (c) => el("div", { class: "seat", id: "seat-" + c }, el("span", { class: "dot " + c }), el("div", { class: "who" }, el("div", { class: "name" }), el("div", { class: "meta" })), el("span", { class: "count" }));
   const seats = { black: seatEl("black"), white: seatEl("white") };
-  const pv = el("div", { class: "pv", id: "pv" });
   const evals = el("div", { id: "graph" });
-  const source = el("p", { class: "small", id: "source" });
   // The whole game's analysis: a button, its progress, then the marks of
   // the moves, the totals of each player and its graphs.
   let whole = null, wholeRunning = false;
@@ -75,7 +70,7 @@ export function gamePage(app, id, record = null) {
   const keys = el("input", { class: "keys", type: "text", placeholder: "d3", maxlength: 2, "aria-label": t("game.typeLabel"), on: { keydown: (e) => { if (e.key === "Enter") { play(keys.value.trim()); keys.value = ""; } } } });
   const keyBox = el("span", { class: "small", id: "move-box" }, t("game.type"), " ", keys);
   const hintBox = el("input", { type: "checkbox", checked: "checked", on: { change: (e) => { hints = e.target.checked; render(); } } });
-  const anaBox = el("input", { type: "checkbox", id: "analysis-toggle", on: { change: (e) => { showAnalysis = e.target.checked; analysisFor = ""; render(); } } });
+  const anaBox = el("input", { type: "checkbox", id: "analysis-toggle", on: { change: (e) => { analysis.show(e.target.checked); render(); } } });
   // The book's moves (with their values), the hints' settings and the
   // legend of the values' colours.
   const bookBox = el("input", { type: "checkbox", id: "book-toggle", on: { change: (e) => {
@@ -83,15 +78,12 @@ export function gamePage(app, id, record = null) {
     else { prefs.book = e.target.checked; savePrefs(prefs); }
     render();
   } } });
-  const hintSettings = settings(prefs, () => { analysisFor = ""; render(); });
-  const legendEl = valuesLegend();
-  // Whose the values on the board are: the side to move's.
-  const valuesFor = el("p", { class: "small", id: "values-for", hidden: "hidden" });
+  const hintSettings = settings(prefs, () => { analysis.again(); render(); });
   // The computer's thinking drawn on the board as it thinks (Monte
   // Carlo's visits as a heat map); the lab compares two algorithms on the
   // position shown.
   const thinkBox = el("input", { type: "checkbox", id: "thinking-toggle", checked: prefs.thinking ? "checked" : null, on: { change: (e) => { prefs.thinking = e.target.checked; savePrefs(prefs); render(); } } });
-  const toLab = el("button", { id: "to-lab", on: { click: () => { if (state) location.href = "/#lab=" + encodeURIComponent(shownKey()); } } }, t("lab.compare"));
+  const toLab = el("button", { id: "to-lab", on: { click: () => { if (state) location.href = "/#lab=" + encodeURIComponent(analysis.shownKey()); } } }, t("lab.compare"));
   const undo = el("button", { id: "undo", on: { click: () => send("undo") } }, t("game.undo"));
   const resign = el("button", { id: "resign", on: { click: () => { if (confirm(t("game.resignConfirm"))) send("resign"); } } }, t("game.resign"));
   const copyT = copyButton(t("game.copyTranscript"), () => state?.transcript || "", { id: "copy-transcript" });
@@ -105,7 +97,7 @@ export function gamePage(app, id, record = null) {
   const pictureName = () => `reversi-${id || "game"}-${review.view()?.at ?? state?.moves.length ?? 0}`;
   const savePNG = el("button", { id: "export-png", on: { click: async () => { try { download(pictureName() + ".png", await boardPNG(board.el)); } catch (e) { err.textContent = errorText(e); } } } }, t("board.png"));
   const saveSVG = el("button", { id: "export-svg", on: { click: async () => download(pictureName() + ".svg", await boardSVG(board.el), "image/svg+xml") } }, t("board.svg"));
-  const copyP = copyButton(t("game.copyPosition"), () => positionURL(shownKey()), { id: "copy-position" });
+  const copyP = copyButton(t("game.copyPosition"), () => positionURL(analysis.shownKey()), { id: "copy-position" });
   // Flip the board (remembered); a rematch of a finished game.
   const flipKey = "reversi-flipped";
   const flip = el("button", { id: "flip", "aria-pressed": "false", on: { click: () => {
@@ -158,10 +150,10 @@ export function gamePage(app, id, record = null) {
     el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, rematchNote, timeWarn, helpNote, err),
     el("div", {},
       el("div", { class: "panel" }, el("div", { class: "row first" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), el("label", { class: "toggle" }, thinkBox, t("game.thinking")), keyBox),
-        hintSettings, legendEl, valuesFor,
+        hintSettings, analysis.legend, analysis.valuesFor,
         el("div", { class: "row" }, join, copyInvite, undo, switchSides, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
       moves.el,
-      el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source,
+      el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), analysis.pv, evals, analysis.source,
         el("div", { class: "row" }, wholeButton, wholeProgress, wholeStatus), wholeOut))));
 
   // analyseWhole evaluates every position of the game as it stands, with
@@ -244,92 +236,6 @@ export function gamePage(app, id, record = null) {
     timeWarn.textContent = warn;
     timeWarn.hidden = !warn;
   }
-  const positionKey = (s) => s.board + " " + (s.turn === "white" ? "O" : "X");
-  // shownKey is the position the board shows: the game's, or the one
-  // reviewed; analysable says whether it has moves to analyse.
-  const shownKey = () => { const v = review.view(); return v ? positionKey(v.pos) : positionKey(state); };
-  // A record's last position is reviewed as any other: analysable unless
-  // the game is over there.
-  // A game between players that the server does not help (no_help) is
-  // not analysed until it is over.
-  const analysable = () => { if (state.no_help) return false; const v = review.view(); return v ? !v.pos.over : state.record ? !state.over : state.status !== "finished"; };
-  // valuesTurn says whether the position shown gets values: any position
-  // reviewed; in the game, the player's own turn, and the other side's
-  // if the settings say so.
-  const valuesTurn = () => {
-    if (review.view() || state.record) return true;
-    if (state.status === "finished") return false;
-    return !seat || state.turn === seat.color || prefs.opponent;
-  };
-  let busyTries = 0;
-  async function runAnalysis() {
-    const key = shownKey(), ck = cacheKey(key);
-    if (!showAnalysis || !analysable() || !valuesTurn() || answers.has(ck) || analysisFor === ck) return;
-    analysisFor = ck;
-    // The position shown goes first: the graph's background analysis,
-    // which would hold this client's analysis slot for up to 8 s while
-    // the player's clock runs, gives its request up (and goes on later).
-    fillAbort?.abort();
-    source.textContent = t("analysis.running");
-    try {
-      if (!analyses.has(ck)) analyses.set(ck, analyse({ board: key }, prefs.search));
-      let a;
-      try { a = await analyses.get(ck); } catch (e) { analyses.delete(ck); throw e; }
-      if (a.for !== key) return; // an answer for another position: dropped
-      answers.set(ck, a);
-      if (analysisFor === ck) analysisFor = "";
-      if (state && cacheKey(shownKey()) === ck) render(); // else kept for when it is shown again
-    } catch (e) {
-      if (analysisFor !== ck) return;
-      source.textContent = errorText(e);
-      // A busy server (its analyses at once all running) is asked again
-      // a moment later.
-      if (e instanceof ApiError && e.status === 503 && busyTries++ < 30) setTimeout(() => { if (analysisFor === ck) { analysisFor = ""; render(); } }, 1000);
-    }
-  }
-  // drawValues writes the values of the position shown on the board: the
-  // analysis's, with the book's, once it has answered; the book's alone
-  // before or without it. None where the settings say none.
-  function drawValues() {
-    const v = review.view(), key = shownKey();
-    const book = bookOn() ? (v ? v.pos.book : state.book) : null;
-    let moves = null, unit = "discs";
-    if (valuesTurn() && analysable()) {
-      const a = showAnalysis ? answers.get(cacheKey(key)) : null;
-      if (a?.thinking) { moves = withBook(a.thinking.moves, book); unit = a.thinking.unit; }
-      else if (book?.length) moves = withBook([], book);
-    }
-    // Without values of its own, the position being played shows what the
-    // computer to move is thinking.
-    if (!moves && !v && prefs.thinking && state.status === "playing" && state.live?.moves?.length) {
-      board.showValues(state.live.moves, state.live.unit);
-      legendEl.hidden = false;
-      sayValuesFor(state.turn);
-      return;
-    }
-    board.showValues(best(moves, prefs.count), unit);
-    legendEl.hidden = !moves;
-    sayValuesFor(moves ? (v ? v.pos.turn : state.turn) : null);
-    // The line and its source, under the graph.
-    const a = showAnalysis && moves ? answers.get(cacheKey(key)) : null;
-    if (a?.thinking) {
-      const th = a.thinking;
-      pv.textContent = th.pv?.length ? t("analysis.best", { pv: th.pv.join(" ") }) : "";
-      const how = th.kind === "exact" ? t("analysis.exact") : th.kind === "wld" ? t("kind.wld") : th.kind === "book" ? t("kind.book") : t("kind.depth", { depth: depthNote(th) });
-      // A depth chosen and a depth found say the same: named once.
-      const byDepth = !["exact", "wld", "book"].includes(th.kind) && SEARCHES.find(([v]) => v === prefs.search)?.[1] === "hints.depth";
-      source.textContent = byDepth ? t("analysis.found", { how, nodes: num(th.nodes || 0) }) : t("analysis.by", { search: searchLabel(prefs.search), how, nodes: num(th.nodes || 0) });
-    } else if (showAnalysis) {
-      pv.textContent = "";
-      if (analysisFor !== cacheKey(key) || !analysable()) source.textContent = "";
-    }
-  }
-  // sayValuesFor names the side the board's values are for (null: no
-  // values shown).
-  function sayValuesFor(color) {
-    valuesFor.hidden = !color;
-    valuesFor.textContent = color ? t("values.for", { side: Side(color) }) : "";
-  }
   function render() {
     if (!state) return;
     const s = state, mine = seat && s.status === "playing" && s.turn === seat.color;
@@ -339,14 +245,12 @@ export function gamePage(app, id, record = null) {
     const v = review.view();
     if (v) board.update(v.pos.board, v.pos.legal, v.at > 0 ? v.line[v.at - 1] : null, hints);
     else board.update(s.board, mine ? s.legal : [], s.last_move, hints && mine);
-    if (!showAnalysis) analysisFor = "";
     anaBox.disabled = !!s.no_help;
     anaBox.parentElement.title = s.no_help ? t("game.noHelp") : "";
     helpNote.textContent = s.no_help ? t("game.noHelpNote") : s.analysis && s.status !== "finished" ? t("game.analysisGameNote") : "";
     helpNote.hidden = !helpNote.textContent;
     bookBox.checked = bookOn();
     bookBox.disabled = !!s.no_help && realGame(); // the server gives no book then
-    drawValues();
     for (const c of ["black", "white"]) {
       seats[c].querySelector(".name").textContent = seat && seat.color === c ? t("seat.you", { name: seatName(s[c]) }) : seatName(s[c]);
       seats[c].querySelector(".count").textContent = num(s[c].discs);
@@ -394,15 +298,7 @@ export function gamePage(app, id, record = null) {
     evals.replaceChildren(...evalGraph(at));
     renderWhole(at);
     evals.hidden = !!wholeNow(); // the whole game's graphs take its place
-    // The line under the graph: the analysis's best line, of the position
-    // shown only; without the analysis, the last computer move's.
-    if (!showAnalysis) {
-      source.textContent = "";
-      const th = s.thinking;
-      const how = th?.kind === "exact" ? t("pv.exact") : th?.kind === "wld" ? t("pv.wld") : th?.depth ? t("pv.depth", { depth: depthNote(th) }) : "";
-      pv.textContent = th ? t("pv.last", { value: valueText(forBlack(th), th.unit), how, line: th.pv?.length ? t("pv.line", { pv: th.pv.join(" ") }) : "" }) : "";
-    }
-    runAnalysis();
+    analysis.render(s);
     fillGraph();
   }
   // The evaluation graph: the value for Black in discs after each move,
@@ -416,11 +312,11 @@ export function gamePage(app, id, record = null) {
   let filled = null, filling = false, fillAbort = null;
   const sameLine = (r) => r && r.start === state.start && r.moves.length === state.moves.length && r.moves.every((m, i) => state.moves[i].square === m);
   async function fillGraph() {
-    if (!showAnalysis || state.no_help || filling || analysisFor || wholeRunning || stopped || sameLine(filled)) return;
+    if (!analysis.on() || state.no_help || filling || analysis.busy() || wholeRunning || stopped || sameLine(filled)) return;
     filling = true;
     const abort = fillAbort = new AbortController();
     let r = null;
-    try { r = await analyseGame(state.start, state.moves.map((m) => m.square), { stopped: () => stopped || !showAnalysis, signal: abort.signal }); }
+    try { r = await analyseGame(state.start, state.moves.map((m) => m.square), { stopped: () => stopped || !analysis.on(), signal: abort.signal }); }
     catch (_) { /* the graph keeps what it has; the next move (or answer) asks again */ }
     finally { filling = false; if (fillAbort === abort) fillAbort = null; }
     if (r && !stopped) { filled = r; render(); }
@@ -428,9 +324,9 @@ export function gamePage(app, id, record = null) {
   function evalGraph(at) {
     const n = state.moves.length, values = Array(n + 1).fill(null);
     state.moves.forEach((m, i) => { if (m.eval !== undefined && m.eval !== null) values[i + 1] = m.color === "black" ? m.eval : -m.eval; });
-    const f = showAnalysis && filled && filled.start === state.start ? filled : null;
+    const f = analysis.on() && filled && filled.start === state.start ? filled : null;
     if (f) f.values.forEach((x, k) => { if (x !== null && k <= n && f.moves.slice(0, k).every((m, i) => state.moves[i].square === m)) values[k] = x; });
-    const caption = showAnalysis ? t("graph.captionAnalysed", { depth: num(DEPTH), exact: num(EXACT) }) : t("graph.caption");
+    const caption = analysis.on() ? t("graph.captionAnalysed", { depth: num(DEPTH), exact: num(EXACT) }) : t("graph.caption");
     return [el("div", { class: "small", text: caption }), lineGraph({ id: "eval-graph", series: [{ values, dots: true }], positions: n, yMin: -64, yMax: 64,
       yTicks: [64, 32, 0, -32, -64], label: t("graph.label"), unit: t("whole.discsForBlack"), at, onPick: n ? (k) => reviewing(review.go(k)) : null,
       readout: (k) => (values[k] === null ? t("whole.noValue", { n: num(k) }) : t("whole.evalAt", { n: num(k), value: signed(values[k], 1) })) })];
