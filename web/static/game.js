@@ -5,12 +5,11 @@
 import { el, copyButton } from "./dom.js";
 import { api, analyse, errorText, tokenKey, ApiError } from "./api.js";
 import { makeBoard, squareName } from "./board.js";
-import { lineGraph } from "./graph.js";
 import { t, num, signed } from "./i18n.js";
 import { makeReview } from "./review.js";
 import { download, positionURL } from "./formats.js";
 import { follow, newer, moved } from "./live.js";
-import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, EXACT, DEPTH } from "./wholegame.js";
+import { gameGraphs } from "./gamegraphs.js";
 import { seatName, side, Side, depthNote, finalText, valueText, howText, forBlack } from "./words.js";
 import { movesPanel, plyShown } from "./moves.js";
 import { boardSVG, boardPNG } from "./picture.js";
@@ -56,17 +55,12 @@ export function gamePage(app, id, record = null) {
   });
   // The analysis of the position shown, its values on the board.
   const analysis = analysisPanel({ board, game: () => state, view: () => review.view(), seat: () => seat, prefs, book: () => bookOn(),
-    first: () => fillAbort?.abort(), render: () => render() });
+    first: () => graphs.giveWay(), render: () => render() });
   const seatEl = (c) => el("div", { class: "seat", id: "seat-" + c }, el("span", { class: "dot " + c }), el("div", { class: "who" }, el("div", { class: "name" }), el("div", { class: "meta" })), el("span", { class: "count" }));
   const seats = { black: seatEl("black"), white: seatEl("white") };
-  const evals = el("div", { id: "graph" });
-  // The whole game's analysis: a button, its progress, then the marks of
-  // the moves, the totals of each player and its graphs.
-  let whole = null, wholeRunning = false;
-  const wholeButton = el("button", { id: "analyse-game", on: { click: () => analyseWhole() } }, t("whole.run"));
-  const wholeProgress = el("progress", { id: "whole-progress", max: 1, value: 0, hidden: "hidden", "aria-label": t("whole.progressLabel") });
-  const wholeStatus = el("span", { class: "small", id: "whole-status", role: "status" });
-  const wholeOut = el("div", { id: "whole" });
+  // The evaluation graph and the whole game's analysis.
+  const graphs = gameGraphs({ game: () => state, pick: (k) => reviewing(review.go(k)), analysisOn: () => analysis.on(), busy: () => analysis.busy(),
+    stopped: () => stopped, render: () => render() });
   const keys = el("input", { class: "keys", type: "text", placeholder: "d3", maxlength: 2, "aria-label": t("game.typeLabel"), on: { keydown: (e) => { if (e.key === "Enter") { play(keys.value.trim()); keys.value = ""; } } } });
   const keyBox = el("span", { class: "small", id: "move-box" }, t("game.type"), " ", keys);
   const hintBox = el("input", { type: "checkbox", checked: "checked", on: { change: (e) => { hints = e.target.checked; render(); } } });
@@ -143,7 +137,7 @@ export function gamePage(app, id, record = null) {
   } } }, t("game.join"));
   const copyInvite = copyButton(t("game.copyInvite"), () => location.origin + (seat?.invite || location.pathname + location.hash), { id: "copy-invite" });
   // The moves and the review's navigation.
-  const moves = movesPanel({ review, reviewing, ready: () => !!state, losses: () => wholeNow()?.losses });
+  const moves = movesPanel({ review, reviewing, ready: () => !!state, losses: () => graphs.losses() });
   // The page's heading, for screen readers: the seats say it to the eye.
   const heading = el("h1", { class: "sr-only", id: "game-heading" });
   app.replaceChildren(heading, el("div", { class: "layout" },
@@ -153,36 +147,7 @@ export function gamePage(app, id, record = null) {
         hintSettings, analysis.legend, analysis.valuesFor,
         el("div", { class: "row" }, join, copyInvite, undo, switchSides, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
       moves.el,
-      el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), analysis.pv, evals, analysis.source,
-        el("div", { class: "row" }, wholeButton, wholeProgress, wholeStatus), wholeOut))));
-
-  // analyseWhole evaluates every position of the game as it stands, with
-  // its progress; a game analysed again (after more moves) asks only for
-  // the new positions.
-  async function analyseWhole() {
-    if (!state || wholeRunning) return;
-    wholeRunning = true;
-    wholeButton.disabled = true;
-    wholeProgress.hidden = false;
-    const start = state.start, line = state.moves.map((m) => m.square);
-    try {
-      const r = await analyseGame(start, line, {
-        stopped: () => stopped,
-        progress: (done, total) => { wholeProgress.max = total; wholeProgress.value = done; wholeStatus.textContent = t("whole.progress", { done: num(done), total: num(total) }); },
-      });
-      if (!r || stopped) return;
-      whole = r;
-      wholeStatus.textContent = t("whole.done", { n: num(r.moves.length + 1), depth: num(DEPTH), exact: num(EXACT) });
-      render();
-    } catch (e) { wholeStatus.textContent = errorText(e); }
-    finally { wholeRunning = false; wholeButton.disabled = false; wholeProgress.hidden = true; }
-  }
-  // wholeNow is the whole game's analysis if it is still of this game's
-  // line (an undo leaves it behind).
-  function wholeNow() {
-    if (!whole || !state || whole.start !== state.start || whole.moves.length > state.moves.length) return null;
-    return whole.moves.every((m, i) => state.moves[i].square === m) ? whole : null;
-  }
+      el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), analysis.pv, graphs.evals, analysis.source, graphs.row, graphs.out))));
 
   async function play(sq) {
     err.textContent = "";
@@ -294,51 +259,9 @@ export function gamePage(app, id, record = null) {
     undo.hidden = !(seat && s.status === "playing" && s[seat.color].kind === "human" && s[other].kind === "builtin");
     keyBox.hidden = !seat || s.status === "finished"; // spectators have no move to type
     moves.render(s, v);
-    const at = plyShown(v);
-    evals.replaceChildren(...evalGraph(at));
-    renderWhole(at);
-    evals.hidden = !!wholeNow(); // the whole game's graphs take its place
+    graphs.render(s, plyShown(v));
     analysis.render(s);
-    fillGraph();
-  }
-  // The evaluation graph: the value for Black in discs after each move,
-  // both players' (one point of view, its axes, the values on hover, a
-  // click reviews the position). With the analysis on, every position of
-  // the game is analysed in the background as the whole game's analysis
-  // does (one at a time, each answer kept, after the position shown has
-  // its values), so that every move has a value; until then, and without
-  // the analysis, a computer's move has its own value (the moves of
-  // people have none).
-  let filled = null, filling = false, fillAbort = null;
-  const sameLine = (r) => r && r.start === state.start && r.moves.length === state.moves.length && r.moves.every((m, i) => state.moves[i].square === m);
-  async function fillGraph() {
-    if (!analysis.on() || state.no_help || filling || analysis.busy() || wholeRunning || stopped || sameLine(filled)) return;
-    filling = true;
-    const abort = fillAbort = new AbortController();
-    let r = null;
-    try { r = await analyseGame(state.start, state.moves.map((m) => m.square), { stopped: () => stopped || !analysis.on(), signal: abort.signal }); }
-    catch (_) { /* the graph keeps what it has; the next move (or answer) asks again */ }
-    finally { filling = false; if (fillAbort === abort) fillAbort = null; }
-    if (r && !stopped) { filled = r; render(); }
-  }
-  function evalGraph(at) {
-    const n = state.moves.length, values = Array(n + 1).fill(null);
-    state.moves.forEach((m, i) => { if (m.eval !== undefined && m.eval !== null) values[i + 1] = m.color === "black" ? m.eval : -m.eval; });
-    const f = analysis.on() && filled && filled.start === state.start ? filled : null;
-    if (f) f.values.forEach((x, k) => { if (x !== null && k <= n && f.moves.slice(0, k).every((m, i) => state.moves[i].square === m)) values[k] = x; });
-    const caption = analysis.on() ? t("graph.captionAnalysed", { depth: num(DEPTH), exact: num(EXACT) }) : t("graph.caption");
-    return [el("div", { class: "small", text: caption }), lineGraph({ id: "eval-graph", series: [{ values, dots: true }], positions: n, yMin: -64, yMax: 64,
-      yTicks: [64, 32, 0, -32, -64], label: t("graph.label"), unit: t("whole.discsForBlack"), at, onPick: n ? (k) => reviewing(review.go(k)) : null,
-      readout: (k) => (values[k] === null ? t("whole.noValue", { n: num(k) }) : t("whole.evalAt", { n: num(k), value: signed(values[k], 1) })) })];
-  }
-  // renderWhole shows the whole game's analysis: how moves are marked,
-  // each player's totals, the graphs (at: the position shown, -1 none).
-  function renderWhole(at) {
-    const w = wholeNow();
-    if (!w) { wholeOut.replaceChildren(); return; }
-    wholeOut.replaceChildren(el("p", { class: "small", id: "whole-thresholds", text: thresholds() }),
-      wholeSummary(w, { black: seatName(state.black), white: seatName(state.white) }),
-      ...wholeGraphs(w, { at: at <= w.moves.length ? at : -1, onPick: (k) => reviewing(review.go(k)) }));
+    graphs.fill();
   }
   // The game, live: each state newer than the one shown, drawn (a move
   // played with its sound; an undo is silent).
