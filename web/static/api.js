@@ -1,5 +1,6 @@
 // The server's JSON API: requests and their errors in the page's
-// language, analysis, the seats this browser holds, a game's WebSocket.
+// language, analysis, the seats this browser holds (a game's WebSocket is
+// live.js's).
 
 import { t, num, language } from "./i18n.js";
 
@@ -95,32 +96,4 @@ export async function analyseLive(position, playerSpec, onReport, signal) {
   }
   if (!answer) throw new ApiError(503, "the analysis ended without an answer");
   return answer;
-}
-
-// watchGame follows a game over its WebSocket, reconnecting with a
-// growing delay: onState gets each state newer than version() (the
-// version the page shows, sent on reconnection so the server can resync
-// it). token() is the token of the seat this browser plays ("" for a
-// spectator): the hello that gives it tells the server that the seat's
-// player sees the board, which starts a person's clock. It returns a
-// function that stops watching; its hello() says hello again (a seat
-// just taken).
-export function watchGame(id, version, onState, token = () => "") {
-  let ws = null, retry = 500, stopped = false;
-  const hello = () => {
-    if (ws?.readyState !== WebSocket.OPEN) return;
-    const v = version(), tok = token();
-    ws.send(JSON.stringify({ type: "hello", ...(v !== undefined ? { version: v } : {}), ...(tok ? { token: tok } : {}) }));
-  };
-  function connect() {
-    ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + `/api/games/${id}/ws`);
-    ws.onopen = () => { retry = 500; hello(); };
-    ws.onmessage = (m) => {
-      const e = JSON.parse(m.data), v = version();
-      if (e.type === "state" && (v === undefined || e.version >= v)) onState(e.game);
-    };
-    ws.onclose = () => { if (stopped) return; setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); };
-  }
-  connect();
-  return Object.assign(() => { stopped = true; ws?.close(); }, { hello });
 }

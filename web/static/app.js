@@ -3,10 +3,11 @@
 
 // This module starts the page in its language and routes; each page and
 // part has a module of its own: i18n.js (languages), dom.js, api.js (the
-// API and a game's WebSocket), board.js, graph.js, words.js (the texts of
-// a game), start.js, game.js, review.js (a game's positions and
-// variations), wholegame.js (the whole game's analysis), editor.js,
-// formats.js (what a player pastes or shares).
+// API), board.js, graph.js, words.js (the texts of a game), start.js,
+// game.js (the game page, put together from live.js, seats.js,
+// toolbar.js, analysis.js, moves.js and gamegraphs.js), review.js (a
+// game's positions and variations), wholegame.js (the whole game's
+// analysis), editor.js, formats.js (what a player pastes or shares).
 
 import { LANGUAGES, chosenLanguage, useLanguage, language, translateStatic, t } from "./i18n.js";
 import { options } from "./dom.js";

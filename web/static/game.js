@@ -1,21 +1,26 @@
 // The game page: a game as its players and spectators see it, live, and
 // its review: any position of it (arrow keys, the move list, the graph),
-// with its analysis, and variations tried from it.
+// with its analysis, and variations tried from it. This module puts the
+// page's parts together, each a module of its own: live.js (the game
+// followed), seats.js (the players, clocks and status), toolbar.js (the
+// controls), analysis.js (the position shown analysed), moves.js (the
+// moves and the review's navigation), gamegraphs.js (the graphs and the
+// whole game's analysis).
 
-import { el, copyButton } from "./dom.js";
-import { api, analyse, errorText, tokenKey, watchGame, ApiError } from "./api.js";
+import { el } from "./dom.js";
+import { errorText, tokenKey } from "./api.js";
 import { makeBoard, squareName } from "./board.js";
-import { lineGraph } from "./graph.js";
-import { t, num, signed } from "./i18n.js";
+import { t } from "./i18n.js";
 import { makeReview } from "./review.js";
-import { download, positionURL, recognise } from "./formats.js";
-import { analyseGame, graphs as wholeGraphs, summary as wholeSummary, thresholds, lossText, EXACT, DEPTH } from "./wholegame.js";
-import { seatName, side, Side, depthNote, finalText, valueText, howText, openingName, forBlack } from "./words.js";
-import { boardSVG, boardPNG } from "./picture.js";
-import { rematchRequest, friendsRematch } from "./rematch.js";
-import { seatMeta, turnLeft } from "./clocks.js";
-import { soundOn, setSound, moveSound, lowTimeSound } from "./sound.js";
-import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend, searchLabel, SEARCHES } from "./hints.js";
+import { follow, moved } from "./live.js";
+import { seatName } from "./words.js";
+import { moveSound } from "./sound.js";
+import { loadPrefs } from "./hints.js";
+import { seatsPanel } from "./seats.js";
+import { toolbar } from "./toolbar.js";
+import { analysisPanel } from "./analysis.js";
+import { movesPanel, plyShown } from "./moves.js";
+import { gameGraphs } from "./gamegraphs.js";
 
 // gamePage shows game id in app, or a record (a GGF game or a transcript,
 // e.g. one of the WTHOR database's, not stored: to review and analyse);
@@ -23,321 +28,45 @@ import { loadPrefs, savePrefs, settings, withBook, best, legend as valuesLegend,
 // keys).
 
 export function gamePage(app, id, record = null) {
-  // Values belong to one position and go with it: an analysis is asked
-  // for a position (board and side to move) with a search (cacheKey), and
-  // its answer, which says which position it is for, is kept under that
-  // key (answers) and drawn only while that position is shown.
-  // analysisFor is the key being analysed; analyses are the requests.
-  let state = null, seat = null, hints = true, showAnalysis = false, analysisFor = "";
-  // In a real game (not an analysis game) that goes on, the book's values
-  // are not on the board unless the player turns them on (liveBook); an
-  // analysis game, a finished game and a record follow the remembered
-  // setting (prefs.book).
-  let liveBook = false;
-  const realGame = () => state && !state.record && !state.analysis && state.status !== "finished";
-  const bookOn = () => (realGame() ? liveBook : prefs.book);
-  const analyses = new Map(), answers = new Map();
+  let state = null, seat = null;
   const prefs = loadPrefs();
-  const cacheKey = (key) => prefs.search + "|" + key;
   const review = makeReview(() => render());
   // reviewing runs a step of the review, saying why if it fails.
   const reviewing = (p) => p?.catch((e) => { err.textContent = errorText(e); });
   try { seat = id ? JSON.parse(localStorage.getItem(tokenKey(id)) || "null") : null; } catch (_) {}
-  const status = el("div", { class: "status", id: "status", role: "status" });
   const err = el("div", { class: "error", id: "error" });
-  const rematchNote = el("div", { class: "status warn", id: "rematch-note", role: "status", hidden: "hidden" });
-  const timeWarn = el("div", { class: "error", id: "time-warning", role: "alert", hidden: "hidden" });
-  // Whether the server helps the players while the game goes on: off in
-  // a game between players (no_help), on in an analysis game.
-  const helpNote = el("p", { class: "small", id: "help-note", hidden: "hidden" });
   // A click on a square that is not a legal move does nothing: only legal
   // moves are sent (three illegal moves lose a game). In review, a legal
   // move tries a variation: the game is not touched.
   const board = makeBoard((i) => {
     const sq = squareName(i);
     if (review.active()) reviewing(review.play(sq));
-    else if (state?.legal?.includes(sq)) play(sq);
+    else if (state?.legal?.includes(sq)) tools.play(sq);
   });
-  const seatEl = (c) => el("div", { class: "seat", id: "seat-" + c }, el("span", { class: "dot " + c }), el("div", { class: "who" }, el("div", { class: "name" }), el("div", { class: "meta" })), el("span", { class: "count" }));
-  const seats = { black: seatEl("black"), white: seatEl("white") };
-  const moves = el("div", { class: "moves", id: "moves" });
-  const pv = el("div", { class: "pv", id: "pv" });
-  const evals = el("div", { id: "graph" });
-  const source = el("p", { class: "small", id: "source" });
-  // The whole game's analysis: a button, its progress, then the marks of
-  // the moves, the totals of each player and its graphs.
-  let whole = null, wholeRunning = false;
-  const wholeButton = el("button", { id: "analyse-game", on: { click: () => analyseWhole() } }, t("whole.run"));
-  const wholeProgress = el("progress", { id: "whole-progress", max: 1, value: 0, hidden: "hidden", "aria-label": t("whole.progressLabel") });
-  const wholeStatus = el("span", { class: "small", id: "whole-status", role: "status" });
-  const wholeOut = el("div", { id: "whole" });
-  const keys = el("input", { class: "keys", type: "text", placeholder: "d3", maxlength: 2, "aria-label": t("game.typeLabel"), on: { keydown: (e) => { if (e.key === "Enter") { play(keys.value.trim()); keys.value = ""; } } } });
-  const keyBox = el("span", { class: "small", id: "move-box" }, t("game.type"), " ", keys);
-  const hintBox = el("input", { type: "checkbox", checked: "checked", on: { change: (e) => { hints = e.target.checked; render(); } } });
-  const anaBox = el("input", { type: "checkbox", id: "analysis-toggle", on: { change: (e) => { showAnalysis = e.target.checked; analysisFor = ""; render(); } } });
-  // The book's moves (with their values), the hints' settings and the
-  // legend of the values' colours.
-  const bookBox = el("input", { type: "checkbox", id: "book-toggle", on: { change: (e) => {
-    if (realGame()) liveBook = e.target.checked;
-    else { prefs.book = e.target.checked; savePrefs(prefs); }
-    render();
-  } } });
-  const hintSettings = settings(prefs, () => { analysisFor = ""; render(); });
-  const legendEl = valuesLegend();
-  // Whose the values on the board are: the side to move's.
-  const valuesFor = el("p", { class: "small", id: "values-for", hidden: "hidden" });
-  // The computer's thinking drawn on the board as it thinks (Monte
-  // Carlo's visits as a heat map); the lab compares two algorithms on the
-  // position shown.
-  const thinkBox = el("input", { type: "checkbox", id: "thinking-toggle", checked: prefs.thinking ? "checked" : null, on: { change: (e) => { prefs.thinking = e.target.checked; savePrefs(prefs); render(); } } });
-  const toLab = el("button", { id: "to-lab", on: { click: () => { if (state) location.href = "/#lab=" + encodeURIComponent(shownKey()); } } }, t("lab.compare"));
-  const openingEl = el("span", { class: "opening", id: "opening" });
-  const undo = el("button", { id: "undo", on: { click: () => send("undo") } }, t("game.undo"));
-  const resign = el("button", { id: "resign", on: { click: () => { if (confirm(t("game.resignConfirm"))) send("resign"); } } }, t("game.resign"));
-  const copyT = copyButton(t("game.copyTranscript"), () => state?.transcript || "", { id: "copy-transcript" });
-  const copyG = copyButton(t("game.copyGGF"), async () => (await fetch("/api/games/" + id + "/ggf")).text());
-  // The files of the game, and the link to the position shown (the
-  // editor, which analyses it).
-  const saveG = el("a", { class: "button", id: "download-ggf", href: `/api/games/${id}/ggf`, download: `reversi-${id}.ggf` }, t("game.downloadGGF"));
-  if (record) copyG.hidden = saveG.hidden = true; // the server has no such game
-  const saveT = el("button", { id: "download-transcript", on: { click: () => state && download(`reversi-${id}.txt`, state.transcript + "\n") } }, t("game.downloadTranscript"));
-  // The board as a picture (PNG or SVG), as it is shown.
-  const pictureName = () => `reversi-${id || "game"}-${review.view()?.at ?? state?.moves.length ?? 0}`;
-  const savePNG = el("button", { id: "export-png", on: { click: async () => { try { download(pictureName() + ".png", await boardPNG(board.el)); } catch (e) { err.textContent = errorText(e); } } } }, t("board.png"));
-  const saveSVG = el("button", { id: "export-svg", on: { click: async () => download(pictureName() + ".svg", await boardSVG(board.el), "image/svg+xml") } }, t("board.svg"));
-  const copyP = copyButton(t("game.copyPosition"), () => positionURL(shownKey()), { id: "copy-position" });
-  // Flip the board (remembered); a rematch of a finished game.
-  const flipKey = "reversi-flipped";
-  const flip = el("button", { id: "flip", "aria-pressed": "false", on: { click: () => {
-    board.flip(!board.flipped());
-    flip.setAttribute("aria-pressed", String(board.flipped()));
-    try { localStorage.setItem(flipKey, board.flipped() ? "1" : ""); } catch (_) {}
-  } } }, t("game.flip"));
-  try { if (localStorage.getItem(flipKey)) { board.flip(true); flip.setAttribute("aria-pressed", "true"); } } catch (_) {}
-  // Sounds on moves and on a low clock, with their switch (remembered).
-  const sound = el("button", { id: "sound", "aria-pressed": String(soundOn()), on: { click: () => {
-    setSound(!soundOn());
-    sound.setAttribute("aria-pressed", String(soundOn()));
-  } } }, t("game.sound"));
-  // Switch sides against the computer (a game without a game clock): the
-  // same game goes on from the position as it stands, its moves kept,
-  // the computer taking the player's colour and the player the other.
-  const canSwitch = (s) => seat && s.status === "playing" && !s.game_time_ms &&
-    s[seat.color].kind === "human" && s[seat.color === "black" ? "white" : "black"].kind === "builtin";
-  const switchSides = el("button", { id: "switch-sides", title: t("game.switchNote"), on: { click: async () => {
-    if (!state || !canSwitch(state)) return;
-    err.textContent = "";
-    switchSides.disabled = true;
-    try {
-      const r = await api("POST", `/api/games/${id}/switch`, { token: seat.token });
-      seat = { ...seat, color: r.color };
-      localStorage.setItem(tokenKey(id), JSON.stringify(seat));
-      const g = await api("GET", "/api/games/" + id); // or newer, from the WebSocket meanwhile
-      if (!state || g.version >= state.version) state = g;
-      render();
-    } catch (e) { err.textContent = errorText(e); }
-    finally { switchSides.disabled = false; }
-  } } }, t("game.switch"));
-  const rematch = el("button", { class: "primary", id: "rematch", on: { click: () => startRematch() } }, t("game.rematch"));
+  // The analysis of the position shown, its values on the board.
+  const analysis = analysisPanel({ board, game: () => state, view: () => review.view(), seat: () => seat, prefs, book: () => tools.book(),
+    first: () => graphs.giveWay(), render: () => render() });
+  // The players, their clocks, the status (an invitation in the address
+  // says so while the game waits).
   const invite = new URLSearchParams(location.hash.slice(1)).get("invite") || "";
-  const join = el("button", { class: "primary", id: "join", on: { click: async () => {
-    try {
-      const j = await api("POST", `/api/games/${id}/join`, { kind: "human", name: t("name.guest"), invite });
-      seat = { color: j.color, token: j.token }; localStorage.setItem(tokenKey(id), JSON.stringify(seat));
-      history.replaceState(null, "", "/game/" + id); // the invitation is used up
-      stopWatching?.hello(); // the seat's player sees the board
-      render();
-    } catch (e) { err.textContent = errorText(e); }
-  } } }, t("game.join"));
-  const copyInvite = copyButton(t("game.copyInvite"), () => location.origin + (seat?.invite || location.pathname + location.hash), { id: "copy-invite" });
-  // The review's controls: first, previous, next, last; where it is; back
-  // to the game.
-  const stepButton = (id, sign, key, go) => el("button", { id, class: "step", "aria-label": t(key), title: t(key), on: { click: () => state && reviewing(go()) } }, sign);
-  const reviewWhere = el("span", { class: "small", id: "review-where", "aria-live": "polite" });
-  const reviewExit = el("button", { id: "review-exit", on: { click: () => review.exit() } }, t("review.back"));
-  const reviewNote = el("p", { class: "small", id: "review-note", text: t("review.note") });
-  const reviewBar = el("div", { class: "review", id: "review" },
-    stepButton("review-first", "|◀", "review.first", () => review.go(0)), stepButton("review-prev", "◀", "review.prev", () => review.step(-1)),
-    stepButton("review-next", "▶", "review.next", () => review.step(1)), stepButton("review-last", "▶|", "review.last", () => review.last()),
-    reviewWhere, reviewExit);
+  const seats = seatsPanel({ game: () => state, seat: () => seat, invite });
+  // The evaluation graph and the whole game's analysis.
+  const graphs = gameGraphs({ game: () => state, pick: (k) => reviewing(review.go(k)), analysisOn: () => analysis.on(), busy: () => analysis.busy(),
+    stopped: () => stopped, render: () => render() });
+  // The controls.
+  const tools = toolbar({ id, record, game: () => state, setGame: (g) => { state = g; }, seat: () => seat, setSeat: (s) => { seat = s; },
+    invite, board, review, prefs, analysis, hello: () => live.hello(), error: (text) => { err.textContent = text; }, render: () => render() });
+  // The moves and the review's navigation.
+  const moves = movesPanel({ review, reviewing, ready: () => !!state, losses: () => graphs.losses() });
   // The page's heading, for screen readers: the seats say it to the eye.
   const heading = el("h1", { class: "sr-only", id: "game-heading" });
   app.replaceChildren(heading, el("div", { class: "layout" },
-    el("div", {}, el("div", { class: "players" }, seats.black, seats.white), el("div", { class: "boardwrap" }, board.el), status, rematchNote, timeWarn, helpNote, err),
+    el("div", {}, seats.players, el("div", { class: "boardwrap" }, board.el), seats.status, tools.rematchNote, seats.timeWarn, tools.helpNote, err),
     el("div", {},
-      el("div", { class: "panel" }, el("div", { class: "row first" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), el("label", { class: "toggle" }, thinkBox, t("game.thinking")), keyBox),
-        hintSettings, legendEl, valuesFor,
-        el("div", { class: "row" }, join, copyInvite, undo, switchSides, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new")))),
-      el("div", { class: "panel" }, el("h2", {}, t("game.moves"), openingEl), reviewBar, moves, reviewNote),
-      el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), pv, evals, source,
-        el("div", { class: "row" }, wholeButton, wholeProgress, wholeStatus), wholeOut))));
+      el("div", { class: "panel" }, tools.switches, tools.settings, analysis.legend, analysis.valuesFor, tools.buttons),
+      moves.el,
+      el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), analysis.pv, graphs.evals, analysis.source, graphs.row, graphs.out))));
 
-  // analyseWhole evaluates every position of the game as it stands, with
-  // its progress; a game analysed again (after more moves) asks only for
-  // the new positions.
-  async function analyseWhole() {
-    if (!state || wholeRunning) return;
-    wholeRunning = true;
-    wholeButton.disabled = true;
-    wholeProgress.hidden = false;
-    const start = state.start, line = state.moves.map((m) => m.square);
-    try {
-      const r = await analyseGame(start, line, {
-        stopped: () => stopped,
-        progress: (done, total) => { wholeProgress.max = total; wholeProgress.value = done; wholeStatus.textContent = t("whole.progress", { done: num(done), total: num(total) }); },
-      });
-      if (!r || stopped) return;
-      whole = r;
-      wholeStatus.textContent = t("whole.done", { n: num(r.moves.length + 1), depth: num(DEPTH), exact: num(EXACT) });
-      render();
-    } catch (e) { wholeStatus.textContent = errorText(e); }
-    finally { wholeRunning = false; wholeButton.disabled = false; wholeProgress.hidden = true; }
-  }
-  // wholeNow is the whole game's analysis if it is still of this game's
-  // line (an undo leaves it behind).
-  function wholeNow() {
-    if (!whole || !state || whole.start !== state.start || whole.moves.length > state.moves.length) return null;
-    return whole.moves.every((m, i) => state.moves[i].square === m) ? whole : null;
-  }
-
-  async function play(sq) {
-    err.textContent = "";
-    if (!state || !seat || state.status !== "playing" || state.turn !== seat.color) return;
-    if (!/^[a-h][1-8]$/i.test(sq)) { err.textContent = t("game.notSquare", { square: sq }); return; }
-    if (!state.legal.includes(sq.toUpperCase())) { err.textContent = t("game.notLegal", { square: sq.toUpperCase(), legal: state.legal.join(" ") }); return; }
-    try { await api("POST", `/api/games/${id}/move`, { token: seat.token, move: sq }); }
-    catch (e) { err.textContent = errorText(e); }
-  }
-  const rematchOf = (s) => rematchRequest(s, seat);
-  const friendGame = (s) => friendsRematch(s, seat);
-  let rematching = false;
-  async function askRematch() {
-    if (rematching) return;
-    rematching = true;
-    err.textContent = "";
-    try {
-      const r = await api("POST", `/api/games/${id}/rematch`, { token: seat.token });
-      if (r.id) {
-        localStorage.setItem(tokenKey(r.id), JSON.stringify({ color: r.color, token: r.token }));
-        location.href = "/game/" + r.id;
-        return;
-      }
-    } catch (e) { err.textContent = errorText(e); }
-    rematching = false;
-  }
-  async function startRematch() {
-    if (state && friendGame(state)) return askRematch();
-    const r = state && rematchOf(state);
-    if (!r) return;
-    err.textContent = "";
-    try {
-      const g = await api("POST", "/api/games", r.req);
-      if (r.me) localStorage.setItem(tokenKey(g.id), JSON.stringify({ color: r.me, token: g.tokens[r.me] }));
-      location.href = "/game/" + g.id;
-    } catch (e) { err.textContent = errorText(e); }
-  }
-  async function send(what) {
-    err.textContent = "";
-    try { await api("POST", `/api/games/${id}/${what}`, { token: seat.token }); } catch (e) { err.textContent = errorText(e); }
-  }
-  function clocks() {
-    if (!state) return;
-    const now = Date.now();
-    for (const c of ["black", "white"]) seats[c].querySelector(".meta").textContent = seatMeta(state, c, now);
-    // A warning before a player loses on time: the last 10 seconds of the
-    // move (or of the game's clock) on the player's own turn.
-    const left = turnLeft(state, seat, now);
-    const warn = left !== null && left < 10000 ? t("game.timeWarning", { n: num(Math.max(0, Math.ceil(left / 1000))) }) : "";
-    if (warn && warn !== timeWarn.textContent) lowTimeSound(); // each second left
-    timeWarn.textContent = warn;
-    timeWarn.hidden = !warn;
-  }
-  const positionKey = (s) => s.board + " " + (s.turn === "white" ? "O" : "X");
-  // shownKey is the position the board shows: the game's, or the one
-  // reviewed; analysable says whether it has moves to analyse.
-  const shownKey = () => { const v = review.view(); return v ? positionKey(v.pos) : positionKey(state); };
-  // A record's last position is reviewed as any other: analysable unless
-  // the game is over there.
-  // A game between players that the server does not help (no_help) is
-  // not analysed until it is over.
-  const analysable = () => { if (state.no_help) return false; const v = review.view(); return v ? !v.pos.over : state.record ? !state.over : state.status !== "finished"; };
-  // valuesTurn says whether the position shown gets values: any position
-  // reviewed; in the game, the player's own turn, and the other side's
-  // if the settings say so.
-  const valuesTurn = () => {
-    if (review.view() || state.record) return true;
-    if (state.status === "finished") return false;
-    return !seat || state.turn === seat.color || prefs.opponent;
-  };
-  let busyTries = 0;
-  async function runAnalysis() {
-    const key = shownKey(), ck = cacheKey(key);
-    if (!showAnalysis || !analysable() || !valuesTurn() || answers.has(ck) || analysisFor === ck) return;
-    analysisFor = ck;
-    // The position shown goes first: the graph's background analysis,
-    // which would hold this client's analysis slot for up to 8 s while
-    // the player's clock runs, gives its request up (and goes on later).
-    fillAbort?.abort();
-    source.textContent = t("analysis.running");
-    try {
-      if (!analyses.has(ck)) analyses.set(ck, analyse({ board: key }, prefs.search));
-      let a;
-      try { a = await analyses.get(ck); } catch (e) { analyses.delete(ck); throw e; }
-      if (a.for !== key) return; // an answer for another position: dropped
-      answers.set(ck, a);
-      if (analysisFor === ck) analysisFor = "";
-      if (state && cacheKey(shownKey()) === ck) render(); // else kept for when it is shown again
-    } catch (e) {
-      if (analysisFor !== ck) return;
-      source.textContent = errorText(e);
-      // A busy server (its analyses at once all running) is asked again
-      // a moment later.
-      if (e instanceof ApiError && e.status === 503 && busyTries++ < 30) setTimeout(() => { if (analysisFor === ck) { analysisFor = ""; render(); } }, 1000);
-    }
-  }
-  // drawValues writes the values of the position shown on the board: the
-  // analysis's, with the book's, once it has answered; the book's alone
-  // before or without it. None where the settings say none.
-  function drawValues() {
-    const v = review.view(), key = shownKey();
-    const book = bookOn() ? (v ? v.pos.book : state.book) : null;
-    let moves = null, unit = "discs";
-    if (valuesTurn() && analysable()) {
-      const a = showAnalysis ? answers.get(cacheKey(key)) : null;
-      if (a?.thinking) { moves = withBook(a.thinking.moves, book); unit = a.thinking.unit; }
-      else if (book?.length) moves = withBook([], book);
-    }
-    // Without values of its own, the position being played shows what the
-    // computer to move is thinking.
-    if (!moves && !v && prefs.thinking && state.status === "playing" && state.live?.moves?.length) {
-      board.showValues(state.live.moves, state.live.unit);
-      legendEl.hidden = false;
-      sayValuesFor(state.turn);
-      return;
-    }
-    board.showValues(best(moves, prefs.count), unit);
-    legendEl.hidden = !moves;
-    sayValuesFor(moves ? (v ? v.pos.turn : state.turn) : null);
-    // The line and its source, under the graph.
-    const a = showAnalysis && moves ? answers.get(cacheKey(key)) : null;
-    if (a?.thinking) {
-      const th = a.thinking;
-      pv.textContent = th.pv?.length ? t("analysis.best", { pv: th.pv.join(" ") }) : "";
-      const how = th.kind === "exact" ? t("analysis.exact") : th.kind === "wld" ? t("kind.wld") : th.kind === "book" ? t("kind.book") : t("kind.depth", { depth: depthNote(th) });
-      // A depth chosen and a depth found say the same: named once.
-      const byDepth = !["exact", "wld", "book"].includes(th.kind) && SEARCHES.find(([v]) => v === prefs.search)?.[1] === "hints.depth";
-      source.textContent = byDepth ? t("analysis.found", { how, nodes: num(th.nodes || 0) }) : t("analysis.by", { search: searchLabel(prefs.search), how, nodes: num(th.nodes || 0) });
-    } else if (showAnalysis) {
-      pv.textContent = "";
-      if (analysisFor !== cacheKey(key) || !analysable()) source.textContent = "";
-    }
-  }
-  // sayValuesFor names the side the board's values are for (null: no
-  // values shown).
-  function sayValuesFor(color) {
-    valuesFor.hidden = !color;
-    valuesFor.textContent = color ? t("values.for", { side: Side(color) }) : "";
-  }
   function render() {
     if (!state) return;
     const s = state, mine = seat && s.status === "playing" && s.turn === seat.color;
@@ -345,189 +74,21 @@ export function gamePage(app, id, record = null) {
     heading.textContent = t("game.heading", { black: seatName(s.black), white: seatName(s.white) });
     review.setGame(s.start, s.moves.map((m) => m.square));
     const v = review.view();
-    if (v) board.update(v.pos.board, v.pos.legal, v.at > 0 ? v.line[v.at - 1] : null, hints);
-    else board.update(s.board, mine ? s.legal : [], s.last_move, hints && mine);
-    if (!showAnalysis) analysisFor = "";
-    anaBox.disabled = !!s.no_help;
-    anaBox.parentElement.title = s.no_help ? t("game.noHelp") : "";
-    helpNote.textContent = s.no_help ? t("game.noHelpNote") : s.analysis && s.status !== "finished" ? t("game.analysisGameNote") : "";
-    helpNote.hidden = !helpNote.textContent;
-    bookBox.checked = bookOn();
-    bookBox.disabled = !!s.no_help && realGame(); // the server gives no book then
-    drawValues();
-    const o = v ? v.pos : s;
-    openingEl.replaceChildren(...(o.opening ? [t("game.opening") + " ", ...openingName(o.opening, o.opening_name)] : []));
-    for (const c of ["black", "white"]) {
-      seats[c].querySelector(".name").textContent = seat && seat.color === c ? t("seat.you", { name: seatName(s[c]) }) : seatName(s[c]);
-      seats[c].querySelector(".count").textContent = num(s[c].discs);
-      seats[c].classList.toggle("turn", s.status === "playing" && s.turn === c);
-    }
-    clocks();
-    status.className = "status" + (s.status === "finished" ? " over" : "");
-    const last = s.moves[s.moves.length - 1];
-    const lastPass = last?.square === "PA" ? t("status.passed", { side: Side(last.color) }) : "";
-    if (s.record && !s.over) {
-      status.textContent = t("review.recordEnds", { black: num(s.black.discs), white: num(s.white.discs) });
-    } else if (s.status === "finished") {
-      // Decided by a rule: the reason first, the discs as they stood.
-      status.textContent = finalText(s.result, s);
-    } else if (s.status === "waiting") {
-      status.className = "status warn";
-      status.textContent = t(seat ? "status.waitingFriend" : invite ? "status.invited" : "status.waitingInvited");
-    } else {
-      status.textContent = (seat ? "" : t("status.watching")) + lastPass + (mine ? t("status.yourMove")
-        : t("status.toMove", { name: seatName(s[s.turn]), side: side(s.turn) }) + (s[s.turn].kind === "builtin" ? t("status.thinking") : ""));
-      if (s.live) {
-        const th = s.live;
-        status.append(el("span", { class: "live", text: t("status.live", { how: howText(th), value: valueText(forBlack(th), th.unit), pv: (th.pv || []).join(" ").toLowerCase() }) }));
-      }
-    }
-    join.hidden = !(s.status === "waiting" && !seat && invite);
-    copyInvite.hidden = !(s.status === "waiting" && seat);
-    rematch.hidden = !rematchOf(s) && !friendGame(s);
-    switchSides.hidden = !canSwitch(s);
-    if (friendGame(s)) {
-      const r = s.rematch || {}, mine = r.offered?.includes(seat.color), theirs = r.offered?.some((c) => c !== seat.color);
-      rematch.textContent = theirs && !mine ? t("rematch.accept") : t("game.rematch");
-      rematch.disabled = !!mine;
-      rematchNote.textContent = mine ? t("rematch.waiting") : theirs ? t("rematch.offered") : "";
-      rematchNote.hidden = !rematchNote.textContent;
-      if (r.game && mine) askRematch(); // both agreed: this seat's place in the new game
-    }
-    resign.hidden = !(seat && s.status === "playing");
-    // Undo is allowed to a human playing the computer, as the server says.
-    const other = seat && (seat.color === "black" ? "white" : "black");
-    undo.hidden = !(seat && s.status === "playing" && s[seat.color].kind === "human" && s[other].kind === "builtin");
-    keyBox.hidden = !seat || s.status === "finished"; // spectators have no move to type
-    // The moves: a click reviews the position after one.
-    const at = v && v.at <= v.fromGame ? v.at : v ? v.fromGame : 0;
-    moves.replaceChildren(...s.moves.map((m, i) => el("span", {}, i % 2 === 0 ? el("span", { class: "n", text: num(Math.floor(i / 2) + 1) + "." }) : null,
-      moveButton(m, i, v && at === i + 1))));
-    const current = moves.querySelector(".mv.at");
-    if (current) moves.scrollTop = current.offsetTop - moves.clientHeight / 2;
-    else if (!v) moves.scrollTop = moves.scrollHeight;
-    renderReview(v);
-    evals.replaceChildren(...evalGraph(v ? at : -1));
-    renderWhole(v ? at : -1);
-    evals.hidden = !!wholeNow(); // the whole game's graphs take its place
-    // The line under the graph: the analysis's best line, of the position
-    // shown only; without the analysis, the last computer move's.
-    if (!showAnalysis) {
-      source.textContent = "";
-      const th = s.thinking;
-      const how = th?.kind === "exact" ? t("pv.exact") : th?.kind === "wld" ? t("pv.wld") : th?.depth ? t("pv.depth", { depth: depthNote(th) }) : "";
-      pv.textContent = th ? t("pv.last", { value: valueText(forBlack(th), th.unit), how, line: th.pv?.length ? t("pv.line", { pv: th.pv.join(" ") }) : "" }) : "";
-    }
-    runAnalysis();
-    fillGraph();
+    if (v) board.update(v.pos.board, v.pos.legal, v.at > 0 ? v.line[v.at - 1] : null, tools.hints());
+    else board.update(s.board, mine ? s.legal : [], s.last_move, tools.hints() && mine);
+    tools.render(s);
+    seats.render(s);
+    moves.render(s, v);
+    graphs.render(s, plyShown(v));
+    analysis.render(s);
+    graphs.fill();
   }
-  // The evaluation graph: the value for Black in discs after each move,
-  // both players' (one point of view, its axes, the values on hover, a
-  // click reviews the position). With the analysis on, every position of
-  // the game is analysed in the background as the whole game's analysis
-  // does (one at a time, each answer kept, after the position shown has
-  // its values), so that every move has a value; until then, and without
-  // the analysis, a computer's move has its own value (the moves of
-  // people have none).
-  let filled = null, filling = false, fillAbort = null;
-  const sameLine = (r) => r && r.start === state.start && r.moves.length === state.moves.length && r.moves.every((m, i) => state.moves[i].square === m);
-  async function fillGraph() {
-    if (!showAnalysis || state.no_help || filling || analysisFor || wholeRunning || stopped || sameLine(filled)) return;
-    filling = true;
-    const abort = fillAbort = new AbortController();
-    let r = null;
-    try { r = await analyseGame(state.start, state.moves.map((m) => m.square), { stopped: () => stopped || !showAnalysis, signal: abort.signal }); }
-    catch (_) { /* the graph keeps what it has; the next move (or answer) asks again */ }
-    finally { filling = false; if (fillAbort === abort) fillAbort = null; }
-    if (r && !stopped) { filled = r; render(); }
-  }
-  function evalGraph(at) {
-    const n = state.moves.length, values = Array(n + 1).fill(null);
-    state.moves.forEach((m, i) => { if (m.eval !== undefined && m.eval !== null) values[i + 1] = m.color === "black" ? m.eval : -m.eval; });
-    const f = showAnalysis && filled && filled.start === state.start ? filled : null;
-    if (f) f.values.forEach((x, k) => { if (x !== null && k <= n && f.moves.slice(0, k).every((m, i) => state.moves[i].square === m)) values[k] = x; });
-    const caption = showAnalysis ? t("graph.captionAnalysed", { depth: num(DEPTH), exact: num(EXACT) }) : t("graph.caption");
-    return [el("div", { class: "small", text: caption }), lineGraph({ id: "eval-graph", series: [{ values, dots: true }], positions: n, yMin: -64, yMax: 64,
-      yTicks: [64, 32, 0, -32, -64], label: t("graph.label"), unit: t("whole.discsForBlack"), at, onPick: n ? (k) => reviewing(review.go(k)) : null,
-      readout: (k) => (values[k] === null ? t("whole.noValue", { n: num(k) }) : t("whole.evalAt", { n: num(k), value: signed(values[k], 1) })) })];
-  }
-  const moveText = (sq) => (sq === "PA" ? t("game.pass") : sq.toLowerCase());
-  // moveButton is move i of the list: a click reviews the position after
-  // it; the whole game's analysis marks it with its loss.
-  function moveButton(m, i, shown) {
-    const l = wholeNow()?.losses[i];
-    let label = t("review.moveLabel", { n: num(i + 1), side: side(m.color), move: moveText(m.square) });
-    if (l) label += " · " + (l.mark ? t("whole.markLabel", { mark: t(l.mark.key), loss: lossText(l.loss), best: l.best.toLowerCase() })
-      : t("whole.lossLabelMove", { loss: lossText(l.loss) }));
-    return el("button", { type: "button", class: "mv" + (shown ? " at" : "") + (l?.mark ? " mark-" + l.mark.kind : ""), "data-ply": i + 1, "data-color": m.color, tabindex: "-1",
-      "data-loss": l ? l.loss : null, title: l ? label : null, "aria-label": label, on: { click: () => reviewing(review.go(i + 1)) } },
-    moveText(m.square), l?.mark ? el("span", { class: "mark", "aria-hidden": "true", text: l.mark.sign }) : null);
-  }
-  // renderWhole shows the whole game's analysis: how moves are marked,
-  // each player's totals, the graphs (at: the position shown, -1 none).
-  function renderWhole(at) {
-    const w = wholeNow();
-    if (!w) { wholeOut.replaceChildren(); return; }
-    wholeOut.replaceChildren(el("p", { class: "small", id: "whole-thresholds", text: thresholds() }),
-      wholeSummary(w, { black: seatName(state.black), white: seatName(state.white) }),
-      ...wholeGraphs(w, { at: at <= w.moves.length ? at : -1, onPick: (k) => reviewing(review.go(k)) }));
-  }
-  // renderReview says which position the review shows (the game's after
-  // n moves, or a variation from one, with the discs), or how to start.
-  function renderReview(v) {
-    reviewBar.dataset.at = v ? v.at : ""; // the position shown, for tests
-    reviewExit.hidden = !review.active();
-    reviewNote.hidden = !review.active();
-    if (!v) { reviewWhere.textContent = review.active() ? "…" : state.moves.length ? t("review.start") : ""; return; }
-    const discs = t("review.discs", { black: num([...v.pos.board].filter((c) => c === "X").length), white: num([...v.pos.board].filter((c) => c === "O").length) });
-    reviewWhere.textContent = v.at > v.fromGame
-      ? t("review.variation", { n: num(v.fromGame), moves: v.line.slice(v.fromGame, v.at).map(moveText).join(" "), discs })
-      : v.at === 0 ? t("review.atStart", { discs }) : t("review.at", { n: num(v.at), total: num(v.total), discs });
-  }
-  // The arrow keys step through the game (but on the board, where they
-  // move between squares, and in a text box); Home and End go to its
-  // start and its end; Escape goes back to the game.
-  const onKey = (e) => {
-    if (!state || e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.("input, textarea, select, svg.board")) return;
-    const step = { ArrowLeft: () => review.step(-1), ArrowRight: () => review.step(1), Home: () => review.go(0), End: () => review.last(),
-      Escape: () => review.exit() }[e.key];
-    if (!step || (e.key === "Escape" && !review.active())) return;
-    e.preventDefault();
-    reviewing(step());
-  };
-  document.addEventListener("keydown", onKey);
-  // Live updates over a WebSocket, with reconnection.
-  let stopWatching = null, stopped = false;
-  (record ? recordState(record) : api("GET", "/api/games/" + id)).then((g) => {
-    if (stopped) return;
-    state = g; render();
-    if (!record) stopWatching = watchGame(id, () => state?.version, (g) => {
-      if (g.moves.length > state.moves.length) moveSound(); // a move played (an undo is silent)
-      state = g; render();
-    }, () => seat?.token || "");
-  }).catch((e) => { if (!stopped) app.replaceChildren(el("h1", { text: t("game.none") }), el("p", { text: errorText(e) })); });
-  const ticking = setInterval(clocks, 500);
-  return () => { stopped = true; stopWatching?.(); clearInterval(ticking); document.removeEventListener("keydown", onKey); };
-}
-
-// recordState is the state of a game as the game page draws it, for a
-// record that no server game holds: its start and moves as the server
-// reads them (POST /api/position), its players' names (a GGF game's),
-// finished where the record ends.
-async function recordState(text) {
-  const what = recognise(text);
-  if (!what) throw Object.assign(new Error(t("review.nothing")), { translated: true });
-  const p = await api("POST", "/api/position", what);
-  const name = (tag, color) => new RegExp(tag + "\\[([^\\]]*)\\]").exec(what.ggf || "")?.[1]?.trim() || t("color." + color);
-  const moves = [];
-  let color = p.start.endsWith(" O") ? "white" : "black";
-  for (let i = 0; i + 1 < p.transcript.length; i += 2) {
-    moves.push({ ply: i / 2, color, square: p.transcript.slice(i, i + 2).toUpperCase() });
-    color = color === "black" ? "white" : "black";
-  }
-  const count = (c) => [...p.board].filter((x) => x === c).length, b = count("X"), w = count("O");
-  return { id: "", version: 0, record: true, over: p.over, status: "finished", board: p.board, start: p.start, legal: [], moves,
-    transcript: p.transcript, opening: p.opening, opening_name: p.opening_name, turn: p.turn, book: p.book, move_time_ms: 0, game_time_ms: 0,
-    black: { kind: "human", name: name("PB", "black"), discs: b, clock_used_ms: 0 }, white: { kind: "human", name: name("PW", "white"), discs: w, clock_used_ms: 0 },
-    result: { winner: b > w ? "black" : w > b ? "white" : "none", reason: "normal end", black: b, white: w, score: b - w } };
+  // The game, live: each state newer than the one shown, drawn (a move
+  // played with its sound; an undo is silent).
+  let stopped = false;
+  const live = follow({ id, record, version: () => state?.version, token: () => seat?.token || "",
+    onState: (g) => { if (state && moved(state, g)) moveSound(); state = g; render(); },
+    onFail: (e) => app.replaceChildren(el("h1", { text: t("game.none") }), el("p", { text: errorText(e) })) });
+  const ticking = setInterval(seats.clocks, 500);
+  return () => { stopped = true; live.stop(); clearInterval(ticking); moves.stop(); };
 }

@@ -100,6 +100,14 @@ export async function analyseGame(start, moves, { progress = () => {}, stopped =
 // lossText writes a loss in discs (whole when exact, else to a tenth).
 export const lossText = (loss) => num(loss, { maximumFractionDigits: 1 });
 
+// evalAt says the value for Black of position k of values (an
+// evaluation graph's readout).
+export const evalAt = (values, k) => (values[k] === null ? t("whole.noValue", { n: num(k) }) : t("whole.evalAt", { n: num(k), value: signed(values[k], 1) }));
+
+// lossTop is the top of the graph of the discs lost so far (running: each
+// side's, by position): a multiple of 4, at least 4.
+export const lossTop = (running) => Math.ceil(Math.max(4, ...running.black, ...running.white) / 4) * 4;
+
 // thresholds says how moves are marked.
 export const thresholds = () => t("whole.thresholds", Object.fromEntries(MARKS.map((m) => [m.kind, num(m.discs)])));
 
@@ -126,9 +134,8 @@ export function graphs(result, { onPick, at = -1 }) {
   const positions = result.moves.length;
   const ev = lineGraph({ id: "whole-eval", series: [{ values: result.values, dots: true }], positions, yMin: -64, yMax: 64, yTicks: [64, 32, 0, -32, -64],
     label: t("whole.evalLabel"), unit: t("whole.discsForBlack"), onPick, at,
-    readout: (k) => (result.values[k] === null ? t("whole.noValue", { n: num(k) }) : t("whole.evalAt", { n: num(k), value: signed(result.values[k], 1) })) });
-  const most = Math.max(4, ...result.running.black, ...result.running.white);
-  const top = Math.ceil(most / 4) * 4;
+    readout: (k) => evalAt(result.values, k) });
+  const top = lossTop(result.running);
   const lg = lineGraph({ id: "whole-loss", series: [{ values: result.running.black, cls: "black" }, { values: result.running.white, cls: "white" }],
     positions, yMin: 0, yMax: top, yTicks: [0, top / 2, top], label: t("whole.lossLabel"), unit: t("whole.discsLost"), onPick, at,
     readout: (k) => t("whole.lossAt", { n: num(k), black: lossText(result.running.black[k]), white: lossText(result.running.white[k]) }) });
