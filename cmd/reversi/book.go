@@ -12,8 +12,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/reversi-engine/reversi/arena"
@@ -23,7 +21,6 @@ import (
 	"github.com/reversi-engine/reversi/cmd/internal/progress"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/textboard"
 	"github.com/reversi-engine/reversi/train"
 )
@@ -280,48 +277,8 @@ func runBookShow(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	pos := g.Position()
-	fmt.Fprintf(e.stdout, "%s\n", pos)
-	if o, ok := opening.Of(g); ok {
-		fmt.Fprintf(e.stdout, "opening: %s\n", o)
-	}
-	inBook := func(pos board.Position) {
-		if en, ok := b.Lookup(pos.Board); ok {
-			fmt.Fprintf(e.stdout, "in the book: %s discs for %s, depth %d, %d games\n", bookValue(en.Value), pos.Turn, en.Depth, en.Count)
-		}
-	}
-	inBook(pos)
-	after := ""
-	switch {
-	case g.Over():
-		fmt.Fprintf(e.stdout, "the game is over: neither side has a move\n")
-		return nil
-	case g.MustPass():
-		// The book moves are the other side's, after the pass.
-		g = g.Clone()
-		g.PassIfForced()
-		pos = g.Position()
-		fmt.Fprintf(e.stdout, "%s has no legal move and must pass; after the pass, %s to move:\n", pos.Turn.Other(), pos.Turn)
-		inBook(pos)
-		after = " after the pass"
-	}
-	moves := b.Moves(pos.Board, g.Legal())
-	if len(moves) == 0 {
-		fmt.Fprintf(e.stdout, "no book move%s (the book has %d positions)\n", after, b.Len())
-		return nil
-	}
-	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(w, "move\tvalue (discs for %s)\tdepth\tgames\t\n", pos.Turn)
-	for _, m := range moves {
-		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t\n", strings.ToLower(m.Square.String()), bookValue(m.Value), m.Depth, m.Count)
-	}
-	return w.Flush()
+	return textboard.WriteBookMoves(e.stdout, b, g)
 }
-
-// bookValue writes a book value in discs as the text format of the book
-// does, signed to a hundredth: "+0.00" for a value that rounds to zero,
-// never "-0.00".
-func bookValue(v float64) string { return textboard.Signed(v, 2) }
 
 func runBookCoverage(e *env, args []string) error {
 	fs := cli.NewFlags(e.stderr, "book coverage", "[--book FILE] [--training]",
