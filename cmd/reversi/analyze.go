@@ -9,13 +9,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/engine"
-	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/textboard"
 )
@@ -57,44 +54,7 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	pos := g.Position()
-	textboard.Render(e.stdout, pos, textboard.ForGame(g, [2]string{"black", "white"}))
-	if o, ok := opening.Of(g); ok {
-		fmt.Fprintf(e.stdout, "opening: %s\n", o)
-	}
-	if g.Over() {
-		r := game.NewResult(pos, game.Normal, board.NoColor)
-		fmt.Fprintf(e.stdout, "The game is over: %d-%d, %+d for black (empties to the winner).\n", r.Black, r.White, r.TournamentMargin())
-		return nil
-	}
-	if g.MustPass() {
-		fmt.Fprintf(e.stdout, "%s (%c) has no legal move and must pass; analysing %s's moves.\n", pos.Turn, pos.Turn.Letter(), pos.Turn.Other())
-		g.PassIfForced()
-		pos = g.Position()
-	}
-	reply, took, err := player.Analyze(ctx, p, g, 0)
-	if err != nil {
-		return err
-	}
-	t := reply.Thinking
-	fmt.Fprintf(e.stdout, "%s (%c) to move; analysis by %s in %.2f s", pos.Turn, pos.Turn.Letter(), p.Name(), took.Seconds())
-	if t != nil && t.Nodes > 0 {
-		fmt.Fprintf(e.stdout, ", %d nodes", t.Nodes)
-	}
-	fmt.Fprintln(e.stdout)
-	if t == nil || len(t.Moves) == 0 {
-		fmt.Fprintf(e.stdout, "best move %v (the player gave no values for the moves)\n", reply.Move)
-		return nil
-	}
-	if merged, inBook := engine.WithBook(t, b, g); inBook {
-		textboard.WriteBookAnalysis(e.stdout, pos.Turn, merged, bookName)
-	} else {
-		textboard.WriteAnalysis(e.stdout, pos.Turn, t)
-	}
-	if t.Note != "" {
-		fmt.Fprintln(e.stdout, t.Note)
-	}
-	return ctx.Err()
+	return textboard.Analyze(ctx, e.stdout, p, g, b, bookName)
 }
 
 // switchBook returns the book of a command's --book on|off flag
