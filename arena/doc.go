@@ -15,7 +15,8 @@
 // (Tournament.MatchSummary, Tournament.Summarize), kept beside the record
 // (SummaryFile, WriteResults).
 // MatchCount is a match's running score, with the games lost on time and
-// by illegal moves, and its sequential test;
+// by illegal moves, and its sequential test, with the line its progress
+// shows and the report at its end (MatchCount.Status, MatchCount.Report);
 // CheckNames and Anchor check a tournament's players and choose the
 // player rated 0. Games is a run of many games from one position, each
 // player keeping its colour, and Games.Tally adds them up (reversi play

@@ -221,26 +221,13 @@ func runMatch(ctx context.Context, e *env, args []string) error {
 	}
 	summary := m.MatchSummary(source, *sprtText)
 	count := arena.MatchCount{SPRT: sprt}
-	names := [2]string{specs[0], specs[1]}
-	status := func() string {
-		s := count.Score.String()
-		if count.OnTime != [2]int{} || count.Illegal != [2]int{} {
-			s += "; " + count.RuleLosses(names)
-		}
-		return s
-	}
+	status := func() string { return count.Status(summary.Players) }
 	results, err := runSeries(ctx, e, m, *out, count.Add, status)
 	if results == nil && err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}
 	count.Summarize(summary, results)
-	fmt.Fprintf(e.stdout, "%s vs %s: %s: %s\n", specs[0], specs[1], counted(count.Score.Games(), "game"), count.Score)
-	fmt.Fprintf(e.stdout, "%s\n", count.RuleLosses(names))
-	fmt.Fprint(e.stdout, arena.RepeatNote(summary.Distinct, summary.Played))
-	if sprt != nil {
-		lo, hi := sprt.Bounds()
-		fmt.Fprintf(e.stdout, "SPRT %s: LLR %.2f (bounds %.2f, %.2f): %s\n", *sprtText, summary.LLR, lo, hi, count.Decision)
-	}
+	fmt.Fprint(e.stdout, count.Report(summary))
 	if *jsonPath != "" {
 		if werr := arena.WriteJSON(*jsonPath, summary); werr != nil {
 			return werr
