@@ -13,7 +13,7 @@ import (
 	"github.com/reversi-engine/reversi/accuracy"
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
-	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/train"
 )
 
@@ -31,9 +31,7 @@ func runAccuracy(ctx context.Context, e *env, args []string) error {
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	if _, note := engine.DefaultEvaluatorNote(); note != "" {
-		fmt.Fprintln(e.stderr, note) // the solver's move ordering, and the default evaluation
-	}
+	shipped.NoteEval(e.stderr) // the solver's move ordering, and the default evaluation
 	empties, err := accuracy.ParseEmpties(*emptiesList)
 	if err != nil {
 		return fmt.Errorf("--empties: %v", err)

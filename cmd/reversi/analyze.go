@@ -6,12 +6,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/textboard"
@@ -42,7 +42,7 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	}
 	var p player.Player
 	if *spec == "" {
-		noteDefaultEval(e.stderr)
+		shipped.NoteEval(e.stderr)
 		p, err = engine.NewAnalyst(engine.AnalystOptions{Depth: *depth, Time: *limit, Exact: *exact, Threads: *threads, Eval: engine.DefaultEvaluator()})
 	} else {
 		p, err = catalog.New(*spec, catalog.Env{Seed: 1, Threads: *threads})
@@ -55,23 +55,6 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	return textboard.Analyze(ctx, e.stdout, p, g, b, bookName)
-}
-
-// switchBook returns the book of a command's --book on|off flag
-// (book.Switch) and, when the shipped book cannot be read, says why on w
-// (standard error): "no opening book: <reason>", for the command to go on
-// without a book; it returns the note too, for a command that also says
-// it elsewhere (NBoard's status line). Every command that plays or
-// analyses with the shipped book says so through it, once.
-func switchBook(w io.Writer, mode string) (*book.Book, string, error) {
-	b, note, err := book.Switch(mode)
-	if err != nil {
-		return nil, "", fmt.Errorf("--%v", err)
-	}
-	if note != "" {
-		fmt.Fprintln(w, note)
-	}
-	return b, note, nil
 }
 
 // shippedBookName names the shipped book in reversi analyze's table.
@@ -91,7 +74,7 @@ func checkBookMode(mode string) error {
 // merges into the analysis of the player spec (our engine when spec is
 // empty), and how its table names it. The book follows the player: the
 // book file of an engine spec's book-file option, none with its
-// book=off, the shipped book otherwise (switchBook: a shipped book that
+// book=off, the shipped book otherwise (shipped.Book: a shipped book that
 // cannot be read is none, and w, standard error, says why). mode, the
 // command's --book on|off, turns it off in every case; --book on given
 // (given) with an engine spec's book=off is refused.
@@ -115,28 +98,6 @@ func analysisBook(w io.Writer, spec, mode string, given bool) (*book.Book, strin
 		}
 		return b, "the opening book " + file, nil
 	}
-	b, _, err := switchBook(w, "on")
+	b, _, err := shipped.Book(w, "on")
 	return b, shippedBookName, err
-}
-
-// noteDefaultEval says on w (standard error) why the engine's default
-// evaluation (engine.DefaultEvaluatorNote) is not the trained one when it
-// is not: "no trained evaluation: <reason>; using ...". Every command of
-// this file and play.go that analyses with the default evaluation calls
-// it once, before its work, as switchBook says so of the book.
-func noteDefaultEval(w io.Writer) {
-	if _, note := engine.DefaultEvaluatorNote(); note != "" {
-		fmt.Fprintln(w, note)
-	}
-}
-
-// noteShippedBook says on w (standard error), once, why there is no
-// opening book (switchBook) when a player of specs is the engine with the
-// shipped book (catalog.UsesShippedBook) and the book cannot be read. The engine
-// player says so itself only in the note of its first move, which the
-// game's lines and a match's results do not show.
-func noteShippedBook(w io.Writer, specs ...string) {
-	if slices.ContainsFunc(specs, catalog.UsesShippedBook) {
-		switchBook(w, "on") // "on" is always accepted: no error
-	}
 }

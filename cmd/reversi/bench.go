@@ -13,6 +13,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/cmd/internal/progress"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval/pattern"
 )
@@ -32,9 +33,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	if _, note := engine.DefaultEvaluatorNote(); note != "" {
-		fmt.Fprintln(e.stderr, note) // the solver's move ordering, and the default evaluation
-	}
+	shipped.NoteEval(e.stderr) // the solver's move ordering, and the default evaluation
 	stop, err := startCPUProfile(*cpuProfile)
 	if err != nil {
 		return err

@@ -15,6 +15,7 @@ import (
 	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/cmd/internal/plot"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/referee"
@@ -108,9 +109,9 @@ func (o *arenaOptions) openings(e *env) ([]arena.Opening, string, error) {
 // tournament returns the run of the players of specs over openings,
 // with the flags' settings, for the command name (match or tournament).
 // If an engine among them has no opening book because the shipped one
-// cannot be read, it says so first, once (noteShippedBook).
+// cannot be read, it says so first, once (shipped.NoteBook).
 func (o *arenaOptions) tournament(name string, specs []string, openings []arena.Opening) *arena.Tournament {
-	noteShippedBook(o.notes, specs...)
+	shipped.NoteBook(o.notes, specs...)
 	return &arena.Tournament{
 		Names: specs, Openings: openings, Rule: o.rule, MoveTime: o.moveTime, GameTime: o.gameTime, Increment: o.increment,
 		Concurrency: o.concurrency, Seed: o.seed, Shard: o.shardIndex, Shards: o.shards,

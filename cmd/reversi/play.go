@@ -17,6 +17,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
@@ -64,7 +65,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 // playFlags reads and checks the command line of reversi play (both
 // players' specs built once, to check them), and says on standard error
 // if an engine seat has no opening book because the shipped one cannot be
-// read (noteShippedBook).
+// read (shipped.NoteBook).
 func playFlags(e *env, args []string) (playOptions, error) {
 	fs := cli.NewFlags(e.stderr, "play", "[--black P] [--white P] [--time 60s] [--game-time 5m [--increment 3s]] [--rule no-adjacent] [--seed N] [--games N]", help("play"))
 	var o playOptions
@@ -146,7 +147,7 @@ func playFlags(e *env, args []string) (playOptions, error) {
 	if cli.Given(fs, "level") && !catalog.TakesLevel(o.black) && !catalog.TakesLevel(o.white) {
 		return playOptions{}, fmt.Errorf("--level %d: neither player is an engine without a level of its own (black %s, white %s); play the engine with --white engine --level %d", o.level, o.black, o.white, o.level)
 	}
-	noteShippedBook(e.stderr, o.black, o.white)
+	shipped.NoteBook(e.stderr, o.black, o.white)
 	return o, nil
 }
 
@@ -294,9 +295,9 @@ const hintTime = 2 * time.Second
 // is written on the terminal as the line mode writes it once the screen
 // is left. If the analysis of the UI's key v has no trained evaluation,
 // it says so on standard error before the screen starts
-// (noteDefaultEval).
+// (shipped.NoteEval).
 func playScreen(ctx context.Context, e *env, o playOptions) error {
-	noteDefaultEval(e.stderr)
+	shipped.NoteEval(e.stderr)
 	humans := o.humans()
 	var seats [2]player.Player
 	for c, spec := range []string{o.black, o.white} {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/reversi-engine/reversi/cmd/internal/buildinfo"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 )
 
 func runVersion(ctx context.Context, e *env, args []string) error {
@@ -16,6 +17,6 @@ func runVersion(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprint(e.stdout, buildinfo.Read())
-	buildinfo.WriteShippedData(e.stdout)
+	shipped.WriteData(e.stdout)
 	return nil
 }

@@ -9,8 +9,6 @@
 //	go build -ldflags "-X github.com/reversi-engine/reversi/cmd/internal/buildinfo.Version=v1.2.0 \
 //	  -X github.com/reversi-engine/reversi/cmd/internal/buildinfo.Revision=$(git rev-parse HEAD)" ./cmd/reversi
 //
-// Read returns the Info that reversi version prints, and WriteShippedData
-// the lines on the data shipped in the binary (the opening book and the
-// evaluation's weights). It imports book and eval/pattern for those;
-// cmd/reversi uses it.
+// Read returns the Info that reversi version prints. It uses only the
+// standard library; cmd/reversi uses it.
 package buildinfo

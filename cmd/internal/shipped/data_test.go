@@ -1,4 +1,4 @@
-package buildinfo
+package shipped
 
 import (
 	"crypto/sha256"
@@ -12,11 +12,11 @@ import (
 	"github.com/reversi-engine/reversi/eval/pattern"
 )
 
-// TestWriteShippedData: the lines name the shipped book's positions,
+// TestWriteData: the lines name the shipped book's positions,
 // depth and the SHA-256 of its file, and the weights' checksum.
-func TestWriteShippedData(t *testing.T) {
+func TestWriteData(t *testing.T) {
 	var out strings.Builder
-	WriteShippedData(&out)
+	WriteData(&out)
 	var want string
 	if b, err := book.Shipped(); err != nil {
 		want = "opening book: none (" + err.Error() + ")\n"

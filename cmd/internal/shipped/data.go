@@ -1,7 +1,6 @@
-// What the binary ships beside its code: the opening book and the
-// evaluation's weights.
+// The lines of reversi version on the data shipped in the binary.
 
-package buildinfo
+package shipped
 
 import (
 	"crypto/sha256"
@@ -12,14 +11,14 @@ import (
 	"github.com/reversi-engine/reversi/eval/pattern"
 )
 
-// WriteShippedData writes a line on the opening book shipped in the
+// WriteData writes a line on the opening book shipped in the
 // binary and one on the evaluation's weights, e.g.
 //
 //	opening book: 12628 positions, depth 16, sha256 c6f1839d4975
 //	evaluation: pattern weights, checksum 3f6dee286bbc
 //
 // or, for data that cannot be read, why: "opening book: none (<reason>)".
-func WriteShippedData(w io.Writer) {
+func WriteData(w io.Writer) {
 	if b, err := book.Shipped(); err != nil {
 		fmt.Fprintf(w, "opening book: none (%v)\n", err)
 	} else {
