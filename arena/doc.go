@@ -19,8 +19,8 @@
 // shows and the report at its end (MatchCount.Status, MatchCount.Report);
 // CheckNames and Anchor check a tournament's players and choose the
 // player rated 0. Games is a run of many games from one position, each
-// player keeping its colour, and Games.Tally adds them up (reversi play
-// --games).
+// player keeping its colour, Games.Tally adds them up and Tally.Report
+// reports them (reversi play --games).
 //
 // It imports board, game, player, referee (every game is refereed),
 // format/ggf (the records), data/xot (the XOT openings) and

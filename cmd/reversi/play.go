@@ -263,23 +263,13 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 	tally, err := run.Tally(ctx, func() { prog.Add(1) })
 	prog.Finish()
 	took := time.Since(start)
-	score, played := tally.Score, tally.Score.Games()
-	if played == 0 {
+	if tally.Score.Games() == 0 {
 		if ctx.Err() != nil {
 			return errInterrupted
 		}
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s: %s (black) won %d, drew %d, lost %d: %.1f%% of the points\n",
-		counted(played, "game"), o.black, score.Wins, score.Draws, score.Losses, 100*score.Fraction())
-	fmt.Fprintf(e.stdout, "average margin %+.2f discs for black (empties to the winner)\n", score.AverageMargin())
-	for _, ended := range tally.Endings() {
-		fmt.Fprintf(e.stdout, "%s ended by: %s\n", counted(tally.Ended[ended], "game"), textboard.Reason(ended))
-	}
-	fmt.Fprintf(e.stdout, "%.1f s, %.0f games/s\n", took.Seconds(), float64(played)/took.Seconds())
-	if played < o.games {
-		fmt.Fprintf(e.stdout, "stopped after %d of %d games\n", played, o.games)
-	}
+	fmt.Fprint(e.stdout, tally.Report(o.black, o.games, took))
 	if ctx.Err() != nil {
 		return errInterrupted
 	}
