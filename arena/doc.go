@@ -6,7 +6,9 @@
 // A match plays every opening twice, colours swapped, so that neither
 // player gains from the openings (the XOT openings are built in, see XOT;
 // OpeningSource takes them, random ones or a file by the names a command
-// line gives); games run in parallel (Tournament.Run). Tournament.RunRecorded records
+// line gives); games run in parallel (Tournament.Run), a player with time
+// odds on a clock of its own (Tournament.Odds, OddsClock).
+// Tournament.RunRecorded records
 // each game as it ends and resumes an interrupted run without replaying
 // the games already recorded. A large run can be split into shards (game
 // i goes to shard i mod n) run on different machines and put together

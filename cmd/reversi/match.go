@@ -140,13 +140,7 @@ func clockOdds(o arenaOptions, move, total, inc time.Duration) (referee.Clock, b
 	case move == 0 && total == 0 && inc == 0:
 		return referee.Clock{}, false, nil
 	}
-	c := referee.Clock{MoveTime: move, GameTime: total, Increment: inc}
-	if c.MoveTime == 0 {
-		c.MoveTime = o.moveTime
-	}
-	if c.GameTime == 0 && move == 0 {
-		c.GameTime = o.gameTime
-	}
+	c := arena.OddsClock(referee.Clock{MoveTime: o.moveTime, GameTime: o.gameTime}, move, total, inc)
 	switch {
 	case inc < 0:
 		return referee.Clock{}, false, fmt.Errorf("--b-increment %v: want a positive duration, or 0 for none", inc)
