@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/catalog"
@@ -37,8 +36,8 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	if *depth < 0 || *depth > 60 || *limit < 0 || *exact < 0 || *exact > 60 {
 		return fmt.Errorf("--depth and --exact take 0 to 60, --time a positive duration")
 	}
-	if err := checkBookMode(*bookMode); err != nil {
-		return err
+	if _, err := book.ParseMode(*bookMode); err != nil {
+		return fmt.Errorf("--%v", err)
 	}
 	var p player.Player
 	if *spec == "" {
@@ -60,16 +59,6 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 // shippedBookName names the shipped book in reversi analyze's table.
 const shippedBookName = "the shipped opening book"
 
-// checkBookMode checks the value of a --book on|off flag (as book.Switch
-// reads it) before any work.
-func checkBookMode(mode string) error {
-	switch strings.ToLower(strings.TrimSpace(mode)) {
-	case "on", "off":
-		return nil
-	}
-	return fmt.Errorf("--book %q: want on or off", mode)
-}
-
 // analysisBook returns the opening book whose moves reversi analyze
 // merges into the analysis of the player spec (our engine when spec is
 // empty), and how its table names it. The book follows the player: the
@@ -79,10 +68,11 @@ func checkBookMode(mode string) error {
 // command's --book on|off, turns it off in every case; --book on given
 // (given) with an engine spec's book=off is refused.
 func analysisBook(w io.Writer, spec, mode string, given bool) (*book.Book, string, error) {
-	if err := checkBookMode(mode); err != nil {
-		return nil, "", err
+	on, err := book.ParseMode(mode)
+	if err != nil {
+		return nil, "", fmt.Errorf("--%v", err)
 	}
-	if strings.EqualFold(strings.TrimSpace(mode), "off") {
+	if !on {
 		return nil, "", nil
 	}
 	_, off, file := catalog.EngineBook(spec)
