@@ -4,7 +4,8 @@
 // refereed game as a terminal shows it: its first line (WriteHeader, with
 // the seats named by SeatNames and Seat), every event with the board after
 // it (WriteEvent), what the player thought (Thinking, Value, Depth,
-// Variation), the opening when it changes (WriteOpening), an analysis's
+// Variation), the opening when it changes (WriteOpening), all of them as
+// an observer of the referee (Lines: reversi play's line mode), an analysis's
 // table (WriteAnalysis, WriteBookAnalysis) and the result (Reason); a
 // position analysed by a player, with the book's moves merged in
 // (Analyze); and what an opening book holds of a position

@@ -221,17 +221,7 @@ func playOne(ctx context.Context, e *env, o playOptions) error {
 	humans := o.humans()
 	names := o.seatNames([2]player.Player{black, white})
 	o.header(e.stdout, names)
-	shown := "" // the opening name shown last
-	cfg := o.referee(func(ev referee.Event) {
-		if o.quiet && ev.Kind != referee.Ended {
-			return
-		}
-		textboard.WriteEvent(e.stdout, ev, names, humans)
-		if !o.quiet {
-			shown = textboard.WriteOpening(e.stdout, ev, shown)
-		}
-	})
-	g, err := referee.Play(ctx, black, white, cfg)
+	g, err := referee.Play(ctx, black, white, o.referee(textboard.Lines(e.stdout, names, humans, o.quiet)))
 	if errors.Is(err, referee.ErrAborted) {
 		if ctx.Err() != nil {
 			fmt.Fprintf(e.stdout, "game stopped (interrupted) after %d moves: %s; nothing was recorded as a result\n", g.Ply(), g.Transcript())
