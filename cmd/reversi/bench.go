@@ -12,7 +12,6 @@ import (
 	"github.com/reversi-engine/reversi/bench"
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
-	"github.com/reversi-engine/reversi/cmd/internal/progress"
 	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval/pattern"
@@ -100,16 +99,9 @@ func benchLevels(ctx context.Context, e *env, text string) error {
 	}
 	fmt.Fprintln(e.stdout, bench.LevelHeader())
 	for n := lo; n <= hi; n++ {
-		var bar *progress.Progress
-		figs, err := bench.LevelTimes(ctx, []int{n}, 1, func(_, done, total int) {
-			if bar == nil {
-				bar = newProgress(e, total, fmt.Sprintf("level %d", n), "moves")
-			}
-			bar.Add(1)
-		})
-		if bar != nil {
-			bar.Finish()
-		}
+		bar := newLazyProgress(e, fmt.Sprintf("level %d", n), "moves")
+		figs, err := bench.LevelTimes(ctx, []int{n}, 1, func(_, done, total int) { bar.Report(done, total) })
+		bar.Finish()
 		if err != nil {
 			return err
 		}

@@ -103,10 +103,8 @@ func (f *bookSearchFlags) check() error {
 
 // bookRunEnded finishes the progress of a book build or deviation that
 // returned err, and says how to go on when it was stopped.
-func bookRunEnded(ctx context.Context, e *env, prog *progress.Progress, err error, searched int, work string) error {
-	if prog != nil {
-		prog.Finish()
-	}
+func bookRunEnded(ctx context.Context, e *env, prog *progress.Lazy, err error, searched int, work string) error {
+	prog.Finish()
 	if err != nil && (errors.Is(err, context.Canceled) || ctx.Err() != nil) {
 		fmt.Fprintf(e.stderr, "book: stopped; %d searches saved in %s this run: run the same command to go on\n", searched, work)
 		return errInterrupted
@@ -139,19 +137,11 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var prog *progress.Progress
-	last := 0
+	prog := newLazyProgress(e, "book positions", "positions")
 	start := time.Now()
 	opts := book.BuildOptions{
 		Plies: *plies, MinGames: *minGames, Shard: shard, Shards: shards, Work: *work,
-		Params: params, Search: search,
-		Progress: func(done, total int) {
-			if prog == nil {
-				prog = newProgress(e, total, "book positions", "positions")
-			}
-			prog.Add(done - last)
-			last = done
-		},
+		Params: params, Search: search, Progress: prog.Report,
 	}
 	fmt.Fprintf(e.stderr, "book: %d games, positions up to %d moves reached by %d games or more, searched at depth %d, shard %d/%d, work folder %s\n",
 		len(games), *plies, *minGames, *depth, shard, shards, *work)
@@ -206,22 +196,19 @@ func runBookDeviate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var prog *progress.Progress
-	round, last := 0, 0
+	var prog *progress.Lazy // the round's
+	round := 0
 	start := time.Now()
 	opts := book.DeviateOptions{
 		Plies: *plies, Margin: *margin, Rounds: *rounds, Shard: shard, Shards: shards, Work: *work,
 		Params: params, Search: search,
 		Progress: func(r, done, total int) {
 			if r != round {
-				if prog != nil {
-					prog.Finish()
-				}
-				round, last = r, 0
-				prog = newProgress(e, total, fmt.Sprintf("book deviations, round %d", r), "positions")
+				prog.Finish()
+				round = r
+				prog = newLazyProgress(e, fmt.Sprintf("book deviations, round %d", r), "positions")
 			}
-			prog.Add(done - last)
-			last = done
+			prog.Report(done, total)
 		},
 		RoundDone: func(r book.DeviateStats) {
 			line := fmt.Sprintf("round %d: %d positions with moves out of the book, leading to %d positions, %d searched now; %d added, %d with a better move than their book moves",
