@@ -15,8 +15,14 @@
 //	m, err := accuracy.Measure(ctx, items, ev, accuracy.SearchOptions{}) // m.MAE, m.RMSE, m.Mean: Values against Scores
 //	m, err = accuracy.Measure(ctx, items, ev, accuracy.SearchOptions{Depth: 8, Threads: 2}) // the engine's search
 //
-// It imports board, game, format/obf (the solved file), eval, engine
-// (the evaluations by name, the searches and their values in discs),
+// What reversi accuracy is given and prints is read and written here too:
+// the numbers of empties (ParseEmpties), the evaluations by name and the
+// weights files (Evaluations, WeightsFiles), the table of measurements
+// (Header, Measurement.Row).
+//
+// It imports board, game, format/obf (the solved file), eval, eval/pattern
+// (weights files), engine (the evaluations by name, the searches and their
+// values in discs),
 // endgame (the exact solves), train (the held-out games and their exact
 // scores) and internal/workers, and only the standard library beside
 // them; reversi accuracy runs it.

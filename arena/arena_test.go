@@ -603,3 +603,24 @@ func TestOddsFollowThePlayer(t *testing.T) {
 		t.Errorf("summary's time control %q, want %q", s.Time, want)
 	}
 }
+
+// TestOddsClock: a player given time odds keeps the others' clock where
+// it is given none of its own, and has no game clock when it is given a
+// per-move limit alone.
+func TestOddsClock(t *testing.T) {
+	base := referee.Clock{MoveTime: time.Second, GameTime: time.Minute}
+	for _, tc := range []struct {
+		name             string
+		move, total, inc time.Duration
+		want             referee.Clock
+	}{
+		{"all its own", 5 * time.Second, 2 * time.Minute, time.Second, referee.Clock{MoveTime: 5 * time.Second, GameTime: 2 * time.Minute, Increment: time.Second}},
+		{"a per-move limit alone", 10 * time.Minute, 0, 0, referee.Clock{MoveTime: 10 * time.Minute}},
+		{"a game clock alone", 0, 15 * time.Second, 0, referee.Clock{MoveTime: time.Second, GameTime: 15 * time.Second}},
+		{"an increment alone", 0, 0, time.Second, referee.Clock{MoveTime: time.Second, GameTime: time.Minute, Increment: time.Second}},
+	} {
+		if got := OddsClock(base, tc.move, tc.total, tc.inc); got != tc.want {
+			t.Errorf("%s: %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}

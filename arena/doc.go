@@ -6,7 +6,9 @@
 // A match plays every opening twice, colours swapped, so that neither
 // player gains from the openings (the XOT openings are built in, see XOT;
 // OpeningSource takes them, random ones or a file by the names a command
-// line gives); games run in parallel (Tournament.Run). Tournament.RunRecorded records
+// line gives); games run in parallel (Tournament.Run), a player with time
+// odds on a clock of its own (Tournament.Odds, OddsClock).
+// Tournament.RunRecorded records
 // each game as it ends and resumes an interrupted run without replaying
 // the games already recorded. A large run can be split into shards (game
 // i goes to shard i mod n) run on different machines and put together
@@ -15,11 +17,12 @@
 // (Tournament.MatchSummary, Tournament.Summarize), kept beside the record
 // (SummaryFile, WriteResults).
 // MatchCount is a match's running score, with the games lost on time and
-// by illegal moves, and its sequential test;
+// by illegal moves, and its sequential test, with the line its progress
+// shows and the report at its end (MatchCount.Status, MatchCount.Report);
 // CheckNames and Anchor check a tournament's players and choose the
 // player rated 0. Games is a run of many games from one position, each
-// player keeping its colour, and Games.Tally adds them up (reversi play
-// --games).
+// player keeping its colour, Games.Tally adds them up and Tally.Report
+// reports them (reversi play --games).
 //
 // It imports board, game, player, referee (every game is refereed),
 // format/ggf (the records), data/xot (the XOT openings) and

@@ -1,5 +1,5 @@
 // Many games between the same two players, each keeping its colour, from
-// one start position: reversi play --games.
+// one start position, added up and reported: reversi play --games.
 
 package arena
 
@@ -7,8 +7,10 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -105,6 +107,29 @@ func (t Tally) Endings() []game.Result {
 		return cmp.Or(cmp.Compare(a.Reason, b.Reason), cmp.Compare(a.By, b.By))
 	})
 	return keys
+}
+
+// Report is the tally of games as reversi play --games writes it: the
+// games played and Black's wins, draws and losses, named black (its
+// player), the share of the points and the average margin; the games
+// counted by how they ended when not normally (game.Result.Why); the
+// time they took, and how many were played of the asked when fewer were
+// (stopped). Every line ends in a newline.
+func (t Tally) Report(black string, asked int, took time.Duration) string {
+	var b strings.Builder
+	s, played := t.Score, t.Score.Games()
+	fmt.Fprintf(&b, "%d game%s: %s (black) won %d, drew %d, lost %d: %.1f%% of the points\n",
+		played, plural(played), black, s.Wins, s.Draws, s.Losses, 100*s.Fraction())
+	fmt.Fprintf(&b, "average margin %+.2f discs for black (empties to the winner)\n", s.AverageMargin())
+	for _, ended := range t.Endings() {
+		n := t.Ended[ended]
+		fmt.Fprintf(&b, "%d game%s ended by: %s\n", n, plural(n), ended.Why())
+	}
+	fmt.Fprintf(&b, "%.1f s, %.0f games/s\n", took.Seconds(), float64(played)/took.Seconds())
+	if played < asked {
+		fmt.Fprintf(&b, "stopped after %d of %d games\n", played, asked)
+	}
+	return b.String()
 }
 
 // Tally plays the games as Run does and adds them up; played, if not nil,

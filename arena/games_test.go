@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
@@ -146,5 +147,38 @@ func TestTallyEndings(t *testing.T) {
 	}
 	if got := (Tally{}).Endings(); len(got) != 0 {
 		t.Errorf("no ending: %v", got)
+	}
+}
+
+// TestTallyReport: the report of a tally names Black's player, counts the
+// endings that were not normal, and says when the games stopped early.
+func TestTallyReport(t *testing.T) {
+	var one Tally
+	one.Score.Add(1, 6)
+	var many Tally
+	many.Score.Add(1, 10)
+	many.Score.Add(0.5, 0)
+	many.Score.Add(0, -4)
+	many.Score.Add(1, 64)
+	many.Ended = map[game.Result]int{{Reason: game.Timeout, By: board.White}: 1, {Reason: game.Resignation, By: board.Black}: 2}
+	for _, tc := range []struct {
+		name  string
+		t     Tally
+		asked int
+		want  string
+	}{
+		{"one game", one, 1, "1 game: greedy (black) won 1, drew 0, lost 0: 100.0% of the points\n" +
+			"average margin +6.00 discs for black (empties to the winner)\n" +
+			"2.0 s, 0 games/s\n"},
+		{"stopped", many, 10, "4 games: greedy (black) won 2, drew 1, lost 1: 62.5% of the points\n" +
+			"average margin +17.50 discs for black (empties to the winner)\n" +
+			"2 games ended by: black resigned\n" +
+			"1 game ended by: white ran out of time\n" +
+			"2.0 s, 2 games/s\n" +
+			"stopped after 4 of 10 games\n"},
+	} {
+		if got := tc.t.Report("greedy", tc.asked, 2*time.Second); got != tc.want {
+			t.Errorf("%s: got\n%s\nwant\n%s", tc.name, got, tc.want)
+		}
 	}
 }

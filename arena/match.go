@@ -325,3 +325,18 @@ func ParseShard(text string) (shard, shards int, err error) {
 	}
 	return a, b, nil
 }
+
+// OddsClock returns the clock of a player given time odds (Tournament.Odds)
+// against base, the other players' clock: the per-move limit move
+// (base's when 0), the game clock total (when 0, base's if move is 0 too,
+// and none when a per-move limit alone is given), and the increment inc.
+func OddsClock(base referee.Clock, move, total, inc time.Duration) referee.Clock {
+	c := referee.Clock{MoveTime: move, GameTime: total, Increment: inc}
+	if c.MoveTime == 0 {
+		c.MoveTime = base.MoveTime
+	}
+	if c.GameTime == 0 && move == 0 {
+		c.GameTime = base.GameTime
+	}
+	return c
+}

@@ -1,11 +1,12 @@
 // The players of a run as a command names them, and a match's running
-// count with its sequential test.
+// count with its sequential test, its status and its report.
 
 package arena
 
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
@@ -74,6 +75,35 @@ func (c *MatchCount) Add(r Result) bool {
 func (c *MatchCount) RuleLosses(names [2]string) string {
 	return fmt.Sprintf("lost on time: %s %d, %s %d; by illegal moves: %s %d, %s %d",
 		names[0], c.OnTime[0], names[1], c.OnTime[1], names[0], c.Illegal[0], names[1], c.Illegal[1])
+}
+
+// Status is the count as a match's progress lines show it: the score,
+// and the games each player (names: A's and B's) lost by the rules
+// (RuleLosses) once there are some.
+func (c *MatchCount) Status(names [2]string) string {
+	s := c.Score.String()
+	if c.OnTime != [2]int{} || c.Illegal != [2]int{} {
+		s += "; " + c.RuleLosses(names)
+	}
+	return s
+}
+
+// Report is the end of a match's output, given s, its summary after
+// Summarize: the players and the score, the games each lost by the rules
+// (RuleLosses), a note when games repeat (RepeatNote), and the sequential
+// test's log-likelihood ratio, bounds and decision if there is one, each
+// line ending in a newline.
+func (c *MatchCount) Report(s *Summary) string {
+	var b strings.Builder
+	n := c.Score.Games()
+	fmt.Fprintf(&b, "%s vs %s: %d game%s: %s\n", s.Players[0], s.Players[1], n, plural(n), c.Score)
+	fmt.Fprintf(&b, "%s\n", c.RuleLosses(s.Players))
+	b.WriteString(RepeatNote(s.Distinct, s.Played))
+	if c.SPRT != nil {
+		lo, hi := c.SPRT.Bounds()
+		fmt.Fprintf(&b, "SPRT %s: LLR %.2f (bounds %.2f, %.2f): %s\n", s.SPRT, s.LLR, lo, hi, c.Decision)
+	}
+	return b.String()
 }
 
 // lostBy says whether the game was lost by reason, and by which player:

@@ -2,6 +2,7 @@ package arena
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/reversi-engine/reversi/board"
@@ -111,5 +112,63 @@ func TestMatchCountRuleLosses(t *testing.T) {
 	c.Summarize(&s, results)
 	if s.LostOnTime != [2]int{1, 2} || s.LostByIllegal != [2]int{1, 0} {
 		t.Errorf("summary: on time %v, illegal moves %v; want [1 2], [1 0]", s.LostOnTime, s.LostByIllegal)
+	}
+}
+
+// TestMatchCountStatusAndReport: a match's status line names the rule
+// losses once there are some; its report gives the score, the rule
+// losses, the repeats and the sequential test's decision.
+func TestMatchCountStatusAndReport(t *testing.T) {
+	names := [2]string{"a", "b"}
+	sprt, err := ParseSPRT("elo0=0,elo1=400")
+	if err != nil {
+		t.Fatal(err)
+	}
+	won := func(aBlack bool, reason game.Reason) Result {
+		g := game.NewStandard()
+		g.Result = game.Result{Reason: reason, Winner: board.Black, Black: 34, White: 24, By: board.White}
+		return Result{ABlack: aBlack, Game: g}
+	}
+	for _, tc := range []struct {
+		name       string
+		sprt       *SPRT
+		results    []Result
+		status     string
+		report     []string
+		reportNone []string
+	}{
+		{"one game", nil, []Result{won(true, game.Normal)}, "W 1 D 0 L 0",
+			[]string{"a vs b: 1 game: W 1 D 0 L 0", "\nlost on time: a 0, b 0; by illegal moves: a 0, b 0\n"}, []string{"SPRT", "distinct games"}},
+		{"on time, repeated", nil, []Result{won(true, game.Timeout), won(true, game.Timeout)}, "; lost on time: a 0, b 2; by illegal moves: a 0, b 0",
+			[]string{"a vs b: 2 games: W 2 D 0 L 0", "distinct games: 1 of 2"}, []string{"SPRT"}},
+		{"sprt", &sprt, []Result{won(true, game.Normal), won(false, game.Normal)}, "W 1 D 0 L 1",
+			[]string{"a vs b: 2 games: ", "\nSPRT elo0=0,elo1=400: LLR ", "(bounds ", "): continue\n"}, nil},
+	} {
+		c := MatchCount{SPRT: tc.sprt}
+		for _, r := range tc.results {
+			c.Add(r)
+		}
+		if got := c.Status(names); !strings.Contains(got, tc.status) {
+			t.Errorf("%s: status %q, want %q in it", tc.name, got, tc.status)
+		}
+		s := &Summary{Players: names}
+		if tc.sprt != nil {
+			s.SPRT = "elo0=0,elo1=400"
+		}
+		c.Summarize(s, tc.results)
+		got := c.Report(s)
+		if !strings.HasSuffix(got, "\n") {
+			t.Errorf("%s: report without its last newline: %q", tc.name, got)
+		}
+		for _, w := range tc.report {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: no %q in report\n%s", tc.name, w, got)
+			}
+		}
+		for _, w := range tc.reportNone {
+			if strings.Contains(got, w) {
+				t.Errorf("%s: %q in report\n%s", tc.name, w, got)
+			}
+		}
 	}
 }

@@ -7,7 +7,9 @@
 // exact solves of the FForum endgame problems (Solve); time to depth on
 // NTest's speed-test positions (TimeToDepth) and the selective endgame at
 // each probability (SolveSelective). A Suite measures the standard ones
-// in order, reporting each as soon as it is measured. The figures are the
+// in order, reporting each as soon as it is measured; ParseLevels and
+// ParseFFORange read the ranges of levels and problems that reversi bench
+// is given. The figures are the
 // ones docs/BENCHMARKS.md records; `reversi bench` prints them.
 //
 //	figures, err := bench.Rules(ctx, time.Second)

@@ -84,7 +84,8 @@
 // their first bytes (an Edax book must hold the positions its header
 // announces, each once up to symmetry, and the same boards and values as
 // the binary format); WriteFile and Book.WriteTextFile write through a
-// temporary file renamed into place.
+// temporary file renamed into place. Switch is the book a command's
+// on/off setting chooses (ParseMode reads the setting).
 //
 // It imports board and game only: it does not search, so that the engine
 // (which plays from the book) may import it. The engine, catalog,

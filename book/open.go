@@ -41,22 +41,32 @@ func (b *Book) WriteTextFile(path string) error {
 	return WriteFile(path, []byte(sb.String()))
 }
 
-// Switch returns the book that a command's on/off book setting (a flag
-// such as --book) chooses: the shipped book for "on", none for "off"
-// (either in any case); any other value is an error that says what is
-// accepted. A shipped book that cannot be read is no book: Switch then
-// returns nil with a note that says why, for the command to tell its
-// user before it goes on without a book.
-func Switch(mode string) (b *Book, note string, err error) {
+// ParseMode reads a command's on/off book setting (a flag such as
+// --book), in any case and with spaces around it: true for "on", false
+// for "off"; any other value is an error that says what is accepted.
+func ParseMode(mode string) (on bool, err error) {
 	switch strings.ToLower(strings.TrimSpace(mode)) {
 	case "on":
-		b, err := Shipped()
-		if err != nil {
-			return nil, "no opening book: " + err.Error(), nil
-		}
-		return b, "", nil
+		return true, nil
 	case "off":
-		return nil, "", nil
+		return false, nil
 	}
-	return nil, "", fmt.Errorf("book %q: want on or off", mode)
+	return false, fmt.Errorf("book %q: want on or off", mode)
+}
+
+// Switch returns the book that a command's on/off book setting (a flag
+// such as --book, read by ParseMode) chooses: the shipped book for "on",
+// none for "off". A shipped book that cannot be read is no book: Switch
+// then returns nil with a note that says why, for the command to tell
+// its user before it goes on without a book.
+func Switch(mode string) (b *Book, note string, err error) {
+	on, err := ParseMode(mode)
+	if err != nil || !on {
+		return nil, "", err
+	}
+	b, err = Shipped()
+	if err != nil {
+		return nil, "no opening book: " + err.Error(), nil
+	}
+	return b, "", nil
 }

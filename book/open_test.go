@@ -2,6 +2,7 @@ package book
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -130,5 +131,23 @@ func TestSwitch(t *testing.T) {
 				t.Errorf("on without a shipped book: note %q", note)
 			}
 		})
+	}
+}
+
+func TestParseMode(t *testing.T) {
+	for _, tc := range []struct {
+		mode   string
+		on, ok bool
+	}{
+		{"on", true, true}, {" ON ", true, true}, {"off", false, true}, {"Off", false, true},
+		{"", false, false}, {"auto", false, false}, {"yes", false, false},
+	} {
+		on, err := ParseMode(tc.mode)
+		if on != tc.on || (err == nil) != tc.ok {
+			t.Errorf("ParseMode(%q) = %v, %v", tc.mode, on, err)
+		}
+		if err != nil && err.Error() != fmt.Sprintf("book %q: want on or off", tc.mode) {
+			t.Errorf("ParseMode(%q): error %q", tc.mode, err)
+		}
 	}
 }

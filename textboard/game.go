@@ -296,6 +296,24 @@ func Variation(pv []board.Square) string {
 	return strings.Join(parts, " ")
 }
 
+// Lines returns the observer (referee.Config.Observe) of a refereed game
+// that writes it to w line by line, as reversi play's line mode does:
+// every event (WriteEvent, with names and humans) and the opening's name
+// when it changes (WriteOpening); quiet, the end of the game alone. It
+// remembers the opening shown: make one for each game.
+func Lines(w io.Writer, names [2]string, humans [2]bool, quiet bool) func(referee.Event) {
+	shown := "" // the opening's name shown last
+	return func(ev referee.Event) {
+		if quiet && ev.Kind != referee.Ended {
+			return
+		}
+		WriteEvent(w, ev, names, humans)
+		if !quiet {
+			shown = WriteOpening(w, ev, shown)
+		}
+	}
+}
+
 // WriteOpening writes a line naming the game's opening ("opening:
 // Tiger") when a start, move or take-back changes it (one of the named
 // openings of package opening, in any symmetry), and returns the name

@@ -87,6 +87,45 @@ func TestWriteEvent(t *testing.T) {
 	}
 }
 
+// TestLines plays a game from the start between two players of fixed
+// moves: the lines name each move and the openings it passes through,
+// each once; quiet, the result alone.
+func TestLines(t *testing.T) {
+	first := func(req player.Request) board.Square { return board.Squares(req.Legal)[0] }
+	names := [2]string{"first", "second"}
+	for _, quiet := range []bool{false, true} {
+		var out strings.Builder
+		black := player.Func{PlayerName: "first", Choose: first}
+		white := player.Func{PlayerName: "second", Choose: first}
+		g, err := referee.Play(context.Background(), black, white, referee.Config{Observe: Lines(&out, names, [2]bool{}, quiet)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := out.String()
+		if !strings.Contains(got, "\nResult: ") || !strings.Contains(got, "Game: "+g.Transcript()) {
+			t.Errorf("quiet %v: no result in:\n%s", quiet, got)
+		}
+		moves, openings := strings.Count(got, " plays "), strings.Count(got, "\nopening: ")
+		if quiet && (moves != 0 || openings != 0 || strings.Contains(got, "A B C D")) {
+			t.Errorf("quiet: %d moves, %d openings written:\n%s", moves, openings, got)
+		}
+		played := 0 // the moves that are not passes
+		for _, m := range g.Moves {
+			if m.Square != board.Pass {
+				played++
+			}
+		}
+		if !quiet && (moves != played || openings == 0) {
+			t.Errorf("%d moves and %d openings written, want %d moves and the openings:\n%s", moves, openings, played, got)
+		}
+		for _, line := range strings.Split(got, "\n") {
+			if name, ok := strings.CutPrefix(line, "opening: "); ok && strings.Count(got, "opening: "+name+"\n") != 1 {
+				t.Errorf("opening %q written more than once:\n%s", name, got)
+			}
+		}
+	}
+}
+
 // TestWriteOpening: a line names the opening when a move, a take-back or
 // the start changes it, and only then; other events write nothing.
 func TestWriteOpening(t *testing.T) {

@@ -8,17 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/reversi-engine/reversi/accuracy"
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
-	"github.com/reversi-engine/reversi/engine"
-	"github.com/reversi-engine/reversi/eval"
-	"github.com/reversi-engine/reversi/eval/pattern"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/train"
 )
 
@@ -36,16 +31,10 @@ func runAccuracy(ctx context.Context, e *env, args []string) error {
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	if _, note := engine.DefaultEvaluatorNote(); note != "" {
-		fmt.Fprintln(e.stderr, note) // the solver's move ordering, and the default evaluation
-	}
-	var empties []int
-	for _, s := range strings.Split(*emptiesList, ",") {
-		v, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || v < 1 || v > 36 {
-			return fmt.Errorf("--empties: %q is not a number of empty squares from 1 to 36", s)
-		}
-		empties = append(empties, v)
+	shipped.NoteEval(e.stderr) // the solver's move ordering, and the default evaluation
+	empties, err := accuracy.ParseEmpties(*emptiesList)
+	if err != nil {
+		return fmt.Errorf("--empties: %v", err)
 	}
 	if *n < 2 {
 		return fmt.Errorf("--positions %d: want at least 2", *n)
@@ -57,25 +46,15 @@ func runAccuracy(ctx context.Context, e *env, args []string) error {
 	if *depth < 0 {
 		return fmt.Errorf("--depth %d: want 0 (the evaluation alone) or more", *depth)
 	}
-	var names []string
-	var evs []eval.Evaluator
-	for _, name := range strings.Split(*evals, ",") {
-		ev, err := engine.EvaluatorByName(strings.TrimSpace(name))
-		if err != nil {
-			return err
-		}
-		names, evs = append(names, strings.TrimSpace(name)), append(evs, ev)
+	evs, err := accuracy.Evaluations(*evals)
+	if err != nil {
+		return err
 	}
-	for _, file := range strings.Split(*weights, ",") {
-		if file == "" {
-			continue
-		}
-		ev, err := pattern.ReadWeightsFile(file)
-		if err != nil {
-			return fmt.Errorf("--weights: %w", err)
-		}
-		names, evs = append(names, filepath.Base(file)), append(evs, ev)
+	files, err := accuracy.WeightsFiles(*weights)
+	if err != nil {
+		return fmt.Errorf("--weights: %w", err)
 	}
+	evs = append(evs, files...)
 	var solved *accuracy.SolvedFile
 	if *solvedName != "none" && *solvedName != "" {
 		var err error
@@ -102,7 +81,7 @@ func runAccuracy(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	fmt.Fprintf(e.stdout, "%d held-out games of %d; %s\n", len(games), train.HeldOutYear, accuracy.PositionsUsed(empties, counts, *n))
-	fmt.Fprintf(e.stdout, "%-8s %-10s %8s %8s %8s %10s\n", "empties", "eval", "MAE", "RMSE", "mean", "solve s")
+	fmt.Fprintln(e.stdout, accuracy.Header())
 	search := accuracy.SearchOptions{Depth: *depth, Threads: *threads}
 	for i, emp := range empties {
 		items := chosen[i]
@@ -111,12 +90,12 @@ func runAccuracy(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		took := time.Since(start)
-		for k, name := range names {
-			m, err := accuracy.Measure(ctx, items, evs[k], search)
+		for _, ev := range evs {
+			m, err := accuracy.Measure(ctx, items, ev.Eval, search)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stdout, "%-8d %-10s %8.2f %8.2f %+8.2f %10.1f\n", emp, name, m.MAE, m.RMSE, m.Mean, took.Seconds())
+			fmt.Fprintln(e.stdout, m.Row(emp, ev.Name, took))
 		}
 	}
 	return nil

@@ -6,16 +6,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
-	"strings"
 
-	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/book"
 	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/engine"
-	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/textboard"
 )
@@ -40,12 +36,12 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	if *depth < 0 || *depth > 60 || *limit < 0 || *exact < 0 || *exact > 60 {
 		return fmt.Errorf("--depth and --exact take 0 to 60, --time a positive duration")
 	}
-	if err := checkBookMode(*bookMode); err != nil {
-		return err
+	if _, err := book.ParseMode(*bookMode); err != nil {
+		return fmt.Errorf("--%v", err)
 	}
 	var p player.Player
 	if *spec == "" {
-		noteDefaultEval(e.stderr)
+		shipped.NoteEval(e.stderr)
 		p, err = engine.NewAnalyst(engine.AnalystOptions{Depth: *depth, Time: *limit, Exact: *exact, Threads: *threads, Eval: engine.DefaultEvaluator()})
 	} else {
 		p, err = catalog.New(*spec, catalog.Env{Seed: 1, Threads: *threads})
@@ -57,89 +53,26 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	pos := g.Position()
-	textboard.Render(e.stdout, pos, textboard.ForGame(g, [2]string{"black", "white"}))
-	if o, ok := opening.Of(g); ok {
-		fmt.Fprintf(e.stdout, "opening: %s\n", o)
-	}
-	if g.Over() {
-		r := game.NewResult(pos, game.Normal, board.NoColor)
-		fmt.Fprintf(e.stdout, "The game is over: %d-%d, %+d for black (empties to the winner).\n", r.Black, r.White, r.TournamentMargin())
-		return nil
-	}
-	if g.MustPass() {
-		fmt.Fprintf(e.stdout, "%s (%c) has no legal move and must pass; analysing %s's moves.\n", pos.Turn, pos.Turn.Letter(), pos.Turn.Other())
-		g.PassIfForced()
-		pos = g.Position()
-	}
-	reply, took, err := player.Analyze(ctx, p, g, 0)
-	if err != nil {
-		return err
-	}
-	t := reply.Thinking
-	fmt.Fprintf(e.stdout, "%s (%c) to move; analysis by %s in %.2f s", pos.Turn, pos.Turn.Letter(), p.Name(), took.Seconds())
-	if t != nil && t.Nodes > 0 {
-		fmt.Fprintf(e.stdout, ", %d nodes", t.Nodes)
-	}
-	fmt.Fprintln(e.stdout)
-	if t == nil || len(t.Moves) == 0 {
-		fmt.Fprintf(e.stdout, "best move %v (the player gave no values for the moves)\n", reply.Move)
-		return nil
-	}
-	if merged, inBook := engine.WithBook(t, b, g); inBook {
-		textboard.WriteBookAnalysis(e.stdout, pos.Turn, merged, bookName)
-	} else {
-		textboard.WriteAnalysis(e.stdout, pos.Turn, t)
-	}
-	if t.Note != "" {
-		fmt.Fprintln(e.stdout, t.Note)
-	}
-	return ctx.Err()
-}
-
-// switchBook returns the book of a command's --book on|off flag
-// (book.Switch) and, when the shipped book cannot be read, says why on w
-// (standard error): "no opening book: <reason>", for the command to go on
-// without a book; it returns the note too, for a command that also says
-// it elsewhere (NBoard's status line). Every command that plays or
-// analyses with the shipped book says so through it, once.
-func switchBook(w io.Writer, mode string) (*book.Book, string, error) {
-	b, note, err := book.Switch(mode)
-	if err != nil {
-		return nil, "", fmt.Errorf("--%v", err)
-	}
-	if note != "" {
-		fmt.Fprintln(w, note)
-	}
-	return b, note, nil
+	return textboard.Analyze(ctx, e.stdout, p, g, b, bookName)
 }
 
 // shippedBookName names the shipped book in reversi analyze's table.
 const shippedBookName = "the shipped opening book"
 
-// checkBookMode checks the value of a --book on|off flag (as book.Switch
-// reads it) before any work.
-func checkBookMode(mode string) error {
-	switch strings.ToLower(strings.TrimSpace(mode)) {
-	case "on", "off":
-		return nil
-	}
-	return fmt.Errorf("--book %q: want on or off", mode)
-}
-
 // analysisBook returns the opening book whose moves reversi analyze
 // merges into the analysis of the player spec (our engine when spec is
 // empty), and how its table names it. The book follows the player: the
 // book file of an engine spec's book-file option, none with its
-// book=off, the shipped book otherwise (switchBook: a shipped book that
+// book=off, the shipped book otherwise (shipped.Book: a shipped book that
 // cannot be read is none, and w, standard error, says why). mode, the
 // command's --book on|off, turns it off in every case; --book on given
 // (given) with an engine spec's book=off is refused.
 func analysisBook(w io.Writer, spec, mode string, given bool) (*book.Book, string, error) {
-	if err := checkBookMode(mode); err != nil {
-		return nil, "", err
+	on, err := book.ParseMode(mode)
+	if err != nil {
+		return nil, "", fmt.Errorf("--%v", err)
 	}
-	if strings.EqualFold(strings.TrimSpace(mode), "off") {
+	if !on {
 		return nil, "", nil
 	}
 	_, off, file := catalog.EngineBook(spec)
@@ -155,28 +88,6 @@ func analysisBook(w io.Writer, spec, mode string, given bool) (*book.Book, strin
 		}
 		return b, "the opening book " + file, nil
 	}
-	b, _, err := switchBook(w, "on")
+	b, _, err := shipped.Book(w, "on")
 	return b, shippedBookName, err
-}
-
-// noteDefaultEval says on w (standard error) why the engine's default
-// evaluation (engine.DefaultEvaluatorNote) is not the trained one when it
-// is not: "no trained evaluation: <reason>; using ...". Every command of
-// this file and play.go that analyses with the default evaluation calls
-// it once, before its work, as switchBook says so of the book.
-func noteDefaultEval(w io.Writer) {
-	if _, note := engine.DefaultEvaluatorNote(); note != "" {
-		fmt.Fprintln(w, note)
-	}
-}
-
-// noteShippedBook says on w (standard error), once, why there is no
-// opening book (switchBook) when a player of specs is the engine with the
-// shipped book (catalog.UsesShippedBook) and the book cannot be read. The engine
-// player says so itself only in the note of its first move, which the
-// game's lines and a match's results do not show.
-func noteShippedBook(w io.Writer, specs ...string) {
-	if slices.ContainsFunc(specs, catalog.UsesShippedBook) {
-		switchBook(w, "on") // "on" is always accepted: no error
-	}
 }

@@ -7,14 +7,12 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/reversi-engine/reversi/bench"
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
-	"github.com/reversi-engine/reversi/cmd/internal/progress"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/eval/pattern"
 )
@@ -34,9 +32,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	if _, note := engine.DefaultEvaluatorNote(); note != "" {
-		fmt.Fprintln(e.stderr, note) // the solver's move ordering, and the default evaluation
-	}
+	shipped.NoteEval(e.stderr) // the solver's move ordering, and the default evaluation
 	stop, err := startCPUProfile(*cpuProfile)
 	if err != nil {
 		return err
@@ -97,27 +93,15 @@ func benchTimeToDepth(ctx context.Context, e *env, depth, prob int) error {
 // benchLevels prints the time a move of each level of the range text
 // ("N" or "N-M") takes, with bench.LevelTimes.
 func benchLevels(ctx context.Context, e *env, text string) error {
-	from, to, ok := strings.Cut(text, "-")
-	if !ok {
-		to = from
-	}
-	lo, err1 := strconv.Atoi(from)
-	hi, err2 := strconv.Atoi(to)
-	if err1 != nil || err2 != nil || lo < 1 || hi > engine.MaxLevel || lo > hi {
-		return fmt.Errorf("--levels %q: want a level or a range of levels within 1-%d, e.g. 1-20", text, engine.MaxLevel)
+	lo, hi, err := bench.ParseLevels(text)
+	if err != nil {
+		return fmt.Errorf("--levels %q: %v", text, err)
 	}
 	fmt.Fprintln(e.stdout, bench.LevelHeader())
 	for n := lo; n <= hi; n++ {
-		var bar *progress.Progress
-		figs, err := bench.LevelTimes(ctx, []int{n}, 1, func(_, done, total int) {
-			if bar == nil {
-				bar = newProgress(e, total, fmt.Sprintf("level %d", n), "moves")
-			}
-			bar.Add(1)
-		})
-		if bar != nil {
-			bar.Finish()
-		}
+		bar := newLazyProgress(e, fmt.Sprintf("level %d", n), "moves")
+		figs, err := bench.LevelTimes(ctx, []int{n}, 1, func(_, done, total int) { bar.Report(done, total) })
+		bar.Finish()
 		if err != nil {
 			return err
 		}
@@ -126,33 +110,13 @@ func benchLevels(ctx context.Context, e *env, text string) error {
 	return nil
 }
 
-// ffoRange reads --selective: "N", the first N problems of FFO #40-#59
-// (1 to 20), or "A-B", FFO #A to #B (40 <= A <= B <= 59). It returns the
-// FFO numbers of the first and the last problem.
-func ffoRange(text string) (first, last int, err error) {
-	bad := fmt.Errorf("--selective %q: want N, the first N problems of FFO #40-#59 (1 to 20), or A-B, FFO #A to #B within 40-59 (e.g. 50-59)", text)
-	if a, b, ok := strings.Cut(text, "-"); ok {
-		first, err1 := strconv.Atoi(a)
-		last, err2 := strconv.Atoi(b)
-		if err1 != nil || err2 != nil || first < 40 || last > 59 || first > last {
-			return 0, 0, bad
-		}
-		return first, last, nil
-	}
-	n, err := strconv.Atoi(text)
-	if err != nil || n < 1 || n > 20 {
-		return 0, 0, bad
-	}
-	return 40, 39 + n, nil
-}
-
 // benchSelective prints the selective endgame's figures on the problems
 // of FFO #40-#59 that text names ("N": the first N; "A-B": FFO #A to #B)
 // at each of probs.
 func benchSelective(ctx context.Context, e *env, text string, threads int, probs []int) error {
-	first, last, err := ffoRange(text)
+	first, last, err := bench.ParseFFORange(text)
 	if err != nil {
-		return err
+		return fmt.Errorf("--selective %q: %v", text, err)
 	}
 	n := last - first + 1
 	fmt.Fprintf(e.stdout, "selective endgame, FFO #%d-#%d, %s:\n", first, last, counted(threads, "thread"))

@@ -12,8 +12,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/reversi-engine/reversi/arena"
@@ -23,7 +21,6 @@ import (
 	"github.com/reversi-engine/reversi/cmd/internal/progress"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/opening"
 	"github.com/reversi-engine/reversi/textboard"
 	"github.com/reversi-engine/reversi/train"
 )
@@ -106,10 +103,8 @@ func (f *bookSearchFlags) check() error {
 
 // bookRunEnded finishes the progress of a book build or deviation that
 // returned err, and says how to go on when it was stopped.
-func bookRunEnded(ctx context.Context, e *env, prog *progress.Progress, err error, searched int, work string) error {
-	if prog != nil {
-		prog.Finish()
-	}
+func bookRunEnded(ctx context.Context, e *env, prog *progress.Lazy, err error, searched int, work string) error {
+	prog.Finish()
 	if err != nil && (errors.Is(err, context.Canceled) || ctx.Err() != nil) {
 		fmt.Fprintf(e.stderr, "book: stopped; %d searches saved in %s this run: run the same command to go on\n", searched, work)
 		return errInterrupted
@@ -142,19 +137,11 @@ func runBookBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var prog *progress.Progress
-	last := 0
+	prog := newLazyProgress(e, "book positions", "positions")
 	start := time.Now()
 	opts := book.BuildOptions{
 		Plies: *plies, MinGames: *minGames, Shard: shard, Shards: shards, Work: *work,
-		Params: params, Search: search,
-		Progress: func(done, total int) {
-			if prog == nil {
-				prog = newProgress(e, total, "book positions", "positions")
-			}
-			prog.Add(done - last)
-			last = done
-		},
+		Params: params, Search: search, Progress: prog.Report,
 	}
 	fmt.Fprintf(e.stderr, "book: %d games, positions up to %d moves reached by %d games or more, searched at depth %d, shard %d/%d, work folder %s\n",
 		len(games), *plies, *minGames, *depth, shard, shards, *work)
@@ -209,22 +196,19 @@ func runBookDeviate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var prog *progress.Progress
-	round, last := 0, 0
+	var prog *progress.Lazy // the round's
+	round := 0
 	start := time.Now()
 	opts := book.DeviateOptions{
 		Plies: *plies, Margin: *margin, Rounds: *rounds, Shard: shard, Shards: shards, Work: *work,
 		Params: params, Search: search,
 		Progress: func(r, done, total int) {
 			if r != round {
-				if prog != nil {
-					prog.Finish()
-				}
-				round, last = r, 0
-				prog = newProgress(e, total, fmt.Sprintf("book deviations, round %d", r), "positions")
+				prog.Finish()
+				round = r
+				prog = newLazyProgress(e, fmt.Sprintf("book deviations, round %d", r), "positions")
 			}
-			prog.Add(done - last)
-			last = done
+			prog.Report(done, total)
 		},
 		RoundDone: func(r book.DeviateStats) {
 			line := fmt.Sprintf("round %d: %d positions with moves out of the book, leading to %d positions, %d searched now; %d added, %d with a better move than their book moves",
@@ -280,48 +264,8 @@ func runBookShow(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	pos := g.Position()
-	fmt.Fprintf(e.stdout, "%s\n", pos)
-	if o, ok := opening.Of(g); ok {
-		fmt.Fprintf(e.stdout, "opening: %s\n", o)
-	}
-	inBook := func(pos board.Position) {
-		if en, ok := b.Lookup(pos.Board); ok {
-			fmt.Fprintf(e.stdout, "in the book: %s discs for %s, depth %d, %d games\n", bookValue(en.Value), pos.Turn, en.Depth, en.Count)
-		}
-	}
-	inBook(pos)
-	after := ""
-	switch {
-	case g.Over():
-		fmt.Fprintf(e.stdout, "the game is over: neither side has a move\n")
-		return nil
-	case g.MustPass():
-		// The book moves are the other side's, after the pass.
-		g = g.Clone()
-		g.PassIfForced()
-		pos = g.Position()
-		fmt.Fprintf(e.stdout, "%s has no legal move and must pass; after the pass, %s to move:\n", pos.Turn.Other(), pos.Turn)
-		inBook(pos)
-		after = " after the pass"
-	}
-	moves := b.Moves(pos.Board, g.Legal())
-	if len(moves) == 0 {
-		fmt.Fprintf(e.stdout, "no book move%s (the book has %d positions)\n", after, b.Len())
-		return nil
-	}
-	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(w, "move\tvalue (discs for %s)\tdepth\tgames\t\n", pos.Turn)
-	for _, m := range moves {
-		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t\n", strings.ToLower(m.Square.String()), bookValue(m.Value), m.Depth, m.Count)
-	}
-	return w.Flush()
+	return textboard.WriteBookMoves(e.stdout, b, g)
 }
-
-// bookValue writes a book value in discs as the text format of the book
-// does, signed to a hundredth: "+0.00" for a value that rounds to zero,
-// never "-0.00".
-func bookValue(v float64) string { return textboard.Signed(v, 2) }
 
 func runBookCoverage(e *env, args []string) error {
 	fs := cli.NewFlags(e.stderr, "book coverage", "[--book FILE] [--training]",

@@ -9,9 +9,14 @@
 // file of help/ (help.go), and calling the packages that do the work:
 // server and store/open (serve), server/loadtest (loadtest), referee, tui,
 // textboard and arena (play), arena (match, tournament, merge), endgame
-// and endgame/problems (solve), engine and player (analyze), nboard, gtp,
-// perft, bench, train, book and accuracy (their subcommands); catalog
-// builds the players by name. Long work shows its progress through
-// cmd/internal/progress, plots are drawn by cmd/internal/plot, and
-// reversi version reads cmd/internal/buildinfo.
+// and endgame/problems (solve), engine and textboard (analyze, book
+// show), nboard, gtp, perft, bench, train, book and accuracy (their
+// subcommands); catalog builds the players by name. What a subcommand
+// computes, reads or writes beyond its flags lives in those packages (the
+// reports and tables too: arena's MatchCount.Report and Tally.Report,
+// accuracy's rows, textboard's analysis and book moves). Long work shows
+// its progress through cmd/internal/progress, plots are drawn by
+// cmd/internal/plot, the shipped book and weights are taken and noted
+// through cmd/internal/shipped, and reversi version reads
+// cmd/internal/buildinfo.
 package main

@@ -8,6 +8,7 @@ import (
 	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/buildinfo"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/gtp"
 	"github.com/reversi-engine/reversi/player"
 )
@@ -26,6 +27,6 @@ func runGTP(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer player.Close(p)
-	noteShippedBook(e.stderr, *spec)
+	shipped.NoteBook(e.stderr, *spec)
 	return gtp.Serve(ctx, e.stdin, e.stdout, p, gtp.Options{Name: "reversi", Version: buildinfo.Read().Version + " " + p.Name()})
 }

@@ -54,6 +54,11 @@ type env struct {
 	stderrIsTTY    bool
 }
 
+// notes returns the writer of a command's progress and summary lines
+// given the files it writes (cli.Notes): standard error when one of them
+// is standard output.
+func (e *env) notes(paths ...string) io.Writer { return cli.Notes(e.stdout, e.stderr, paths...) }
+
 func main() {
 	// SIGTERM (kill, systemd, docker, Kubernetes) stops a command as
 	// Ctrl-C does: the server shuts down gracefully, a match keeps what

@@ -15,6 +15,7 @@ import (
 	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/cmd/internal/plot"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/referee"
@@ -108,9 +109,9 @@ func (o *arenaOptions) openings(e *env) ([]arena.Opening, string, error) {
 // tournament returns the run of the players of specs over openings,
 // with the flags' settings, for the command name (match or tournament).
 // If an engine among them has no opening book because the shipped one
-// cannot be read, it says so first, once (noteShippedBook).
+// cannot be read, it says so first, once (shipped.NoteBook).
 func (o *arenaOptions) tournament(name string, specs []string, openings []arena.Opening) *arena.Tournament {
-	noteShippedBook(o.notes, specs...)
+	shipped.NoteBook(o.notes, specs...)
 	return &arena.Tournament{
 		Names: specs, Openings: openings, Rule: o.rule, MoveTime: o.moveTime, GameTime: o.gameTime, Increment: o.increment,
 		Concurrency: o.concurrency, Seed: o.seed, Shard: o.shardIndex, Shards: o.shards,
@@ -139,13 +140,7 @@ func clockOdds(o arenaOptions, move, total, inc time.Duration) (referee.Clock, b
 	case move == 0 && total == 0 && inc == 0:
 		return referee.Clock{}, false, nil
 	}
-	c := referee.Clock{MoveTime: move, GameTime: total, Increment: inc}
-	if c.MoveTime == 0 {
-		c.MoveTime = o.moveTime
-	}
-	if c.GameTime == 0 && move == 0 {
-		c.GameTime = o.gameTime
-	}
+	c := arena.OddsClock(referee.Clock{MoveTime: o.moveTime, GameTime: o.gameTime}, move, total, inc)
 	switch {
 	case inc < 0:
 		return referee.Clock{}, false, fmt.Errorf("--b-increment %v: want a positive duration, or 0 for none", inc)
@@ -221,26 +216,13 @@ func runMatch(ctx context.Context, e *env, args []string) error {
 	}
 	summary := m.MatchSummary(source, *sprtText)
 	count := arena.MatchCount{SPRT: sprt}
-	names := [2]string{specs[0], specs[1]}
-	status := func() string {
-		s := count.Score.String()
-		if count.OnTime != [2]int{} || count.Illegal != [2]int{} {
-			s += "; " + count.RuleLosses(names)
-		}
-		return s
-	}
+	status := func() string { return count.Status(summary.Players) }
 	results, err := runSeries(ctx, e, m, *out, count.Add, status)
 	if results == nil && err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}
 	count.Summarize(summary, results)
-	fmt.Fprintf(e.stdout, "%s vs %s: %s: %s\n", specs[0], specs[1], counted(count.Score.Games(), "game"), count.Score)
-	fmt.Fprintf(e.stdout, "%s\n", count.RuleLosses(names))
-	fmt.Fprint(e.stdout, arena.RepeatNote(summary.Distinct, summary.Played))
-	if sprt != nil {
-		lo, hi := sprt.Bounds()
-		fmt.Fprintf(e.stdout, "SPRT %s: LLR %.2f (bounds %.2f, %.2f): %s\n", *sprtText, summary.LLR, lo, hi, count.Decision)
-	}
+	fmt.Fprint(e.stdout, count.Report(summary))
 	if *jsonPath != "" {
 		if werr := arena.WriteJSON(*jsonPath, summary); werr != nil {
 			return werr

@@ -8,6 +8,7 @@ import (
 	"runtime"
 
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/nboard"
 )
@@ -32,7 +33,7 @@ func runNBoard(ctx context.Context, e *env, args []string) error {
 	// A GUI shows no standard error: the session sends the note of a
 	// shipped book that cannot be read as a status line too
 	// (Options.BookNote).
-	b, note, err := switchBook(e.stderr, *bookMode)
+	b, note, err := shipped.Book(e.stderr, *bookMode)
 	if err != nil {
 		return err
 	}

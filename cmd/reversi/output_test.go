@@ -198,36 +198,3 @@ func TestTrainOutStdout(t *testing.T) {
 	samePiped(t, "weights", got, want, func(r io.Reader) error { _, err := pattern.ReadWeights(r); return err })
 	mustContain(t, "stderr", stderr, "weights: /dev/stdout", "held-out MAE")
 }
-
-// TestNotes: where a command's own lines go, by which of standard output
-// and standard error are the file it writes.
-func TestNotes(t *testing.T) {
-	dir := t.TempDir()
-	open := func(name string) *os.File {
-		f, err := os.Create(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { f.Close() })
-		return f
-	}
-	out, errs, other := open("out"), open("err"), filepath.Join(dir, "other")
-	tests := []struct {
-		name           string
-		stdout, stderr io.Writer
-		path           string
-		want           io.Writer
-	}{
-		{"another file", out, errs, other, out},
-		{"standard output", out, errs, out.Name(), errs},
-		{"standard output and error (2>&1)", out, out, out.Name(), io.Discard},
-		{"standard error only", out, errs, errs.Name(), out},
-		{"no file", out, errs, "", out},
-	}
-	for _, tt := range tests {
-		e := &env{stdout: tt.stdout, stderr: tt.stderr}
-		if got := e.notes(tt.path); got != tt.want {
-			t.Errorf("%s: notes go to %v, want %v", tt.name, got, tt.want)
-		}
-	}
-}

@@ -17,6 +17,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/engine"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
@@ -64,7 +65,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 // playFlags reads and checks the command line of reversi play (both
 // players' specs built once, to check them), and says on standard error
 // if an engine seat has no opening book because the shipped one cannot be
-// read (noteShippedBook).
+// read (shipped.NoteBook).
 func playFlags(e *env, args []string) (playOptions, error) {
 	fs := cli.NewFlags(e.stderr, "play", "[--black P] [--white P] [--time 60s] [--game-time 5m [--increment 3s]] [--rule no-adjacent] [--seed N] [--games N]", help("play"))
 	var o playOptions
@@ -146,7 +147,7 @@ func playFlags(e *env, args []string) (playOptions, error) {
 	if cli.Given(fs, "level") && !catalog.TakesLevel(o.black) && !catalog.TakesLevel(o.white) {
 		return playOptions{}, fmt.Errorf("--level %d: neither player is an engine without a level of its own (black %s, white %s); play the engine with --white engine --level %d", o.level, o.black, o.white, o.level)
 	}
-	noteShippedBook(e.stderr, o.black, o.white)
+	shipped.NoteBook(e.stderr, o.black, o.white)
 	return o, nil
 }
 
@@ -220,17 +221,7 @@ func playOne(ctx context.Context, e *env, o playOptions) error {
 	humans := o.humans()
 	names := o.seatNames([2]player.Player{black, white})
 	o.header(e.stdout, names)
-	shown := "" // the opening name shown last
-	cfg := o.referee(func(ev referee.Event) {
-		if o.quiet && ev.Kind != referee.Ended {
-			return
-		}
-		textboard.WriteEvent(e.stdout, ev, names, humans)
-		if !o.quiet {
-			shown = textboard.WriteOpening(e.stdout, ev, shown)
-		}
-	})
-	g, err := referee.Play(ctx, black, white, cfg)
+	g, err := referee.Play(ctx, black, white, o.referee(textboard.Lines(e.stdout, names, humans, o.quiet)))
 	if errors.Is(err, referee.ErrAborted) {
 		if ctx.Err() != nil {
 			fmt.Fprintf(e.stdout, "game stopped (interrupted) after %d moves: %s; nothing was recorded as a result\n", g.Ply(), g.Transcript())
@@ -262,23 +253,13 @@ func playMany(ctx context.Context, e *env, o playOptions) error {
 	tally, err := run.Tally(ctx, func() { prog.Add(1) })
 	prog.Finish()
 	took := time.Since(start)
-	score, played := tally.Score, tally.Score.Games()
-	if played == 0 {
+	if tally.Score.Games() == 0 {
 		if ctx.Err() != nil {
 			return errInterrupted
 		}
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s: %s (black) won %d, drew %d, lost %d: %.1f%% of the points\n",
-		counted(played, "game"), o.black, score.Wins, score.Draws, score.Losses, 100*score.Fraction())
-	fmt.Fprintf(e.stdout, "average margin %+.2f discs for black (empties to the winner)\n", score.AverageMargin())
-	for _, ended := range tally.Endings() {
-		fmt.Fprintf(e.stdout, "%s ended by: %s\n", counted(tally.Ended[ended], "game"), textboard.Reason(ended))
-	}
-	fmt.Fprintf(e.stdout, "%.1f s, %.0f games/s\n", took.Seconds(), float64(played)/took.Seconds())
-	if played < o.games {
-		fmt.Fprintf(e.stdout, "stopped after %d of %d games\n", played, o.games)
-	}
+	fmt.Fprint(e.stdout, tally.Report(o.black, o.games, took))
 	if ctx.Err() != nil {
 		return errInterrupted
 	}
@@ -294,9 +275,9 @@ const hintTime = 2 * time.Second
 // is written on the terminal as the line mode writes it once the screen
 // is left. If the analysis of the UI's key v has no trained evaluation,
 // it says so on standard error before the screen starts
-// (noteDefaultEval).
+// (shipped.NoteEval).
 func playScreen(ctx context.Context, e *env, o playOptions) error {
-	noteDefaultEval(e.stderr)
+	shipped.NoteEval(e.stderr)
 	humans := o.humans()
 	var seats [2]player.Player
 	for c, spec := range []string{o.black, o.white} {

@@ -15,6 +15,13 @@ func newProgress(e *env, total int, label, unit string) *progress.Progress {
 	return progress.New(progress.Config{Out: e.stderr, Terminal: e.stderrIsTTY, Total: total, Label: label, Unit: unit, News: newsEvery})
 }
 
+// newLazyProgress reports to e's standard error as newProgress does, made
+// at the first report of work whose total is known only then
+// (progress.Lazy). Call Finish at the end.
+func newLazyProgress(e *env, label, unit string) *progress.Lazy {
+	return progress.NewLazy(progress.Config{Out: e.stderr, Terminal: e.stderrIsTTY, Label: label, Unit: unit, News: newsEvery})
+}
+
 // newsEvery is how often long work that has nothing else to report says
 // that it is still going (a long solve; a run of games or solves whose
 // progress line has not changed).

@@ -54,7 +54,7 @@ var floors = [][]string{
 	{"catalog", "accuracy"},
 	// 7, the front-ends' helpers: the command's, and the live games of
 	// the server (its tables, seats and clocks; issue 32 moves them there).
-	{"cmd/internal/cli", "cmd/internal/progress", "cmd/internal/plot", "cmd/internal/buildinfo", "server/live"},
+	{"cmd/internal/cli", "cmd/internal/progress", "cmd/internal/plot", "cmd/internal/buildinfo", "cmd/internal/shipped", "server/live"},
 	// 8, the front-ends: the game server, the terminal UI.
 	{"server", "tui"},
 	// 9, the server's load test.

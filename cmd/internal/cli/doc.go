@@ -7,7 +7,8 @@
 // may be standard input or a data set shipped with reversi (Open); flags
 // that collect lists and engines' command lines (List, Engines); a seed
 // drawn at random unless given (DefaultSeed); whether a standard input or
-// output is a terminal (IsTerminal); and "2 games" (Counted).
+// output is a terminal (IsTerminal); where a command's own lines go when
+// a file it writes is standard output (Notes); and "2 games" (Counted).
 //
 // It is an edge package: cmd/reversi uses it, the engine packages do not.
 // It imports board and game (for positions) and data/fforum (the shipped

@@ -9,5 +9,12 @@
 //		p.Add(1)
 //	}
 //
+// Work that knows its total only when it first reports, and reports the
+// units done so far (book.Build, bench.LevelTimes), takes a Lazy:
+//
+//	l := progress.NewLazy(progress.Config{Out: os.Stderr, Label: "book positions", Unit: "positions"})
+//	defer l.Finish()
+//	opts.Progress = l.Report // func(done, total int)
+//
 // It is an edge package: the engine packages do not import it.
 package progress

@@ -97,3 +97,31 @@ func TestLineAndBar(t *testing.T) {
 		t.Errorf("bar: %q", out.String())
 	}
 }
+
+// TestLazy: nothing is shown before the first report; then the units
+// done so far count once each, out of the total of the first report.
+func TestLazy(t *testing.T) {
+	var out lockedBuffer
+	l := progress.NewLazy(progress.Config{Out: &out, Label: "positions", Unit: "positions", News: time.Millisecond})
+	l.Line("before")
+	l.Finish() // before any report: nothing to finish
+	if got := out.String(); got != "before\n" {
+		t.Fatalf("before the first report: %q", got)
+	}
+	l.Report(1, 4)
+	l.Report(3, 4) // then nothing more is done: the status line says 3/4
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), "positions: 3/4 (75%) after "); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			l.Finish()
+			t.Fatalf("no status 3/4 for 10 s:\n%s", out.String())
+		}
+	}
+	l.Line("news")
+	l.Report(4, 4)
+	l.Finish()
+	if got := out.String(); !strings.HasPrefix(got, "before\n") || !strings.Contains(got, "\nnews\n") || strings.Contains(got, "/3") || strings.Contains(got, "5/4") {
+		t.Errorf("lines: %q", got)
+	}
+	var none *progress.Lazy
+	none.Finish()
+}
