@@ -12,8 +12,10 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/reversi-engine/reversi/catalog"
+	"github.com/reversi-engine/reversi/cmd/internal/bookcmd"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 )
 
@@ -21,36 +23,37 @@ import (
 type command struct {
 	name    string
 	summary string // one line for "reversi help"
-	run     func(ctx context.Context, env *env, args []string) error
+	run     func(ctx context.Context, e *cli.Env, args []string) error
 }
 
 // commands is the table of subcommands, in the order "reversi help" lists
 // them.
 var commands = []command{
-	{"serve", "start the game server and its web GUI (games stored in a database)", runServe},
-	{"loadtest", "play many games at once between scripted bots on a server: latency, lost moves", runLoadtest},
-	{"play", "play a game in the terminal, or many games between computer players", runPlay},
-	{"perft", "count the leaves of the game tree to a depth (checks and times move generation)", runPerft},
-	{"solve", "solve the endgame positions of an OBF file exactly and check the scores", runSolve},
-	{"analyze", "the value of every legal move of a position, with depth and principal variation", runAnalyze},
-	{"nboard", "be an engine for NBoard and other GUIs (NBoard protocol 2 on stdin/stdout)", runNBoard},
-	{"gtp", "be an engine for GTP front-ends such as Quarry (Go Text Protocol on stdin/stdout)", runGTP},
-	{"match", "play two players against each other over many games: score, Elo, SPRT", runMatch},
-	{"tournament", "a round robin between several players: crosstable and Elo rating list", runTournament},
-	{"merge", "put together the records of the shards of a match or tournament", runMerge},
-	{"train", "train the weights of the pattern evaluation from the shipped games (resumable)", runTrain},
-	{"book", "the opening book: build it from the shipped games, extend it by deviations (resumable, shardable), show, export, import", runBook},
-	{"accuracy", "measure evaluations against exact scores of held-out real positions", runAccuracy},
-	{"bench", "measure the speed of the rules engine and print the figures", runBench},
-	{"version", "the version of reversi and how it was built", runVersion},
+	{"serve", "start the game server and its web GUI (games stored in a database)", withEnv(runServe)},
+	{"loadtest", "play many games at once between scripted bots on a server: latency, lost moves", withEnv(runLoadtest)},
+	{"play", "play a game in the terminal, or many games between computer players", withEnv(runPlay)},
+	{"perft", "count the leaves of the game tree to a depth (checks and times move generation)", withEnv(runPerft)},
+	{"solve", "solve the endgame positions of an OBF file exactly and check the scores", withEnv(runSolve)},
+	{"analyze", "the value of every legal move of a position, with depth and principal variation", withEnv(runAnalyze)},
+	{"nboard", "be an engine for NBoard and other GUIs (NBoard protocol 2 on stdin/stdout)", withEnv(runNBoard)},
+	{"gtp", "be an engine for GTP front-ends such as Quarry (Go Text Protocol on stdin/stdout)", withEnv(runGTP)},
+	{"match", "play two players against each other over many games: score, Elo, SPRT", withEnv(runMatch)},
+	{"tournament", "a round robin between several players: crosstable and Elo rating list", withEnv(runTournament)},
+	{"merge", "put together the records of the shards of a match or tournament", withEnv(runMerge)},
+	{"train", "train the weights of the pattern evaluation from the shipped games (resumable)", withEnv(runTrain)},
+	{"book", "the opening book: build it from the shipped games, extend it by deviations (resumable, shardable), show, export, import", bookcmd.Book},
+	{"accuracy", "measure evaluations against exact scores of held-out real positions", withEnv(runAccuracy)},
+	{"bench", "measure the speed of the rules engine and print the figures", withEnv(runBench)},
+	{"version", "the version of reversi and how it was built", withEnv(runVersion)},
 	{"help", "list the subcommands, or explain one: reversi help <command>|players|levels", nil}, // see run
 }
 
-// env is what a command may use of the outside world.
+// env is what a command may use of the outside world, as run takes it
+// and serve and loadtest still do; the other subcommands take it as a
+// cli.Env (env.cliEnv).
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	stdoutIsTTY    bool
 	stderrIsTTY    bool
 }
 
@@ -59,26 +62,44 @@ type env struct {
 // is standard output.
 func (e *env) notes(paths ...string) io.Writer { return cli.Notes(e.stdout, e.stderr, paths...) }
 
+// cliEnv returns e as the subcommands take it, with newsEvery as its News.
+func (e *env) cliEnv() *cli.Env {
+	return &cli.Env{Stdin: e.stdin, Stdout: e.stdout, Stderr: e.stderr, StderrIsTTY: e.stderrIsTTY, News: newsEvery}
+}
+
+// withEnv returns a subcommand of the table that runs run, which takes
+// the env of this package (serve, loadtest).
+func withEnv(run func(context.Context, *env, []string) error) func(context.Context, *cli.Env, []string) error {
+	return func(ctx context.Context, e *cli.Env, args []string) error {
+		return run(ctx, &env{stdin: e.Stdin, stdout: e.Stdout, stderr: e.Stderr, stderrIsTTY: e.StderrIsTTY}, args)
+	}
+}
+
+// newsEvery is how often long work that has nothing else to report says
+// that it is still going (a long solve; a run of games or solves whose
+// progress line has not changed): the News of the subcommands' cli.Env.
+var newsEvery = 30 * time.Second
+
 func main() {
 	// SIGTERM (kill, systemd, docker, Kubernetes) stops a command as
 	// Ctrl-C does: the server shuts down gracefully, a match keeps what
 	// it played.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
-		stdoutIsTTY: cli.IsTerminal(os.Stdout), stderrIsTTY: cli.IsTerminal(os.Stderr)}
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrIsTTY: cli.IsTerminal(os.Stderr)}
 	os.Exit(run(ctx, e, os.Args[1:]))
 }
 
 // run executes the command line args and returns the exit code.
-func run(ctx context.Context, e *env, args []string) int {
+func run(ctx context.Context, pe *env, args []string) int {
+	e := pe.cliEnv()
 	if len(args) == 0 {
-		fmt.Fprint(e.stderr, overview())
+		fmt.Fprint(e.Stderr, overview())
 		return 2
 	}
 	name := args[0]
 	if name == "-h" || name == "--help" || name == "-help" {
-		fmt.Fprint(e.stdout, overview())
+		fmt.Fprint(e.Stdout, overview())
 		return 0
 	}
 	if name == "--version" || name == "-version" {
@@ -99,10 +120,10 @@ func run(ctx context.Context, e *env, args []string) int {
 		case errors.Is(err, cli.ErrUsage):
 			return 2
 		}
-		fmt.Fprintf(e.stderr, "reversi %s: %v\n", name, err)
+		fmt.Fprintf(e.Stderr, "reversi %s: %v\n", name, err)
 		return 1
 	}
-	fmt.Fprintf(e.stderr, "reversi: unknown command %q\n\n%s", name, overview())
+	fmt.Fprintf(e.Stderr, "reversi: unknown command %q\n\n%s", name, overview())
 	return 2
 }
 
@@ -120,31 +141,31 @@ func overview() string {
 	return b.String()
 }
 
-func runHelp(ctx context.Context, e *env, args []string) error {
+func runHelp(ctx context.Context, e *cli.Env, args []string) error {
 	if len(args) == 0 {
-		fmt.Fprint(e.stdout, overview())
+		fmt.Fprint(e.Stdout, overview())
 		return nil
 	}
 	switch args[0] {
 	case "players":
-		fmt.Fprint(e.stdout, catalog.Help())
+		fmt.Fprint(e.Stdout, catalog.Help())
 		return nil
 	case "levels":
-		fmt.Fprint(e.stdout, catalog.LevelsHelp())
+		fmt.Fprint(e.Stdout, catalog.LevelsHelp())
 		return nil
 	case "help":
-		fmt.Fprint(e.stdout, overview())
+		fmt.Fprint(e.Stdout, overview())
 		return nil
 	}
 	for _, c := range commands {
 		if c.name == args[0] && c.run != nil {
 			e2 := *e
-			e2.stderr = e.stdout // the usage of an asked-for command goes to stdout
+			e2.Stderr = e.Stdout // the usage of an asked-for command goes to stdout
 			c.run(ctx, &e2, []string{"-h"})
 			return nil
 		}
 	}
-	fmt.Fprintf(e.stderr, "no help for %q\n\n%s", args[0], overview())
+	fmt.Fprintf(e.Stderr, "no help for %q\n\n%s", args[0], overview())
 	return cli.ErrUsage
 }
 

@@ -4,8 +4,6 @@
 package main
 
 import (
-	"time"
-
 	"github.com/reversi-engine/reversi/cmd/internal/progress"
 )
 
@@ -21,8 +19,3 @@ func newProgress(e *env, total int, label, unit string) *progress.Progress {
 func newLazyProgress(e *env, label, unit string) *progress.Lazy {
 	return progress.NewLazy(progress.Config{Out: e.stderr, Terminal: e.stderrIsTTY, Label: label, Unit: unit, News: newsEvery})
 }
-
-// newsEvery is how often long work that has nothing else to report says
-// that it is still going (a long solve; a run of games or solves whose
-// progress line has not changed).
-var newsEvery = 30 * time.Second

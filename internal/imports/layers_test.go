@@ -54,11 +54,14 @@ var floors = [][]string{
 	{"catalog", "accuracy"},
 	// 7, the front-ends' helpers: the command's, and the live games of
 	// the server (its tables, seats and clocks; issue 32 moves them there).
-	{"cmd/internal/cli", "cmd/internal/progress", "cmd/internal/plot", "cmd/internal/buildinfo", "cmd/internal/shipped", "server/live"},
-	// 8, the front-ends: the game server, the terminal UI.
-	{"server", "tui"},
-	// 9, the server's load test.
-	{"server/loadtest"},
+	{"cmd/internal/progress", "cmd/internal/plot", "cmd/internal/buildinfo", "cmd/internal/shipped", "server/live"},
+	// 8, the front-ends: the game server, the terminal UI; the command
+	// line's conventions and the environment of its subcommands (their
+	// progress among them).
+	{"server", "tui", "cmd/internal/cli"},
+	// 9, the server's load test; the subcommands of reversi, a package
+	// for each concern.
+	{"server/loadtest", "cmd/internal/bookcmd"},
 	// 10, the command, the examples and scripts.
 	{"cmd/reversi", "examples/bot-go", "examples/bot-python", "examples/bot-cpp/check", "scripts"},
 }
