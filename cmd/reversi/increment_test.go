@@ -1,50 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/reversi-engine/reversi/arena"
 )
 
-// TestPlayIncrement: reversi play gives the referee the game clock and
-// its increment, and refuses a negative increment or one without a game
-// clock.
+// TestPlayIncrement: reversi play refuses a negative increment or one
+// without a game clock, printing the refusal and playing nothing, and
+// plays many games with one (playcmd's TestParseFlagsIncrement: the
+// referee is given the game clock and its increment).
 func TestPlayIncrement(t *testing.T) {
-	tests := []struct {
-		args      []string
-		game, inc time.Duration
-		wantErr   string
-	}{
-		{nil, 0, 0, ""},
-		{[]string{"--game-time", "5m"}, 5 * time.Minute, 0, ""},
-		{[]string{"--game-time", "5m", "--increment", "3s"}, 5 * time.Minute, 3 * time.Second, ""},
-		{[]string{"--game-time", "1m", "--increment", "0"}, time.Minute, 0, ""},
-		{[]string{"--increment", "3s"}, 0, 0, "--increment 3s: it adds to a game clock after each move; give --game-time too"},
-		{[]string{"--game-time", "5m", "--increment", "-1s"}, 0, 0, "--increment -1s: want a positive duration"},
-	}
-	for _, tt := range tests {
-		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			var stderr bytes.Buffer
-			e := &env{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr}
-			o, err := playFlags(e, append([]string{"--black", "random", "--white", "greedy", "--seed", "1"}, tt.args...))
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("error %v, want %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if cfg := o.referee(nil); cfg.GameTime != tt.game || cfg.Increment != tt.inc {
-				t.Errorf("the referee's clocks: %v a game, %v an increment; want %v, %v", cfg.GameTime, cfg.Increment, tt.game, tt.inc)
-			}
-		})
-	}
 	// Through the command: the refusal is printed, nothing is played.
 	for _, args := range [][]string{
 		{"play", "--black", "random", "--white", "greedy", "--increment", "2s"},

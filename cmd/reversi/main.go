@@ -17,6 +17,7 @@ import (
 	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/bookcmd"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/playcmd"
 )
 
 // command is one subcommand.
@@ -31,7 +32,7 @@ type command struct {
 var commands = []command{
 	{"serve", "start the game server and its web GUI (games stored in a database)", withEnv(runServe)},
 	{"loadtest", "play many games at once between scripted bots on a server: latency, lost moves", withEnv(runLoadtest)},
-	{"play", "play a game in the terminal, or many games between computer players", withEnv(runPlay)},
+	{"play", "play a game in the terminal, or many games between computer players", playcmd.Play},
 	{"perft", "count the leaves of the game tree to a depth (checks and times move generation)", withEnv(runPerft)},
 	{"solve", "solve the endgame positions of an OBF file exactly and check the scores", withEnv(runSolve)},
 	{"analyze", "the value of every legal move of a position, with depth and principal variation", withEnv(runAnalyze)},

@@ -82,7 +82,7 @@ func (o *arenaOptions) check(fs *flag.FlagSet) error {
 	case o.randomOpenings < 0 || o.randomOpenings > 40:
 		return fmt.Errorf("--random-openings %d: want 1 to 40 moves", o.randomOpenings)
 	}
-	if err := checkIncrement(o.increment, o.gameTime); err != nil {
+	if err := cli.CheckIncrement(o.increment, o.gameTime); err != nil {
 		return err
 	}
 	if o.concurrency == 0 {

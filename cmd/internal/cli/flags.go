@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"time"
 )
 
 // ErrUsage marks errors that are the user's command line: the usage was
@@ -170,4 +171,16 @@ func Counted(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// CheckIncrement checks the --increment of a command line: it adds to a
+// game clock (--game-time), and is not negative.
+func CheckIncrement(inc, gameTime time.Duration) error {
+	switch {
+	case inc < 0:
+		return fmt.Errorf("--increment %v: want a positive duration, or 0 for none", inc)
+	case inc > 0 && gameTime == 0:
+		return fmt.Errorf("--increment %v: it adds to a game clock after each move; give --game-time too (e.g. --game-time 5m --increment %v)", inc, inc)
+	}
+	return nil
 }
