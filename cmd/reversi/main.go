@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/catalog"
+	"github.com/reversi-engine/reversi/cmd/internal/arenacmd"
 	"github.com/reversi-engine/reversi/cmd/internal/bookcmd"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/cmd/internal/playcmd"
@@ -38,9 +39,9 @@ var commands = []command{
 	{"analyze", "the value of every legal move of a position, with depth and principal variation", withEnv(runAnalyze)},
 	{"nboard", "be an engine for NBoard and other GUIs (NBoard protocol 2 on stdin/stdout)", withEnv(runNBoard)},
 	{"gtp", "be an engine for GTP front-ends such as Quarry (Go Text Protocol on stdin/stdout)", withEnv(runGTP)},
-	{"match", "play two players against each other over many games: score, Elo, SPRT", withEnv(runMatch)},
-	{"tournament", "a round robin between several players: crosstable and Elo rating list", withEnv(runTournament)},
-	{"merge", "put together the records of the shards of a match or tournament", withEnv(runMerge)},
+	{"match", "play two players against each other over many games: score, Elo, SPRT", arenacmd.Match},
+	{"tournament", "a round robin between several players: crosstable and Elo rating list", arenacmd.Tournament},
+	{"merge", "put together the records of the shards of a match or tournament", arenacmd.Merge},
 	{"train", "train the weights of the pattern evaluation from the shipped games (resumable)", withEnv(runTrain)},
 	{"book", "the opening book: build it from the shipped games, extend it by deviations (resumable, shardable), show, export, import", bookcmd.Book},
 	{"accuracy", "measure evaluations against exact scores of held-out real positions", withEnv(runAccuracy)},

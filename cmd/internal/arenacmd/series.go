@@ -1,7 +1,7 @@
 // What match and tournament share: a recorded, resumable run
 // (arena.Tournament.RunRecorded) with its progress.
 
-package main
+package arenacmd
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/arena"
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/cmd/internal/progress"
 )
 
@@ -17,7 +18,7 @@ import (
 // (see arena.Tournament.RunRecorded), with a progress bar. count is called
 // once for every game, resumed or new, one call at a time; it returns
 // false to stop. status returns a line of news printed now and then.
-func runSeries(ctx context.Context, e *env, t *arena.Tournament, out string, count func(arena.Result) bool, status func() string) ([]arena.Result, error) {
+func runSeries(ctx context.Context, e *cli.Env, t *arena.Tournament, out string, count func(arena.Result) bool, status func() string) ([]arena.Result, error) {
 	scheduled := t.Scheduled()
 	var prog *progress.Progress
 	lastLine := time.Now()
@@ -26,14 +27,14 @@ func runSeries(ctx context.Context, e *env, t *arena.Tournament, out string, cou
 		Count: count,
 		Resumed: func(n int) {
 			if n > 0 {
-				fmt.Fprintf(e.stdout, "resuming: %s already in %s: %s\n", counted(n, "game"), out, status())
+				fmt.Fprintf(e.Stdout, "resuming: %s already in %s: %s\n", cli.Counted(n, "game"), out, status())
 			}
-			prog = newProgress(e, scheduled, "games", "games")
+			prog = e.Progress(scheduled, "games", "games")
 			prog.Add(n)
 		},
 		Played: func(n int) {
 			prog.Add(1)
-			if time.Since(lastLine) > 10*time.Second || !e.stderrIsTTY && n%max(scheduled/10, 1) == 0 {
+			if time.Since(lastLine) > 10*time.Second || !e.StderrIsTTY && n%max(scheduled/10, 1) == 0 {
 				lastLine = time.Now()
 				prog.Line(fmt.Sprintf("%d/%d: %s", n, scheduled, status()))
 			}
@@ -48,9 +49,9 @@ func runSeries(ctx context.Context, e *env, t *arena.Tournament, out string, cou
 // seriesEnd returns what a match or tournament returns once its results
 // are written: nil when Ctrl-C stopped it (after saying how to resume),
 // else err.
-func seriesEnd(e *env, err error) error {
+func seriesEnd(e *cli.Env, err error) error {
 	if errors.Is(err, context.Canceled) {
-		fmt.Fprintln(e.stdout, "stopped before the end: run the same command again to resume (with --out)")
+		fmt.Fprintln(e.Stdout, "stopped before the end: run the same command again to resume (with --out)")
 		return nil
 	}
 	return err

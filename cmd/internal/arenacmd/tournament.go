@@ -1,7 +1,7 @@
 // The tournament subcommand: a round robin between several players, a
 // crosstable and a rating list.
 
-package main
+package arenacmd
 
 import (
 	"context"
@@ -14,9 +14,12 @@ import (
 	"github.com/reversi-engine/reversi/cmd/internal/plot"
 )
 
-func runTournament(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "tournament", "--players P1,P2,P3... [--rounds R] [--anchor P] [--time T] [--game-time G [--increment I]] [--out FILE.ggf] [--plot ratings.png]", help("tournament"))
-	var o arenaOptions
+// Tournament runs reversi tournament with args, its flags: a round robin
+// between the players of --players, with a crosstable and a rating list,
+// recorded in --out and resumed from it.
+func Tournament(ctx context.Context, e *cli.Env, args []string) error {
+	fs := cli.NewFlags(e.Stderr, "tournament", "--players P1,P2,P3... [--rounds R] [--anchor P] [--time T] [--game-time G [--increment I]] [--out FILE.ggf] [--plot ratings.png]", help("tournament"))
+	var o options
 	o.register(fs)
 	playerList := fs.String("players", "", "the players, separated by ',' (or ';' if their specs hold commas)")
 	rounds := fs.Int("rounds", 10, "openings per pairing (each played twice)")
@@ -56,8 +59,8 @@ func runTournament(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	t := o.tournament("tournament", specs, arena.Choose(all, *rounds, o.seed))
-	fmt.Fprintf(e.stdout, "round robin of %d players: %s from %s, %s per move, %s rules, %d at a time, seed %d\n",
-		len(specs), counted(t.Scheduled(), "game"), source, o.moveTime, o.rule, o.concurrency, o.seed)
+	fmt.Fprintf(e.Stdout, "round robin of %d players: %s from %s, %s per move, %s rules, %d at a time, seed %d\n",
+		len(specs), cli.Counted(t.Scheduled(), "game"), source, o.moveTime, o.rule, o.concurrency, o.seed)
 	table := arena.NewTable(specs)
 	results, err := runSeries(ctx, e, t, *out, func(r arena.Result) bool {
 		a, m := r.ForA()
@@ -72,13 +75,13 @@ func runTournament(ctx context.Context, e *env, args []string) error {
 		return rerr
 	}
 	report := table.Report(ratings, *anchor, len(results)) + arena.RepeatNote(arena.DistinctGames(arena.ResultGames(results)), len(results))
-	fmt.Fprint(e.stdout, report)
+	fmt.Fprint(e.Stdout, report)
 	if *out != "" {
 		base, werr := arena.WriteResults(*out, t.Summarize(table, ratings, *anchor, source), report)
 		if werr != nil {
 			return werr
 		}
-		fmt.Fprintf(e.stdout, "results: %s.json, %s.txt\n", base, base)
+		fmt.Fprintf(e.Stdout, "results: %s.json, %s.txt\n", base, base)
 	}
 	if *plotPath != "" {
 		title := "Elo ratings"
@@ -88,7 +91,7 @@ func runTournament(ctx context.Context, e *env, args []string) error {
 		if perr := plot.Ratings(*plotPath, title, ratings); perr != nil {
 			return perr
 		}
-		fmt.Fprintf(e.stdout, "plot: %s\n", *plotPath)
+		fmt.Fprintf(e.Stdout, "plot: %s\n", *plotPath)
 	}
 	return seriesEnd(e, err)
 }
