@@ -19,6 +19,7 @@ import (
 	"github.com/reversi-engine/reversi/cmd/internal/bookcmd"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/cmd/internal/playcmd"
+	"github.com/reversi-engine/reversi/cmd/internal/traincmd"
 )
 
 // command is one subcommand.
@@ -42,7 +43,7 @@ var commands = []command{
 	{"match", "play two players against each other over many games: score, Elo, SPRT", arenacmd.Match},
 	{"tournament", "a round robin between several players: crosstable and Elo rating list", arenacmd.Tournament},
 	{"merge", "put together the records of the shards of a match or tournament", arenacmd.Merge},
-	{"train", "train the weights of the pattern evaluation from the shipped games (resumable)", withEnv(runTrain)},
+	{"train", "train the weights of the pattern evaluation from the shipped games (resumable)", traincmd.Train},
 	{"book", "the opening book: build it from the shipped games, extend it by deviations (resumable, shardable), show, export, import", bookcmd.Book},
 	{"accuracy", "measure evaluations against exact scores of held-out real positions", withEnv(runAccuracy)},
 	{"bench", "measure the speed of the rules engine and print the figures", withEnv(runBench)},
@@ -58,11 +59,6 @@ type env struct {
 	stdout, stderr io.Writer
 	stderrIsTTY    bool
 }
-
-// notes returns the writer of a command's progress and summary lines
-// given the files it writes (cli.Notes): standard error when one of them
-// is standard output.
-func (e *env) notes(paths ...string) io.Writer { return cli.Notes(e.stdout, e.stderr, paths...) }
 
 // cliEnv returns e as the subcommands take it, with newsEvery as its News.
 func (e *env) cliEnv() *cli.Env {

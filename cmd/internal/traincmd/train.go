@@ -1,7 +1,7 @@
 // The train subcommand: the pattern evaluation's weights, from the data
 // shipped with reversi.
 
-package main
+package traincmd
 
 import (
 	"context"
@@ -13,18 +13,21 @@ import (
 	"github.com/reversi-engine/reversi/train"
 )
 
-func runTrain(ctx context.Context, e *env, args []string) error {
+// Train runs reversi train with args: the subcommand label, mpc or refit
+// and its flags, or the flags of the first-generation training from the
+// shipped data.
+func Train(ctx context.Context, e *cli.Env, args []string) error {
 	if len(args) > 0 && args[0] == "mpc" {
-		return runTrainMPC(ctx, e, args[1:])
+		return runMPC(ctx, e, args[1:])
 	}
 	if len(args) > 0 && args[0] == "label" {
-		return runTrainLabel(ctx, e, args[1:])
+		return runLabel(ctx, e, args[1:])
 	}
 	if len(args) > 0 && args[0] == "refit" {
-		return runTrainRefit(ctx, e, args[1:])
+		return runRefit(ctx, e, args[1:])
 	}
 	def := train.DefaultConfig()
-	fs := cli.NewFlags(e.stderr, "train", "[--out weights.bin] [--work DIR] [--seed S] [--fraction F] [--self-play N] [--plot loss.png]", help("train", "{held-out-year}", fmt.Sprint(train.HeldOutYear)))
+	fs := cli.NewFlags(e.Stderr, "train", "[--out weights.bin] [--work DIR] [--seed S] [--fraction F] [--self-play N] [--plot loss.png]", help("train", "{held-out-year}", fmt.Sprint(train.HeldOutYear)))
 	out := fs.String("out", "weights.bin", "the weights file to write")
 	work := fs.String("work", "train-work", "folder of the intermediate files (resumable)")
 	cfg := def
@@ -59,8 +62,8 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 			return fmt.Errorf("--plot %w", err)
 		}
 	}
-	cfg.Work, cfg.Out, cfg.Log = *work, *out, e.stderr
-	notes := e.notes(*out, *plotPath) // before the files replace what the paths name
+	cfg.Work, cfg.Out, cfg.Log = *work, *out, e.Stderr
+	notes := e.Notes(*out, *plotPath) // before the files replace what the paths name
 	rep, err := train.Run(ctx, cfg)
 	if err != nil && ctx.Err() != nil {
 		return fmt.Errorf("stopped; the work folder %s keeps what was done: run the same command again to go on", *work)

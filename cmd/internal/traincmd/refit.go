@@ -1,7 +1,7 @@
 // The train refit subcommand: the second generation's weights (more
 // phases, smoothed), fitted to the labels of 'reversi train label'.
 
-package main
+package traincmd
 
 import (
 	"context"
@@ -15,9 +15,9 @@ import (
 	"github.com/reversi-engine/reversi/train"
 )
 
-func runTrainRefit(ctx context.Context, e *env, args []string) error {
+func runRefit(ctx context.Context, e *cli.Env, args []string) error {
 	def := train.DefaultRefitConfig()
-	fs := cli.NewFlags(e.stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--game-positions] [--fraction F] [--out weights2.bin] [--phases 30] [--prior FILE] [--prior-lambda L] [--smooth S] [--window W]", help("train refit"))
+	fs := cli.NewFlags(e.Stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--game-positions] [--fraction F] [--out weights2.bin] [--phases 30] [--prior FILE] [--prior-lambda L] [--smooth S] [--window W]", help("train refit"))
 	cfg := def
 	labels := fs.String("labels", "", "folders of label files, separated by commas")
 	theoretical := fs.Bool("theoretical", false, "add the database's exact scores at 24 empties (training years)")
@@ -64,14 +64,14 @@ func runTrainRefit(ctx context.Context, e *env, args []string) error {
 	if *labels != "" {
 		dirs = strings.Split(*labels, ",")
 	}
-	cfg.Log = e.stderr
+	cfg.Log = e.Stderr
 	run := train.RefitRun{Config: cfg, Prior: *priorFile, NoPrior: *noPrior,
 		Set: train.RefitSet{Labels: dirs, GamePositions: *gamesOnly, Theoretical: *theoretical, Fraction: *fraction}}
 	w, reps, positions, err := run.Run(ctx)
 	if err != nil {
 		return err
 	}
-	notes := e.notes(*out, *report) // before the files replace what the paths name
+	notes := e.Notes(*out, *report) // before the files replace what the paths name
 	if err := train.WriteWeights(*out, w); err != nil {
 		return err
 	}

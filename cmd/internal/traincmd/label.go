@@ -2,7 +2,7 @@
 // by deep selective searches and exact solves, for the second-generation
 // evaluation.
 
-package main
+package traincmd
 
 import (
 	"context"
@@ -15,9 +15,9 @@ import (
 	"github.com/reversi-engine/reversi/train"
 )
 
-func runTrainLabel(ctx context.Context, e *env, args []string) error {
+func runLabel(ctx context.Context, e *cli.Env, args []string) error {
 	def := train.DefaultLabelConfig()
-	fs := cli.NewFlags(e.stderr, "train label", "[--work DIR] [--positions N] [--depth D] [--prob P] [--exact E] [--shard i/n]", help("train label"))
+	fs := cli.NewFlags(e.Stderr, "train label", "[--work DIR] [--positions N] [--depth D] [--prob P] [--exact E] [--shard i/n]", help("train label"))
 	cfg := def
 	fs.StringVar(&cfg.Work, "work", "label-work", "folder of the label files (resumable)")
 	fs.IntVar(&cfg.Positions, "positions", def.Positions, "positions of the whole set (all shards)")
@@ -37,7 +37,7 @@ func runTrainLabel(ctx context.Context, e *env, args []string) error {
 	if cfg.Shard, cfg.Shards, err = arena.ParseShard(*shard); err != nil {
 		return fmt.Errorf("--shard %w", err)
 	}
-	cfg.Log = e.stderr
+	cfg.Log = e.Stderr
 	ev, err := pattern.Default()
 	if err != nil {
 		return fmt.Errorf("no trained evaluation: %w: labels need the trained evaluation", err)
@@ -46,6 +46,6 @@ func runTrainLabel(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "labels: %s\n", file)
+	fmt.Fprintf(e.Stdout, "labels: %s\n", file)
 	return nil
 }

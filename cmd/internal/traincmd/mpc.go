@@ -1,7 +1,7 @@
 // The train mpc subcommand: the parameters of the engine's selective
 // search (Multi-ProbCut), sampled and fitted.
 
-package main
+package traincmd
 
 import (
 	"context"
@@ -14,9 +14,9 @@ import (
 	"github.com/reversi-engine/reversi/train"
 )
 
-func runTrainMPC(ctx context.Context, e *env, args []string) error {
+func runMPC(ctx context.Context, e *cli.Env, args []string) error {
 	def := train.DefaultProbCutConfig()
-	fs := cli.NewFlags(e.stderr, "train mpc", "[--work DIR] [--positions N] [--depth D] [--shard i/n] [--out probcut.json] [--fit-only] [--weights FILE]", help("train mpc"))
+	fs := cli.NewFlags(e.Stderr, "train mpc", "[--work DIR] [--positions N] [--depth D] [--shard i/n] [--out probcut.json] [--fit-only] [--weights FILE]", help("train mpc"))
 	cfg := def
 	fs.StringVar(&cfg.Work, "work", "mpc-work", "folder of the sample files (resumable)")
 	fs.IntVar(&cfg.Positions, "positions", def.Positions, "positions of the whole sample (all shards)")
@@ -50,8 +50,8 @@ func runTrainMPC(ctx context.Context, e *env, args []string) error {
 			return fmt.Errorf("--out: %w", err)
 		}
 	}
-	run.Config.Log = e.stderr
-	notes := e.notes(*out)
+	run.Config.Log = e.Stderr
+	notes := e.Notes(*out)
 	pc, samples, err := run.Run(ctx)
 	if err != nil {
 		return err

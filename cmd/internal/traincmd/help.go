@@ -1,0 +1,16 @@
+// The descriptions of reversi train and its subcommands, embedded from
+// help/.
+
+package traincmd
+
+import (
+	"embed"
+
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
+)
+
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// help returns the description of a subcommand from help/ (cli.Help).
+func help(name string, vars ...string) string { return cli.Help(helpFiles, name, vars...) }
