@@ -18,6 +18,8 @@ import (
 	"github.com/reversi-engine/reversi/cmd/internal/arenacmd"
 	"github.com/reversi-engine/reversi/cmd/internal/bookcmd"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/cmd/internal/enginecmd"
+	"github.com/reversi-engine/reversi/cmd/internal/measurecmd"
 	"github.com/reversi-engine/reversi/cmd/internal/playcmd"
 	"github.com/reversi-engine/reversi/cmd/internal/traincmd"
 )
@@ -35,19 +37,19 @@ var commands = []command{
 	{"serve", "start the game server and its web GUI (games stored in a database)", withEnv(runServe)},
 	{"loadtest", "play many games at once between scripted bots on a server: latency, lost moves", withEnv(runLoadtest)},
 	{"play", "play a game in the terminal, or many games between computer players", playcmd.Play},
-	{"perft", "count the leaves of the game tree to a depth (checks and times move generation)", withEnv(runPerft)},
-	{"solve", "solve the endgame positions of an OBF file exactly and check the scores", withEnv(runSolve)},
-	{"analyze", "the value of every legal move of a position, with depth and principal variation", withEnv(runAnalyze)},
-	{"nboard", "be an engine for NBoard and other GUIs (NBoard protocol 2 on stdin/stdout)", withEnv(runNBoard)},
-	{"gtp", "be an engine for GTP front-ends such as Quarry (Go Text Protocol on stdin/stdout)", withEnv(runGTP)},
+	{"perft", "count the leaves of the game tree to a depth (checks and times move generation)", measurecmd.Perft},
+	{"solve", "solve the endgame positions of an OBF file exactly and check the scores", measurecmd.Solve},
+	{"analyze", "the value of every legal move of a position, with depth and principal variation", enginecmd.Analyze},
+	{"nboard", "be an engine for NBoard and other GUIs (NBoard protocol 2 on stdin/stdout)", enginecmd.NBoard},
+	{"gtp", "be an engine for GTP front-ends such as Quarry (Go Text Protocol on stdin/stdout)", enginecmd.GTP},
 	{"match", "play two players against each other over many games: score, Elo, SPRT", arenacmd.Match},
 	{"tournament", "a round robin between several players: crosstable and Elo rating list", arenacmd.Tournament},
 	{"merge", "put together the records of the shards of a match or tournament", arenacmd.Merge},
 	{"train", "train the weights of the pattern evaluation from the shipped games (resumable)", traincmd.Train},
 	{"book", "the opening book: build it from the shipped games, extend it by deviations (resumable, shardable), show, export, import", bookcmd.Book},
-	{"accuracy", "measure evaluations against exact scores of held-out real positions", withEnv(runAccuracy)},
-	{"bench", "measure the speed of the rules engine and print the figures", withEnv(runBench)},
-	{"version", "the version of reversi and how it was built", withEnv(runVersion)},
+	{"accuracy", "measure evaluations against exact scores of held-out real positions", measurecmd.Accuracy},
+	{"bench", "measure the speed of the rules engine and print the figures", measurecmd.Bench},
+	{"version", "the version of reversi and how it was built", runVersion},
 	{"help", "list the subcommands, or explain one: reversi help <command>|players|levels", nil}, // see run
 }
 

@@ -11,12 +11,12 @@ import (
 	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 )
 
-func runVersion(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "version", "", help("version"))
+func runVersion(ctx context.Context, e *cli.Env, args []string) error {
+	fs := cli.NewFlags(e.Stderr, "version", "", help("version"))
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	fmt.Fprint(e.stdout, buildinfo.Read())
-	shipped.WriteData(e.stdout)
+	fmt.Fprint(e.Stdout, buildinfo.Read())
+	shipped.WriteData(e.Stdout)
 	return nil
 }

@@ -1,6 +1,6 @@
 // The bench subcommand: prints the engine's standard figures (package bench).
 
-package main
+package measurecmd
 
 import (
 	"context"
@@ -17,8 +17,11 @@ import (
 	"github.com/reversi-engine/reversi/eval/pattern"
 )
 
-func runBench(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "bench", "[--perft-depth N] [--seconds S] [--search-depth N] [--ffo N] [--threads N]", help("bench"))
+// Bench runs reversi bench with args, its flags: the engine's standard
+// figures (package bench), or with --ttd, --selective or --levels one
+// measure alone.
+func Bench(ctx context.Context, e *cli.Env, args []string) error {
+	fs := cli.NewFlags(e.Stderr, "bench", "[--perft-depth N] [--seconds S] [--search-depth N] [--ffo N] [--threads N]", help("bench"))
 	perftDepth := fs.Int("perft-depth", 12, "perft depth to time from the start (0 to skip)")
 	seconds := fs.Float64("seconds", 1, "time spent on each micro-benchmark")
 	searchDepth := fs.Int("search-depth", 9, "depth of the engine's midgame search benchmark (0 to skip)")
@@ -32,8 +35,8 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	shipped.NoteEval(e.stderr) // the solver's move ordering, and the default evaluation
-	stop, err := startCPUProfile(*cpuProfile)
+	shipped.NoteEval(e.Stderr) // the solver's move ordering, and the default evaluation
+	stop, err := cli.StartCPUProfile(*cpuProfile)
 	if err != nil {
 		return err
 	}
@@ -64,48 +67,48 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("--search-depth takes 0 to 20, --ffo 0 to 20, --threads at least 1")
 	}
 	budget := time.Duration(*seconds * float64(time.Second))
-	fmt.Fprintf(e.stdout, "reversi bench: %s/%s, %d CPUs, %s, move generation: %s, evaluation: %s\n",
+	fmt.Fprintf(e.Stdout, "reversi bench: %s/%s, %d CPUs, %s, move generation: %s, evaluation: %s\n",
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), board.Implementation(), pattern.Implementation())
 
 	suite := bench.Suite{Budget: budget, PerftDepth: *perftDepth, SearchDepth: *searchDepth, FFO: *ffo, Threads: *threads}
-	return suite.Run(ctx, bench.TextReport(e.stdout))
+	return suite.Run(ctx, bench.TextReport(e.Stdout))
 }
 
 // benchTimeToDepth prints the time and nodes to each depth on NTest's
 // speed test positions.
-func benchTimeToDepth(ctx context.Context, e *env, depth, prob int) error {
+func benchTimeToDepth(ctx context.Context, e *cli.Env, depth, prob int) error {
 	if depth < 1 || depth > 35 {
 		return fmt.Errorf("--ttd %d: want 1 to 35", depth)
 	}
 	if !slices.Contains(engine.Probabilities(), prob) {
 		return fmt.Errorf("--prob %d: want one of %v", prob, engine.Probabilities())
 	}
-	bar := newProgress(e, 12, "time to depth", "positions")
+	bar := e.Progress(12, "time to depth", "positions")
 	figs, err := bench.TimeToDepth(ctx, depth, prob, 1, func(int) { bar.Add(1) })
 	bar.Finish()
 	if err != nil {
 		return err
 	}
-	bench.WriteTimeToDepth(e.stdout, figs)
+	bench.WriteTimeToDepth(e.Stdout, figs)
 	return nil
 }
 
 // benchLevels prints the time a move of each level of the range text
 // ("N" or "N-M") takes, with bench.LevelTimes.
-func benchLevels(ctx context.Context, e *env, text string) error {
+func benchLevels(ctx context.Context, e *cli.Env, text string) error {
 	lo, hi, err := bench.ParseLevels(text)
 	if err != nil {
 		return fmt.Errorf("--levels %q: %v", text, err)
 	}
-	fmt.Fprintln(e.stdout, bench.LevelHeader())
+	fmt.Fprintln(e.Stdout, bench.LevelHeader())
 	for n := lo; n <= hi; n++ {
-		bar := newLazyProgress(e, fmt.Sprintf("level %d", n), "moves")
+		bar := e.LazyProgress(fmt.Sprintf("level %d", n), "moves")
 		figs, err := bench.LevelTimes(ctx, []int{n}, 1, func(_, done, total int) { bar.Report(done, total) })
 		bar.Finish()
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(e.stdout, figs[0].Row())
+		fmt.Fprintln(e.Stdout, figs[0].Row())
 	}
 	return nil
 }
@@ -113,22 +116,22 @@ func benchLevels(ctx context.Context, e *env, text string) error {
 // benchSelective prints the selective endgame's figures on the problems
 // of FFO #40-#59 that text names ("N": the first N; "A-B": FFO #A to #B)
 // at each of probs.
-func benchSelective(ctx context.Context, e *env, text string, threads int, probs []int) error {
+func benchSelective(ctx context.Context, e *cli.Env, text string, threads int, probs []int) error {
 	first, last, err := bench.ParseFFORange(text)
 	if err != nil {
 		return fmt.Errorf("--selective %q: %v", text, err)
 	}
 	n := last - first + 1
-	fmt.Fprintf(e.stdout, "selective endgame, FFO #%d-#%d, %s:\n", first, last, counted(threads, "thread"))
-	fmt.Fprintln(e.stdout, bench.SelectiveHeader())
+	fmt.Fprintf(e.Stdout, "selective endgame, FFO #%d-#%d, %s:\n", first, last, cli.Counted(threads, "thread"))
+	fmt.Fprintln(e.Stdout, bench.SelectiveHeader())
 	for _, p := range probs {
-		bar := newProgress(e, n, fmt.Sprintf("%d%%", p), "problems")
+		bar := e.Progress(n, fmt.Sprintf("%d%%", p), "problems")
 		f, err := bench.SolveSelective(ctx, "fforum-40-59.obf", first-40, last-39, threads, p, func(int) { bar.Add(1) })
 		bar.Finish()
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(e.stdout, f.Row())
+		fmt.Fprintln(e.Stdout, f.Row())
 	}
 	return nil
 }

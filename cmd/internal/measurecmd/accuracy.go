@@ -1,7 +1,7 @@
 // The accuracy subcommand: how far an evaluation is from the exact scores
 // of real positions it was not trained on.
 
-package main
+package measurecmd
 
 import (
 	"context"
@@ -17,8 +17,12 @@ import (
 	"github.com/reversi-engine/reversi/train"
 )
 
-func runAccuracy(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "accuracy", "[--eval pattern,course] [--weights FILE] [--empties 20,24] [--positions 100] [--depth D] [--threads N] [--concurrency N] [--seed S] [--solved FILE]", help("accuracy", "{held-out-year}", fmt.Sprint(train.HeldOutYear), "{table-mb}", fmt.Sprint(accuracy.DefaultHashMB), "{table-share}", fmt.Sprint(accuracy.TableShare)))
+// Accuracy runs reversi accuracy with args, its flags: how far
+// evaluations (or searches at a depth) are from the exact scores of
+// positions of held-out real games, solved or read from the file of
+// solved positions.
+func Accuracy(ctx context.Context, e *cli.Env, args []string) error {
+	fs := cli.NewFlags(e.Stderr, "accuracy", "[--eval pattern,course] [--weights FILE] [--empties 20,24] [--positions 100] [--depth D] [--threads N] [--concurrency N] [--seed S] [--solved FILE]", help("accuracy", "{held-out-year}", fmt.Sprint(train.HeldOutYear), "{table-mb}", fmt.Sprint(accuracy.DefaultHashMB), "{table-share}", fmt.Sprint(accuracy.TableShare)))
 	evals := fs.String("eval", "pattern,course", "evaluations to measure, separated by commas: pattern (trained), course (the course's heuristic; classic, its old name, is accepted too), discs")
 	emptiesList := fs.String("empties", "20,24", "numbers of empty squares")
 	n := fs.Int("positions", 100, "positions per number of empty squares (fewer where the games have fewer)")
@@ -31,7 +35,7 @@ func runAccuracy(ctx context.Context, e *env, args []string) error {
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	shipped.NoteEval(e.stderr) // the solver's move ordering, and the default evaluation
+	shipped.NoteEval(e.Stderr) // the solver's move ordering, and the default evaluation
 	empties, err := accuracy.ParseEmpties(*emptiesList)
 	if err != nil {
 		return fmt.Errorf("--empties: %v", err)
@@ -80,8 +84,8 @@ func runAccuracy(ctx context.Context, e *env, args []string) error {
 			return fmt.Errorf("--empties %d: no held-out game has a position with %d empty squares and a move", emp, emp)
 		}
 	}
-	fmt.Fprintf(e.stdout, "%d held-out games of %d; %s\n", len(games), train.HeldOutYear, accuracy.PositionsUsed(empties, counts, *n))
-	fmt.Fprintln(e.stdout, accuracy.Header())
+	fmt.Fprintf(e.Stdout, "%d held-out games of %d; %s\n", len(games), train.HeldOutYear, accuracy.PositionsUsed(empties, counts, *n))
+	fmt.Fprintln(e.Stdout, accuracy.Header())
 	search := accuracy.SearchOptions{Depth: *depth, Threads: *threads}
 	for i, emp := range empties {
 		items := chosen[i]
@@ -95,7 +99,7 @@ func runAccuracy(ctx context.Context, e *env, args []string) error {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintln(e.stdout, m.Row(emp, ev.Name, took))
+			fmt.Fprintln(e.Stdout, m.Row(emp, ev.Name, took))
 		}
 	}
 	return nil
@@ -105,15 +109,15 @@ func runAccuracy(ctx context.Context, e *env, args []string) error {
 // the file of solved positions, then by solving, concurrency positions at
 // once with threads each, appending every result to the file as it ends
 // (accuracy.SolveOptions.Keep). It shows progress on e's standard error.
-func solveItems(ctx context.Context, e *env, items []accuracy.Item, empties, threads, concurrency int, solved *accuracy.SolvedFile) error {
+func solveItems(ctx context.Context, e *cli.Env, items []accuracy.Item, empties, threads, concurrency int, solved *accuracy.SolvedFile) error {
 	todo, fromFile := solved.Fill(items)
 	if fromFile > 0 {
-		fmt.Fprintf(e.stderr, "%d empties: %d of %d positions already solved in %s\n", empties, fromFile, len(items), solved.Name())
+		fmt.Fprintf(e.Stderr, "%d empties: %d of %d positions already solved in %s\n", empties, fromFile, len(items), solved.Name())
 	}
 	if len(todo) == 0 {
 		return nil
 	}
-	prog := newProgress(e, len(todo), fmt.Sprintf("solves at %d empties", empties), "positions")
+	prog := e.Progress(len(todo), fmt.Sprintf("solves at %d empties", empties), "positions")
 	defer prog.Finish()
 	err := accuracy.Solve(ctx, items, todo, accuracy.SolveOptions{Threads: threads, Concurrency: concurrency, Keep: solved,
 		Solved: func(int, board.Square) error { prog.Add(1); return nil }})

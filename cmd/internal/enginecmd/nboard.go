@@ -1,6 +1,6 @@
 // The nboard subcommand: reversi as an engine for NBoard and other GUIs.
 
-package main
+package enginecmd
 
 import (
 	"context"
@@ -13,8 +13,11 @@ import (
 	"github.com/reversi-engine/reversi/nboard"
 )
 
-func runNBoard(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "nboard", "[--depth N] [--threads N] [--hash MB] [--eval pattern|course|discs] [--book on|off]", help("nboard"))
+// NBoard runs reversi nboard with args, its flags: the engine serving
+// the NBoard protocol on the Env's standard input and output until the
+// input ends or ctx does.
+func NBoard(ctx context.Context, e *cli.Env, args []string) error {
+	fs := cli.NewFlags(e.Stderr, "nboard", "[--depth N] [--threads N] [--hash MB] [--eval pattern|course|discs] [--book on|off]", help("nboard"))
 	depth := fs.Int("depth", 12, "midgame depth until the GUI sets one; not given, a game with a clock is played as deep as the clock allows")
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
@@ -33,7 +36,7 @@ func runNBoard(ctx context.Context, e *env, args []string) error {
 	// A GUI shows no standard error: the session sends the note of a
 	// shipped book that cannot be read as a status line too
 	// (Options.BookNote).
-	b, note, err := shipped.Book(e.stderr, *bookMode)
+	b, note, err := shipped.Book(e.Stderr, *bookMode)
 	if err != nil {
 		return err
 	}
@@ -45,5 +48,5 @@ func runNBoard(ctx context.Context, e *env, args []string) error {
 	if cli.Given(fs, "depth") {
 		opts.Depth = *depth
 	}
-	return nboard.Serve(ctx, e.stdin, e.stdout, eng, opts)
+	return nboard.Serve(ctx, e.Stdin, e.Stdout, eng, opts)
 }

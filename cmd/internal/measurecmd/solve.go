@@ -1,7 +1,7 @@
 // The solve subcommand: exact (or win/loss/draw) solves of the positions
 // of an OBF file, checked against the file's scores.
 
-package main
+package measurecmd
 
 import (
 	"context"
@@ -18,8 +18,11 @@ import (
 	"github.com/reversi-engine/reversi/format/obf"
 )
 
-func runSolve(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--eval pattern|none] [--first N] [--time-limit T]", help("solve"))
+// Solve runs reversi solve with args, the OBF file and the flags: every
+// position of the file solved exactly (or win/loss/draw) and checked
+// against its score; a wrong score is an error.
+func Solve(ctx context.Context, e *cli.Env, args []string) error {
+	fs := cli.NewFlags(e.Stderr, "solve", "FILE.obf [--threads N] [--wld] [--hash MB] [--eval pattern|none] [--first N] [--time-limit T]", help("solve"))
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines per solve")
 	wld := fs.Bool("wld", false, "solve for win/loss/draw only (faster)")
 	hashMB := fs.Int("hash", 64, "transposition table size in MB")
@@ -31,14 +34,14 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if file == "" {
-		fmt.Fprintln(e.stderr, "reversi solve: no OBF file given")
+		fmt.Fprintln(e.Stderr, "reversi solve: no OBF file given")
 		fs.Usage()
 		return cli.ErrUsage
 	}
 	if *threads < 1 || *hashMB < 1 || *first < 0 || *limit < 0 {
 		return fmt.Errorf("--threads, --hash must be at least 1; --first and --time-limit not negative")
 	}
-	in, source, err := cli.Open(e.stdin, file)
+	in, source, err := cli.Open(e.Stdin, file)
 	if err != nil {
 		return err
 	}
@@ -71,22 +74,22 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "solving %s of %s, %s, %s, %d MB table, ordering by %s\n",
-		counted(len(list), "position"), source, mode, counted(*threads, "thread"), *hashMB, *evalName)
-	fmt.Fprintln(e.stdout, problems.Header())
+	fmt.Fprintf(e.Stdout, "solving %s of %s, %s, %s, %d MB table, ordering by %s\n",
+		cli.Counted(len(list), "position"), source, mode, cli.Counted(*threads, "thread"), *hashMB, *evalName)
+	fmt.Fprintln(e.Stdout, problems.Header())
 	start := func(i int, p obf.Problem) func() {
 		num, line, empties := i+1, p.Line, p.Position.Board.Empties()
-		return progress.Heartbeat(newsEvery, func(d time.Duration) {
-			fmt.Fprintf(e.stderr, "#%d (line %d, %d empties): solving, %.0f s so far\n", num, line, empties, d.Seconds())
+		return progress.Heartbeat(e.News, func(d time.Duration) {
+			fmt.Fprintf(e.Stderr, "#%d (line %d, %d empties): solving, %.0f s so far\n", num, line, empties, d.Seconds())
 		})
 	}
 	t, err := problems.Solve(ctx, solver, list, problems.Options{Mode: mode, TimeLimit: *limit, Start: start}, func(c problems.Checked) {
-		fmt.Fprintln(e.stdout, c.Row())
+		fmt.Fprintln(e.Stdout, c.Row())
 	})
 	if err != nil {
 		return fmt.Errorf("%s %w", source, err)
 	}
-	fmt.Fprintln(e.stdout, t.Summary(len(list)))
+	fmt.Fprintln(e.Stdout, t.Summary(len(list)))
 	if t.Wrong > 0 {
 		return fmt.Errorf("%d wrong scores", t.Wrong)
 	}

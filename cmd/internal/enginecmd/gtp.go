@@ -1,6 +1,6 @@
 // The gtp subcommand: reversi as an engine for GTP front-ends (Quarry).
 
-package main
+package enginecmd
 
 import (
 	"context"
@@ -13,8 +13,11 @@ import (
 	"github.com/reversi-engine/reversi/player"
 )
 
-func runGTP(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "gtp", "[--player SPEC] [--level N] [--threads N] [--seed N]", help("gtp"))
+// GTP runs reversi gtp with args, its flags: a player (the engine by
+// default) serving the Go Text Protocol on the Env's standard input and
+// output until the input ends or ctx does.
+func GTP(ctx context.Context, e *cli.Env, args []string) error {
+	fs := cli.NewFlags(e.Stderr, "gtp", "[--player SPEC] [--level N] [--threads N] [--seed N]", help("gtp"))
 	spec := fs.String("player", "engine", "the player that answers genmove")
 	level := fs.Int("level", 0, "level of the engine player if --player names none")
 	threads := fs.Int("threads", 0, "search threads of the player (default: all the cores)")
@@ -27,6 +30,6 @@ func runGTP(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer player.Close(p)
-	shipped.NoteBook(e.stderr, *spec)
-	return gtp.Serve(ctx, e.stdin, e.stdout, p, gtp.Options{Name: "reversi", Version: buildinfo.Read().Version + " " + p.Name()})
+	shipped.NoteBook(e.Stderr, *spec)
+	return gtp.Serve(ctx, e.Stdin, e.Stdout, p, gtp.Options{Name: "reversi", Version: buildinfo.Read().Version + " " + p.Name()})
 }

@@ -1,6 +1,6 @@
 // The analyze subcommand: the value of every legal move of a position.
 
-package main
+package enginecmd
 
 import (
 	"context"
@@ -16,8 +16,11 @@ import (
 	"github.com/reversi-engine/reversi/textboard"
 )
 
-func runAnalyze(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "analyze", `(--board "<64 squares> X|O" | --transcript f5d6c3...) [--depth N | --time T] [--player SPEC] [--book on|off]`, help("analyze"))
+// Analyze runs reversi analyze with args, its flags: the value of every
+// legal move of a position, from the engine or another player, with the
+// book's moves merged in where the position is in its book.
+func Analyze(ctx context.Context, e *cli.Env, args []string) error {
+	fs := cli.NewFlags(e.Stderr, "analyze", `(--board "<64 squares> X|O" | --transcript f5d6c3...) [--depth N | --time T] [--player SPEC] [--book on|off]`, help("analyze"))
 	boardText := fs.String("board", "", "the position: 64 squares and the side to move")
 	transcript := fs.String("transcript", "", "the position: moves from the start, e.g. f5d6c3")
 	depth := fs.Int("depth", 0, "midgame depth (default 10 unless --time is given)")
@@ -41,7 +44,7 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	}
 	var p player.Player
 	if *spec == "" {
-		shipped.NoteEval(e.stderr)
+		shipped.NoteEval(e.Stderr)
 		p, err = engine.NewAnalyst(engine.AnalystOptions{Depth: *depth, Time: *limit, Exact: *exact, Threads: *threads, Eval: engine.DefaultEvaluator()})
 	} else {
 		p, err = catalog.New(*spec, catalog.Env{Seed: 1, Threads: *threads})
@@ -49,11 +52,11 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	b, bookName, err := analysisBook(e.stderr, *spec, *bookMode, cli.Given(fs, "book"))
+	b, bookName, err := analysisBook(e.Stderr, *spec, *bookMode, cli.Given(fs, "book"))
 	if err != nil {
 		return err
 	}
-	return textboard.Analyze(ctx, e.stdout, p, g, b, bookName)
+	return textboard.Analyze(ctx, e.Stdout, p, g, b, bookName)
 }
 
 // shippedBookName names the shipped book in reversi analyze's table.
