@@ -27,7 +27,8 @@
 // It imports board, game, player, referee (every game is refereed),
 // format/ggf (the records), data/xot (the XOT openings) and
 // internal/workers (the games in parallel), and only the standard library
-// beside them. cmd/reversi (match, tournament, merge, play --games) runs
-// it, cmd/internal/plot draws its results, and the server takes its openings
+// beside them. The command runs it (cmd/internal/arenacmd: match,
+// tournament, merge; cmd/internal/playcmd: play --games),
+// cmd/internal/plot draws its results, and the server takes its openings
 // and its Elo scale.
 package arena

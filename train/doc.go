@@ -31,6 +31,6 @@
 // It imports board, game, data and format/wthor (the games), eval,
 // eval/pattern, engine and endgame (the labels and searches) and
 // internal/workers, and only the standard library beside them; accuracy,
-// cmd/internal/plot (the fitting's error) and cmd/reversi (train, book build)
-// use it.
+// cmd/internal/plot (the fitting's error) and the command
+// (cmd/internal/traincmd: train; cmd/internal/bookcmd: book build) use it.
 package train

@@ -1,23 +1,18 @@
-// The help texts of the subcommands, one text file each under help/.
+// The help texts of the subcommands of this package (serve, loadtest,
+// version), one text file each under help/; the other subcommands' lie
+// beside them, in their packages.
 
 package main
 
 import (
 	"embed"
-	"strings"
+
+	"github.com/reversi-engine/reversi/cmd/internal/cli"
 )
 
 //go:embed help/*.txt
 var helpFiles embed.FS
 
-// help returns the description of a subcommand from help/NAME.txt, a
-// space of the name a hyphen ("train refit": help/train-refit.txt), with
-// the pairs of vars (a placeholder such as "{held-out-year}", its value)
-// replaced.
-func help(name string, vars ...string) string {
-	text, err := helpFiles.ReadFile("help/" + strings.ReplaceAll(name, " ", "-") + ".txt")
-	if err != nil {
-		panic("no help text for " + name + ": " + err.Error()) // every one is embedded: TestHelpTexts
-	}
-	return strings.NewReplacer(vars...).Replace(string(text))
-}
+// help returns the description of a subcommand from help/NAME.txt, with
+// the pairs of vars (a placeholder, its value) replaced (cli.Help).
+func help(name string, vars ...string) string { return cli.Help(helpFiles, name, vars...) }

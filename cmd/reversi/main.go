@@ -54,8 +54,9 @@ var commands = []command{
 }
 
 // env is what a command may use of the outside world, as run takes it
-// and serve and loadtest still do; the other subcommands take it as a
-// cli.Env (env.cliEnv).
+// (from main, or from a test) and serve and loadtest, the subcommands of
+// this package, take it; the table's subcommands take it as a cli.Env
+// (cliEnv, withEnv).
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer

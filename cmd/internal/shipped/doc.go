@@ -6,7 +6,7 @@
 // NoteEval), and the lines of reversi version that identify them
 // (WriteData).
 //
-// It is an edge package: cmd/reversi uses it. It imports book,
-// eval/pattern, engine (the default evaluation) and catalog (which
-// players use the shipped book).
+// It is an edge package: the command and its subcommands' packages use
+// it. It imports book, eval/pattern, engine (the default evaluation) and
+// catalog (which players use the shipped book).
 package shipped
