@@ -10,7 +10,7 @@ import (
 
 // TestPlayIncrement: reversi play refuses a negative increment or one
 // without a game clock, printing the refusal and playing nothing, and
-// plays many games with one (playcmd's TestParseFlagsIncrement: the
+// plays many games with one (playcmd's TestPlayParseFlagsIncrement: the
 // referee is given the game clock and its increment).
 func TestPlayIncrement(t *testing.T) {
 	// Through the command: the refusal is printed, nothing is played.

@@ -23,10 +23,10 @@ func play(t *testing.T, input string, args ...string) (string, string, error) {
 	return stdout.String(), stderr.String(), err
 }
 
-// TestParseFlagsIncrement: reversi play gives the referee the game clock
+// TestPlayParseFlagsIncrement: reversi play gives the referee the game clock
 // and its increment, and refuses a negative increment or one without a
 // game clock.
-func TestParseFlagsIncrement(t *testing.T) {
+func TestPlayParseFlagsIncrement(t *testing.T) {
 	tests := []struct {
 		args      []string
 		game, inc time.Duration
