@@ -56,8 +56,14 @@ export function gamePage(app, id, record = null) {
   // The controls.
   const tools = toolbar({ id, record, game: () => state, setGame: (g) => { state = g; }, seat: () => seat, setSeat: (s) => { seat = s; },
     invite, board, review, prefs, analysis, hello: () => live.hello(), error: (text) => { err.textContent = text; }, render: () => render() });
-  // The moves and the review's navigation.
-  const moves = movesPanel({ review, reviewing, ready: () => !!state, losses: () => graphs.losses() });
+  // The moves and the review's navigation. A move chosen in the list is
+  // shown on the board, which must then be on the screen: on a narrow
+  // screen the list is far below it.
+  const reveal = () => {
+    const r = board.el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight) board.el.scrollIntoView({ block: "nearest" });
+  };
+  const moves = movesPanel({ review, reviewing, ready: () => !!state, losses: () => graphs.losses(), reveal });
   // The page's heading, for screen readers: the seats say it to the eye.
   const heading = el("h1", { class: "sr-only", id: "game-heading" });
   app.replaceChildren(heading, el("div", { class: "layout" },

@@ -54,9 +54,10 @@ export function keyStep(key, active) {
 // movesPanel is the panel of the moves of review (review.js), which
 // reviewing(p) runs (saying why a step fails); ready() says whether a
 // game is shown, losses() are the whole game's analysis of its moves (or
-// nothing). render(state, v) draws state with review view v (null: the
-// game as it stands); stop() lets the keys go.
-export function movesPanel({ review, reviewing, ready, losses }) {
+// nothing); reveal() brings the board on the screen (on a phone the list
+// is far below it). render(state, v) draws state with review view v
+// (null: the game as it stands); stop() lets the keys go.
+export function movesPanel({ review, reviewing, ready, losses, reveal }) {
   const run = (step) => reviewing({ prev: () => review.step(-1), next: () => review.step(1), first: () => review.go(0), last: () => review.last(), exit: () => review.exit() }[step]());
   const opening = el("span", { class: "opening", id: "opening" });
   const list = el("div", { class: "moves", id: "moves" });
@@ -69,11 +70,12 @@ export function movesPanel({ review, reviewing, ready, losses }) {
     stepButton("review-next", "▶", "review.next", "next"), stepButton("review-last", "▶|", "review.last", "last"),
     where, exit);
   // moveButton is move i of the list: a click reviews the position after
-  // it; the whole game's analysis marks it with its loss.
+  // it, and shows the board; the whole game's analysis marks it with its
+  // loss.
   function moveButton(m, i, shown) {
     const l = losses()?.[i], label = moveLabel(m, i, l);
     return el("button", { type: "button", class: "mv" + (shown ? " at" : "") + (l?.mark ? " mark-" + l.mark.kind : ""), "data-ply": i + 1, "data-color": m.color, tabindex: "-1",
-      "data-loss": l ? l.loss : null, title: l ? label : null, "aria-label": label, on: { click: () => reviewing(review.go(i + 1)) } },
+      "data-loss": l ? l.loss : null, title: l ? label : null, "aria-label": label, on: { click: () => { reviewing(review.go(i + 1)); reveal?.(); } } },
     moveText(m.square), l?.mark ? el("span", { class: "mark", "aria-hidden": "true", text: l.mark.sign }) : null);
   }
   // The arrow keys step through the game (but on the board, where they
