@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fmtClock, displayName } from "../static/words.js";
-import { squareName, squareIndex, sourceOf } from "../static/board.js";
+import { squareName, squareIndex, sourceOf, valueLabel } from "../static/board.js";
 import { markOf } from "../static/wholegame.js";
 
 test("fmtClock rounds up to the second", () => {
@@ -41,4 +41,17 @@ test("sourceOf says where a value came from", () => {
 test("markOf marks a move by the discs it lost", () => {
   const cases = [[0, null], [1.9, null], [2, "inaccuracy"], [3.5, "inaccuracy"], [4, "mistake"], [8, "blunder"], [30, "blunder"]];
   for (const [loss, want] of cases) assert.equal(markOf(loss)?.kind ?? null, want, String(loss));
+});
+
+test("valueLabel writes a heuristic's points short enough for a square", () => {
+  const cases = [
+    [{ move: "A1", eval: -11170, kind: "midgame", depth: 5 }, "points", "-11.2K"],
+    [{ move: "A1", eval: 380, kind: "midgame", depth: 5 }, "points", "+380"],
+    [{ move: "A1", eval: 0, kind: "midgame", depth: 5 }, "points", "0"],
+    [{ move: "A1", eval: -50853, kind: "midgame", depth: 5 }, "points", "-50.9K"],
+    [{ move: "A1", eval: 2.5, kind: "midgame", depth: 5 }, "discs", "+2.5"],
+    [{ move: "A1", eval: -12, kind: "exact", depth: 20 }, "discs", "-12"],
+    [{ move: "A1", eval: 0.625, visits: 10 }, "rate", "63%"],
+  ];
+  for (const [m, unit, want] of cases) assert.equal(valueLabel(m, unit), want, `${m.eval} ${unit}`);
 });

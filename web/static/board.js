@@ -2,7 +2,7 @@
 // moves, the last move and analysis values, and reports clicks and keys.
 
 import { svg } from "./dom.js";
-import { t, num, signed, percent } from "./i18n.js";
+import { t, num, signed, percent, compact } from "./i18n.js";
 
 const FILES = "ABCDEFGH";
 
@@ -13,6 +13,18 @@ export const squareIndex = (name) => (name.charCodeAt(1) - 49) * 8 + (name.toUpp
 // (win/loss/draw solved), "playouts" (Monte Carlo) or "depth" (a search
 // to a depth).
 export const sourceOf = (m) => (["book", "exact", "wld"].includes(m.kind) ? m.kind : m.visits || m.kind === "playouts" ? "playouts" : "depth");
+
+// valueLabel is what a square says of move m's value in unit: win, loss
+// or draw when solved so; a Monte Carlo win rate as a percentage; a
+// heuristic's points short (-11.2K: its values run to tens of
+// thousands); discs with one decimal below ten.
+export function valueLabel(m, unit) {
+  const src = sourceOf(m);
+  if (src === "wld") return t(m.eval > 0 ? "value.win" : m.eval < 0 ? "value.loss" : "value.draw");
+  if (unit === "rate" && src === "playouts") return percent(m.eval);
+  if (unit === "points") return compact(m.eval);
+  return signed(m.eval, Math.abs(m.eval) >= 10 || src === "exact" ? 0 : 1);
+}
 
 // SOURCES are the sources of values, in the order the legend lists them.
 export const SOURCES = ["book", "exact", "wld", "depth", "playouts"];
@@ -121,11 +133,12 @@ export function makeBoard(onClick) {
       for (const m of moves) {
         if (m.move === "PA" || m.eval === undefined) continue;
         const [cx, cy] = at(squareIndex(m.move)), x = cx + 0.5, y = cy + 0.5;
-        const src = sourceOf(m), exact = src === "exact" || src === "wld";
-        const label = src === "wld" ? t(m.eval > 0 ? "value.win" : m.eval < 0 ? "value.loss" : "value.draw")
-          : unit === "rate" && src === "playouts" ? percent(m.eval) : signed(m.eval, Math.abs(m.eval) >= 10 || exact ? 0 : 1);
+        const src = sourceOf(m);
+        const label = valueLabel(m, unit);
         if (m.eval === best) values.append(svg("rect", { x: cx + 0.05, y: cy + 0.05, width: 0.9, height: 0.9, rx: 0.1, class: "best-ring", "data-best": m.move }));
         const text = svg("text", { x, y: y - 0.08, class: "val src-" + src, "data-value": m.move, "data-source": src }); text.textContent = label;
+        // A long label is narrowed to its square, not over the next one.
+        if (label.length > 5) { text.setAttribute("textLength", "0.86"); text.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
         const sub = svg("text", { x, y: y + 0.22, class: "val sub src-" + src });
         sub.textContent = src === "book" ? t("value.book") : src === "exact" ? t("value.exact") : src === "wld" ? t("value.wld")
           : m.visits ? t("value.visits", { n: num(m.visits) }) : t("value.depth", { depth: num(m.depth ?? 0) });

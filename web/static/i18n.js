@@ -66,6 +66,10 @@ export const num = (n, opts) => new Intl.NumberFormat(lang, opts).format(n);
 export const signed = (v, digits = 1) =>
   num(v, { signDisplay: "exceptZero", minimumFractionDigits: digits, maximumFractionDigits: digits });
 
+// compact writes a large value short, with its sign (-11.2K, +380,
+// -1.1万): a heuristic's points on a square.
+export const compact = (v) => num(v, { notation: "compact", signDisplay: "exceptZero", maximumFractionDigits: 1 });
+
 // percent writes a rate from 0 to 1 as a whole percentage.
 export const percent = (r) => num(r, { style: "percent", maximumFractionDigits: 0 });
 

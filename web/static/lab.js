@@ -37,6 +37,19 @@ export function labPage(app, position) {
     return { b, choose, out, el: el("div", { class: "panel", id: "lab-" + k }, el("label", { for: "lab-algo-" + k, text: t("lab.algorithm") }), choose, el("div", { class: "boardwrap" }, b.el), out) };
   };
   const left = side("left", "mcts:time=1s"), right = side("right", "engine:depth=8,exact=12,wld=14");
+  // Whose move it is: the position's side, or the other when it has no
+  // move and passes (the server says which side it analysed); on a
+  // finished position, that the game is over and the discs.
+  const turn = el("p", { id: "lab-turn", class: "lab-turn", "aria-live": "polite" });
+  const mover = position.endsWith(" X") ? "black" : "white";
+  const colour = (c) => t(c === "black" ? "color.black" : "color.white");
+  const sayTurn = (answer) => {
+    const cells = [...board];
+    if (answer?.over) turn.textContent = t("lab.over", { black: num(cells.filter((c) => c === "X").length), white: num(cells.filter((c) => c === "O").length) });
+    else if (answer?.turn && answer.turn !== mover) turn.textContent = t("lab.passes", { side: colour(answer.turn), other: colour(mover) });
+    else turn.textContent = t("lab.toMove", { side: colour(mover) });
+  };
+  sayTurn(null);
   // run asks both sides' algorithms at once, each drawn on its board as
   // it thinks, then what each found.
   let seq = 0;
@@ -56,7 +69,9 @@ export function labPage(app, position) {
       for (let tries = 0; !a; tries++) {
         try {
           a = await analyseLive({ board: position }, s.choose.value, (m) => {
-            if (mine !== seq || m.for !== position || !m.thinking) return;
+            if (mine !== seq || m.for !== position) return;
+            sayTurn(m);
+            if (!m.thinking) return;
             if (m.thinking.moves?.length) s.b.showValues(m.thinking.moves, m.thinking.unit);
             s.out.textContent = describe(m.thinking, "");
           }, signal);
@@ -66,7 +81,9 @@ export function labPage(app, position) {
         }
       }
       if (mine !== seq) return;
-      if (a.over || a.for !== position) { s.out.textContent = ""; return; }
+      if (a.for !== position) { s.out.textContent = ""; return; }
+      sayTurn(a);
+      if (a.over) { s.out.textContent = ""; s.el.dataset.done = "true"; return; }
       const th = a.thinking || {};
       s.b.showValues(th.moves, th.unit);
       s.out.textContent = describe(th, a.best);
@@ -84,7 +101,7 @@ export function labPage(app, position) {
   }
   const go = el("button", { class: "primary", id: "lab-run", on: { click: run } }, t("lab.run"));
   app.replaceChildren(el("h1", { text: t("lab.title") }), el("p", { class: "small", text: t("lab.note") }),
-    el("div", { class: "row" }, go, el("a", { class: "button", href: "/#edit=" + encodeURIComponent(position), text: t("lab.edit") })), err,
+    el("div", { class: "row" }, go, el("a", { class: "button", href: "/#edit=" + encodeURIComponent(position), text: t("lab.edit") })), turn, err,
     el("div", { class: "lab" }, left.el, right.el));
   run();
   return () => { seq++; stop?.abort(); }; // leaving the lab stops its analyses

@@ -103,9 +103,11 @@ export function depthNote(th) {
   return s;
 }
 
-// valueText writes a value in its unit: a win rate as a percentage,
-// discs with their sign and one decimal.
-export const valueText = (v, unit) => (v === undefined ? "" : unit === "rate" ? percent(v) : signed(v, 1));
+// valueText writes a value in its unit: a win rate as a percentage, a
+// heuristic's points whole and named so (not discs), discs with their
+// sign and one decimal.
+export const valueText = (v, unit) => (v === undefined ? "" : unit === "rate" ? percent(v)
+  : unit === "points" ? t("value.points", { v: signed(v, 0) }) : signed(v, 1));
 
 // forBlack is a computer's value (th.eval, for the side th.for) for
 // Black, the point of view of the game's lines and graph: a margin or
