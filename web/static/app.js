@@ -24,7 +24,7 @@ const app = document.getElementById("app");
 // squares> X), the editor (#edit=...,
 // with a board, a transcript or a GGF game; #/position/<64 squares><side>,
 // a shared position, analysed at once), or the start page. The page shown
-// before is stopped first.
+// before is stopped first; the new one opens at its top.
 let current = "", stop = null;
 function route() {
   stop?.();
@@ -36,6 +36,9 @@ function route() {
   else if (location.hash.startsWith("#edit=")) { current = "editor"; editorPage(app, decodeURIComponent(location.hash.slice(6))); }
   else if (positionOfHash(location.hash)) { current = "editor"; editorPage(app, positionOfHash(location.hash), true); }
   else { current = "start"; startPage(app); }
+  // A page opened from another (the start page scrolled down to its
+  // paste box, say) opens at its top, not where the other was.
+  if (current !== "start") window.scrollTo(0, 0);
 }
 // On the start page, #games and #analyse are places on the page; from the
 // editor they lead back to it.

@@ -94,7 +94,9 @@ export function gamePage(app, id, record = null) {
   let stopped = false;
   const live = follow({ id, record, version: () => state?.version, token: () => seat?.token || "",
     onState: (g) => { if (state && moved(state, g)) moveSound(); state = g; render(); },
-    onFail: (e) => app.replaceChildren(el("h1", { text: t("game.none") }), el("p", { text: errorText(e) })) });
+    // A record that cannot be read is no missing game: the heading says
+    // so, and the text which move (errorText).
+    onFail: (e) => app.replaceChildren(el("h1", { text: t(record ? "review.unreadable" : "game.none") }), el("p", { text: errorText(e) })) });
   const ticking = setInterval(seats.clocks, 500);
   return () => { stopped = true; live.stop(); clearInterval(ticking); moves.stop(); };
 }
