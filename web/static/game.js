@@ -94,6 +94,8 @@ export function gamePage(app, id, record = null) {
   let stopped = false;
   const live = follow({ id, record, version: () => state?.version, token: () => seat?.token || "",
     onState: (g) => { if (state && moved(state, g)) moveSound(); state = g; render(); },
+    // The server answers again: the page no longer says it does not.
+    onBack: () => { if (err.textContent === t("error.network")) err.textContent = ""; },
     // A record that cannot be read is no missing game: the heading says
     // so, and the text which move (errorText).
     onFail: (e) => app.replaceChildren(el("h1", { text: t(record ? "review.unreadable" : "game.none") }), el("p", { text: errorText(e) })) });

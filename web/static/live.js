@@ -38,22 +38,23 @@ export const moved = (prev, next) => next.moves.length > prev.moves.length;
 // growing delay: onState gets each state newer than version() (the
 // version the page shows, sent on reconnection so the server can resync
 // it). token() is the token of the seat this browser plays ("" for a
-// spectator), given in the hello. It returns a function that stops
-// watching; its hello() says hello again (a seat just taken).
-export function watchGame(id, version, onState, token = () => "") {
-  let ws = null, retry = RETRY, stopped = false;
+// spectator), given in the hello; onBack() is called when a connection
+// lost is made again (the server answers again). It returns a function
+// that stops watching; its hello() says hello again (a seat just taken).
+export function watchGame(id, version, onState, token = () => "", onBack = () => {}) {
+  let ws = null, retry = RETRY, stopped = false, lost = false;
   const sayHello = () => {
     if (ws?.readyState !== WebSocket.OPEN) return;
     ws.send(JSON.stringify(hello(version(), token())));
   };
   function connect() {
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + `/api/games/${id}/ws`);
-    ws.onopen = () => { retry = RETRY; sayHello(); };
+    ws.onopen = () => { retry = RETRY; sayHello(); if (lost) { lost = false; onBack(); } };
     ws.onmessage = (m) => {
       const e = JSON.parse(m.data);
       if (fresh(e, version())) onState(e.game);
     };
-    ws.onclose = () => { if (stopped) return; setTimeout(connect, retry); retry = nextRetry(retry); };
+    ws.onclose = () => { if (stopped) return; lost = true; setTimeout(connect, retry); retry = nextRetry(retry); };
   }
   connect();
   return Object.assign(() => { stopped = true; ws?.close(); }, { hello: sayHello });
@@ -61,16 +62,17 @@ export function watchGame(id, version, onState, token = () => "") {
 
 // follow loads game id, or reads record (a GGF game or a transcript no
 // server game holds, followed no further), and gives onState its state,
-// then each newer one; onFail(e) says why it could not be loaded.
+// then each newer one; onFail(e) says why it could not be loaded, and
+// onBack() that the server answers again after the connection was lost.
 // version() is the version shown, token() the seat's token ("": none).
 // It returns {stop, hello}: stop ends it, hello says hello again (a seat
 // just taken).
-export function follow({ id, record, version, token, onState, onFail }) {
+export function follow({ id, record, version, token, onState, onFail, onBack }) {
   let stopped = false, watch = null;
   (record ? recordState(record) : api("GET", "/api/games/" + id)).then((g) => {
     if (stopped) return;
     onState(g);
-    if (!record) watch = watchGame(id, version, onState, token);
+    if (!record) watch = watchGame(id, version, onState, token, onBack);
   }).catch((e) => { if (!stopped) onFail(e); });
   return { stop() { stopped = true; watch?.(); }, hello() { watch?.hello(); } };
 }
