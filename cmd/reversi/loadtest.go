@@ -34,7 +34,7 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	if *url != "" && *db != "" {
 		return errors.New("loadtest: --url and --db: the server of --url has its own database")
 	}
-	stop, err := startCPUProfile(*cpuProfile)
+	stop, err := cli.StartCPUProfile(*cpuProfile)
 	if err != nil {
 		return err
 	}

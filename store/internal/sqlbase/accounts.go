@@ -238,19 +238,7 @@ func (s *SQL) oneAccount(ctx context.Context, cond string, arg any) (*store.Acco
 // Bots implements store.Accounts.
 func (s *SQL) Bots(ctx context.Context, owner string) ([]store.Account, error) {
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+accountColumns+` FROM accounts WHERE owner_id = ? ORDER BY created_at, id`), owner)
-	if err != nil {
-		return nil, fmt.Errorf("store: listing bots: %w", err)
-	}
-	defer rows.Close()
-	var out []store.Account
-	for rows.Next() {
-		a, err := scanAccount(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *a)
-	}
-	return out, rows.Err()
+	return collect(rows, err, "listing bots", deref(scanAccount))
 }
 
 // updateAccount runs an UPDATE of one account and says ErrNoAccount if
@@ -386,19 +374,7 @@ func scanKey(r scanner, extra ...any) (*store.APIKey, error) {
 // APIKeys implements store.Accounts.
 func (s *SQL) APIKeys(ctx context.Context, bot string) ([]store.APIKey, error) {
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+keyColumns+` FROM api_keys k WHERE k.bot_id = ? ORDER BY k.created_at, k.id`), bot)
-	if err != nil {
-		return nil, fmt.Errorf("store: listing API keys: %w", err)
-	}
-	defer rows.Close()
-	var out []store.APIKey
-	for rows.Next() {
-		k, err := scanKey(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *k)
-	}
-	return out, rows.Err()
+	return collect(rows, err, "listing API keys", deref(func(r scanner) (*store.APIKey, error) { return scanKey(r) }))
 }
 
 // APIKeyAccount implements store.Accounts.
@@ -486,19 +462,7 @@ func (s *SQL) Invitations(ctx context.Context) ([]store.Invitation, error) {
 func (s *SQL) Ratings(ctx context.Context, account string) ([]store.Rating, error) {
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT account_id, class, rating, deviation, volatility, games, updated_at
 		FROM ratings WHERE account_id = ? AND games > 0 ORDER BY class`), account)
-	if err != nil {
-		return nil, fmt.Errorf("store: listing ratings: %w", err)
-	}
-	defer rows.Close()
-	var out []store.Rating
-	for rows.Next() {
-		r, err := scanRating(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return collect(rows, err, "listing ratings", scanRating)
 }
 
 func scanRating(r scanner) (store.Rating, error) {
@@ -693,19 +657,7 @@ func (s *SQL) Leaderboard(ctx context.Context, class string, limit int) ([]store
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT r.account_id, r.class, r.rating, r.deviation, r.volatility, r.games, r.updated_at
 		FROM ratings r JOIN accounts a ON a.id = r.account_id
 		WHERE r.class = ? AND r.games > 0 AND a.disabled = 0 ORDER BY r.rating DESC, r.account_id LIMIT ?`), class, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: the leaderboard of %s: %w", class, err)
-	}
-	defer rows.Close()
-	var out []store.Rating
-	for rows.Next() {
-		r, err := scanRating(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return collect(rows, err, fmt.Sprintf("the leaderboard of %s", class), scanRating)
 }
 
 // AccountGames implements store.Accounts.
@@ -771,3 +723,33 @@ type scanFunc func(dest ...any) error
 
 // Scan implements scanner.
 func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
+
+// collect reads every row of a query with scan and closes the rows; err
+// is the query's, and what names what was asked in its error.
+func collect[T any](rows *sql.Rows, err error, what string, scan func(scanner) (T, error)) ([]T, error) {
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// deref turns a scan into a pointer into a scan into a value.
+func deref[T any](scan func(scanner) (*T, error)) func(scanner) (T, error) {
+	return func(r scanner) (T, error) {
+		p, err := scan(r)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return *p, nil
+	}
+}
