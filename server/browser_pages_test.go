@@ -49,7 +49,9 @@ func TestBrowserPagesFromStart(t *testing.T) {
 			waitJS(t, ctx, "the review's page at its top, its board on the screen", `scrollY === 0 && `+boardInView)
 
 			review("f5d6a1")
-			waitJS(t, ctx, "a page for the bad transcript", `!!document.querySelector("#app h1:not(.sr-only)")`)
+			// The start page (its paste box #load) has a heading of its
+			// own: wait for the page that replaces it.
+			waitJS(t, ctx, "a page for the bad transcript", `(() => { const h = document.querySelector("#app h1:not(.sr-only)"); return !!h && !document.getElementById("load") && h.textContent.length > 0 })()`)
 			var got struct{ Heading, Text string }
 			chromedp.Run(ctx, chromedp.Evaluate(`({ Heading: document.querySelector("#app h1:not(.sr-only)").textContent, Text: document.getElementById("app").textContent })`, &got))
 			if got.Heading != c.heading {
