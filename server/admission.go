@@ -9,29 +9,23 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
-// What a client reads of a failure of the server's own (see publicFailure).
-var (
-	// errStoreUnreadable is what a client reads of a failed read of the
-	// store: 503, retryable.
-	errStoreUnreadable = errors.New("the server could not read its database (try again later)")
-	// errTooSlow is what a client reads of a request that ran out of
-	// time inside the server: 503, retryable.
-	errTooSlow = errors.New("the server did not answer in time (try again later)")
-)
+// errTooSlow is what a client reads of a request that ran out of time
+// inside the server: 503, retryable (see publicFailure).
+var errTooSlow = errors.New("the server did not answer in time (try again later)")
 
 // admit reserves the creation of a game by client within the caps on live
 // games, and returns the function that ends the reservation (once the
 // game's table is open, it counts itself), or the refusal (a
-// *capError).
+// *live.CapError).
 func (h *hall) admit(client string) (func(), error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -53,14 +47,14 @@ func (h *hall) admit(client string) (func(), error) {
 	}
 	switch {
 	case total >= h.cfg.MaxGames:
-		return nil, &capError{error: fmt.Errorf("the server holds %d live games, its limit: try again later", h.cfg.MaxGames), full: true}
+		return nil, &live.CapError{Reason: fmt.Sprintf("the server holds %d live games, its limit: try again later", h.cfg.MaxGames), Full: true}
 	case mine >= h.cfg.MaxGamesPerClient:
-		return nil, &capError{error: fmt.Errorf("you have %d live games, the limit of a client here: finish or resign one first", h.cfg.MaxGamesPerClient)}
+		return nil, &live.CapError{Reason: fmt.Sprintf("you have %d live games, the limit of a client here: finish or resign one first", h.cfg.MaxGamesPerClient)}
 	}
 	if ok, wait := h.newGames.take(client); !ok {
 		wait = max(time.Second, wait.Round(time.Second))
-		return nil, &capError{error: fmt.Errorf("you created %d games in %v, the limit of a client here: try again in %v",
-			h.cfg.NewGamesPerClient, h.cfg.NewGamesPeriod, wait), after: wait}
+		return nil, &live.CapError{Reason: fmt.Sprintf("you created %d games in %v, the limit of a client here: try again in %v",
+			h.cfg.NewGamesPerClient, h.cfg.NewGamesPeriod, wait), RetryAfter: wait}
 	}
 	h.created[client]++
 	return func() {
@@ -76,7 +70,7 @@ func (h *hall) admit(client string) (func(), error) {
 // of the server's own stopped, mostly its store's: the error, which may
 // name the database, its user, its address or its files, goes to the log
 // with the request, and the client reads a generic text of what happened
-// and what to do (errStoreFailed, errStoreUnreadable or errTooSlow).
+// and what to do (live.ErrStoreFailed, live.ErrStoreUnreadable or errTooSlow).
 // A refusal of the client's request is not for it: that is a 4xx with
 // its reason.
 func (s *Server) unavailable(w http.ResponseWriter, r *http.Request, err error) {
@@ -88,28 +82,12 @@ func (s *Server) unavailable(w http.ResponseWriter, r *http.Request, err error) 
 // own: one of the generic errors, never the store's or a player's text.
 func publicFailure(err error) error {
 	switch {
-	case errors.Is(err, errStoreFailed):
-		return errStoreFailed
+	case errors.Is(err, live.ErrStoreFailed):
+		return live.ErrStoreFailed
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return errTooSlow
 	}
-	return errStoreUnreadable
-}
-
-// refuse answers a refusal of admit with its status, and its
-// Retry-After if it says one.
-func refuse(w http.ResponseWriter, err error) {
-	status := http.StatusTooManyRequests
-	var ce *capError
-	if errors.As(err, &ce) {
-		if ce.full {
-			status = http.StatusServiceUnavailable
-		}
-		if ce.after > 0 {
-			w.Header().Set("Retry-After", strconv.Itoa(int(max(time.Second, ce.after).Seconds())))
-		}
-	}
-	writeError(w, status, err.Error())
+	return live.ErrStoreUnreadable
 }
 
 // storeHealth is what the writes to the store found last.
@@ -120,7 +98,7 @@ type storeHealth struct {
 }
 
 // stored records the outcome of a write to the store, for the health
-// check, and returns its error wrapped in errStoreFailed (a conflict or a
+// check, and returns its error wrapped in live.ErrStoreFailed (a conflict or a
 // missing game are answers, not failures: they pass as they are).
 func (h *hall) stored(err error) error {
 	if err == nil || errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
@@ -130,14 +108,14 @@ func (h *hall) stored(err error) error {
 		return err
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("%w: %w", errStoreFailed, err)
+		return fmt.Errorf("%w: %w", live.ErrStoreFailed, err)
 	}
 	h.hooks.storeFailed()
 	h.log.Error("a write to the store failed", "err", err)
 	h.health.mu.Lock()
 	h.health.failed, h.health.at = err, time.Now()
 	h.health.mu.Unlock()
-	return fmt.Errorf("%w: %w", errStoreFailed, err)
+	return fmt.Errorf("%w: %w", live.ErrStoreFailed, err)
 }
 
 // storeFailure returns when the last write failed and its error, if it

@@ -241,7 +241,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.metrics.refused.WithLabelValues("games").Inc()
 		s.log.Warn("game refused", "client", client, "err", err)
-		refuse(w, err)
+		s.refuse(w, r, err, http.StatusTooManyRequests)
 		return
 	}
 	defer done()
@@ -589,17 +589,12 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	color, token, err := s.join(r.Context(), t, req)
-	switch {
-	case errors.Is(err, errBadInvite):
-		s.metrics.refused.WithLabelValues("token").Inc()
-		s.log.Warn("invitation refused", "game", t.id, "client", s.addressOf(r))
-		writeError(w, http.StatusForbidden, err.Error())
-		return
-	case errors.Is(err, errStoreFailed):
-		s.unavailable(w, r, err)
-		return
-	case err != nil:
-		writeError(w, http.StatusConflict, err.Error())
+	if err != nil {
+		if errors.Is(err, live.ErrBadInvite) {
+			s.metrics.refused.WithLabelValues("token").Inc()
+			s.log.Warn("invitation refused", "game", t.id, "client", s.addressOf(r))
+		}
+		s.refuse(w, r, err, http.StatusConflict)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"color": color, "token": token})
@@ -624,21 +619,6 @@ func (s *Server) join(ctx context.Context, t *table, req JoinRequest) (string, s
 type MoveRequest struct {
 	Token string `json:"token"`
 	Move  string `json:"move"`
-}
-
-// verdictStatus maps a refusal to an HTTP status.
-func verdictStatus(err error) int {
-	switch {
-	case errors.Is(err, errStoreFailed):
-		return http.StatusServiceUnavailable
-	case errors.Is(err, errBadToken):
-		return http.StatusForbidden
-	case errors.Is(err, errNotYourTurn), errors.Is(err, errGameOver), errors.Is(err, errNotRemote), errors.Is(err, errCannotSwitch):
-		return http.StatusConflict
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return http.StatusServiceUnavailable
-	}
-	return http.StatusUnprocessableEntity // refused by the referee
 }
 
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
@@ -705,15 +685,11 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
 	defer cancel()
 	if err := t.submit(ctx, token, reply); err != nil {
-		if errors.Is(err, errBadToken) {
+		if errors.Is(err, live.ErrBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()
 			s.log.Warn("token refused", "game", t.id, "client", s.addressOf(r), "route", routeOf(r))
 		}
-		if status := verdictStatus(err); status == http.StatusServiceUnavailable {
-			s.unavailable(w, r, err)
-		} else {
-			writeError(w, status, err.Error())
-		}
+		s.refuse(w, r, err, http.StatusUnprocessableEntity) // else refused by the referee
 		return
 	}
 	s.metrics.moves.Inc()

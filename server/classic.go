@@ -15,6 +15,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -56,11 +57,11 @@ func text(w http.ResponseWriter, status int, format string, args ...any) {
 }
 
 // classicError answers an error of the course's endpoints as text with
-// status; a failure of the server's own (its store's: errStoreFailed,
-// errStoreUnreadable) is answered 503 with a generic text, its error
+// status; a failure of the server's own (its store's: live.ErrStoreFailed,
+// live.ErrStoreUnreadable) is answered 503 with a generic text, its error
 // logged (see Server.unavailable).
 func (s *Server) classicError(w http.ResponseWriter, r *http.Request, status int, err error) {
-	if status == http.StatusServiceUnavailable || errors.Is(err, errStoreFailed) || errors.Is(err, errStoreUnreadable) {
+	if status == http.StatusServiceUnavailable || errors.Is(err, live.ErrStoreFailed) || errors.Is(err, live.ErrStoreUnreadable) {
 		s.log.Error("request failed", "route", routeOf(r), "client", s.addressOf(r), "err", err)
 		w.Header().Set("Retry-After", "5")
 		text(w, http.StatusServiceUnavailable, "error: %v", publicFailure(err))
@@ -83,11 +84,11 @@ func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (ses
 	if sess := cs.byID[name]; sess != nil {
 		return sess, false, nil
 	}
-	live, err := s.cfg.Store.List(r.Context(), store.ListOptions{Live: true, Limit: 100000})
+	games, err := s.cfg.Store.List(r.Context(), store.ListOptions{Live: true, Limit: 100000})
 	if err != nil {
-		return nil, false, fmt.Errorf("%w: %w", errStoreUnreadable, err)
+		return nil, false, fmt.Errorf("%w: %w", live.ErrStoreUnreadable, err)
 	}
-	for _, g := range live {
+	for _, g := range games {
 		if strings.HasPrefix(g.ID, sessionPrefix(name)) {
 			sess := &classicSession{id: g.ID}
 			cs.byID[name] = sess
@@ -113,7 +114,7 @@ func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (ses
 		return nil, false, err
 	}
 	if _, err := s.tableFor(r.Context(), rec.ID, client); err != nil {
-		return nil, false, fmt.Errorf("%w: %w", errStoreUnreadable, err)
+		return nil, false, fmt.Errorf("%w: %w", live.ErrStoreUnreadable, err)
 	}
 	sess = &classicSession{id: rec.ID}
 	cs.byID[name] = sess
@@ -159,7 +160,7 @@ func (s *Server) classicView(r *http.Request, cs *classicSessions) (GameView, *c
 	}
 	t, err := s.table(r.Context(), sess.id)
 	if err != nil {
-		return GameView{}, nil, fmt.Errorf("%w: %w", errStoreUnreadable, err)
+		return GameView{}, nil, fmt.Errorf("%w: %w", live.ErrStoreUnreadable, err)
 	}
 	return viewOf(t.state()), sess, nil
 }
@@ -247,7 +248,7 @@ func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classic
 	ctx, cancel := context.WithTimeout(r.Context(), 30e9)
 	defer cancel()
 	if err := t.submitHash(ctx, seat.TokenHash, player.Reply{Move: board.SquareAt(row, col)}); err != nil {
-		s.classicError(w, r, verdictStatus(err), err)
+		s.classicError(w, r, refusalStatus(err, http.StatusUnprocessableEntity), err)
 		return
 	}
 	text(w, http.StatusOK, "OK")

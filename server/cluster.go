@@ -429,11 +429,11 @@ var verdictCodes = []struct {
 	code string
 	err  error
 }{
-	{"token", errBadToken},
-	{"turn", errNotYourTurn},
-	{"over", errGameOver},
-	{"remote", errNotRemote},
-	{"switch", errCannotSwitch},
+	{"token", live.ErrBadToken},
+	{"turn", live.ErrNotYourTurn},
+	{"over", live.ErrGameOver},
+	{"remote", live.ErrNotRemote},
+	{"switch", live.ErrCannotSwitch},
 	{"timeout", context.DeadlineExceeded},
 	{"cancelled", context.Canceled},
 }

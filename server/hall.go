@@ -142,16 +142,16 @@ func (h *hall) takeSeat(ctx context.Context, t *table, color string, seat store.
 	}
 	t.mu.Unlock()
 	if c < 0 {
-		return board.NoColor, errors.New("no open seat of that colour")
+		return board.NoColor, live.ErrNoOpenSeat
 	}
 	// An open seat made with an invitation (every one the API makes) is
 	// taken only with its secret.
 	if secret != "" && subtle.ConstantTimeCompare([]byte(secret), []byte(live.HashToken(invite))) != 1 {
-		return board.NoColor, errBadInvite
+		return board.NoColor, live.ErrBadInvite
 	}
 	if err := h.stored(h.cfg.Store.TakeSeat(ctx, t.id, c, seat)); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			return board.NoColor, errors.New("the seat was taken meanwhile")
+			return board.NoColor, live.ErrSeatTaken
 		}
 		return board.NoColor, err
 	}

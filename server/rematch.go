@@ -86,18 +86,18 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case color < 0:
 		s.metrics.refused.WithLabelValues("token").Inc()
-		writeError(w, http.StatusForbidden, errBadToken.Error())
+		s.refuse(w, r, live.ErrBadToken, http.StatusForbidden)
 		return
 	case rec.Seats[0].Kind != store.Human || rec.Seats[1].Kind != store.Human:
 		writeError(w, http.StatusConflict, "a rematch by agreement is for games between two people (against a computer, start one)")
 		return
 	}
 	rm, err := s.rematch(r.Context(), t, rec, color, s.clientOf(r))
-	var ce *capError
+	var ce *live.CapError
 	switch {
 	case errors.As(err, &ce):
 		s.metrics.refused.WithLabelValues("games").Inc()
-		refuse(w, err)
+		s.refuse(w, r, err, http.StatusTooManyRequests)
 		return
 	case errors.Is(err, store.ErrConflict):
 		writeError(w, http.StatusConflict, "the game is not over")
@@ -118,7 +118,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 // sides asked, makes the new game, within the caps on live games for
 // client; then it shows the finished table's change to its watchers. It
 // returns the rematch as stored, or store.ErrConflict if the game is not
-// over, a *capError, or the store's failure. The second to ask makes the
+// over, a *live.CapError, or the store's failure. The second to ask makes the
 // game, once, in the store (see store.Store.Rematch): two requests at the
 // same moment, through any processes, make one.
 func (h *hall) rematch(ctx context.Context, t *table, rec *store.Game, color int, client string) (store.Rematch, error) {

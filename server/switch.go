@@ -33,22 +33,10 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	color, version, err := s.switchFor(ctx, t, live.HashToken(req.Token))
 	if err != nil {
-		if errors.Is(err, errStoreUnreadable) {
-			s.unavailable(w, r, err)
-			return
-		}
-		if errors.Is(err, errBadToken) {
+		if errors.Is(err, live.ErrBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()
 		}
-		status := verdictStatus(err)
-		if errors.Is(err, errCannotSwitch) {
-			status = http.StatusConflict
-		}
-		if status == http.StatusServiceUnavailable {
-			s.unavailable(w, r, err)
-		} else {
-			writeError(w, status, err.Error())
-		}
+		s.refuse(w, r, err, http.StatusUnprocessableEntity)
 		return
 	}
 	resp := SwitchResponse{Version: version}
@@ -62,14 +50,14 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 // tokenHash in t's game (see switchSides), and returns the colour the
 // token holds now (board.NoColor if none) and the game's revision, as
 // the store says them: a table of this process may be a mirror a moment
-// behind the referee's. A failed read of the store is errStoreUnreadable.
+// behind the referee's. A failed read of the store is live.ErrStoreUnreadable.
 func (h *hall) switchFor(ctx context.Context, t *table, tokenHash string) (board.Color, int64, error) {
 	if _, err := h.switchSides(ctx, t, tokenHash, ""); err != nil {
 		return board.NoColor, 0, err
 	}
 	rec, err := h.cfg.Store.Get(ctx, t.id)
 	if err != nil {
-		return board.NoColor, 0, fmt.Errorf("%w: %w", errStoreUnreadable, err)
+		return board.NoColor, 0, fmt.Errorf("%w: %w", live.ErrStoreUnreadable, err)
 	}
 	if c := live.SeatOf(rec.Seats, tokenHash); c >= 0 {
 		return board.Color(c), rec.Revision, nil
@@ -97,11 +85,11 @@ func (h *hall) switchSides(ctx context.Context, t *table, tokenHash, submission 
 	t.mu.Unlock()
 	switch {
 	case color < 0:
-		return false, errBadToken
+		return false, live.ErrBadToken
 	case over:
-		return false, errGameOver
+		return false, live.ErrGameOver
 	case rec.Seats[color].Kind != store.Human || rec.Seats[1-color].Kind != store.Builtin || rec.GameTime > 0:
-		return false, errCannotSwitch
+		return false, live.ErrCannotSwitch
 	}
 	t.writeMu.Lock()
 	var err error
@@ -120,7 +108,7 @@ func (h *hall) switchSides(ctx context.Context, t *table, tokenHash, submission 
 	case errors.Is(err, errDecided):
 		return true, nil // made by a table that read the submission before
 	case errors.Is(err, store.ErrConflict):
-		return false, errGameOver
+		return false, live.ErrGameOver
 	case err != nil:
 		return false, err
 	}

@@ -124,13 +124,13 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 	t.mu.Unlock()
 	switch {
 	case color < 0:
-		return errBadToken
+		return live.ErrBadToken
 	case over:
-		return errGameOver
+		return live.ErrGameOver
 	case r == nil:
-		return errNotRemote
+		return live.ErrNotRemote
 	case turn != color && !reply.Resign:
-		return errNotYourTurn
+		return live.ErrNotYourTurn
 	}
 	if reply.Resign && turn != color {
 		return t.resignOutOfTurn(ctx, match, board.Color(color))
@@ -142,7 +142,7 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-t.done:
-		return errGameOver
+		return live.ErrGameOver
 	}
 	select {
 	case err := <-s.result:
@@ -262,13 +262,13 @@ func (t *table) resignOutOfTurn(ctx context.Context, m *referee.Match, c board.C
 	if m != nil {
 		err := m.Resign(ctx, c)
 		if errors.Is(err, referee.ErrGameOver) {
-			return errGameOver
+			return live.ErrGameOver
 		}
 		t.mu.Lock()
 		failed := t.failed
 		t.mu.Unlock()
 		if err == nil && failed != nil {
-			return failed // the store failed storing the end: errStoreFailed, to retry
+			return failed // the store failed storing the end: live.ErrStoreFailed, to retry
 		}
 		return err
 	}
@@ -276,7 +276,7 @@ func (t *table) resignOutOfTurn(ctx context.Context, m *referee.Match, c board.C
 	// but the table, as for an abandoned game (see admission.go).
 	if _, err := t.endWithoutReferee(game.Resignation, c, ""); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			return errGameOver
+			return live.ErrGameOver
 		}
 		return fmt.Errorf("storing the result: %w", err)
 	}
@@ -286,7 +286,7 @@ func (t *table) resignOutOfTurn(ctx context.Context, m *referee.Match, c board.C
 
 // endWithoutReferee ends a game that no referee plays (a seat is still
 // open) for reason, by the side by: it stores the result, then shows it
-// to the watchers. The error is the store's (errStoreFailed, or
+// to the watchers. The error is the store's (live.ErrStoreFailed, or
 // store.ErrConflict if the game ended meanwhile).
 func (t *table) endWithoutReferee(reason game.Reason, by board.Color, detail string) (game.Result, error) {
 	t.mu.Lock()
@@ -357,7 +357,7 @@ func (t *table) observe(ev referee.Event) {
 		t.h.log.Error("store failed: stopping the table", "game", t.id, "err", err)
 		for _, r := range t.remotes {
 			if r != nil {
-				r.verdict(err) // errStoreFailed: answered 503, to retry
+				r.verdict(err) // live.ErrStoreFailed: answered 503, to retry
 			}
 		}
 		t.cancel()
