@@ -105,16 +105,16 @@ func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (ses
 	rec.ID = sessionPrefix(name) + rec.ID
 	rec.Seats[1] = store.Seat{Kind: store.Open} // W joins second
 	client := s.clientOf(r)
-	done, err := s.admit(client) // the caps on live games hold here too
+	done, err := s.hall.Admit(client) // the caps on live games hold here too
 	if err != nil {
 		return nil, false, err
 	}
 	defer done()
-	if err := s.stored(s.cfg.Store.Create(r.Context(), rec)); err != nil {
+	if err := s.hall.Create(r.Context(), rec, client); err != nil {
+		if !errors.Is(err, live.ErrStoreFailed) {
+			err = fmt.Errorf("%w: %w", live.ErrStoreUnreadable, err) // opening the table read the store
+		}
 		return nil, false, err
-	}
-	if _, err := s.tableFor(r.Context(), rec.ID, client); err != nil {
-		return nil, false, fmt.Errorf("%w: %w", live.ErrStoreUnreadable, err)
 	}
 	sess = &classicSession{id: rec.ID}
 	cs.byID[name] = sess
@@ -135,12 +135,12 @@ func (s *Server) classicJoin(w http.ResponseWriter, r *http.Request, cs *classic
 	}
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
-	t, err := s.table(r.Context(), sess.id)
+	t, err := s.hall.Open(r.Context(), sess.id)
 	if err != nil {
 		s.classicError(w, r, http.StatusServiceUnavailable, err)
 		return
 	}
-	open := t.state().rec.Seats[1].Kind == store.Open
+	open := t.State().Record.Seats[1].Kind == store.Open
 	if !open {
 		text(w, http.StatusConflict, "error: the session is full")
 		return
@@ -158,11 +158,11 @@ func (s *Server) classicView(r *http.Request, cs *classicSessions) (GameView, *c
 	if err != nil {
 		return GameView{}, nil, err
 	}
-	t, err := s.table(r.Context(), sess.id)
+	t, err := s.hall.Open(r.Context(), sess.id)
 	if err != nil {
 		return GameView{}, nil, fmt.Errorf("%w: %w", live.ErrStoreUnreadable, err)
 	}
-	return viewOf(t.state()), sess, nil
+	return viewOf(t.State()), sess, nil
 }
 
 // classicTurn answers B or W (whose turn it is), or 0 when the game is
@@ -235,19 +235,19 @@ func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classic
 		text(w, http.StatusBadRequest, "error: want color=B or color=W")
 		return
 	}
-	t, err := s.table(r.Context(), sess.id)
+	t, err := s.hall.Open(r.Context(), sess.id)
 	if err != nil {
 		s.classicError(w, r, http.StatusServiceUnavailable, err)
 		return
 	}
-	seat := t.state().rec.Seats[c]
+	seat := t.State().Record.Seats[c]
 	if seat.Kind == store.Open {
 		text(w, http.StatusConflict, "error: nobody has joined as %s", q.Get("color"))
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 30e9)
 	defer cancel()
-	if err := t.submitHash(ctx, seat.TokenHash, player.Reply{Move: board.SquareAt(row, col)}); err != nil {
+	if err := t.SubmitHash(ctx, seat.TokenHash, player.Reply{Move: board.SquareAt(row, col)}); err != nil {
 		s.classicError(w, r, refusalStatus(err, http.StatusUnprocessableEntity), err)
 		return
 	}

@@ -1,6 +1,7 @@
 // The refusals of the live side (package live's errors) as HTTP
 // statuses: the one place that maps them, where the API's error codes
-// are to be added.
+// are to be added; and what a client reads of a failure of the server's
+// own.
 
 package server
 
@@ -54,4 +55,33 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error, other
 		w.Header().Set("Retry-After", strconv.Itoa(int(max(time.Second, ce.RetryAfter).Seconds())))
 	}
 	writeError(w, status, err.Error())
+}
+
+// errTooSlow is what a client reads of a request that ran out of time
+// inside the server: 503, retryable (see publicFailure).
+var errTooSlow = errors.New("the server did not answer in time (try again later)")
+
+// unavailable answers 503 (with Retry-After) to a request that a failure
+// of the server's own stopped, mostly its store's: the error, which may
+// name the database, its user, its address or its files, goes to the log
+// with the request, and the client reads a generic text of what happened
+// and what to do (live.ErrStoreFailed, live.ErrStoreUnreadable or
+// errTooSlow).
+// A refusal of the client's request is not for it: that is a 4xx with
+// its reason.
+func (s *Server) unavailable(w http.ResponseWriter, r *http.Request, err error) {
+	s.log.Error("request failed", "route", routeOf(r), "client", s.addressOf(r), "err", err)
+	writeError(w, http.StatusServiceUnavailable, publicFailure(err).Error())
+}
+
+// publicFailure is what a client is told of a failure of the server's
+// own: one of the generic errors, never the store's or a player's text.
+func publicFailure(err error) error {
+	switch {
+	case errors.Is(err, live.ErrStoreFailed):
+		return live.ErrStoreFailed
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return errTooSlow
+	}
+	return live.ErrStoreUnreadable
 }

@@ -51,7 +51,7 @@ var floors = [][]string{
 	// accuracy measures (training's labels).
 	{"catalog", "accuracy"},
 	// 7, the front-ends' helpers: the command's, and the live games of
-	// the server (its tables, seats and clocks; issue 32 moves them there).
+	// the server (its tables, seats and clocks).
 	{"cmd/internal/cli", "cmd/internal/progress", "cmd/internal/plot", "cmd/internal/buildinfo", "server/live"},
 	// 8, the front-ends: the game server, the terminal UI.
 	{"server", "tui"},
