@@ -31,7 +31,7 @@ func refusalStatus(err error, otherwise int) int {
 	case errors.Is(err, live.ErrBadToken), errors.Is(err, live.ErrBadInvite):
 		return http.StatusForbidden
 	case errors.Is(err, live.ErrNotYourTurn), errors.Is(err, live.ErrGameOver), errors.Is(err, live.ErrNotRemote),
-		errors.Is(err, live.ErrCannotSwitch), errors.Is(err, live.ErrNoOpenSeat), errors.Is(err, live.ErrSeatTaken):
+		errors.Is(err, live.ErrCannotSwitch), errors.Is(err, live.ErrNoRematch), errors.Is(err, live.ErrNoOpenSeat), errors.Is(err, live.ErrSeatTaken):
 		return http.StatusConflict
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return http.StatusServiceUnavailable

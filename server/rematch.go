@@ -66,21 +66,16 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	st := t.State()
-	color := live.SeatOf(st.Record.Seats, live.HashToken(req.Token))
-	rec := &st.Record
-	switch {
-	case color < 0:
-		s.metrics.refused.WithLabelValues("token").Inc()
-		s.refuse(w, r, live.ErrBadToken, http.StatusForbidden)
-		return
-	case rec.Seats[0].Kind != store.Human || rec.Seats[1].Kind != store.Human:
-		writeError(w, http.StatusConflict, "a rematch by agreement is for games between two people (against a computer, start one)")
-		return
-	}
-	rm, err := s.hall.Rematch(r.Context(), t, rec, color, s.clientOf(r))
+	rm, color, err := s.hall.Rematch(r.Context(), t, live.HashToken(req.Token), s.clientOf(r))
 	var ce *live.CapError
 	switch {
+	case errors.Is(err, live.ErrBadToken):
+		s.metrics.refused.WithLabelValues("token").Inc()
+		s.refuse(w, r, err, http.StatusForbidden)
+		return
+	case errors.Is(err, live.ErrNoRematch):
+		s.refuse(w, r, err, http.StatusConflict)
+		return
 	case errors.As(err, &ce):
 		s.metrics.refused.WithLabelValues("games").Inc()
 		s.refuse(w, r, err, http.StatusTooManyRequests)
@@ -96,5 +91,5 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusAccepted, map[string]any{"offered": true})
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"id": rm.Game, "color": board.Color(color).Other().String(), "token": req.Token, "url": "/game/" + rm.Game})
+	writeJSON(w, http.StatusOK, map[string]any{"id": rm.Game, "color": color.Other().String(), "token": req.Token, "url": "/game/" + rm.Game})
 }

@@ -58,8 +58,9 @@
 //
 // The refusals (refusals.go) are errors the server maps to HTTP statuses
 // and to the API's error codes: ErrBadToken, ErrNotYourTurn, ErrGameOver,
-// ErrNotRemote, ErrCannotSwitch, ErrBadInvite, ErrNoOpenSeat,
-// ErrSeatTaken, ErrStoreFailed, ErrStoreUnreadable and *CapError. The
-// stored form of a live game (record.go) is Replay, StoredResult,
-// ResultOf, HashToken, SeatOf and SeatName.
+// ErrNotRemote, ErrNoRematch, ErrCannotSwitch, ErrBadInvite,
+// ErrNoOpenSeat, ErrSeatTaken, ErrStoreFailed, ErrStoreUnreadable and
+// *CapError. The
+// stored form of a live game (record.go) is Replay, ResultOf,
+// HashToken, SeatOf and SeatName.
 package live

@@ -114,7 +114,7 @@ func TestFinishedTablesForgotten(t *testing.T) {
 	if err := tb.Submit(ctx, bobToken, player.Reply{Resign: true}); err != nil {
 		t.Fatalf("resign: %v", err)
 	}
-	st := waitState(t, tb, "the end", func(st State) bool { return st.Game.Finished() })
+	waitState(t, tb, "the end", func(st State) bool { return st.Game.Finished() })
 	if !holds(h, tb.ID()) {
 		t.Fatal("the table of a finished game between two people was let go of at its end")
 	}
@@ -135,11 +135,11 @@ func TestFinishedTablesForgotten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rm, err := h.Rematch(ctx, again, &st.Record, SeatOf(st.Record.Seats, HashToken(annToken)), "client"); err != nil || rm.Game != "" {
+	if rm, _, err := h.Rematch(ctx, again, HashToken(annToken), "client"); err != nil || rm.Game != "" {
 		t.Fatalf("the first to ask, the table forgotten: %+v, %v", rm, err)
 	}
-	rm, err := h.Rematch(ctx, again, &st.Record, SeatOf(st.Record.Seats, HashToken(bobToken)), "client")
-	if err != nil || rm.Game == "" {
+	rm, color, err := h.Rematch(ctx, again, HashToken(bobToken), "client")
+	if err != nil || rm.Game == "" || color != board.White {
 		t.Fatalf("the second to ask: %+v, %v", rm, err)
 	}
 	next, err := h.Open(ctx, rm.Game)

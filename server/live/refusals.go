@@ -24,6 +24,9 @@ var (
 	// ErrNotRemote: the seat is a built-in player, not played through
 	// the API.
 	ErrNotRemote = errors.New("that seat is not played through the API")
+	// ErrNoRematch refuses a rematch by agreement of a game that is not
+	// between two people.
+	ErrNoRematch = errors.New("a rematch by agreement is for games between two people (against a computer, start one)")
 	// ErrCannotSwitch refuses a switch of sides where it has no meaning.
 	ErrCannotSwitch = errors.New("only a person playing the computer, in a game without a game clock, can switch sides")
 )

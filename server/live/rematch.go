@@ -10,6 +10,7 @@ package live
 import (
 	"context"
 
+	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -26,15 +27,32 @@ func rematchOf(rec *store.Game) *store.Game {
 		}}
 }
 
-// Rematch records the offer of a rematch by the seat color of t's
-// finished game between two people (rec, its stored game) and, once both
-// sides asked, makes the new game, within the caps on live games for
-// client; then it shows the finished table's change to its watchers. It
-// returns the rematch as stored, or store.ErrConflict if the game is not
-// over, a *CapError, or the store's failure. The second to ask makes the
-// game, once, in the store (see store.Store.Rematch): two requests at the
-// same moment, through any processes, make one.
-func (h *Hall) Rematch(ctx context.Context, t *Table, rec *store.Game, color int, client string) (store.Rematch, error) {
+// Rematch records the offer of a rematch by the seat whose token hashes
+// to tokenHash, of t's finished game between two people, and, once both
+// sides asked, makes the new game (the colours swapped), within the caps
+// on live games for client; then it shows the finished table's change to
+// its watchers. It returns the rematch as stored and the seat's colour in
+// the finished game; or ErrBadToken, ErrNoRematch, store.ErrConflict if
+// the game is not over, a *CapError, or the store's failure. The second
+// to ask makes the game, once, in the store (see store.Store.Rematch):
+// two requests at the same moment, through any processes, make one.
+func (h *Hall) Rematch(ctx context.Context, t *Table, tokenHash, client string) (store.Rematch, board.Color, error) {
+	st := t.State()
+	rec := &st.Record
+	color := SeatOf(rec.Seats, tokenHash)
+	switch {
+	case color < 0:
+		return store.Rematch{}, board.NoColor, ErrBadToken
+	case rec.Seats[0].Kind != store.Human || rec.Seats[1].Kind != store.Human:
+		return store.Rematch{}, board.NoColor, ErrNoRematch
+	}
+	rm, err := h.rematch(ctx, t, rec, color, client)
+	return rm, board.Color(color), err
+}
+
+// rematch is Rematch by the seat color of t's game (rec, its stored
+// game).
+func (h *Hall) rematch(ctx context.Context, t *Table, rec *store.Game, color int, client string) (store.Rematch, error) {
 	// Whether the game is over is the store's to say: this process's
 	// table may be a mirror a moment behind its referee's.
 	// The offer first; then, if the other side has asked too and no game
