@@ -156,7 +156,7 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "the database does not answer")
 		return
 	}
-	if at, err := s.storeFailure(); err != nil {
+	if at, err := s.hall.StoreFailure(); err != nil {
 		s.log.Error("health: the last write to the store failed", "ago", time.Since(at).Round(time.Second), "err", err)
 		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the store failed a write %s ago and none succeeded since (the server's log says why)",
 			time.Since(at).Round(time.Second)))
@@ -237,15 +237,15 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	client := s.clientOf(r)
-	done, err := s.admit(client)
+	done, err := s.hall.Admit(client)
 	if err != nil {
 		s.metrics.refused.WithLabelValues("games").Inc()
 		s.log.Warn("game refused", "client", client, "err", err)
-		refuse(w, err)
+		s.refuse(w, r, err, http.StatusTooManyRequests)
 		return
 	}
 	defer done()
-	if err := s.storeNew(r.Context(), rec, client); err != nil {
+	if err := s.hall.Create(r.Context(), rec, client); err != nil {
 		s.unavailable(w, r, err)
 		return
 	}
@@ -521,13 +521,13 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 
 // lookup returns the table of the request's game, writing the error if
 // there is none.
-func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *table {
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *live.Table {
 	id := r.PathValue("id")
 	if len(id) > 64 {
 		writeError(w, http.StatusNotFound, "no such game")
 		return nil
 	}
-	t, err := s.table(r.Context(), id)
+	t, err := s.hall.Open(r.Context(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		writeError(w, http.StatusNotFound, "no such game")
 		return nil
@@ -544,7 +544,7 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	writeJSON(w, http.StatusOK, viewOf(t.state()))
+	writeJSON(w, http.StatusOK, viewOf(t.State()))
 }
 
 // handleGGF answers the game as GGF text.
@@ -553,11 +553,11 @@ func (s *Server) handleGGF(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	st := t.state()
-	g := st.g.Clone()
-	g.Info.Black, g.Info.White = live.SeatName(st.rec.Seats[0]), live.SeatName(st.rec.Seats[1])
+	st := t.State()
+	g := st.Game.Clone()
+	g.Info.Black, g.Info.White = live.SeatName(st.Record.Seats[0]), live.SeatName(st.Record.Seats[1])
 	g.Info.Event = "reversi server"
-	g.Info.Date = st.rec.Created.Format("2006.01.02_15:04:05")
+	g.Info.Date = st.Record.Created.Format("2006.01.02_15:04:05")
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	fmt.Fprintln(w, ggf.Format(g))
 }
@@ -589,17 +589,12 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	color, token, err := s.join(r.Context(), t, req)
-	switch {
-	case errors.Is(err, errBadInvite):
-		s.metrics.refused.WithLabelValues("token").Inc()
-		s.log.Warn("invitation refused", "game", t.id, "client", s.addressOf(r))
-		writeError(w, http.StatusForbidden, err.Error())
-		return
-	case errors.Is(err, errStoreFailed):
-		s.unavailable(w, r, err)
-		return
-	case err != nil:
-		writeError(w, http.StatusConflict, err.Error())
+	if err != nil {
+		if errors.Is(err, live.ErrBadInvite) {
+			s.metrics.refused.WithLabelValues("token").Inc()
+			s.log.Warn("invitation refused", "game", t.ID(), "client", s.addressOf(r))
+		}
+		s.refuse(w, r, err, http.StatusConflict)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"color": color, "token": token})
@@ -607,12 +602,12 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 
 // join gives an open seat of t to the request, and starts the game when
 // no seat is open any more.
-func (s *Server) join(ctx context.Context, t *table, req JoinRequest) (string, string, error) {
+func (s *Server) join(ctx context.Context, t *live.Table, req JoinRequest) (string, string, error) {
 	seat, token, err := s.seatOf(SeatRequest{Kind: req.Kind, Name: req.Name}, 0)
 	if err != nil {
 		return "", "", err
 	}
-	color, err := s.takeSeat(ctx, t, req.Color, seat, req.Invite)
+	color, err := s.hall.Join(ctx, t, req.Color, seat, req.Invite)
 	if err != nil {
 		return "", "", err
 	}
@@ -624,21 +619,6 @@ func (s *Server) join(ctx context.Context, t *table, req JoinRequest) (string, s
 type MoveRequest struct {
 	Token string `json:"token"`
 	Move  string `json:"move"`
-}
-
-// verdictStatus maps a refusal to an HTTP status.
-func verdictStatus(err error) int {
-	switch {
-	case errors.Is(err, errStoreFailed):
-		return http.StatusServiceUnavailable
-	case errors.Is(err, errBadToken):
-		return http.StatusForbidden
-	case errors.Is(err, errNotYourTurn), errors.Is(err, errGameOver), errors.Is(err, errNotRemote), errors.Is(err, errCannotSwitch):
-		return http.StatusConflict
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return http.StatusServiceUnavailable
-	}
-	return http.StatusUnprocessableEntity // refused by the referee
 }
 
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
@@ -704,21 +684,17 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
 	defer cancel()
-	if err := t.submit(ctx, token, reply); err != nil {
-		if errors.Is(err, errBadToken) {
+	if err := t.Submit(ctx, token, reply); err != nil {
+		if errors.Is(err, live.ErrBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()
-			s.log.Warn("token refused", "game", t.id, "client", s.addressOf(r), "route", routeOf(r))
+			s.log.Warn("token refused", "game", t.ID(), "client", s.addressOf(r), "route", routeOf(r))
 		}
-		if status := verdictStatus(err); status == http.StatusServiceUnavailable {
-			s.unavailable(w, r, err)
-		} else {
-			writeError(w, status, err.Error())
-		}
+		s.refuse(w, r, err, http.StatusUnprocessableEntity) // else refused by the referee
 		return
 	}
 	s.metrics.moves.Inc()
 	s.metrics.latency.Observe(time.Since(start).Seconds())
-	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "version": t.state().revision})
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "version": t.State().Revision})
 }
 
 // PositionRequest names a position in any of the formats a game can start
@@ -764,7 +740,7 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	if full, name := openingNames(g); name != "" {
 		out["opening"], out["opening_name"] = full, name
 	}
-	if b := bookMoves(g); b != nil && !s.withoutHelp(pos) { // not the book of a live game between players
+	if b := bookMoves(g); b != nil && !s.hall.WithoutHelp(pos) { // not the book of a live game between players
 		out["book"] = b
 	}
 	writeJSON(w, http.StatusOK, out)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/player"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
@@ -56,11 +57,11 @@ func text(w http.ResponseWriter, status int, format string, args ...any) {
 }
 
 // classicError answers an error of the course's endpoints as text with
-// status; a failure of the server's own (its store's: errStoreFailed,
-// errStoreUnreadable) is answered 503 with a generic text, its error
+// status; a failure of the server's own (its store's: live.ErrStoreFailed,
+// live.ErrStoreUnreadable) is answered 503 with a generic text, its error
 // logged (see Server.unavailable).
 func (s *Server) classicError(w http.ResponseWriter, r *http.Request, status int, err error) {
-	if status == http.StatusServiceUnavailable || errors.Is(err, errStoreFailed) || errors.Is(err, errStoreUnreadable) {
+	if status == http.StatusServiceUnavailable || errors.Is(err, live.ErrStoreFailed) || errors.Is(err, live.ErrStoreUnreadable) {
 		s.log.Error("request failed", "route", routeOf(r), "client", s.addressOf(r), "err", err)
 		w.Header().Set("Retry-After", "5")
 		text(w, http.StatusServiceUnavailable, "error: %v", publicFailure(err))
@@ -83,11 +84,11 @@ func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (ses
 	if sess := cs.byID[name]; sess != nil {
 		return sess, false, nil
 	}
-	live, err := s.cfg.Store.List(r.Context(), store.ListOptions{Live: true, Limit: 100000})
+	games, err := s.cfg.Store.List(r.Context(), store.ListOptions{Live: true, Limit: 100000})
 	if err != nil {
-		return nil, false, fmt.Errorf("%w: %w", errStoreUnreadable, err)
+		return nil, false, fmt.Errorf("%w: %w", live.ErrStoreUnreadable, err)
 	}
-	for _, g := range live {
+	for _, g := range games {
 		if strings.HasPrefix(g.ID, sessionPrefix(name)) {
 			sess := &classicSession{id: g.ID}
 			cs.byID[name] = sess
@@ -104,16 +105,16 @@ func (cs *classicSessions) session(s *Server, r *http.Request, create bool) (ses
 	rec.ID = sessionPrefix(name) + rec.ID
 	rec.Seats[1] = store.Seat{Kind: store.Open} // W joins second
 	client := s.clientOf(r)
-	done, err := s.admit(client) // the caps on live games hold here too
+	done, err := s.hall.Admit(client) // the caps on live games hold here too
 	if err != nil {
 		return nil, false, err
 	}
 	defer done()
-	if err := s.stored(s.cfg.Store.Create(r.Context(), rec)); err != nil {
+	if err := s.hall.Create(r.Context(), rec, client); err != nil {
+		if !errors.Is(err, live.ErrStoreFailed) {
+			err = fmt.Errorf("%w: %w", live.ErrStoreUnreadable, err) // opening the table read the store
+		}
 		return nil, false, err
-	}
-	if _, err := s.tableFor(r.Context(), rec.ID, client); err != nil {
-		return nil, false, fmt.Errorf("%w: %w", errStoreUnreadable, err)
 	}
 	sess = &classicSession{id: rec.ID}
 	cs.byID[name] = sess
@@ -134,12 +135,12 @@ func (s *Server) classicJoin(w http.ResponseWriter, r *http.Request, cs *classic
 	}
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
-	t, err := s.table(r.Context(), sess.id)
+	t, err := s.hall.Open(r.Context(), sess.id)
 	if err != nil {
 		s.classicError(w, r, http.StatusServiceUnavailable, err)
 		return
 	}
-	open := t.state().rec.Seats[1].Kind == store.Open
+	open := t.State().Record.Seats[1].Kind == store.Open
 	if !open {
 		text(w, http.StatusConflict, "error: the session is full")
 		return
@@ -157,11 +158,11 @@ func (s *Server) classicView(r *http.Request, cs *classicSessions) (GameView, *c
 	if err != nil {
 		return GameView{}, nil, err
 	}
-	t, err := s.table(r.Context(), sess.id)
+	t, err := s.hall.Open(r.Context(), sess.id)
 	if err != nil {
-		return GameView{}, nil, fmt.Errorf("%w: %w", errStoreUnreadable, err)
+		return GameView{}, nil, fmt.Errorf("%w: %w", live.ErrStoreUnreadable, err)
 	}
-	return viewOf(t.state()), sess, nil
+	return viewOf(t.State()), sess, nil
 }
 
 // classicTurn answers B or W (whose turn it is), or 0 when the game is
@@ -234,20 +235,20 @@ func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classic
 		text(w, http.StatusBadRequest, "error: want color=B or color=W")
 		return
 	}
-	t, err := s.table(r.Context(), sess.id)
+	t, err := s.hall.Open(r.Context(), sess.id)
 	if err != nil {
 		s.classicError(w, r, http.StatusServiceUnavailable, err)
 		return
 	}
-	seat := t.state().rec.Seats[c]
+	seat := t.State().Record.Seats[c]
 	if seat.Kind == store.Open {
 		text(w, http.StatusConflict, "error: nobody has joined as %s", q.Get("color"))
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 30e9)
 	defer cancel()
-	if err := t.submitHash(ctx, seat.TokenHash, player.Reply{Move: board.SquareAt(row, col)}); err != nil {
-		s.classicError(w, r, verdictStatus(err), err)
+	if err := t.SubmitHash(ctx, seat.TokenHash, player.Reply{Move: board.SquareAt(row, col)}); err != nil {
+		s.classicError(w, r, refusalStatus(err, http.StatusUnprocessableEntity), err)
 		return
 	}
 	text(w, http.StatusOK, "OK")

@@ -159,7 +159,7 @@ func TestTwoServers(t *testing.T) {
 	if _, held := kept[g.ID]; err != nil || !held {
 		t.Fatalf("server a's claim on the game before it lapsed: %v, %v", kept, err)
 	}
-	b.srv.sweep(context.Background())
+	b.srv.hall.Sweep(context.Background())
 	for _, sq := range []string{"c3", "d3"} {
 		token := black
 		if sq == "d3" {

@@ -1,5 +1,5 @@
-// The Server: its configuration, its tables, and the lifecycle of games
-// (create, join, resume after a restart).
+// The Server: its configuration, and its hall of live games (package
+// live) wired to the HTTP layer and the metrics: New, Resume, Close.
 
 package server
 
@@ -16,11 +16,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/catalog"
-	"github.com/reversi-engine/reversi/game"
-	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/referee"
 	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
@@ -130,9 +126,12 @@ type Config struct {
 var DefaultLimits = catalog.Limits{HashMB: 64, MemoryMB: 64, Threads: 1, MoveTime: time.Minute, Depth: 24}
 
 // Server serves games: the HTTP and WebSocket layer over its hall, the
-// live side (embedded while the live side moves to package live).
+// live side (package live).
 type Server struct {
-	*hall
+	hall *live.Hall
+	// ctx is the server's life, cancelled by Close.
+	ctx    context.Context
+	cancel context.CancelFunc
 	// cfg and log are the server's own (the hall has its copies).
 	cfg     Config
 	log     *slog.Logger
@@ -155,9 +154,9 @@ type Server struct {
 	// pingEvery and pingTimeout: see the constants.
 	pingEvery, pingTimeout time.Duration
 
-	// Test seam: a test sets streamEvery before the server is used: the
-	// least time between two reports of a streamed analysis
-	// (streamInterval; a test sets 0 to have every report).
+	// Test seams: a test sets them before the server is used.
+	// streamEvery is the least time between two reports of a streamed
+	// analysis (streamInterval; a test sets 0 to have every report).
 	streamEvery time.Duration
 }
 
@@ -194,7 +193,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.RatePerSecond, cfg.Burst = 50, 100
 	}
 	if cfg.Lease <= 0 {
-		cfg.Lease = defaultLease
+		cfg.Lease = live.DefaultLease
 	}
 	lim := &cfg.Limits
 	for _, f := range []struct{ v, def *int }{
@@ -260,30 +259,36 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.Engines = engines
 	ctx, cancel := context.WithCancel(context.Background())
-	h := &hall{cfg: hallConfigOf(cfg), log: cfg.Log, ctx: ctx, cancel: cancel, tables: map[string]*table{},
-		newGames: newLimiter(float64(cfg.NewGamesPerClient)/cfg.NewGamesPeriod.Seconds(), float64(cfg.NewGamesPerClient)),
-		searches: live.NewSlots(cfg.MaxSearches, cfg.MaxSearchesPerClient),
-		pool:     newPool(poolSize(cfg)), created: map[string]int{}}
-	s := &Server{hall: h, cfg: cfg, log: cfg.Log, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, cfg.Burst), analyses: live.NewSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
+	s := &Server{ctx: ctx, cancel: cancel, cfg: cfg, log: cfg.Log, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, cfg.Burst),
+		analyses:  live.NewSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
 		socketsBy: map[string]int{}, pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval}
 	s.metrics.limits(cfg)
-	s.searches.Running = func(d int) { s.metrics.searchesRunning.Add(float64(d)) }
-	s.searches.Waiting = func(d int) { s.metrics.searchesWaiting.Add(float64(d)) }
 	s.analyses.Running = func(d int) { s.metrics.analysesRunning.Add(float64(d)) }
 	s.analyses.Waiting = func(d int) { s.metrics.analysesWaiting.Add(float64(d)) }
-	s.metrics.pooled(s.pool.len)
-	s.metrics.tables(h.count)
-	h.hooks = hallHooks{refereeing: func(d int) { s.metrics.live.Add(float64(d)) }, storeFailed: s.metrics.storeFailures.Inc}
+	newGames := newLimiter(float64(cfg.NewGamesPerClient)/cfg.NewGamesPeriod.Seconds(), float64(cfg.NewGamesPerClient))
 	s.showSynchronous()
 	s.routes()
 	s.handler = s.front(s.mux)
-	s.startCluster()
-	if cfg.IdleTimeout > 0 {
-		s.wg.Add(1)
-		go s.sweepIdle()
-	}
+	s.hall = live.New(live.Config{Store: cfg.Store, Log: cfg.Log, Owner: cfg.Owner, Lease: cfg.Lease, IdleTimeout: cfg.IdleTimeout,
+		MaxGames: cfg.MaxGames, MaxGamesPerClient: cfg.MaxGamesPerClient, NewGamesPerClient: cfg.NewGamesPerClient, NewGamesPeriod: cfg.NewGamesPeriod,
+		Limits: cfg.Limits, Engines: cfg.Engines, MaxThink: cfg.MaxThink,
+		MaxSearches: cfg.MaxSearches, MaxSearchesPerClient: cfg.MaxSearchesPerClient, PoolSize: poolSize(cfg),
+		EncodeThinking: encodeThinking,
+		Hooks: live.Hooks{
+			Refereeing:    func(d int) { s.metrics.live.Add(float64(d)) },
+			StoreFailed:   s.metrics.storeFailures.Inc,
+			Searching:     func(d int) { s.metrics.searchesRunning.Add(float64(d)) },
+			SearchWaiting: func(d int) { s.metrics.searchesWaiting.Add(float64(d)) },
+			NewGame:       newGames.take,
+		}})
+	s.metrics.pooled(s.hall.Pooled)
+	s.metrics.tables(s.hall.Count)
 	return s, nil
 }
+
+// poolSize is how many computer players the hall keeps between their
+// moves: twice the searches that may run at once.
+func poolSize(cfg Config) int { return 2 * cfg.MaxSearches }
 
 // synchronousStore is a store that says when its commits are on the
 // disk: the SQLite store (sqlite.Store.Synchronous).
@@ -317,222 +322,17 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // and waits for their goroutines.
 func (s *Server) Close() error {
 	s.cancel()
-	s.wg.Wait()
+	s.hall.Close()
 	return nil
 }
+
+// Resume opens a table for every game in progress in the store, so that
+// a restarted server continues them; it returns how many.
+func (s *Server) Resume(ctx context.Context) (int, error) { return s.hall.Resume(ctx) }
 
 // randomID returns n random bytes in hex.
 func randomID(n int) string {
 	b := make([]byte, n)
 	rand.Read(b)
 	return hex.EncodeToString(b)
-}
-
-// Resume opens a table for every game in progress in the store, so that
-// a restarted server continues them.
-func (s *Server) Resume(ctx context.Context) (int, error) { return s.resume(ctx) }
-
-// resume is Resume.
-func (h *hall) resume(ctx context.Context) (int, error) {
-	live, err := h.cfg.Store.List(ctx, store.ListOptions{Live: true, Limit: 100000})
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, sum := range live {
-		if _, err := h.table(ctx, sum.ID); err != nil {
-			h.log.Error("cannot resume a game", "game", sum.ID, "err", err)
-			continue
-		}
-		n++
-	}
-	return n, nil
-}
-
-// table returns the live table of a game, opening it from the store if
-// needed; a finished game gets a table without referee (for watchers).
-func (h *hall) table(ctx context.Context, id string) (*table, error) {
-	return h.tableFor(ctx, id, "")
-}
-
-// tableFor is table for a game that client created (or "", unknown): the
-// table counts it for the client's caps and shares, from its first move.
-func (h *hall) tableFor(ctx context.Context, id, client string) (*table, error) {
-	h.mu.Lock()
-	t := h.tables[id]
-	h.mu.Unlock()
-	if t != nil {
-		t.setCreator(client)
-		return t, nil
-	}
-	rec, g, err := h.load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	mirror := false
-	if h.cluster != nil && rec.Result == nil {
-		ok, err := h.cluster.Claim(ctx, id, h.cfg.Owner, time.Now().Add(h.cfg.Lease))
-		if err != nil {
-			return nil, err
-		}
-		mirror = !ok
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if t := h.tables[id]; t != nil {
-		t.setCreator(client)
-		return t, nil
-	}
-	t = &table{id: id, h: h, mirror: mirror, done: make(chan struct{}), dropped: make(chan struct{}), cancel: func() {}, since: time.Now(),
-		creator: client}
-	// A finished game that is not between two people (who may agree on a
-	// rematch, see startLocked) is not kept: each request reads it from
-	// the store again, and the memory does not grow with the games
-	// played.
-	keep := rec.Result == nil || rec.Seats[0].Kind == store.Human && rec.Seats[1].Kind == store.Human
-	for c := range 2 {
-		if k := rec.Seats[c].Kind; k == store.Human || k == store.Bot || k == store.Open {
-			t.remotes[c] = newRemote(live.SeatName(rec.Seats[c]))
-			t.remotes[c].idle = h.cfg.IdleTimeout
-		}
-	}
-	t.setLocked(rec, g) // t is not shared yet
-	if !mirror || len(rec.Moves) == 0 {
-		t.turnAt = time.Now() // this process's referee starts the clock of the move
-	}
-	if keep {
-		h.tables[id] = t
-	}
-	switch {
-	case rec.Result != nil:
-		close(t.done)
-	case mirror:
-		t.poke() // a change announced while the game was read had no table to reach
-	default:
-		h.startLocked(t)
-		if h.cluster != nil {
-			t.poke() // submissions that waited for a referee
-		}
-	}
-	return t, nil
-}
-
-// load reads a game from the store and replays it.
-func (h *hall) load(ctx context.Context, id string) (*store.Game, *game.Game, error) {
-	rec, err := h.cfg.Store.Get(ctx, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	g, err := live.Replay(rec)
-	if err != nil {
-		return nil, nil, fmt.Errorf("game %s in the store does not replay: %w", id, err)
-	}
-	return rec, g, nil
-}
-
-// startLocked starts the referee of a table whose seats are all taken
-// (s.mu held); a table with an open seat waits for it to be taken.
-func (h *hall) startLocked(t *table) {
-	t.mu.Lock()
-	rec := t.rec
-	wait := t.mirror || t.running || rec.Seats[0].Kind == store.Open || rec.Seats[1].Kind == store.Open || t.g.Finished()
-	if !wait {
-		t.running = true
-	}
-	t.mu.Unlock()
-	if wait {
-		return
-	}
-	var seats [2]player.Player
-	for c := range 2 {
-		if t.remotes[c] != nil {
-			seats[c] = t.remotes[c]
-			continue
-		}
-		// Built when it is asked for a move (a spec the server no longer
-		// offers forfeits then, with the reason).
-		seats[c] = &computer{h: h, key: poolKey(t.id, board.Color(c)), spec: rec.Seats[c].Spec,
-			name: live.SeatName(rec.Seats[c]), seed: seedOf(t.id, c), moveTime: rec.MoveTime}
-	}
-	rule, _ := game.ParseRule(rec.Rule)
-	human := [2]bool{rec.Seats[0].Kind == store.Human, rec.Seats[1].Kind == store.Human}
-	builtin := [2]bool{rec.Seats[0].Kind == store.Builtin, rec.Seats[1].Kind == store.Builtin}
-	cfg := referee.Config{
-		Game:      t.g.Clone(),
-		Rule:      rule,
-		MoveTime:  rec.MoveTime,
-		GameTime:  rec.GameTime,
-		Increment: rec.Increment,
-		Used:      t.used,
-		AllowUndo: [2]bool{human[0] && builtin[1], human[1] && builtin[0]},
-		Observe:   t.observe,
-		Progress:  t.progress,
-		Ready: func(ctx context.Context, c board.Color) (func(), error) {
-			if human[c] {
-				// A person's clock starts once the seat's player sees the
-				// board (its page subscribed with the seat's token).
-				if err := t.remotes[c].ready(ctx); err != nil {
-					return nil, err
-				}
-				return func() {}, nil
-			}
-			if !builtin[c] {
-				return func() {}, nil
-			}
-			done := func() {}
-			if !h.instant(rec.Seats[c].Spec) {
-				var err error
-				if done, err = h.searches.Acquire(ctx, t.client()); err != nil {
-					return nil, err
-				}
-			}
-			seats[c].(*computer).prepare() // off the clock
-			return done, nil
-		},
-	}
-	if cfg.MoveTime == 0 {
-		cfg.MoveTime = referee.NoLimit
-	}
-	ctx, cancel := context.WithCancel(h.ctx)
-	t.cancel = cancel
-	h.wg.Add(1)
-	h.hooks.refereeing(1)
-	t.mu.Lock()
-	t.match = referee.Start(ctx, seats[0], seats[1], cfg)
-	m := t.match
-	t.mu.Unlock()
-	go func() {
-		defer h.wg.Done()
-		defer h.hooks.refereeing(-1)
-		defer close(t.done)
-		defer cancel()
-		defer h.pool.drop(t.id)
-		_, err := m.Wait()
-		if err != nil && !errors.Is(err, referee.ErrAborted) {
-			h.log.Error("referee", "game", t.id, "err", err)
-		}
-		// A game between two people stays while its players' pages
-		// watch this table for the rematch they may agree on
-		// (handleRematch; the offers live in the store, and in a shared
-		// store's announcements), until forgetFinished; others are
-		// opened from the store by a later request.
-		t.mu.Lock()
-		friends := t.rec.Seats[0].Kind == store.Human && t.rec.Seats[1].Kind == store.Human
-		t.lastUse = time.Now()
-		t.mu.Unlock()
-		h.mu.Lock()
-		if h.tables[t.id] == t && !friends {
-			delete(h.tables, t.id)
-		}
-		h.mu.Unlock()
-	}()
-}
-
-// seedOf derives a built-in player's seed from the game.
-func seedOf(id string, c int) uint64 {
-	var x uint64 = 1469598103934665603
-	for i := 0; i < len(id); i++ {
-		x = (x ^ uint64(id[i])) * 1099511628211
-	}
-	return x + uint64(c)
 }

@@ -3,6 +3,7 @@
 package server
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/reversi-engine/reversi/board"
@@ -183,6 +184,17 @@ func thinkingJSON(t *player.Thinking, side board.Color) *ThinkingView {
 	return v
 }
 
+// encodeThinking is the stored form of what the player of colour side
+// reported of its move: its ThinkingView in JSON ("" if it does not
+// encode).
+func encodeThinking(th *player.Thinking, side board.Color) string {
+	text, err := json.Marshal(thinkingJSON(th, side))
+	if err != nil {
+		return ""
+	}
+	return string(text)
+}
+
 func squares(sqs []board.Square) []string {
 	out := make([]string, len(sqs))
 	for i, s := range sqs {
@@ -192,11 +204,11 @@ func squares(sqs []board.Square) []string {
 }
 
 // viewOf is the view of a table's state.
-func viewOf(st tableState) GameView {
-	g, rec := st.g, &st.rec
+func viewOf(st live.State) GameView {
+	g, rec := st.Game, &st.Record
 	pos := g.Position()
 	v := GameView{
-		ID: st.id, Version: st.revision, Rule: rec.Rule, Start: rec.Start, Analysis: rec.Analysis,
+		ID: st.ID, Version: st.Revision, Rule: rec.Rule, Start: rec.Start, Analysis: rec.Analysis,
 		Board:       pos.String()[:64],
 		Legal:       []string{},
 		Moves:       []MoveView{},
@@ -208,9 +220,9 @@ func viewOf(st tableState) GameView {
 	v.Opening, v.OpeningName = openingNames(g)
 	for c, sv := range []*SeatView{&v.Black, &v.White} {
 		seat := rec.Seats[c]
-		*sv = SeatView{Kind: string(seat.Kind), Name: live.SeatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: st.used[c].Milliseconds()}
+		*sv = SeatView{Kind: string(seat.Kind), Name: live.SeatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: st.Used[c].Milliseconds()}
 		if rec.GameTime > 0 {
-			left := max(rec.GameTime-st.used[c], 0).Milliseconds()
+			left := max(rec.GameTime-st.Used[c], 0).Milliseconds()
 			sv.ClockLeftMS = &left
 		}
 	}
@@ -229,7 +241,7 @@ func viewOf(st tableState) GameView {
 		v.Status = "waiting"
 		v.Turn = pos.Turn.String()
 		v.Legal = squares(board.Squares(g.Legal()))
-		v.NoHelp = noHelp(rec)
+		v.NoHelp = live.NoHelp(rec)
 		if !v.NoHelp {
 			v.Book = bookMoves(g)
 		}
@@ -237,16 +249,16 @@ func viewOf(st tableState) GameView {
 		v.Status = "playing"
 		v.Turn = pos.Turn.String()
 		v.Legal = squares(board.Squares(g.Legal()))
-		v.NoHelp = noHelp(rec)
+		v.NoHelp = live.NoHelp(rec)
 		if !v.NoHelp {
 			v.Book = bookMoves(g)
 		}
 		// A person's clock starts when its player first sees the board:
 		// until then it waits, and the state says so.
-		if st.clockWaits {
+		if st.ClockWaits {
 			v.ClockWaits = true
 		} else {
-			at := st.turnSince
+			at := st.TurnSince
 			v.TurnSince = &at
 		}
 	}
@@ -261,11 +273,11 @@ func viewOf(st tableState) GameView {
 		}
 		v.Moves = append(v.Moves, mv)
 	}
-	if st.live != nil && st.liveOf == g.Ply() && v.Status == "playing" {
-		v.Live = thinkingJSON(st.live, g.Turn())
+	if st.Live != nil && st.LiveOf == g.Ply() && v.Status == "playing" {
+		v.Live = thinkingJSON(st.Live, g.Turn())
 	}
 	for c := range 2 {
-		if th := st.thinking[c]; th != nil && len(g.Moves) > 0 && int(g.Moves[len(g.Moves)-1].Color) == c {
+		if th := st.Thinking[c]; th != nil && len(g.Moves) > 0 && int(g.Moves[len(g.Moves)-1].Color) == c {
 			v.Thinking = thinkingJSON(th, board.Color(c))
 		}
 	}

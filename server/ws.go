@@ -135,7 +135,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 		}
 	}()
-	wake, unwatch := t.watch()
+	wake, unwatch := t.Watch()
 	defer unwatch()
 	out := make(chan Envelope, 8)
 	// Reader: pings and hellos, at most socketRate a second.
@@ -149,7 +149,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 			}
 			if !rate.allow("") {
 				s.metrics.refused.WithLabelValues("socket_messages").Inc()
-				s.log.Warn("websocket closed: too many messages", "game", t.id, "client", client)
+				s.log.Warn("websocket closed: too many messages", "game", t.ID(), "client", client)
 				c.Close(websocket.StatusPolicyViolation, tooManyMessages)
 				return
 			}
@@ -169,7 +169,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 				}
 			case "hello":
 				if e.Token != "" {
-					go t.seen(ctx, live.HashToken(e.Token)) // a mirror hands it on, and waits
+					go t.Seen(ctx, live.HashToken(e.Token)) // a mirror hands it on, and waits
 				}
 				select {
 				case wake <- struct{}{}: // resend the state if newer
@@ -221,7 +221,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 			c.Close(websocket.StatusNormalClosure, "")
 			return
-		case <-t.dropped:
+		case <-t.Dropped():
 			c.Close(websocket.StatusServiceRestart, "the game moved to another server: reconnect")
 			return
 		case <-wake:
@@ -241,8 +241,8 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 
 // stateMessage returns a table's state as a WebSocket message, and the
 // change count it is of; it is encoded once per change for all watchers.
-func stateMessage(t *table) ([]byte, int) {
-	return t.encoded(func(st tableState) []byte {
+func stateMessage(t *live.Table) ([]byte, int) {
+	return t.Encoded(func(st live.State) []byte {
 		v := viewOf(st)
 		data, err := json.Marshal(Envelope{Type: "state", Version: v.Version, Game: &v})
 		if err != nil {

@@ -53,7 +53,7 @@ var floors = [][]string{
 	// accuracy measures (training's labels).
 	{"catalog", "accuracy"},
 	// 7, the front-ends' helpers: the command's, and the live games of
-	// the server (its tables, seats and clocks; issue 32 moves them there).
+	// the server (its tables, seats and clocks).
 	{"cmd/internal/progress", "cmd/internal/plot", "cmd/internal/buildinfo", "cmd/internal/shipped", "server/live"},
 	// 8, the front-ends: the game server, the terminal UI; the command
 	// line's conventions and the environment of its subcommands (their

@@ -11,98 +11,56 @@
 // its tables' changes into messages, and knows nothing of referees,
 // claims or store writes.
 //
-// So far the package holds the fair shares of costly work between
-// clients (Slots) and the stored form of a live game (Replay,
-// StoredResult, ResultOf, HashToken, SeatOf, SeatName). The rest of the
-// live side moves here from package server in green steps, behaviour
-// unchanged, along the plan below.
+// # The hall and its tables
 //
-// # The plan of the cut
+// A Hall (hall.go) holds the tables of one process: New starts it on a
+// store with its Config (the caps on games, the players' limits and the
+// operator's engines, the search slots, the idle timeout, the claims'
+// lease) and its Hooks (what it reports to the server's metrics, and
+// the rate of new games a client may create, which the server counts);
+// Resume continues the games in progress after a restart, Close stops
+// every referee (the games stay in the store).
 //
-// What moves here (server's file, then its place here):
+//   - Admit reserves a new game within the caps on live games (a
+//     *CapError refuses it, saying when to retry), Create stores it and
+//     opens its table, Open returns the table of any game (from the store
+//     if needed), Join takes an open seat, Rematch records a rematch offer
+//     and makes the new game once both sides asked (rematch.go), and
+//     Switch gives a person's colour to the computer it plays
+//     (switch.go).
+//   - A Table (table.go) is a live game. Its State is a snapshot taken
+//     under its lock (the stored game, the game, the version and the
+//     revision, the clocks used and since when the side to move's runs
+//     or that it waits for its player, the thinking shown); Encoded
+//     memoises an encoding of it per change, for all of a game's
+//     watchers. Submit (or SubmitHash) hands a remote seat's decision to
+//     the referee and waits for the verdict, Seen records that a seat's
+//     player sees the board (a person's clock starts then), Watch wakes a
+//     watcher at every change, and Dropped says when the table is given
+//     up.
+//   - Remote seats (remote.go) wait for the submissions of a person or a
+//     bot; computer seats (computers.go) build their player when asked
+//     for a move, within the limits, take a search slot (Slots, shared
+//     fairly between clients) and return to a pool between moves.
+//     CheckSpec, NewComputer, ComputerName, LimitsFor and Instant are
+//     the same allow-list and limits for the server's analyses.
+//   - The caps and the idle sweeps (admission.go): open seats nobody took
+//     within the idle timeout are abandoned, finished tables nobody
+//     watches are let go of; StoreFailure is the store's health as the
+//     writes found it.
+//   - Several processes on one store (cluster.go): each game is claimed
+//     by the process that referees it; the others mirror it, reloaded at
+//     each announcement of the store, and forward their submissions to
+//     the referee's process through the store; Sweep renews the claims
+//     and takes over the games whose process died.
+//   - Fair play (fairplay.go): NoHelp says that a game gets no engine
+//     help while it goes on, WithoutHelp that a position is one of them.
 //
-//   - fair.go: Slots, the fair shares of the search and analysis slots
-//     (done).
-//   - The stored form of a live game (table.go, server.go): replaying a
-//     stored game, results to and from the store, the hash of a seat's
-//     token and the seat it holds, the name a seat shows (done:
-//     record.go).
-//   - The table (table.go, remote.go, computers.go): type Table, a live
-//     game, with its remote seats (remote, submission), its computer
-//     seats and their pool, the observation of the referee's events
-//     (observe, progress), submissions and verdicts (Submit, the
-//     resignation out of turn, the end without referee), the first look
-//     of a seat's player that starts a person's clock (Seen), joining an
-//     open seat (Join: server's hall.takeSeat), switching sides (Switch, from
-//     switch.go's switchSides) and watchers (Watch, Dropped).
-//   - The registry (server.go, admission.go, cluster.go): type Hall, the
-//     tables of one process, with its own Config (store, log, owner,
-//     lease, idle timeout, the caps on games, the search slots, the
-//     players' limits and the operator's engines) and hooks for the
-//     server's metrics; New, Close, Resume, Open (tableFor: a table,
-//     from the store if needed), Create (hall.storeNew), Admit (the caps on
-//     live games), the idle sweeps (abandonWaiting, forgetFinished), the
-//     store's health (stored, StoreFailure), and the cluster: claims,
-//     announcements, mirrors, forwarded submissions and their verdicts,
-//     take-overs (cluster.go entirely).
-//   - rematch.go: Hall.Rematch (server's hall.rematch: the offers and the new game in the
-//     store, and the reload of the finished table); the HTTP handler and
-//     RematchView stay in server.
-//   - The refusals, as exported errors that server maps to statuses and
-//     to the API's error codes: ErrBadToken, ErrNotYourTurn, ErrGameOver,
-//     ErrNotRemote, ErrCannotSwitch, ErrBadInvite, ErrStoreFailed, and
-//     the caps' refusals (with when to retry).
-//
-// What a table shows is a State, a snapshot taken under its lock (the
-// stored game, the game, the version and the revision, the clocks used
-// and since when the side to move's runs or that it waits for its
-// player, the thinking shown): server's view.go builds its GameView from
-// it. The table memoises an encoding of its state per change
-// (Table.Encoded, given the encoder), so that ws.go encodes the state
-// message once for all of a game's sockets.
-//
-// What stays in server: Config (which it translates into this package's
-// Config), the routes and handlers, decoding requests and checking them
-// (newGame, startOf, seat requests), views and messages (view.go,
-// ws.go), the course's endpoints (classic.go), analyses (analyze.go),
-// the limits in front (limits.go, conns.go, clients.go, headers.go) and
-// the metrics.
-//
-// # The steps
-//
-// Each step green, behaviour unchanged. Done:
-//
-//  1. The leaves: Slots, the stored form of a live game.
-//  2. Inside package server, the live side gathered in one type, the
-//     hall (hall.go), embedded in Server while it moves: the tables, the
-//     cluster, the store's health, the caps, the pool and the search
-//     slots, and every method of the live side is the hall's; a table
-//     and a computer seat know the hall, not the Server.
-//  3. The HTTP side reads a table only through a snapshot
-//     (table.state: a tableState, which view.go turns into a GameView),
-//     the sockets' message through the table's memo (table.encoded),
-//     and changes it only through the hall (hall.takeSeat for a join).
-//  4. The hall reports to the metrics through hooks (hallHooks), has
-//     its own configuration (hallConfig, the prototype of this package's
-//     Config), refuses by the caps with errors that carry no HTTP status
-//     (capError), and stores new games and rematches (hall.storeNew,
-//     hall.rematch) and switches sides, the store saying where the
-//     token sits after (hall.switchFor).
-//
-// Next:
-//
-//  5. The refusals of the live side, gathered in server's refusals.go
-//     (errBadToken, errNotYourTurn, errGameOver, errNotRemote,
-//     errCannotSwitch, errBadInvite, errStoreFailed, capError; the
-//     seat-taking ones are still errors.New in hall.takeSeat), exported
-//     here with the move and given the API's error codes (issue 32, item
-//     2).
-//  6. The move: hall (as Hall), table (as Table, with State), remote,
-//     computer and pool, cluster.go, the hall's parts of admission.go,
-//     rematch.go and switch.go, noHelp and withoutHelp, here; Server
-//     holds a *live.Hall instead of embedding the hall; the new-games
-//     limiter becomes a hook or the package's own; the tests of the live
-//     side (tables, cluster, rematch, idle sweeps, thinking shown) move
-//     with it, and server's tests reach the hall only through its
-//     exported surface.
+// The refusals (refusals.go) are errors the server maps to HTTP statuses
+// and to the API's error codes: ErrBadToken, ErrNotYourTurn, ErrGameOver,
+// ErrNotRemote, ErrNoRematch, ErrCannotSwitch, ErrBadInvite,
+// ErrNoOpenSeat, ErrSeatTaken, ErrStoreFailed, ErrStoreUnreadable and
+// *CapError. The
+// stored form of a live game (record.go) is Replay, ResultOf,
+// HashToken, SeatOf and SeatName.
 package live

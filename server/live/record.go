@@ -20,8 +20,8 @@ func HashToken(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// StoredResult converts a result for the store.
-func StoredResult(r game.Result) store.Result {
+// storedResult converts a result for the store.
+func storedResult(r game.Result) store.Result {
 	return store.Result{Reason: r.Reason.String(), Winner: r.Winner.String(), By: r.By.String(), Black: r.Black, White: r.White, Detail: r.Detail}
 }
 

@@ -14,7 +14,7 @@ import (
 func TestStoredResults(t *testing.T) {
 	for r := game.Normal; r <= game.Abandoned; r++ {
 		want := game.Result{Reason: r, Winner: board.White, By: board.Black, Black: 30, White: 31, Detail: "x"}
-		got, err := ResultOf(ptr(StoredResult(want)))
+		got, err := ResultOf(ptr(storedResult(want)))
 		if err != nil || got != want {
 			t.Errorf("%v: read back %+v, %v", r, got, err)
 		}
@@ -43,7 +43,7 @@ func TestReplay(t *testing.T) {
 	if g.Ply() != 2 || g.Finished() {
 		t.Fatalf("replayed to ply %d, finished %v; want ply 2 in progress", g.Ply(), g.Finished())
 	}
-	rec.Result = ptr(StoredResult(game.Result{Reason: game.Resignation, Winner: board.White, By: board.Black, Black: 3, White: 3}))
+	rec.Result = ptr(storedResult(game.Result{Reason: game.Resignation, Winner: board.White, By: board.Black, Black: 3, White: 3}))
 	if g, err = Replay(rec); err != nil || g.Result.Reason != game.Resignation || g.Result.Winner != board.White {
 		t.Fatalf("replayed with a result: %+v, %v", g.Result, err)
 	}

@@ -1,12 +1,11 @@
 // Tables: the live games, each refereed by a goroutine, with their remote
 // seats (remote.go), their watchers and their persistence: a table
-// stores and broadcasts what the referee decides.
+// stores and shows what the referee decides.
 
-package server
+package live
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -17,14 +16,16 @@ import (
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
 	"github.com/reversi-engine/reversi/referee"
-	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
-// table is a live game.
-type table struct {
+// Table is a live game: its referee (while this process referees it),
+// its seats, its clocks and its watchers. A Table comes from its Hall
+// (Hall.Open); the HTTP side reads it through State and changes it
+// through its methods and the Hall's.
+type Table struct {
 	id     string
-	h      *hall
+	h      *Hall
 	cancel context.CancelFunc
 	done   chan struct{}
 	// match is the game's referee, once it runs (set under mu).
@@ -75,9 +76,17 @@ type table struct {
 	lastUse time.Time
 }
 
+// ID returns the game's id.
+func (t *Table) ID() string { return t.id }
+
+// Dropped is closed when this process gives the table up (another process
+// referees the game now, or its sides were switched): its watchers
+// reconnect, and the next Hall.Open opens the game again.
+func (t *Table) Dropped() <-chan struct{} { return t.dropped }
+
 // setCreator records the client that created the game, unless it is
 // known already or client is "" (unknown).
-func (t *table) setCreator(client string) {
+func (t *Table) setCreator(client string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.creator == "" {
@@ -88,7 +97,7 @@ func (t *table) setCreator(client string) {
 // client names the game's client for the shares of the search slots: its
 // creator, or, for a game whose creator is unknown (resumed after a
 // restart), the game itself.
-func (t *table) client() string {
+func (t *Table) client() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.creator == "" {
@@ -97,15 +106,18 @@ func (t *table) client() string {
 	return t.creator
 }
 
-// submit sends a remote seat's decision to the referee and waits for the
-// verdict (which comes after the move is stored).
-func (t *table) submit(ctx context.Context, token string, reply player.Reply) error {
-	return t.submitHash(ctx, live.HashToken(token), reply)
+// Submit sends a remote seat's decision to the referee and waits for the
+// verdict (which comes after the move is stored): nil, a refusal of
+// this package (ErrBadToken, ErrGameOver, ErrNotRemote, ErrNotYourTurn),
+// the referee's (an illegal move, an undo refused), or a failure
+// (ErrStoreFailed, the context's error).
+func (t *Table) Submit(ctx context.Context, token string, reply player.Reply) error {
+	return t.SubmitHash(ctx, HashToken(token), reply)
 }
 
-// submitHash is submit with the token's hash; a mirror table forwards it
+// SubmitHash is Submit with the token's hash; a mirror table forwards it
 // to the game's referee.
-func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.Reply) error {
+func (t *Table) SubmitHash(ctx context.Context, tokenHash string, reply player.Reply) error {
 	t.mu.Lock()
 	if t.mirror {
 		// The referee's process judges everything: this copy of the game
@@ -113,7 +125,7 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 		t.mu.Unlock()
 		return t.forward(ctx, tokenHash, reply)
 	}
-	color := live.SeatOf(t.rec.Seats, tokenHash)
+	color := SeatOf(t.rec.Seats, tokenHash)
 	over := t.g.Finished()
 	turn := int(t.g.Turn())
 	r := (*remote)(nil)
@@ -124,13 +136,13 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 	t.mu.Unlock()
 	switch {
 	case color < 0:
-		return errBadToken
+		return ErrBadToken
 	case over:
-		return errGameOver
+		return ErrGameOver
 	case r == nil:
-		return errNotRemote
+		return ErrNotRemote
 	case turn != color && !reply.Resign:
-		return errNotYourTurn
+		return ErrNotYourTurn
 	}
 	if reply.Resign && turn != color {
 		return t.resignOutOfTurn(ctx, match, board.Color(color))
@@ -142,7 +154,7 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-t.done:
-		return errGameOver
+		return ErrGameOver
 	}
 	select {
 	case err := <-s.result:
@@ -160,20 +172,20 @@ func (t *table) submitHash(ctx context.Context, tokenHash string, reply player.R
 	}
 }
 
-// seen records that the player of the seat whose token hashes to
+// Seen records that the player of the seat whose token hashes to
 // tokenHash sees the board (its page has subscribed to the game with the
 // token): a person's clock starts then (remote.ready). A mirror hands it
 // to the game's referee. A hash of no seat changes nothing.
-func (t *table) seen(ctx context.Context, tokenHash string) {
+func (t *Table) Seen(ctx context.Context, tokenHash string) {
 	t.mu.Lock()
 	if t.mirror {
 		t.mu.Unlock()
-		if err := t.forwardSub(ctx, store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "seen"}); err != nil && ctx.Err() == nil {
+		if err := t.forwardSub(ctx, store.Submission{ID: newID(12), Game: t.id, TokenHash: tokenHash, Action: "seen"}); err != nil && ctx.Err() == nil {
 			t.h.log.Warn("handing a seat's first look to the game's server", "game", t.id, "err", err)
 		}
 		return
 	}
-	color := live.SeatOf(t.rec.Seats, tokenHash)
+	color := SeatOf(t.rec.Seats, tokenHash)
 	if color < 0 || t.remotes[color] == nil {
 		t.mu.Unlock()
 		return
@@ -189,45 +201,55 @@ func (t *table) seen(ctx context.Context, tokenHash string) {
 	t.mu.Unlock()
 }
 
-// tableState is what a table shows at one moment: a snapshot, to read
+// State is what a table shows at one moment: a snapshot, to read
 // outside the table's lock (a table replaces its game, never changes it
 // in place, and the record is the snapshot's own copy).
-type tableState struct {
-	id       string
-	rec      store.Game // a copy of the stored game (seats with token hashes)
-	g        *game.Game
-	revision int64 // the store's revision of the game
-	version  int   // changes so far (this process's count)
-	used     [2]time.Duration
-	// clockWaits: the side to move is a person whose clock waits for its
-	// player to see the board; else turnSince is since when it runs.
-	clockWaits bool
-	turnSince  time.Time
-	// thinking is what each side thought for its last move; live what the
-	// built-in player to move has found so far, if liveOf is the ply.
-	thinking [2]*player.Thinking
-	live     *player.Thinking
-	liveOf   int
+type State struct {
+	// ID is the game's.
+	ID string
+	// Record is a copy of the stored game (its seats with their tokens'
+	// hashes).
+	Record store.Game
+	// Game is the game as its referee last reported it.
+	Game *game.Game
+	// Revision is the store's revision of the game (the same in every
+	// process); Version counts this process's changes of the table,
+	// the thinking shown included.
+	Revision int64
+	Version  int
+	// Used is the game clock each side has used, less the increments
+	// its moves earned.
+	Used [2]time.Duration
+	// ClockWaits: the side to move is a person whose clock waits for its
+	// player to see the board; else TurnSince is since when it runs.
+	ClockWaits bool
+	TurnSince  time.Time
+	// Thinking is what each side thought for its last move; Live what
+	// the built-in player to move has found so far, if LiveOf is the
+	// game's ply.
+	Thinking [2]*player.Thinking
+	Live     *player.Thinking
+	LiveOf   int
 }
 
-// state returns what the table shows now.
-func (t *table) state() tableState {
+// State returns what the table shows now.
+func (t *Table) State() State {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.stateLocked()
 }
 
 // stateLocked is state (t.mu held).
-func (t *table) stateLocked() tableState {
+func (t *Table) stateLocked() State {
 	waits, at := t.clockWaitsLocked()
-	return tableState{id: t.id, rec: *t.rec, g: t.g, revision: t.revision, version: t.version, used: t.used,
-		clockWaits: waits, turnSince: at, thinking: t.thinking, live: t.live, liveOf: t.liveOf}
+	return State{ID: t.id, Record: *t.rec, Game: t.g, Revision: t.revision, Version: t.version, Used: t.used,
+		ClockWaits: waits, TurnSince: at, Thinking: t.thinking, Live: t.live, LiveOf: t.liveOf}
 }
 
-// encoded returns the encoding of the table's state by encode, made once
+// Encoded returns the encoding of the table's state by encode, made once
 // per change for all who ask (a game's sockets), and the change count it
 // is of.
-func (t *table) encoded(encode func(tableState) []byte) ([]byte, int) {
+func (t *Table) Encoded(encode func(State) []byte) ([]byte, int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.message == nil || t.messageOf != t.version {
@@ -239,7 +261,7 @@ func (t *table) encoded(encode func(tableState) []byte) ([]byte, int) {
 // clockWaitsLocked says whether the side to move is a person whose clock
 // has not started, its player not having seen the board yet, and else
 // since when its clock runs (t.mu held).
-func (t *table) clockWaitsLocked() (bool, time.Time) {
+func (t *Table) clockWaitsLocked() (bool, time.Time) {
 	at := t.turnAt
 	c := t.g.Turn()
 	if t.mirror || c == board.NoColor || t.rec.Seats[c].Kind != store.Human || t.remotes[c] == nil {
@@ -258,25 +280,25 @@ func (t *table) clockWaitsLocked() (bool, time.Time) {
 // resignOutOfTurn hands the referee the resignation of the side not to
 // move; the referee ends the game, and observe stores the end before
 // Resign returns.
-func (t *table) resignOutOfTurn(ctx context.Context, m *referee.Match, c board.Color) error {
+func (t *Table) resignOutOfTurn(ctx context.Context, m *referee.Match, c board.Color) error {
 	if m != nil {
 		err := m.Resign(ctx, c)
 		if errors.Is(err, referee.ErrGameOver) {
-			return errGameOver
+			return ErrGameOver
 		}
 		t.mu.Lock()
 		failed := t.failed
 		t.mu.Unlock()
 		if err == nil && failed != nil {
-			return failed // the store failed storing the end: errStoreFailed, to retry
+			return failed // the store failed storing the end: ErrStoreFailed, to retry
 		}
 		return err
 	}
 	// No referee runs yet (a seat is open): there is nobody to decide
-	// but the table, as for an abandoned game (see admission.go).
+	// but the table, as for an abandoned game (see abandonWaiting).
 	if _, err := t.endWithoutReferee(game.Resignation, c, ""); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			return errGameOver
+			return ErrGameOver
 		}
 		return fmt.Errorf("storing the result: %w", err)
 	}
@@ -286,9 +308,9 @@ func (t *table) resignOutOfTurn(ctx context.Context, m *referee.Match, c board.C
 
 // endWithoutReferee ends a game that no referee plays (a seat is still
 // open) for reason, by the side by: it stores the result, then shows it
-// to the watchers. The error is the store's (errStoreFailed, or
+// to the watchers. The error is the store's (ErrStoreFailed, or
 // store.ErrConflict if the game ended meanwhile).
-func (t *table) endWithoutReferee(reason game.Reason, by board.Color, detail string) (game.Result, error) {
+func (t *Table) endWithoutReferee(reason game.Reason, by board.Color, detail string) (game.Result, error) {
 	t.mu.Lock()
 	g := t.g.Clone()
 	t.mu.Unlock()
@@ -296,7 +318,7 @@ func (t *table) endWithoutReferee(reason game.Reason, by board.Color, detail str
 	g.Result.Detail = detail
 	t.writeMu.Lock()
 	defer t.writeMu.Unlock()
-	if err := t.h.stored(t.h.cfg.Store.Finish(context.Background(), t.id, live.StoredResult(g.Result))); err != nil {
+	if err := t.h.stored(t.h.cfg.Store.Finish(context.Background(), t.id, storedResult(g.Result))); err != nil {
 		return g.Result, err
 	}
 	t.mu.Lock()
@@ -309,7 +331,7 @@ func (t *table) endWithoutReferee(reason game.Reason, by board.Color, detail str
 
 // observe handles an event of the referee: it stores it, then updates
 // the table and its watchers, and gives the remote seat its verdict.
-func (t *table) observe(ev referee.Event) {
+func (t *Table) observe(ev referee.Event) {
 	ctx := context.Background()
 	st := t.h.cfg.Store
 	var err error
@@ -321,16 +343,14 @@ func (t *table) observe(ev referee.Event) {
 		changes = 1
 		m := ev.Move
 		sm := store.Move{Ply: ev.Game.Ply() - 1, Color: int(ev.Color), Square: m.Square.String(), Elapsed: m.Time, Eval: m.Eval, HasEval: m.HasEval, At: time.Now()}
-		if ev.Thinking != nil {
-			if text, jerr := json.Marshal(thinkingJSON(ev.Thinking, ev.Color)); jerr == nil {
-				sm.Thinking = string(text)
-			}
+		if ev.Thinking != nil && t.h.cfg.EncodeThinking != nil {
+			sm.Thinking = t.h.cfg.EncodeThinking(ev.Thinking, ev.Color)
 		}
 		err = st.AppendMove(ctx, t.id, sm)
 		if err == nil && ev.Game.Result.Reason != game.InProgress {
 			// The move ended the game on the board, and the referee says
 			// so with it: the store has both before the move's answer.
-			if err = st.Finish(ctx, t.id, live.StoredResult(ev.Game.Result)); err == nil {
+			if err = st.Finish(ctx, t.id, storedResult(ev.Game.Result)); err == nil {
 				changes++
 			}
 		}
@@ -343,7 +363,7 @@ func (t *table) observe(ev referee.Event) {
 		t.mu.Unlock()
 		if !stored {
 			changes = 1
-			err = st.Finish(ctx, t.id, live.StoredResult(ev.Game.Result))
+			err = st.Finish(ctx, t.id, storedResult(ev.Game.Result))
 			if errors.Is(err, store.ErrConflict) {
 				err, changes = nil, 0 // finished meanwhile by another process
 			}
@@ -357,7 +377,7 @@ func (t *table) observe(ev referee.Event) {
 		t.h.log.Error("store failed: stopping the table", "game", t.id, "err", err)
 		for _, r := range t.remotes {
 			if r != nil {
-				r.verdict(err) // errStoreFailed: answered 503, to retry
+				r.verdict(err) // ErrStoreFailed: to retry
 			}
 		}
 		t.cancel()
@@ -395,10 +415,10 @@ func (t *table) observe(ev referee.Event) {
 const liveEvery = 100 * time.Millisecond
 
 // progress shows what the built-in player to move has found so far.
-func (t *table) progress(c board.Color, th player.Thinking) {
+func (t *Table) progress(c board.Color, th player.Thinking) {
 	if t.showLive(c, th) {
-		if shown := t.h.liveShown; shown != nil {
-			shown(t.id) // a test's seam (see hall.liveShown), outside the lock
+		if shown := t.h.shown; shown != nil {
+			shown(t.id) // a test's seam (see Hall.shown), outside the lock
 		}
 	}
 }
@@ -406,7 +426,7 @@ func (t *table) progress(c board.Color, th player.Thinking) {
 // showLive records th as the live thinking of c, the player to move,
 // unless the game has moved on or the last was shown under liveEvery ago;
 // it says whether it did.
-func (t *table) showLive(c board.Color, th player.Thinking) bool {
+func (t *Table) showLive(c board.Color, th player.Thinking) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	now := time.Now()
@@ -420,13 +440,13 @@ func (t *table) showLive(c board.Color, th player.Thinking) bool {
 }
 
 // changedLocked counts a change and wakes the watchers (t.mu held).
-func (t *table) changedLocked() {
+func (t *Table) changedLocked() {
 	t.version++
 	t.wakeLocked()
 }
 
 // wakeLocked wakes the watchers (t.mu held).
-func (t *table) wakeLocked() {
+func (t *Table) wakeLocked() {
 	for w := range t.watchers {
 		select {
 		case w <- struct{}{}:
@@ -435,9 +455,9 @@ func (t *table) wakeLocked() {
 	}
 }
 
-// watch registers a watcher: a channel woken at every change, and the
-// function that unregisters it.
-func (t *table) watch() (chan struct{}, func()) {
+// Watch registers a watcher: a channel woken at every change (a send on
+// it wakes the watcher too), and the function that unregisters it.
+func (t *Table) Watch() (chan struct{}, func()) {
 	w := make(chan struct{}, 1)
 	t.mu.Lock()
 	if t.watchers == nil {

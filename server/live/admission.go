@@ -2,14 +2,12 @@
 // of the store as the writes find it, and the abandonment of games that
 // wait for a player for too long.
 
-package server
+package live
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
@@ -18,21 +16,12 @@ import (
 	"github.com/reversi-engine/reversi/store"
 )
 
-// What a client reads of a failure of the server's own (see publicFailure).
-var (
-	// errStoreUnreadable is what a client reads of a failed read of the
-	// store: 503, retryable.
-	errStoreUnreadable = errors.New("the server could not read its database (try again later)")
-	// errTooSlow is what a client reads of a request that ran out of
-	// time inside the server: 503, retryable.
-	errTooSlow = errors.New("the server did not answer in time (try again later)")
-)
-
-// admit reserves the creation of a game by client within the caps on live
-// games, and returns the function that ends the reservation (once the
-// game's table is open, it counts itself), or the refusal (a
-// *capError).
-func (h *hall) admit(client string) (func(), error) {
+// Admit reserves the creation of a game by client within the caps on
+// live games (Config.MaxGames, MaxGamesPerClient) and its rate of new
+// games (Hooks.NewGame), and returns the function that ends the
+// reservation (once the game's table is open, it counts itself), or the
+// refusal (a *CapError).
+func (h *Hall) Admit(client string) (func(), error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	total, mine := 0, h.created[client]
@@ -53,14 +42,14 @@ func (h *hall) admit(client string) (func(), error) {
 	}
 	switch {
 	case total >= h.cfg.MaxGames:
-		return nil, &capError{error: fmt.Errorf("the server holds %d live games, its limit: try again later", h.cfg.MaxGames), full: true}
+		return nil, &CapError{Reason: fmt.Sprintf("the server holds %d live games, its limit: try again later", h.cfg.MaxGames), Full: true}
 	case mine >= h.cfg.MaxGamesPerClient:
-		return nil, &capError{error: fmt.Errorf("you have %d live games, the limit of a client here: finish or resign one first", h.cfg.MaxGamesPerClient)}
+		return nil, &CapError{Reason: fmt.Sprintf("you have %d live games, the limit of a client here: finish or resign one first", h.cfg.MaxGamesPerClient)}
 	}
-	if ok, wait := h.newGames.take(client); !ok {
+	if ok, wait := h.newGame(client); !ok {
 		wait = max(time.Second, wait.Round(time.Second))
-		return nil, &capError{error: fmt.Errorf("you created %d games in %v, the limit of a client here: try again in %v",
-			h.cfg.NewGamesPerClient, h.cfg.NewGamesPeriod, wait), after: wait}
+		return nil, &CapError{Reason: fmt.Sprintf("you created %d games in %v, the limit of a client here: try again in %v",
+			h.cfg.NewGamesPerClient, h.cfg.NewGamesPeriod, wait), RetryAfter: wait}
 	}
 	h.created[client]++
 	return func() {
@@ -72,44 +61,12 @@ func (h *hall) admit(client string) (func(), error) {
 	}, nil
 }
 
-// unavailable answers 503 (with Retry-After) to a request that a failure
-// of the server's own stopped, mostly its store's: the error, which may
-// name the database, its user, its address or its files, goes to the log
-// with the request, and the client reads a generic text of what happened
-// and what to do (errStoreFailed, errStoreUnreadable or errTooSlow).
-// A refusal of the client's request is not for it: that is a 4xx with
-// its reason.
-func (s *Server) unavailable(w http.ResponseWriter, r *http.Request, err error) {
-	s.log.Error("request failed", "route", routeOf(r), "client", s.addressOf(r), "err", err)
-	writeError(w, http.StatusServiceUnavailable, publicFailure(err).Error())
-}
-
-// publicFailure is what a client is told of a failure of the server's
-// own: one of the generic errors, never the store's or a player's text.
-func publicFailure(err error) error {
-	switch {
-	case errors.Is(err, errStoreFailed):
-		return errStoreFailed
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return errTooSlow
+// newGame takes a new game of client from its allowance (Hooks.NewGame).
+func (h *Hall) newGame(client string) (bool, time.Duration) {
+	if f := h.cfg.Hooks.NewGame; f != nil {
+		return f(client)
 	}
-	return errStoreUnreadable
-}
-
-// refuse answers a refusal of admit with its status, and its
-// Retry-After if it says one.
-func refuse(w http.ResponseWriter, err error) {
-	status := http.StatusTooManyRequests
-	var ce *capError
-	if errors.As(err, &ce) {
-		if ce.full {
-			status = http.StatusServiceUnavailable
-		}
-		if ce.after > 0 {
-			w.Header().Set("Retry-After", strconv.Itoa(int(max(time.Second, ce.after).Seconds())))
-		}
-	}
-	writeError(w, status, err.Error())
+	return true, 0
 }
 
 // storeHealth is what the writes to the store found last.
@@ -120,9 +77,9 @@ type storeHealth struct {
 }
 
 // stored records the outcome of a write to the store, for the health
-// check, and returns its error wrapped in errStoreFailed (a conflict or a
+// check, and returns its error wrapped in ErrStoreFailed (a conflict or a
 // missing game are answers, not failures: they pass as they are).
-func (h *hall) stored(err error) error {
+func (h *Hall) stored(err error) error {
 	if err == nil || errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 		h.health.mu.Lock()
 		h.health.failed = nil
@@ -130,29 +87,31 @@ func (h *hall) stored(err error) error {
 		return err
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("%w: %w", errStoreFailed, err)
+		return fmt.Errorf("%w: %w", ErrStoreFailed, err)
 	}
-	h.hooks.storeFailed()
+	if f := h.cfg.Hooks.StoreFailed; f != nil {
+		f()
+	}
 	h.log.Error("a write to the store failed", "err", err)
 	h.health.mu.Lock()
 	h.health.failed, h.health.at = err, time.Now()
 	h.health.mu.Unlock()
-	return fmt.Errorf("%w: %w", errStoreFailed, err)
+	return fmt.Errorf("%w: %w", ErrStoreFailed, err)
 }
 
-// storeFailure returns when the last write failed and its error, if it
-// failed.
-func (h *hall) storeFailure() (time.Time, error) {
+// StoreFailure returns when the last write to the store failed and its
+// error, if it failed (nil after a success).
+func (h *Hall) StoreFailure() (time.Time, error) {
 	h.health.mu.Lock()
 	defer h.health.mu.Unlock()
 	return h.health.at, h.health.failed
 }
 
 // sweepIdle abandons the games whose open seat nobody took within the
-// idle timeout, every tenth of it (at least a second) until the server
+// idle timeout, every tenth of it (at least a second) until the hall
 // closes. (A remote seat that does not move loses by itself: see
 // remote.Move.)
-func (h *hall) sweepIdle() {
+func (h *Hall) sweepIdle() {
 	defer h.wg.Done()
 	every := max(h.cfg.IdleTimeout/10, time.Second)
 	tick := time.NewTicker(every)
@@ -171,9 +130,9 @@ func (h *hall) sweepIdle() {
 
 // abandonWaiting ends the games waiting for a player since before
 // cutoff: nobody wins, the reason says why.
-func (h *hall) abandonWaiting(cutoff time.Time) {
+func (h *Hall) abandonWaiting(cutoff time.Time) {
 	h.mu.Lock()
-	var stale []*table
+	var stale []*Table
 	for _, t := range h.tables {
 		t.mu.Lock()
 		waiting := !t.mirror && !t.g.Finished() && (t.rec.Seats[0].Kind == store.Open || t.rec.Seats[1].Kind == store.Open)
@@ -211,7 +170,7 @@ func (h *hall) abandonWaiting(cutoff time.Time) {
 // rematch: see startLocked): a request opens such a game again from the
 // store, offers and all. Without it a server would hold every game
 // between two people it ever refereed until it stops.
-func (h *hall) forgetFinished(cutoff time.Time) {
+func (h *Hall) forgetFinished(cutoff time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for id, t := range h.tables {

@@ -4,7 +4,7 @@
 // hand the moves they receive to the referee's process through the
 // store's submissions.
 
-package server
+package live
 
 import (
 	"context"
@@ -17,17 +17,12 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/player"
-	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
 
-// defaultLease is how long a claim on a game lasts without renewal: a
-// process that dies leaves its games to the others after this long.
-const defaultLease = 10 * time.Second
-
 // startCluster starts listening to the store's announcements and the
 // renewal of claims, if the store is shared by several processes.
-func (h *hall) startCluster() {
+func (h *Hall) startCluster() {
 	sh, ok := h.cfg.Store.(store.Shared)
 	if !ok {
 		return
@@ -74,14 +69,14 @@ func (h *hall) startCluster() {
 			case <-h.ctx.Done():
 				return
 			case <-tick.C:
-				h.sweep(h.ctx)
+				h.Sweep(h.ctx)
 			}
 		}
 	}()
 }
 
 // announced handles the database's announcement of news of a game.
-func (h *hall) announced(n store.Note) {
+func (h *Hall) announced(n store.Note) {
 	h.mu.Lock()
 	t := h.tables[n.Game]
 	h.mu.Unlock()
@@ -96,34 +91,36 @@ func (h *hall) announced(n store.Note) {
 	t.mu.Unlock()
 	switch {
 	// A game whose referee has ended changes too: its rematch (see
-	// handleRematch).
+	// Hall.Rematch).
 	case n.Submission && !mirror, !n.Submission && (mirror || !running || over):
 		t.poke()
 	}
 }
 
 // syncAll syncs every open table with the store.
-func (h *hall) syncAll() {
+func (h *Hall) syncAll() {
 	for _, t := range h.openTables() {
 		t.poke()
 	}
 }
 
 // openTables returns the tables open now.
-func (h *hall) openTables() []*table {
+func (h *Hall) openTables() []*Table {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	ts := make([]*table, 0, len(h.tables))
+	ts := make([]*Table, 0, len(h.tables))
 	for _, t := range h.tables {
 		ts = append(ts, t)
 	}
 	return ts
 }
 
-// sweep renews this process's claims, gives up the games whose claim
+// Sweep renews this process's claims, gives up the games whose claim
 // another process took, and takes over the live games whose referee's
-// claim expired (its process died).
-func (h *hall) sweep(ctx context.Context) {
+// claim expired (its process died). On a store shared by several
+// processes the hall sweeps every third of its lease; a caller may sweep
+// sooner (a test of a take-over does).
+func (h *Hall) Sweep(ctx context.Context) {
 	until := time.Now().Add(h.cfg.Lease)
 	ts := h.openTables()
 	var owned []string
@@ -176,7 +173,7 @@ func (h *hall) sweep(ctx context.Context) {
 		return
 	}
 	for _, o := range orphans {
-		if _, err := h.table(ctx, o.ID); err != nil {
+		if _, err := h.Open(ctx, o.ID); err != nil {
 			h.log.Error("taking over a game", "game", o.ID, "err", err)
 		}
 	}
@@ -185,7 +182,7 @@ func (h *hall) sweep(ctx context.Context) {
 // checkFresh gives up a table whose game another process changed while
 // this one referees it: that process took it over while this one stalled
 // past its lease (the store refused whatever move conflicted).
-func (h *hall) checkFresh(ctx context.Context, t *table) {
+func (h *Hall) checkFresh(ctx context.Context, t *Table) {
 	t.writeMu.Lock()
 	rec, err := h.cfg.Store.Get(ctx, t.id)
 	t.mu.Lock()
@@ -200,7 +197,7 @@ func (h *hall) checkFresh(ctx context.Context, t *table) {
 
 // drop gives a table up: its referee stops, its watchers are told to
 // reconnect, and the next request opens the game again from the store.
-func (h *hall) drop(t *table) {
+func (h *Hall) drop(t *Table) {
 	h.mu.Lock()
 	if h.tables[t.id] == t {
 		delete(h.tables, t.id)
@@ -212,7 +209,7 @@ func (h *hall) drop(t *table) {
 
 // takeOver makes a mirror table, whose claim this process now holds, the
 // game's referee.
-func (h *hall) takeOver(ctx context.Context, t *table) {
+func (h *Hall) takeOver(ctx context.Context, t *Table) {
 	rec, g, err := h.load(ctx, t.id)
 	if err != nil {
 		h.log.Error("taking over a game", "game", t.id, "err", err)
@@ -231,7 +228,7 @@ func (h *hall) takeOver(ctx context.Context, t *table) {
 
 // ended reports whether the table's game is over and its referee, if it
 // had one here, has stopped (the result stored).
-func (t *table) ended() bool {
+func (t *Table) ended() bool {
 	select {
 	case <-t.done:
 		return true
@@ -242,7 +239,7 @@ func (t *table) ended() bool {
 
 // poke schedules a sync of the table with the store; pokes that come
 // while one waits are one.
-func (t *table) poke() {
+func (t *Table) poke() {
 	if t.syncWanted.Swap(true) {
 		return
 	}
@@ -258,7 +255,7 @@ func (t *table) poke() {
 // whose referee has ended (a finished game, whose rematch may change),
 // reloads the game; the referee's table takes the seats taken elsewhere
 // and judges the submissions waiting.
-func (t *table) sync(ctx context.Context) {
+func (t *Table) sync(ctx context.Context) {
 	h := t.h
 	t.mu.Lock()
 	mirror, running, over := t.mirror, t.running, t.ended()
@@ -291,7 +288,7 @@ func (t *table) sync(ctx context.Context) {
 	}
 	for _, sub := range subs {
 		if sub.Action == "seen" {
-			t.seen(ctx, sub.TokenHash)
+			t.Seen(ctx, sub.TokenHash)
 			if err := h.cluster.Decide(ctx, sub.ID, ""); err != nil && !errors.Is(err, store.ErrConflict) {
 				h.log.Error("deciding a submission", "game", t.id, "err", err)
 			}
@@ -318,7 +315,7 @@ func (t *table) sync(ctx context.Context) {
 		reply, err := replyOf(sub)
 		if err == nil {
 			sctx, cancel := context.WithTimeout(ctx, submitWait)
-			err = t.submitHash(sctx, sub.TokenHash, reply)
+			err = t.SubmitHash(sctx, sub.TokenHash, reply)
 			cancel()
 		}
 		if err := h.cluster.Decide(ctx, sub.ID, verdictText(err)); err != nil && !errors.Is(err, store.ErrConflict) {
@@ -329,7 +326,7 @@ func (t *table) sync(ctx context.Context) {
 
 // setLocked replaces the table's game by one read from the store (t.mu
 // held).
-func (t *table) setLocked(rec *store.Game, g *game.Game) {
+func (t *Table) setLocked(rec *store.Game, g *game.Game) {
 	t.rec = rec
 	t.g = g
 	t.revision = rec.Revision
@@ -346,7 +343,7 @@ func (t *table) setLocked(rec *store.Game, g *game.Game) {
 	}
 	for c := range 2 {
 		if t.remotes[c] != nil {
-			t.remotes[c].name = live.SeatName(rec.Seats[c])
+			t.remotes[c].name = SeatName(rec.Seats[c])
 		}
 	}
 }
@@ -356,8 +353,8 @@ const submitWait = 30 * time.Second
 
 // forward hands a submission to the game's referee in another process,
 // through the store, and waits for its verdict.
-func (t *table) forward(ctx context.Context, tokenHash string, reply player.Reply) error {
-	sub := store.Submission{ID: randomID(12), Game: t.id, TokenHash: tokenHash, Action: "move"}
+func (t *Table) forward(ctx context.Context, tokenHash string, reply player.Reply) error {
+	sub := store.Submission{ID: newID(12), Game: t.id, TokenHash: tokenHash, Action: "move"}
 	switch {
 	case reply.Resign:
 		sub.Action = "resign"
@@ -374,9 +371,9 @@ func (t *table) forward(ctx context.Context, tokenHash string, reply player.Repl
 // forwardSub hands a submission (a move, or a switch of sides) to the
 // game's referee in another process, through the store, and waits for
 // its verdict.
-func (t *table) forwardSub(ctx context.Context, sub store.Submission) error {
+func (t *Table) forwardSub(ctx context.Context, sub store.Submission) error {
 	h := t.h
-	wake, unwatch := t.watch() // woken by each announcement of the game
+	wake, unwatch := t.Watch() // woken by each announcement of the game
 	defer unwatch()
 	if err := h.cluster.Submit(ctx, sub); err != nil {
 		return fmt.Errorf("handing the move to the game's server: %w", err)
@@ -423,17 +420,17 @@ func replyOf(sub store.Submission) (player.Reply, error) {
 	return player.Reply{}, fmt.Errorf("unknown action %q", sub.Action)
 }
 
-// The verdicts of forwarded submissions keep the kind of refusal, for the
-// HTTP status: "code: message".
+// The verdicts of forwarded submissions keep the kind of refusal (the
+// error the referee's process returned): "code: message".
 var verdictCodes = []struct {
 	code string
 	err  error
 }{
-	{"token", errBadToken},
-	{"turn", errNotYourTurn},
-	{"over", errGameOver},
-	{"remote", errNotRemote},
-	{"switch", errCannotSwitch},
+	{"token", ErrBadToken},
+	{"turn", ErrNotYourTurn},
+	{"over", ErrGameOver},
+	{"remote", ErrNotRemote},
+	{"switch", ErrCannotSwitch},
 	{"timeout", context.DeadlineExceeded},
 	{"cancelled", context.Canceled},
 }

@@ -2,7 +2,7 @@
 // (a person in a browser, a bot) sit at a table as a player.Player for
 // the referee, and the submissions it waits for.
 
-package server
+package live
 
 import (
 	"context"
