@@ -86,7 +86,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	}
 	g.PassIfForced()
 	// The position of a live game between players is not analysed for
-	// anyone while it goes on (see noHelp).
+	// anyone while it goes on (see live.NoHelp).
 	if s.refuseHelp(w, r, g.Position()) {
 		return
 	}
