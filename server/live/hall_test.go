@@ -94,6 +94,16 @@ func waitState(t *testing.T, tb *Table, what string, ok func(State) bool) State 
 	}
 }
 
+// waitEnded waits for the referee of tb to stop.
+func waitEnded(t *testing.T, tb *Table) {
+	t.Helper()
+	select {
+	case <-tb.done:
+	case <-time.After(time.Minute):
+		t.Fatal("the referee never stopped")
+	}
+}
+
 // holds reports whether h holds a table for the game id.
 func holds(h *Hall, id string) bool {
 	h.mu.Lock()
@@ -115,6 +125,9 @@ func TestFinishedTablesForgotten(t *testing.T) {
 		t.Fatalf("resign: %v", err)
 	}
 	waitState(t, tb, "the end", func(st State) bool { return st.Game.Finished() })
+	// The state says the end before the referee's goroutine has
+	// stopped; the sweep lets go only of tables whose referee has.
+	waitEnded(t, tb)
 	if !holds(h, tb.ID()) {
 		t.Fatal("the table of a finished game between two people was let go of at its end")
 	}
