@@ -123,7 +123,8 @@ type Event struct {
 	// Color is the player the event concerns (the mover, the player whose
 	// move was refused, ...).
 	Color board.Color
-	// Move is the move played, for Moved and Passed.
+	// Move is the move played, for Moved and Passed; for Rejected, the
+	// move refused (its Square board.NoSquare when an undo was refused).
 	Move game.Move
 	// Thinking is what the player reported with its move, if anything.
 	Thinking *player.Thinking
@@ -442,7 +443,7 @@ func (r *referee) turn(ctx context.Context) error {
 		case reply.Undo:
 			if why := r.undo(c); why != "" {
 				rejected = append(rejected, player.Rejection{Move: board.NoSquare, Reason: why})
-				r.emit(Event{Kind: Rejected, Color: c, Reason: why})
+				r.emit(Event{Kind: Rejected, Color: c, Move: game.Move{Square: board.NoSquare}, Reason: why})
 				continue
 			}
 			r.emit(Event{Kind: Undone, Color: c})
@@ -461,7 +462,7 @@ func (r *referee) turn(ctx context.Context) error {
 				reason = fmt.Sprintf("%v is not a move; legal moves: %s", reply.Move, board.FormatSquares(req.Legal))
 			}
 			rejected = append(rejected, player.Rejection{Move: reply.Move, Reason: reason})
-			r.emit(Event{Kind: Rejected, Color: c, Reason: reason})
+			r.emit(Event{Kind: Rejected, Color: c, Move: m, Reason: reason})
 			if r.illegal[c] >= r.cfg.MaxIllegal {
 				r.end(game.IllegalMoves, c, fmt.Sprintf("%d illegal moves, the last: %s", r.illegal[c], reason))
 				return nil

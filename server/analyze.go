@@ -68,12 +68,12 @@ func (s *Server) analyst() (player.Player, error) {
 func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	var req AnalyzeRequest
 	if err := decode(r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
 	g, err := startOf(req.Board, req.Transcript, req.GGF, game.Standard)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
 	// The answer says which position it is for (as asked, before a
@@ -97,11 +97,11 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	spec := req.Player
 	if spec != "" {
 		if err := s.checkSpec(spec, analyzeTime); err != nil {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("%v (see GET /api/players)", err))
+			writeError(w, http.StatusBadRequest, CodeBadPlayer, fmt.Sprintf("%v (see GET /api/players)", err))
 			return
 		}
 	} else if allow := s.cfg.Limits.Allow; allow != nil && !allow("engine") {
-		writeError(w, http.StatusBadRequest, "the engine is not offered here: name a player (see GET /api/players)")
+		writeError(w, http.StatusBadRequest, CodeEngineNotOffered, "the engine is not offered here: name a player (see GET /api/players)")
 		return
 	}
 	// A player that does not search answers at once; the others wait for
@@ -112,7 +112,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		cancel()
 		if err != nil {
 			w.Header().Set("Retry-After", "1")
-			writeError(w, http.StatusServiceUnavailable, "the server is busy analysing: try again in a moment")
+			writeError(w, http.StatusServiceUnavailable, CodeBusy, "the server is busy analysing: try again in a moment")
 			return
 		}
 		defer done()
@@ -125,7 +125,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		}
 	} else {
 		if p, err = s.newComputer(spec, 1, analyzeTime); err != nil {
-			writeError(w, http.StatusBadRequest, err.Error())
+			writeFailure(w, http.StatusBadRequest, err, CodeBadPlayer)
 			return
 		}
 	}
@@ -223,11 +223,11 @@ func (s *Server) analyse(ctx context.Context, p player.Player, g *game.Game, lim
 // another error of its player (logged), that it failed.
 func (s *Server) analysisFailed(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.Is(err, errAnalysisCut) {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		writeError(w, http.StatusServiceUnavailable, CodeAnalysisCut, err.Error())
 		return
 	}
 	s.log.Error("analysis failed", "client", s.addressOf(r), "err", err)
-	writeError(w, http.StatusServiceUnavailable, "the analysis failed (try again later)")
+	writeError(w, http.StatusServiceUnavailable, CodeAnalysisFailed, "the analysis failed (try again later)")
 }
 
 // analysisAnswer is the answer of an analysis of g (asked: the position
@@ -248,7 +248,8 @@ const streamInterval = 150 * time.Millisecond
 // streamAnalysis answers an analysis as it goes (?stream=1): one JSON
 // object a line (application/x-ndjson), what the player has found so far
 // ({"for", "turn", "thinking"}) at most every streamInterval, then the
-// answer of a plain analysis with "done": true, or {"error": ...}.
+// answer of a plain analysis with "done": true, or {"error": ...,
+// "code": ...} (CodeAnalysisCut or CodeAnalysisFailed).
 func (s *Server) streamAnalysis(ctx context.Context, w http.ResponseWriter, p player.Player, g *game.Game, asked string) {
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
@@ -278,11 +279,12 @@ func (s *Server) streamAnalysis(ctx context.Context, w http.ResponseWriter, p pl
 	defer mu.Unlock()
 	over = true // no report after the answer
 	if err != nil {
+		code := CodeAnalysisCut
 		if !errors.Is(err, errAnalysisCut) {
 			s.log.Error("analysis failed", "err", err)
-			err = errors.New("the analysis failed (try again later)")
+			err, code = errors.New("the analysis failed (try again later)"), CodeAnalysisFailed
 		}
-		send(map[string]any{"for": asked, "error": err.Error()})
+		send(map[string]any{"for": asked, "error": err.Error(), "code": code})
 		return
 	}
 	out := analysisAnswer(g, asked, reply)

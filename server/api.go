@@ -65,11 +65,11 @@ func (s *Server) routes() {
 		allow := strings.Join(ms, ", ")
 		s.mux.HandleFunc(path, s.limit(s.count("method", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", allow)
-			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s: %s takes %s", clip.Text(r.Method, quoted), path, allow))
+			writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, fmt.Sprintf("method %s: %s takes %s", clip.Text(r.Method, quoted), path, allow))
 		})))
 	}
 	unknown := s.limit(s.count("unknown", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no such endpoint: %q (see docs/API.md)", clip.Text(r.URL.Path, quoted)))
+		writeError(w, http.StatusNotFound, CodeNoEndpoint, fmt.Sprintf("no such endpoint: %q (see docs/API.md)", clip.Text(r.URL.Path, quoted)))
 	}))
 	s.mux.HandleFunc("/api/", unknown)
 	s.mux.HandleFunc("/api", unknown)
@@ -104,11 +104,6 @@ func (s *Server) count(route string, h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// apiError is the body of every error answer.
-type apiError struct {
-	Error string `json:"error"`
-}
-
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
@@ -116,33 +111,44 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// writeError answers an error; a 503 (the server is busy, or its store
+// writeError answers an error with its code (codes.go) and message.
+func writeError(w http.ResponseWriter, status int, code Code, msg string) {
+	writeAnswer(w, status, apiError{Error: msg, Code: code})
+}
+
+// writeFailure answers err: its code if it is marked with one
+// (withCode, positionError), otherwise the one given.
+func writeFailure(w http.ResponseWriter, status int, err error, otherwise Code) {
+	writeAnswer(w, status, answerOf(err, otherwise))
+}
+
+// writeAnswer answers an error; a 503 (the server is busy, or its store
 // failed) says when to try again. A 429 closes the connection after the
 // answer: a client over a limit does not keep a connection for it.
-func writeError(w http.ResponseWriter, status int, msg string) {
+func writeAnswer(w http.ResponseWriter, status int, a apiError) {
 	if status == http.StatusServiceUnavailable && w.Header().Get("Retry-After") == "" {
 		w.Header().Set("Retry-After", "5")
 	}
 	if status == http.StatusTooManyRequests {
 		w.Header().Set("Connection", "close")
 	}
-	writeJSON(w, status, apiError{Error: msg})
+	writeJSON(w, status, a)
 }
 
 // decode reads a JSON body into v, refusing unknown fields and trailing
-// data; the error says what is wrong.
+// data; the error says what is wrong (CodeBadBody).
 func decode(r *http.Request, v any) error {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return fmt.Errorf("the body is larger than %d bytes", tooBig.Limit)
+			return withCode(CodeBadBody, fmt.Errorf("the body is larger than %d bytes", tooBig.Limit))
 		}
-		return fmt.Errorf("the body is not the JSON expected: %v", err)
+		return withCode(CodeBadBody, fmt.Errorf("the body is not the JSON expected: %v", err))
 	}
 	if dec.More() {
-		return errors.New("the body holds more than one JSON value")
+		return withCode(CodeBadBody, errors.New("the body holds more than one JSON value"))
 	}
 	return nil
 }
@@ -153,12 +159,12 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	// What failed goes to the log, not to the client (anyone may ask).
 	if _, err := s.cfg.Store.List(ctx, store.ListOptions{Limit: 1}); err != nil {
 		s.log.Error("health: the store does not answer", "err", err)
-		writeError(w, http.StatusServiceUnavailable, "the database does not answer")
+		writeError(w, http.StatusServiceUnavailable, CodeUnhealthy, "the database does not answer")
 		return
 	}
 	if at, err := s.hall.StoreFailure(); err != nil {
 		s.log.Error("health: the last write to the store failed", "ago", time.Since(at).Round(time.Second), "err", err)
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the store failed a write %s ago and none succeeded since (the server's log says why)",
+		writeError(w, http.StatusServiceUnavailable, CodeUnhealthy, fmt.Sprintf("the store failed a write %s ago and none succeeded since (the server's log says why)",
 			time.Since(at).Round(time.Second)))
 		return
 	}
@@ -228,12 +234,12 @@ type CreateResponse struct {
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req CreateRequest
 	if err := decode(r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
 	rec, tokens, err := s.newGame(req)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
 	client := s.clientOf(r)
@@ -241,7 +247,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.metrics.refused.WithLabelValues("games").Inc()
 		s.log.Warn("game refused", "client", client, "err", err)
-		s.refuse(w, r, err, http.StatusTooManyRequests)
+		s.refuse(w, r, err, http.StatusTooManyRequests, CodeClientCap)
 		return
 	}
 	defer done()
@@ -264,7 +270,7 @@ func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, err
 	if req.Rule != "" {
 		rule, err := game.ParseRule(req.Rule)
 		if err != nil {
-			return nil, nil, fmt.Errorf("rule: %v", err)
+			return nil, nil, withCode(CodeBadRule, fmt.Errorf("rule: %v", err))
 		}
 		rec.Rule = rule.String()
 	}
@@ -302,7 +308,7 @@ func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, err
 		return nil, nil, err
 	}
 	if (g.Ply() > 0 || board.Start() != g.Position()) && g.Over() {
-		return nil, nil, errors.New("the start position is a finished game")
+		return nil, nil, withCode(CodeBadPosition, errors.New("the start position is a finished game"))
 	}
 	rec.Start = g.PositionAt(0).String()
 	for i, m := range g.Moves {
@@ -313,7 +319,7 @@ func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, err
 	for c, sr := range []SeatRequest{req.Black, req.White} {
 		seat, token, err := s.seatOf(sr, rec.MoveTime)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", board.Color(c), err)
+			return nil, nil, withCode(CodeBadPlayer, fmt.Errorf("%s: %v", board.Color(c), err))
 		}
 		rec.Seats[c] = seat
 		if seat.Kind == store.Open {
@@ -337,7 +343,7 @@ func startOf(boardText, transcript, ggfText string, rule game.Rule) (*game.Game,
 	start := board.Start()
 	if boardText != "" {
 		if start, err = board.ParsePosition(boardText); err != nil {
-			return nil, fmt.Errorf("board: %v", err)
+			return nil, withCode(CodeBadBoard, fmt.Errorf("board: %v", err))
 		}
 	}
 	given := 0
@@ -347,7 +353,7 @@ func startOf(boardText, transcript, ggfText string, rule game.Rule) (*game.Game,
 		}
 	}
 	if given > 1 {
-		return nil, errors.New("give one of board, transcript and ggf")
+		return nil, withCode(CodeBadPosition, errors.New("give one of board, transcript and ggf"))
 	}
 	// A transcript's or a GGF game's moves are the first moves of this
 	// game, kept as its history (they cannot be taken back).
@@ -357,18 +363,19 @@ func startOf(boardText, transcript, ggfText string, rule game.Rule) (*game.Game,
 		if err != nil {
 			// The parser's errors say "ggf:" themselves, and which move
 			// ("move 14 W[c9]: ..."), which the page translates.
-			return nil, fmt.Errorf("ggf: %s", strings.TrimPrefix(err.Error(), "ggf: "))
+			return nil, positionError(CodeBadGGF, fmt.Errorf("ggf: %w", unprefixed{err, "ggf: "}))
 		}
 		g = game.New(loaded.PositionAt(0), rule)
 		for i, m := range loaded.Moves {
 			if err := g.Play(game.Move{Square: m.Square}); err != nil {
-				return nil, fmt.Errorf("ggf: move %d (%s) under the %s rule: %v", i+1, m.Square, rule, err)
+				return nil, &codedError{code: CodeBadGGFMove, move: i + 1, moveText: m.Square.String(),
+					err: fmt.Errorf("ggf: move %d (%s) under the %s rule: %v", i+1, m.Square, rule, err)}
 			}
 		}
 	}
 	if transcript != "" {
 		if err := g.PlayTranscript(transcript); err != nil {
-			return nil, fmt.Errorf("transcript: %v", err)
+			return nil, positionError(CodeBadTranscript, fmt.Errorf("transcript: %w", err))
 		}
 	}
 	return g, nil
@@ -472,13 +479,13 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		opts.Finished = true
 	case "", "all":
 	default:
-		writeError(w, http.StatusBadRequest, "status: want live, finished or all")
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "status: want live, finished or all")
 		return
 	}
 	if l := r.URL.Query().Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 500 {
-			writeError(w, http.StatusBadRequest, "limit: want 1 to 500")
+			writeError(w, http.StatusBadRequest, CodeBadRequest, "limit: want 1 to 500")
 			return
 		}
 		opts.Limit = n
@@ -524,12 +531,12 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *live.Table {
 	id := r.PathValue("id")
 	if len(id) > 64 {
-		writeError(w, http.StatusNotFound, "no such game")
+		writeError(w, http.StatusNotFound, CodeNoGame, "no such game")
 		return nil
 	}
 	t, err := s.hall.Open(r.Context(), id)
 	if errors.Is(err, store.ErrNotFound) {
-		writeError(w, http.StatusNotFound, "no such game")
+		writeError(w, http.StatusNotFound, CodeNoGame, "no such game")
 		return nil
 	}
 	if err != nil {
@@ -577,11 +584,11 @@ type JoinRequest struct {
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	var req JoinRequest
 	if err := decode(r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
 	if req.Kind != "human" && req.Kind != "bot" {
-		writeError(w, http.StatusBadRequest, "kind: want human or bot")
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "kind: want human or bot")
 		return
 	}
 	t := s.lookup(w, r)
@@ -589,23 +596,31 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	color, token, err := s.join(r.Context(), t, req)
+	var bad *codedError
+	if errors.As(err, &bad) && bad.code == CodeBadPlayer {
+		// A seat the server does not take (its name) is the request's
+		// fault: 400, as at a game's creation.
+		writeFailure(w, http.StatusBadRequest, err, CodeBadPlayer)
+		return
+	}
 	if err != nil {
 		if errors.Is(err, live.ErrBadInvite) {
 			s.metrics.refused.WithLabelValues("token").Inc()
 			s.log.Warn("invitation refused", "game", t.ID(), "client", s.addressOf(r))
 		}
-		s.refuse(w, r, err, http.StatusConflict)
+		s.refuse(w, r, err, http.StatusConflict, CodeSeatTaken)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"color": color, "token": token})
 }
 
 // join gives an open seat of t to the request, and starts the game when
-// no seat is open any more.
+// no seat is open any more. A seat the server does not take is an error
+// marked CodeBadPlayer.
 func (s *Server) join(ctx context.Context, t *live.Table, req JoinRequest) (string, string, error) {
 	seat, token, err := s.seatOf(SeatRequest{Kind: req.Kind, Name: req.Name}, 0)
 	if err != nil {
-		return "", "", err
+		return "", "", withCode(CodeBadPlayer, err)
 	}
 	color, err := s.hall.Join(ctx, t, req.Color, seat, req.Invite)
 	if err != nil {
@@ -624,12 +639,12 @@ type MoveRequest struct {
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	var req MoveRequest
 	if err := decode(r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
 	sq, err := board.ParseSquare(req.Move)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeError(w, http.StatusBadRequest, CodeBadSquare, err.Error())
 		return
 	}
 	s.submit(w, r, req.Token, player.Reply{Move: sq})
@@ -643,7 +658,7 @@ type TokenRequest struct {
 func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 	var req TokenRequest
 	if err := decode(r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
 	s.submit(w, r, req.Token, player.Reply{Resign: true})
@@ -655,7 +670,7 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleCount(w http.ResponseWriter, r *http.Request) {
 	var req TokenRequest
 	if err := decode(r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
 	s.submit(w, r, req.Token, player.Reply{Count: true})
@@ -664,7 +679,7 @@ func (s *Server) handleCount(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	var req TokenRequest
 	if err := decode(r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
 	s.submit(w, r, req.Token, player.Reply{Undo: true})
@@ -674,7 +689,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 // verdict, once stored.
 func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, reply player.Reply) {
 	if token == "" {
-		writeError(w, http.StatusBadRequest, "token: missing")
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "token: missing")
 		return
 	}
 	t := s.lookup(w, r)
@@ -689,7 +704,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, re
 			s.metrics.refused.WithLabelValues("token").Inc()
 			s.log.Warn("token refused", "game", t.ID(), "client", s.addressOf(r), "route", routeOf(r))
 		}
-		s.refuse(w, r, err, http.StatusUnprocessableEntity) // else refused by the referee
+		s.refuse(w, r, err, http.StatusUnprocessableEntity, CodeRefused) // else refused by the referee
 		return
 	}
 	s.metrics.moves.Inc()
@@ -712,24 +727,24 @@ type PositionRequest struct {
 func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	var req PositionRequest
 	if err := decode(r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
 	if req.Board == "" && req.Transcript == "" && req.GGF == "" {
-		writeError(w, http.StatusBadRequest, "give board, transcript or ggf")
+		writeError(w, http.StatusBadRequest, CodeBadPosition, "give board, transcript or ggf")
 		return
 	}
 	rule := game.Standard
 	if req.Rule != "" {
 		var err error
 		if rule, err = game.ParseRule(req.Rule); err != nil {
-			writeError(w, http.StatusBadRequest, "rule: "+err.Error())
+			writeError(w, http.StatusBadRequest, CodeBadRule, "rule: "+err.Error())
 			return
 		}
 	}
 	g, err := startOf(req.Board, req.Transcript, req.GGF, rule)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
 	g.Finish()

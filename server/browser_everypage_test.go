@@ -51,7 +51,7 @@ func TestBrowserEveryPageChinese(t *testing.T) {
 			// The WTHOR search: refused (too short), then found.
 			run("the WTHOR search", chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#wthor-player", chromedp.ByID),
 				chromedp.SendKeys("#wthor-player", "T", chromedp.ByID), chromedp.Click("#wthor-search", chromedp.ByID))
-			waitJS(t, ctx, "the refusal", fmt.Sprintf(`document.getElementById("wthor-where").textContent === %q`, table["error.wthorShort"]))
+			waitJS(t, ctx, "the refusal", fmt.Sprintf(`document.getElementById("wthor-where").textContent === %q`, table["error.wthor_short"]))
 			checkTranslated(t, ctx, lang, "the WTHOR search refused")
 			run("the WTHOR search", chromedp.Evaluate(`document.getElementById("wthor-player").value = "tamenori"`, nil),
 				chromedp.Click("#wthor-search", chromedp.ByID))
@@ -111,14 +111,14 @@ func TestBrowserEveryPageChinese(t *testing.T) {
 
 			// The editor, refusing a transcript.
 			run("the editor", chromedp.Navigate(ts.http.URL+"/#edit=f5f5"), chromedp.WaitVisible("#analyse-position", chromedp.ByID))
-			want := strings.NewReplacer("{n}", "2", "{move}", "f5").Replace(table["error.transcriptMove"])
+			want := strings.NewReplacer("{n}", "2", "{move}", "f5").Replace(table["error.bad_transcript_move"])
 			waitJS(t, ctx, "the editor's refusal, naming the move", fmt.Sprintf(`document.querySelector(".error")?.textContent === %q`, want))
 			checkTranslated(t, ctx, lang, "the editor, refusing a transcript")
 
 			// The editor, refusing a GGF game whose second move is illegal.
 			badGGF := "(;GM[Othello]PC[x]PB[a]PW[b]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[a1];)"
 			run("a bad GGF game", chromedp.SetValue("#editor-load", badGGF, chromedp.ByID), chromedp.Click("#editor-load-button", chromedp.ByID))
-			want = strings.NewReplacer("{n}", "2", "{move}", "a1").Replace(table["error.ggfMove"])
+			want = strings.NewReplacer("{n}", "2", "{move}", "a1").Replace(table["error.bad_ggf_move"])
 			waitJS(t, ctx, "the editor's refusal of the GGF game, naming the move", fmt.Sprintf(`document.querySelector(".error")?.textContent === %q`, want))
 			checkTranslated(t, ctx, lang, "the editor, refusing a GGF game")
 		})

@@ -248,7 +248,7 @@ func (s *Server) classicMove(w http.ResponseWriter, r *http.Request, cs *classic
 	ctx, cancel := context.WithTimeout(r.Context(), 30e9)
 	defer cancel()
 	if err := t.SubmitHash(ctx, seat.TokenHash, player.Reply{Move: board.SquareAt(row, col)}); err != nil {
-		s.classicError(w, r, refusalStatus(err, http.StatusUnprocessableEntity), err)
+		s.classicError(w, r, classicStatus(err), err)
 		return
 	}
 	text(w, http.StatusOK, "OK")

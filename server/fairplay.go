@@ -23,6 +23,6 @@ func (s *Server) refuseHelp(w http.ResponseWriter, r *http.Request, pos board.Po
 	}
 	s.metrics.refused.WithLabelValues("help").Inc()
 	s.log.Info("analysis of a live game refused", "client", s.addressOf(r))
-	writeError(w, http.StatusForbidden, errNoHelp)
+	writeError(w, http.StatusForbidden, CodeNoHelp, errNoHelp)
 	return true
 }

@@ -91,7 +91,7 @@ func (s *Server) guard(h http.HandlerFunc) http.HandlerFunc {
 			// without asking: the API takes only JSON.
 			if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
 				s.metrics.refused.WithLabelValues("content_type").Inc()
-				writeError(w, http.StatusUnsupportedMediaType, "the body must be JSON, sent with Content-Type: application/json")
+				writeError(w, http.StatusUnsupportedMediaType, CodeBadMediaType, "the body must be JSON, sent with Content-Type: application/json")
 				return
 			}
 		}
@@ -108,13 +108,13 @@ func (s *Server) limit(h http.HandlerFunc) http.HandlerFunc {
 		defer func() {
 			if p := recover(); p != nil {
 				s.log.Error("panic in a handler", "path", r.URL.Path, "panic", p)
-				writeError(w, http.StatusInternalServerError, "internal error")
+				writeError(w, http.StatusInternalServerError, CodeInternal, "internal error")
 			}
 		}()
 		if !s.limiter.allow(s.clientOf(r)) {
 			s.metrics.limited.Inc()
 			w.Header().Set("Retry-After", "1")
-			writeError(w, http.StatusTooManyRequests, "too many requests: slow down")
+			writeError(w, http.StatusTooManyRequests, CodeRateLimited, "too many requests: slow down")
 			return
 		}
 		h(w, r)
@@ -136,7 +136,7 @@ func (s *Server) front(h http.Handler) http.Handler {
 		}()
 		if !s.hostAllowed(r.Host) {
 			s.metrics.refused.WithLabelValues("host").Inc()
-			writeError(sw, http.StatusMisdirectedRequest, fmt.Sprintf("this server does not answer for host %q: "+
+			writeError(sw, http.StatusMisdirectedRequest, CodeWrongHost, fmt.Sprintf("this server does not answer for host %q: "+
 				"reach it by its address, or start it with --public-host naming that host", hostOnly(r.Host)))
 			return
 		}
@@ -148,7 +148,7 @@ func (s *Server) front(h http.Handler) http.Handler {
 		if err != nil {
 			s.metrics.refused.WithLabelValues("origin").Inc()
 			s.log.Warn("cross-origin request refused", "path", r.URL.Path, "origin", r.Header.Get("Origin"), "client", s.addressOf(r))
-			writeError(sw, http.StatusForbidden, "cross-origin request refused: "+err.Error())
+			writeError(sw, http.StatusForbidden, CodeCrossOrigin, "cross-origin request refused: "+err.Error())
 			return
 		}
 		h.ServeHTTP(sw, r)

@@ -12,39 +12,67 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/server/live"
 )
 
-// refusalStatus is the HTTP status of a refusal of the live side, or
-// otherwise if err is none of them (a referee's refusal of a move, or
-// the handler's own).
-func refusalStatus(err error, otherwise int) int {
+// refusal is the HTTP status and the code of a refusal of the live
+// side, or otherwise's if err is none of them (a referee's refusal of a
+// move, or the handler's own).
+func refusal(err error, otherwise int, otherCode Code) (int, Code) {
 	var ce *live.CapError
 	switch {
 	case errors.As(err, &ce):
 		if ce.Full {
-			return http.StatusServiceUnavailable
+			return http.StatusServiceUnavailable, CodeServerFull
 		}
-		return http.StatusTooManyRequests
-	case errors.Is(err, live.ErrStoreFailed), errors.Is(err, live.ErrStoreUnreadable):
-		return http.StatusServiceUnavailable
-	case errors.Is(err, live.ErrBadToken), errors.Is(err, live.ErrBadInvite):
-		return http.StatusForbidden
-	case errors.Is(err, live.ErrNotYourTurn), errors.Is(err, live.ErrGameOver), errors.Is(err, live.ErrNotRemote),
-		errors.Is(err, live.ErrCannotSwitch), errors.Is(err, live.ErrNoRematch), errors.Is(err, live.ErrNoOpenSeat), errors.Is(err, live.ErrSeatTaken):
-		return http.StatusConflict
+		return http.StatusTooManyRequests, CodeClientCap
+	case errors.Is(err, live.ErrStoreFailed):
+		return http.StatusServiceUnavailable, CodeStoreFailed
+	case errors.Is(err, live.ErrStoreUnreadable):
+		return http.StatusServiceUnavailable, CodeStoreUnreadable
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return http.StatusServiceUnavailable
+		return http.StatusServiceUnavailable, CodeTooSlow
 	}
-	return otherwise
+	for _, r := range refusals {
+		if errors.Is(err, r.err) {
+			return r.status, r.code
+		}
+	}
+	var rejected *live.RejectedError
+	if errors.As(err, &rejected) {
+		if rejected.Move == board.NoSquare {
+			return http.StatusUnprocessableEntity, CodeRefused
+		}
+		return http.StatusUnprocessableEntity, CodeIllegalMove
+	}
+	return otherwise, otherCode
 }
 
-// refuse answers a refusal of the live side with its status (otherwise,
-// if err is none of them). A failure of the server's own is answered as
-// unavailable says; a refusal by the caps on games says its reason, and
-// when to try again if it knows.
-func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error, otherwise int) {
-	status := refusalStatus(err, otherwise)
+// refusals are the live side's refusals of a client's request, with
+// their statuses and codes.
+var refusals = []struct {
+	err    error
+	status int
+	code   Code
+}{
+	{live.ErrBadToken, http.StatusForbidden, CodeBadToken},
+	{live.ErrBadInvite, http.StatusForbidden, CodeBadInvite},
+	{live.ErrNotYourTurn, http.StatusConflict, CodeNotYourTurn},
+	{live.ErrGameOver, http.StatusConflict, CodeGameOver},
+	{live.ErrNotRemote, http.StatusConflict, CodeNotRemote},
+	{live.ErrCannotSwitch, http.StatusConflict, CodeCannotSwitch},
+	{live.ErrNoRematch, http.StatusConflict, CodeNoRematch},
+	{live.ErrNoOpenSeat, http.StatusConflict, CodeNoOpenSeat},
+	{live.ErrSeatTaken, http.StatusConflict, CodeSeatTaken},
+}
+
+// refuse answers a refusal of the live side with its status and code
+// (otherwise's, if err is none of them). A failure of the server's own
+// is answered as unavailable says; a refusal by the caps on games says
+// its reason, and when to try again if it knows.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error, otherwise int, otherCode Code) {
+	status, code := refusal(err, otherwise, otherCode)
 	var ce *live.CapError
 	isCap := errors.As(err, &ce)
 	if status == http.StatusServiceUnavailable && !isCap {
@@ -54,7 +82,7 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error, other
 	if isCap && ce.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(max(time.Second, ce.RetryAfter).Seconds())))
 	}
-	writeError(w, status, err.Error())
+	writeError(w, status, code, err.Error())
 }
 
 // errTooSlow is what a client reads of a request that ran out of time
@@ -71,7 +99,14 @@ var errTooSlow = errors.New("the server did not answer in time (try again later)
 // its reason.
 func (s *Server) unavailable(w http.ResponseWriter, r *http.Request, err error) {
 	s.log.Error("request failed", "route", routeOf(r), "client", s.addressOf(r), "err", err)
-	writeError(w, http.StatusServiceUnavailable, publicFailure(err).Error())
+	pub, code := publicFailure(err), CodeStoreUnreadable
+	switch pub {
+	case live.ErrStoreFailed:
+		code = CodeStoreFailed
+	case errTooSlow:
+		code = CodeTooSlow
+	}
+	writeError(w, http.StatusServiceUnavailable, code, pub.Error())
 }
 
 // publicFailure is what a client is told of a failure of the server's
@@ -84,4 +119,11 @@ func publicFailure(err error) error {
 		return errTooSlow
 	}
 	return live.ErrStoreUnreadable
+}
+
+// classicStatus is the status of a refusal on the course's endpoints,
+// which answer plain text without codes.
+func classicStatus(err error) int {
+	status, _ := refusal(err, http.StatusUnprocessableEntity, CodeRefused)
+	return status
 }

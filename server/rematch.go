@@ -45,11 +45,11 @@ func rematchView(r store.Rematch) *RematchView {
 func (s *Server) tokenRequest(w http.ResponseWriter, r *http.Request) (TokenRequest, *live.Table) {
 	var req TokenRequest
 	if err := decode(r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return req, nil
 	}
 	if req.Token == "" {
-		writeError(w, http.StatusBadRequest, "token: missing")
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "token: missing")
 		return req, nil
 	}
 	return req, s.lookup(w, r)
@@ -71,17 +71,17 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, live.ErrBadToken):
 		s.metrics.refused.WithLabelValues("token").Inc()
-		s.refuse(w, r, err, http.StatusForbidden)
+		s.refuse(w, r, err, http.StatusForbidden, CodeBadToken)
 		return
 	case errors.Is(err, live.ErrNoRematch):
-		s.refuse(w, r, err, http.StatusConflict)
+		s.refuse(w, r, err, http.StatusConflict, CodeNoRematch)
 		return
 	case errors.As(err, &ce):
 		s.metrics.refused.WithLabelValues("games").Inc()
-		s.refuse(w, r, err, http.StatusTooManyRequests)
+		s.refuse(w, r, err, http.StatusTooManyRequests, CodeClientCap)
 		return
 	case errors.Is(err, store.ErrConflict):
-		writeError(w, http.StatusConflict, "the game is not over")
+		writeError(w, http.StatusConflict, CodeNotOver, "the game is not over")
 		return
 	case err != nil:
 		s.unavailable(w, r, fmt.Errorf("the rematch: %w", err))

@@ -38,7 +38,7 @@ func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
 		if errors.Is(err, live.ErrBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()
 		}
-		s.refuse(w, r, err, http.StatusUnprocessableEntity)
+		s.refuse(w, r, err, http.StatusUnprocessableEntity, CodeRefused)
 		return
 	}
 	resp := SwitchResponse{Version: version}

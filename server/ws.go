@@ -22,7 +22,8 @@ import (
 // Server to client: {"type": "state", "version": N, "game": {...}} at
 // connection and at every change (the whole state: a client that missed
 // messages is in sync again with the next one); {"type": "pong", "id":
-// ...} answering a ping; {"type": "error", "error": "..."}.
+// ...} answering a ping; {"type": "error", "error": "...", "code":
+// "bad_message"} for a message it cannot read.
 //
 // Client to server: {"type": "ping", "id": ...}; {"type": "hello",
 // "version": N, "token": "..."} (a reconnecting client: the server sends
@@ -34,6 +35,8 @@ type Envelope struct {
 	Game    *GameView       `json:"game,omitempty"`
 	ID      json.RawMessage `json:"id,omitempty"`
 	Error   string          `json:"error,omitempty"`
+	// Code is an error's code (CodeBadMessage).
+	Code Code `json:"code,omitempty"`
 	// Token, in a hello, is the token of the seat the client plays: its
 	// player sees the board, and a person's clock starts (a hello
 	// without one is a spectator's).
@@ -95,7 +98,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	if !s.limiter.allow(client) {
 		s.metrics.limited.Inc()
 		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusTooManyRequests, "too many requests: slow down")
+		writeError(w, http.StatusTooManyRequests, CodeRateLimited, "too many requests: slow down")
 		return
 	}
 	t := s.lookup(w, r)
@@ -104,7 +107,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	if !s.socketOpened(client) {
 		s.metrics.refused.WithLabelValues("sockets").Inc()
-		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("you have %d live connections open, the limit of a client here: close some", s.cfg.MaxSocketsPerClient))
+		writeError(w, http.StatusTooManyRequests, CodeTooManySockets, fmt.Sprintf("you have %d live connections open, the limit of a client here: close some", s.cfg.MaxSocketsPerClient))
 		return
 	}
 	defer s.socketClosed(client)
@@ -156,7 +159,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 			e, err := parseEnvelope(data)
 			if err != nil {
 				select {
-				case out <- Envelope{Type: "error", Error: err.Error()}:
+				case out <- Envelope{Type: "error", Error: err.Error(), Code: CodeBadMessage}:
 				default:
 				}
 				continue

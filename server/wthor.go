@@ -105,7 +105,7 @@ type wthorQuery struct {
 }
 
 // parseWTHORQuery reads ?player=&tournament=&year=&page=; the error says
-// what is wrong.
+// what is wrong (and its code).
 func parseWTHORQuery(q url.Values) (wthorQuery, error) {
 	var w wthorQuery
 	for _, f := range []struct {
@@ -117,21 +117,21 @@ func parseWTHORQuery(q url.Values) (wthorQuery, error) {
 		case !utf8.ValidString(v):
 			return w, fmt.Errorf("%s: not valid UTF-8", f.key)
 		case n == 1:
-			return w, fmt.Errorf("%s: give at least 2 characters", f.key)
+			return w, withCode(CodeWTHORShort, fmt.Errorf("%s: give at least 2 characters", f.key))
 		case n > wthorMaxText:
-			return w, fmt.Errorf("%s: at most %d characters", f.key, wthorMaxText)
+			return w, withCode(CodeWTHORLong, fmt.Errorf("%s: at most %d characters", f.key, wthorMaxText))
 		}
 		*f.to = strings.ToLower(v)
 	}
 	if y := q.Get("year"); y != "" {
 		n, err := strconv.Atoi(y)
 		if err != nil || n < 1900 || n > 2100 {
-			return w, fmt.Errorf("year: %q is not a year such as 2004", y)
+			return w, withCode(CodeWTHORYear, fmt.Errorf("year: %q is not a year such as 2004", y))
 		}
 		w.year = n
 	}
 	if w.player == "" && w.tournament == "" && w.year == 0 {
-		return w, errors.New("give a player, a tournament or a year (e.g. ?player=tamenori)")
+		return w, withCode(CodeWTHOREmpty, errors.New("give a player, a tournament or a year (e.g. ?player=tamenori)"))
 	}
 	w.page = 1
 	if p := q.Get("page"); p != "" {
@@ -150,13 +150,13 @@ func parseWTHORQuery(q url.Values) (wthorQuery, error) {
 func (s *Server) handleWTHOR(w http.ResponseWriter, r *http.Request) {
 	q, err := parseWTHORQuery(r.URL.Query())
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
 	db, err := wthorData()
 	if err != nil {
 		s.log.Error("the WTHOR database", "err", err)
-		writeError(w, http.StatusServiceUnavailable, "the WTHOR database is not available here")
+		writeError(w, http.StatusServiceUnavailable, CodeWTHORMissing, "the WTHOR database is not available here")
 		return
 	}
 	has := func(names []string, i uint16, part string) bool {

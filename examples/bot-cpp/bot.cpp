@@ -77,8 +77,11 @@ json call(const std::string& method, const std::string& url, const json* body = 
     }
     json j = json::parse(answer, nullptr, false);
     if (status >= 300) {
+      // "code" names the error for a program (docs/API.md, "Error codes"),
+      // "error" says it in English for people.
       std::string message = j.is_object() && j.contains("error") ? j["error"].get<std::string>() : answer;
-      throw std::runtime_error(method + " " + url + ": " + std::to_string(status) + ": " + message);
+      std::string code = j.is_object() && j.contains("code") ? j["code"].get<std::string>() : "";
+      throw std::runtime_error(method + " " + url + ": " + std::to_string(status) + " " + code + ": " + message);
     }
     if (j.is_discarded()) throw std::runtime_error(method + " " + url + ": the answer is not JSON");
     return j;

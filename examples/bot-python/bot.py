@@ -26,7 +26,12 @@ DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 
 
 
 class ServerError(Exception):
-    """An answer of the server that is not a success."""
+    """An answer of the server that is not a success: its HTTP status, its
+    code (e.g. "not_your_turn", "illegal_move") and the message."""
+
+    def __init__(self, status, code, message):
+        super().__init__(message)
+        self.status, self.code = status, code
 
 
 def call(method, url, body=None):
@@ -46,10 +51,13 @@ def call(method, url, body=None):
                 time.sleep(max(1, int(e.headers.get("Retry-After", "1") or 1)))
                 continue
             try:
-                message = json.load(e).get("error", "")
+                answer = json.load(e)
             except ValueError:
-                message = ""
-            raise ServerError(f"{method} {url}: {e.code} {e.reason}: {message}") from None
+                answer = {}
+            # "code" names the error for a program (docs/API.md, "Error
+            # codes"), "error" says it in English for people.
+            raise ServerError(e.code, answer.get("code", ""),
+                              f"{method} {url}: {e.code} {e.reason}: {answer.get('error', '')}") from None
 
 
 def parse_board(text):

@@ -9,6 +9,8 @@ package live
 import (
 	"errors"
 	"time"
+
+	"github.com/reversi-engine/reversi/board"
 )
 
 // The refusals of a submission (a move, a resignation, a count, an undo)
@@ -63,3 +65,14 @@ type CapError struct {
 
 // Error returns the reason.
 func (e *CapError) Error() string { return e.Reason }
+
+// RejectedError is the referee's refusal of a seat's decision: a move the
+// rules forbid (Move is its square), or an undo it does not allow (Move
+// is board.NoSquare). Reason says why (an illegal move's lists the legal
+// ones).
+type RejectedError struct {
+	Move   board.Square
+	Reason string
+}
+
+func (e *RejectedError) Error() string { return e.Reason }

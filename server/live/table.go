@@ -397,7 +397,7 @@ func (t *Table) observe(ev referee.Event) {
 		case referee.Moved, referee.Undone:
 			r.verdict(nil)
 		case referee.Rejected:
-			r.verdict(errors.New(ev.Reason))
+			r.verdict(&RejectedError{Move: ev.Move.Square, Reason: ev.Reason})
 		case referee.Ended:
 			r.verdict(nil) // a resignation, or the move that ended the game
 		}

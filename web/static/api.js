@@ -2,16 +2,24 @@
 // language, analysis, the seats this browser holds (a game's WebSocket is
 // live.js's).
 
-import { t, num, language } from "./i18n.js";
+import { t, num, language, hasText } from "./i18n.js";
 
 // ApiError is an answer of the server that is not a success: its HTTP
-// status and the server's own (English) message.
+// status, the server's own (English) message, its code (docs/API.md's
+// "Error codes") and, for a record's move that cannot be played, which
+// (move: its number, moveText: as written).
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, code = "", move = 0, moveText = "") {
     super(message);
     this.status = status;
+    this.code = code;
+    this.move = move;
+    this.moveText = moveText;
   }
 }
+
+// apiError makes the ApiError of an error answer's body.
+const apiError = (status, data, fallback) => new ApiError(status, data.error || fallback, data.code || "", data.move || 0, data.move_text || "");
 
 // api sends a request and answers its JSON; signal, if given, aborts it
 // (an AbortError).
@@ -25,35 +33,23 @@ export async function api(method, path, body, signal) {
   }
   let data = {};
   try { data = await r.json(); } catch (_) {}
-  if (!r.ok) throw new ApiError(r.status, data.error || r.statusText);
+  if (!r.ok) throw apiError(r.status, data, r.statusText);
   return data;
 }
 
 // errorText says what went wrong, as the page shows it. In English the
-// server's own words (they are precise); in another language the kind of
-// error, told by its message or its status (the server's words are
-// logged in the console), and for a failure of the page itself a
-// sentence of its own. An error marked translated is the page's, in its
-// language already.
+// server's own words (they are precise); in another language the text of
+// the error's code (the server's words are logged in the console), and
+// for a failure of the page itself a sentence of its own. An error
+// marked translated is the page's, in its language already.
 export function errorText(e) {
   if (e?.network) return t("error.network");
   if (e?.translated) return e.message; // the page's own, in its language
   if (language() === "en") return String(e?.message ?? e);
   if (!(e instanceof ApiError)) { console.info("the page failed:", e); return t("error.page"); }
   console.info("the server says:", e.message);
-  // A transcript's move that cannot be played: which one.
-  const bad = /^transcript: transcript move (\d+) \(([^)]*)\)/.exec(e.message);
-  if (bad) return t("error.transcriptMove", { n: num(+bad[1]), move: bad[2] });
-  // A GGF game's move that cannot be read or played: "move 14 W[c9]" (the
-  // parser's) or "move 14 (C9) under the ... rule" (the server's).
-  const badGGF = /^ggf: (?:game \d+: )?move (\d+) (?:[BW]\[([^\]]*)\]|\(([^)]*)\))/.exec(e.message);
-  if (badGGF) return t("error.ggfMove", { n: num(+badGGF[1]), move: badGGF[2] ?? badGGF[3] });
-  const known = [[/^no such game/, "error.noGame"], [/^too many requests|live connections open/, "error.tooMany"],
-    [/busy analysing/, "error.busy"], [/^board:/, "error.board"], [/^transcript:/, "error.transcript"], [/^ggf:/, "error.ggf"],
-    [/give at least 2 characters/, "error.wthorShort"], [/: at most \d+ characters/, "error.wthorLong"], [/is not a year/, "error.wthorYear"],
-    [/give a player, a tournament or a year/, "error.wthorEmpty"], [/can switch sides/, "error.switch"]];
-  for (const [re, key] of known) if (re.test(e.message)) return t(key);
-  return t({ 403: "error.forbidden", 404: "error.noGame", 409: "error.conflict", 422: "error.refused", 429: "error.tooMany", 503: "error.busy" }[e.status] || "error.request");
+  const key = "error." + e.code;
+  return e.code && hasText(key) ? t(key, { n: num(e.move), move: e.moveText }) : t("error.request");
 }
 
 // tokenKey is where local storage keeps this browser's seat of a game.
@@ -75,7 +71,7 @@ export async function analyseLive(position, playerSpec, onReport, signal) {
   if (!r.ok) {
     let data = {};
     try { data = await r.json(); } catch (_) {}
-    throw new ApiError(r.status, data.error || r.statusText);
+    throw apiError(r.status, data, r.statusText);
   }
   const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
   let rest = "", answer = null;
@@ -89,11 +85,11 @@ export async function analyseLive(position, playerSpec, onReport, signal) {
       rest = rest.slice(nl + 1);
       if (!line) continue;
       const m = JSON.parse(line);
-      if (m.error) throw new ApiError(503, m.error);
+      if (m.error) throw apiError(503, m, "the analysis failed");
       if (m.done || m.over) answer = m;
       else onReport(m);
     }
   }
-  if (!answer) throw new ApiError(503, "the analysis ended without an answer");
+  if (!answer) throw new ApiError(503, "the analysis ended without an answer", "analysis_failed");
   return answer;
 }

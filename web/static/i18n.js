@@ -59,6 +59,9 @@ export function t(key, params = {}) {
   return s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+// hasText says whether the tables have a text for key.
+export const hasText = (key) => key in english || key in table;
+
 // num writes a number for the page's language (Intl.NumberFormat options).
 export const num = (n, opts) => new Intl.NumberFormat(lang, opts).format(n);
 

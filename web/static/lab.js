@@ -76,7 +76,7 @@ export function labPage(app, position) {
             s.out.textContent = describe(m.thinking, "");
           }, signal);
         } catch (e) {
-          if (!(e.status === 503 && /busy/.test(e.message)) || tries >= 20 || mine !== seq) throw e;
+          if (!(e.code === "busy") || tries >= 20 || mine !== seq) throw e;
           await new Promise((ok) => setTimeout(ok, 500));
         }
       }
