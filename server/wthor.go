@@ -15,7 +15,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/reversi-engine/reversi/data"
-	"github.com/reversi-engine/reversi/format/ggf"
 	"github.com/reversi-engine/reversi/format/wthor"
 )
 
@@ -174,13 +173,7 @@ func (s *Server) handleWTHOR(w http.ResponseWriter, r *http.Request) {
 		if total <= from || len(out) == wthorPage {
 			continue
 		}
-		v := WTHORGameView{ID: id, Year: g.year, Tournament: db.names.Tournament(g.Tournament),
-			Black: db.names.Player(g.Black), White: db.names.Player(g.White), BlackDiscs: int(g.BlackDiscs)}
-		if rec, err := g.ToGame(g.year, db.names); err == nil {
-			v.Transcript, v.GGF = rec.TranscriptWithPasses(), ggf.Format(rec)
-			v.Opening, v.OpeningName = openingNames(rec)
-		}
-		out = append(out, v)
+		out = append(out, db.view(id))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"total": total, "page": q.page, "per_page": wthorPage, "games": out})
 }

@@ -37,9 +37,9 @@ var floors = [][]string{
 	{"game", "eval", "perft", "store/sqlite", "store/postgres"},
 	// 3, the cores beside the formats and the player contract: the
 	// trained evaluation, the endgame solver, the opening book and the
-	// named openings, the file formats, the Player interface; the store
+	// named openings, the opening explorer's index, the file formats, the Player interface; the store
 	// a --db names.
-	{"eval/pattern", "endgame", "book", "opening", "format/obf", "format/ggf", "format/wthor", "player",
+	{"eval/pattern", "endgame", "book", "opening", "explorer", "format/obf", "format/ggf", "format/wthor", "player",
 		"store/open"},
 	// 4, the engines and players built on them, and the referee: our
 	// engine, the course's players, a human, the OBF problems solved,
