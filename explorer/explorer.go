@@ -281,6 +281,7 @@ func (ix *Index) Explore(q Query, f Filter) (Result, error) {
 	back := s.Inverse()
 	stab := stabilizer(board.Board{P: k.p, O: k.o})
 	byMove := map[board.Square]*MoveStats{}
+	var played [64]int // the games' moves as the query sees the board
 	players := f.set()
 	for i, gi := range games {
 		g := &ix.games[gi]
@@ -292,9 +293,13 @@ func (ix *Index) Explore(q Query, f Filter) (Result, error) {
 		m := smallest(moves[i], stab)
 		ms := byMove[m]
 		if ms == nil {
-			ms = &MoveStats{Move: back.ApplySquare(m), FirstYear: g.Year, LastYear: g.Year}
+			ms = &MoveStats{FirstYear: g.Year, LastYear: g.Year}
 			byMove[m] = ms
 		}
+		// Of the moves that are one up to symmetry, the one the games
+		// played most stands for them (f5 at the start, as the
+		// database writes every game).
+		played[back.ApplySquare(moves[i])]++
 		ms.Games++
 		switch {
 		case 2*g.BlackDiscs > 64:
@@ -312,7 +317,14 @@ func (ix *Index) Explore(q Query, f Filter) (Result, error) {
 		}
 		ms.Players = ix.better(ms.Players, mover)
 	}
-	for _, ms := range byMove {
+	for m, ms := range byMove {
+		best := -1
+		for _, sym := range stab {
+			sq := back.ApplySquare(sym.ApplySquare(m))
+			if n := played[sq]; n > best || n == best && sq < ms.Move {
+				best, ms.Move = n, sq
+			}
+		}
 		res.Moves = append(res.Moves, *ms)
 	}
 	slices.SortFunc(res.Moves, func(a, b MoveStats) int {

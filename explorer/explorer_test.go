@@ -243,3 +243,27 @@ func BenchmarkNew(b *testing.B) {
 		New(games)
 	}
 }
+
+// TestExploreStandsForTheMovePlayed: of moves that are one up to
+// symmetry, the answer names the one the games played (f5 at the start:
+// the database writes every game from f5), and after a line in another
+// orientation (d3) the moves as that board has them.
+func TestExploreStandsForTheMovePlayed(t *testing.T) {
+	games := wthorGames(t, 1990, 1990)
+	ix := New(games)
+	res, err := ix.Explore(Query{}, Filter{})
+	if err != nil || len(res.Moves) != 1 || res.Moves[0].Move.String() != "F5" {
+		t.Fatalf("at the start: %+v, %v; want F5", res.Moves, err)
+	}
+	// After d3 (f5 in a symmetry) the database's f5 d6 is d3 c5.
+	d3 := board.SquareAt(2, 3)
+	res, err = ix.Explore(Query{Moves: []board.Square{d3}}, Filter{})
+	if err != nil || len(res.Moves) == 0 {
+		t.Fatalf("after d3: %+v, %v", res.Moves, err)
+	}
+	for _, m := range res.Moves {
+		if !res.Position.Board.IsLegal(m.Move) {
+			t.Errorf("after d3: %v is not legal", m.Move)
+		}
+	}
+}

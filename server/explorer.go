@@ -65,15 +65,30 @@ type explorerQuery struct {
 }
 
 // parseExplorerQuery reads the position (board or transcript, as POST
-// /api/position takes them), the years, the player and how many games
+// /api/position takes them, or a board and the moves of a transcript
+// played from it), the years, the player and how many games
 // to list; an error says what is wrong (and its code).
 func parseExplorerQuery(v url.Values) (explorerQuery, error) {
 	q := explorerQuery{games: 10}
-	g, err := startOf(v.Get("board"), v.Get("transcript"), "", game.Standard)
-	if err != nil {
-		return q, err
+	// A board and a transcript: the moves played from the board (the
+	// explorer's page goes on from a position so).
+	boardText, transcript := v.Get("board"), v.Get("transcript")
+	if boardText != "" && transcript != "" {
+		g, err := startOf(boardText, "", "", game.Standard)
+		if err != nil {
+			return q, err
+		}
+		if err := g.PlayTranscript(transcript); err != nil {
+			return q, positionError(CodeBadTranscript, fmt.Errorf("transcript: %w", err))
+		}
+		q.g = g
+	} else {
+		g, err := startOf(boardText, transcript, "", game.Standard)
+		if err != nil {
+			return q, err
+		}
+		q.g = g
 	}
-	q.g = g
 	for _, y := range []struct {
 		key string
 		to  *int
@@ -181,6 +196,7 @@ func (s *Server) handleExplorer(w http.ResponseWriter, r *http.Request) {
 		games = append(games, db.view(id))
 	}
 	out := map[string]any{"board": pos.String()[:64], "turn": pos.Turn.String(), "transcript": q.g.TranscriptWithPasses(),
+		"legal": squares(board.Squares(q.g.Legal())), "over": q.g.Over(),
 		"total": res.Total, "moves": moves, "games": games, "book": bookMoves(q.g)}
 	if q.player != "" {
 		out["players"] = matched

@@ -18,6 +18,8 @@ type explorerAnswer struct {
 	Games   []WTHORGameView    `json:"games"`
 	Book    []BookMoveView     `json:"book"`
 	Players []string           `json:"players"`
+	Legal   []string           `json:"legal"`
+	Over    bool               `json:"over"`
 }
 
 func (ts *testServer) explore(t *testing.T, query string) explorerAnswer {
@@ -72,6 +74,13 @@ func TestExplorer(t *testing.T) {
 	d3c5 := ts.explore(t, "transcript=d3c5&games=50")
 	if f5d6.Total == 0 || f5d6.Total != d3c5.Total || len(f5d6.Moves) != len(d3c5.Moves) || len(f5d6.Games) != 50 {
 		t.Fatalf("f5d6: %d games, %d moves, %d listed; d3c5: %d games, %d moves", f5d6.Total, len(f5d6.Moves), len(f5d6.Games), d3c5.Total, len(d3c5.Moves))
+	}
+	// A board and moves from it: the position after them (found by its
+	// board, as two or more games reached it).
+	f5d6c3 := ts.explore(t, "transcript=f5d6c3")
+	fromBoard := ts.explore(t, "board="+url.QueryEscape(f5d6.Board+" "+map[string]string{"black": "X", "white": "O"}[f5d6.Turn])+"&transcript=c3")
+	if fromBoard.Total == 0 || fromBoard.Total != f5d6c3.Total || fromBoard.Board != f5d6c3.Board || len(fromBoard.Legal) == 0 {
+		t.Errorf("f5d6's board then c3: %d games, board %s, legal %v; f5d6c3: %d games, board %s", fromBoard.Total, fromBoard.Board, fromBoard.Legal, f5d6c3.Total, f5d6c3.Board)
 	}
 	if len(f5d6.Book) == 0 {
 		t.Error("f5d6: no book moves beside the games")

@@ -7,7 +7,8 @@
 // game.js (the game page, put together from live.js, seats.js,
 // toolbar.js, analysis.js, moves.js and gamegraphs.js), review.js (a
 // game's positions and variations), wholegame.js (the whole game's
-// analysis), editor.js, formats.js (what a player pastes or shares).
+// analysis), editor.js, explorer.js (the opening explorer), formats.js
+// (what a player pastes or shares).
 
 import { LANGUAGES, chosenLanguage, useLanguage, language, translateStatic, t } from "./i18n.js";
 import { options } from "./dom.js";
@@ -15,13 +16,15 @@ import { startPage } from "./start.js";
 import { gamePage } from "./game.js";
 import { editorPage } from "./editor.js";
 import { labPage } from "./lab.js";
+import { explorerPage } from "./explorer.js";
 import { positionOfHash } from "./formats.js";
 
 const app = document.getElementById("app");
 
 // route shows the page of the address: a game, a record reviewed
 // (#review=..., a GGF game or a transcript), the algorithm lab (#lab=<64
-// squares> X), the editor (#edit=...,
+// squares> X), the opening explorer (#explore=..., explorer.js), the
+// editor (#edit=...,
 // with a board, a transcript or a GGF game; #/position/<64 squares><side>,
 // a shared position, analysed at once), or the start page. The page shown
 // before is stopped first; the new one opens at its top.
@@ -33,6 +36,7 @@ function route() {
   if (m) { current = "game"; stop = gamePage(app, m[1]); }
   else if (location.hash.startsWith("#review=")) { current = "record"; stop = gamePage(app, null, decodeURIComponent(location.hash.slice(8))); }
   else if (location.hash.startsWith("#lab=")) { current = "lab"; stop = labPage(app, decodeURIComponent(location.hash.slice(5))); }
+  else if (location.hash.startsWith("#explore=")) { current = "explorer"; explorerPage(app, decodeURIComponent(location.hash.slice(9))); }
   else if (location.hash.startsWith("#edit=")) { current = "editor"; editorPage(app, decodeURIComponent(location.hash.slice(6))); }
   else if (positionOfHash(location.hash)) { current = "editor"; editorPage(app, positionOfHash(location.hash), true); }
   else { current = "start"; startPage(app); }
@@ -44,7 +48,7 @@ function route() {
 // editor they lead back to it.
 window.addEventListener("hashchange", () => {
   if (current === "game") return;
-  if (/^#(edit|review|lab)=/.test(location.hash) || positionOfHash(location.hash) || ["editor", "record", "lab"].includes(current)) route();
+  if (/^#(edit|review|lab|explore)=/.test(location.hash) || positionOfHash(location.hash) || ["editor", "record", "lab", "explorer"].includes(current)) route();
 });
 
 // The language switch, in the header: the choice is remembered, and the

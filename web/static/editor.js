@@ -10,6 +10,7 @@ import { Side } from "./words.js";
 import { withBook, loadPrefs } from "./hints.js";
 import { recognise, positionHash, positionURL, download } from "./formats.js";
 import { boardSVG, boardPNG } from "./picture.js";
+import { exploreHash } from "./explorer.js";
 
 // editorPage shows the editor on initial (anything recognise reads; empty:
 // the start position); analyseNow analyses it at once (a shared link).
@@ -82,6 +83,7 @@ export function editorPage(app, initial, analyseNow = false) {
         } } }, t("editor.play"))),
       code, el("div", { class: "row" }, copyBoard, copyLink,
         el("button", { id: "export-png", on: { click: async () => { try { download("reversi-position.png", await boardPNG(board.el)); } catch (e) { err.textContent = errorText(e); } } } }, t("board.png")),
+        el("a", { class: "button", id: "to-explorer", href: "#", on: { click: (e) => { e.preventDefault(); location.hash = exploreHash(cells.join("") + " " + turn, []); } } }, t("explorer.open")),
         el("a", { class: "button", id: "to-lab", href: "#", on: { click: (e) => { e.preventDefault(); location.href = "/#lab=" + encodeURIComponent(cells.join("") + " " + turn); } } }, t("lab.compare")),
         el("button", { id: "export-svg", on: { click: async () => download("reversi-position.svg", await boardSVG(board.el), "image/svg+xml") } }, t("board.svg"))), out, err),
       el("div", { class: "panel" }, paste, el("div", { class: "row" }, loadButton)))));

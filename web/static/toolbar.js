@@ -13,6 +13,7 @@ import { boardSVG, boardPNG } from "./picture.js";
 import { rematchRequest, friendsRematch } from "./rematch.js";
 import { soundOn, setSound } from "./sound.js";
 import { savePrefs, settings } from "./hints.js";
+import { exploreLink } from "./explorer.js";
 
 // realGame says whether s is a real game (not an analysis game, nor a
 // record) that goes on: the book's values are not on the board then
@@ -98,6 +99,12 @@ export function toolbar({ id, record, game, setGame, seat, setSeat, invite, boar
   const helpNote = el("p", { class: "small", id: "help-note", hidden: "hidden" });
   // The lab compares two algorithms on the position shown.
   const toLab = el("button", { id: "to-lab", on: { click: () => { if (game()) location.href = "/#lab=" + encodeURIComponent(analysis.shownKey()); } } }, t("lab.compare"));
+  // The opening explorer at the position shown: the moves that led there
+  // (a position only one game reached is found by them).
+  const toExplorer = el("button", { id: "to-explorer", on: { click: () => {
+    const s = game(), p = review.view()?.pos || s;
+    if (p) location.href = "/" + exploreLink(p.start || s.start, p.transcript ?? s.transcript);
+  } } }, t("explorer.open"));
   const undo = el("button", { id: "undo", on: { click: () => send("undo") } }, t("game.undo"));
   const resign = el("button", { id: "resign", on: { click: () => { if (confirm(t("game.resignConfirm"))) send("resign"); } } }, t("game.resign"));
   const copyT = copyButton(t("game.copyTranscript"), () => game()?.transcript || "", { id: "copy-transcript" });
@@ -198,7 +205,7 @@ export function toolbar({ id, record, game, setGame, seat, setSeat, invite, boar
   return {
     switches: el("div", { class: "row first" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), el("label", { class: "toggle" }, thinkBox, t("game.thinking")), keyBox),
     settings: hintSettings,
-    buttons: el("div", { class: "row" }, join, copyInvite, undo, switchSides, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new"))),
+    buttons: el("div", { class: "row" }, join, copyInvite, undo, switchSides, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, toExplorer, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new"))),
     rematchNote, helpNote,
     // hints says whether the legal moves are shown; book whether the
     // book's values are.
@@ -212,6 +219,7 @@ export function toolbar({ id, record, game, setGame, seat, setSeat, invite, boar
       helpNote.hidden = !helpNote.textContent;
       bookBox.checked = bookOn();
       bookBox.disabled = !!s.no_help && realGame(s); // the server gives no book then
+      toExplorer.hidden = !!s.no_help && realGame(s); // nor the explorer
       const shown = shownButtons(s, seat(), invite);
       join.hidden = !shown.join;
       copyInvite.hidden = !shown.copyInvite;
