@@ -154,6 +154,12 @@ type GameView struct {
 	// Rematch is the rematch asked for, of a finished game between two
 	// people (POST /api/games/{id}/rematch).
 	Rematch *RematchView `json:"rematch,omitempty"`
+	// Switches are the numbers of moves made when the players switched
+	// sides (POST /api/games/{id}/switch), in order: a move was made by
+	// the player who now holds the other colour if an odd number of
+	// switches is after it (greater than its ply), else by the one who
+	// holds its colour. Absent if they never switched.
+	Switches []int `json:"switches,omitempty"`
 }
 
 // thinkingJSON converts the report of the player of colour side for
@@ -218,6 +224,9 @@ func viewOf(st live.State) GameView {
 		IncrementMS: rec.Increment.Milliseconds(),
 	}
 	v.Opening, v.OpeningName = openingNames(g)
+	if len(rec.Switches) > 0 {
+		v.Switches = store.SwitchesUpTo(rec.Switches, len(g.Moves)) // as the store has them after an undo
+	}
 	for c, sv := range []*SeatView{&v.Black, &v.White} {
 		seat := rec.Seats[c]
 		*sv = SeatView{Kind: string(seat.Kind), Name: live.SeatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: st.Used[c].Milliseconds()}
