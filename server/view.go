@@ -21,7 +21,11 @@ type SeatView struct {
 	// ClockUsedMS is the game clock this side has used, less the
 	// increments its moves earned (negative if they earned more);
 	// ClockLeftMS what is left of it (absent without a game clock).
-	ClockUsedMS int64  `json:"clock_used_ms"`
+	ClockUsedMS int64 `json:"clock_used_ms"`
+	// Unnamed says that the seat's person or bot gave no name: Name is
+	// then its kind ("human", "bot"), and a client names it in its own
+	// words, in its reader's language (as the web page does).
+	Unnamed     bool   `json:"unnamed,omitempty"`
 	ClockLeftMS *int64 `json:"clock_left_ms,omitempty"`
 }
 
@@ -229,7 +233,8 @@ func viewOf(st live.State) GameView {
 	}
 	for c, sv := range []*SeatView{&v.Black, &v.White} {
 		seat := rec.Seats[c]
-		*sv = SeatView{Kind: string(seat.Kind), Name: live.SeatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: st.Used[c].Milliseconds()}
+		*sv = SeatView{Kind: string(seat.Kind), Name: live.SeatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: st.Used[c].Milliseconds(),
+			Unnamed: seat.Name == "" && (seat.Kind == store.Human || seat.Kind == store.Bot)}
 		if rec.GameTime > 0 {
 			left := max(rec.GameTime-st.Used[c], 0).Milliseconds()
 			sv.ClockLeftMS = &left

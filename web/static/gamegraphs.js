@@ -94,7 +94,7 @@ export function gameGraphs({ game, pick, analysisOn, busy, stopped, render }) {
     if (!w) { out.replaceChildren(); return; }
     const switched = s.switches?.length ? el("p", { class: "small", id: "whole-switched", text: t("whole.switched", { moves: s.switches.map((n) => num(n)).join(", ") }) }) : "";
     out.replaceChildren(el("p", { class: "small", id: "whole-thresholds", text: thresholds() }),
-      summary(w, { black: seatName(s.black), white: seatName(s.white) }), switched,
+      summary(w, { black: seatName(s, "black"), white: seatName(s, "white") }), switched,
       ...graphs(w, { at: at <= w.moves.length ? at : -1, onPick: pick }));
   }
   return {

@@ -148,7 +148,7 @@ export function toolbar({ id, record, game, setGame, seat, setSeat, invite, boar
   const rematchNote = el("div", { class: "status warn", id: "rematch-note", role: "status", hidden: "hidden" });
   const join = el("button", { class: "primary", id: "join", on: { click: async () => {
     try {
-      const j = await api("POST", `/api/games/${id}/join`, { kind: "human", name: t("name.guest"), invite });
+      const j = await api("POST", `/api/games/${id}/join`, { kind: "human", invite });
       setSeat({ color: j.color, token: j.token }); localStorage.setItem(tokenKey(id), JSON.stringify(seat()));
       history.replaceState(null, "", "/game/" + id); // the invitation is used up
       hello(); // the seat's player sees the board
