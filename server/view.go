@@ -82,6 +82,10 @@ type MoveStatView struct {
 	Probability int      `json:"probability,omitempty"`
 	Visits      uint64   `json:"visits,omitempty"`
 	PV          []string `json:"pv,omitempty"`
+	// Upper says that eval is an upper bound, not the move's value: the
+	// engine's report while it thinks of a move it found worse than the
+	// best without valuing it exactly.
+	Upper bool `json:"upper,omitempty"`
 }
 
 // ResultView is how a game ended.
@@ -180,7 +184,7 @@ func thinkingJSON(t *player.Thinking, side board.Color) *ThinkingView {
 		v.Unit = t.Unit.String()
 	}
 	for _, m := range t.Moves {
-		mv := MoveStatView{Move: m.Move.String(), Kind: m.Kind.String(), Depth: m.Depth, Probability: m.Probability, Visits: m.Visits, PV: squares(m.PV)}
+		mv := MoveStatView{Move: m.Move.String(), Kind: m.Kind.String(), Depth: m.Depth, Probability: m.Probability, Visits: m.Visits, PV: squares(m.PV), Upper: m.Upper}
 		if m.HasEval {
 			e := m.Eval
 			mv.Eval = &e

@@ -52,6 +52,7 @@ test("valueLabel writes a heuristic's points short enough for a square", () => {
     [{ move: "A1", eval: 2.5, kind: "midgame", depth: 5 }, "discs", "+2.5"],
     [{ move: "A1", eval: -12, kind: "exact", depth: 20 }, "discs", "-12"],
     [{ move: "A1", eval: 0.625, visits: 10 }, "rate", "63%"],
+    [{ move: "A1", eval: -3.25, kind: "midgame", depth: 9, upper: true }, "discs", "≤-3.3"],
   ];
   for (const [m, unit, want] of cases) assert.equal(valueLabel(m, unit), want, `${m.eval} ${unit}`);
 });
