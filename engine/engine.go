@@ -108,6 +108,11 @@ type MoveValue struct {
 	Probability int // of the search's cuts, 100 for none
 	Kind        Kind
 	PV          []board.Square
+	// Upper says that Value is an upper bound, not the move's value: the
+	// search showed the move worse than the best without valuing it
+	// exactly. Only in the progress of a search that values the best
+	// move alone (without Limits.AllMoves).
+	Upper bool
 }
 
 // Result is what a search found.
@@ -151,6 +156,11 @@ type Info struct {
 	PV          []board.Square
 	Nodes       uint64
 	Elapsed     time.Duration
+	// Moves are the values of the legal moves after a midgame iteration
+	// (Depth), best first: each exact with Limits.AllMoves; without, the
+	// best's exact and the others' upper bounds (MoveValue.Upper) for
+	// those the search refuted. Without lines (PV); nil after a solve.
+	Moves []MoveValue
 }
 
 // quickDepth is the depth of the midgame search that runs before a solve,
@@ -450,6 +460,9 @@ func (e *Engine) selective(ctx context.Context, b board.Board, legal uint64, lim
 		inner := progress
 		progress = func(i Info) {
 			i.Probability = prob
+			for j := range i.Moves {
+				i.Moves[j].Probability = prob
+			}
 			inner(i)
 		}
 	}

@@ -283,6 +283,15 @@ func (p *Player) Move(ctx context.Context, req player.Request) (player.Reply, er
 		progress = func(in Info) {
 			t := player.Thinking{Nodes: in.Nodes, Elapsed: in.Elapsed, HasEval: true, PV: append([]board.Square(nil), in.PV...), Source: in.Kind.Source(in.Depth, in.Probability)}
 			t.Eval, t.Unit = p.display(in.Kind, in.Value)
+			// The value of every move at the depth reached, as Monte
+			// Carlo reports its visits (the others' bounds marked).
+			if len(in.Moves) > 0 {
+				t.Moves = make([]player.MoveStat, len(in.Moves))
+				for i, m := range in.Moves {
+					ev, unit := p.display(m.Kind, m.Value)
+					t.Moves[i] = player.MoveStat{Move: m.Move, Eval: ev, HasEval: true, Unit: unit, Source: m.Kind.Source(m.Depth, m.Probability), Upper: m.Upper}
+				}
+			}
 			req.Progress(t)
 		}
 	}

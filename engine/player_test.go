@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -239,7 +240,9 @@ func TestPlayerReportsThinking(t *testing.T) {
 
 // TestPlayerReportsProgress: while it thinks, the player reports each
 // iteration, deeper and deeper, each with a line that starts with a
-// legal move; the last report is the move played.
+// legal move and the value of every legal move at its depth (the best
+// first, its value the report's and exact, the others no better); the
+// last report is the move played.
 func TestPlayerReportsProgress(t *testing.T) {
 	l, _ := LevelSettings(6)
 	p := NewPlayer(mustNew(t, Options{Eval: eval.Course{}, HashMB: 4}), l, "engine", 1)
@@ -261,6 +264,16 @@ func TestPlayerReportsProgress(t *testing.T) {
 			t.Fatalf("report %d: %+v (after depth %d)", i, r, last)
 		}
 		last = d
+		var valued uint64
+		for j, m := range r.Moves {
+			valued |= m.Move.Bit()
+			if m.Depth != d || !m.HasEval || m.Kind != player.Midgame || m.Eval > r.Eval || j == 0 && (m.Move != r.PV[0] || m.Eval != r.Eval || m.Upper) {
+				t.Errorf("report %d (depth %d, %v, best %v): move %d %+v", i, d, r.Eval, r.PV[0], j, m)
+			}
+		}
+		if valued != g.Legal() || len(r.Moves) != bits.OnesCount64(g.Legal()) {
+			t.Errorf("report %d values %d moves (%x), want every legal move (%x)", i, len(r.Moves), valued, g.Legal())
+		}
 	}
 	if end := reports[len(reports)-1]; end.PV[0] != reply.Move || end.Source != reply.Thinking.Source {
 		t.Errorf("last report %v at %+v, played %v at %+v", end.PV, end.Source, reply.Move, reply.Thinking.Source)

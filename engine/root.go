@@ -22,6 +22,9 @@ type rootMove struct {
 	value int
 	pv    []board.Square
 	depth int // depth of the search that gave value, 0 if none
+	// upper says that value is an upper bound: a null window refuted the
+	// move (below the best), without its exact value.
+	upper bool
 }
 
 // iteration is the outcome of one iteration of the main thread.
@@ -113,7 +116,7 @@ func (e *Engine) midgame(ctx context.Context, b board.Board, legal uint64, lim L
 		last = it
 		if progress != nil {
 			progress(Info{Depth: d, Kind: Midgame, Move: it.move, Value: it.value, PV: it.pv,
-				Nodes: w.nodes + helperNodes.Load(), Elapsed: time.Since(start)})
+				Nodes: w.nodes + helperNodes.Load(), Elapsed: time.Since(start), Moves: rootValues(moves)})
 		}
 		if d > 4 {
 			tm.judge(it.move != prev.move, it.value < prev.value-delta, it.value < prev.value-3*delta)
@@ -142,6 +145,17 @@ func (e *Engine) midgame(ctx context.Context, b board.Board, legal uint64, lim L
 		}
 	}
 	return res
+}
+
+// rootValues are the values of the root moves after a completed
+// iteration, best first, for its progress report: once an iteration
+// (not in the search), without their lines.
+func rootValues(moves []rootMove) []MoveValue {
+	out := make([]MoveValue, len(moves))
+	for i, m := range moves {
+		out[i] = MoveValue{Move: m.sq, Value: m.value, Depth: m.depth, Probability: 100, Kind: Midgame, Upper: m.upper}
+	}
+	return out
 }
 
 // timeManager decides when the iterations of a midgame search stop. The
@@ -315,8 +329,10 @@ func (w *worker) root(b board.Board, moves []rootMove, depth, alpha, beta int, a
 		}
 		if v > max(a, lo) || i == 0 || all {
 			mv.pv = append([]board.Square{mv.sq}, w.pvTable[1][:w.pvLen[1]]...)
+			mv.upper = false
 		} else {
 			mv.value = min(mv.value, best.value-1) // an upper bound: below the best
+			mv.upper = true
 		}
 		if v >= beta && !all {
 			break

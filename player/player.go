@@ -241,6 +241,10 @@ type MoveStat struct {
 	Source
 	Visits uint64 // Monte Carlo visits, or 0
 	PV     []board.Square
+	// Upper says that Eval is an upper bound, not the move's value: a
+	// search that values the best move alone, reporting as it thinks,
+	// found this one worse than that without its exact value.
+	Upper bool
 }
 
 // Func adapts a function that picks a square to the Player interface, for

@@ -448,10 +448,10 @@ func (s *Server) seatOf(sr SeatRequest, moveTime time.Duration) (store.Seat, str
 	}
 	switch store.SeatKind(sr.Kind) {
 	case store.Human, store.Bot:
+		// A person or bot without a name is stored without one (the
+		// game's JSON names it by its kind, and says it is unnamed, for
+		// a client to name it in its reader's language).
 		token := randomID(16)
-		if name == "" {
-			name = sr.Kind
-		}
 		return store.Seat{Kind: store.SeatKind(sr.Kind), Name: name, TokenHash: live.HashToken(token)}, token, nil
 	case store.Open:
 		invite := randomID(16)

@@ -5,8 +5,10 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +17,7 @@ import (
 	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -148,18 +151,13 @@ func TestBrowserPositionURL(t *testing.T) {
 	waitBoard(t, ctx, "the game's position, opened by its link", waitTurn.Board)
 }
 
-// TestBrowserDownloads: a game's page downloads its GGF record and its
-// transcript as files.
-func TestBrowserDownloads(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a browser test: it runs without -short")
-	}
-	t.Parallel() // beside another browser test: see browser
-	ts := newTestServer(t, "", Config{})
-	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "random"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Time: "5s"})
-	final := ts.waitFor(g.ID, "finished", func(v GameView) bool { return v.Status == "finished" })
+// downloads lets the page of ctx download into a folder of its own and
+// returns the function that clicks selector and answers the file that
+// came of it: its suggested name and its contents; it fails the test if
+// no download completes.
+func downloads(t *testing.T, ctx context.Context) func(selector string) (string, string) {
+	t.Helper()
 	dir := t.TempDir()
-	ctx := browser(t)
 	var mu sync.Mutex
 	names := map[string]string{} // guid -> suggested name
 	var done []string
@@ -176,8 +174,52 @@ func TestBrowserDownloads(t *testing.T) {
 		}
 	})
 	if err := chromedp.Run(ctx, cdpbrowser.SetDownloadBehavior(cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(dir).WithEventsEnabled(true).
-		WithBrowserContextID(chromedp.FromContext(ctx).BrowserContextID), // the test's own (see browser)
-		chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible("#status.over", chromedp.ByQuery)); err != nil {
+		WithBrowserContextID(chromedp.FromContext(ctx).BrowserContextID)); err != nil { // the test's own (see browser)
+		t.Fatal(err)
+	}
+	return func(selector string) (string, string) {
+		t.Helper()
+		mu.Lock()
+		done = nil
+		mu.Unlock()
+		if err := chromedp.Run(ctx, chromedp.Click(selector, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		var guid string
+		for deadline := time.Now().Add(patience); guid == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			mu.Lock()
+			if len(done) > 0 {
+				guid = done[0]
+			}
+			mu.Unlock()
+		}
+		if guid == "" {
+			t.Fatalf("%s: no download completed", selector)
+		}
+		mu.Lock()
+		name := names[guid]
+		mu.Unlock()
+		data, err := os.ReadFile(filepath.Join(dir, guid))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return name, string(data)
+	}
+}
+
+// TestBrowserDownloads: a game's page downloads its GGF record and its
+// transcript as files.
+func TestBrowserDownloads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	t.Parallel() // beside another browser test: see browser
+	ts := newTestServer(t, "", Config{})
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "builtin", Spec: "random"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Time: "5s"})
+	final := ts.waitFor(g.ID, "finished", func(v GameView) bool { return v.Status == "finished" })
+	ctx := browser(t)
+	get := downloads(t, ctx)
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible("#status.over", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
 	resp, err := ts.http.Client().Get(ts.http.URL + "/api/games/" + g.ID + "/ggf")
@@ -193,33 +235,64 @@ func TestBrowserDownloads(t *testing.T) {
 		{"#download-transcript", "reversi-" + g.ID + ".txt", final.Transcript + "\n"},
 		{"#download-ggf", "reversi-" + g.ID + ".ggf", string(ggf)},
 	} {
-		mu.Lock()
-		done = nil
-		mu.Unlock()
-		if err := chromedp.Run(ctx, chromedp.Click(tt.button, chromedp.ByQuery)); err != nil {
-			t.Fatal(err)
-		}
-		var guid string
-		for deadline := time.Now().Add(patience); guid == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			mu.Lock()
-			if len(done) > 0 {
-				guid = done[0]
-			}
-			mu.Unlock()
-		}
-		if guid == "" {
-			t.Fatalf("%s: no download completed", tt.button)
-		}
-		mu.Lock()
-		name := names[guid]
-		mu.Unlock()
-		data, err := os.ReadFile(filepath.Join(dir, guid))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if name != tt.name || string(data) != tt.want {
+		if name, data := get(tt.button); name != tt.name || data != tt.want {
 			t.Errorf("%s: downloaded %q:\n%s\nwant %q:\n%s", tt.button, name, data, tt.name, tt.want)
 		}
+	}
+}
+
+// TestBrowserRecordGGF: a record reviewed (a GGF game, as a WTHOR game
+// is reviewed, or a transcript with a pass), which no server game holds,
+// offers its GGF from the page's own data: every link to a GGF the page
+// shows answers, the download is the record (a GGF game as it was
+// pasted; a transcript's moves, its pass among them, from its start), and
+// the copy too. In English and in Chinese (issue 33, defect 4).
+func TestBrowserRecordGGF(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	t.Parallel() // beside another browser test: see browser
+	ts := newTestServer(t, "", Config{})
+	const record = "(;GM[Othello]PC[WTHOR]PB[Ann]PW[Bob]RE[?]TI[0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[C3]W[D3];)"
+	for _, lang := range [][]string{{"en-US", "en-US,en"}, {"zh-CN", "zh-CN,zh"}} {
+		t.Run(lang[0], func(t *testing.T) {
+			ctx := browser(t, lang...)
+			get := downloads(t, ctx)
+			for _, c := range []struct{ name, text, transcript, exact string }{
+				{"ggf", record, "f5d6c3d3", record},
+				{"transcript", fullGame, fullGame, ""},
+			} {
+				t.Run(c.name, func(t *testing.T) {
+					if err := chromedp.Run(ctx, chromedp.EmulateViewport(1366, 768), chromedp.Navigate(ts.http.URL+"/?"+c.name+"#review="+url.PathEscape(c.text))); err != nil {
+						t.Fatal(err)
+					}
+					waitJS(t, ctx, "the record reviewed", `document.querySelectorAll("#moves .mv").length >= 4`)
+					// Every link to a GGF that is on the page answers it.
+					var bad []string
+					if err := chromedp.Run(ctx, chromedp.Evaluate(`Promise.all([...document.querySelectorAll("a[href]")].filter(a => a.offsetParent !== null && /ggf/i.test(a.href + a.download)).map(async a => {
+						const r = await fetch(a.href); return r.ok ? "" : a.href + " answers " + r.status })).then(l => l.filter(x => x))`, &bad,
+						func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })); err != nil {
+						t.Fatal(err)
+					}
+					if len(bad) > 0 {
+						t.Fatalf("the record's page offers links that do not answer: %v", bad)
+					}
+					name, data := get("#download-ggf")
+					if !strings.HasSuffix(name, ".ggf") {
+						t.Errorf("the record's GGF is downloaded as %q", name)
+					}
+					if c.exact != "" && strings.TrimSpace(data) != c.exact {
+						t.Errorf("the record's GGF downloaded:\n%s\nwant the record:\n%s", data, c.exact)
+					}
+					var p struct {
+						Transcript string `json:"transcript"`
+					}
+					if code := ts.call("POST", "/api/position", PositionRequest{GGF: data}, &p); code != 200 || !strings.EqualFold(p.Transcript, c.transcript) {
+						t.Errorf("the record's GGF downloaded (%d) has the moves %q, want %q:\n%s", code, p.Transcript, c.transcript, data)
+					}
+				})
+			}
+		})
 	}
 }
 

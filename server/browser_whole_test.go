@@ -7,6 +7,7 @@ package server
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -217,4 +218,147 @@ func TestBrowserWholeGame(t *testing.T) {
 	}
 	waitWholeAnalysis(t, zh, "the whole game analysed")
 	checkTranslated(t, zh, "zh-Hans", "a finished game, analysed whole")
+}
+
+// TestBrowserSummarySwitched: a person plays the computer from a
+// position with 16 empty squares, playing the worst move each time, and
+// switches sides after two moves; the whole game's analysis then credits
+// each move's loss to the player who made it, not to the colour it was
+// made with (the summary's rows are the players, at the colours they
+// hold now), and says that they switched; the summary table stays in its
+// panel, in English and Chinese, on a desktop and on a phone (issue 33,
+// defect 4).
+func TestBrowserSummarySwitched(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	t.Parallel() // beside another browser test: see browser
+	ts := newTestServer(t, "", Config{})
+	const opening = "d3c5e6e3d6c3d2c1b6e7f5c6f6d7c4b4c7b5f8c8a5a4a3b3f2a6a7f3f4e8d8g8b7g4f7g3d1c2e2g5g6f1a2e1b2a1"
+	var p struct {
+		Board string `json:"board"`
+		Turn  string `json:"turn"`
+	}
+	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: opening[:88]}, &p); code != 200 {
+		t.Fatalf("position: %d", code)
+	}
+	start := p.Board + map[string]string{"black": " X", "white": " O"}[p.Turn]
+	me := p.Turn
+	other := map[string]string{"black": "white", "white": "black"}
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random:seed=2"}, Board: start, Time: "0"})
+	if me != "black" {
+		t.Fatalf("the position has %s to move", me)
+	}
+	token := g.Tokens["black"]
+	// The person's moves: the worst of each position, as the analysis
+	// values them.
+	worst := func(v GameView) string {
+		var moves []string
+		for _, m := range v.Moves {
+			moves = append(moves, m.Square)
+		}
+		var a struct {
+			Thinking *ThinkingView `json:"thinking"`
+		}
+		if code := ts.call("POST", "/api/analyze", AnalyzeRequest{GGF: ggfLine(v.Start, moves), Player: "engine:depth=8,exact=18,wld=0,prob=100"}, &a); code != 200 || a.Thinking == nil {
+			t.Fatalf("analysis after %d moves: %d", len(moves), code)
+		}
+		w, low := v.Legal[0], math.Inf(1)
+		for _, mv := range a.Thinking.Moves {
+			if mv.Eval != nil && *mv.Eval < low {
+				w, low = mv.Move, *mv.Eval
+			}
+		}
+		return w
+	}
+	mine := 0
+	for {
+		v := ts.waitFor(g.ID, "the person's turn or the end", func(v GameView) bool { return v.Status == "finished" || v.Turn == me })
+		if v.Status == "finished" {
+			break
+		}
+		if mine == 2 {
+			var sw SwitchResponse
+			if code := ts.call("POST", "/api/games/"+g.ID+"/switch", TokenRequest{Token: token}, &sw); code != 200 {
+				t.Fatalf("switch: %d", code)
+			}
+			me = sw.Color
+			mine++
+			continue
+		}
+		if code, msg := ts.move(g.ID, token, worst(v)); code != 200 {
+			t.Fatalf("the person's move: %d %s", code, msg)
+		}
+		mine++
+	}
+	final := ts.state(g.ID)
+	if len(final.Switches) != 1 {
+		t.Fatalf("the switches: %v", final.Switches)
+	}
+	// who says which player made move i: the one at its colour now, or
+	// at the other if it was made before the switch.
+	who := func(i int) string {
+		c := final.Moves[i].Color
+		if i < final.Switches[0] {
+			return other[c]
+		}
+		return c
+	}
+	for _, lang := range [][]string{{"en-US", "en-US,en"}, {"zh-CN", "zh-CN,zh"}} {
+		t.Run(lang[0], func(t *testing.T) {
+			ctx := browser(t, lang...)
+			if err := chromedp.Run(ctx, chromedp.EmulateViewport(1366, 768), chromedp.Navigate(ts.http.URL+"/game/"+g.ID), chromedp.WaitVisible("#status.over", chromedp.ByQuery),
+				chromedp.Click("#analyse-game", chromedp.ByID)); err != nil {
+				t.Fatal(err)
+			}
+			waitWholeAnalysis(t, ctx, "the whole game analysed")
+			var shown []struct {
+				Ply  int     `json:"ply"`
+				Loss float64 `json:"loss"`
+			}
+			if err := chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("#moves .mv[data-loss]")].map(b => ({ply: +b.dataset.ply, loss: +b.dataset.loss}))`, &shown)); err != nil {
+				t.Fatal(err)
+			}
+			byPlayer, byColor := map[string]float64{}, map[string]float64{}
+			for _, s := range shown {
+				byPlayer[who(s.Ply-1)] += s.Loss
+				byColor[final.Moves[s.Ply-1].Color] += s.Loss
+			}
+			if math.Abs(byPlayer["black"]-byColor["black"]) < 0.05 {
+				t.Fatalf("the players' losses %v are the colours' %v: choose other moves", byPlayer, byColor)
+			}
+			for _, c := range []string{"black", "white"} {
+				var got string
+				chromedp.Run(ctx, chromedp.Text(fmt.Sprintf(`#whole-summary tr[data-color=%s] .total-loss`, c), &got, chromedp.ByQuery))
+				if n, err := strconv.ParseFloat(got, 64); err != nil || math.Abs(n-byPlayer[c]) > 0.05 {
+					t.Errorf("the player now at %s is credited %s discs lost, want %.1f (the moves made at %s lost %.1f)", c, got, byPlayer[c], c, byColor[c])
+				}
+			}
+			if !untilJS(ctx, `!!document.getElementById("whole-switched")?.textContent`) {
+				t.Errorf("the summary does not say that the players switched sides")
+			}
+			for _, size := range []struct {
+				w, h int64
+				opts []chromedp.EmulateViewportOption
+			}{{1366, 768, nil}, {390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateMobile}}} {
+				if err := chromedp.Run(ctx, chromedp.EmulateViewport(size.w, size.h, size.opts...)); err != nil {
+					t.Fatal(err)
+				}
+				var fit struct {
+					Table, Panel, Page, Window float64
+				}
+				if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => { const tb = document.getElementById("whole-summary"), p = tb.closest(".panel");
+					const pr = p.getBoundingClientRect(), cs = getComputedStyle(p);
+					return { Table: Math.max(tb.getBoundingClientRect().right, tb.getBoundingClientRect().left + tb.scrollWidth),
+						Panel: pr.right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight) + 0.5,
+						Page: document.documentElement.scrollWidth, Window: innerWidth } })()`, &fit)); err != nil {
+					t.Fatal(err)
+				}
+				if fit.Table > fit.Panel || fit.Page > fit.Window {
+					t.Errorf("at %dx%d the summary table ends at %.1f, its panel's content at %.1f (the page is %.0f wide in a window of %.0f)", size.w, size.h, fit.Table, fit.Panel, fit.Page, fit.Window)
+				}
+			}
+			screens(t, ctx, "summary-switched-"+lang[0])
+		})
+	}
 }

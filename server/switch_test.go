@@ -1,6 +1,7 @@
 package server
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,6 +32,9 @@ func TestSwitchSides(t *testing.T) {
 	if v.Moves[4].Color != "black" {
 		t.Fatalf("the move after the switch: %+v", v.Moves[4])
 	}
+	if !slices.Equal(v.Switches, []int{4}) || before.Switches != nil {
+		t.Errorf("the switches said: %v before, %v after a switch at 4 moves", before.Switches, v.Switches)
+	}
 	// The person plays White with the same token, and switches back.
 	v = ts.waitTurn(g.ID, "white")
 	if code, msg := ts.move(g.ID, token, v.Legal[0]); code != 200 {
@@ -46,6 +50,9 @@ func TestSwitchSides(t *testing.T) {
 	v = ts.waitFor(g.ID, "the computer's move as White", func(v GameView) bool { return v.White.Kind == "builtin" && v.Turn == "black" })
 	if v.Black.Name != "ann" {
 		t.Errorf("switched back, Black is %+v", v.Black)
+	}
+	if len(v.Switches) != 2 || v.Switches[0] != 4 || v.Switches[1] < 6 {
+		t.Errorf("switched back after %d moves, the switches said are %v", len(v.Moves), v.Switches)
 	}
 
 	// Refusals.

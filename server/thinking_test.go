@@ -40,6 +40,12 @@ func TestThinkingJSON(t *testing.T) {
 				{Move: c4, Eval: -2, HasEval: true, Unit: player.UnitDiscs, Source: player.Source{Kind: player.Exact}, Visits: 100},
 			}},
 			`{"eval":0.6,"unit":"rate","for":"white","kind":"playouts","depth":3,"nodes":900,"moves":[{"move":"D3","eval":0.6,"unit":"rate","kind":"playouts","depth":3,"visits":800},{"move":"C4","eval":-2,"unit":"discs","kind":"exact","visits":100}]}`},
+		{"a search thinking: the best move's value, another's bound", player.Thinking{Eval: 1.5, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 9},
+			Moves: []player.MoveStat{
+				{Move: d3, Eval: 1.5, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 9}},
+				{Move: c4, Eval: 1.25, HasEval: true, Source: player.Source{Kind: player.Midgame, Depth: 9}, Upper: true},
+			}},
+			`{"eval":1.5,"unit":"discs","for":"white","kind":"midgame","depth":9,"moves":[{"move":"D3","eval":1.5,"unit":"discs","kind":"midgame","depth":9},{"move":"C4","eval":1.25,"unit":"discs","kind":"midgame","depth":9,"upper":true}]}`},
 		{"a move alone", player.Thinking{}, `{}`},
 	}
 	for _, tt := range tests {

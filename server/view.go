@@ -21,7 +21,11 @@ type SeatView struct {
 	// ClockUsedMS is the game clock this side has used, less the
 	// increments its moves earned (negative if they earned more);
 	// ClockLeftMS what is left of it (absent without a game clock).
-	ClockUsedMS int64  `json:"clock_used_ms"`
+	ClockUsedMS int64 `json:"clock_used_ms"`
+	// Unnamed says that the seat's person or bot gave no name: Name is
+	// then its kind ("human", "bot"), and a client names it in its own
+	// words, in its reader's language (as the web page does).
+	Unnamed     bool   `json:"unnamed,omitempty"`
 	ClockLeftMS *int64 `json:"clock_left_ms,omitempty"`
 }
 
@@ -78,6 +82,10 @@ type MoveStatView struct {
 	Probability int      `json:"probability,omitempty"`
 	Visits      uint64   `json:"visits,omitempty"`
 	PV          []string `json:"pv,omitempty"`
+	// Upper says that eval is an upper bound, not the move's value: the
+	// engine's report while it thinks of a move it found worse than the
+	// best without valuing it exactly.
+	Upper bool `json:"upper,omitempty"`
 }
 
 // ResultView is how a game ended.
@@ -154,6 +162,12 @@ type GameView struct {
 	// Rematch is the rematch asked for, of a finished game between two
 	// people (POST /api/games/{id}/rematch).
 	Rematch *RematchView `json:"rematch,omitempty"`
+	// Switches are the numbers of moves made when the players switched
+	// sides (POST /api/games/{id}/switch), in order: a move was made by
+	// the player who now holds the other colour if an odd number of
+	// switches is after it (greater than its ply), else by the one who
+	// holds its colour. Absent if they never switched.
+	Switches []int `json:"switches,omitempty"`
 }
 
 // thinkingJSON converts the report of the player of colour side for
@@ -170,7 +184,7 @@ func thinkingJSON(t *player.Thinking, side board.Color) *ThinkingView {
 		v.Unit = t.Unit.String()
 	}
 	for _, m := range t.Moves {
-		mv := MoveStatView{Move: m.Move.String(), Kind: m.Kind.String(), Depth: m.Depth, Probability: m.Probability, Visits: m.Visits, PV: squares(m.PV)}
+		mv := MoveStatView{Move: m.Move.String(), Kind: m.Kind.String(), Depth: m.Depth, Probability: m.Probability, Visits: m.Visits, PV: squares(m.PV), Upper: m.Upper}
 		if m.HasEval {
 			e := m.Eval
 			mv.Eval = &e
@@ -218,9 +232,13 @@ func viewOf(st live.State) GameView {
 		IncrementMS: rec.Increment.Milliseconds(),
 	}
 	v.Opening, v.OpeningName = openingNames(g)
+	if len(rec.Switches) > 0 {
+		v.Switches = store.SwitchesUpTo(rec.Switches, len(g.Moves)) // as the store has them after an undo
+	}
 	for c, sv := range []*SeatView{&v.Black, &v.White} {
 		seat := rec.Seats[c]
-		*sv = SeatView{Kind: string(seat.Kind), Name: live.SeatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: st.Used[c].Milliseconds()}
+		*sv = SeatView{Kind: string(seat.Kind), Name: live.SeatName(seat), Discs: pos.Count(board.Color(c)), ClockUsedMS: st.Used[c].Milliseconds(),
+			Unnamed: seat.Name == "" && (seat.Kind == store.Human || seat.Kind == store.Bot)}
 		if rec.GameTime > 0 {
 			left := max(rec.GameTime-st.Used[c], 0).Milliseconds()
 			sv.ClockLeftMS = &left

@@ -104,11 +104,29 @@ type Game struct {
 	// Rematch is where the rematch of a finished game stands (see
 	// Store.Rematch); zero if nobody asked.
 	Rematch Rematch
+	// Switches are the numbers of moves played when its seats were
+	// swapped (SwapSeats), in order: each move was made by the seat that
+	// holds the other colour now once for each switch after it (the
+	// moves from Switches[i] on were made after switch i). An undo to
+	// before a switch brings it back to the move undone to (see
+	// SwitchesUpTo). Games stored before they were kept have none.
+	Switches []int
 	// Analysis marks a game created as an analysis game: the server helps
 	// both sides (its book, its analyses of the position) while it goes
 	// on, which it does not in other games between two remote seats.
 	// Games stored before it existed are not.
 	Analysis bool
+}
+
+// SwitchesUpTo are switches (Game.Switches) once the moves from ply on
+// are taken back: a switch after ply is at ply, since the moves made
+// from there on are the seats' as they are now.
+func SwitchesUpTo(switches []int, ply int) []int {
+	out := make([]int, 0, len(switches))
+	for _, n := range switches {
+		out = append(out, min(n, ply))
+	}
+	return out
 }
 
 // Rematch is where the rematch of a finished game between two people
@@ -176,8 +194,9 @@ type Store interface {
 	TakeSeat(ctx context.Context, id string, color int, seat Seat) error
 	// SwapSeats exchanges the two seats of a game in play (each keeps
 	// its kind, name, spec and token, in the other colour): a player
-	// against the computer switching sides; ErrConflict if the game is
-	// over.
+	// against the computer switching sides, noted in Game.Switches;
+	// ErrConflict if the game is over. Truncate brings the switches
+	// after the moves it takes back to its ply (SwitchesUpTo).
 	SwapSeats(ctx context.Context, id string) error
 	// AppendMove adds a move; ErrConflict unless m.Ply is the number of
 	// moves so far and the game is not over. It returns once committed.

@@ -243,7 +243,7 @@ func (h *Hall) Join(ctx context.Context, t *Table, color string, seat store.Seat
 	}
 	t.mu.Lock()
 	t.rec.Seats[c] = seat
-	t.remotes[c].name = seat.Name
+	t.remotes[c].name = SeatName(seat)
 	if seat.Kind == store.Human {
 		t.remotes[c].sees() // the invitation's page shows the board
 	}

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -215,6 +216,28 @@ func testSwapSeats(t *testing.T, s store.Store) {
 	}
 	if after.Revision != before.Revision+1 || len(after.Moves) != 1 {
 		t.Errorf("after the swap: revision %d (was %d), %d moves", after.Revision, before.Revision, len(after.Moves))
+	}
+	// The switches are kept with the number of moves made before each;
+	// an undo to before a switch brings it back there.
+	if !slices.Equal(before.Switches, nil) || !slices.Equal(after.Switches, []int{1}) {
+		t.Errorf("the switches: %v before the swap, %v after, want none, then [1]", before.Switches, after.Switches)
+	}
+	for ply, sq := range []string{"D6", "C3", "D3"} {
+		if err := s.AppendMove(ctx, "w", store.Move{Ply: ply + 1, Color: (ply + 1) % 2, Square: sq}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.SwapSeats(ctx, "w"); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Get(ctx, "w"); !slices.Equal(g.Switches, []int{1, 4}) {
+		t.Errorf("after a second swap at 4 moves the switches are %v, want [1 4]", g.Switches)
+	}
+	if err := s.Truncate(ctx, "w", 2); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Get(ctx, "w"); !slices.Equal(g.Switches, []int{1, 2}) || g.Seats != [2]store.Seat{human, computer} {
+		t.Errorf("after an undo to 2 moves the switches are %v (want [1 2]), the seats %+v", g.Switches, g.Seats)
 	}
 	s.Finish(ctx, "w", store.Result{Reason: "resignation", Winner: "white", By: "black"})
 	if err := s.SwapSeats(ctx, "w"); !errors.Is(err, store.ErrConflict) {
@@ -789,6 +812,7 @@ func MigrateFromV2(t *testing.T, db *sql.DB, reopen func(t *testing.T) store.Sto
 	for _, q := range []string{
 		"DROP TABLE game_accounts", "DROP TABLE rating_history", "DROP TABLE ratings", "DROP TABLE invitations",
 		"DROP TABLE api_keys", "DROP TABLE sessions", "DROP TABLE accounts",
+		"ALTER TABLE games DROP COLUMN switches",
 		"ALTER TABLE games DROP COLUMN analysis",
 		"ALTER TABLE games DROP COLUMN rematch_offers",
 		"ALTER TABLE games DROP COLUMN rematch_game",

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { onLine, evalValues } from "../static/gamegraphs.js";
-import { evalAt, lossTop } from "../static/wholegame.js";
+import { evalAt, lossTop, tally, playerOf, credited } from "../static/wholegame.js";
 
 const START = "-".repeat(27) + "OX------XO" + "-".repeat(27) + " X";
 const game = (...squares) => ({ start: START, moves: squares.map((square, i) => ({ square, color: i % 2 ? "white" : "black" })) });
@@ -47,4 +47,28 @@ test("evalAt: a position's value, or that it has none", () => {
 test("lossTop: a multiple of 4 above the most lost, at least 4", () => {
   const cases = [[[0], [0], 4], [[0, 1], [0, 3.5], 4], [[0, 4], [0], 4], [[0, 4.1], [0], 8], [[0, 2], [0, 13], 16]];
   for (const [black, white, want] of cases) assert.equal(lossTop({ black, white }), want, `${black} ${white}`);
+});
+
+test("tally and playerOf: each move's loss credited to the player who made it", () => {
+  const mark = { kind: "mistake" };
+  // Moves 0..3 alternate Black and White; move 2 passes (null).
+  const losses = [{ loss: 5, color: "black", mark }, { loss: 1, color: "white", mark: null }, null, { loss: 2.5, color: "white", mark: null }];
+  const byColor = tally(losses);
+  assert.deepEqual([byColor.totals.black.loss, byColor.totals.white.loss], [5, 3.5]);
+  assert.deepEqual(byColor.running.black, [0, 5, 5, 5, 5]);
+  // They switched after 2 moves: moves 0 and 1 were made by the players
+  // now at the other colours.
+  const who = playerOf([2]);
+  assert.deepEqual([who(0, "black"), who(1, "white"), who(3, "white")], ["white", "black", "white"]);
+  const bySeat = tally(losses, who);
+  assert.deepEqual([bySeat.totals.black.loss, bySeat.totals.white.loss], [1, 7.5]);
+  assert.deepEqual([bySeat.totals.black.moves, bySeat.totals.white.moves], [1, 2]);
+  assert.equal(bySeat.totals.white.counts.mistake, 1);
+  assert.deepEqual(bySeat.running.white, [0, 5, 5, 5, 7.5]);
+  // Twice switched: back at the first seats for the moves before both.
+  assert.deepEqual([playerOf([1, 3])(0, "black"), playerOf([1, 3])(2, "black"), playerOf([1, 3])(3, "white")], ["black", "white", "white"]);
+  // No switch: the result as it was.
+  const r = { losses, ...byColor };
+  assert.equal(credited(r, undefined), r);
+  assert.deepEqual(credited(r, [2]).totals, bySeat.totals);
 });

@@ -58,10 +58,12 @@ test("recordGame: a record's moves, players and result", () => {
   assert.deepEqual(g.result, { winner: "black", reason: "normal end", black: 40, white: 20, score: 20 });
   assert.equal(g.status, "finished");
   assert.ok(g.record && g.over);
+  assert.equal(g.ggf, "(;GM[Othello]PB[ ann ]PW[bob]B[f5];)", "a GGF record's own GGF");
 
   // A transcript from a position with White to move: no names but the colours.
   const t = recordGame({ transcript: "c4" }, { ...p, start: p.start.slice(0, 64) + " O", transcript: "c4", board: "O".repeat(10) + "-".repeat(54) });
   assert.deepEqual(t.moves, [{ ply: 0, color: "white", square: "C4" }]);
   assert.deepEqual([t.black.name, t.white.name], ["color.black", "color.white"]);
   assert.equal(t.result.winner, "white");
+  assert.equal(t.ggf, `(;GM[Othello]BO[8 ${"-".repeat(27)}O*------*O${"-".repeat(27)} O]W[C4];)`, "a transcript's GGF, from its start");
 });

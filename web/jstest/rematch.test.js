@@ -17,6 +17,11 @@ test("a player against the computer gets the other colour, same clocks", () => {
   });
 });
 
+test("a player who gave no name gives none again", () => {
+  const s = game({ kind: "human", name: "human", unnamed: true }, computer("random"));
+  assert.deepEqual(rematchRequest(s, { color: "black", token: "k" }).req.white, { kind: "human" });
+});
+
 test("two computers swap colours and keep the start and move time", () => {
   const other = "-".repeat(64) + " O";
   const s = game(computer("random"), computer("greedy"), { move_time_ms: 500, start: other });

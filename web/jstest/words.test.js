@@ -3,7 +3,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fmtClock, displayName } from "../static/words.js";
+import { fmtClock, displayName, seatName, listName } from "../static/words.js";
 import { squareName, squareIndex, sourceOf, valueLabel } from "../static/board.js";
 import { markOf } from "../static/wholegame.js";
 
@@ -52,6 +52,22 @@ test("valueLabel writes a heuristic's points short enough for a square", () => {
     [{ move: "A1", eval: 2.5, kind: "midgame", depth: 5 }, "discs", "+2.5"],
     [{ move: "A1", eval: -12, kind: "exact", depth: 20 }, "discs", "-12"],
     [{ move: "A1", eval: 0.625, visits: 10 }, "rate", "63%"],
+    [{ move: "A1", eval: -3.25, kind: "midgame", depth: 9, upper: true }, "discs", "≤-3.3"],
   ];
   for (const [m, unit, want] of cases) assert.equal(valueLabel(m, unit), want, `${m.eval} ${unit}`);
+});
+
+test("seatName and listName: a player who gave no name, named in the reader's words", () => {
+  const person = { kind: "human", name: "human", unnamed: true }, ann = { kind: "human", name: "ann" };
+  const engine = { kind: "builtin", name: "engine:level=4" }, open = { kind: "open", name: "open" };
+  assert.equal(seatName({ black: person, white: engine }, "black"), "name.player");
+  assert.equal(seatName({ black: person, white: ann }, "black"), "name.player");
+  assert.equal(seatName({ black: person, white: ann }, "white"), "ann");
+  // Two people who gave no name (or one still to come) by their colours.
+  assert.equal(seatName({ black: person, white: person }, "white"), "name.whitePlayer");
+  assert.equal(seatName({ black: person, white: open }, "black"), "name.blackPlayer");
+  assert.equal(seatName({ black: person, white: open }, "white"), "seat.openName");
+  assert.equal(listName({ black: "", white: "engine:level=4" }, "black"), "name.player");
+  assert.equal(listName({ black: "", white: "" }, "black"), "name.blackPlayer");
+  assert.equal(listName({ black: "ann", white: "" }, "black"), "ann");
 });

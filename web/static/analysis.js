@@ -130,6 +130,7 @@ export function analysisPanel({ board, game, view, seat, prefs, book, first, ren
     const v = view(), key = shownKey(), valued = valuesTurn(s, v, seat(), prefs) && analysable(s, v);
     const a = on ? answers.get(cacheKey(key)) : null;
     const shown = shownValues({ s, v, valued, answer: a?.thinking, book: book() ? (v ? v.pos.book : s.book) : null, prefs });
+    legendEl.querySelector("#legend-upper").hidden = !shown.moves?.some((m) => m.upper);
     if (shown.live) {
       board.showValues(shown.moves, shown.unit);
       legendEl.hidden = false;

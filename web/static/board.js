@@ -17,8 +17,14 @@ export const sourceOf = (m) => (["book", "exact", "wld"].includes(m.kind) ? m.ki
 // valueLabel is what a square says of move m's value in unit: win, loss
 // or draw when solved so; a Monte Carlo win rate as a percentage; a
 // heuristic's points short (-11.2K: its values run to tens of
-// thousands); discs with one decimal below ten.
+// thousands); discs with one decimal below ten; "≤" before a value that
+// is only an upper bound (m.upper: the engine, thinking, found the move
+// worse than its best without its value).
 export function valueLabel(m, unit) {
+  return (m.upper ? "≤" : "") + plainLabel(m, unit);
+}
+
+function plainLabel(m, unit) {
   const src = sourceOf(m);
   if (src === "wld") return t(m.eval > 0 ? "value.win" : m.eval < 0 ? "value.loss" : "value.draw");
   if (unit === "rate" && src === "playouts") return percent(m.eval);

@@ -76,7 +76,7 @@ export function editorPage(app, initial, analyseNow = false) {
         el("button", { class: "primary", id: "analyse-position", on: { click: analyseShown } }, t("editor.analyse")),
         el("button", { on: { click: async () => {
           try {
-            const g = await api("POST", "/api/games", { black: { kind: "human", name: t("name.player") }, white: { kind: "builtin", spec: "engine:level=8" }, board: cells.join("") + " " + turn, time: "0" });
+            const g = await api("POST", "/api/games", { black: { kind: "human" }, white: { kind: "builtin", spec: "engine:level=8" }, board: cells.join("") + " " + turn, time: "0" });
             localStorage.setItem(tokenKey(g.id), JSON.stringify({ color: "black", token: g.tokens.black }));
             location.href = "/game/" + g.id;
           } catch (e) { err.textContent = errorText(e); }

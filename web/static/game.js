@@ -76,8 +76,8 @@ export function gamePage(app, id, record = null) {
   function render() {
     if (!state) return;
     const s = state, mine = seat && s.status === "playing" && s.turn === seat.color;
-    document.title = t("game.title", { black: seatName(s.black), white: seatName(s.white) });
-    heading.textContent = t("game.heading", { black: seatName(s.black), white: seatName(s.white) });
+    document.title = t("game.title", { black: seatName(s, "black"), white: seatName(s, "white") });
+    heading.textContent = t("game.heading", { black: seatName(s, "black"), white: seatName(s, "white") });
     review.setGame(s.start, s.moves.map((m) => m.square));
     const v = review.view();
     if (v) board.update(v.pos.board, v.pos.legal, v.at > 0 ? v.line[v.at - 1] : null, tools.hints());

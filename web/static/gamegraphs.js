@@ -7,7 +7,7 @@ import { el } from "./dom.js";
 import { errorText } from "./api.js";
 import { lineGraph } from "./graph.js";
 import { t, num } from "./i18n.js";
-import { analyseGame, graphs, summary, thresholds, evalAt, EXACT, DEPTH } from "./wholegame.js";
+import { analyseGame, graphs, summary, thresholds, evalAt, credited, EXACT, DEPTH } from "./wholegame.js";
 import { seatName } from "./words.js";
 
 // onLine says whether r, an analysis of a game (analyseGame's: its start
@@ -87,11 +87,14 @@ export function gameGraphs({ game, pick, analysisOn, busy, stopped, render }) {
   }
   // renderWhole shows the whole game's analysis: how moves are marked,
   // each player's totals, the graphs (at: the position shown, -1 none).
+  // Players who switched sides have each their own moves, whatever the
+  // colour they made them with, and the page says so.
   function renderWhole(s, at) {
-    const w = wholeNow();
+    const w = wholeNow() && credited(wholeNow(), s.switches);
     if (!w) { out.replaceChildren(); return; }
+    const switched = s.switches?.length ? el("p", { class: "small", id: "whole-switched", text: t("whole.switched", { moves: s.switches.map((n) => num(n)).join(", ") }) }) : "";
     out.replaceChildren(el("p", { class: "small", id: "whole-thresholds", text: thresholds() }),
-      summary(w, { black: seatName(s.black), white: seatName(s.white) }),
+      summary(w, { black: seatName(s, "black"), white: seatName(s, "white") }), switched,
       ...graphs(w, { at: at <= w.moves.length ? at : -1, onPick: pick }));
   }
   return {

@@ -82,5 +82,7 @@ export function settings(prefs, onChange) {
 export function legend() {
   const sample = { book: "+2", exact: "+4", wld: t("value.win"), depth: "+1.5", playouts: "55%" };
   return el("ul", { class: "legend", id: "legend", "aria-label": t("legend.label") },
-    SOURCES.map((s) => el("li", { "data-source": s }, el("span", { class: "swatch src-" + s, "aria-hidden": "true", text: sample[s] }), t("legend." + s))));
+    SOURCES.map((s) => el("li", { "data-source": s }, el("span", { class: "swatch src-" + s, "aria-hidden": "true", text: sample[s] }), t("legend." + s))),
+    // A bound of the engine's thinking (shown with values that have one).
+    el("li", { id: "legend-upper", hidden: "hidden" }, el("span", { class: "swatch src-depth", "aria-hidden": "true", text: "≤-1" }), t("legend.upper")));
 }

@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { recognise } from "./formats.js";
+import { ggfOf } from "./review.js";
 import { t } from "./i18n.js";
 
 // RETRY is the wait (ms) before the first reconnection; each failure
@@ -89,7 +90,7 @@ async function recordState(text) {
 // record that no server game holds: what (formats.js's recognise) and p,
 // the server's reading of it (its start and moves), with its players'
 // names (a GGF game's, else their colours), finished where the record
-// ends.
+// ends, and its GGF (ggf: the record's own, or written from its moves).
 export function recordGame(what, p) {
   const name = (tag, color) => new RegExp(tag + "\\[([^\\]]*)\\]").exec(what.ggf || "")?.[1]?.trim() || t("color." + color);
   const moves = [];
@@ -99,7 +100,9 @@ export function recordGame(what, p) {
     color = color === "black" ? "white" : "black";
   }
   const count = (c) => [...p.board].filter((x) => x === c).length, b = count("X"), w = count("O");
-  return { id: "", version: 0, record: true, over: p.over, status: "finished", board: p.board, start: p.start, legal: [], moves,
+  // Its GGF: the record's own, or its moves (passes as PA) from its start.
+  const ggf = what.ggf || ggfOf(p.start, moves.map((m) => m.square));
+  return { id: "", version: 0, record: true, ggf, over: p.over, status: "finished", board: p.board, start: p.start, legal: [], moves,
     transcript: p.transcript, opening: p.opening, opening_name: p.opening_name, turn: p.turn, book: p.book, move_time_ms: 0, game_time_ms: 0,
     black: { kind: "human", name: name("PB", "black"), discs: b, clock_used_ms: 0 }, white: { kind: "human", name: name("PW", "white"), discs: w, clock_used_ms: 0 },
     result: { winner: b > w ? "black" : w > b ? "white" : "none", reason: "normal end", black: b, white: w, score: b - w } };

@@ -24,7 +24,8 @@ export function rematchRequest(s, seat) {
   if (s.start && s.start !== START) req.board = s.start;
   for (const c of ["black", "white"]) {
     const p = swapped[c];
-    req[c] = p.kind === "builtin" ? { kind: "builtin", spec: p.name } : { kind: "human", name: p.name };
+    // A person who gave no name gives none again (the page names them).
+    req[c] = p.kind === "builtin" ? { kind: "builtin", spec: p.name } : p.unnamed ? { kind: "human" } : { kind: "human", name: p.name };
   }
   return { req, me: mine && (mine === "black" ? "white" : "black") };
 }

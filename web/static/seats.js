@@ -34,7 +34,7 @@ export function statusLine(s, seat, invite) {
     const mine = seat && s.status === "playing" && s.turn === seat.color, last = s.moves[s.moves.length - 1];
     const lastPass = last?.square === "PA" ? t("status.passed", { side: Side(last.color) }) : "";
     line.text = (seat ? "" : t("status.watching")) + lastPass + (mine ? t("status.yourMove")
-      : t("status.toMove", { name: seatName(s[s.turn]), side: side(s.turn) }) + (s[s.turn].kind === "builtin" ? t("status.thinking") : ""));
+      : t("status.toMove", { name: seatName(s, s.turn), side: side(s.turn) }) + (s[s.turn].kind === "builtin" ? t("status.thinking") : ""));
     const th = s.live;
     if (th) line.live = t("status.live", { how: howText(th), value: valueText(forBlack(th), th.unit), pv: (th.pv || []).join(" ").toLowerCase() });
   }
@@ -68,7 +68,7 @@ export function seatsPanel({ game, seat, invite }) {
     render(s) {
       const me = seat();
       for (const c of ["black", "white"]) {
-        seats[c].querySelector(".name").textContent = me && me.color === c ? t("seat.you", { name: seatName(s[c]) }) : seatName(s[c]);
+        seats[c].querySelector(".name").textContent = me && me.color === c ? t("seat.you", { name: seatName(s, c) }) : seatName(s, c);
         seats[c].querySelector(".count").textContent = num(s[c].discs);
         seats[c].classList.toggle("turn", s.status === "playing" && s.turn === c);
       }

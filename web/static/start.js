@@ -4,7 +4,7 @@
 import { el, options } from "./dom.js";
 import { api, errorText, tokenKey } from "./api.js";
 import { t, num, date } from "./i18n.js";
-import { opponents, displayName, resultText, openingName } from "./words.js";
+import { opponents, listName, resultText, openingName } from "./words.js";
 import { recognise } from "./formats.js";
 import { wthorCard } from "./wthor.js";
 
@@ -52,7 +52,7 @@ export async function startPage(app) {
     el("label", { for: "start-from", text: t("start.from") }), from,
     el("div", { class: "row" }, el("button", { class: "primary", id: "play", on: { click: () => {
       const me = colour.value, other = me === "black" ? "white" : "black";
-      go({ [me]: { kind: "human", name: t("name.player") }, [other]: { kind: "builtin", spec: opp.value }, ...clock(time.value), ...opening(from) }, me);
+      go({ [me]: { kind: "human" }, [other]: { kind: "builtin", spec: opp.value }, ...clock(time.value), ...opening(from) }, me);
     } } }, t("start.play"))));
   const friendColour = el("select", { id: "friend-colour" }, options([["black", t("color.black")], ["white", t("color.white")]], "black"));
   // An analysis game: the server helps both people (analysis, book
@@ -67,7 +67,7 @@ export async function startPage(app) {
     el("label", { class: "toggle", for: "friend-analysis" }, friendAnalysis, t("start.analysisGame")),
     el("div", { class: "row" }, el("button", { class: "primary", id: "create-friend", on: { click: () => {
       const me = friendColour.value, other = me === "black" ? "white" : "black";
-      go({ [me]: { kind: "human", name: t("name.host") }, [other]: { kind: "open" }, ...clock(friendTime.value), ...opening(friendFrom), ...(friendAnalysis.checked ? { analysis: true } : {}) }, me);
+      go({ [me]: { kind: "human" }, [other]: { kind: "open" }, ...clock(friendTime.value), ...opening(friendFrom), ...(friendAnalysis.checked ? { analysis: true } : {}) }, me);
     } } }, t("start.create"))));
   const wb = el("select", { id: "watch-black" }, options(opponents(), "engine:level=8")), ww = el("select", { id: "watch-white" }, options(opponents(), "mcts:time=1s"));
   const watch = el("div", { class: "card" },
@@ -86,14 +86,14 @@ export async function startPage(app) {
       el("button", { on: { click: () => location.href = "/#edit=" + encodeURIComponent(text.value.trim()) } }, t("start.edit")),
       el("button", { id: "review-record", on: { click: () => { if (text.value.trim()) location.href = "/#review=" + encodeURIComponent(text.value.trim()); } } }, t("start.review")),
       el("button", { on: { click: async () => {
-        go({ black: { kind: "human", name: t("name.player") }, white: { kind: "builtin", spec: "engine:level=8" }, ...recognise(text.value), time: "0" }, "black");
+        go({ black: { kind: "human" }, white: { kind: "builtin", spec: "engine:level=8" }, ...recognise(text.value), time: "0" }, "black");
       } } }, t("start.playOn"))));
   app.replaceChildren(el("h1", { text: t("start.title") }), el("div", { class: "cards" }, vsComputer, vsHuman, watch, analyse, wthorCard(text)), err, el("div", { class: "gap" }), games);
   try {
     const { games: gs } = await api("GET", "/api/games?limit=30");
     for (const g of gs) {
       const state = g.status === "finished" && g.result ? resultText(g.result) : t("list.live");
-      list.append(el("tr", {}, el("td", {}, el("a", { href: "/game/" + g.id, text: displayName(g.black) })), el("td", { text: displayName(g.white) }), el("td", { text: num(g.moves) }), el("td", { class: "opening" }, ...(g.opening ? openingName(g.opening, g.opening_name) : [])), el("td", { class: "state", text: state }), el("td", { class: "small", text: g.updated ? date(g.updated) : "" })));
+      list.append(el("tr", {}, el("td", {}, el("a", { href: "/game/" + g.id, text: listName(g, "black") })), el("td", { text: listName(g, "white") }), el("td", { text: num(g.moves) }), el("td", { class: "opening" }, ...(g.opening ? openingName(g.opening, g.opening_name) : [])), el("td", { class: "state", text: state }), el("td", { class: "small", text: g.updated ? date(g.updated) : "" })));
     }
     if (!gs.length) list.append(el("tr", {}, el("td", { colspan: 6, class: "small", text: t("start.noGames") })));
   } catch (e) { list.append(el("tr", {}, el("td", { colspan: 6, text: errorText(e) }))); }

@@ -108,12 +108,15 @@ export function toolbar({ id, record, game, setGame, seat, setSeat, invite, boar
   const undo = el("button", { id: "undo", on: { click: () => send("undo") } }, t("game.undo"));
   const resign = el("button", { id: "resign", on: { click: () => { if (confirm(t("game.resignConfirm"))) send("resign"); } } }, t("game.resign"));
   const copyT = copyButton(t("game.copyTranscript"), () => game()?.transcript || "", { id: "copy-transcript" });
-  const copyG = copyButton(t("game.copyGGF"), async () => (await fetch("/api/games/" + id + "/ggf")).text());
+  // The game's GGF: the server's (GET /api/games/{id}/ggf), or a record's
+  // own, which no server game holds (recordGame's ggf).
+  const copyG = copyButton(t("game.copyGGF"), async () => (record ? game()?.ggf || "" : (await fetch("/api/games/" + id + "/ggf")).text()));
   // The files of the game, and the link to the position shown (the
   // editor, which analyses it).
-  const saveG = el("a", { class: "button", id: "download-ggf", href: `/api/games/${id}/ggf`, download: `reversi-${id}.ggf` }, t("game.downloadGGF"));
-  if (record) copyG.hidden = saveG.hidden = true; // the server has no such game
-  const saveT = el("button", { id: "download-transcript", on: { click: () => game() && download(`reversi-${id}.txt`, game().transcript + "\n") } }, t("game.downloadTranscript"));
+  const saveG = record
+    ? el("button", { id: "download-ggf", on: { click: () => game() && download("reversi-record.ggf", game().ggf + "\n") } }, t("game.downloadGGF"))
+    : el("a", { class: "button", id: "download-ggf", href: `/api/games/${id}/ggf`, download: `reversi-${id}.ggf` }, t("game.downloadGGF"));
+  const saveT = el("button", { id: "download-transcript", on: { click: () => game() && download(`reversi-${id || "record"}.txt`, game().transcript + "\n") } }, t("game.downloadTranscript"));
   // The board as a picture (PNG or SVG), as it is shown.
   const pictureName = () => `reversi-${id || "game"}-${review.view()?.at ?? game()?.moves.length ?? 0}`;
   const savePNG = el("button", { id: "export-png", on: { click: async () => { try { download(pictureName() + ".png", await boardPNG(board.el)); } catch (e) { fail(e); } } } }, t("board.png"));
@@ -152,7 +155,7 @@ export function toolbar({ id, record, game, setGame, seat, setSeat, invite, boar
   const rematchNote = el("div", { class: "status warn", id: "rematch-note", role: "status", hidden: "hidden" });
   const join = el("button", { class: "primary", id: "join", on: { click: async () => {
     try {
-      const j = await api("POST", `/api/games/${id}/join`, { kind: "human", name: t("name.guest"), invite });
+      const j = await api("POST", `/api/games/${id}/join`, { kind: "human", invite });
       setSeat({ color: j.color, token: j.token }); localStorage.setItem(tokenKey(id), JSON.stringify(seat()));
       history.replaceState(null, "", "/game/" + id); // the invitation is used up
       hello(); // the seat's player sees the board

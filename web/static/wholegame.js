@@ -81,21 +81,45 @@ export async function analyseGame(start, moves, { progress = () => {}, stopped =
     progress(done, todo.length);
   }
   for (let k = n - 1; k >= 0; k--) if (values[k] === null && moves[k] === "PA") values[k] = values[k + 1];
+  return { start, moves: moves.slice(), values, kinds, losses, ...tally(losses) };
+}
+
+// tally is the totals and running sums of losses (analyseGame's), each
+// move's credited to by(i, color), the player who made move i with
+// color, said by "black" or "white" (by default its colour): {totals,
+// running}, as analyseGame answers them.
+export function tally(losses, by = (i, color) => color) {
   const totals = {}, running = {};
   for (const c of ["black", "white"]) {
     totals[c] = { loss: 0, moves: 0, counts: Object.fromEntries(MARKS.map((m) => [m.kind, 0])) };
     running[c] = [0];
   }
   losses.forEach((l, i) => {
-    for (const c of ["black", "white"]) running[c].push(running[c][i] + (l && l.color === c ? l.loss : 0));
+    const who = l && by(i, l.color);
+    for (const c of ["black", "white"]) running[c].push(running[c][i] + (l && who === c ? l.loss : 0));
     if (!l) return;
-    const tot = totals[l.color];
+    const tot = totals[who];
     tot.loss = Math.round((tot.loss + l.loss) * 10) / 10;
     tot.moves++;
     if (l.mark) tot.counts[l.mark.kind]++;
   });
-  return { start, moves: moves.slice(), values, kinds, losses, totals, running };
+  return { totals, running };
 }
+
+// playerOf says, for a game whose players switched sides after the
+// numbers of moves switches (the game's JSON's switches), who made move i
+// with color: the player at that colour now ("black" or "white"), or the
+// one at the other colour if an odd number of switches came after it.
+export function playerOf(switches = []) {
+  return (i, color) => (switches.filter((n) => n > i).length % 2 ? (color === "black" ? "white" : "black") : color);
+}
+
+// credited is result (analyseGame's) with each move's loss credited to
+// the player who made it, for a game whose players switched sides after
+// the numbers of moves switches (see playerOf): the rows of the summary
+// and the lines of the loss graph are the players, at the colours they
+// hold now.
+export const credited = (result, switches) => (switches?.length ? { ...result, ...tally(result.losses, playerOf(switches)) } : result);
 
 // lossText writes a loss in discs (whole when exact, else to a tenth).
 export const lossText = (loss) => num(loss, { maximumFractionDigits: 1 });
@@ -116,7 +140,7 @@ export const thresholds = () => t("whole.thresholds", Object.fromEntries(MARKS.m
 export function summary(result, names) {
   const head = el("tr", {}, el("th", { scope: "col", text: t("whole.player") }), el("th", { scope: "col", text: t("whole.lost") }),
     el("th", { scope: "col", text: t("whole.average") }),
-    MARKS.map((m) => el("th", { scope: "col", text: `${m.sign} ${t(m.key)}` })));
+    MARKS.map((m) => el("th", { scope: "col" }, el("span", { class: "sign", text: m.sign }), " ", el("span", { class: "mark-word", text: t(m.key) }))));
   const rows = ["black", "white"].map((c) => {
     const tot = result.totals[c];
     return el("tr", { "data-color": c }, el("th", { scope: "row", text: `${Side(c)} · ${names[c]}` }),

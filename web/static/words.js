@@ -33,8 +33,24 @@ export function displayName(name) {
   return m ? t("player." + m[1]) : name;
 }
 
-// seatName is a seat's player as the page names it.
-export const seatName = (seat) => (seat.kind === "builtin" ? displayName(seat.name) : seat.kind === "open" ? t("seat.openName") : seat.name);
+// defaultName is how the page names, in its own language, a person (or a
+// bot) at color who gave no name (the page gives none: the server stores
+// none, so that each reader sees it in theirs): by their colour if the
+// other player gave none either (or is still to come), else "Player".
+const defaultName = (color, otherUnnamed) => t(!otherUnnamed ? "name.player" : color === "black" ? "name.blackPlayer" : "name.whitePlayer");
+
+// seatName is the player of game s at color as the page names it.
+export function seatName(s, color) {
+  const seat = s[color], other = s[color === "black" ? "white" : "black"];
+  if (seat.kind === "builtin") return displayName(seat.name);
+  if (seat.kind === "open") return t("seat.openName");
+  return seat.unnamed ? defaultName(color, !!other?.unnamed || other?.kind === "open") : seat.name;
+}
+
+// listName is the player at color of g, a game of the list (GET
+// /api/games: its black and white names, "" for a player who gave none),
+// as the page names it.
+export const listName = (g, color) => (g[color] ? displayName(g[color]) : defaultName(color, !g[color === "black" ? "white" : "black"]));
 
 // side names a colour inside a sentence ("black"); Side at the start of
 // one, or alone ("Black").
@@ -84,7 +100,7 @@ export function resultText(r) {
 // they stood.
 export function finalText(r, game) {
   const who = r.reason === "abandoned" ? t("result.none") : r.winner === "none" ? t("result.draw")
-    : t("result.wins", { name: seatName(game[r.winner]), side: side(r.winner) });
+    : t("result.wins", { name: seatName(game, r.winner), side: side(r.winner) });
   const w = why(r), by = r.by ? side(r.by) : "";
   const black = num(r.black), white = num(r.white);
   if (scored(r)) {

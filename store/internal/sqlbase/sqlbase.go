@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -241,8 +242,34 @@ ALTER TABLE games ADD COLUMN rematch_game TEXT NOT NULL DEFAULT '';`
 const schemaV5 = `
 ALTER TABLE games ADD COLUMN analysis INTEGER NOT NULL DEFAULT 0;`
 
+// schemaV7 adds the switches of sides of each game (store.Game.Switches,
+// its numbers of moves, each written ",N"); the games stored before
+// have none.
+const schemaV7 = `
+ALTER TABLE games ADD COLUMN switches TEXT NOT NULL DEFAULT '';`
+
 // Migrations are the schema's versions, in order, for both databases.
-var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6}
+var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7}
+
+// switchesOf reads the switches column (",10,14") as numbers of moves.
+func switchesOf(text string) []int {
+	var out []int
+	for _, f := range strings.Split(text, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// switchesText writes switches as the switches column does.
+func switchesText(switches []int) string {
+	var b strings.Builder
+	for _, n := range switches {
+		fmt.Fprintf(&b, ",%d", n)
+	}
+	return b.String()
+}
 
 func ms(d time.Duration) int64 { return d.Milliseconds() }
 
@@ -454,7 +481,7 @@ func (s *SQL) announce(ctx context.Context, tx *sql.Tx, note store.Note) error {
 
 const gameColumns = `id, revision, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
 	black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
-	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, rematch_offers, rematch_game, analysis`
+	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, rematch_offers, rematch_game, analysis, switches`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -464,15 +491,17 @@ func scanGame(r scanner) (*store.Game, int, bool, error) {
 	var bk, wk string
 	var plies, finished, offers, analysis int
 	var res store.Result
+	var switches string
 	err := r.Scan(&g.ID, &g.Revision, &created, &updated, &g.Rule, &g.Start, &moveMS, &gameMS, &incMS,
 		&bk, &g.Seats[0].Name, &g.Seats[0].Spec, &g.Seats[0].TokenHash,
 		&wk, &g.Seats[1].Name, &g.Seats[1].Spec, &g.Seats[1].TokenHash,
-		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail, &offers, &g.Rematch.Game, &analysis)
+		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail, &offers, &g.Rematch.Game, &analysis, &switches)
 	if err != nil {
 		return nil, 0, false, err
 	}
 	g.Rematch.Offered = [2]bool{offers&1 != 0, offers&2 != 0}
 	g.Analysis = analysis != 0
+	g.Switches = switchesOf(switches)
 	g.Created, g.Updated = fromMicro(created), fromMicro(updated)
 	g.MoveTime, g.GameTime = time.Duration(moveMS)*time.Millisecond, time.Duration(gameMS)*time.Millisecond
 	g.Increment = time.Duration(incMS) * time.Millisecond
@@ -648,22 +677,23 @@ func (s *SQL) TakeSeat(ctx context.Context, id string, color int, seat store.Sea
 
 // SwapSeats implements store.Store.
 func (s *SQL) SwapSeats(ctx context.Context, id string) error {
-	return s.inGame(ctx, id, store.Note{Game: id}, func(ctx context.Context, tx *sql.Tx, _ int, finished bool) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(ctx context.Context, tx *sql.Tx, plies int, finished bool) error {
 		if finished {
 			return store.ErrConflict
 		}
-		return s.swapSeats(ctx, tx, id)
+		return s.swapSeats(ctx, tx, id, plies)
 	})
 }
 
-// swapSeats swaps the seats of game id in tx. Every assignment of an
-// UPDATE reads the row as it was, in SQLite and PostgreSQL alike: the
+// swapSeats swaps the seats of game id, which has plies moves, in tx,
+// and notes the switch after them (Game.Switches). Every assignment of
+// an UPDATE reads the row as it was, in SQLite and PostgreSQL alike: the
 // pairs swap.
-func (s *SQL) swapSeats(ctx context.Context, tx *sql.Tx, id string) error {
+func (s *SQL) swapSeats(ctx context.Context, tx *sql.Tx, id string, plies int) error {
 	_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1,
 		black_kind = white_kind, black_name = white_name, black_spec = white_spec, black_token = white_token,
 		white_kind = black_kind, white_name = black_name, white_spec = black_spec, white_token = black_token,
-		updated_at = ? WHERE id = ?`), unixMicro(time.Now()), id)
+		switches = switches || ?, updated_at = ? WHERE id = ?`), switchesText([]int{plies}), unixMicro(time.Now()), id)
 	if err != nil {
 		return err
 	}
@@ -675,7 +705,7 @@ func (s *SQL) swapSeats(ctx context.Context, tx *sql.Tx, id string) error {
 // SwapSeatsFor implements store.Cluster. The game's row is locked
 // first, then the submission's.
 func (s *SQL) SwapSeatsFor(ctx context.Context, id, submission string) error {
-	return s.inGame(ctx, id, store.Note{Game: id}, func(ctx context.Context, tx *sql.Tx, _ int, finished bool) error {
+	return s.inGame(ctx, id, store.Note{Game: id}, func(ctx context.Context, tx *sql.Tx, plies int, finished bool) error {
 		var game string
 		var decided int
 		err := tx.QueryRowContext(ctx, s.q(`SELECT game_id, decided FROM submissions WHERE id = ?`+s.d.ForUpdate), submission).Scan(&game, &decided)
@@ -687,7 +717,7 @@ func (s *SQL) SwapSeatsFor(ctx context.Context, id, submission string) error {
 		case finished || decided != 0:
 			return store.ErrConflict
 		}
-		if err := s.swapSeats(ctx, tx, id); err != nil {
+		if err := s.swapSeats(ctx, tx, id, plies); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`UPDATE submissions SET decided = 1, verdict = '' WHERE id = ?`), submission); err != nil {
@@ -731,7 +761,14 @@ func (s *SQL) Truncate(ctx context.Context, id string, ply int) error {
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), id, ply); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, plies = ?, updated_at = ? WHERE id = ?`), ply, unixMicro(time.Now()), id)
+		// The moves from ply on are to be made by the seats as they are
+		// now: a switch after ply is brought back to it.
+		var text string
+		if err := tx.QueryRowContext(ctx, s.q(`SELECT switches FROM games WHERE id = ?`), id).Scan(&text); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, plies = ?, switches = ?, updated_at = ? WHERE id = ?`),
+			ply, switchesText(store.SwitchesUpTo(switchesOf(text), ply)), unixMicro(time.Now()), id)
 		return err
 	})
 }
