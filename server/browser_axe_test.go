@@ -14,6 +14,16 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// readAxe returns axe-core's script (testdata/axe).
+func readAxe(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile("testdata/axe/axe.min.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
 // axeViolations runs axe-core on the page shown and returns its
 // violations, one line each (the rule, what it says, where).
 func axeViolations(t *testing.T, ctx context.Context, axe string) []string {
@@ -50,11 +60,7 @@ func TestBrowserAxe(t *testing.T) {
 		t.Skip("a browser test: it runs without -short")
 	}
 	t.Parallel() // beside another browser test: see browser
-	data, err := os.ReadFile("testdata/axe/axe.min.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	axe := string(data)
+	axe := readAxe(t)
 	ts := newTestServer(t, "", Config{})
 	playing := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "random"}, Transcript: "f5d6c3", Time: "0"})
 	board, turn := positionOf(t, ts, PositionRequest{Transcript: fullGame[:88]}) // 16 empty squares

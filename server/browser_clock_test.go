@@ -5,7 +5,6 @@ package server
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -29,10 +28,7 @@ func TestBrowserIncrementClock(t *testing.T) {
 		t.Skip("a browser test: it runs without -short")
 	}
 	t.Parallel() // beside another browser test: see browser
-	axe, err := os.ReadFile("testdata/axe/axe.min.js")
-	if err != nil {
-		t.Fatal(err)
-	}
+	axe := readAxe(t)
 	ts := newTestServer(t, "", Config{})
 	ctx := browser(t, "en-US", "en-US,en")
 	var label string
@@ -68,7 +64,7 @@ func TestBrowserIncrementClock(t *testing.T) {
 	shown := clockText(left) + " · +3 s a move"
 	waitJS(t, ctx, "white's clock with the increment ("+shown+")", fmt.Sprintf(`document.querySelector("#seat-white .meta").textContent.endsWith(%q)`, shown))
 	waitJS(t, ctx, "black's clock with the increment", `document.querySelector("#seat-black .meta").textContent.endsWith(" · +3 s a move")`)
-	if vs := axeViolations(t, ctx, string(axe)); len(vs) > 0 {
+	if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
 		t.Errorf("axe-core finds:\n  %s", strings.Join(vs, "\n  "))
 	}
 }

@@ -8,7 +8,6 @@ package server
 import (
 	"fmt"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 
@@ -26,11 +25,7 @@ func TestBrowserExplorer(t *testing.T) {
 		t.Skip("a browser test: it runs without -short")
 	}
 	t.Parallel() // beside another browser test: see browser
-	data, err := os.ReadFile("testdata/axe/axe.min.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	axe := string(data)
+	axe := readAxe(t)
 	ts := newTestServer(t, "", Config{})
 	start := ts.explore(t, "")
 	f5 := ts.explore(t, "transcript=f5")

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/explorer"
@@ -89,31 +88,18 @@ func parseExplorerQuery(v url.Values) (explorerQuery, error) {
 		}
 		q.g = g
 	}
-	for _, y := range []struct {
-		key string
-		to  *int
-	}{{"from", &q.from}, {"to", &q.to}} {
-		if s := v.Get(y.key); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil || n < 1900 || n > 2100 {
-				return q, withCode(CodeWTHORYear, fmt.Errorf("%s: %q is not a year such as 2004", y.key, s))
-			}
-			*y.to = n
-		}
+	var err error
+	if q.from, err = yearParam(v, "from"); err != nil {
+		return q, err
+	}
+	if q.to, err = yearParam(v, "to"); err != nil {
+		return q, err
 	}
 	if q.from != 0 && q.to != 0 && q.from > q.to {
 		return q, withCode(CodeBadRequest, fmt.Errorf("from: %d is after to (%d)", q.from, q.to))
 	}
-	if p := strings.TrimSpace(v.Get("player")); p != "" {
-		switch n := utf8.RuneCountInString(p); {
-		case !utf8.ValidString(p):
-			return q, withCode(CodeBadRequest, fmt.Errorf("player: not valid UTF-8"))
-		case n == 1:
-			return q, withCode(CodeWTHORShort, fmt.Errorf("player: give at least 2 characters"))
-		case n > wthorMaxText:
-			return q, withCode(CodeWTHORLong, fmt.Errorf("player: at most %d characters", wthorMaxText))
-		}
-		q.player = strings.ToLower(p)
+	if q.player, err = nameParam(v, "player"); err != nil {
+		return q, err
 	}
 	if s := v.Get("games"); s != "" {
 		n, err := strconv.Atoi(s)

@@ -107,27 +107,15 @@ type wthorQuery struct {
 // what is wrong (and its code).
 func parseWTHORQuery(q url.Values) (wthorQuery, error) {
 	var w wthorQuery
-	for _, f := range []struct {
-		key string
-		to  *string
-	}{{"player", &w.player}, {"tournament", &w.tournament}} {
-		v := strings.TrimSpace(q.Get(f.key))
-		switch n := utf8.RuneCountInString(v); {
-		case !utf8.ValidString(v):
-			return w, fmt.Errorf("%s: not valid UTF-8", f.key)
-		case n == 1:
-			return w, withCode(CodeWTHORShort, fmt.Errorf("%s: give at least 2 characters", f.key))
-		case n > wthorMaxText:
-			return w, withCode(CodeWTHORLong, fmt.Errorf("%s: at most %d characters", f.key, wthorMaxText))
-		}
-		*f.to = strings.ToLower(v)
+	var err error
+	if w.player, err = nameParam(q, "player"); err != nil {
+		return w, err
 	}
-	if y := q.Get("year"); y != "" {
-		n, err := strconv.Atoi(y)
-		if err != nil || n < 1900 || n > 2100 {
-			return w, withCode(CodeWTHORYear, fmt.Errorf("year: %q is not a year such as 2004", y))
-		}
-		w.year = n
+	if w.tournament, err = nameParam(q, "tournament"); err != nil {
+		return w, err
+	}
+	if w.year, err = yearParam(q, "year"); err != nil {
+		return w, err
 	}
 	if w.player == "" && w.tournament == "" && w.year == 0 {
 		return w, withCode(CodeWTHOREmpty, errors.New("give a player, a tournament or a year (e.g. ?player=tamenori)"))
@@ -141,6 +129,35 @@ func parseWTHORQuery(q url.Values) (wthorQuery, error) {
 		w.page = n
 	}
 	return w, nil
+}
+
+// nameParam reads a name searched for, in part (key's parameter of q): in
+// lower case, "" if not given; the error says what is wrong (and its
+// code).
+func nameParam(q url.Values, key string) (string, error) {
+	v := strings.TrimSpace(q.Get(key))
+	switch n := utf8.RuneCountInString(v); {
+	case !utf8.ValidString(v):
+		return "", withCode(CodeBadRequest, fmt.Errorf("%s: not valid UTF-8", key))
+	case n == 1:
+		return "", withCode(CodeWTHORShort, fmt.Errorf("%s: give at least 2 characters", key))
+	case n > wthorMaxText:
+		return "", withCode(CodeWTHORLong, fmt.Errorf("%s: at most %d characters", key, wthorMaxText))
+	}
+	return strings.ToLower(v), nil
+}
+
+// yearParam reads a year (key's parameter of q), 0 if not given.
+func yearParam(q url.Values, key string) (int, error) {
+	y := q.Get(key)
+	if y == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(y)
+	if err != nil || n < 1900 || n > 2100 {
+		return 0, withCode(CodeWTHORYear, fmt.Errorf("%s: %q is not a year such as 2004", key, y))
+	}
+	return n, nil
 }
 
 // handleWTHOR answers the games of the shipped WTHOR database that match
