@@ -30,8 +30,9 @@ var floors = [][]string{
 		"store", "glicko", "pairing"},
 	// 1, the rules: the board; the stores' shared SQL; the accounts of
 	// the rated arena (names, passwords, keys, rating classes, the
-	// Glicko-2 rating of a game).
-	{"board", "store/internal/sqlbase", "account"},
+	// Glicko-2 rating of a game); the server's tournaments (their rounds
+	// by package pairing, results and standings).
+	{"board", "store/internal/sqlbase", "account", "tournament"},
 	// 2, what the rules make: game records, evaluations, perft; the two
 	// databases.
 	{"game", "eval", "perft", "store/sqlite", "store/postgres"},
