@@ -38,6 +38,7 @@ type sqlStore = sqlbase.SQL
 var (
 	_ store.Shared   = (*Store)(nil)
 	_ store.Accounts = (*Store)(nil)
+	_ store.Tournaments = (*Store)(nil)
 )
 
 // Open connects to the database of dsn (a postgres:// URL or key=value

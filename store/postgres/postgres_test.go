@@ -23,6 +23,7 @@ func TestContract(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return open(t) })
 	storetest.RunCluster(t, func(t *testing.T) storetest.ClusterStore { return open(t) })
 	storetest.RunAccounts(t, func(t *testing.T) storetest.AccountStore { return open(t) })
+	storetest.RunTournaments(t, func(t *testing.T) storetest.TournamentStore { return open(t) })
 }
 
 // TestMigrateFromV2: a database of schema version 2 gets the games'
@@ -123,6 +124,25 @@ func TestTwoProcessesRate(t *testing.T) {
 	}
 	defer b.Close()
 	storetest.RaceFinishRated(t, a, b)
+}
+
+// TestTwoProcessesUpdateATournament: two stores on one database (two
+// servers) updating one tournament at once over the same version: one
+// update is written (storetest.RaceTournamentUpdates).
+func TestTwoProcessesUpdateATournament(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	ctx := context.Background()
+	a, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	storetest.RaceTournamentUpdates(t, a, b)
 }
 
 // TestServerDiesWhileRating: a server whose connection dies in the

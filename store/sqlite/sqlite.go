@@ -105,6 +105,7 @@ var (
 	_ store.Store    = (*Store)(nil)
 	_ store.Cluster  = (*Store)(nil)
 	_ store.Accounts = (*Store)(nil)
+	_ store.Tournaments = (*Store)(nil)
 )
 
 // Open opens (creating it if needed) the database file at path, locks it

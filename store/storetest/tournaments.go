@@ -1,0 +1,144 @@
+// The contract of store.Tournaments.
+
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/reversi-engine/reversi/store"
+)
+
+// TournamentStore is a game store that keeps tournaments.
+type TournamentStore interface {
+	store.Store
+	store.Tournaments
+}
+
+// RunTournaments runs the contract tests of store.Tournaments on the
+// stores that open returns, a fresh (empty) store for each test.
+func RunTournaments(t *testing.T, open func(t *testing.T) TournamentStore) {
+	tests := []struct {
+		name string
+		f    func(t *testing.T, s TournamentStore)
+	}{
+		{"CreateUpdate", testTournamentCreateUpdate},
+		{"List", testTournamentList},
+		{"ConcurrentUpdates", func(t *testing.T, s TournamentStore) { RaceTournamentUpdates(t, s, s) }},
+	}
+	t.Run("Tournaments", func(t *testing.T) {
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				s := open(t)
+				defer s.Close()
+				tt.f(t, s)
+			})
+		}
+	})
+}
+
+// testTournamentCreateUpdate: a tournament is read back as written; an
+// update over the version read raises it, one over an older version is a
+// conflict and changes nothing; an id taken or unknown is refused.
+func testTournamentCreateUpdate(t *testing.T, s TournamentStore) {
+	ctx := context.Background()
+	rec := &store.TournamentRecord{ID: "t1", Name: "class X", Status: "registering", Creator: "p-ada", Data: []byte(`{"round":0}`)}
+	if err := s.CreateTournament(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Version != 1 || rec.Created.IsZero() {
+		t.Fatalf("created: %+v", rec)
+	}
+	if err := s.CreateTournament(ctx, &store.TournamentRecord{ID: "t1", Name: "again", Data: []byte(`{}`)}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("an id taken: %v", err)
+	}
+	got, err := s.Tournament(ctx, "t1")
+	if err != nil || got.Name != "class X" || got.Status != "registering" || got.Creator != "p-ada" || string(got.Data) != `{"round":0}` || got.Version != 1 || !got.Created.Equal(rec.Created) {
+		t.Fatalf("read back: %+v, %v", got, err)
+	}
+	stale := *got
+	got.Status, got.Data = "running", []byte(`{"round":1}`)
+	if err := s.UpdateTournament(ctx, got); err != nil || got.Version != 2 {
+		t.Fatalf("update: %v, version %d", err, got.Version)
+	}
+	stale.Data = []byte(`{"round":99}`)
+	if err := s.UpdateTournament(ctx, &stale); !errors.Is(err, store.ErrConflict) || stale.Version != 1 {
+		t.Errorf("an update over version 1 after version 2: %v (version %d)", err, stale.Version)
+	}
+	again, err := s.Tournament(ctx, "t1")
+	if err != nil || string(again.Data) != `{"round":1}` || again.Status != "running" || again.Version != 2 {
+		t.Errorf("after the refused update: %+v, %v", again, err)
+	}
+	if _, err := s.Tournament(ctx, "nosuch"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an unknown tournament: %v", err)
+	}
+	if err := s.UpdateTournament(ctx, &store.TournamentRecord{ID: "nosuch", Version: 1, Data: []byte(`{}`)}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an update of an unknown tournament: %v", err)
+	}
+}
+
+// testTournamentList: by status, the most recently updated first, at
+// most the limit, without their data.
+func testTournamentList(t *testing.T, s TournamentStore) {
+	ctx := context.Background()
+	for i, status := range []string{"running", "registering", "running", "finished"} {
+		if err := s.CreateTournament(ctx, &store.TournamentRecord{ID: fmt.Sprintf("t%d", i), Name: fmt.Sprint("T", i), Status: status, Data: []byte(`{"x":1}`)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// t0 updated last: first of the running ones.
+	t0, _ := s.Tournament(ctx, "t0")
+	if err := s.UpdateTournament(ctx, t0); err != nil {
+		t.Fatal(err)
+	}
+	running, err := s.ListTournaments(ctx, "running", 0)
+	if err != nil || len(running) != 2 || running[0].ID != "t0" || running[1].ID != "t2" || len(running[0].Data) != 0 {
+		t.Fatalf("running: %+v, %v", running, err)
+	}
+	all, err := s.ListTournaments(ctx, "", 3)
+	if err != nil || len(all) != 3 || all[0].ID != "t0" {
+		t.Fatalf("all, at most 3: %+v, %v", all, err)
+	}
+}
+
+// RaceTournamentUpdates checks that of many updates at once over the same
+// version, through the stores a and b (two processes on one database, or
+// the same store twice), exactly one is written and the others are
+// conflicts.
+func RaceTournamentUpdates(t *testing.T, a, b TournamentStore) {
+	t.Helper()
+	ctx := context.Background()
+	if err := a.CreateTournament(ctx, &store.TournamentRecord{ID: "race", Name: "race", Status: "running", Data: []byte(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	const n = 8
+	var written, refused atomic.Int32
+	var wg sync.WaitGroup
+	for i := range n {
+		s := []TournamentStore{a, b}[i%2]
+		wg.Go(func() {
+			rec := &store.TournamentRecord{ID: "race", Name: "race", Status: "running", Data: []byte(fmt.Sprintf(`{"by":%d}`, i)), Version: 1}
+			switch err := s.UpdateTournament(ctx, rec); {
+			case err == nil:
+				written.Add(1)
+			case errors.Is(err, store.ErrConflict):
+				refused.Add(1)
+			default:
+				t.Errorf("update %d: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	if written.Load() != 1 || refused.Load() != n-1 {
+		t.Errorf("%d updates written, %d refused; want 1 and %d", written.Load(), refused.Load(), n-1)
+	}
+	for _, s := range []TournamentStore{a, b} {
+		if got, err := s.Tournament(ctx, "race"); err != nil || got.Version != 2 {
+			t.Errorf("after the race: %+v, %v", got, err)
+		}
+	}
+}
