@@ -36,8 +36,8 @@ type Store struct {
 type sqlStore = sqlbase.SQL
 
 var (
-	_ store.Shared   = (*Store)(nil)
-	_ store.Accounts = (*Store)(nil)
+	_ store.Shared      = (*Store)(nil)
+	_ store.Accounts    = (*Store)(nil)
 	_ store.Tournaments = (*Store)(nil)
 )
 

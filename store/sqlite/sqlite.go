@@ -102,9 +102,9 @@ const CheckpointInterval = 30 * time.Second
 type sqlStore = sqlbase.SQL
 
 var (
-	_ store.Store    = (*Store)(nil)
-	_ store.Cluster  = (*Store)(nil)
-	_ store.Accounts = (*Store)(nil)
+	_ store.Store       = (*Store)(nil)
+	_ store.Cluster     = (*Store)(nil)
+	_ store.Accounts    = (*Store)(nil)
 	_ store.Tournaments = (*Store)(nil)
 )
 
