@@ -267,7 +267,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 // newGame checks a request and makes the stored game and the tokens.
 func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, error) {
-	rec := &store.Game{ID: randomID(8), Rule: "standard", MoveTime: 60 * time.Second, Analysis: req.Analysis}
+	rec := &store.Game{ID: live.NewID(8), Rule: "standard", MoveTime: 60 * time.Second, Analysis: req.Analysis}
 	if req.Rule != "" {
 		rule, err := game.ParseRule(req.Rule)
 		if err != nil {
@@ -451,10 +451,10 @@ func (s *Server) seatOf(sr SeatRequest, moveTime time.Duration) (store.Seat, str
 		// A person or bot without a name is stored without one (the
 		// game's JSON names it by its kind, and says it is unnamed, for
 		// a client to name it in its reader's language).
-		token := randomID(16)
+		token := live.NewID(16)
 		return store.Seat{Kind: store.SeatKind(sr.Kind), Name: name, TokenHash: live.HashToken(token)}, token, nil
 	case store.Open:
-		invite := randomID(16)
+		invite := live.NewID(16)
 		return store.Seat{Kind: store.Open, TokenHash: live.HashToken(invite)}, invite, nil
 	case store.Builtin:
 		if strings.TrimSpace(sr.Spec) == "" {

@@ -5,8 +5,6 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -184,7 +182,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Owner == "" {
-		cfg.Owner = "server-" + randomID(6)
+		cfg.Owner = "server-" + live.NewID(6)
 	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = 64 << 10
@@ -329,10 +327,3 @@ func (s *Server) Close() error {
 // Resume opens a table for every game in progress in the store, so that
 // a restarted server continues them; it returns how many.
 func (s *Server) Resume(ctx context.Context) (int, error) { return s.hall.Resume(ctx) }
-
-// randomID returns n random bytes in hex.
-func randomID(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	return hex.EncodeToString(b)
-}

@@ -354,7 +354,7 @@ const submitWait = 30 * time.Second
 // forward hands a submission to the game's referee in another process,
 // through the store, and waits for its verdict.
 func (t *Table) forward(ctx context.Context, tokenHash string, reply player.Reply) error {
-	sub := store.Submission{ID: newID(12), Game: t.id, TokenHash: tokenHash, Action: "move"}
+	sub := store.Submission{ID: NewID(12), Game: t.id, TokenHash: tokenHash, Action: "move"}
 	switch {
 	case reply.Resign:
 		sub.Action = "resign"

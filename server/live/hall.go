@@ -456,8 +456,9 @@ func (h *Hall) startLocked(t *Table) {
 	}()
 }
 
-// newID returns n random bytes in hex.
-func newID(n int) string {
+// NewID returns n random bytes in hex: the ids of games and submissions,
+// and the secrets of seats and invitations (the server's too).
+func NewID(n int) string {
 	b := make([]byte, n)
 	rand.Read(b)
 	return hex.EncodeToString(b)

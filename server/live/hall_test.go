@@ -38,7 +38,7 @@ func newTestHall(t *testing.T, cfg Config) *Hall {
 
 // seat is a remote seat of kind for a test's game, and its token.
 func seat(kind store.SeatKind, name string) (store.Seat, string) {
-	token := newID(16)
+	token := NewID(16)
 	return store.Seat{Kind: kind, Name: name, TokenHash: HashToken(token)}, token
 }
 
@@ -52,7 +52,7 @@ func create(t *testing.T, h *Hall, black, white store.Seat) *Table {
 // createFrom is create for a game whose first moves are transcript's.
 func createFrom(t *testing.T, h *Hall, transcript string, black, white store.Seat) *Table {
 	t.Helper()
-	rec := &store.Game{ID: newID(8), Rule: "standard", Start: board.Start().String(), MoveTime: 30 * time.Second, Seats: [2]store.Seat{black, white}}
+	rec := &store.Game{ID: NewID(8), Rule: "standard", Start: board.Start().String(), MoveTime: 30 * time.Second, Seats: [2]store.Seat{black, white}}
 	g := game.New(board.Start(), game.Standard)
 	if err := g.PlayTranscript(transcript); err != nil {
 		t.Fatal(err)

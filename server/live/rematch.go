@@ -19,7 +19,7 @@ import (
 // player had (so that each learns its seat from its own token, in any
 // process), the same clocks, rule and start position.
 func rematchOf(rec *store.Game) *store.Game {
-	return &store.Game{ID: newID(8), Rule: rec.Rule, Start: rec.Start, MoveTime: rec.MoveTime, GameTime: rec.GameTime, Increment: rec.Increment,
+	return &store.Game{ID: NewID(8), Rule: rec.Rule, Start: rec.Start, MoveTime: rec.MoveTime, GameTime: rec.GameTime, Increment: rec.Increment,
 		Analysis: rec.Analysis,
 		Seats: [2]store.Seat{
 			{Kind: store.Human, Name: rec.Seats[1].Name, TokenHash: rec.Seats[1].TokenHash},

@@ -51,7 +51,7 @@ func (h *Hall) switchSides(ctx context.Context, t *Table, tokenHash, submission 
 	t.mu.Lock()
 	if t.mirror {
 		t.mu.Unlock()
-		return false, t.forwardSub(ctx, store.Submission{ID: newID(12), Game: t.id, TokenHash: tokenHash, Action: "switch"})
+		return false, t.forwardSub(ctx, store.Submission{ID: NewID(12), Game: t.id, TokenHash: tokenHash, Action: "switch"})
 	}
 	color := SeatOf(t.rec.Seats, tokenHash)
 	rec, over, running, creator := t.rec, t.g.Finished() || t.rec.Result != nil, t.running, t.creator

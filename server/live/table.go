@@ -180,7 +180,7 @@ func (t *Table) Seen(ctx context.Context, tokenHash string) {
 	t.mu.Lock()
 	if t.mirror {
 		t.mu.Unlock()
-		if err := t.forwardSub(ctx, store.Submission{ID: newID(12), Game: t.id, TokenHash: tokenHash, Action: "seen"}); err != nil && ctx.Err() == nil {
+		if err := t.forwardSub(ctx, store.Submission{ID: NewID(12), Game: t.id, TokenHash: tokenHash, Action: "seen"}); err != nil && ctx.Err() == nil {
 			t.h.log.Warn("handing a seat's first look to the game's server", "game", t.id, "err", err)
 		}
 		return
