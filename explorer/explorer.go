@@ -54,6 +54,22 @@ type Index struct {
 type node struct {
 	key          key
 	start, count uint32
+	// tallies, for a position of heavyGames games or more, are its
+	// games' counts by year and move: a query that filters by years
+	// alone adds these up instead of reading every game.
+	tallies []tally
+}
+
+// heavyGames is the number of games from which a position keeps tallies.
+const heavyGames = 1024
+
+// tally is what the games of one year played one move (in canonical
+// coordinates, as played): how many, how they ended, Black's discs, and
+// the two best-known players who played it.
+type tally struct {
+	year, games, blackWins, draws, whiteWins, blackDiscs int
+	move                                                 board.Square
+	players                                              []int
 }
 
 // key is a position in canonical form: the board of the side to move
@@ -136,8 +152,13 @@ func New(games []Game) *Index {
 			pos[i] = next(pos[i], m)
 			ply[i]++
 		}
+		// A position's games the most recent first (Explore lists the
+		// first it keeps), of one year in the order given.
 		slices.SortFunc(layer, func(a, b entry) int {
 			if c := a.key.compare(b.key); c != 0 {
+				return c
+			}
+			if c := games[b.game].Year - games[a.game].Year; c != 0 {
 				return c
 			}
 			return int(a.game) - int(b.game)
@@ -153,12 +174,52 @@ func New(games []Game) *Index {
 					ix.pgame = append(ix.pgame, e.game)
 					ix.pmove = append(ix.pmove, e.move)
 				}
+				if hi-lo >= heavyGames {
+					n.tallies = ix.tallies(n)
+				}
 				ix.nodes[discs] = append(ix.nodes[discs], n)
 			}
 			lo = hi
 		}
 	}
 	return ix
+}
+
+// tallies counts the games of node n by year and move.
+func (ix *Index) tallies(n node) []tally {
+	type yearMove struct {
+		year int
+		move board.Square
+	}
+	at := map[yearMove]int{}
+	var out []tally
+	for j := n.start; j < n.start+n.count; j++ {
+		g := &ix.games[ix.pgame[j]]
+		k := yearMove{g.Year, ix.pmove[j]}
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			out = append(out, tally{year: g.Year, move: k.move})
+		}
+		t := &out[i]
+		t.games++
+		switch {
+		case 2*g.BlackDiscs > 64:
+			t.blackWins++
+		case 2*g.BlackDiscs < 64:
+			t.whiteWins++
+		default:
+			t.draws++
+		}
+		t.blackDiscs += g.BlackDiscs
+		mover := g.Black
+		if n.key.turn == board.White {
+			mover = g.White
+		}
+		t.players = ix.better(t.players, mover)
+	}
+	return slices.Clip(out)
 }
 
 // Positions returns how many positions the index keeps (those that two
@@ -268,9 +329,11 @@ func (ix *Index) Explore(q Query, f Filter) (Result, error) {
 	k, s := canonical(pos)
 	var games []uint32
 	var moves []board.Square // canonical
+	var tallies []tally
 	if n, ok := ix.find(k); ok {
 		games = ix.pgame[n.start : n.start+n.count]
 		moves = ix.pmove[n.start : n.start+n.count]
+		tallies = n.tallies
 	} else if q.Start == nil {
 		// Only one game (or none) reached it: the one that left the
 		// last shared position of the path by its move.
@@ -282,40 +345,66 @@ func (ix *Index) Explore(q Query, f Filter) (Result, error) {
 	stab := stabilizer(board.Board{P: k.p, O: k.o})
 	byMove := map[board.Square]*MoveStats{}
 	var played [64]int // the games' moves as the query sees the board
-	players := f.set()
-	for i, gi := range games {
-		g := &ix.games[gi]
-		if !f.keeps(g, players) {
-			continue
-		}
-		res.Games = ix.recent(res.Games, int(gi), q.Games)
-		res.Total++
-		m := smallest(moves[i], stab)
+	// add counts a tally of the games of a move, or one game and its
+	// mover (-1 for a tally).
+	add := func(t tally, mover int) {
+		m := smallest(t.move, stab)
 		ms := byMove[m]
 		if ms == nil {
-			ms = &MoveStats{FirstYear: g.Year, LastYear: g.Year}
+			ms = &MoveStats{FirstYear: t.year, LastYear: t.year}
 			byMove[m] = ms
 		}
 		// Of the moves that are one up to symmetry, the one the games
 		// played most stands for them (f5 at the start, as the
 		// database writes every game).
-		played[back.ApplySquare(moves[i])]++
-		ms.Games++
-		switch {
-		case 2*g.BlackDiscs > 64:
-			ms.BlackWins++
-		case 2*g.BlackDiscs < 64:
-			ms.WhiteWins++
-		default:
-			ms.Draws++
+		played[back.ApplySquare(t.move)] += t.games
+		res.Total += t.games
+		ms.Games += t.games
+		ms.BlackWins += t.blackWins
+		ms.Draws += t.draws
+		ms.WhiteWins += t.whiteWins
+		ms.BlackDiscs += t.blackDiscs
+		ms.FirstYear, ms.LastYear = min(ms.FirstYear, t.year), max(ms.LastYear, t.year)
+		for _, p := range t.players {
+			ms.Players = ix.better(ms.Players, p)
 		}
-		ms.BlackDiscs += g.BlackDiscs
-		ms.FirstYear, ms.LastYear = min(ms.FirstYear, g.Year), max(ms.LastYear, g.Year)
-		mover := g.Black
-		if pos.Turn == board.White {
-			mover = g.White
+		if mover >= 0 {
+			ms.Players = ix.better(ms.Players, mover)
 		}
-		ms.Players = ix.better(ms.Players, mover)
+	}
+	players := f.set()
+	if tallies != nil && players == nil {
+		// A position of many games, filtered by years at most: their
+		// tallies, and the most recent games (they come first).
+		for _, t := range tallies {
+			if f.keeps(&Game{Year: t.year}, nil) {
+				add(t, -1)
+			}
+		}
+		for _, gi := range games {
+			if len(res.Games) == q.Games {
+				break
+			}
+			if f.keeps(&ix.games[gi], nil) {
+				res.Games = append(res.Games, int(gi))
+			}
+		}
+	} else {
+		for i, gi := range games {
+			g := &ix.games[gi]
+			if !f.keeps(g, players) {
+				continue
+			}
+			if len(res.Games) < q.Games {
+				res.Games = append(res.Games, int(gi)) // the most recent come first
+			}
+			mover := g.Black
+			if pos.Turn == board.White {
+				mover = g.White
+			}
+			add(tally{year: g.Year, games: 1, blackWins: b2i(2*g.BlackDiscs > 64), draws: b2i(2*g.BlackDiscs == 64),
+				whiteWins: b2i(2*g.BlackDiscs < 64), blackDiscs: g.BlackDiscs, move: moves[i]}, mover)
+		}
 	}
 	for m, ms := range byMove {
 		best := -1
@@ -336,27 +425,6 @@ func (ix *Index) Explore(q Query, f Filter) (Result, error) {
 	return res, nil
 }
 
-// recent adds game g to list, the n most recent games seen so far (the
-// latest year first; of one year, the first seen first).
-func (ix *Index) recent(list []int, g, n int) []int {
-	if n <= 0 {
-		return list
-	}
-	year := ix.games[g].Year
-	if len(list) == n && ix.games[list[n-1]].Year >= year {
-		return list
-	}
-	i := len(list)
-	for i > 0 && ix.games[list[i-1]].Year < year {
-		i--
-	}
-	if len(list) < n {
-		list = append(list, 0)
-	}
-	copy(list[i+1:], list[i:len(list)-1])
-	list[i] = g
-	return list
-}
 
 // better returns the best-known two of players and p (no repeats).
 func (ix *Index) better(players []int, p int) []int {
@@ -442,4 +510,12 @@ func (ix *Index) reaches(g int, pos board.Position) (board.Square, bool) {
 	}
 	k, _ := canonical(p)
 	return board.NoSquare, 64-p.Board.Empties() == discs && k == want
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -267,3 +267,27 @@ func TestExploreStandsForTheMovePlayed(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkExploreStartByPlayer: the start position for one player's
+// games, which reads every game there (no tally serves a player).
+func BenchmarkExploreStartByPlayer(b *testing.B) {
+	games := wthorGames(b, 0, 3000)
+	ix := New(games)
+	f := Filter{Players: []int{games[0].Black}}
+	for b.Loop() {
+		if _, err := ix.Explore(Query{Games: 10}, f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkExploreStartByYears: the start position for a range of years,
+// added up from its tallies.
+func BenchmarkExploreStartByYears(b *testing.B) {
+	ix := New(wthorGames(b, 0, 3000))
+	for b.Loop() {
+		if _, err := ix.Explore(Query{Games: 10}, Filter{From: 1990, To: 1999}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

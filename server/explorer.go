@@ -19,8 +19,8 @@ import (
 )
 
 // explorerIndex is the index of the WTHOR games, in the database's order
-// (an index is a WTHORGameView's ID), built at the first request (about
-// a second and 20 MB).
+// (an index is a WTHORGameView's ID), built at the first request (a few
+// seconds; 26 MB kept).
 var explorerIndex = sync.OnceValues(func() (*explorer.Index, error) {
 	db, err := wthorData()
 	if err != nil {
