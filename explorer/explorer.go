@@ -425,7 +425,6 @@ func (ix *Index) Explore(q Query, f Filter) (Result, error) {
 	return res, nil
 }
 
-
 // better returns the best-known two of players and p (no repeats).
 func (ix *Index) better(players []int, p int) []int {
 	if slices.Contains(players, p) {
