@@ -55,6 +55,7 @@ func (s *Server) routes() {
 	api("POST /api/position", "position", s.handlePosition)
 	api("GET /api/wthor", "wthor", s.handleWTHOR)
 	api("GET /api/explorer", "explorer", s.handleExplorer)
+	s.accountRoutes(api)
 	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
 	methods["/api/games/{id}/ws"] = append(methods["/api/games/{id}/ws"], "GET")
 	// Another method on a path of the API, or a path it does not have,
