@@ -440,3 +440,21 @@ func FuzzDecodeBody(f *testing.F) {
 		}
 	})
 }
+
+// TestPruneSessions: the server deletes the sessions that ended (logged
+// out, or expired) and keeps the live one.
+func TestPruneSessions(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	a, b := ts.client(), ts.client()
+	a.do("POST", "/api/account/register", RegisterRequest{Name: "ann", Password: "long enough"}, nil).want(t, "register", 201, "")
+	b.do("POST", "/api/account/login", LoginRequest{Name: "ann", Password: "long enough"}, nil).want(t, "login", 200, "")
+	b.do("POST", "/api/account/logout", nil, nil).want(t, "logout", 200, "")
+	if n := ts.srv.pruneOnce(time.Now()); n != 1 {
+		t.Fatalf("pruned %d sessions now, want the one logged out", n)
+	}
+	a.do("GET", "/api/account", nil, nil).want(t, "the live session after pruning", 200, "")
+	if n := ts.srv.pruneOnce(time.Now().Add(account.SessionLifetime + time.Hour)); n != 1 {
+		t.Fatalf("pruned %d sessions after their lifetime, want the other", n)
+	}
+	a.do("GET", "/api/account", nil, nil).want(t, "the pruned session", 401, CodeNotLoggedIn)
+}

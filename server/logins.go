@@ -239,3 +239,42 @@ func (s *Server) callerOf(r *http.Request) (*caller, error) {
 	}
 	return &caller{Account: a, Session: hash}, nil
 }
+
+// pruneEvery is how often the server deletes the sessions that ended.
+const pruneEvery = time.Hour
+
+// pruneSessions deletes, every pruneEvery until the server closes, the
+// sessions that expired or were revoked (pruneOnce).
+func (s *Server) pruneSessions() {
+	tick := time.NewTicker(pruneEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+			s.pruneOnce(time.Now())
+		}
+	}
+}
+
+// pruneOnce deletes the sessions that expired before now or were
+// revoked, and returns how many (a failure is logged: the next time
+// tries again).
+func (s *Server) pruneOnce(now time.Time) int {
+	accounts := s.accountsStore()
+	if accounts == nil {
+		return 0
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
+	defer cancel()
+	n, err := accounts.PruneSessions(ctx, now)
+	if err != nil {
+		s.log.Warn("the ended sessions could not be deleted", "err", err)
+		return 0
+	}
+	if n > 0 {
+		s.log.Info("ended sessions deleted", "sessions", n)
+	}
+	return n
+}

@@ -316,6 +316,7 @@ func New(cfg Config) (*Server, error) {
 			SearchWaiting: func(d int) { s.metrics.searchesWaiting.Add(float64(d)) },
 			NewGame:       newGames.take,
 		}})
+	go s.pruneSessions()
 	s.metrics.pooled(s.hall.Pooled)
 	s.metrics.tables(s.hall.Count)
 	return s, nil
