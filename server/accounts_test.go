@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -80,6 +81,24 @@ func (b *accountClient) do(method, path string, body any, header map[string]stri
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
 	return answer{resp.StatusCode, resp.Header, data}
+}
+
+// session returns the session token that the client's cookies hold for
+// its server, "" if none.
+func (b *accountClient) session() string {
+	u, _ := url.Parse(b.ts.http.URL)
+	for _, c := range b.client.Jar.Cookies(u) {
+		if c.Name == SessionCookie {
+			return c.Value
+		}
+	}
+	return ""
+}
+
+// withSession is the header that sends a session token as its cookie
+// does.
+func withSession(token string) map[string]string {
+	return map[string]string{"Cookie": SessionCookie + "=" + token}
 }
 
 // want checks an answer's status and, for an error, its code.
@@ -175,8 +194,13 @@ func accountScenario(t *testing.T, ts *testServer, logs *logBuffer) {
 	}
 	ts.client().do("POST", "/api/account/register", RegisterRequest{Name: "aNN", Password: pw}, nil).want(t, "the name in another case", 409, CodeNameTaken)
 
+	token := ann.session()
+	if token == "" {
+		t.Fatal("no session cookie kept")
+	}
 	ann.do("POST", "/api/account/logout", nil, nil).want(t, "logout", 200, "")
 	ann.do("GET", "/api/account", nil, nil).want(t, "who am I after logout", 401, CodeNotLoggedIn)
+	ts.client().do("GET", "/api/account", nil, withSession(token)).want(t, "the logged-out session's cookie replayed", 401, CodeNotLoggedIn)
 	wrong := ann.do("POST", "/api/account/login", LoginRequest{Name: "ann", Password: pw + "!"}, nil)
 	wrong.want(t, "a wrong password", 401, CodeBadCredentials)
 	nobody := ann.do("POST", "/api/account/login", LoginRequest{Name: "nobody", Password: pw}, nil)
@@ -457,4 +481,30 @@ func TestPruneSessions(t *testing.T) {
 		t.Fatalf("pruned %d sessions after their lifetime, want the other", n)
 	}
 	a.do("GET", "/api/account", nil, nil).want(t, "the pruned session", 401, CodeNotLoggedIn)
+}
+
+// TestAccountsTwoServers: on one PostgreSQL database, a session made by
+// one server and a key made through it work on the other, and a key
+// revoked through the other stops working on both.
+func TestAccountsTwoServers(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	a := newPostgresServer(t, dsn, "server-a")
+	b := newPostgresServer(t, dsn, "server-b")
+	ann := a.client()
+	ann.do("POST", "/api/account/register", RegisterRequest{Name: "ann", Password: "long enough"}, nil).want(t, "register on a", 201, "")
+	ann.do("POST", "/api/account/bots", BotRequest{Name: "annbot"}, nil).want(t, "new bot on a", 201, "")
+	var key KeyView
+	json.Unmarshal(ann.do("POST", "/api/account/bots/annbot/keys", nil, nil).body, &key)
+	onB := &accountClient{ts: b, client: ann.client} // the same cookies (a cookie is the host's, whatever the port)
+	if v := onB.do("GET", "/api/account", nil, nil); v.status != 200 || v.account(t).Name != "ann" {
+		t.Fatalf("a's session on b: %d %s", v.status, v.body)
+	}
+	auth := map[string]string{"Authorization": "Bearer " + key.Key}
+	b.client().do("GET", "/api/account", nil, auth).want(t, "a's key on b", 200, "")
+	onB.do("POST", "/api/account/bots/annbot/keys/"+key.ID+"/revoke", nil, nil).want(t, "revoke on b", 200, "")
+	a.client().do("GET", "/api/account", nil, auth).want(t, "the revoked key on a", 401, CodeBadAPIKey)
+	token := ann.session()
+	a.client().do("GET", "/api/account", nil, withSession(token)).want(t, "the session on a", 200, "")
+	onB.do("POST", "/api/account/logout", nil, nil).want(t, "logout on b", 200, "")
+	a.client().do("GET", "/api/account", nil, withSession(token)).want(t, "the session on a after logout on b", 401, CodeNotLoggedIn)
 }
