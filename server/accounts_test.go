@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -21,6 +22,7 @@ import (
 	"github.com/reversi-engine/reversi/store"
 	"github.com/reversi-engine/reversi/store/postgres"
 	"github.com/reversi-engine/reversi/store/postgres/pgtest"
+	"github.com/reversi-engine/reversi/store/sqlite"
 )
 
 // accountClient is a client of a test server with its own cookies.
@@ -507,4 +509,30 @@ func TestAccountsTwoServers(t *testing.T) {
 	a.client().do("GET", "/api/account", nil, withSession(token)).want(t, "the session on a", 200, "")
 	onB.do("POST", "/api/account/logout", nil, nil).want(t, "logout on b", 200, "")
 	a.client().do("GET", "/api/account", nil, withSession(token)).want(t, "the session on a after logout on b", 401, CodeNotLoggedIn)
+}
+
+// plainStore is a store that keeps no accounts: the Store of a store
+// that does, alone.
+type plainStore struct{ store.Store }
+
+// TestNoAccounts: on a store that keeps no accounts, the accounts'
+// endpoints and an API key answer 501, and games are played and
+// finished as before.
+func TestNoAccounts(t *testing.T) {
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServerOn(t, plainStore{st}, "", Config{})
+	b := ts.client()
+	b.do("POST", "/api/account/register", RegisterRequest{Name: "ann", Password: "long enough"}, nil).want(t, "register", 501, CodeNoAccounts)
+	b.do("GET", "/api/account", nil, nil).want(t, "who am I", 501, CodeNoAccounts)
+	b.do("GET", "/api/games", nil, map[string]string{"Authorization": "Bearer " + account.NewAPIKey().Key}).want(t, "a key", 501, CodeNoAccounts)
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}})
+	if code := ts.call("POST", "/api/games/"+g.ID+"/resign", map[string]string{"token": g.Tokens["black"]}, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	if v := ts.waitFor(g.ID, "over", func(v GameView) bool { return v.Status == "finished" }); v.Result == nil {
+		t.Fatalf("the game ended without a result: %+v", v)
+	}
 }
