@@ -55,6 +55,7 @@ func (s *Server) routes() {
 	api("POST /api/position", "position", s.handlePosition)
 	api("GET /api/wthor", "wthor", s.handleWTHOR)
 	api("GET /api/explorer", "explorer", s.handleExplorer)
+	s.accountRoutes(api)
 	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
 	methods["/api/games/{id}/ws"] = append(methods["/api/games/{id}/ws"], "GET")
 	// Another method on a path of the API, or a path it does not have,
@@ -238,11 +239,16 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
+	acct, ok := s.seatAccount(w, r)
+	if !ok {
+		return
+	}
 	rec, tokens, err := s.newGame(req)
 	if err != nil {
 		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
+	seat := creatorSeat(rec, acct)
 	client := s.clientOf(r)
 	done, err := s.hall.Admit(client)
 	if err != nil {
@@ -256,6 +262,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.unavailable(w, r, err)
 		return
 	}
+	s.linkSeat(r.Context(), rec.ID, seat, acct)
 	s.log.Info("game created", "game", rec.ID, "black", rec.Seats[0].Kind, "white", rec.Seats[1].Kind, "client", client)
 	resp := CreateResponse{ID: rec.ID, Tokens: tokens, URL: "/game/" + rec.ID}
 	if inv := tokens["invite"]; inv != "" {
@@ -592,6 +599,15 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "kind: want human or bot")
 		return
 	}
+	acct, ok := s.seatAccount(w, r)
+	if !ok {
+		return
+	}
+	if acct != nil && string(seatKindOf(acct)) == req.Kind {
+		req.Name = acct.Name
+	} else {
+		acct = nil
+	}
 	t := s.lookup(w, r)
 	if t == nil {
 		return
@@ -611,6 +627,13 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		}
 		s.refuse(w, r, err, http.StatusConflict, CodeSeatTaken)
 		return
+	}
+	if acct != nil {
+		seat := 0
+		if color == "white" {
+			seat = 1
+		}
+		s.linkSeat(r.Context(), t.ID(), seat, acct)
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"color": color, "token": token})
 }

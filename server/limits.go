@@ -82,7 +82,7 @@ func (s *Server) trusted(a netip.Addr) bool {
 }
 
 // guard applies the rate limit, the body limit and, to a POST, the JSON
-// content type, and recovers from a panic (a bug) with a 500 instead of a
+// content type, checks a bot's API key (authenticateBot), and recovers from a panic (a bug) with a 500 instead of a
 // dropped connection.
 func (s *Server) guard(h http.HandlerFunc) http.HandlerFunc {
 	return s.limit(func(w http.ResponseWriter, r *http.Request) {
@@ -96,6 +96,10 @@ func (s *Server) guard(h http.HandlerFunc) http.HandlerFunc {
 			}
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+		r, ok := s.authenticateBot(w, r)
+		if !ok {
+			return
+		}
 		h(w, r)
 	})
 }

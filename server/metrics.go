@@ -61,7 +61,7 @@ func newMetrics() *metrics {
 	m.analysesCut = prometheus.NewCounter(prometheus.CounterOpts{Name: "reversi_analyses_cut_total", Help: "Analyses answered at their limit (8 s) without their player's answer: the player went on alone, holding no slot."})
 	m.storeFailures = prometheus.NewCounter(prometheus.CounterOpts{Name: "reversi_store_failures_total", Help: "Writes to the store that failed."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets, socket_messages, connections, help).",
+		Name: "reversi_refused_total", Help: "Requests refused by a guard, by reason (games, host, origin, content_type, token, sockets, socket_messages, connections, help, logins, hashes).",
 	}, []string{"reason"})
 	m.connectionsShed = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "reversi_connections_shed_total", Help: "Idle keep-alive connections closed to make room, by the cap reached (total, client).",

@@ -116,6 +116,26 @@ type Config struct {
 	// logs). Without them, X-Forwarded-For is ignored: a client could
 	// write anything there.
 	TrustedProxies []netip.Prefix
+	// InviteOnly: a person registers only with an invitation's code
+	// (made by the operator: reversi account invite).
+	InviteOnly bool
+	// SecureCookies marks the session cookie Secure whatever the
+	// request came over: the operator says that clients reach the server
+	// over HTTPS only (a proxy that does not say X-Forwarded-Proto, say).
+	// Without it the cookie is Secure when the request came over TLS, or
+	// through a trusted proxy that says https.
+	SecureCookies bool
+	// LoginsPerName bounds the attempts to log in to one account name,
+	// LoginsPerClient the attempts of one client (registrations and
+	// changes of password included), in LoginPeriod: token buckets of
+	// that many that refill over the period (default 10 and 100 in 15
+	// minutes).
+	LoginsPerName, LoginsPerClient int
+	LoginPeriod                    time.Duration
+	// MaxPasswordHashes bounds the password hashes computed at once
+	// (default 4): each takes 19 MiB while it runs. A request that needs
+	// one waits up to 2 s for a free slot, then is answered 503.
+	MaxPasswordHashes int
 }
 
 // DefaultLimits are the limits of the players a server runs for its
@@ -138,6 +158,7 @@ type Server struct {
 
 	metrics *metrics
 	limiter *limiter
+	logins  *logins
 	// analyses are the slots of the analyses running, shared between
 	// clients.
 	analyses *live.Slots
@@ -156,6 +177,9 @@ type Server struct {
 	// streamEvery is the least time between two reports of a streamed
 	// analysis (streamInterval; a test sets 0 to have every report).
 	streamEvery time.Duration
+	// hashWait is how long a request waits for a slot to hash a password
+	// (the constant hashWait).
+	hashWait time.Duration
 }
 
 // checkEngineName checks the name of an operator's external engine: a
@@ -244,6 +268,18 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxConnsPerClient <= 0 {
 		cfg.MaxConnsPerClient = min(64, cfg.MaxConns)
 	}
+	if cfg.LoginsPerName <= 0 {
+		cfg.LoginsPerName = 10
+	}
+	if cfg.LoginsPerClient <= 0 {
+		cfg.LoginsPerClient = 100
+	}
+	if cfg.LoginPeriod <= 0 {
+		cfg.LoginPeriod = 15 * time.Minute
+	}
+	if cfg.MaxPasswordHashes <= 0 {
+		cfg.MaxPasswordHashes = 4
+	}
 	engines := map[string]string{}
 	for name, cmd := range cfg.Engines {
 		key := strings.ToLower(strings.TrimSpace(name))
@@ -259,7 +295,8 @@ func New(cfg Config) (*Server, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{ctx: ctx, cancel: cancel, cfg: cfg, log: cfg.Log, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, cfg.Burst),
 		analyses:  live.NewSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
-		socketsBy: map[string]int{}, pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval}
+		socketsBy: map[string]int{}, pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval, hashWait: hashWait}
+	s.logins = newLogins(cfg)
 	s.metrics.limits(cfg)
 	s.analyses.Running = func(d int) { s.metrics.analysesRunning.Add(float64(d)) }
 	s.analyses.Waiting = func(d int) { s.metrics.analysesWaiting.Add(float64(d)) }
@@ -279,6 +316,7 @@ func New(cfg Config) (*Server, error) {
 			SearchWaiting: func(d int) { s.metrics.searchesWaiting.Add(float64(d)) },
 			NewGame:       newGames.take,
 		}})
+	go s.pruneSessions()
 	s.metrics.pooled(s.hall.Pooled)
 	s.metrics.tables(s.hall.Count)
 	return s, nil

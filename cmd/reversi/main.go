@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/catalog"
+	"github.com/reversi-engine/reversi/cmd/internal/accountcmd"
 	"github.com/reversi-engine/reversi/cmd/internal/arenacmd"
 	"github.com/reversi-engine/reversi/cmd/internal/bookcmd"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
@@ -35,6 +36,7 @@ type command struct {
 // them.
 var commands = []command{
 	{"serve", "start the game server and its web GUI (games stored in a database)", withEnv(runServe)},
+	{"account", "the operator's work on a server's accounts: invitations, disable and enable an account", accountcmd.Account},
 	{"loadtest", "play many games at once between scripted bots on a server: latency, lost moves", withEnv(runLoadtest)},
 	{"play", "play a game in the terminal, or many games between computer players", playcmd.Play},
 	{"perft", "count the leaves of the game tree to a depth (checks and times move generation)", measurecmd.Perft},

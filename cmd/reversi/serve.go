@@ -22,7 +22,7 @@ import (
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := cli.NewFlags(e.stderr, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db [--sqlite-sync full|normal] | --db postgres://...] [--course-endpoints] [--engine NAME=CMD] [limits]", help("serve"))
+	fs := cli.NewFlags(e.stderr, "serve", "[--addr 127.0.0.1:8080] [--db reversi.db [--sqlite-sync full|normal] | --db postgres://...] [--course-endpoints] [--engine NAME=CMD] [--invite-only] [limits]", help("serve"))
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "reversi.db", "SQLite file, or a postgres:// URL")
 	sqliteSync := fs.String("sqlite-sync", "full", "with an SQLite --db: full (every move on the disk before it is acknowledged: it survives a power cut) or normal (faster; a crash of the server loses nothing, but a power cut or an OS crash may lose the last acknowledged moves)")
@@ -55,6 +55,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	maxConns := fs.Int("max-conns", 1000, "open connections at most (WebSockets included): the one idle for the longest is closed to make room, or, if none is idle, more wait to be accepted")
 	maxConnsPerClient := fs.Int("max-conns-per-client", 64, "open connections of one client address at most (WebSockets included; a --trusted-proxy's count in --max-conns only): its one idle for the longest is closed to make room, or, if none is idle, more are answered 429 and closed (default: 64, or --max-conns if fewer)")
 	memLimit := fs.Int("memory-limit", 0, "MB the Go runtime keeps the heap under, collecting garbage harder near it (a soft limit; default: 256 + 3 x max-searches x the largest computer, unless GOMEMLIMIT is set)")
+	inviteOnly := fs.Bool("invite-only", false, "a person registers an account only with an invitation's code (reversi account invite makes them)")
+	secureCookies := fs.Bool("secure-cookies", false, "mark the session cookie Secure whatever the request came over: every client reaches the server over HTTPS (without it: Secure over TLS, or when a --trusted-proxy says X-Forwarded-Proto: https)")
 	grace := fs.Duration("shutdown-timeout", 10*time.Second, "at SIGINT or SIGTERM: how long requests under way may take to finish")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
@@ -79,7 +81,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Engines: engines, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxSearchesPerClient: *maxSearchesPerClient, MaxAnalyses: *maxAnalyses,
 		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets,
 		MaxConns: *maxConns, MaxConnsPerClient: *maxConnsPerClient, IPv6Prefix: *ipv6Prefix,
-		NewGamesPerClient: *newPerClient, NewGamesPeriod: *newPeriod}
+		NewGamesPerClient: *newPerClient, NewGamesPeriod: *newPeriod, InviteOnly: *inviteOnly, SecureCookies: *secureCookies}
 	if !cli.Given(fs, "max-searches-per-client") {
 		cfg.MaxSearchesPerClient = (*maxSearches + 1) / 2
 	}

@@ -62,7 +62,7 @@ var floors = [][]string{
 	{"server", "tui", "cmd/internal/cli"},
 	// 9, the server's load test; the subcommands of reversi, a package
 	// for each concern.
-	{"server/loadtest", "cmd/internal/bookcmd", "cmd/internal/playcmd", "cmd/internal/arenacmd", "cmd/internal/traincmd", "cmd/internal/measurecmd", "cmd/internal/enginecmd"},
+	{"server/loadtest", "cmd/internal/bookcmd", "cmd/internal/playcmd", "cmd/internal/arenacmd", "cmd/internal/traincmd", "cmd/internal/measurecmd", "cmd/internal/enginecmd", "cmd/internal/accountcmd"},
 	// 10, the command, the examples and scripts.
 	{"cmd/reversi", "examples/bot-go", "examples/bot-python", "examples/bot-cpp/check", "scripts"},
 }

@@ -318,7 +318,7 @@ func (t *Table) endWithoutReferee(reason game.Reason, by board.Color, detail str
 	g.Result.Detail = detail
 	t.writeMu.Lock()
 	defer t.writeMu.Unlock()
-	if err := t.h.stored(t.h.cfg.Store.Finish(context.Background(), t.id, storedResult(g.Result))); err != nil {
+	if err := t.h.stored(t.h.finish(context.Background(), t.id, storedResult(g.Result))); err != nil {
 		return g.Result, err
 	}
 	t.mu.Lock()
@@ -350,7 +350,7 @@ func (t *Table) observe(ev referee.Event) {
 		if err == nil && ev.Game.Result.Reason != game.InProgress {
 			// The move ended the game on the board, and the referee says
 			// so with it: the store has both before the move's answer.
-			if err = st.Finish(ctx, t.id, storedResult(ev.Game.Result)); err == nil {
+			if err = t.h.finish(ctx, t.id, storedResult(ev.Game.Result)); err == nil {
 				changes++
 			}
 		}
@@ -363,7 +363,7 @@ func (t *Table) observe(ev referee.Event) {
 		t.mu.Unlock()
 		if !stored {
 			changes = 1
-			err = st.Finish(ctx, t.id, storedResult(ev.Game.Result))
+			err = t.h.finish(ctx, t.id, storedResult(ev.Game.Result))
 			if errors.Is(err, store.ErrConflict) {
 				err, changes = nil, 0 // finished meanwhile by another process
 			}

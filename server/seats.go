@@ -1,0 +1,85 @@
+// The accounts at a game's seats: a person logged in (by the session
+// cookie) who creates or joins a game as a human seat, or a bot (by its
+// API key) as a bot seat, plays under its account's name, and the game
+// is linked to the account (store.Accounts.LinkGame), casual. Rated
+// games come with the lobby, where both accounts are known when the
+// game is made.
+
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/reversi-engine/reversi/store"
+)
+
+// seatAccount returns the account of the request's caller for a seat
+// (nil for an anonymous request), or answers an error and returns false
+// (a disabled account, a store that fails).
+func (s *Server) seatAccount(w http.ResponseWriter, r *http.Request) (*store.Account, bool) {
+	c, err := s.callerOf(r)
+	switch {
+	case errors.Is(err, store.ErrDisabled):
+		accountError(w, http.StatusForbidden, CodeAccountDisabled, "this account is disabled")
+		return nil, false
+	case err != nil:
+		s.accountsFailed(w, r, err)
+		return nil, false
+	case c == nil:
+		return nil, true
+	}
+	return c.Account, true
+}
+
+// seatKindOf is the kind of seat an account plays: a person a human
+// seat, a bot a bot seat.
+func seatKindOf(a *store.Account) store.SeatKind {
+	if a.Kind == store.BotAccount {
+		return store.Bot
+	}
+	return store.Human
+}
+
+// creatorSeat returns the seat of a new game that its creator's account
+// a plays, named after it: the one seat of a's kind among the game's
+// (the other being open or the server's player), or -1 if there is none
+// or two (a person who makes a game between two humans holds both
+// tokens, and plays neither as the account).
+func creatorSeat(g *store.Game, a *store.Account) int {
+	if a == nil {
+		return -1
+	}
+	seat := -1
+	for i, st := range g.Seats {
+		if st.Kind == seatKindOf(a) {
+			if seat >= 0 {
+				return -1
+			}
+			seat = i
+		}
+	}
+	if seat >= 0 {
+		g.Seats[seat].Name = a.Name
+	}
+	return seat
+}
+
+// linkSeat links the seat of colour seat of a game to the account a,
+// keeping the other seat's link. A failure is logged: the game goes on,
+// unlinked.
+func (s *Server) linkSeat(ctx context.Context, game string, seat int, a *store.Account) {
+	accounts := s.accountsStore()
+	if accounts == nil || a == nil || seat < 0 {
+		return
+	}
+	link, err := accounts.GameLink(ctx, game)
+	if err == nil {
+		link.Accounts[seat] = a.ID
+		err = accounts.LinkGame(ctx, game, link)
+	}
+	if err != nil {
+		s.log.Error("the game could not be linked to the account", "game", game, "account", a.ID, "err", err)
+	}
+}

@@ -1,0 +1,112 @@
+// Tests of the accounts at a game's seats and of rated games finished
+// through the server, on SQLite and (with REVERSI_TEST_POSTGRES) on
+// PostgreSQL.
+
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/reversi-engine/reversi/store"
+	"github.com/reversi-engine/reversi/store/postgres"
+	"github.com/reversi-engine/reversi/store/postgres/pgtest"
+)
+
+func TestAccountSeats(t *testing.T) {
+	accountSeats(t, newTestServer(t, "", Config{}))
+}
+
+func TestAccountSeatsPostgres(t *testing.T) {
+	st, err := postgres.Open(context.Background(), pgtest.FreshDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	accountSeats(t, newTestServerOn(t, st, "", Config{}))
+}
+
+// accountSeats: a person logged in creates a game and a bot joins it with
+// its key: both play under their accounts' names and the game is linked
+// to both, casual, also once over; an anonymous game stays unlinked. A
+// game linked rated and played to its end through the server is rated
+// once, in the class of its clock.
+func accountSeats(t *testing.T, ts *testServer) {
+	ctx := context.Background()
+	accounts := ts.st.(store.Accounts)
+	ann := ts.client()
+	annID := ann.do("POST", "/api/account/register", RegisterRequest{Name: "ann", Password: "long enough"}, nil).account(t).ID
+	eve := ts.client()
+	eveID := eve.do("POST", "/api/account/register", RegisterRequest{Name: "eve", Password: "long enough"}, nil).account(t).ID
+	botID := eve.do("POST", "/api/account/bots", BotRequest{Name: "evebot"}, nil).account(t).ID
+	var key KeyView
+	json.Unmarshal(eve.do("POST", "/api/account/bots/evebot/keys", nil, nil).body, &key)
+	evebot := map[string]string{"Authorization": "Bearer " + key.Key}
+
+	var g CreateResponse
+	a := ann.do("POST", "/api/games", CreateRequest{Black: SeatRequest{Kind: "human", Name: "someone"}, White: SeatRequest{Kind: "open"}, GameTime: "5m"}, nil)
+	a.want(t, "create, logged in", 201, "")
+	json.Unmarshal(a.body, &g)
+	if l, err := accounts.GameLink(ctx, g.ID); err != nil || l.Accounts != [2]string{annID, ""} || l.Rated {
+		t.Fatalf("the link after creating: %+v %v", l, err)
+	}
+	var j map[string]string
+	a = ts.client().do("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "bot", Name: "other", Invite: g.Invite}, evebot)
+	a.want(t, "join with the key", 200, "")
+	json.Unmarshal(a.body, &j)
+	if l, err := accounts.GameLink(ctx, g.ID); err != nil || l.Accounts != [2]string{annID, botID} || l.Rated {
+		t.Fatalf("the link after joining: %+v %v", l, err)
+	}
+	v := ts.state(g.ID)
+	if v.Black.Name != "ann" || v.White.Name != "evebot" {
+		t.Fatalf("the seats are %q and %q, want the accounts' names", v.Black.Name, v.White.Name)
+	}
+	if code := ts.call("POST", "/api/games/"+g.ID+"/resign", map[string]string{"token": j["token"]}, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	ts.waitFor(g.ID, "over", func(v GameView) bool { return v.Status == "finished" })
+	games, err := accounts.AccountGames(ctx, annID, store.ListOptions{})
+	if err != nil || len(games) != 1 || games[0].ID != g.ID || games[0].Link.Rated {
+		t.Fatalf("ann's games: %+v %v", games, err)
+	}
+	if r, err := accounts.Ratings(ctx, annID); err != nil || len(r) != 0 {
+		t.Fatalf("a casual game rated ann: %+v %v", r, err)
+	}
+
+	// Anonymous: no link. A person creating a game between two humans
+	// holds both seats and plays neither as the account.
+	anon := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}})
+	if l, err := accounts.GameLink(ctx, anon.ID); err != nil || l != (store.GameLink{}) {
+		t.Fatalf("an anonymous game's link: %+v %v", l, err)
+	}
+	json.Unmarshal(ann.do("POST", "/api/games", CreateRequest{Black: SeatRequest{Kind: "human"}, White: SeatRequest{Kind: "human"}}, nil).body, &g)
+	if l, err := accounts.GameLink(ctx, g.ID); err != nil || l != (store.GameLink{}) {
+		t.Fatalf("a game between two humans of one creator: %+v %v", l, err)
+	}
+
+	// A game linked rated (as the lobby will link it) and played to its
+	// end through the server is rated once.
+	rated := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, GameTime: "3m"})
+	if err := accounts.LinkGame(ctx, rated.ID, store.GameLink{Accounts: [2]string{eveID, annID}, Rated: true, Class: "blitz"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, color := range []string{"black", "white"} {
+		v := ts.waitTurn(rated.ID, color)
+		if code, msg := ts.move(rated.ID, rated.Tokens[color], v.Legal[0]); code != 200 {
+			t.Fatalf("move: %d %s", code, msg)
+		}
+	}
+	if code := ts.call("POST", "/api/games/"+rated.ID+"/resign", map[string]string{"token": rated.Tokens["white"]}, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	ts.waitFor(rated.ID, "over", func(v GameView) bool { return v.Status == "finished" })
+	for id, up := range map[string]bool{eveID: true, annID: false} {
+		r, err := accounts.Ratings(ctx, id)
+		if err != nil || len(r) != 1 || r[0].Class != "blitz" || r[0].Games != 1 || (r[0].Rating > 1500) != up {
+			t.Fatalf("the ratings of %s after the rated game: %+v %v", id, r, err)
+		}
+	}
+	if l, _ := accounts.GameLink(ctx, rated.ID); l.RatedAt.IsZero() {
+		t.Fatalf("the rated game's link: %+v", l)
+	}
+}
