@@ -56,6 +56,7 @@ func (s *Server) routes() {
 	api("GET /api/wthor", "wthor", s.handleWTHOR)
 	api("GET /api/explorer", "explorer", s.handleExplorer)
 	s.accountRoutes(api)
+	s.playerRoutes(api)
 	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
 	methods["/api/games/{id}/ws"] = append(methods["/api/games/{id}/ws"], "GET")
 	// Another method on a path of the API, or a path it does not have,
@@ -478,7 +479,10 @@ func (s *Server) seatOf(sr SeatRequest, moveTime time.Duration) (store.Seat, str
 	return store.Seat{}, "", fmt.Errorf("seat kind %q: want human, bot, builtin or open", sr.Kind)
 }
 
-func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+// listOptions reads a list of games' status and limit (at most 500,
+// default 50), with their first moves; false (the error answered) if
+// they are wrong.
+func listOptions(w http.ResponseWriter, r *http.Request) (store.ListOptions, bool) {
 	opts := store.ListOptions{Limit: 50, FirstMoves: true}
 	switch r.URL.Query().Get("status") {
 	case "live":
@@ -488,50 +492,66 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	case "", "all":
 	default:
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "status: want live, finished or all")
-		return
+		return opts, false
 	}
 	if l := r.URL.Query().Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 500 {
 			writeError(w, http.StatusBadRequest, CodeBadRequest, "limit: want 1 to 500")
-			return
+			return opts, false
 		}
 		opts.Limit = n
+	}
+	return opts, true
+}
+
+// GameItem is a game in a list: its players, moves, status, result and
+// opening.
+type GameItem struct {
+	ID      string      `json:"id"`
+	Black   string      `json:"black"`
+	White   string      `json:"white"`
+	Moves   int         `json:"moves"`
+	Status  string      `json:"status"`
+	Updated time.Time   `json:"updated"`
+	Result  *ResultView `json:"result,omitempty"`
+	// The game's opening, as in GameView.
+	Opening     string `json:"opening,omitempty"`
+	OpeningName string `json:"opening_name,omitempty"`
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	opts, ok := listOptions(w, r)
+	if !ok {
+		return
 	}
 	list, err := s.cfg.Store.List(r.Context(), opts)
 	if err != nil {
 		s.unavailable(w, r, err)
 		return
 	}
-	type item struct {
-		ID      string      `json:"id"`
-		Black   string      `json:"black"`
-		White   string      `json:"white"`
-		Moves   int         `json:"moves"`
-		Status  string      `json:"status"`
-		Updated time.Time   `json:"updated"`
-		Result  *ResultView `json:"result,omitempty"`
-		// The game's opening, as in GameView.
-		Opening     string `json:"opening,omitempty"`
-		OpeningName string `json:"opening_name,omitempty"`
-	}
-	out := []item{}
+	out := []GameItem{}
 	for _, g := range list {
 		if g.Open && !g.Finished {
 			continue // waiting for an invited player: private
 		}
-		it := item{ID: g.ID, Black: g.Black, White: g.White, Moves: g.Plies, Status: "live", Updated: g.Updated}
-		it.Opening, it.OpeningName = summaryOpening(g)
-		if g.Finished && g.Result != nil {
-			it.Status = "finished"
-			it.Result = &ResultView{Winner: g.Result.Winner, Reason: g.Result.Reason, By: g.Result.By, Black: g.Result.Black, White: g.Result.White, Detail: g.Result.Detail}
-			if r, err := live.ResultOf(g.Result); err == nil {
-				it.Result = resultView(r) // as the game's view gives it
-			}
-		}
-		out = append(out, it)
+		out = append(out, gameItem(g))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+// gameItem is a game's summary as a list shows it.
+func gameItem(g store.Summary) GameItem {
+	it := GameItem{ID: g.ID, Black: g.Black, White: g.White, Moves: g.Plies, Status: "live", Updated: g.Updated}
+	it.Opening, it.OpeningName = summaryOpening(g)
+	if g.Finished && g.Result != nil {
+		it.Status = "finished"
+		it.Result = &ResultView{Winner: g.Result.Winner, Reason: g.Result.Reason, By: g.Result.By, Black: g.Result.Black, White: g.Result.White, Detail: g.Result.Detail}
+		if r, err := live.ResultOf(g.Result); err == nil {
+			it.Result = resultView(r) // as the game's view gives it
+		}
+	}
+	return it
 }
 
 // lookup returns the table of the request's game, writing the error if

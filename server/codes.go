@@ -60,6 +60,7 @@ const (
 
 	// Accounts.
 	CodeNoAccounts         Code = "no_accounts"         // 501: the server's store keeps no accounts
+	CodeNoSuchAccount      Code = "no_such_account"     // 404: no account of that name
 	CodeBadName            Code = "bad_name"            // 400: a name an account cannot have (the message says why)
 	CodeBadPassword        Code = "bad_password"        // 400: a password the server does not take (the message says why)
 	CodeNameTaken          Code = "name_taken"          // 409: another account has the name, in any case
@@ -144,6 +145,7 @@ var Codes = []CodeInfo{
 	{CodeRefused, http.StatusUnprocessableEntity},
 	{CodeNoHelp, http.StatusForbidden},
 	{CodeNoAccounts, http.StatusNotImplemented},
+	{CodeNoSuchAccount, http.StatusNotFound},
 	{CodeBadName, http.StatusBadRequest},
 	{CodeBadPassword, http.StatusBadRequest},
 	{CodeNameTaken, http.StatusConflict},

@@ -7,6 +7,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/reversi-engine/reversi/store"
@@ -47,6 +48,7 @@ func accountSeats(t *testing.T, ts *testServer) {
 	a := ann.do("POST", "/api/games", CreateRequest{Black: SeatRequest{Kind: "human", Name: "someone"}, White: SeatRequest{Kind: "open"}, GameTime: "5m"}, nil)
 	a.want(t, "create, logged in", 201, "")
 	json.Unmarshal(a.body, &g)
+	casual := g.ID
 	if l, err := accounts.GameLink(ctx, g.ID); err != nil || l.Accounts != [2]string{annID, ""} || l.Rated {
 		t.Fatalf("the link after creating: %+v %v", l, err)
 	}
@@ -108,5 +110,64 @@ func accountSeats(t *testing.T, ts *testServer) {
 	}
 	if l, _ := accounts.GameLink(ctx, rated.ID); l.RatedAt.IsZero() {
 		t.Fatalf("the rated game's link: %+v", l)
+	}
+	playerPages(t, ts, casual, rated.ID)
+}
+
+// playerPages: after accountSeats, the players' pages show what the
+// store holds: profiles with bots and owners, ratings (provisional after
+// one game), games with colours and rated marks, the rating history and
+// the leaderboard; unknown names and classes are refused.
+func playerPages(t *testing.T, ts *testServer, casual, rated string) {
+	t.Helper()
+	var eve ProfileView
+	if code := ts.call("GET", "/api/accounts/EVE", nil, &eve); code != 200 || eve.Account.Name != "eve" || fmt.Sprint(eve.Bots) != "[evebot]" ||
+		len(eve.Ratings) != 1 || eve.Ratings[0].Class != "blitz" || eve.Ratings[0].Games != 1 || !eve.Ratings[0].Provisional || eve.Ratings[0].Rating <= 1500 {
+		t.Fatalf("eve's profile (asked in upper case): %d %+v", code, eve)
+	}
+	var bot ProfileView
+	if code := ts.call("GET", "/api/accounts/evebot", nil, &bot); code != 200 || bot.OwnerName != "eve" || bot.Account.Kind != "bot" || len(bot.Ratings) != 0 {
+		t.Fatalf("evebot's profile: %d %+v", code, bot)
+	}
+	var games struct{ Games []AccountGameItem }
+	if code := ts.call("GET", "/api/accounts/ann/games", nil, &games); code != 200 || len(games.Games) != 2 {
+		t.Fatalf("ann's games: %d %+v", code, games)
+	}
+	colors := map[string]string{}
+	for _, g := range games.Games {
+		colors[g.ID] = g.Color
+		if g.Rated != (g.ID == rated) || g.Status != "finished" {
+			t.Errorf("ann's game %+v", g)
+		}
+	}
+	if colors[casual] != "black" || colors[rated] != "white" {
+		t.Errorf("ann's colours: %v", colors)
+	}
+	var history struct {
+		Class  string
+		Points []HistoryPoint
+	}
+	if code := ts.call("GET", "/api/accounts/eve/history?class=blitz", nil, &history); code != 200 || len(history.Points) != 1 || history.Points[0].Game != rated || history.Points[0].Rating != eve.Ratings[0].Rating {
+		t.Fatalf("eve's blitz history: %d %+v", code, history)
+	}
+	var board struct{ Ratings []LeaderboardEntry }
+	if code := ts.call("GET", "/api/leaderboard?class=blitz", nil, &board); code != 200 || len(board.Ratings) != 2 || board.Ratings[0].Name != "eve" || board.Ratings[1].Name != "ann" || board.Ratings[1].Rank != 2 {
+		t.Fatalf("the blitz leaderboard: %d %+v", code, board)
+	}
+	for _, c := range []struct {
+		path   string
+		status int
+		code   Code
+	}{
+		{"/api/accounts/nobody", 404, CodeNoSuchAccount},
+		{"/api/accounts/nobody/games", 404, CodeNoSuchAccount},
+		{"/api/accounts/eve/history?class=chess", 400, CodeBadRequest},
+		{"/api/leaderboard", 400, CodeBadRequest},
+		{"/api/leaderboard?class=blitz&limit=1000", 400, CodeBadRequest},
+		{"/api/accounts/ann/games?status=maybe", 400, CodeBadRequest},
+	} {
+		if status, e := ts.askCode("GET", c.path, "", nil); status != c.status || e.Code != c.code {
+			t.Errorf("%s: %d %+v, want %d %s", c.path, status, e, c.status, c.code)
+		}
 	}
 }

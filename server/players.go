@@ -1,0 +1,238 @@
+// The pages of the rated arena's players, as the API gives them: an
+// account's profile and ratings, its games, its rating history in a
+// class (the graph's points), and a class's leaderboard. Anyone may read
+// them; nothing private (no key, no password, no session) is in them.
+
+package server
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/reversi-engine/reversi/account"
+	"github.com/reversi-engine/reversi/store"
+)
+
+// RatingView is an account's rating in a class: its value, its
+// deviation (the rating is within about twice it), the rated games
+// counted, and whether it is provisional (too few games to be sure).
+type RatingView struct {
+	Class       string    `json:"class"`
+	Rating      float64   `json:"rating"`
+	Deviation   float64   `json:"deviation"`
+	Games       int       `json:"games"`
+	Provisional bool      `json:"provisional"`
+	Updated     time.Time `json:"updated"`
+}
+
+func viewRating(r store.Rating) RatingView {
+	return RatingView{Class: r.Class, Rating: round1(r.Rating), Deviation: round1(r.Deviation), Games: r.Games,
+		Provisional: account.Provisional(r), Updated: r.Updated.UTC()}
+}
+
+// round1 rounds to a tenth.
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
+
+// ProfileView is GET /api/accounts/{name}: the account (a bot with its
+// owner's name, a person with its bots' names), whether it is disabled,
+// and its ratings, a class each.
+type ProfileView struct {
+	Account   AccountView  `json:"account"`
+	OwnerName string       `json:"owner_name,omitempty"`
+	Bots      []string     `json:"bots,omitempty"`
+	Disabled  bool         `json:"disabled,omitempty"`
+	Ratings   []RatingView `json:"ratings"`
+}
+
+// AccountGameItem is a game of an account's list: the game, the colour
+// the account played, and whether it was rated.
+type AccountGameItem struct {
+	GameItem
+	Color string `json:"color"`
+	Rated bool   `json:"rated,omitempty"`
+}
+
+// playerRoutes adds the players' pages through api (see routes).
+func (s *Server) playerRoutes(api func(pattern, route string, h http.HandlerFunc)) {
+	api("GET /api/accounts/{name}", "profile", s.handleProfile)
+	api("GET /api/accounts/{name}/games", "account_games", s.handleAccountGames)
+	api("GET /api/accounts/{name}/history", "rating_history", s.handleRatingHistory)
+	api("GET /api/leaderboard", "leaderboard", s.handleLeaderboard)
+}
+
+// namedAccount returns the account of the request's {name}, or answers
+// 404 (or 501, 503) and nil.
+func (s *Server) namedAccount(w http.ResponseWriter, r *http.Request) (store.Accounts, *store.Account) {
+	accounts := s.accounts(w)
+	if accounts == nil {
+		return nil, nil
+	}
+	name := r.PathValue("name")
+	if len(name) > 64 {
+		accountError(w, http.StatusNotFound, CodeNoSuchAccount, "no account of that name")
+		return nil, nil
+	}
+	a, err := accounts.AccountByName(r.Context(), name)
+	if errors.Is(err, store.ErrNoAccount) {
+		accountError(w, http.StatusNotFound, CodeNoSuchAccount, "no account of that name")
+		return nil, nil
+	}
+	if err != nil {
+		s.accountsFailed(w, r, err)
+		return nil, nil
+	}
+	return accounts, a
+}
+
+func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
+	accounts, a := s.namedAccount(w, r)
+	if a == nil {
+		return
+	}
+	ctx := r.Context()
+	out := ProfileView{Account: viewAccount(a), Disabled: a.Disabled, Ratings: []RatingView{}}
+	ratings, err := accounts.Ratings(ctx, a.ID)
+	if err != nil {
+		s.accountsFailed(w, r, err)
+		return
+	}
+	for _, rt := range ratings {
+		out.Ratings = append(out.Ratings, viewRating(rt))
+	}
+	switch a.Kind {
+	case store.BotAccount:
+		owner, err := accounts.Account(ctx, a.Owner)
+		if err != nil {
+			s.accountsFailed(w, r, err)
+			return
+		}
+		out.OwnerName = owner.Name
+	case store.Person:
+		bots, err := accounts.Bots(ctx, a.ID)
+		if err != nil {
+			s.accountsFailed(w, r, err)
+			return
+		}
+		for _, b := range bots {
+			out.Bots = append(out.Bots, b.Name)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleAccountGames(w http.ResponseWriter, r *http.Request) {
+	opts, ok := listOptions(w, r)
+	if !ok {
+		return
+	}
+	accounts, a := s.namedAccount(w, r)
+	if a == nil {
+		return
+	}
+	games, err := accounts.AccountGames(r.Context(), a.ID, opts)
+	if err != nil {
+		s.accountsFailed(w, r, err)
+		return
+	}
+	out := []AccountGameItem{}
+	for _, g := range games {
+		if g.Open && !g.Finished {
+			continue // waiting for an invited player: private
+		}
+		out = append(out, AccountGameItem{GameItem: gameItem(g.Summary), Color: []string{"black", "white"}[g.Color&1], Rated: g.Link.Rated})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+// classParam reads a rating class (key's parameter); false (answered) if
+// it is none of account.Classes.
+func classParam(w http.ResponseWriter, r *http.Request) (string, bool) {
+	c := r.URL.Query().Get("class")
+	for _, k := range account.Classes {
+		if string(k) == c {
+			return c, true
+		}
+	}
+	names := make([]string, len(account.Classes))
+	for i, k := range account.Classes {
+		names[i] = string(k)
+	}
+	writeError(w, http.StatusBadRequest, CodeBadRequest, "class: want one of "+strings.Join(names, ", "))
+	return "", false
+}
+
+// HistoryPoint is an account's rating after a rated game.
+type HistoryPoint struct {
+	Game      string    `json:"game"`
+	Rating    float64   `json:"rating"`
+	Deviation float64   `json:"deviation"`
+	At        time.Time `json:"at"`
+}
+
+func (s *Server) handleRatingHistory(w http.ResponseWriter, r *http.Request) {
+	class, ok := classParam(w, r)
+	if !ok {
+		return
+	}
+	accounts, a := s.namedAccount(w, r)
+	if a == nil {
+		return
+	}
+	points, err := accounts.RatingHistory(r.Context(), a.ID, class)
+	if err != nil {
+		s.accountsFailed(w, r, err)
+		return
+	}
+	out := []HistoryPoint{}
+	for _, p := range points {
+		out = append(out, HistoryPoint{Game: p.Game, Rating: round1(p.Rating), Deviation: round1(p.Deviation), At: p.At.UTC()})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"account": a.Name, "class": class, "points": out})
+}
+
+// LeaderboardEntry is a place of a class's leaderboard.
+type LeaderboardEntry struct {
+	Rank int    `json:"rank"`
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	RatingView
+}
+
+func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
+	class, ok := classParam(w, r)
+	if !ok {
+		return
+	}
+	limit := 50
+	if l := r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 100 {
+			writeError(w, http.StatusBadRequest, CodeBadRequest, "limit: want 1 to 100")
+			return
+		}
+		limit = n
+	}
+	accounts := s.accounts(w)
+	if accounts == nil {
+		return
+	}
+	ratings, err := accounts.Leaderboard(r.Context(), class, limit)
+	if err != nil {
+		s.accountsFailed(w, r, err)
+		return
+	}
+	out := []LeaderboardEntry{}
+	for i, rt := range ratings {
+		a, err := accounts.Account(r.Context(), rt.Account)
+		if err != nil {
+			s.accountsFailed(w, r, err)
+			return
+		}
+		out = append(out, LeaderboardEntry{Rank: i + 1, Name: a.Name, Kind: string(a.Kind), RatingView: viewRating(rt)})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"class": class, "ratings": out})
+}
