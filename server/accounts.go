@@ -5,7 +5,6 @@
 package server
 
 import (
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -106,14 +105,8 @@ func (s *Server) accountsFailed(w http.ResponseWriter, r *http.Request, err erro
 // body is an empty object (the endpoints whose fields are all optional).
 // The error answer is written, and false returned, if it cannot be read.
 func readBody(w http.ResponseWriter, r *http.Request, v any) bool {
-	err := decodeBody(r.Body, v)
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			accountError(w, http.StatusBadRequest, CodeBadBody, "the body is too large")
-		} else {
-			accountError(w, http.StatusBadRequest, CodeBadBody, "the body is not the JSON expected: "+err.Error())
-		}
+	if err := decodeBody(r.Body, v); err != nil {
+		writeFailure(w, http.StatusBadRequest, err, CodeBadBody)
 		return false
 	}
 	return true
@@ -121,20 +114,7 @@ func readBody(w http.ResponseWriter, r *http.Request, v any) bool {
 
 // decodeBody reads one JSON object of v's shape, with no unknown field
 // and nothing after it; nothing at all leaves v as it is.
-func decodeBody(body io.Reader, v any) error {
-	dec := json.NewDecoder(body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		return err
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return errors.New("more than one JSON value")
-	}
-	return nil
-}
+func decodeBody(body io.Reader, v any) error { return decodeJSON(body, v, true) }
 
 // clientMessage is an account package error's message for a client,
 // without the package's prefix.

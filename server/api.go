@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -140,12 +141,21 @@ func writeAnswer(w http.ResponseWriter, status int, a apiError) {
 
 // decode reads a JSON body into v, refusing unknown fields and trailing
 // data; the error says what is wrong (CodeBadBody).
-func decode(r *http.Request, v any) error {
-	dec := json.NewDecoder(r.Body)
+func decode(r *http.Request, v any) error { return decodeJSON(r.Body, v, false) }
+
+// decodeJSON reads one JSON value of v's shape from body, with no
+// unknown field and nothing after it; with emptyOK, an empty body leaves
+// v as it is (the endpoints whose fields are all optional). Its errors
+// are marked CodeBadBody.
+func decodeJSON(body io.Reader, v any, emptyOK bool) error {
+	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		switch {
+		case emptyOK && errors.Is(err, io.EOF):
+			return nil
+		case errors.As(err, &tooBig):
 			return withCode(CodeBadBody, fmt.Errorf("the body is larger than %d bytes", tooBig.Limit))
 		}
 		return withCode(CodeBadBody, fmt.Errorf("the body is not the JSON expected: %v", err))
