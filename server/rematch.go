@@ -8,6 +8,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -91,5 +92,29 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusAccepted, map[string]any{"offered": true})
 		return
 	}
+	s.linkRematch(r.Context(), t.ID(), rm.Game)
 	writeJSON(w, http.StatusOK, map[string]any{"id": rm.Game, "color": color.Other().String(), "token": req.Token, "url": "/game/" + rm.Game})
+}
+
+// linkRematch links a rematch to the accounts of the game it follows,
+// their colours swapped (casual, as every game the server links): each
+// player's page lists it. Both players' requests may do it, through any
+// servers: the link is the same. A failure is logged: the game goes on,
+// unlinked; a rematch already over keeps its link as it was.
+func (s *Server) linkRematch(ctx context.Context, game, rematch string) {
+	accounts := s.accountsStore()
+	if accounts == nil {
+		return
+	}
+	old, err := accounts.GameLink(ctx, game)
+	if err != nil || old.Accounts == [2]string{} {
+		return
+	}
+	want := store.GameLink{Accounts: [2]string{old.Accounts[1], old.Accounts[0]}}
+	if cur, err := accounts.GameLink(ctx, rematch); err == nil && cur.Accounts == want.Accounts {
+		return
+	}
+	if err := accounts.LinkGame(ctx, rematch, want); err != nil && !errors.Is(err, store.ErrConflict) {
+		s.log.Error("the rematch could not be linked to the accounts", "game", rematch, "err", err)
+	}
 }

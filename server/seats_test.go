@@ -171,3 +171,35 @@ func playerPages(t *testing.T, ts *testServer, casual, rated string) {
 		}
 	}
 }
+
+// TestRematchLinked: the rematch of a game between two accounts is linked
+// to them with the colours swapped, and each player's page lists both
+// games.
+func TestRematchLinked(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ctx := context.Background()
+	accounts := ts.st.(store.Accounts)
+	ann, bob := ts.client(), ts.client()
+	annID := ann.do("POST", "/api/account/register", RegisterRequest{Name: "ann", Password: "long enough"}, nil).account(t).ID
+	bobID := bob.do("POST", "/api/account/register", RegisterRequest{Name: "bob", Password: "long enough"}, nil).account(t).ID
+	var g CreateResponse
+	json.Unmarshal(ann.do("POST", "/api/games", CreateRequest{Black: SeatRequest{Kind: "human"}, White: SeatRequest{Kind: "open"}, GameTime: "5m"}, nil).body, &g)
+	var j map[string]string
+	a := bob.do("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "human", Invite: g.Invite}, nil)
+	a.want(t, "bob joins", 200, "")
+	json.Unmarshal(a.body, &j)
+	ann.do("POST", "/api/games/"+g.ID+"/resign", TokenRequest{Token: g.Tokens["black"]}, nil).want(t, "ann resigns", 200, "")
+	ts.waitFor(g.ID, "over", func(v GameView) bool { return v.Status == "finished" })
+	ann.do("POST", "/api/games/"+g.ID+"/rematch", TokenRequest{Token: g.Tokens["black"]}, nil).want(t, "ann asks", 202, "")
+	var rm map[string]string
+	a = bob.do("POST", "/api/games/"+g.ID+"/rematch", TokenRequest{Token: j["token"]}, nil)
+	a.want(t, "bob asks", 200, "")
+	json.Unmarshal(a.body, &rm)
+	if l, err := accounts.GameLink(ctx, rm["id"]); err != nil || l.Accounts != [2]string{bobID, annID} || l.Rated {
+		t.Fatalf("the rematch's link: %+v %v (ann %s, bob %s)", l, err, annID, bobID)
+	}
+	var games struct{ Games []AccountGameItem }
+	if code := ts.call("GET", "/api/accounts/ann/games", nil, &games); code != 200 || len(games.Games) != 2 {
+		t.Fatalf("ann's games: %d %+v", code, games)
+	}
+}
