@@ -776,8 +776,8 @@ type PositionRequest struct {
 }
 
 // handlePosition reads a position given in any format and answers it as
-// the GUI draws it: the board, the side to move, the legal moves, the
-// moves that led there. The page keeps no rules of its own.
+// the GUI draws it: the board, the side to move, the legal moves (with
+// the squares each flips), the stable discs, the moves that led there. The page keeps no rules of its own.
 func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	var req PositionRequest
 	if err := decode(r, &req); err != nil {
@@ -804,7 +804,8 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	g.Finish()
 	pos := g.Position()
 	out := map[string]any{"board": pos.String()[:64], "turn": pos.Turn.String(),
-		"legal": squares(board.Squares(g.Legal())), "transcript": g.TranscriptWithPasses(), "start": g.PositionAt(0).String(), "over": g.Over()}
+		"legal": squares(board.Squares(g.Legal())), "transcript": g.TranscriptWithPasses(), "start": g.PositionAt(0).String(), "over": g.Over(),
+		"stable": stableSquares(pos), "flips": flipsOf(pos)}
 	// The opening the moves reached, and the book moves of the position.
 	if full, name := openingNames(g); name != "" {
 		out["opening"], out["opening_name"] = full, name

@@ -118,17 +118,22 @@ type GameView struct {
 	// Status: "waiting" (a seat is open), "playing" or "finished".
 	Status string `json:"status"`
 	// Board is 64 squares from A1 to H8 (X black, O white, - empty).
-	Board      string     `json:"board"`
-	Start      string     `json:"start"`
-	Turn       string     `json:"turn,omitempty"`
-	Legal      []string   `json:"legal"`
-	LastMove   string     `json:"last_move,omitempty"`
-	Black      SeatView   `json:"black"`
-	White      SeatView   `json:"white"`
-	Moves      []MoveView `json:"moves"`
-	Transcript string     `json:"transcript"`
-	MoveTimeMS int64      `json:"move_time_ms"`
-	GameTimeMS int64      `json:"game_time_ms"`
+	Board string   `json:"board"`
+	Start string   `json:"start"`
+	Turn  string   `json:"turn,omitempty"`
+	Legal []string `json:"legal"`
+	// Stable is the squares of the discs no later move can turn over
+	// (either colour), for the board's overlay.
+	Stable []string `json:"stable"`
+	// Flips is, for each legal move, the squares it would turn over.
+	Flips      map[string][]string `json:"flips,omitempty"`
+	LastMove   string              `json:"last_move,omitempty"`
+	Black      SeatView            `json:"black"`
+	White      SeatView            `json:"white"`
+	Moves      []MoveView          `json:"moves"`
+	Transcript string              `json:"transcript"`
+	MoveTimeMS int64               `json:"move_time_ms"`
+	GameTimeMS int64               `json:"game_time_ms"`
 	// IncrementMS is what a side's game clock gains after each of its
 	// moves (a Fischer clock), 0 if none.
 	IncrementMS int64      `json:"increment_ms"`
@@ -225,6 +230,7 @@ func viewOf(st live.State) GameView {
 		ID: st.ID, Version: st.Revision, Rule: rec.Rule, Start: rec.Start, Analysis: rec.Analysis,
 		Board:       pos.String()[:64],
 		Legal:       []string{},
+		Stable:      stableSquares(pos),
 		Moves:       []MoveView{},
 		Transcript:  g.TranscriptWithPasses(),
 		MoveTimeMS:  rec.MoveTime.Milliseconds(),
@@ -259,6 +265,7 @@ func viewOf(st live.State) GameView {
 		v.Status = "waiting"
 		v.Turn = pos.Turn.String()
 		v.Legal = squares(board.Squares(g.Legal()))
+		v.Flips = flipsOf(pos)
 		v.NoHelp = live.NoHelp(rec)
 		if !v.NoHelp {
 			v.Book = bookMoves(g)
@@ -267,6 +274,7 @@ func viewOf(st live.State) GameView {
 		v.Status = "playing"
 		v.Turn = pos.Turn.String()
 		v.Legal = squares(board.Squares(g.Legal()))
+		v.Flips = flipsOf(pos)
 		v.NoHelp = live.NoHelp(rec)
 		if !v.NoHelp {
 			v.Book = bookMoves(g)
@@ -300,4 +308,20 @@ func viewOf(st live.State) GameView {
 		}
 	}
 	return v
+}
+
+// stableSquares is the squares of a position's stable discs, of both
+// colours (discs no later move can turn over: board.Board.StableDiscs).
+func stableSquares(pos board.Position) []string {
+	return squares(board.Squares(pos.Board.StableDiscs() | pos.Board.Pass().StableDiscs()))
+}
+
+// flipsOf is, for each legal move of a position, the squares it turns
+// over: what the board shows on a legal square under the pointer.
+func flipsOf(pos board.Position) map[string][]string {
+	out := map[string][]string{}
+	for _, sq := range board.Squares(pos.Board.Moves()) {
+		out[sq.String()] = squares(board.Squares(pos.Board.Flips(sq)))
+	}
+	return out
 }

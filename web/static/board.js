@@ -1,5 +1,6 @@
 // The board: an SVG grid of 64 squares that draws a position, the legal
-// moves, the last move and analysis values, and reports clicks and keys.
+// moves, the last move, analysis values and the overlays (stable discs,
+// a move's flips, move numbers), and reports clicks and keys.
 
 import { svg } from "./dom.js";
 import { t, num, signed, percent, compact } from "./i18n.js";
@@ -48,6 +49,10 @@ export function makeBoard(onClick) {
   const b = svg("svg", { viewBox: "-0.4 -0.4 8.55 8.55", class: "board", role: "grid", "aria-label": t("board.label") });
   b.append(svg("rect", { x: -0.4, y: -0.4, width: 8.55, height: 8.55, fill: "#155c3d", "aria-hidden": "true" }));
   const squares = [], discs = [], marks = svg("g", { "aria-hidden": "true" }), values = svg("g", { "aria-hidden": "true" });
+  const over = svg("g", { "aria-hidden": "true" }), flipMarks = svg("g", { "aria-hidden": "true" });
+  // The overlays: {stable: [squares], flips: {move: [squares]}, numbers:
+  // {square: ply}}, each absent when off.
+  let overlay = {}, hovered = null;
   let focusAt = 19; // D3
   const rows = [];
   for (let y = 0; y < 8; y++) { const row = svg("g", { role: "row" }); rows.push(row); b.append(row); }
@@ -55,7 +60,10 @@ export function makeBoard(onClick) {
     const [x, y] = at(i);
     const r = svg("rect", { x, y, width: 1, height: 1, class: "sq", "data-square": squareName(i), role: "gridcell", tabindex: i === focusAt ? "0" : "-1", "aria-label": squareName(i) });
     r.addEventListener("click", () => onClick(i));
-    r.addEventListener("focus", () => { squares[focusAt].setAttribute("tabindex", "-1"); focusAt = i; r.setAttribute("tabindex", "0"); });
+    r.addEventListener("focus", () => { squares[focusAt].setAttribute("tabindex", "-1"); focusAt = i; r.setAttribute("tabindex", "0"); showFlips(i); });
+    r.addEventListener("blur", () => showFlips(null));
+    r.addEventListener("mouseenter", () => showFlips(i));
+    r.addEventListener("mouseleave", () => showFlips(null));
     squares.push(r);
     rows[y].append(r);
   }
@@ -85,7 +93,38 @@ export function makeBoard(onClick) {
     const c = svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.4, class: "disc", visibility: "hidden" });
     discs.push(c); b.append(c);
   }
-  b.append(marks, values);
+  b.append(marks, over, values, flipMarks);
+  // showFlips marks the discs the move on square i (null: none) would
+  // flip, when the overlay is on and i is a legal move.
+  function showFlips(i) {
+    hovered = i;
+    flipMarks.replaceChildren();
+    const sq = i === null ? null : squareName(i), fl = sq && overlay.flips?.[sq];
+    if (!fl) return;
+    flipMarks.dataset.move = sq;
+    for (const f of fl) {
+      const [x, y] = at(squareIndex(f));
+      flipMarks.append(svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.2, class: "flip-mark", "data-flips": f }));
+    }
+  }
+  // drawOverlay draws the stable discs' marks (a dot at the top of the
+  // disc) and the move numbers (on the disc's middle).
+  function drawOverlay() {
+    over.replaceChildren();
+    for (const sq of overlay.stable || []) {
+      const [x, y] = at(squareIndex(sq));
+      over.append(svg("circle", { cx: x + 0.5, cy: y + 0.22, r: 0.07, class: "stable-mark " + (discs[squareIndex(sq)].getAttribute("data-c") || ""), "data-stable": sq }));
+    }
+    for (const [sq, n] of Object.entries(overlay.numbers || {})) {
+      const c = discs[squareIndex(sq)].getAttribute("data-c");
+      if (!c) continue;
+      const [x, y] = at(squareIndex(sq));
+      const text = svg("text", { x: x + 0.5, y: y + 0.5, class: "ply on-" + c, "data-number": sq });
+      text.textContent = num(n);
+      over.append(text);
+    }
+    showFlips(hovered);
+  }
   let last = null, drawn = null, shown = null;
   const api = {
     el: b,
@@ -168,8 +207,15 @@ export function makeBoard(onClick) {
       writeCoords();
       if (drawn) { const keep = last; last = null; api.update(...drawn); last = keep; }
       if (shown) api.showValues(...shown);
+      drawOverlay();
     },
     flipped: () => flipped,
+    // overlays draws the overlays o ({stable, flips, numbers}, each
+    // absent when off) over the position drawn.
+    overlays(o) {
+      overlay = o || {};
+      drawOverlay();
+    },
   };
   return api;
 }

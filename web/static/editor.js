@@ -11,6 +11,7 @@ import { withBook, loadPrefs } from "./hints.js";
 import { recognise, positionHash, positionURL, download } from "./formats.js";
 import { boardSVG, boardPNG } from "./picture.js";
 import { exploreHash } from "./explorer.js";
+import { loadOverlays, overlaySettings } from "./overlays.js";
 
 // editorPage shows the editor on initial (anything recognise reads; empty:
 // the start position); analyseNow analyses it at once (a shared link).
@@ -43,10 +44,25 @@ export function editorPage(app, initial, analyseNow = false) {
   const out = el("div", { class: "pv", id: "editor-out" }), err = el("div", { class: "error" });
   const toolButtons = ["X", "O", "-"].map((k) => el("button", { "data-tool": k, on: { click: () => { tool = k; draw(); } } }, t(k === "X" ? "editor.black" : k === "O" ? "editor.white" : "editor.empty")));
   const turnSel = el("select", { id: "editor-turn", "aria-label": t("editor.turnLabel"), on: { change: (e) => { turn = e.target.value; draw(); } } }, options([["X", t("editor.blackToMove")], ["O", t("editor.whiteToMove")]], turn));
+  // The overlays of the editor's position (its stable discs, what each
+  // legal move of the side to move would flip), as the server reads it;
+  // a position it cannot read has none.
+  const overlays = loadOverlays();
+  let overlaySeq = 0;
+  async function drawOverlays() {
+    const mine = ++overlaySeq;
+    board.overlays({});
+    if (!overlays.stable && !overlays.flips) return;
+    let p = null;
+    try { p = await api("POST", "/api/position", { board: cells.join("") + " " + turn }); } catch (_) { return; }
+    if (mine === overlaySeq) board.overlays({ stable: overlays.stable ? p.stable : null, flips: overlays.flips ? p.flips : null });
+  }
+  const overlayBox = overlaySettings(overlays, () => drawOverlays(), ["stable", "flips"]);
   // draw shows the position; the values of another one go with it.
   function draw() {
     board.update(cells.join(""), [], null, false);
     board.showValues(null);
+    drawOverlays();
     toolButtons.forEach((b) => b.classList.toggle("on", b.dataset.tool === tool));
     turnSel.value = turn;
     code.textContent = cells.join("") + " " + turn;
@@ -85,7 +101,7 @@ export function editorPage(app, initial, analyseNow = false) {
         el("button", { id: "export-png", on: { click: async () => { try { download("reversi-position.png", await boardPNG(board.el)); } catch (e) { err.textContent = errorText(e); } } } }, t("board.png")),
         el("a", { class: "button", id: "to-explorer", href: "#", on: { click: (e) => { e.preventDefault(); location.hash = exploreHash(cells.join("") + " " + turn, []); } } }, t("explorer.open")),
         el("a", { class: "button", id: "to-lab", href: "#", on: { click: (e) => { e.preventDefault(); location.href = "/#lab=" + encodeURIComponent(cells.join("") + " " + turn); } } }, t("lab.compare")),
-        el("button", { id: "export-svg", on: { click: async () => download("reversi-position.svg", await boardSVG(board.el), "image/svg+xml") } }, t("board.svg"))), out, err),
+        el("button", { id: "export-svg", on: { click: async () => download("reversi-position.svg", await boardSVG(board.el), "image/svg+xml") } }, t("board.svg"))), overlayBox, out, err),
       el("div", { class: "panel" }, paste, el("div", { class: "row" }, loadButton)))));
   draw();
   load(initial).then((ok) => { if (ok && analyseNow) analyseShown(); });

@@ -21,6 +21,7 @@ import { toolbar } from "./toolbar.js";
 import { analysisPanel } from "./analysis.js";
 import { movesPanel, plyShown } from "./moves.js";
 import { gameGraphs } from "./gamegraphs.js";
+import { loadOverlays, overlaySettings, placedAt } from "./overlays.js";
 
 // gamePage shows game id in app, or a record (a GGF game or a transcript,
 // e.g. one of the WTHOR database's, not stored: to review and analyse);
@@ -65,11 +66,14 @@ export function gamePage(app, id, record = null) {
   };
   const moves = movesPanel({ review, reviewing, ready: () => !!state, losses: () => graphs.losses(), reveal });
   // The page's heading, for screen readers: the seats say it to the eye.
+  // The board's overlays (stable discs, a move's flips, move numbers).
+  const overlays = loadOverlays();
+  const overlayBox = overlaySettings(overlays, () => render());
   const heading = el("h1", { class: "sr-only", id: "game-heading" });
   app.replaceChildren(heading, el("div", { class: "layout" },
     el("div", {}, seats.players, el("div", { class: "boardwrap" }, board.el), seats.status, tools.rematchNote, seats.timeWarn, tools.helpNote, err),
     el("div", {},
-      el("div", { class: "panel" }, tools.switches, tools.settings, analysis.legend, analysis.valuesFor, tools.buttons),
+      el("div", { class: "panel" }, tools.switches, tools.settings, overlayBox, analysis.legend, analysis.valuesFor, tools.buttons),
       moves.el,
       el("div", { class: "panel" }, el("h2", { text: t("game.analysis") }), analysis.pv, graphs.evals, analysis.source, graphs.row, graphs.out))));
 
@@ -82,6 +86,11 @@ export function gamePage(app, id, record = null) {
     const v = review.view();
     if (v) board.update(v.pos.board, v.pos.legal, v.at > 0 ? v.line[v.at - 1] : null, tools.hints());
     else board.update(s.board, mine ? s.legal : [], s.last_move, tools.hints() && mine);
+    // In review, the overlays of the position shown: its discs numbered
+    // up to its ply.
+    const p = v ? v.pos : s;
+    board.overlays({ stable: overlays.stable ? p.stable : null, flips: overlays.flips && (v || mine) ? p.flips : null,
+      numbers: overlays.numbers ? placedAt(v ? v.line.slice(0, v.at) : s.moves.map((m) => m.square)) : null });
     tools.render(s);
     seats.render(s);
     moves.render(s, v);

@@ -103,7 +103,7 @@ export function recordGame(what, p) {
   // Its GGF: the record's own, or its moves (passes as PA) from its start.
   const ggf = what.ggf || ggfOf(p.start, moves.map((m) => m.square));
   return { id: "", version: 0, record: true, ggf, over: p.over, status: "finished", board: p.board, start: p.start, legal: [], moves,
-    transcript: p.transcript, opening: p.opening, opening_name: p.opening_name, turn: p.turn, book: p.book, move_time_ms: 0, game_time_ms: 0,
+    transcript: p.transcript, opening: p.opening, opening_name: p.opening_name, turn: p.turn, book: p.book, stable: p.stable, move_time_ms: 0, game_time_ms: 0,
     black: { kind: "human", name: name("PB", "black"), discs: b, clock_used_ms: 0 }, white: { kind: "human", name: name("PW", "white"), discs: w, clock_used_ms: 0 },
     result: { winner: b > w ? "black" : w > b ? "white" : "none", reason: "normal end", black: b, white: w, score: b - w } };
 }
