@@ -13,9 +13,44 @@ import { ggfOf } from "./review.js";
 import { Side } from "./words.js";
 
 // EXACT is where the analysis solves exactly (empty squares), DEPTH its
-// midgame depth; no win/loss/draw solve, whose values are not discs.
+// midgame depth, by default; no win/loss/draw solve, whose values are
+// not discs.
 export const EXACT = 18, DEPTH = 8;
-const SPEC = `engine:depth=${DEPTH},exact=${EXACT},wld=0,prob=100`;
+
+// SEARCHES are the midgame searches a player may choose ("depth=N" or
+// "time=Ns", a position), EXACTS the numbers of empty squares from which
+// the analysis may solve exactly; those beyond the server's limits are
+// not offered (allowed).
+export const SEARCHES = ["depth=4", "depth=8", "depth=12", "depth=16", "time=1s", "time=3s", "time=10s"];
+export const EXACTS = [12, 14, 16, 18, 20];
+
+// defaultSettings are the whole-game analysis's settings at first.
+export const defaultSettings = () => ({ search: `depth=${DEPTH}`, exact: EXACT });
+
+// specOf is the engine's spec of settings ({search, exact}).
+export const specOf = (set) => `engine:${set.search},exact=${set.exact},wld=0,prob=100`;
+const SPEC = specOf(defaultSettings());
+
+// allowed says whether a search is within the server's limits (GET
+// /api/players's: depth, move_time_ms; 0 or absent: none).
+export function allowed(search, limits = {}) {
+  const [k, v] = search.split("=");
+  if (k === "depth") return !limits.depth || +v <= limits.depth;
+  return !limits.move_time_ms || parseFloat(v) * 1000 <= limits.move_time_ms;
+}
+
+// settingsText says the settings of an analysis, in words.
+export function settingsText(set) {
+  const [k, v] = set.search.split("=");
+  return k === "depth" ? t("whole.settingsDepth", { depth: num(+v), exact: num(set.exact) })
+    : t("whole.settingsTime", { n: num(parseFloat(v)), exact: num(set.exact) });
+}
+
+// compact is what is kept of an analysis of a position (for the
+// results remembered): whether it is over, its score, the side to move,
+// the values of its moves.
+export const compact = (a) => ({ over: !!a.over, score: a.score, turn: a.turn,
+  moves: (a.thinking?.moves || []).filter((m) => m.eval !== undefined && m.eval !== null).map((m) => ({ move: m.move, eval: m.eval, kind: m.kind })) });
 
 // MARKS: a move that loses at least this many discs against the best
 // move of its position is marked so (the largest first).
@@ -35,12 +70,12 @@ const answers = new Map();
 // analysed is the server's analysis of the position after moves from
 // start; a busy server is asked again a moment later. signal aborts it
 // (the server then frees its slot at once).
-async function analysed(start, moves, stopped, signal) {
-  const ggf = ggfOf(start, moves);
+async function analysed(start, moves, stopped, signal, spec) {
+  const ggf = ggfOf(start, moves), key = spec + " " + ggf;
   for (let tries = 0; ; tries++) {
-    if (!answers.has(ggf)) answers.set(ggf, api("POST", "/api/analyze", { ggf, player: SPEC }, signal));
-    try { return await answers.get(ggf); } catch (e) {
-      answers.delete(ggf);
+    if (!answers.has(key)) answers.set(key, api("POST", "/api/analyze", { ggf, player: spec }, signal).then(compact));
+    try { return await answers.get(key); } catch (e) {
+      answers.delete(key);
       if (e.name === "AbortError" && !signal?.aborted) continue; // another's request, aborted
       if (!(e instanceof ApiError && e.status === 503) || tries >= 60 || stopped()) throw e;
       await new Promise((r) => setTimeout(r, 1000));
@@ -54,7 +89,10 @@ async function analysed(start, moves, stopped, signal) {
 // discs (values; a position whose side passes has the next one's) and,
 // for each move, its loss against the best move (losses[i]: {loss, best,
 // mark}, null for a pass), with the totals and running sums of each side.
-export async function analyseGame(start, moves, { progress = () => {}, stopped = () => false, signal } = {}) {
+// spec is the engine's (specOf); kept are the analyses of positions
+// already done (compact's, by k), not asked again; onAnswer(k, a) is
+// told each new one.
+export async function analyseGame(start, moves, { progress = () => {}, stopped = () => false, signal, spec = SPEC, kept = {}, onAnswer = () => {} } = {}) {
   const n = moves.length, values = Array(n + 1).fill(null), kinds = Array(n + 1).fill(""), losses = Array(n).fill(null);
   const todo = [];
   for (let k = 0; k <= n; k++) if (k === n || moves[k] !== "PA") todo.push(k);
@@ -62,10 +100,11 @@ export async function analyseGame(start, moves, { progress = () => {}, stopped =
   progress(0, todo.length);
   for (const k of todo) {
     if (stopped()) return null;
-    const a = await analysed(start, moves.slice(0, k), stopped, signal);
+    let a = kept[k];
+    if (!a) { a = await analysed(start, moves.slice(0, k), stopped, signal, spec); onAnswer(k, a); }
     done++;
     if (a.over) { values[k] = a.score; kinds[k] = "exact"; progress(done, todo.length); continue; }
-    const valued = (a.thinking?.moves || []).filter((m) => m.eval !== undefined && m.eval !== null);
+    const valued = a.moves;
     if (!valued.length) { progress(done, todo.length); continue; }
     const best = valued.reduce((b, m) => (m.eval > b.eval ? m : b));
     const sign = a.turn === "black" ? 1 : -1;
