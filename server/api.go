@@ -813,6 +813,9 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	if b := bookMoves(g); b != nil && !s.hall.WithoutHelp(pos) { // not the book of a live game between players
 		out["book"] = b
 	}
+	if s.hall.WithoutHelp(pos) {
+		out["stable"] = []string{} // nor its stable discs
+	}
 	writeJSON(w, http.StatusOK, out)
 }
 

@@ -205,3 +205,25 @@ func TestBrowserOverlays(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlaysFairPlay: the stable discs are an aid, as the book is: a
+// game between people without help has none in its state or in the
+// position's answer while it goes on; an analysis game has them.
+func TestOverlaysFairPlay(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	const line = "f5d6c5b6b5f4a7c6e6b7c4a6a5f6c7a8d7e7f7c8" // A8 taken
+	a := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "human", Name: "bob"}, Transcript: line, Time: "0", Analysis: true})
+	if v := ts.state(a.ID); !slices.Contains(v.Stable, "A8") || len(v.Flips) == 0 {
+		t.Errorf("an analysis game: stable %v, flips %v", v.Stable, v.Flips)
+	}
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "open"}, Transcript: line, Time: "30s", GameTime: "5m"})
+	if code, e := ts.askCode("POST", "/api/games/"+g.ID+"/join", `{"kind":"human","name":"bob","invite":"`+g.Invite+`"}`, nil); code != 200 {
+		t.Fatalf("join: %d %+v", code, e)
+	}
+	if v := ts.state(g.ID); !v.NoHelp || len(v.Stable) != 0 {
+		t.Errorf("a game without help: no help %v, stable %v", v.NoHelp, v.Stable)
+	}
+	if p := overlaysOf(t, ts, PositionRequest{Transcript: line}); len(p.Stable) != 0 {
+		t.Errorf("the position of a game without help: stable %v", p.Stable)
+	}
+}

@@ -123,7 +123,8 @@ type GameView struct {
 	Turn  string   `json:"turn,omitempty"`
 	Legal []string `json:"legal"`
 	// Stable is the squares of the discs no later move can turn over
-	// (either colour), for the board's overlay.
+	// (either colour), for the board's overlay; none while a game without
+	// help (NoHelp) goes on.
 	Stable []string `json:"stable"`
 	// Flips is, for each legal move, the squares it would turn over.
 	Flips      map[string][]string `json:"flips,omitempty"`
@@ -269,6 +270,8 @@ func viewOf(st live.State) GameView {
 		v.NoHelp = live.NoHelp(rec)
 		if !v.NoHelp {
 			v.Book = bookMoves(g)
+		} else {
+			v.Stable = []string{} // an aid, as the book is: after the game
 		}
 	default:
 		v.Status = "playing"
@@ -278,6 +281,8 @@ func viewOf(st live.State) GameView {
 		v.NoHelp = live.NoHelp(rec)
 		if !v.NoHelp {
 			v.Book = bookMoves(g)
+		} else {
+			v.Stable = []string{} // an aid, as the book is: after the game
 		}
 		// A person's clock starts when its player first sees the board:
 		// until then it waits, and the state says so.
