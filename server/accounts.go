@@ -153,6 +153,16 @@ func (s *Server) person(w http.ResponseWriter, r *http.Request) *caller {
 	return c
 }
 
+// personAccounts returns the store's accounts and the person logged in
+// by r's session cookie, or answers (501, 401, 403) and a nil caller.
+func (s *Server) personAccounts(w http.ResponseWriter, r *http.Request) (store.Accounts, *caller) {
+	accounts := s.accounts(w)
+	if accounts == nil {
+		return nil, nil
+	}
+	return accounts, s.person(w, r)
+}
+
 // startSession makes a session for a person and sets its cookie.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, accounts store.Accounts, a *store.Account) bool {
 	token, hash := account.NewSessionToken()
@@ -323,11 +333,7 @@ func (s *Server) handleWhoAmI(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
-	accounts := s.accounts(w)
-	if accounts == nil {
-		return
-	}
-	c := s.person(w, r)
+	accounts, c := s.personAccounts(w, r)
 	if c == nil {
 		return
 	}
@@ -377,11 +383,7 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
-	accounts := s.accounts(w)
-	if accounts == nil {
-		return
-	}
-	c := s.person(w, r)
+	accounts, c := s.personAccounts(w, r)
 	if c == nil {
 		return
 	}
@@ -398,11 +400,7 @@ func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleNewBot(w http.ResponseWriter, r *http.Request) {
-	accounts := s.accounts(w)
-	if accounts == nil {
-		return
-	}
-	c := s.person(w, r)
+	accounts, c := s.personAccounts(w, r)
 	if c == nil {
 		return
 	}

@@ -111,37 +111,30 @@ func TestTwoProcesses(t *testing.T) {
 // TestTwoProcessesRate: two stores on one database (two servers) racing
 // to finish the same rated game rate it once (storetest.RaceFinishRated).
 func TestTwoProcessesRate(t *testing.T) {
-	dsn := pgtest.FreshDSN(t)
-	ctx := context.Background()
-	a, err := Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	a, b := twoProcesses(t)
 	storetest.RaceFinishRated(t, a, b)
+}
+
+// twoProcesses opens two stores on one fresh database, as two servers
+// do; they close when the test ends.
+func twoProcesses(t *testing.T) (a, b *Store) {
+	t.Helper()
+	dsn := pgtest.FreshDSN(t)
+	for _, s := range []**Store{&a, &b} {
+		var err error
+		if *s, err = Open(context.Background(), dsn); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { (*s).Close() })
+	}
+	return a, b
 }
 
 // TestTwoProcessesUpdateATournament: two stores on one database (two
 // servers) updating one tournament at once over the same version: one
 // update is written (storetest.RaceTournamentUpdates).
 func TestTwoProcessesUpdateATournament(t *testing.T) {
-	dsn := pgtest.FreshDSN(t)
-	ctx := context.Background()
-	a, err := Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	a, b := twoProcesses(t)
 	storetest.RaceTournamentUpdates(t, a, b)
 }
 
