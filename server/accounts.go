@@ -426,32 +426,29 @@ func (s *Server) handleNewBot(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, viewAccount(bot))
 }
 
-// ownBot returns the bot named by the path's {bot} that the person
-// logged in owns, or answers and returns nil.
-func (s *Server) ownBot(w http.ResponseWriter, r *http.Request, accounts store.Accounts) *store.Account {
-	c := s.person(w, r)
+// ownBot returns the store's accounts and the bot named by the path's
+// {bot} that the person logged in owns, or answers and returns a nil
+// bot.
+func (s *Server) ownBot(w http.ResponseWriter, r *http.Request) (store.Accounts, *store.Account) {
+	accounts, c := s.personAccounts(w, r)
 	if c == nil {
-		return nil
+		return nil, nil
 	}
 	name := r.PathValue("bot")
 	bot, err := accounts.AccountByName(r.Context(), name)
 	if errors.Is(err, store.ErrNoAccount) || err == nil && (bot.Kind != store.BotAccount || bot.Owner != c.Account.ID) {
 		accountError(w, http.StatusNotFound, CodeNoBot, "you have no bot of that name")
-		return nil
+		return nil, nil
 	}
 	if err != nil {
 		s.accountsFailed(w, r, err)
-		return nil
+		return nil, nil
 	}
-	return bot
+	return accounts, bot
 }
 
 func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request) {
-	accounts := s.accounts(w)
-	if accounts == nil {
-		return
-	}
-	bot := s.ownBot(w, r, accounts)
+	accounts, bot := s.ownBot(w, r)
 	if bot == nil {
 		return
 	}
@@ -468,11 +465,7 @@ func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleNewKey(w http.ResponseWriter, r *http.Request) {
-	accounts := s.accounts(w)
-	if accounts == nil {
-		return
-	}
-	bot := s.ownBot(w, r, accounts)
+	accounts, bot := s.ownBot(w, r)
 	if bot == nil {
 		return
 	}
@@ -493,11 +486,7 @@ func (s *Server) handleNewKey(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleRevokeKey(w http.ResponseWriter, r *http.Request) {
-	accounts := s.accounts(w)
-	if accounts == nil {
-		return
-	}
-	bot := s.ownBot(w, r, accounts)
+	accounts, bot := s.ownBot(w, r)
 	if bot == nil {
 		return
 	}

@@ -124,14 +124,13 @@ func (s *Server) handleExplorer(w http.ResponseWriter, r *http.Request) {
 	if s.refuseHelp(w, r, pos) {
 		return
 	}
-	db, err := wthorData()
-	var ix *explorer.Index
-	if err == nil {
-		ix, err = explorerIndex()
+	db := s.wthor(w)
+	if db == nil {
+		return
 	}
+	ix, err := explorerIndex()
 	if err != nil {
-		s.log.Error("the WTHOR database", "err", err)
-		writeError(w, http.StatusServiceUnavailable, CodeWTHORMissing, "the WTHOR database is not available here")
+		s.wthorFailed(w, err)
 		return
 	}
 	f := explorer.Filter{From: q.from, To: q.to}

@@ -160,6 +160,24 @@ func yearParam(q url.Values, key string) (int, error) {
 	return n, nil
 }
 
+// wthor returns the database, or answers 503 (the failure logged) and
+// nil.
+func (s *Server) wthor(w http.ResponseWriter) *wthorDB {
+	db, err := wthorData()
+	if err != nil {
+		s.wthorFailed(w, err)
+		return nil
+	}
+	return db
+}
+
+// wthorFailed answers 503 to a request the database (or what is made of
+// it) failed, and logs why.
+func (s *Server) wthorFailed(w http.ResponseWriter, err error) {
+	s.log.Error("the WTHOR database", "err", err)
+	writeError(w, http.StatusServiceUnavailable, CodeWTHORMissing, "the WTHOR database is not available here")
+}
+
 // handleWTHOR answers the games of the shipped WTHOR database that match
 // a player (either colour), a tournament and a year, most recent first, a
 // page at a time.
@@ -169,10 +187,8 @@ func (s *Server) handleWTHOR(w http.ResponseWriter, r *http.Request) {
 		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
 		return
 	}
-	db, err := wthorData()
-	if err != nil {
-		s.log.Error("the WTHOR database", "err", err)
-		writeError(w, http.StatusServiceUnavailable, CodeWTHORMissing, "the WTHOR database is not available here")
+	db := s.wthor(w)
+	if db == nil {
 		return
 	}
 	has := func(names []string, i uint16, part string) bool {
