@@ -684,7 +684,8 @@ func (s *Server) join(ctx context.Context, t *live.Table, req JoinRequest) (stri
 }
 
 // MoveRequest plays a move: the seat's token and the square ("d3",
-// "D3"; "pa" to pass is refused: passes are automatic).
+// "D3"; "pa" to pass is refused: passes are automatic). Without a
+// token, the move is the caller's account's, at the seat linked to it.
 type MoveRequest struct {
 	Token string `json:"token"`
 	Move  string `json:"move"`
@@ -704,7 +705,8 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	s.submit(w, r, req.Token, player.Reply{Move: sq})
 }
 
-// TokenRequest carries a seat's token.
+// TokenRequest carries a seat's token (none: the caller's account's
+// seat, see MoveRequest).
 type TokenRequest struct {
 	Token string `json:"token"`
 }
@@ -742,18 +744,18 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 // submit hands a decision to the game's referee and answers with its
 // verdict, once stored.
 func (s *Server) submit(w http.ResponseWriter, r *http.Request, token string, reply player.Reply) {
-	if token == "" {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, "token: missing")
-		return
-	}
 	t := s.lookup(w, r)
 	if t == nil {
+		return
+	}
+	hash, ok := s.seatHash(w, r, t, token)
+	if !ok {
 		return
 	}
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
 	defer cancel()
-	if err := t.Submit(ctx, token, reply); err != nil {
+	if err := t.SubmitHash(ctx, hash, reply); err != nil {
 		if errors.Is(err, live.ErrBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()
 			s.log.Warn("token refused", "game", t.ID(), "client", s.addressOf(r), "route", routeOf(r))

@@ -45,6 +45,7 @@ const (
 	// Games and seats.
 	CodeNoGame       Code = "no_game"       // 404: no such game
 	CodeBadToken     Code = "bad_token"     // 403: a token that does not hold a seat of the game
+	CodeNotYourSeat  Code = "not_your_seat" // 403: a request without a token whose account holds no seat of the game
 	CodeBadInvite    Code = "bad_invite"    // 403: an invitation that does not hold the open seat
 	CodeNotYourTurn  Code = "not_your_turn" // 409: the other side is to move
 	CodeGameOver     Code = "game_over"     // 409: the game is over
@@ -132,6 +133,7 @@ var Codes = []CodeInfo{
 	{CodeEngineNotOffered, http.StatusBadRequest},
 	{CodeNoGame, http.StatusNotFound},
 	{CodeBadToken, http.StatusForbidden},
+	{CodeNotYourSeat, http.StatusForbidden},
 	{CodeBadInvite, http.StatusForbidden},
 	{CodeNotYourTurn, http.StatusConflict},
 	{CodeGameOver, http.StatusConflict},

@@ -40,20 +40,26 @@ func rematchView(r store.Rematch) *RematchView {
 	return v
 }
 
-// tokenRequest reads a request that names a seat by its token and finds
-// its game's table; it answers the error itself and returns a nil table
-// when the request is malformed, has no token or names no game.
-func (s *Server) tokenRequest(w http.ResponseWriter, r *http.Request) (TokenRequest, *live.Table) {
+// tokenRequest reads a request that names a seat by its token (or by
+// the caller's account, seatHash), finds its game's table and returns
+// the request, the seat's token hash and the table; it answers the
+// error itself and returns a nil table when the request is malformed,
+// names no game or no seat.
+func (s *Server) tokenRequest(w http.ResponseWriter, r *http.Request) (TokenRequest, string, *live.Table) {
 	var req TokenRequest
 	if err := decode(r, &req); err != nil {
 		writeFailure(w, http.StatusBadRequest, err, CodeBadRequest)
-		return req, nil
+		return req, "", nil
 	}
-	if req.Token == "" {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, "token: missing")
-		return req, nil
+	t := s.lookup(w, r)
+	if t == nil {
+		return req, "", nil
 	}
-	return req, s.lookup(w, r)
+	hash, ok := s.seatHash(w, r, t, req.Token)
+	if !ok {
+		return req, "", nil
+	}
+	return req, hash, t
 }
 
 // handleRematch asks for a rematch of a finished game between two people
@@ -63,11 +69,11 @@ func (s *Server) tokenRequest(w http.ResponseWriter, r *http.Request) (TokenRequ
 // store (see store.Store.Rematch): two requests at the same moment,
 // through any processes, make one.
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
-	req, t := s.tokenRequest(w, r)
+	req, hash, t := s.tokenRequest(w, r)
 	if t == nil {
 		return
 	}
-	rm, color, err := s.hall.Rematch(r.Context(), t, live.HashToken(req.Token), s.clientOf(r))
+	rm, color, err := s.hall.Rematch(r.Context(), t, hash, s.clientOf(r))
 	var ce *live.CapError
 	switch {
 	case errors.Is(err, live.ErrBadToken):
@@ -93,7 +99,11 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.linkRematch(r.Context(), t.ID(), rm.Game)
-	writeJSON(w, http.StatusOK, map[string]any{"id": rm.Game, "color": color.Other().String(), "token": req.Token, "url": "/game/" + rm.Game})
+	answer := map[string]any{"id": rm.Game, "color": color.Other().String(), "url": "/game/" + rm.Game}
+	if req.Token != "" {
+		answer["token"] = req.Token // an account plays its seat without
+	}
+	writeJSON(w, http.StatusOK, answer)
 }
 
 // linkRematch links a rematch to the accounts of the game it follows,

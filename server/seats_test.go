@@ -8,6 +8,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/reversi-engine/reversi/store"
@@ -201,5 +204,82 @@ func TestRematchLinked(t *testing.T) {
 	var games struct{ Games []AccountGameItem }
 	if code := ts.call("GET", "/api/accounts/ann/games", nil, &games); code != 200 || len(games.Games) != 2 {
 		t.Fatalf("ann's games: %d %+v", code, games)
+	}
+}
+
+// TestAccountPlaysItsSeat: an account plays the seats linked to it
+// without their tokens: a person by the session cookie, a bot by its API
+// key, over HTTP (moves, resign, rematch) and over the WebSocket (the
+// hello that starts a person's clock). Anyone else without a token is
+// refused: an account that holds no seat 403 not_your_seat, an
+// anonymous caller 400, a key that does not work 401.
+func TestAccountPlaysItsSeat(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ann, eve, bob := ts.client(), ts.client(), ts.client()
+	ann.do("POST", "/api/account/register", RegisterRequest{Name: "ann", Password: "long enough"}, nil).want(t, "ann registers", 201, "")
+	eve.do("POST", "/api/account/register", RegisterRequest{Name: "eve", Password: "long enough"}, nil).want(t, "eve registers", 201, "")
+	bob.do("POST", "/api/account/register", RegisterRequest{Name: "bob", Password: "long enough"}, nil).want(t, "bob registers", 201, "")
+	eve.do("POST", "/api/account/bots", BotRequest{Name: "evebot"}, nil).want(t, "a bot", 201, "")
+	var key KeyView
+	json.Unmarshal(eve.do("POST", "/api/account/bots/evebot/keys", nil, nil).body, &key)
+	evebot := map[string]string{"Authorization": "Bearer " + key.Key}
+
+	var g CreateResponse
+	a := ann.do("POST", "/api/games", CreateRequest{Black: SeatRequest{Kind: "human"}, White: SeatRequest{Kind: "open"}, GameTime: "5m"}, nil)
+	a.want(t, "ann creates", 201, "")
+	json.Unmarshal(a.body, &g)
+	ts.client().do("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "bot", Invite: g.Invite}, evebot).want(t, "evebot joins", 200, "")
+
+	// Ann's clock waits for her to see the board: her hello without a
+	// token, by her session's cookie, starts it.
+	if v := ts.state(g.ID); !v.ClockWaits {
+		t.Fatalf("before ann's page came: clock_waits %v", v.ClockWaits)
+	}
+	u, _ := url.Parse(ts.http.URL)
+	cookies := http.Header{}
+	for _, c := range ann.client.Jar.Cookies(u) {
+		cookies.Add("Cookie", c.String())
+	}
+	helloWith(t, ts, g.ID, "", cookies)
+	ts.waitFor(g.ID, "ann's clock started", func(v GameView) bool { return !v.ClockWaits })
+
+	v := ts.waitTurn(g.ID, "black")
+	ann.do("POST", "/api/games/"+g.ID+"/move", MoveRequest{Move: v.Legal[0]}, nil).want(t, "ann moves without a token", 200, "")
+	v = ts.waitTurn(g.ID, "white")
+	bob.do("POST", "/api/games/"+g.ID+"/move", MoveRequest{Move: v.Legal[0]}, nil).want(t, "bob, who holds no seat", 403, CodeNotYourSeat)
+	ts.client().do("POST", "/api/games/"+g.ID+"/move", MoveRequest{Move: v.Legal[0]}, nil).want(t, "anonymous, no token", 400, CodeBadRequest)
+	ts.client().do("POST", "/api/games/"+g.ID+"/move", MoveRequest{Move: v.Legal[0]}, map[string]string{"Authorization": "Bearer rvk_" + strings.Repeat("x", 40)}).want(t, "a key that does not work", 401, CodeBadAPIKey)
+	ann.do("POST", "/api/games/"+g.ID+"/move", MoveRequest{Move: v.Legal[0]}, nil).want(t, "ann out of turn", 409, CodeNotYourTurn)
+	if w := ts.state(g.ID); len(w.Moves) != 1 {
+		t.Fatalf("after the refusals: %d moves, want 1", len(w.Moves))
+	}
+	ts.client().do("POST", "/api/games/"+g.ID+"/move", MoveRequest{Move: v.Legal[0]}, evebot).want(t, "evebot moves by its key", 200, "")
+	ts.waitTurn(g.ID, "black")
+	ts.client().do("POST", "/api/games/"+g.ID+"/resign", TokenRequest{}, evebot).want(t, "evebot resigns out of turn", 200, "")
+	v = ts.waitFor(g.ID, "over", func(v GameView) bool { return v.Status == "finished" })
+	if v.Result.Winner != "black" || v.Result.Reason != "resignation" {
+		t.Fatalf("the result: %+v, want white's resignation", *v.Result)
+	}
+
+	// A game between two people, resigned and rematched by both accounts
+	// without tokens: the rematch is linked, colours swapped, and played
+	// the same way; its answer carries no token.
+	a = ann.do("POST", "/api/games", CreateRequest{Black: SeatRequest{Kind: "human"}, White: SeatRequest{Kind: "open"}, GameTime: "5m"}, nil)
+	json.Unmarshal(a.body, &g)
+	bob.do("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "human", Invite: g.Invite}, nil).want(t, "bob joins", 200, "")
+	bob.do("POST", "/api/games/"+g.ID+"/resign", TokenRequest{}, nil).want(t, "bob resigns", 200, "")
+	ts.waitFor(g.ID, "over", func(v GameView) bool { return v.Status == "finished" })
+	ann.do("POST", "/api/games/"+g.ID+"/rematch", TokenRequest{}, nil).want(t, "ann asks for a rematch", 202, "")
+	a = bob.do("POST", "/api/games/"+g.ID+"/rematch", TokenRequest{}, nil)
+	a.want(t, "bob asks too", 200, "")
+	var rm map[string]string
+	json.Unmarshal(a.body, &rm)
+	if rm["color"] != "black" || rm["token"] != "" || rm["id"] == "" {
+		t.Fatalf("the rematch's answer to bob: %s", a.body)
+	}
+	v = ts.waitTurn(rm["id"], "black")
+	bob.do("POST", "/api/games/"+rm["id"]+"/move", MoveRequest{Move: v.Legal[0]}, nil).want(t, "bob moves first in the rematch", 200, "")
+	if w := ts.waitTurn(rm["id"], "white"); len(w.Moves) != 1 || w.Black.Name != "bob" || w.White.Name != "ann" {
+		t.Fatalf("the rematch: %d moves, %s against %s", len(w.Moves), w.Black.Name, w.White.Name)
 	}
 }

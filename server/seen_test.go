@@ -6,6 +6,7 @@ package server
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -18,10 +19,17 @@ import (
 // for a spectator); it returns the connection, closed with the test.
 func hello(t *testing.T, ts *testServer, id, token string) *websocket.Conn {
 	t.Helper()
+	return helloWith(t, ts, id, token, nil)
+}
+
+// helloWith is hello with the WebSocket's request's headers (a bot's
+// Authorization, a person's session cookie).
+func helloWith(t *testing.T, ts *testServer, id, token string, header http.Header) *websocket.Conn {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // bounds a hang only
 	t.Cleanup(cancel)
 	url := "ws" + strings.TrimPrefix(ts.http.URL, "http") + "/api/games/" + id + "/ws"
-	c, _, err := websocket.Dial(ctx, url, nil)
+	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: header})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,13 +27,13 @@ type SwitchResponse struct {
 const switchWait = 30 * time.Second
 
 func (s *Server) handleSwitch(w http.ResponseWriter, r *http.Request) {
-	req, t := s.tokenRequest(w, r)
+	_, hash, t := s.tokenRequest(w, r)
 	if t == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), switchWait)
 	defer cancel()
-	color, version, err := s.hall.Switch(ctx, t, live.HashToken(req.Token))
+	color, version, err := s.hall.Switch(ctx, t, hash)
 	if err != nil {
 		if errors.Is(err, live.ErrBadToken) {
 			s.metrics.refused.WithLabelValues("token").Inc()

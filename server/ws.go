@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket/wsjson"
 
 	"github.com/reversi-engine/reversi/server/live"
+	"github.com/reversi-engine/reversi/store"
 )
 
 // Envelope is every message on a game's WebSocket.
@@ -28,7 +29,9 @@ import (
 // Client to server: {"type": "ping", "id": ...}; {"type": "hello",
 // "version": N, "token": "..."} (a reconnecting client: the server sends
 // the state if it is newer than N; a seat's token says its player sees
-// the board, which starts a person's clock).
+// the board, which starts a person's clock; without a token, the seat
+// of the caller's account does: a bot's API key in the Authorization
+// header of the WebSocket's request, a person's session cookie).
 type Envelope struct {
 	Type    string          `json:"type"`
 	Version int64           `json:"version,omitempty"`
@@ -105,6 +108,16 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
+	r, ok := s.authenticateBot(w, r) // a bot's key: 401 if it does not work
+	if !ok {
+		return
+	}
+	// The account of the caller (a bot by its key, a person by the
+	// session cookie), whose hello without a token is its seat's.
+	var who *store.Account
+	if c, err := s.callerOf(r); err == nil && c != nil {
+		who = c.Account
+	}
 	if !s.socketOpened(client) {
 		s.metrics.refused.WithLabelValues("sockets").Inc()
 		writeError(w, http.StatusTooManyRequests, CodeTooManySockets, fmt.Sprintf("you have %d live connections open, the limit of a client here: close some", s.cfg.MaxSocketsPerClient))
@@ -171,8 +184,15 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 				default:
 				}
 			case "hello":
-				if e.Token != "" {
+				switch {
+				case e.Token != "":
 					go t.Seen(ctx, live.HashToken(e.Token)) // a mirror hands it on, and waits
+				case who != nil:
+					go func() {
+						if hash, err := s.accountSeat(ctx, t, who); err == nil && hash != "" {
+							t.Seen(ctx, hash)
+						}
+					}()
 				}
 				select {
 				case wake <- struct{}{}: // resend the state if newer
