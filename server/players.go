@@ -62,6 +62,7 @@ func (s *Server) playerRoutes(api func(pattern, route string, h http.HandlerFunc
 	api("GET /api/accounts/{name}/games", "account_games", s.handleAccountGames)
 	api("GET /api/accounts/{name}/history", "rating_history", s.handleRatingHistory)
 	api("GET /api/leaderboard", "leaderboard", s.handleLeaderboard)
+	api("GET /api/account/games", "my_games", s.handleMyGames)
 }
 
 // namedAccount returns the account of the request's {name}, or answers

@@ -283,3 +283,70 @@ func TestAccountPlaysItsSeat(t *testing.T) {
 		t.Fatalf("the rematch: %d moves, %s against %s", len(w.Moves), w.Black.Name, w.White.Name)
 	}
 }
+
+// TestPairing: a game the server makes between two accounts (as the
+// lobby and tournaments do) seats each at the seat of its kind under its
+// name, is linked to both (rated in its clock's class), shows up in
+// each account's own list of games in play (its turn first), is played
+// by the accounts' credentials to its end (two moves: a game is rated
+// from two, account.DefaultRater), and is then rated.
+func TestPairing(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ctx := context.Background()
+	accounts := ts.st.(store.Accounts)
+	ann, eve := ts.client(), ts.client()
+	ann.do("POST", "/api/account/register", RegisterRequest{Name: "ann", Password: "long enough"}, nil).want(t, "ann registers", 201, "")
+	eve.do("POST", "/api/account/register", RegisterRequest{Name: "eve", Password: "long enough"}, nil).want(t, "eve registers", 201, "")
+	eve.do("POST", "/api/account/bots", BotRequest{Name: "evebot"}, nil).want(t, "a bot", 201, "")
+	var key KeyView
+	json.Unmarshal(eve.do("POST", "/api/account/bots/evebot/keys", nil, nil).body, &key)
+	evebot := map[string]string{"Authorization": "Bearer " + key.Key}
+	annAcct, _ := accounts.AccountByName(ctx, "ann")
+	botAcct, _ := accounts.AccountByName(ctx, "evebot")
+
+	if _, err := ts.srv.createPairing(ctx, Pairing{Accounts: [2]*store.Account{annAcct, annAcct}, Client: "test"}); err == nil {
+		t.Fatal("a pairing of an account with itself was made")
+	}
+	id, err := ts.srv.createPairing(ctx, Pairing{Accounts: [2]*store.Account{botAcct, annAcct}, Game: CreateRequest{GameTime: "4m"}, Rated: true, Client: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, err := accounts.GameLink(ctx, id); err != nil || l.Accounts != [2]string{botAcct.ID, annAcct.ID} || !l.Rated || l.Class != "blitz" {
+		t.Fatalf("the pairing's link: %+v %v", l, err)
+	}
+	v := ts.state(id)
+	if v.Black.Name != "evebot" || v.White.Name != "ann" || v.Black.Kind != "bot" || v.White.Kind != "human" {
+		t.Fatalf("the seats: %+v and %+v", v.Black, v.White)
+	}
+	var mine struct {
+		Account string
+		Games   []MyGameItem
+	}
+	a := ts.client().do("GET", "/api/account/games", nil, evebot)
+	a.want(t, "evebot's games", 200, "")
+	json.Unmarshal(a.body, &mine)
+	if mine.Account != "evebot" || len(mine.Games) != 1 || mine.Games[0].ID != id || mine.Games[0].Color != "black" || !mine.Games[0].ToMove || !mine.Games[0].Rated {
+		t.Fatalf("evebot's games: %s", a.body)
+	}
+	a = ann.do("GET", "/api/account/games", nil, nil)
+	json.Unmarshal(a.body, &mine)
+	if len(mine.Games) != 1 || mine.Games[0].Color != "white" || mine.Games[0].ToMove {
+		t.Fatalf("ann's games: %s", a.body)
+	}
+	ts.client().do("GET", "/api/account/games", nil, nil).want(t, "anonymous", 401, CodeNotLoggedIn)
+
+	ts.client().do("POST", "/api/games/"+id+"/move", MoveRequest{Move: v.Legal[0]}, evebot).want(t, "evebot moves", 200, "")
+	v = ts.waitTurn(id, "white")
+	ann.do("POST", "/api/games/"+id+"/move", MoveRequest{Move: v.Legal[0]}, nil).want(t, "ann moves", 200, "")
+	ts.waitTurn(id, "black")
+	ann.do("POST", "/api/games/"+id+"/resign", TokenRequest{}, nil).want(t, "ann resigns", 200, "")
+	ts.waitFor(id, "over", func(v GameView) bool { return v.Status == "finished" })
+	r, err := accounts.Ratings(ctx, botAcct.ID)
+	if err != nil || len(r) != 1 || r[0].Class != "blitz" || r[0].Games != 1 || r[0].Rating <= 1500 {
+		t.Fatalf("evebot's ratings after winning the rated pairing: %+v %v", r, err)
+	}
+	json.Unmarshal(ts.client().do("GET", "/api/account/games", nil, evebot).body, &mine)
+	if len(mine.Games) != 0 {
+		t.Fatalf("evebot's games in play after the end: %+v", mine.Games)
+	}
+}
