@@ -1,7 +1,8 @@
 // The pages of the rated arena's players, as the API gives them: an
-// account's profile and ratings, its games, its rating history in a
-// class (the graph's points), and a class's leaderboard. Anyone may read
-// them; nothing private (no key, no password, no session) is in them.
+// account's profile and ratings, its games, the openings it played, its
+// rating history in a class (the graph's points), and a class's
+// leaderboard. Anyone may read them; nothing private (no key, no
+// password, no session) is in them.
 
 package server
 
@@ -9,6 +10,7 @@ import (
 	"errors"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -61,6 +63,7 @@ func (s *Server) playerRoutes(api func(pattern, route string, h http.HandlerFunc
 	api("GET /api/accounts/{name}", "profile", s.handleProfile)
 	api("GET /api/accounts/{name}/games", "account_games", s.handleAccountGames)
 	api("GET /api/accounts/{name}/history", "rating_history", s.handleRatingHistory)
+	api("GET /api/accounts/{name}/openings", "account_openings", s.handleAccountOpenings)
 	api("GET /api/leaderboard", "leaderboard", s.handleLeaderboard)
 	api("GET /api/account/games", "my_games", s.handleMyGames)
 }
@@ -164,6 +167,111 @@ func classParam(w http.ResponseWriter, r *http.Request) (string, bool) {
 	}
 	writeError(w, http.StatusBadRequest, CodeBadRequest, "class: want one of "+strings.Join(names, ", "))
 	return "", false
+}
+
+// ColorScore is how an account did with one colour in some games: the
+// games, its wins, draws and losses, and its score (a win 1, a draw
+// half; 0 without games).
+type ColorScore struct {
+	Games  int     `json:"games"`
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	Score  float64 `json:"score"`
+}
+
+// add counts a game's result for the account: winner is the result's
+// ("black", "white", "none"), color the account's.
+func (c *ColorScore) add(winner, color string) {
+	c.Games++
+	switch winner {
+	case color:
+		c.Wins++
+	case "none":
+		c.Draws++
+	default:
+		c.Losses++
+	}
+	c.Score = math.Round((float64(c.Wins)+float64(c.Draws)/2)/float64(c.Games)*1000) / 1000
+}
+
+// OpeningPlayed is an opening of an account's finished games: its name
+// (Opening with its other names, OpeningName alone, as GameItem gives
+// them), the games and how the account scored with each colour.
+type OpeningPlayed struct {
+	Opening     string     `json:"opening"`
+	OpeningName string     `json:"opening_name"`
+	Games       int        `json:"games"`
+	Black       ColorScore `json:"black"`
+	White       ColorScore `json:"white"`
+}
+
+// OpeningsView is GET /api/accounts/{name}/openings: the openings of the
+// account's most recent finished games (at most limit), the most played
+// first, and how many of those games have no named opening (another
+// start, or first moves no opening names).
+type OpeningsView struct {
+	Account  string          `json:"account"`
+	Games    int             `json:"games"`
+	Unnamed  int             `json:"unnamed"`
+	Openings []OpeningPlayed `json:"openings"`
+}
+
+// maxOpeningGames is the most games GET .../openings reads.
+const maxOpeningGames = 1000
+
+func (s *Server) handleAccountOpenings(w http.ResponseWriter, r *http.Request) {
+	limit := 500
+	if l := r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > maxOpeningGames {
+			writeError(w, http.StatusBadRequest, CodeBadRequest, "limit: want 1 to "+strconv.Itoa(maxOpeningGames))
+			return
+		}
+		limit = n
+	}
+	accounts, a := s.namedAccount(w, r)
+	if a == nil {
+		return
+	}
+	games, err := accounts.AccountGames(r.Context(), a.ID, store.ListOptions{Finished: true, Limit: limit, FirstMoves: true})
+	if err != nil {
+		s.accountsFailed(w, r, err)
+		return
+	}
+	out := OpeningsView{Account: a.Name, Openings: []OpeningPlayed{}}
+	index := map[string]int{} // an opening's place in out.Openings
+	for _, g := range games {
+		if !g.Finished || g.Result == nil {
+			continue
+		}
+		out.Games++
+		full, name := summaryOpening(g.Summary)
+		if full == "" {
+			out.Unnamed++
+			continue
+		}
+		i, ok := index[full]
+		if !ok {
+			i = len(out.Openings)
+			index[full] = i
+			out.Openings = append(out.Openings, OpeningPlayed{Opening: full, OpeningName: name})
+		}
+		o := &out.Openings[i]
+		o.Games++
+		if color := []string{"black", "white"}[g.Color&1]; color == "black" {
+			o.Black.add(g.Result.Winner, color)
+		} else {
+			o.White.add(g.Result.Winner, color)
+		}
+	}
+	slices.SortStableFunc(out.Openings, func(x, y OpeningPlayed) int {
+		if x.Games != y.Games {
+			return y.Games - x.Games
+		}
+		return strings.Compare(x.Opening, y.Opening)
+	})
+	writeJSON(w, http.StatusOK, out)
 }
 
 // HistoryPoint is an account's rating after a rated game.
