@@ -118,7 +118,7 @@ func TestBrowserSession(t *testing.T) {
 			waitJS(t, ctx, "the name in the top bar", fmt.Sprintf(`document.getElementById("session-name-link")?.textContent === %q && !document.getElementById("session-dialog")`, name))
 			var href string
 			drive(t, ctx, "the name's link", chromedp.Evaluate(`document.getElementById("session-name-link").getAttribute("href")`, &href))
-			if href != "#player="+name {
+			if href != "/#player="+name {
 				t.Errorf("%s: the name links to %q", where, href)
 			}
 			// The server knows the session.

@@ -9,7 +9,8 @@
 // game's positions and variations), wholegame.js (the whole game's
 // analysis), editor.js, explorer.js (the opening explorer), formats.js
 // (what a player pastes or shares), session.js (the account logged in,
-// the header's widget).
+// the header's widget), account.js (its page), player.js (players' pages
+// and the leaderboard).
 
 import { LANGUAGES, chosenLanguage, useLanguage, language, translateStatic, t } from "./i18n.js";
 import { options } from "./dom.js";
@@ -20,12 +21,17 @@ import { labPage } from "./lab.js";
 import { explorerPage } from "./explorer.js";
 import { positionOfHash } from "./formats.js";
 import { sessionWidget } from "./session.js";
+import { accountPage } from "./account.js";
+import { playerPage, leaderboardPage } from "./player.js";
 
 const app = document.getElementById("app");
 
 // route shows the page of the address: a game, a record reviewed
 // (#review=..., a GGF game or a transcript), the algorithm lab (#lab=<64
 // squares> X), the opening explorer (#explore=..., explorer.js), the
+// account logged in (#account, account.js), a player's page
+// (#player=NAME) and a class's leaderboard (#leaderboard=CLASS,
+// player.js), the
 // editor (#edit=...,
 // with a board, a transcript or a GGF game; #/position/<64 squares><side>,
 // a shared position, analysed at once), or the start page. The page shown
@@ -39,6 +45,9 @@ function route() {
   else if (location.hash.startsWith("#review=")) { current = "record"; stop = gamePage(app, null, decodeURIComponent(location.hash.slice(8))); }
   else if (location.hash.startsWith("#lab=")) { current = "lab"; stop = labPage(app, decodeURIComponent(location.hash.slice(5))); }
   else if (location.hash.startsWith("#explore=")) { current = "explorer"; explorerPage(app, decodeURIComponent(location.hash.slice(9))); }
+  else if (location.hash === "#account") { current = "account"; stop = accountPage(app); }
+  else if (location.hash.startsWith("#player=")) { current = "player"; playerPage(app, decodeURIComponent(location.hash.slice(8))); }
+  else if (/^#leaderboard(=|$)/.test(location.hash)) { current = "leaderboard"; leaderboardPage(app, decodeURIComponent(location.hash.slice(13))); }
   else if (location.hash.startsWith("#edit=")) { current = "editor"; editorPage(app, decodeURIComponent(location.hash.slice(6))); }
   else if (positionOfHash(location.hash)) { current = "editor"; editorPage(app, positionOfHash(location.hash), true); }
   else { current = "start"; startPage(app); }
@@ -50,7 +59,8 @@ function route() {
 // editor they lead back to it.
 window.addEventListener("hashchange", () => {
   if (current === "game") return;
-  if (/^#(edit|review|lab|explore)=/.test(location.hash) || positionOfHash(location.hash) || ["editor", "record", "lab", "explorer"].includes(current)) route();
+  if (/^#(edit|review|lab|explore|player|leaderboard)=/.test(location.hash) || /^#(account|leaderboard)$/.test(location.hash) || positionOfHash(location.hash) ||
+    ["editor", "record", "lab", "explorer", "account", "player", "leaderboard"].includes(current)) route();
 });
 
 // The language switch, in the header: the choice is remembered, and the

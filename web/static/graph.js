@@ -10,19 +10,21 @@ import { t, num, signed } from "./i18n.js";
 // ticks at yTicks and the position axis below, labelled (unitKey names
 // the values' unit). Hovering shows the values at the nearest position
 // (readout(k) says them); a click calls onPick(k); at marks the position
-// shown (-1: none).
-export function lineGraph({ series, positions, yMin, yMax, yTicks, label, unit, readout, onPick = null, at = -1, id }) {
+// shown (-1: none). The position axis spans 60 moves (or positions, if
+// more) with a tick every 10, unless span and step say otherwise (a
+// rating's graph: its games).
+export function lineGraph({ series, positions, yMin, yMax, yTicks, label, unit, readout, onPick = null, at = -1, id, span = 60, step = 10, tickText = num }) {
   const W = 300, H = 120, left = 24, bottom = 14, top = 10;
   const g = svg("svg", { class: "graph", id, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label });
-  const n = Math.max(60, positions);
+  const n = Math.max(span, positions);
   const x = (k) => left + (k / n) * (W - left - 4);
   const y = (v) => top + (yMax - Math.max(yMin, Math.min(yMax, v))) / (yMax - yMin) * (H - top - bottom);
   const text = (attrs, s) => { const e = svg("text", attrs); e.textContent = s; g.append(e); return e; };
   for (const v of yTicks) {
     g.append(svg("line", { x1: left, y1: y(v), x2: W - 4, y2: y(v), class: v === 0 ? "axis zero" : "axis" }));
-    text({ x: left - 3, y: y(v), class: "tick", "text-anchor": "end", "dominant-baseline": "central" }, yMin < 0 ? signed(v, 0) : num(v));
+    text({ x: left - 3, y: y(v), class: "tick", "text-anchor": "end", "dominant-baseline": "central" }, yMin < 0 ? signed(v, 0) : tickText(v));
   }
-  for (let m = 0; m <= n; m += 10) text({ x: x(m), y: H - 3, class: "tick", "text-anchor": "middle" }, num(m));
+  for (let m = 0; m <= n; m += step) text({ x: x(m), y: H - 3, class: "tick", "text-anchor": "middle" }, num(m));
   text({ x: left, y: 7, class: "tick unit" }, unit);
   if (at >= 0) g.append(svg("line", { x1: x(at), y1: top, x2: x(at), y2: H - bottom, class: "at" }));
   for (const s of series) {

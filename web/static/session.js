@@ -79,8 +79,9 @@ export async function logout() {
 // not_logged_in: the session is gone, and every view of it says so.
 export function sessionEnded() { set(null); }
 
-// playerLink is a link to an account's player page.
-export const playerLink = (name, attrs = {}) => el("a", { href: "#player=" + encodeURIComponent(name), ...attrs }, name);
+// playerLink is a link to an account's player page, its text the name
+// unless attrs give one.
+export const playerLink = (name, attrs = {}) => el("a", { href: "/#player=" + encodeURIComponent(name), ...attrs }, attrs.text === undefined ? name : null);
 
 // The dialog to log in or register: one form, in either mode.
 let dialog = null;
@@ -177,7 +178,7 @@ export function sessionWidget(box) {
       return;
     }
     const menu = el("ul", { id: "session-menu", class: "session-menu", hidden: "hidden" },
-      el("li", {}, el("a", { href: "#account", id: "session-account", text: t("session.myAccount") })),
+      el("li", {}, el("a", { href: "/#account", id: "session-account", text: t("session.myAccount") })),
       el("li", {}, el("button", { id: "session-logout", type: "button", text: t("session.logout") })));
     const toggle = el("button", { id: "session-toggle", type: "button", class: "top-button", "aria-expanded": "false", "aria-controls": "session-menu", "aria-label": t("session.menu") }, "▾");
     const setOpen = (open) => { menu.hidden = !open; toggle.setAttribute("aria-expanded", String(open)); };

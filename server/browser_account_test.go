@@ -1,0 +1,211 @@
+// Browser tests of the account's page (#account: bots, API keys, the
+// password), the players' pages and the leaderboard.
+
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserAccountPage: in English and Simplified Chinese, at a
+// laptop's and a phone's size, a person registers, makes a bot and an
+// API key (shown once, with its warning: it works, and is gone from the
+// page on reload, listed by its prefix), revokes it (it stops working),
+// changes the password, and sees the page logged out; axe-core finds
+// nothing at each step.
+func TestBrowserAccountPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	t.Parallel() // beside another browser test: see browser
+	axe := readAxe(t)
+	ts := newTestServer(t, "", Config{})
+	for _, lang := range []string{"en-US", "zh-CN"} {
+		ctx := browser(t, lang, lang)
+		for i, vp := range pageSizes {
+			where := lang + " " + vp.name
+			check := func(step string) {
+				t.Helper()
+				if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
+					t.Errorf("%s, %s: axe-core finds:\n  %s", where, step, strings.Join(vs, "\n  "))
+				}
+			}
+			shot := func(name string) {
+				if vp.mobile {
+					name += "-phone"
+				}
+				screenshot(t, ctx, name+"-"+lang)
+			}
+			usePageSize(t, ctx, vp.w, vp.h, vp.mobile)
+			person := fmt.Sprintf("kim%d%s", i, strings.ReplaceAll(lang, "-", ""))
+			bot := person + "bot"
+			drive(t, ctx, "the start page", chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#session-register", chromedp.ByID))
+			if !awaitJS(t, ctx, fmt.Sprintf(`fetch("/api/account/register", {method: "POST", headers: {"Content-Type": "application/json"},
+				body: JSON.stringify({name: %q, password: "correct horse battery"})}).then(r => r.status === 201)`, person)) {
+				t.Fatalf("%s: registering", where)
+			}
+			drive(t, ctx, "my account", chromedp.Navigate(ts.http.URL+"/#account"))
+			waitJS(t, ctx, "the account's page", `document.getElementById("bot-form") !== null && document.getElementById("no-bots") !== null`)
+			check("my account, no bots")
+
+			// A bot, and a key for it.
+			drive(t, ctx, "the bot's name", chromedp.Evaluate(fmt.Sprintf(`document.getElementById("bot-name").value = %q; true`, bot), nil))
+			clickJS(t, ctx, "bot-create")
+			waitJS(t, ctx, "the bot listed", fmt.Sprintf(`document.querySelector("#bot-%s h3 a")?.getAttribute("href") === "/#player=%s"`, bot, bot))
+			drive(t, ctx, "a new key", chromedp.Evaluate(fmt.Sprintf(`document.querySelector("#bot-%s .new-key").click(); true`, bot), nil))
+			waitJS(t, ctx, "the key shown", fmt.Sprintf(`document.getElementById("bot-%s-key")?.value.startsWith("rvk_") && document.querySelectorAll("#bot-%s li.key").length === 1`, bot, bot))
+			var key string
+			drive(t, ctx, "the key", chromedp.Evaluate(fmt.Sprintf(`document.getElementById("bot-%s-key").value`, bot), &key))
+			var warning string
+			drive(t, ctx, "the warning", chromedp.Evaluate(fmt.Sprintf(`document.getElementById(document.getElementById("bot-%s-key").getAttribute("aria-describedby")).textContent`, bot), &warning))
+			wantWarning := "shown only once"
+			if lang == "zh-CN" {
+				wantWarning = readTable(t, "zh-Hans.json")["account.keyOnce"]
+			}
+			if !strings.Contains(warning, wantWarning) {
+				t.Errorf("%s: the key's warning says %q", where, warning)
+			}
+			if evalInt(t, ctx, `document.activeElement?.classList.contains("key-shown") ? 1 : 0`) != 1 {
+				t.Errorf("%s: the key shown has not the focus", where)
+			}
+			check("a key shown once")
+			shot("account-key")
+			whoIs := func(key string) (int, string) {
+				a := ts.client().do("GET", "/api/account", nil, map[string]string{"Authorization": "Bearer " + key})
+				var v AccountView
+				json.Unmarshal(a.body, &v)
+				return a.status, v.Name
+			}
+			if status, name := whoIs(key); status != 200 || name != bot {
+				t.Fatalf("%s: the key shown: %d %q", where, status, name)
+			}
+			// Gone on reload, listed by its prefix.
+			drive(t, ctx, "reload", chromedp.Reload())
+			waitJS(t, ctx, "the keys listed", fmt.Sprintf(`document.querySelectorAll("#bot-%s li.key").length === 1`, bot))
+			if evalInt(t, ctx, fmt.Sprintf(`document.body.innerHTML.includes(%q) || document.querySelector(".key-once") !== null ? 1 : 0`, key)) != 0 {
+				t.Errorf("%s: the key is still on the page after a reload", where)
+			}
+			var prefix string
+			drive(t, ctx, "the prefix", chromedp.Evaluate(fmt.Sprintf(`document.querySelector("#bot-%s li.key").dataset.prefix`, bot), &prefix))
+			if prefix == "" || !strings.HasPrefix(key, prefix) {
+				t.Errorf("%s: the key %q is listed as %q", where, key[:12], prefix)
+			}
+			// Revoked, after a question.
+			drive(t, ctx, "revoke", chromedp.Evaluate(fmt.Sprintf(`document.querySelector("#bot-%s .revoke").click(); true`, bot), nil))
+			waitJS(t, ctx, "the question", fmt.Sprintf(`!document.querySelector("#bot-%s .revoke-ask").hidden && document.activeElement?.classList.contains("revoke-no")`, bot))
+			check("revoking, asked")
+			drive(t, ctx, "revoke", chromedp.Evaluate(fmt.Sprintf(`document.querySelector("#bot-%s .revoke-yes").click(); true`, bot), nil))
+			waitJS(t, ctx, "the key revoked", fmt.Sprintf(`document.querySelector("#bot-%s li.key .revoked") !== null && !document.querySelector("#bot-%s .revoke")`, bot, bot))
+			if status, _ := whoIs(key); status != 401 {
+				t.Errorf("%s: the revoked key: %d", where, status)
+			}
+			check("a key revoked")
+			shot("account-revoked")
+
+			// The password.
+			drive(t, ctx, "the passwords", chromedp.Evaluate(`document.getElementById("password-old").value = "correct horse battery";
+				document.getElementById("password-new").value = "staple 2 the horse"; true`, nil))
+			clickJS(t, ctx, "password-submit")
+			waitJS(t, ctx, "the password changed", `document.getElementById("password-done").textContent !== ""`)
+			ts.client().do("POST", "/api/account/login", LoginRequest{Name: person, Password: "staple 2 the horse"}, nil).want(t, "the new password", 200, "")
+			check("the password changed")
+
+			// Logged out, the page offers to log in.
+			clickJS(t, ctx, "session-toggle")
+			clickJS(t, ctx, "session-logout")
+			waitJS(t, ctx, "the page logged out", `document.getElementById("account-login") !== null`)
+			check("my account, logged out")
+		}
+		drive(t, ctx, "reset", chromedp.EmulateReset())
+	}
+}
+
+// TestBrowserPlayerPage: after a rated game between two accounts, in
+// English and Simplified Chinese, at a laptop's and a phone's size, a
+// player's page shows its rating in the class (provisional), the graph
+// of its history, the game (colour, result, rated) with a link to it,
+// and the opening played; a bot's page names its owner; the leaderboard
+// lists both, and another class is empty; axe-core finds nothing.
+func TestBrowserPlayerPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	t.Parallel() // beside another browser test: see browser
+	axe := readAxe(t)
+	ts := newTestServer(t, "", Config{})
+	ann, eve := ts.client(), ts.client()
+	annID := ann.do("POST", "/api/account/register", RegisterRequest{Name: "ann", Password: "long enough"}, nil).account(t).ID
+	eveID := eve.do("POST", "/api/account/register", RegisterRequest{Name: "eve", Password: "long enough"}, nil).account(t).ID
+	eve.do("POST", "/api/account/bots", BotRequest{Name: "evebot"}, nil).want(t, "a bot", 201, "")
+	won := playLinked(t, ts, [2]string{"ann", "eve"}, [2]string{annID, eveID}, CreateRequest{Transcript: "f5d6c3d3c4"}, true, "white")
+	tiger := ts.state(won).OpeningName
+	if tiger == "" {
+		t.Fatal("the game has no opening")
+	}
+	for _, lang := range []string{"en-US", "zh-CN"} {
+		ctx := browser(t, lang, lang)
+		win := "Won"
+		if lang == "zh-CN" {
+			win = readTable(t, "zh-Hans.json")["profile.win"]
+		}
+		for _, vp := range pageSizes {
+			where := lang + " " + vp.name
+			check := func(step string) {
+				t.Helper()
+				if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
+					t.Errorf("%s, %s: axe-core finds:\n  %s", where, step, strings.Join(vs, "\n  "))
+				}
+			}
+			shot := func(name string) {
+				if vp.mobile {
+					name += "-phone"
+				}
+				screenshot(t, ctx, name+"-"+lang)
+			}
+			usePageSize(t, ctx, vp.w, vp.h, vp.mobile)
+			drive(t, ctx, "ann's page", chromedp.Navigate(ts.http.URL+"/#player=ann"))
+			waitJS(t, ctx, "ann's page", fmt.Sprintf(`document.querySelector('#ratings tr[data-class="blitz"] abbr.provisional') !== null &&
+				document.querySelector("#rating-graph-blitz")?.dataset.points === "1" && document.querySelectorAll("#rating-graph-blitz circle.dot").length === 1 &&
+				document.querySelector('#player-games tr[data-game=%q][data-outcome="win"] a[href="/game/%s"]') !== null &&
+				document.querySelector('#player-openings tr[data-opening=%q]') !== null`, won, won, tiger))
+			var row string
+			drive(t, ctx, "the game's row", chromedp.Evaluate(fmt.Sprintf(`document.querySelector('#player-games tr[data-game=%q]').textContent`, won), &row))
+			if !strings.Contains(row, "eve") || !strings.Contains(row, win) {
+				t.Errorf("%s: ann's game reads %q", where, row)
+			}
+			var rating string
+			drive(t, ctx, "the rating", chromedp.Evaluate(`document.querySelector('#ratings tr[data-class="blitz"] td.rating').textContent`, &rating))
+			if !strings.HasPrefix(rating, "1") || !strings.Contains(rating, "±") {
+				t.Errorf("%s: ann's blitz rating reads %q", where, rating)
+			}
+			check("a player's page")
+			shot("player")
+
+			drive(t, ctx, "the bot's page", chromedp.Navigate(ts.http.URL+"/#player=evebot"))
+			waitJS(t, ctx, "the bot's owner", `document.querySelector('#player-about a[href="/#player=eve"]') !== null && document.getElementById("no-ratings") !== null`)
+			check("a bot's page")
+			drive(t, ctx, "a page of nobody", chromedp.Navigate(ts.http.URL+"/#player=nobody"))
+			waitJS(t, ctx, "no such account", `document.getElementById("player-error")?.textContent !== ""`)
+
+			drive(t, ctx, "the leaderboard", chromedp.Navigate(ts.http.URL+"/#leaderboard=blitz"))
+			waitJS(t, ctx, "the leaderboard", `[...document.querySelectorAll("#leaderboard tbody tr")].map(r => r.dataset.name).join() === "ann,eve"`)
+			check("the leaderboard")
+			shot("leaderboard")
+			drive(t, ctx, "another class", chromedp.SetValue("#leaderboard-class", "bullet", chromedp.ByID),
+				chromedp.Evaluate(`document.getElementById("leaderboard-class").dispatchEvent(new Event("change")); true`, nil))
+			waitJS(t, ctx, "an empty class", `location.hash === "#leaderboard=bullet" && document.getElementById("leaderboard-empty") !== null`)
+			check("an empty leaderboard")
+			// The leaderboard's names lead to the players' pages.
+			drive(t, ctx, "the leaderboard", chromedp.Navigate(ts.http.URL+"/#leaderboard=blitz"))
+			waitJS(t, ctx, "the leaderboard", `document.querySelector('#leaderboard a[href="/#player=eve"]') !== null`)
+			drive(t, ctx, "eve's page", chromedp.Evaluate(`document.querySelector('#leaderboard a[href="/#player=eve"]').click(); true`, nil))
+			waitJS(t, ctx, "eve's page", `document.querySelector('#player-games tr[data-outcome="loss"]') !== null && document.querySelector('#player-about a[href="/#player=evebot"]') !== null`)
+		}
+		drive(t, ctx, "reset", chromedp.EmulateReset())
+	}
+}
