@@ -589,7 +589,44 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	writeJSON(w, http.StatusOK, viewOf(t.State()))
+	v := viewOf(t.State())
+	if r.URL.Query().Get("accounts") == "1" {
+		if v.Accounts = s.seatAccounts(w, r, t.ID()); v.Accounts == nil {
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// seatAccounts names the accounts at a game's seats (none without a store
+// of accounts); nil, answered, if the store fails.
+func (s *Server) seatAccounts(w http.ResponseWriter, r *http.Request, game string) *SeatAccounts {
+	out := &SeatAccounts{}
+	accounts := s.accountsStore()
+	if accounts == nil {
+		return out
+	}
+	link, err := accounts.GameLink(r.Context(), game)
+	if err != nil {
+		s.accountsFailed(w, r, err)
+		return nil
+	}
+	for c, id := range link.Accounts {
+		if id == "" {
+			continue
+		}
+		a, err := accounts.Account(r.Context(), id)
+		if err != nil {
+			s.accountsFailed(w, r, err)
+			return nil
+		}
+		if c == 0 {
+			out.Black = a.Name
+		} else {
+			out.White = a.Name
+		}
+	}
+	return out
 }
 
 // handleGGF answers the game as GGF text.

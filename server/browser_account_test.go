@@ -130,7 +130,8 @@ func TestBrowserAccountPage(t *testing.T) {
 // player's page shows its rating in the class (provisional), the graph
 // of its history, the game (colour, result, rated) with a link to it,
 // and the opening played; a bot's page names its owner; the leaderboard
-// lists both, and another class is empty; axe-core finds nothing.
+// lists both, and another class is empty; the game's page links the
+// players' names to their pages; axe-core finds nothing.
 func TestBrowserPlayerPage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
@@ -185,6 +186,11 @@ func TestBrowserPlayerPage(t *testing.T) {
 			}
 			check("a player's page")
 			shot("player")
+			// The game's link, and on the game's page the players' names
+			// lead back to their pages.
+			drive(t, ctx, "the game", chromedp.Evaluate(fmt.Sprintf(`document.querySelector('#player-games a[href="/game/%s"]').click(); true`, won), nil))
+			waitJS(t, ctx, "the players' links", `document.querySelector('#seat-black .name a[href="/#player=ann"]') !== null && document.querySelector('#seat-white .name a[href="/#player=eve"]') !== null`)
+			check("a game between two accounts")
 
 			drive(t, ctx, "the bot's page", chromedp.Navigate(ts.http.URL+"/#player=evebot"))
 			waitJS(t, ctx, "the bot's owner", `document.querySelector('#player-about a[href="/#player=eve"]') !== null && document.getElementById("no-ratings") !== null`)

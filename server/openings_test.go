@@ -1,5 +1,6 @@
-// Tests of GET /api/accounts/{name}/openings against the real server:
-// the openings of an account's finished games, with its score by colour.
+// Tests of what the players' pages read against the real server: GET
+// /api/accounts/{name}/openings (the openings of an account's finished
+// games, with its score by colour) and the accounts at a game's seats.
 
 package server
 
@@ -110,6 +111,34 @@ func TestAccountOpenings(t *testing.T) {
 	} {
 		if status, e := ts.askCode("GET", c.path, "", nil); status != c.status || e.Code != c.code {
 			t.Errorf("%s: %d %+v, want %d %s", c.path, status, e, c.status, c.code)
+		}
+	}
+}
+
+// TestGameAccounts: GET /api/games/{id}?accounts=1 names the accounts at
+// the seats of a linked game, none of an anonymous one; without it the
+// view has no accounts.
+func TestGameAccounts(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ann, eve := ts.client(), ts.client()
+	annID := ann.do("POST", "/api/account/register", RegisterRequest{Name: "ann", Password: "long enough"}, nil).account(t).ID
+	eveID := eve.do("POST", "/api/account/register", RegisterRequest{Name: "eve", Password: "long enough"}, nil).account(t).ID
+	linked := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot", Name: "eve"}, White: SeatRequest{Kind: "bot", Name: "ann"}})
+	if err := ts.st.(store.Accounts).LinkGame(context.Background(), linked.ID, store.GameLink{Accounts: [2]string{eveID, annID}}); err != nil {
+		t.Fatal(err)
+	}
+	anonymous := ts.create(CreateRequest{Black: SeatRequest{Kind: "bot", Name: "ann"}, White: SeatRequest{Kind: "bot"}})
+	for _, c := range []struct {
+		path string
+		want *SeatAccounts
+	}{
+		{"/api/games/" + linked.ID + "?accounts=1", &SeatAccounts{Black: "eve", White: "ann"}},
+		{"/api/games/" + anonymous.ID + "?accounts=1", &SeatAccounts{}},
+		{"/api/games/" + linked.ID, nil},
+	} {
+		var v GameView
+		if code := ts.call("GET", c.path, nil, &v); code != 200 || !reflect.DeepEqual(v.Accounts, c.want) {
+			t.Errorf("%s: %d %+v, want %+v", c.path, code, v.Accounts, c.want)
 		}
 	}
 }

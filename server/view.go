@@ -29,6 +29,13 @@ type SeatView struct {
 	ClockLeftMS *int64 `json:"clock_left_ms,omitempty"`
 }
 
+// SeatAccounts are the names of the accounts at Black's and White's
+// seats ("" for a seat no account plays: anonymous, built-in, open).
+type SeatAccounts struct {
+	Black string `json:"black,omitempty"`
+	White string `json:"white,omitempty"`
+}
+
 // MoveView is a move of the record.
 type MoveView struct {
 	Ply    int      `json:"ply"`
@@ -148,6 +155,10 @@ type GameView struct {
 	// Live is what the computer to move has found so far (its best line
 	// at the depth reached), while it thinks.
 	Live *ThinkingView `json:"live,omitempty"`
+	// Accounts names the accounts that play the seats, asked for by GET
+	// /api/games/{id}?accounts=1 only (the WebSocket's states leave it
+	// out): a page links their names to their players' pages.
+	Accounts *SeatAccounts `json:"accounts,omitempty"`
 	// Opening is the name of the game's opening (the longest named line
 	// it has reached, in any symmetry, e.g. "Tiger" or "Aubrey
 	// (Tanaka)"); absent when it has reached none.

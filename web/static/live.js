@@ -66,14 +66,18 @@ export function watchGame(id, version, onState, token = () => "", onBack = () =>
 // then each newer one; onFail(e) says why it could not be loaded, and
 // onBack() that the server answers again after the connection was lost.
 // version() is the version shown, token() the seat's token ("": none).
+// Each state says which accounts play the seats (accounts: their names).
 // It returns {stop, hello}: stop ends it, hello says hello again (a seat
 // just taken).
 export function follow({ id, record, version, token, onState, onFail, onBack }) {
   let stopped = false, watch = null;
-  (record ? recordState(record) : api("GET", "/api/games/" + id)).then((g) => {
+  // The names of the accounts at the seats come with the first state
+  // only (?accounts=1): each later state keeps them.
+  (record ? recordState(record) : api("GET", "/api/games/" + id + "?accounts=1")).then((g) => {
     if (stopped) return;
     onState(g);
-    if (!record) watch = watchGame(id, version, onState, token, onBack);
+    const keep = (s) => onState(g.accounts && !s.accounts ? { ...s, accounts: g.accounts } : s);
+    if (!record) watch = watchGame(id, version, keep, token, onBack);
   }).catch((e) => { if (!stopped) onFail(e); });
   return { stop() { stopped = true; watch?.(); }, hello() { watch?.hello(); } };
 }

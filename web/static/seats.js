@@ -68,7 +68,10 @@ export function seatsPanel({ game, seat, invite }) {
     render(s) {
       const me = seat();
       for (const c of ["black", "white"]) {
-        seats[c].querySelector(".name").textContent = me && me.color === c ? t("seat.you", { name: seatName(s, c) }) : seatName(s, c);
+        // An account's name links to its player's page.
+        const name = me && me.color === c ? t("seat.you", { name: seatName(s, c) }) : seatName(s, c);
+        const account = s.accounts?.[c];
+        seats[c].querySelector(".name").replaceChildren(account ? el("a", { href: "/#player=" + encodeURIComponent(account), class: "player-link", text: name }) : name);
         seats[c].querySelector(".count").textContent = num(s[c].discs);
         seats[c].classList.toggle("turn", s.status === "playing" && s.turn === c);
       }
