@@ -29,10 +29,14 @@ func TestBrowserAccountPage(t *testing.T) {
 		ctx := browser(t, lang, lang)
 		for i, vp := range pageSizes {
 			where := lang + " " + vp.name
+			names := []string{"ann", "eve", "evebot"} // shown as they are, in every language
 			check := func(step string) {
 				t.Helper()
 				if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
 					t.Errorf("%s, %s: axe-core finds:\n  %s", where, step, strings.Join(vs, "\n  "))
+				}
+				if lang == "zh-CN" {
+					checkTranslated(t, ctx, "zh-Hans", where+", "+step, names...)
 				}
 			}
 			shot := func(name string) {
@@ -44,6 +48,7 @@ func TestBrowserAccountPage(t *testing.T) {
 			usePageSize(t, ctx, vp.w, vp.h, vp.mobile)
 			person := fmt.Sprintf("kim%d%s", i, strings.ReplaceAll(lang, "-", ""))
 			bot := person + "bot"
+			names = []string{bot, person} // the longer first: the bot's name holds the person's
 			drive(t, ctx, "the start page", chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#session-register", chromedp.ByID))
 			if !awaitJS(t, ctx, fmt.Sprintf(`fetch("/api/account/register", {method: "POST", headers: {"Content-Type": "application/json"},
 				body: JSON.stringify({name: %q, password: "correct horse battery"})}).then(r => r.status === 201)`, person)) {
@@ -61,6 +66,10 @@ func TestBrowserAccountPage(t *testing.T) {
 			waitJS(t, ctx, "the key shown", fmt.Sprintf(`document.getElementById("bot-%s-key")?.value.startsWith("rvk_") && document.querySelectorAll("#bot-%s li.key").length === 1`, bot, bot))
 			var key string
 			drive(t, ctx, "the key", chromedp.Evaluate(fmt.Sprintf(`document.getElementById("bot-%s-key").value`, bot), &key))
+			if len(key) < 12 {
+				t.Fatalf("%s: the key shown is %q", where, key)
+			}
+			names = append(names, key[:12]) // its prefix, in the list
 			var warning string
 			drive(t, ctx, "the warning", chromedp.Evaluate(fmt.Sprintf(`document.getElementById(document.getElementById("bot-%s-key").getAttribute("aria-describedby")).textContent`, bot), &warning))
 			wantWarning := "shown only once"
@@ -156,10 +165,14 @@ func TestBrowserPlayerPage(t *testing.T) {
 		}
 		for _, vp := range pageSizes {
 			where := lang + " " + vp.name
+			names := []string{"ann", "eve", "evebot"} // shown as they are, in every language
 			check := func(step string) {
 				t.Helper()
 				if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
 					t.Errorf("%s, %s: axe-core finds:\n  %s", where, step, strings.Join(vs, "\n  "))
+				}
+				if lang == "zh-CN" {
+					checkTranslated(t, ctx, "zh-Hans", where+", "+step, names...)
 				}
 			}
 			shot := func(name string) {
