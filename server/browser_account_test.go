@@ -4,19 +4,23 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/reversi-engine/reversi/store"
 )
 
 // TestBrowserAccountPage: in English and Simplified Chinese, at a
 // laptop's and a phone's size, a person registers, makes a bot and an
 // API key (shown once, with its warning: it works, and is gone from the
 // page on reload, listed by its prefix), revokes it (it stops working),
-// changes the password, and sees the page logged out; axe-core finds
+// changes the password, finds a game made for it listed in play, its
+// move, and sees the page logged out; axe-core finds
 // nothing at each step.
 func TestBrowserAccountPage(t *testing.T) {
 	if testing.Short() {
@@ -25,6 +29,11 @@ func TestBrowserAccountPage(t *testing.T) {
 	t.Parallel() // beside another browser test: see browser
 	axe := readAxe(t)
 	ts := newTestServer(t, "", Config{})
+	ts.client().do("POST", "/api/account/register", RegisterRequest{Name: "opp", Password: "long enough"}, nil).want(t, "the opponent", 201, "")
+	opponent, err := ts.st.(store.Accounts).AccountByName(context.Background(), "opp")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, lang := range []string{"en-US", "zh-CN"} {
 		ctx := browser(t, lang, lang)
 		for i, vp := range pageSizes {
@@ -48,7 +57,7 @@ func TestBrowserAccountPage(t *testing.T) {
 			usePageSize(t, ctx, vp.w, vp.h, vp.mobile)
 			person := fmt.Sprintf("kim%d%s", i, strings.ReplaceAll(lang, "-", ""))
 			bot := person + "bot"
-			names = []string{bot, person} // the longer first: the bot's name holds the person's
+			names = []string{bot, person, "opp"} // the longer first: the bot's name holds the person's
 			drive(t, ctx, "the start page", chromedp.Navigate(ts.http.URL+"/"), chromedp.WaitVisible("#session-register", chromedp.ByID))
 			if !awaitJS(t, ctx, fmt.Sprintf(`fetch("/api/account/register", {method: "POST", headers: {"Content-Type": "application/json"},
 				body: JSON.stringify({name: %q, password: "correct horse battery"})}).then(r => r.status === 201)`, person)) {
@@ -123,6 +132,21 @@ func TestBrowserAccountPage(t *testing.T) {
 			waitJS(t, ctx, "the password changed", `document.getElementById("password-done").textContent !== ""`)
 			ts.client().do("POST", "/api/account/login", LoginRequest{Name: person, Password: "staple 2 the horse"}, nil).want(t, "the new password", 200, "")
 			check("the password changed")
+
+			// A game made for the person (as the lobby makes them): listed
+			// in play, its move.
+			accounts := ts.st.(store.Accounts)
+			me, err := accounts.AccountByName(context.Background(), person)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id, err := ts.srv.createPairing(context.Background(), Pairing{Accounts: [2]*store.Account{me, opponent}, Game: CreateRequest{GameTime: "5m"}, Client: "test"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			drive(t, ctx, "reload", chromedp.Reload())
+			waitJS(t, ctx, "the game in play", fmt.Sprintf(`document.querySelector('#my-games li[data-game=%q][data-to-move="1"] a[href="/game/%s"]') !== null`, id, id))
+			check("a game in play")
 
 			// Logged out, the page offers to log in.
 			clickJS(t, ctx, "session-toggle")

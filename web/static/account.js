@@ -1,10 +1,11 @@
-// The page of the account logged in (#account): its password, and a
-// person's bots with their API keys (a key made is shown once, to copy;
+// The page of the account logged in (#account): its games in play, its
+// password, and a person's bots with their API keys (a key made is shown once, to copy;
 // the keys listed by their prefix; revoking one).
 
 import { api, errorText } from "./api.js";
 import { el, copyButton } from "./dom.js";
 import { t, num, date } from "./i18n.js";
+import { listName, Side } from "./words.js";
 import { currentAccount, onAccountChange, openLogin, playerLink, sessionEnded } from "./session.js";
 
 // failed shows a request's error in box (a role=alert paragraph), and
@@ -37,12 +38,31 @@ export function accountPage(app) {
     const cards = el("div", { class: "cards account-cards" });
     app.replaceChildren(el("h1", {}, t("account.title"), " ", el("span", { class: "account-name", translate: "no", text: a.name })),
       el("p", {}, playerLink(a.name, { id: "account-player", text: t("account.playerPage") })), cards);
+    cards.append(gamesCard());
     if (a.kind === "person") cards.append(passwordCard(a.name), botsCard());
   };
   const stop = onAccountChange((a) => { draw(a); });
   // Asked afresh: the session may have ended (or begun) elsewhere.
   currentAccount(true).then(draw, (e) => { if (alive) app.replaceChildren(el("p", { class: "error", role: "alert", text: errorText(e) })); });
   return () => { alive = false; stop(); };
+}
+
+// gamesCard lists the account's games in play, those where it is to move
+// first, each a link to its game.
+function gamesCard() {
+  const body = el("div", { id: "my-games" });
+  const card = el("section", { class: "card", "aria-labelledby": "my-games-title" }, el("h2", { id: "my-games-title", text: t("account.games") }), body);
+  api("GET", "/api/account/games").then((r) => {
+    if (!r.games.length) { body.replaceChildren(el("p", { class: "small", id: "no-my-games", text: t("account.noGames") })); return; }
+    body.replaceChildren(el("ul", { class: "my-games" }, ...r.games.map((g) => {
+      const other = g.color === "black" ? "white" : "black";
+      return el("li", { "data-game": g.id, "data-to-move": g.to_move ? "1" : "0" },
+        el("a", { href: "/game/" + g.id, text: t("account.against", { name: listName(g, other) }) }), " ",
+        el("span", { class: "small", text: Side(g.color) + (g.rated ? " · " + t("profile.ratedYes") : "") }), " ",
+        g.to_move ? el("strong", { class: "to-move", text: t("account.yourMove") }) : null);
+    })));
+  }, (e) => failed(body.appendChild(el("p", { class: "error", role: "alert" })), e));
+  return card;
 }
 
 // passwordCard changes the password: the old one and the new one.
