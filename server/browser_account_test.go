@@ -216,6 +216,9 @@ func TestBrowserPlayerPage(t *testing.T) {
 			if !strings.Contains(row, "eve") || !strings.Contains(row, win) {
 				t.Errorf("%s: ann's game reads %q", where, row)
 			}
+			if evalInt(t, ctx, fmt.Sprintf(`document.querySelector('#player-games tr[data-game=%q] td a[href="/#player=eve"]') ? 1 : 0`, won)) != 1 {
+				t.Errorf("%s: ann's opponent does not lead to its page", where)
+			}
 			var rating string
 			drive(t, ctx, "the rating", chromedp.Evaluate(`document.querySelector('#ratings tr[data-class="blitz"] td.rating').textContent`, &rating))
 			if !strings.HasPrefix(rating, "1") || !strings.Contains(rating, "±") {
@@ -236,7 +239,11 @@ func TestBrowserPlayerPage(t *testing.T) {
 			waitJS(t, ctx, "no such account", `document.getElementById("player-error")?.textContent !== ""`)
 
 			drive(t, ctx, "the leaderboard", chromedp.Navigate(ts.http.URL+"/#leaderboard=blitz"))
-			waitJS(t, ctx, "the leaderboard", `[...document.querySelectorAll("#leaderboard tbody tr")].map(r => r.dataset.name).join() === "ann,eve"`)
+			if !untilJS(ctx, `[...document.querySelectorAll("#leaderboard tbody tr")].map(r => r.dataset.name).join() === "ann,eve"`) {
+				var shown string
+				drive(t, ctx, "the leaderboard", chromedp.Evaluate(`location.hash + ": " + document.getElementById("app").textContent`, &shown))
+				t.Fatalf("%s: the leaderboard shows %q", where, shown)
+			}
 			check("the leaderboard")
 			shot("leaderboard")
 			drive(t, ctx, "another class", chromedp.SetValue("#leaderboard-class", "bullet", chromedp.ByID),

@@ -74,6 +74,9 @@ func TestAccountOpenings(t *testing.T) {
 	names := map[string][2]string{}
 	for _, g := range list.Games {
 		names[g.ID] = [2]string{g.Opening, g.OpeningName}
+		if g.Opponent != "eve" {
+			t.Errorf("ann's game %s: the opponent is %q", g.ID, g.Opponent)
+		}
 	}
 	if names[won] != names[lost] || names[won][0] == "" {
 		t.Fatalf("the Tiger's games are named %q and %q", names[won], names[lost])

@@ -51,11 +51,14 @@ type ProfileView struct {
 }
 
 // AccountGameItem is a game of an account's list: the game, the colour
-// the account played, and whether it was rated.
+// the account played, and whether it was rated; in a player's list
+// (GET /api/accounts/{name}/games), the name of the account it played,
+// if an account played the other seat.
 type AccountGameItem struct {
 	GameItem
-	Color string `json:"color"`
-	Rated bool   `json:"rated,omitempty"`
+	Color    string `json:"color"`
+	Rated    bool   `json:"rated,omitempty"`
+	Opponent string `json:"opponent,omitempty"`
 }
 
 // playerRoutes adds the players' pages through api (see routes).
@@ -143,11 +146,25 @@ func (s *Server) handleAccountGames(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := []AccountGameItem{}
+	names := map[string]string{} // the opponents' names by id, each read once
 	for _, g := range games {
 		if g.Open && !g.Finished {
 			continue // waiting for an invited player: private
 		}
-		out = append(out, AccountGameItem{GameItem: gameItem(g.Summary), Color: []string{"black", "white"}[g.Color&1], Rated: g.Link.Rated})
+		item := AccountGameItem{GameItem: gameItem(g.Summary), Color: []string{"black", "white"}[g.Color&1], Rated: g.Link.Rated}
+		if id := g.Link.Accounts[1-g.Color&1]; id != "" && id != a.ID {
+			name, ok := names[id]
+			if !ok {
+				o, err := accounts.Account(r.Context(), id)
+				if err != nil {
+					s.accountsFailed(w, r, err)
+					return
+				}
+				name, names[id] = o.Name, o.Name
+			}
+			item.Opponent = name
+		}
+		out = append(out, item)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"games": out})
 }

@@ -19,8 +19,13 @@ const ratingText = (r) => t("profile.ratingDev", { rating: num(Math.round(r.rati
 // provisionalMark marks a provisional rating.
 const provisionalMark = (r) => (r.provisional ? el("abbr", { class: "provisional", title: t("profile.provisional"), text: "?" }) : null);
 
+// left says whether the address has left the page of hash since it was
+// asked for: an answer that comes after draws nothing.
+const left = (hash) => location.pathname !== "/" || location.hash !== hash;
+
 // playerPage draws an account's page in app.
 export async function playerPage(app, name) {
+  const hash = location.hash;
   const h1 = el("h1", { translate: "no", text: name });
   app.replaceChildren(h1, el("p", { class: "small", role: "status", text: t("profile.loading") }));
   const path = "/api/accounts/" + encodeURIComponent(name);
@@ -28,9 +33,10 @@ export async function playerPage(app, name) {
   try {
     profile = await api("GET", path);
   } catch (e) {
-    app.replaceChildren(h1, el("p", { class: "error", role: "alert", id: "player-error", text: errorText(e) }));
+    if (!left(hash)) app.replaceChildren(h1, el("p", { class: "error", role: "alert", id: "player-error", text: errorText(e) }));
     return;
   }
+  if (left(hash)) return;
   const a = profile.account;
   h1.textContent = a.name;
   const about = el("p", { id: "player-about" }, el("span", { class: "kind", text: t(a.kind === "bot" ? "profile.bot" : "profile.person") }));
@@ -90,7 +96,7 @@ function outcome(g) {
 }
 
 // gamesTable lists an account's games: the other player, the colour
-// played, the result, rated or not, the opening and a link to the game.
+// played, the result (a link to the game), rated or not, the opening.
 function gamesTable(name, games) {
   if (!games.length) return el("p", { class: "small", id: "no-games", text: t("profile.noGames") });
   return el("div", { class: "table-scroll" }, el("table", { class: "games", id: "player-games" },
@@ -100,10 +106,13 @@ function gamesTable(name, games) {
       const other = g.color === "black" ? "white" : "black";
       const o = outcome(g);
       const score = g.result ? ` ${num(g.result.black)}-${num(g.result.white)}` : "";
+      const result = (o ? t("profile." + o) : t("profile.inPlay")) + score;
+      // The other player's name leads to its page if an account played
+      // it; the result to the game.
       return el("tr", { "data-game": g.id, "data-outcome": o || "live" },
-        el("td", {}, el("a", { href: "/game/" + g.id, "aria-label": t("profile.openGame", { name: listName(g, other) }), text: listName(g, other) })),
+        el("td", {}, g.opponent ? playerLink(g.opponent, { translate: "no" }) : listName(g, other)),
         el("td", {}, el("span", { class: "dot-mark " + g.color, "aria-hidden": "true" }), " ", Side(g.color)),
-        el("td", { class: "outcome " + o, text: (o ? t("profile." + o) : t("profile.inPlay")) + score }),
+        el("td", { class: "outcome " + o }, el("a", { href: "/game/" + g.id, "aria-label": t("profile.openGame", { result: result, name: listName(g, other) }), text: result })),
         el("td", { text: g.rated ? t("profile.ratedYes") : t("profile.casual") }),
         el("td", { class: "opening" }, ...(g.opening ? openingName(g.opening, g.opening_name) : [])),
         el("td", { class: "small", text: g.updated ? date(g.updated) : "" }));
@@ -137,8 +146,10 @@ export async function leaderboardPage(app, cls) {
   const body = el("div", { id: "leaderboard-body" });
   app.replaceChildren(el("h1", { text: t("leaderboard.title") }),
     el("section", { class: "card" }, el("label", { for: "leaderboard-class", text: t("profile.class") }), select, body));
+  const hash = location.hash;
   try {
     const r = await api("GET", "/api/leaderboard?class=" + cls + "&limit=100");
+    if (left(hash)) return;
     if (!r.ratings.length) { body.replaceChildren(el("p", { class: "small", id: "leaderboard-empty", text: t("leaderboard.empty") })); return; }
     body.replaceChildren(el("div", { class: "table-scroll" }, el("table", { class: "games", id: "leaderboard" },
       el("thead", {}, el("tr", {}, ...["leaderboard.rank", "profile.name", "profile.kind", "profile.rating", "profile.ratedGames"].map((k) => el("th", { scope: "col", text: t(k) })))),
@@ -149,6 +160,6 @@ export async function leaderboardPage(app, cls) {
         el("td", { class: "rating" }, ratingText(e), " ", provisionalMark(e)),
         el("td", { text: num(e.games) })))))));
   } catch (e) {
-    body.replaceChildren(el("p", { class: "error", role: "alert", text: errorText(e) }));
+    if (!left(hash)) body.replaceChildren(el("p", { class: "error", role: "alert", text: errorText(e) }));
   }
 }
