@@ -38,7 +38,7 @@ func TestBrowserAccountPage(t *testing.T) {
 		ctx := browser(t, lang, lang)
 		for i, vp := range pageSizes {
 			where := lang + " " + vp.name
-			names := []string{"ann", "eve", "evebot"} // shown as they are, in every language
+			names := []string{"evebot", "ann", "eve", "dan"} // shown as they are, in every language
 			check := func(step string) {
 				t.Helper()
 				if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
@@ -48,11 +48,14 @@ func TestBrowserAccountPage(t *testing.T) {
 					checkTranslated(t, ctx, "zh-Hans", where+", "+step, names...)
 				}
 			}
-			shot := func(name string) {
+			shot := func(name string) { // the pictures of docs/screenshots, in English
+				if lang != "en-US" {
+					return
+				}
 				if vp.mobile {
 					name += "-phone"
 				}
-				screenshot(t, ctx, name+"-"+lang)
+				screenshot(t, ctx, name)
 			}
 			usePageSize(t, ctx, vp.w, vp.h, vp.mobile)
 			person := fmt.Sprintf("kim%d%s", i, strings.ReplaceAll(lang, "-", ""))
@@ -92,7 +95,7 @@ func TestBrowserAccountPage(t *testing.T) {
 				t.Errorf("%s: the key shown has not the focus", where)
 			}
 			check("a key shown once")
-			shot("account-key")
+			shot("account")
 			whoIs := func(key string) (int, string) {
 				a := ts.client().do("GET", "/api/account", nil, map[string]string{"Authorization": "Bearer " + key})
 				var v AccountView
@@ -123,7 +126,6 @@ func TestBrowserAccountPage(t *testing.T) {
 				t.Errorf("%s: the revoked key: %d", where, status)
 			}
 			check("a key revoked")
-			shot("account-revoked")
 
 			// The password.
 			drive(t, ctx, "the passwords", chromedp.Evaluate(`document.getElementById("password-old").value = "correct horse battery";
@@ -162,7 +164,8 @@ func TestBrowserAccountPage(t *testing.T) {
 // English and Simplified Chinese, at a laptop's and a phone's size, a
 // player's page shows its rating in the class (provisional), the graph
 // of its history, the game (colour, result, rated) with a link to it,
-// and the opening played; a bot's page names its owner; the leaderboard
+// and the opening played; a bot's page names its owner, a disabled
+// account's says so; the leaderboard
 // lists both, and another class is empty; the game's page links the
 // players' names to their pages; axe-core finds nothing.
 func TestBrowserPlayerPage(t *testing.T) {
@@ -176,6 +179,10 @@ func TestBrowserPlayerPage(t *testing.T) {
 	annID := ann.do("POST", "/api/account/register", RegisterRequest{Name: "ann", Password: "long enough"}, nil).account(t).ID
 	eveID := eve.do("POST", "/api/account/register", RegisterRequest{Name: "eve", Password: "long enough"}, nil).account(t).ID
 	eve.do("POST", "/api/account/bots", BotRequest{Name: "evebot"}, nil).want(t, "a bot", 201, "")
+	danID := ts.client().do("POST", "/api/account/register", RegisterRequest{Name: "dan", Password: "long enough"}, nil).account(t).ID
+	if err := ts.st.(store.Accounts).SetDisabled(context.Background(), danID, true); err != nil {
+		t.Fatal(err)
+	}
 	won := playLinked(t, ts, [2]string{"ann", "eve"}, [2]string{annID, eveID}, CreateRequest{Transcript: "f5d6c3d3c4"}, true, "white")
 	tiger := ts.state(won).OpeningName
 	if tiger == "" {
@@ -189,7 +196,7 @@ func TestBrowserPlayerPage(t *testing.T) {
 		}
 		for _, vp := range pageSizes {
 			where := lang + " " + vp.name
-			names := []string{"ann", "eve", "evebot"} // shown as they are, in every language
+			names := []string{"evebot", "ann", "eve", "dan"} // shown as they are, in every language
 			check := func(step string) {
 				t.Helper()
 				if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
@@ -199,11 +206,14 @@ func TestBrowserPlayerPage(t *testing.T) {
 					checkTranslated(t, ctx, "zh-Hans", where+", "+step, names...)
 				}
 			}
-			shot := func(name string) {
+			shot := func(name string) { // the pictures of docs/screenshots, in English
+				if lang != "en-US" {
+					return
+				}
 				if vp.mobile {
 					name += "-phone"
 				}
-				screenshot(t, ctx, name+"-"+lang)
+				screenshot(t, ctx, name)
 			}
 			usePageSize(t, ctx, vp.w, vp.h, vp.mobile)
 			drive(t, ctx, "ann's page", chromedp.Navigate(ts.http.URL+"/#player=ann"))
@@ -235,6 +245,9 @@ func TestBrowserPlayerPage(t *testing.T) {
 			drive(t, ctx, "the bot's page", chromedp.Navigate(ts.http.URL+"/#player=evebot"))
 			waitJS(t, ctx, "the bot's owner", `document.querySelector('#player-about a[href="/#player=eve"]') !== null && document.getElementById("no-ratings") !== null`)
 			check("a bot's page")
+			drive(t, ctx, "a disabled account's page", chromedp.Navigate(ts.http.URL+"/#player=dan"))
+			waitJS(t, ctx, "the disabled mark", `document.getElementById("player-disabled") !== null`)
+			check("a disabled account's page")
 			drive(t, ctx, "a page of nobody", chromedp.Navigate(ts.http.URL+"/#player=nobody"))
 			waitJS(t, ctx, "no such account", `document.getElementById("player-error")?.textContent !== ""`)
 

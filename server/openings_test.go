@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/reversi-engine/reversi/store"
+	"github.com/reversi-engine/reversi/store/postgres"
+	"github.com/reversi-engine/reversi/store/postgres/pgtest"
 )
 
 // playLinked plays a game between two accounts (black's and white's
@@ -44,13 +46,25 @@ func playLinked(t *testing.T, ts *testServer, names, ids [2]string, start Create
 	return g.ID
 }
 
-// TestAccountOpenings: an account's openings are named from its finished
+// TestAccountOpenings (on SQLite, and on PostgreSQL with
+// REVERSI_TEST_POSTGRES): an account's openings are named from its finished
 // games' first moves as the game lists name them, counted with its score
 // by colour, the most played first; a game from another start counts as
 // unnamed, a game in progress not at all; an unknown name or a bad limit
 // is refused.
 func TestAccountOpenings(t *testing.T) {
-	ts := newTestServer(t, "", Config{})
+	accountOpenings(t, newTestServer(t, "", Config{}))
+}
+
+func TestAccountOpeningsPostgres(t *testing.T) {
+	st, err := postgres.Open(context.Background(), pgtest.FreshDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	accountOpenings(t, newTestServerOn(t, st, "", Config{}))
+}
+
+func accountOpenings(t *testing.T, ts *testServer) {
 	ann, eve := ts.client(), ts.client()
 	annID := ann.do("POST", "/api/account/register", RegisterRequest{Name: "ann", Password: "long enough"}, nil).account(t).ID
 	eveID := eve.do("POST", "/api/account/register", RegisterRequest{Name: "eve", Password: "long enough"}, nil).account(t).ID

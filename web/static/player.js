@@ -23,6 +23,9 @@ const provisionalMark = (r) => (r.provisional ? el("abbr", { class: "provisional
 // asked for: an answer that comes after draws nothing.
 const left = (hash) => location.pathname !== "/" || location.hash !== hash;
 
+// provisionalNote explains the mark, under a list that has one.
+const provisionalNote = (list) => (list.some((r) => r.provisional) ? el("p", { class: "small provisional-note" }, el("span", { class: "provisional", "aria-hidden": "true", text: "?" }), " ", t("profile.provisional")) : null);
+
 // playerPage draws an account's page in app.
 export async function playerPage(app, name) {
   const hash = location.hash;
@@ -55,6 +58,8 @@ export async function playerPage(app, name) {
         el("td", { class: "rating" }, ratingText(r), " ", provisionalMark(r)),
         el("td", { text: num(r.games) }),
         el("td", { class: "small", text: date(r.updated) })))))));
+    const note = provisionalNote(profile.ratings);
+    if (note) ratings.append(note);
     const graphs = el("div", { class: "rating-graphs" });
     ratings.append(graphs);
     for (const r of profile.ratings) {
@@ -158,7 +163,7 @@ export async function leaderboardPage(app, cls) {
         el("td", {}, playerLink(e.name, { translate: "no" })),
         el("td", { text: t(e.kind === "bot" ? "profile.bot" : "profile.person") }),
         el("td", { class: "rating" }, ratingText(e), " ", provisionalMark(e)),
-        el("td", { text: num(e.games) })))))));
+        el("td", { text: num(e.games) })))))), provisionalNote(r.ratings) || "");
   } catch (e) {
     if (!left(hash)) body.replaceChildren(el("p", { class: "error", role: "alert", text: errorText(e) }));
   }
