@@ -149,6 +149,11 @@ func TestBrowserAccountPage(t *testing.T) {
 			drive(t, ctx, "reload", chromedp.Reload())
 			waitJS(t, ctx, "the game in play", fmt.Sprintf(`document.querySelector('#my-games li[data-game=%q][data-to-move="1"] a[href="/game/%s"]') !== null`, id, id))
 			check("a game in play")
+			// One's own player's page leads back here.
+			drive(t, ctx, "my player's page", chromedp.Evaluate(`document.getElementById("account-player").click(); true`, nil))
+			waitJS(t, ctx, "my player's page", `document.getElementById("player-my-account")?.getAttribute("href") === "/#account"`)
+			drive(t, ctx, "back to my account", chromedp.Evaluate(`document.getElementById("player-my-account").click(); true`, nil))
+			waitJS(t, ctx, "my account again", `document.getElementById("password-form") !== null`)
 
 			// Logged out, the page offers to log in.
 			clickJS(t, ctx, "session-toggle")

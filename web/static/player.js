@@ -7,7 +7,7 @@ import { el, options } from "./dom.js";
 import { t, num, date, percent } from "./i18n.js";
 import { lineGraph } from "./graph.js";
 import { listName, openingName, Side } from "./words.js";
-import { playerLink } from "./session.js";
+import { playerLink, accountNow } from "./session.js";
 
 // CLASSES are the rating classes, by the game clock (docs/API.md).
 export const CLASSES = ["bullet", "blitz", "rapid", "classical", "correspondence", "unlimited"];
@@ -47,6 +47,8 @@ export async function playerPage(app, name) {
   if (profile.bots?.length) about.append(" · ", t("profile.bots"), " ", ...profile.bots.flatMap((b, i) => [i ? ", " : "", playerLink(b, { translate: "no" })]));
   if (profile.disabled) about.append(" · ", el("strong", { class: "disabled", id: "player-disabled", text: t("profile.disabled") }));
   about.append(" · ", t("profile.since", { when: date(a.created) }));
+  // One's own page leads to one's account.
+  if (accountNow()?.id === a.id) about.append(" · ", el("a", { href: "/#account", id: "player-my-account", text: t("session.myAccount") }));
 
   const ratings = el("section", { class: "card", "aria-labelledby": "ratings-title" }, el("h2", { id: "ratings-title", text: t("profile.ratings") }));
   if (!profile.ratings.length) ratings.append(el("p", { class: "small", id: "no-ratings", text: t("profile.noRatings") }));
