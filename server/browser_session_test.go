@@ -163,7 +163,7 @@ func TestBrowserSession(t *testing.T) {
 			fillSession(t, ctx, name, "correct horse battery")
 			// Enter in the password's field sends the form.
 			drive(t, ctx, "log in", chromedp.Evaluate(`document.getElementById("session-password").focus(); true`, nil), chromedp.KeyEvent(kb.Enter))
-			waitJS(t, ctx, "logged in again", fmt.Sprintf(`document.getElementById("session-name-link")?.textContent === %q`, name))
+			waitJS(t, ctx, "logged in again, the focus on the name", fmt.Sprintf(`document.getElementById("session-name-link")?.textContent === %q && document.activeElement?.id === "session-name-link"`, name))
 			// Logged out again for the next size (the same browser).
 			clickJS(t, ctx, "session-toggle")
 			clickJS(t, ctx, "session-logout")

@@ -123,7 +123,14 @@ function openDialog(mode, opener) {
   };
   other.addEventListener("click", () => { show(mode === "register" ? "login" : "register"); name.focus(); });
   cancel.addEventListener("click", () => dialog.close());
-  dialog.addEventListener("close", () => { dialog.remove(); dialog = null; if (opener?.isConnected) opener.focus(); else document.getElementById("session-open")?.focus(); });
+  // Closed, the focus goes back where it was or, the top bar drawn again
+  // (logged in), to the account's name.
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    dialog = null;
+    if (opener?.isConnected) opener.focus();
+    else (document.getElementById("session-name-link") || document.getElementById("session-open"))?.focus();
+  });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     if (!name.value.trim() || !password.value) {
