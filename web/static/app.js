@@ -8,7 +8,8 @@
 // toolbar.js, analysis.js, moves.js and gamegraphs.js), review.js (a
 // game's positions and variations), wholegame.js (the whole game's
 // analysis), editor.js, explorer.js (the opening explorer), formats.js
-// (what a player pastes or shares).
+// (what a player pastes or shares), session.js (the account logged in,
+// the header's widget).
 
 import { LANGUAGES, chosenLanguage, useLanguage, language, translateStatic, t } from "./i18n.js";
 import { options } from "./dom.js";
@@ -18,6 +19,7 @@ import { editorPage } from "./editor.js";
 import { labPage } from "./lab.js";
 import { explorerPage } from "./explorer.js";
 import { positionOfHash } from "./formats.js";
+import { sessionWidget } from "./session.js";
 
 const app = document.getElementById("app");
 
@@ -57,6 +59,7 @@ const switcher = document.getElementById("lang");
 switcher.addEventListener("change", async () => {
   await useLanguage(switcher.value, true);
   translateStatic();
+  sessionWidget(document.getElementById("session"));
   route();
 });
 
@@ -65,4 +68,5 @@ await useLanguage(chosenLanguage());
 switcher.replaceChildren(...options(LANGUAGES, language()).map((o) => { o.setAttribute("translate", "no"); return o; }));
 translateStatic();
 document.title = t("app.name");
+sessionWidget(document.getElementById("session"));
 route();
