@@ -7,7 +7,6 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 
 	"github.com/reversi-engine/reversi/account"
@@ -67,6 +66,7 @@ func (s *Server) createPairing(ctx context.Context, p Pairing) (string, error) {
 	if p.Rated {
 		link.Rated, link.Class = true, string(account.ClassOf(rec))
 	}
+	rec.Link = &link // stored with the game, in one transaction
 	done, err := s.hall.Admit(p.Client)
 	if err != nil {
 		return "", err
@@ -74,11 +74,6 @@ func (s *Server) createPairing(ctx context.Context, p Pairing) (string, error) {
 	defer done()
 	if err := s.hall.Create(ctx, rec, p.Client); err != nil {
 		return "", err
-	}
-	if err := accounts.LinkGame(ctx, rec.ID, link); err != nil {
-		// The game goes on, unlinked: its players see it by its id.
-		s.log.Error("a pairing's game could not be linked to its accounts", "game", rec.ID, "err", err)
-		return rec.ID, fmt.Errorf("linking the game %s: %w", rec.ID, err)
 	}
 	s.log.Info("game paired", "game", rec.ID, "black", p.Accounts[0].Name, "white", p.Accounts[1].Name, "rated", p.Rated, "client", p.Client)
 	return rec.ID, nil

@@ -116,6 +116,13 @@ type Game struct {
 	// on, which it does not in other games between two remote seats.
 	// Games stored before it existed are not.
 	Analysis bool
+	// Link, in a game given to Store.Create, ties it to accounts in the
+	// same transaction (a store that implements Accounts; the accounts
+	// must exist, a rated link needs two and a class, as LinkGame
+	// wants): a game made for two accounts is never stored without
+	// them, whatever crashes. Reading a game leaves it nil: its link is
+	// Accounts.GameLink's.
+	Link *GameLink
 }
 
 // SwitchesUpTo are switches (Game.Switches) once the moves from ply on

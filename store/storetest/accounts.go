@@ -35,6 +35,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		{"APIKeys", testAPIKeys},
 		{"Invitations", testInvitations},
 		{"LinkGame", testLinkGame},
+		{"CreateLinked", testCreateLinked},
 		{"FinishRated", testFinishRated},
 		{"RaterDeclines", testRaterDeclines},
 		{"ConcurrentFinishRated", func(t *testing.T, s AccountStore) { RaceFinishRated(t, s, s) }},
@@ -416,6 +417,43 @@ func testLinkGame(t *testing.T, s AccountStore) {
 	}
 	if err := s.LinkGame(ctx, "g", rated); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("a finished game linked: %v", err)
+	}
+}
+
+// testCreateLinked: a game created with its link (Game.Link) has it
+// at once, read back by GameLink; a link the store refuses (an unknown
+// account, a rated one against oneself) stores no game at all.
+func testCreateLinked(t *testing.T, s AccountStore) {
+	ctx := context.Background()
+	ada, bob := person(t, s, "ada"), person(t, s, "bob")
+	rated := store.GameLink{Accounts: [2]string{ada.ID, bob.ID}, Rated: true, Class: "blitz"}
+	g := newGame("g")
+	g.Link = &rated
+	if err := s.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := s.GameLink(ctx, "g"); err != nil || l != rated {
+		t.Errorf("the link of a game created linked: %+v, %v", l, err)
+	}
+	if games, err := s.AccountGames(ctx, bob.ID, store.ListOptions{}); err != nil || len(games) != 1 || games[0].ID != "g" || games[0].Color != 1 {
+		t.Errorf("bob's games: %+v, %v", games, err)
+	}
+	for _, tt := range []struct {
+		id   string
+		link store.GameLink
+		want error
+	}{
+		{"unknown", store.GameLink{Accounts: [2]string{ada.ID, "nobody"}}, store.ErrNoAccount},
+		{"self", store.GameLink{Accounts: [2]string{ada.ID, ada.ID}, Rated: true, Class: "blitz"}, nil},
+	} {
+		g := newGame(tt.id)
+		g.Link = &tt.link
+		if err := s.Create(ctx, g); err == nil || tt.want != nil && !errors.Is(err, tt.want) {
+			t.Errorf("%s: created with %v, want %v", tt.id, err, tt.want)
+		}
+		if _, err := s.Get(ctx, tt.id); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("%s: a game whose link was refused is stored: %v", tt.id, err)
+		}
 	}
 }
 

@@ -498,33 +498,40 @@ func (s *SQL) RatingHistory(ctx context.Context, account, class string) ([]store
 
 // LinkGame implements store.Accounts.
 func (s *SQL) LinkGame(ctx context.Context, game string, link store.GameLink) error {
-	b, w := link.Accounts[0], link.Accounts[1]
-	if link.Rated && (b == "" || w == "" || b == w || link.Class == "") {
-		return errors.New("store: a rated game needs two different accounts and a class")
-	}
 	return s.inGame(ctx, game, store.Note{Game: game}, func(ctx context.Context, tx *sql.Tx, _ int, finished bool) error {
 		if finished {
 			return store.ErrConflict
 		}
-		for _, id := range link.Accounts {
-			if id == "" {
-				continue
-			}
-			var n int
-			if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM accounts WHERE id = ?`), id).Scan(&n); err != nil {
-				return err
-			}
-			if n == 0 {
-				return fmt.Errorf("%w: %s", store.ErrNoAccount, id)
-			}
-		}
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM game_accounts WHERE game_id = ?`), game); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO game_accounts (game_id, black_account, white_account, rated, class, rated_at) VALUES (?, ?, ?, ?, ?, 0)`),
-			game, b, w, flag(link.Rated), link.Class)
-		return err
+		return s.insertLink(ctx, tx, game, link)
 	})
+}
+
+// insertLink stores the link of a game that has none in tx: its
+// accounts must exist (ErrNoAccount), a rated one needs two different
+// ones and a class.
+func (s *SQL) insertLink(ctx context.Context, tx *sql.Tx, game string, link store.GameLink) error {
+	b, w := link.Accounts[0], link.Accounts[1]
+	if link.Rated && (b == "" || w == "" || b == w || link.Class == "") {
+		return errors.New("store: a rated game needs two different accounts and a class")
+	}
+	for _, id := range link.Accounts {
+		if id == "" {
+			continue
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM accounts WHERE id = ?`), id).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return fmt.Errorf("%w: %s", store.ErrNoAccount, id)
+		}
+	}
+	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO game_accounts (game_id, black_account, white_account, rated, class, rated_at) VALUES (?, ?, ?, ?, ?, 0)`),
+		game, b, w, flag(link.Rated), link.Class)
+	return err
 }
 
 // GameLink implements store.Accounts.

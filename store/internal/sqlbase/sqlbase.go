@@ -315,6 +315,11 @@ func (s *SQL) insert(ctx context.Context, tx *sql.Tx, g *store.Game, now time.Ti
 	if err != nil {
 		return fmt.Errorf("store: creating game %s: %w", g.ID, err)
 	}
+	if g.Link != nil {
+		if err := s.insertLink(ctx, tx, g.ID, *g.Link); err != nil {
+			return err
+		}
+	}
 	return s.announce(ctx, tx, store.Note{Game: g.ID})
 }
 
