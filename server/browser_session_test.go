@@ -73,12 +73,12 @@ func clickJS(t *testing.T, ctx context.Context, id string) {
 
 // TestBrowserSession: in English and Simplified Chinese, at a laptop's
 // and a phone's size, a person registers from the top bar (the name then
-// links to its player page), logs out from the account's menu, tries a
-// wrong password (told so in the page's language, from the error's
-// code), and logs in; the dialog closes with Escape, the focus back on
-// its button; axe-core finds nothing at each step. On an
-// invitation-only server, the dialog asks for the code when the server
-// says it needs one.
+// links to its player page), logs out from the account's menu (Escape
+// closes it), tries a wrong password (told so in the page's language,
+// from the error's code), and logs in; the dialog closes with Escape,
+// the focus back on its button; axe-core finds nothing at each step. On
+// an invitation-only server, the dialog asks for the code when the
+// server says it needs one.
 func TestBrowserSession(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
@@ -137,6 +137,13 @@ func TestBrowserSession(t *testing.T) {
 				t.Errorf("%s: the open menu is not said expanded, or has not the focus", where)
 			}
 			check("the account's menu")
+			// Escape closes the menu, the focus back on its button; it opens
+			// again.
+			drive(t, ctx, "Escape", chromedp.KeyEvent(kb.Escape))
+			waitJS(t, ctx, "the menu closed", `document.getElementById("session-menu").hidden && document.activeElement?.id === "session-toggle" &&
+				document.getElementById("session-toggle").getAttribute("aria-expanded") === "false"`)
+			clickJS(t, ctx, "session-toggle")
+			waitJS(t, ctx, "the menu open again", `document.getElementById("session-menu")?.hidden === false`)
 			if lang == "en-US" { // the pictures of docs/screenshots, in English
 				if vp.mobile {
 					screenshot(t, ctx, "session-menu-phone")
