@@ -1,6 +1,6 @@
 // The page of the account logged in (#account): its games in play, its
-// password, and a person's bots with their API keys (a key made is shown once, to copy;
-// the keys listed by their prefix; revoking one).
+// password, and a person's bots with their API keys (a key made is shown
+// once, to copy; the keys listed by their prefix; revoking one).
 
 import { api, errorText } from "./api.js";
 import { el, copyButton } from "./dom.js";
