@@ -58,6 +58,7 @@ func (s *Server) routes() {
 	api("GET /api/explorer", "explorer", s.handleExplorer)
 	s.accountRoutes(api)
 	s.playerRoutes(api)
+	s.tournamentRoutes(api)
 	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
 	methods["/api/games/{id}/ws"] = append(methods["/api/games/{id}/ws"], "GET")
 	// Another method on a path of the API, or a path it does not have,

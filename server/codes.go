@@ -62,6 +62,10 @@ const (
 	// Accounts.
 	CodeNoAccounts         Code = "no_accounts"         // 501: the server's store keeps no accounts
 	CodeNoSuchAccount      Code = "no_such_account"     // 404: no account of that name
+	CodeNoTournament       Code = "no_tournament"       // 404: no such tournament
+	CodeBadTournament      Code = "bad_tournament"      // 400: a tournament's settings or entrants refused
+	CodeTournamentState    Code = "tournament_state"    // 409: not now: the tournament has started (or ended, or not started)
+	CodeNotYours           Code = "not_yours"           // 403: an account or tournament the caller may not act for
 	CodeBadName            Code = "bad_name"            // 400: a name an account cannot have (the message says why)
 	CodeBadPassword        Code = "bad_password"        // 400: a password the server does not take (the message says why)
 	CodeNameTaken          Code = "name_taken"          // 409: another account has the name, in any case
@@ -148,6 +152,10 @@ var Codes = []CodeInfo{
 	{CodeNoHelp, http.StatusForbidden},
 	{CodeNoAccounts, http.StatusNotImplemented},
 	{CodeNoSuchAccount, http.StatusNotFound},
+	{CodeNoTournament, http.StatusNotFound},
+	{CodeBadTournament, http.StatusBadRequest},
+	{CodeTournamentState, http.StatusConflict},
+	{CodeNotYours, http.StatusForbidden},
 	{CodeBadName, http.StatusBadRequest},
 	{CodeBadPassword, http.StatusBadRequest},
 	{CodeNameTaken, http.StatusConflict},

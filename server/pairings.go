@@ -16,6 +16,9 @@ import (
 
 // Pairing asks for a game between two accounts.
 type Pairing struct {
+	// ID is the game's id, chosen before (a tournament records it
+	// first); "" for a new one.
+	ID string
 	// Accounts are Black's and White's: two different accounts.
 	Accounts [2]*store.Account
 	// Game gives the game's clock, rule and start as a CreateRequest
@@ -58,6 +61,9 @@ func (s *Server) createPairing(ctx context.Context, p Pairing) (string, error) {
 	rec, _, err := s.newGame(req)
 	if err != nil {
 		return "", err
+	}
+	if p.ID != "" {
+		rec.ID = p.ID
 	}
 	for c, a := range p.Accounts {
 		rec.Seats[c].Name = a.Name

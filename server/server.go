@@ -155,6 +155,10 @@ type Server struct {
 	log     *slog.Logger
 	mux     *http.ServeMux
 	handler http.Handler // mux behind the front guards
+	// tournamentKick wakes the tournament scheduler; tournamentEvery is
+	// how often it looks anyway (0: tournamentEvery).
+	tournamentKick  chan struct{}
+	tournamentEvery time.Duration
 
 	metrics *metrics
 	limiter *limiter
@@ -293,7 +297,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.Engines = engines
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{ctx: ctx, cancel: cancel, cfg: cfg, log: cfg.Log, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, cfg.Burst),
+	s := &Server{tournamentKick: make(chan struct{}, 1), ctx: ctx, cancel: cancel, cfg: cfg, log: cfg.Log, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, cfg.Burst),
 		analyses:  live.NewSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
 		socketsBy: map[string]int{}, pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval, hashWait: hashWait}
 	s.logins = newLogins(cfg)
@@ -317,6 +321,7 @@ func New(cfg Config) (*Server, error) {
 			NewGame:       newGames.take,
 		}})
 	go s.pruneSessions()
+	go s.tournamentLoop()
 	s.metrics.pooled(s.hall.Pooled)
 	s.metrics.tables(s.hall.Count)
 	return s, nil

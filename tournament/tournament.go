@@ -54,6 +54,13 @@ type Settings struct {
 	Increment time.Duration `json:"increment,omitempty"`
 	// Rated says whether its games count for the players' ratings.
 	Rated bool `json:"rated,omitempty"`
+	// Opening is where every game starts, as the server names a set of
+	// openings ("xot": one of them at random; "": the standard start).
+	// The package does not read it.
+	Opening string `json:"opening,omitempty"`
+	// Closed: only the creator enters players (the others cannot join).
+	// The package does not read it: the server enforces it.
+	Closed bool `json:"closed,omitempty"`
 }
 
 // Check returns what is wrong with the settings, or nil.
@@ -93,6 +100,7 @@ const (
 	Registering Status = "registering" // players join and leave
 	Running     Status = "running"     // its rounds are played
 	Finished    Status = "finished"    // every game has its result
+	Cancelled   Status = "cancelled"   // stopped by its creator: no more games
 )
 
 // Player is an entrant: an account's id, its name as shown, and its
@@ -203,6 +211,17 @@ func (t *Tournament) Start() error {
 	}
 	t.Status = Running
 	return t.pair()
+}
+
+// Cancel stops a tournament that is not finished: it makes no more
+// games (Pending is empty), and the results of its games still in play
+// are not recorded.
+func (t *Tournament) Cancel() error {
+	if t.Status == Finished || t.Status == Cancelled {
+		return fmt.Errorf("tournament: it is %s already", t.Status)
+	}
+	t.Status = Cancelled
+	return nil
 }
 
 // Rounds returns the number of rounds the tournament has.

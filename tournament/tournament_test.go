@@ -250,3 +250,31 @@ func TestRefusals(t *testing.T) {
 		t.Errorf("after its only game: %s", tr.Status)
 	}
 }
+
+// TestCancel: a cancelled tournament makes no more games and takes no
+// more players; a finished or cancelled one cannot be cancelled.
+func TestCancel(t *testing.T) {
+	s := clock
+	s.Kind, s.Cycles = RoundRobin, 1
+	tr := newWith(t, s, 4)
+	if len(tr.Pending()) != 2 {
+		t.Fatalf("round 1 of 4 players: %d games pending", len(tr.Pending()))
+	}
+	if err := tr.Cancel(); err != nil {
+		t.Fatal(err)
+	}
+	if tr.Status != Cancelled || len(tr.Pending()) != 0 {
+		t.Errorf("cancelled: status %s, %d pending", tr.Status, len(tr.Pending()))
+	}
+	if err := tr.Started(0, "g"); err != ErrNotRunning {
+		t.Errorf("a game started in a cancelled tournament: %v", err)
+	}
+	if err := tr.Cancel(); err == nil {
+		t.Error("cancelled twice: no error")
+	}
+	done := newWith(t, s, 2)
+	play(t, done, func(Game) Result { return Result{Black: 1, Margin: 4} })
+	if err := done.Cancel(); err == nil || done.Status != Finished {
+		t.Errorf("a finished tournament cancelled: %v, %s", err, done.Status)
+	}
+}

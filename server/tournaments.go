@@ -1,0 +1,767 @@
+// Tournaments served by the server: a person creates one (round robin or
+// Swiss, its clock, rated or casual), accounts join it (a person for
+// itself or for a bot it owns; the creator enters anyone), the creator
+// starts it, and the server plays it: its scheduler (tournamentLoop)
+// makes each round's games between the accounts (createPairing), records
+// their results as they end and pairs the next round, until the end.
+// The tournament's state is package tournament's, kept in the store with
+// a version (store.Tournaments): every change is written over the state
+// it was made from, so several servers on one database can all run the
+// scheduler, and a restarted one goes on where the tournament was.
+//
+// A game's id is written into the tournament before the game is made,
+// so that a pairing never gets two games: a crash in between leaves an
+// id without a game, which the next pass makes. A game that cannot be
+// made because an account is disabled (or gone) is a forfeit: its
+// player loses it (both: a draw), with a margin of 0.
+
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/reversi-engine/reversi/account"
+	"github.com/reversi-engine/reversi/format/ggf"
+	"github.com/reversi-engine/reversi/server/live"
+	"github.com/reversi-engine/reversi/store"
+	"github.com/reversi-engine/reversi/tournament"
+)
+
+// tournamentEvery is how often the scheduler looks at the running
+// tournaments (Server.tournamentEvery, which tests may shorten).
+const tournamentEvery = time.Second
+
+// TournamentRequest creates a tournament.
+type TournamentRequest struct {
+	Name string `json:"name"`
+	// Kind is "round-robin" or "swiss".
+	Kind string `json:"kind"`
+	// Cycles: how many times each pair meets in a round robin (default
+	// 1); Rounds: a Swiss tournament's rounds.
+	Cycles int `json:"cycles,omitempty"`
+	Rounds int `json:"rounds,omitempty"`
+	// The clock of every game, as CreateRequest's: Time a move, or
+	// GameTime and Increment.
+	Time      string `json:"time,omitempty"`
+	GameTime  string `json:"game_time,omitempty"`
+	Increment string `json:"increment,omitempty"`
+	Rated     bool   `json:"rated,omitempty"`
+	// Opening: "" the standard start, "xot" or "random" (each game its
+	// own), as CreateRequest's.
+	Opening string `json:"opening,omitempty"`
+	// Closed: only the creator enters players.
+	Closed bool `json:"closed,omitempty"`
+	// Entrants are the names of accounts the creator enters at once.
+	Entrants []string `json:"entrants,omitempty"`
+}
+
+// TournamentGame is a game of a tournament as the API shows it.
+type TournamentGame struct {
+	Round  int                `json:"round"`
+	Black  string             `json:"black"`
+	White  string             `json:"white"`
+	Game   string             `json:"game,omitempty"`
+	Result *tournament.Result `json:"result,omitempty"`
+}
+
+// TournamentView is a tournament: its settings, status, players, games
+// round by round, byes, standings and crosstable (rows and columns in
+// the order of the standings).
+type TournamentView struct {
+	ID         string                `json:"id"`
+	Creator    string                `json:"creator"`
+	Settings   tournament.Settings   `json:"settings"`
+	Class      string                `json:"class"`
+	Status     string                `json:"status"`
+	Round      int                   `json:"round"`
+	Rounds     int                   `json:"rounds"`
+	Players    []tournament.Player   `json:"players"`
+	Games      []TournamentGame      `json:"games"`
+	Byes       []string              `json:"byes"`
+	Standings  []tournament.Standing `json:"standings"`
+	Crosstable [][][]float64         `json:"crosstable"`
+	Version    int64                 `json:"version"`
+	Updated    time.Time             `json:"updated"`
+}
+
+// TournamentItem is a tournament in a list.
+type TournamentItem struct {
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Status  string    `json:"status"`
+	Creator string    `json:"creator"`
+	Updated time.Time `json:"updated"`
+}
+
+// EntrantRequest names the account that joins or leaves ("" the
+// caller).
+type EntrantRequest struct {
+	Name string `json:"name,omitempty"`
+}
+
+func (s *Server) tournamentRoutes(api func(pattern, route string, h http.HandlerFunc)) {
+	api("POST /api/tournaments", "tournament_create", s.handleNewTournament)
+	api("GET /api/tournaments", "tournaments", s.handleTournaments)
+	api("GET /api/tournaments/{id}", "tournament", s.handleTournament)
+	api("GET /api/tournaments/{id}/ggf", "tournament_ggf", s.handleTournamentGGF)
+	api("POST /api/tournaments/{id}/join", "tournament_join", s.handleTournamentJoin)
+	api("POST /api/tournaments/{id}/leave", "tournament_leave", s.handleTournamentLeave)
+	api("POST /api/tournaments/{id}/start", "tournament_start", s.handleTournamentStart)
+	api("POST /api/tournaments/{id}/cancel", "tournament_cancel", s.handleTournamentCancel)
+}
+
+// tournamentsStore returns the store's tournaments, or nil if it keeps
+// none (or no accounts, which tournaments are between).
+func (s *Server) tournamentsStore() store.Tournaments {
+	if s.accountsStore() == nil {
+		return nil
+	}
+	t, _ := s.cfg.Store.(store.Tournaments)
+	return t
+}
+
+func (s *Server) tournaments(w http.ResponseWriter) store.Tournaments {
+	t := s.tournamentsStore()
+	if t == nil {
+		accountError(w, http.StatusNotImplemented, CodeNoAccounts, errNoAccounts.Error())
+	}
+	return t
+}
+
+// durationText is a clock as CreateRequest reads it ("0": none).
+func durationText(d time.Duration) string {
+	if d == 0 {
+		return "0"
+	}
+	return d.String()
+}
+
+// settingsOf checks a request and returns the tournament's settings.
+func settingsOf(req TournamentRequest) (tournament.Settings, error) {
+	st := tournament.Settings{Name: strings.TrimSpace(req.Name), Kind: tournament.Kind(req.Kind), Cycles: req.Cycles, Rounds: req.Rounds,
+		Rated: req.Rated, Opening: req.Opening, Closed: req.Closed}
+	if st.Kind == tournament.RoundRobin && st.Cycles == 0 {
+		st.Cycles = 1
+	}
+	var err error
+	if req.Time != "" {
+		if st.MoveTime, err = parseDuration(req.Time, minMoveTime); err != nil {
+			return st, fmt.Errorf("time: %v", err)
+		}
+	}
+	if req.GameTime != "" {
+		if st.GameTime, err = parseDuration(req.GameTime, minGameTime); err != nil {
+			return st, fmt.Errorf("game_time: %v", err)
+		}
+	}
+	if req.Increment != "" {
+		if st.Increment, err = parseIncrement(req.Increment); err != nil {
+			return st, fmt.Errorf("increment: %v", err)
+		}
+	}
+	switch req.Opening {
+	case "", "xot", "random":
+	default:
+		return st, fmt.Errorf("opening: %q: want xot, random or nothing (the standard start)", clipName(req.Opening))
+	}
+	if err := st.Check(); err != nil {
+		return st, errors.New(strings.TrimPrefix(err.Error(), "tournament: "))
+	}
+	return st, nil
+}
+
+// clipName bounds a text quoted in a message.
+func clipName(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+// pairingRequest is the request of a tournament's game: its clock and
+// opening (the seats are createPairing's).
+func pairingRequest(st tournament.Settings) CreateRequest {
+	return CreateRequest{Time: durationText(st.MoveTime), GameTime: durationText(st.GameTime), Increment: durationText(st.Increment), Opening: st.Opening}
+}
+
+// classOf is the rating class of a tournament's games.
+func classOf(st tournament.Settings) string {
+	return string(account.Classify(st.MoveTime, st.GameTime, st.Increment))
+}
+
+// entrant returns the tournament player of an account: its rating in the
+// tournament's class when it has one.
+func (s *Server) entrant(ctx context.Context, a *store.Account, class string) (tournament.Player, error) {
+	p := tournament.Player{ID: a.ID, Name: a.Name}
+	ratings, err := s.accountsStore().Ratings(ctx, a.ID)
+	if err != nil {
+		return p, err
+	}
+	for _, r := range ratings {
+		if r.Class == class {
+			p.Rating = r.Rating
+		}
+	}
+	return p, nil
+}
+
+func (s *Server) handleNewTournament(w http.ResponseWriter, r *http.Request) {
+	tournaments := s.tournaments(w)
+	if tournaments == nil {
+		return
+	}
+	accounts, c := s.personAccounts(w, r)
+	if c == nil {
+		return
+	}
+	var req TournamentRequest
+	if !readBody(w, r, &req) {
+		return
+	}
+	st, err := settingsOf(req)
+	if err != nil {
+		writeFailure(w, http.StatusBadRequest, err, CodeBadTournament)
+		return
+	}
+	if len(req.Entrants) > tournament.MaxPlayers {
+		writeError(w, http.StatusBadRequest, CodeBadTournament, fmt.Sprintf("entrants: at most %d", tournament.MaxPlayers))
+		return
+	}
+	t, err := tournament.New(live.NewID(8), st)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, CodeBadTournament, err.Error())
+		return
+	}
+	ctx := r.Context()
+	for _, name := range req.Entrants {
+		a, err := accounts.AccountByName(ctx, name)
+		if errors.Is(err, store.ErrNoAccount) {
+			writeError(w, http.StatusNotFound, CodeNoSuchAccount, fmt.Sprintf("entrants: no account named %q", clipName(name)))
+			return
+		}
+		if err != nil {
+			s.accountsFailed(w, r, err)
+			return
+		}
+		p, err := s.entrant(ctx, a, classOf(st))
+		if err != nil {
+			s.accountsFailed(w, r, err)
+			return
+		}
+		if err := t.Join(p); err != nil {
+			writeError(w, http.StatusBadRequest, CodeBadTournament, "entrants: "+strings.TrimPrefix(err.Error(), "tournament: "))
+			return
+		}
+	}
+	data, _ := json.Marshal(t)
+	rec := &store.TournamentRecord{ID: t.ID, Name: st.Name, Status: string(t.Status), Creator: c.Account.ID, Data: data}
+	if err := tournaments.CreateTournament(ctx, rec); err != nil {
+		s.accountsFailed(w, r, err)
+		return
+	}
+	s.log.Info("tournament created", "tournament", t.ID, "creator", c.Account.Name, "kind", st.Kind)
+	writeJSON(w, http.StatusCreated, map[string]string{"id": t.ID, "url": "/#tournament=" + t.ID})
+}
+
+func (s *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
+	tournaments := s.tournaments(w)
+	if tournaments == nil {
+		return
+	}
+	status := r.URL.Query().Get("status")
+	switch tournament.Status(status) {
+	case "", tournament.Registering, tournament.Running, tournament.Finished, tournament.Cancelled:
+	default:
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "status: want registering, running, finished or cancelled")
+		return
+	}
+	list, err := tournaments.ListTournaments(r.Context(), status, 100)
+	if err != nil {
+		s.accountsFailed(w, r, err)
+		return
+	}
+	out := []TournamentItem{}
+	for _, t := range list {
+		out = append(out, TournamentItem{ID: t.ID, Name: t.Name, Status: t.Status, Creator: s.accountName(r.Context(), t.Creator), Updated: t.Updated})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"tournaments": out})
+}
+
+// accountName is the name of an account by id ("" if it cannot be read).
+func (s *Server) accountName(ctx context.Context, id string) string {
+	a, err := s.accountsStore().Account(ctx, id)
+	if err != nil {
+		return ""
+	}
+	return a.Name
+}
+
+// loadTournament reads a tournament of the store.
+func loadTournament(ctx context.Context, ts store.Tournaments, id string) (*store.TournamentRecord, *tournament.Tournament, error) {
+	rec, err := ts.Tournament(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	t := &tournament.Tournament{}
+	if err := json.Unmarshal(rec.Data, t); err != nil {
+		return nil, nil, fmt.Errorf("tournament %s: its stored state: %w", id, err)
+	}
+	return rec, t, nil
+}
+
+// requestedTournament reads the request's tournament, or answers 404 (or
+// 501, 503) and nil.
+func (s *Server) requestedTournament(w http.ResponseWriter, r *http.Request) (store.Tournaments, *store.TournamentRecord, *tournament.Tournament) {
+	ts := s.tournaments(w)
+	if ts == nil {
+		return nil, nil, nil
+	}
+	id := r.PathValue("id")
+	if len(id) > 64 {
+		writeError(w, http.StatusNotFound, CodeNoTournament, "no such tournament")
+		return nil, nil, nil
+	}
+	rec, t, err := loadTournament(r.Context(), ts, id)
+	if errors.Is(err, store.ErrNotFound) {
+		writeError(w, http.StatusNotFound, CodeNoTournament, "no such tournament")
+		return nil, nil, nil
+	}
+	if err != nil {
+		s.accountsFailed(w, r, err)
+		return nil, nil, nil
+	}
+	return ts, rec, t
+}
+
+func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
+	_, rec, t := s.requestedTournament(w, r)
+	if t == nil {
+		return
+	}
+	names := map[string]string{}
+	for _, p := range t.Players {
+		names[p.ID] = p.Name
+	}
+	v := TournamentView{ID: t.ID, Creator: s.accountName(r.Context(), rec.Creator), Settings: t.Settings, Class: classOf(t.Settings),
+		Status: string(t.Status), Round: t.Round, Rounds: t.Rounds(), Players: t.Players, Games: []TournamentGame{}, Byes: []string{},
+		Standings: t.Standings(), Crosstable: t.Crosstable(), Version: rec.Version, Updated: rec.Updated}
+	if v.Players == nil {
+		v.Players = []tournament.Player{}
+	}
+	for _, g := range t.Games {
+		v.Games = append(v.Games, TournamentGame{Round: g.Round, Black: names[g.Black], White: names[g.White], Game: g.GameID, Result: g.Result})
+	}
+	for _, b := range t.Byes {
+		v.Byes = append(v.Byes, names[b])
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// changeTournament applies change to the request's tournament and writes
+// it over the version it read, again from a fresh read if another change
+// came first; change answers a refusal itself and returns false. It
+// answers the tournament's view when written.
+func (s *Server) changeTournament(w http.ResponseWriter, r *http.Request, change func(rec *store.TournamentRecord, t *tournament.Tournament) bool) {
+	for range 10 {
+		ts, rec, t := s.requestedTournament(w, r)
+		if t == nil {
+			return
+		}
+		if !change(rec, t) {
+			return
+		}
+		data, _ := json.Marshal(t)
+		rec.Data, rec.Status = data, string(t.Status)
+		err := ts.UpdateTournament(r.Context(), rec)
+		if errors.Is(err, store.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			s.accountsFailed(w, r, err)
+			return
+		}
+		s.kickTournaments()
+		s.handleTournament(w, r)
+		return
+	}
+	writeError(w, http.StatusServiceUnavailable, CodeBusy, "the tournament changes too often: try again")
+}
+
+// tournamentRefused answers a refusal of package tournament.
+func tournamentRefused(w http.ResponseWriter, err error) {
+	writeError(w, http.StatusConflict, CodeTournamentState, strings.TrimPrefix(err.Error(), "tournament: "))
+}
+
+// entrantOf returns the account a join or leave is for: the caller, its
+// own bot by name, or (for the tournament's creator) any account; it
+// answers the refusal and returns nil otherwise.
+func (s *Server) entrantOf(w http.ResponseWriter, r *http.Request, rec *store.TournamentRecord, name string) (*store.Account, bool) {
+	c, ok := s.seatAccount(w, r)
+	if !ok {
+		return nil, false
+	}
+	if c == nil {
+		accountError(w, http.StatusUnauthorized, CodeNotLoggedIn, "not logged in (or the session ended): log in, or send the bot's API key")
+		return nil, false
+	}
+	if name == "" || strings.EqualFold(name, c.Name) {
+		return c, rec.Creator == c.ID
+	}
+	a, err := s.accountsStore().AccountByName(r.Context(), name)
+	if errors.Is(err, store.ErrNoAccount) {
+		accountError(w, http.StatusNotFound, CodeNoSuchAccount, "no account of that name")
+		return nil, false
+	}
+	if err != nil {
+		s.accountsFailed(w, r, err)
+		return nil, false
+	}
+	if a.Owner != c.ID && rec.Creator != c.ID {
+		writeError(w, http.StatusForbidden, CodeNotYours, fmt.Sprintf("%s is not yours to enter: a person enters itself and its bots (the tournament's creator, anyone)", a.Name))
+		return nil, false
+	}
+	return a, rec.Creator == c.ID
+}
+
+func (s *Server) handleTournamentJoin(w http.ResponseWriter, r *http.Request) {
+	var req EntrantRequest
+	if !readBody(w, r, &req) {
+		return
+	}
+	s.changeTournament(w, r, func(rec *store.TournamentRecord, t *tournament.Tournament) bool {
+		a, creator := s.entrantOf(w, r, rec, req.Name)
+		if a == nil {
+			return false
+		}
+		if a.Disabled {
+			accountError(w, http.StatusForbidden, CodeAccountDisabled, a.Name+" is disabled")
+			return false
+		}
+		if t.Settings.Closed && !creator {
+			writeError(w, http.StatusForbidden, CodeNotYours, "only the tournament's creator enters players in this one")
+			return false
+		}
+		p, err := s.entrant(r.Context(), a, classOf(t.Settings))
+		if err != nil {
+			s.accountsFailed(w, r, err)
+			return false
+		}
+		if err := t.Join(p); err != nil {
+			tournamentRefused(w, err)
+			return false
+		}
+		return true
+	})
+}
+
+func (s *Server) handleTournamentLeave(w http.ResponseWriter, r *http.Request) {
+	var req EntrantRequest
+	if !readBody(w, r, &req) {
+		return
+	}
+	s.changeTournament(w, r, func(rec *store.TournamentRecord, t *tournament.Tournament) bool {
+		a, _ := s.entrantOf(w, r, rec, req.Name)
+		if a == nil {
+			return false
+		}
+		if err := t.Leave(a.ID); err != nil {
+			tournamentRefused(w, err)
+			return false
+		}
+		return true
+	})
+}
+
+// byCreator answers 403 unless the caller is the tournament's creator.
+func (s *Server) byCreator(w http.ResponseWriter, r *http.Request, rec *store.TournamentRecord) bool {
+	c := s.person(w, r)
+	if c == nil {
+		return false
+	}
+	if c.Account.ID != rec.Creator {
+		writeError(w, http.StatusForbidden, CodeNotYours, "only the tournament's creator may do this")
+		return false
+	}
+	return true
+}
+
+func (s *Server) handleTournamentStart(w http.ResponseWriter, r *http.Request) {
+	s.changeTournament(w, r, func(rec *store.TournamentRecord, t *tournament.Tournament) bool {
+		if !s.byCreator(w, r, rec) {
+			return false
+		}
+		if err := t.Start(); err != nil {
+			tournamentRefused(w, err)
+			return false
+		}
+		s.log.Info("tournament started", "tournament", t.ID, "players", len(t.Players))
+		return true
+	})
+}
+
+func (s *Server) handleTournamentCancel(w http.ResponseWriter, r *http.Request) {
+	s.changeTournament(w, r, func(rec *store.TournamentRecord, t *tournament.Tournament) bool {
+		if !s.byCreator(w, r, rec) {
+			return false
+		}
+		if err := t.Cancel(); err != nil {
+			tournamentRefused(w, err)
+			return false
+		}
+		return true
+	})
+}
+
+// handleTournamentGGF answers every finished game of a tournament as
+// GGF, a line each, in the order played.
+func (s *Server) handleTournamentGGF(w http.ResponseWriter, r *http.Request) {
+	_, _, t := s.requestedTournament(w, r)
+	if t == nil {
+		return
+	}
+	var out strings.Builder
+	for _, g := range t.Games {
+		if g.GameID == "" || g.Result == nil {
+			continue
+		}
+		rec, err := s.cfg.Store.Get(r.Context(), g.GameID)
+		if errors.Is(err, store.ErrNotFound) {
+			continue // a forfeit: no game was played
+		}
+		if err != nil {
+			s.unavailable(w, r, err)
+			return
+		}
+		gm, err := live.Replay(rec)
+		if err != nil {
+			s.unavailable(w, r, err)
+			return
+		}
+		gm.Info.Black, gm.Info.White = live.SeatName(rec.Seats[0]), live.SeatName(rec.Seats[1])
+		gm.Info.Event = fmt.Sprintf("%s, round %d", t.Settings.Name, g.Round)
+		gm.Info.Date = rec.Created.Format("2006.01.02_15:04:05")
+		out.WriteString(ggf.Format(gm))
+		out.WriteString("\n")
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "tournament-"+t.ID+".ggf"))
+	fmt.Fprint(w, out.String())
+}
+
+// kickTournaments wakes the scheduler (a tournament changed here).
+func (s *Server) kickTournaments() {
+	select {
+	case s.tournamentKick <- struct{}{}:
+	default:
+	}
+}
+
+// tournamentLoop is the scheduler: every tournamentEvery, and when a
+// tournament changes here, it advances every running tournament, until
+// the server closes.
+func (s *Server) tournamentLoop() {
+	every := s.tournamentEvery
+	if every <= 0 {
+		every = tournamentEvery
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+		case <-s.tournamentKick:
+		}
+		s.advanceTournaments(s.ctx)
+	}
+}
+
+// advanceTournaments advances every running tournament once.
+func (s *Server) advanceTournaments(ctx context.Context) {
+	ts := s.tournamentsStore()
+	if ts == nil {
+		return
+	}
+	list, err := ts.ListTournaments(ctx, string(tournament.Running), 1000)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Error("the tournaments could not be read", "err", err)
+		}
+		return
+	}
+	for _, rec := range list {
+		if err := s.advanceTournament(ctx, ts, rec.ID); err != nil && ctx.Err() == nil {
+			s.log.Error("a tournament could not go on", "tournament", rec.ID, "err", err)
+		}
+	}
+}
+
+// advanceTournament records the results of a tournament's games that
+// ended, gives an id to each game its round asks for (the next round's,
+// once a round is over), writes that over the version it read, and then
+// makes the games of the ids that have none (those it just gave, and any
+// a crash left without one). A forfeit is recorded as a result.
+func (s *Server) advanceTournament(ctx context.Context, ts store.Tournaments, id string) error {
+	for range 10 {
+		rec, t, err := loadTournament(ctx, ts, id)
+		if err != nil {
+			return err
+		}
+		if t.Status != tournament.Running {
+			return nil
+		}
+		changed := false
+		var toMake []int // games of t.Games to make
+		for i := 0; i < len(t.Games); i++ {
+			g := t.Games[i]
+			if g.GameID == "" || g.Result != nil {
+				continue
+			}
+			res, exists, err := s.gameResult(ctx, g.GameID)
+			if err != nil {
+				return err
+			}
+			switch {
+			case !exists:
+				toMake = append(toMake, i)
+			case res != nil:
+				ch, err := t.Record(g.GameID, *res)
+				if err != nil {
+					return err
+				}
+				changed = changed || ch
+			}
+		}
+		for _, i := range t.Pending() {
+			if err := t.Started(i, live.NewID(8)); err != nil {
+				return err
+			}
+			toMake = append(toMake, i)
+			changed = true
+		}
+		if changed {
+			data, _ := json.Marshal(t)
+			rec.Data, rec.Status = data, string(t.Status)
+			if err := ts.UpdateTournament(ctx, rec); errors.Is(err, store.ErrConflict) {
+				continue // another server advanced it: read it again
+			} else if err != nil {
+				return err
+			}
+		}
+		forfeits := false
+		for _, i := range toMake {
+			g := t.Games[i]
+			if g.Result != nil || g.Round != t.Round {
+				continue
+			}
+			forfeit, err := s.makeTournamentGame(ctx, t, g)
+			if err != nil {
+				return err
+			}
+			forfeits = forfeits || forfeit != nil
+			if forfeit != nil {
+				if err := s.recordForfeit(ctx, ts, id, g.GameID, *forfeit); err != nil {
+					return err
+				}
+			}
+		}
+		if forfeits {
+			continue // the forfeits may end the round
+		}
+		return nil
+	}
+	return errors.New("the tournament changed too often to advance")
+}
+
+// gameResult reads a tournament game of the store: whether it exists, and
+// its result for the tournament once over (nil while it goes on).
+func (s *Server) gameResult(ctx context.Context, id string) (*tournament.Result, bool, error) {
+	g, err := s.cfg.Store.Get(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, false, nil
+	}
+	if err != nil || g.Result == nil {
+		return nil, err == nil, err
+	}
+	r := tournamentResult(g.Result)
+	return &r, true, nil
+}
+
+// tournamentResult is a game's result as a tournament counts it: the
+// winner's point, and the disc margin if it agrees with the winner (a
+// game won by resignation or on time with fewer discs: 0).
+func tournamentResult(r *store.Result) tournament.Result {
+	margin := max(-64, min(64, r.Black-r.White))
+	switch r.Winner {
+	case "black":
+		return tournament.Result{Black: 1, Margin: max(margin, 0)}
+	case "white":
+		return tournament.Result{Black: 0, Margin: min(margin, 0)}
+	}
+	return tournament.Result{Black: 0.5, Margin: margin}
+}
+
+// makeTournamentGame makes a tournament's game under the id the
+// tournament gave it. It returns the forfeit's result instead when an
+// account cannot play (disabled or gone).
+func (s *Server) makeTournamentGame(ctx context.Context, t *tournament.Tournament, g tournament.Game) (*tournament.Result, error) {
+	accounts := s.accountsStore()
+	var players [2]*store.Account
+	out := [2]bool{}
+	for c, id := range []string{g.Black, g.White} {
+		a, err := accounts.Account(ctx, id)
+		switch {
+		case errors.Is(err, store.ErrNoAccount):
+			out[c] = true
+		case err != nil:
+			return nil, err
+		case a.Disabled:
+			out[c] = true
+		}
+		players[c] = a
+	}
+	switch {
+	case out[0] && out[1]:
+		return &tournament.Result{Black: 0.5}, nil
+	case out[0]:
+		return &tournament.Result{Black: 0}, nil
+	case out[1]:
+		return &tournament.Result{Black: 1}, nil
+	}
+	_, err := s.createPairing(ctx, Pairing{ID: g.GameID, Accounts: players, Game: pairingRequest(t.Settings), Rated: t.Settings.Rated, Client: "tournament:" + t.ID})
+	if _, exists, gerr := s.gameResult(ctx, g.GameID); err != nil && gerr == nil && exists {
+		return nil, nil // another server made it first
+	}
+	return nil, err
+}
+
+// recordForfeit records a forfeit's result over the tournament's latest
+// version.
+func (s *Server) recordForfeit(ctx context.Context, ts store.Tournaments, id, game string, r tournament.Result) error {
+	for range 10 {
+		rec, t, err := loadTournament(ctx, ts, id)
+		if err != nil {
+			return err
+		}
+		changed, err := t.Record(game, r)
+		if err != nil || !changed {
+			return err
+		}
+		data, _ := json.Marshal(t)
+		rec.Data, rec.Status = data, string(t.Status)
+		if err := ts.UpdateTournament(ctx, rec); !errors.Is(err, store.ErrConflict) {
+			if err == nil {
+				s.log.Info("tournament game forfeited", "tournament", id, "game", game)
+			}
+			return err
+		}
+	}
+	return errors.New("the tournament changed too often to record a forfeit")
+}

@@ -1,0 +1,198 @@
+// Tests of the tournaments served by the server, against a real server:
+// created, entered and started through the API, played to their end by
+// bots that find their games with their keys, on SQLite and (with
+// REVERSI_TEST_POSTGRES) on PostgreSQL.
+
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/format/ggf"
+	"github.com/reversi-engine/reversi/store"
+	"github.com/reversi-engine/reversi/store/postgres"
+	"github.com/reversi-engine/reversi/store/postgres/pgtest"
+)
+
+// arenaBots registers a person (whose client it returns) and n bots of
+// hers, each with a key; it returns the bots' Authorization headers by
+// name.
+func arenaBots(t *testing.T, ts *testServer, person string, n int) (*accountClient, map[string]map[string]string) {
+	t.Helper()
+	p := ts.client()
+	p.do("POST", "/api/account/register", RegisterRequest{Name: person, Password: "long enough"}, nil).want(t, person+" registers", 201, "")
+	bots := map[string]map[string]string{}
+	for i := range n {
+		name := fmt.Sprintf("%sbot%d", person, i+1)
+		p.do("POST", "/api/account/bots", BotRequest{Name: name}, nil).want(t, "a bot", 201, "")
+		var key KeyView
+		json.Unmarshal(p.do("POST", "/api/account/bots/"+name+"/keys", nil, nil).body, &key)
+		bots[name] = map[string]string{"Authorization": "Bearer " + key.Key}
+	}
+	return p, bots
+}
+
+// playBots plays, as each bot by its key, every game /api/account/games
+// gives it where it is to move: a legal move while the game has fewer
+// than two, else it resigns (so White wins every game), until stop says
+// to stop; it fails the test after a minute.
+func playBots(t *testing.T, ts *testServer, bots map[string]map[string]string, stop func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !stop() {
+		if time.Now().After(deadline) {
+			t.Fatal("the bots' games did not end in a minute")
+		}
+		for _, key := range bots {
+			var mine struct{ Games []MyGameItem }
+			json.Unmarshal(ts.client().do("GET", "/api/account/games", nil, key).body, &mine)
+			for _, g := range mine.Games {
+				if !g.ToMove {
+					continue
+				}
+				v := ts.state(g.ID)
+				if len(v.Moves) < 2 && len(v.Legal) > 0 {
+					ts.client().do("POST", "/api/games/"+g.ID+"/move", MoveRequest{Move: v.Legal[0]}, key)
+				} else {
+					ts.client().do("POST", "/api/games/"+g.ID+"/resign", TokenRequest{}, key)
+				}
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// tournamentOf reads a tournament through the API.
+func tournamentOf(t *testing.T, ts *testServer, id string) TournamentView {
+	t.Helper()
+	var v TournamentView
+	if code := ts.call("GET", "/api/tournaments/"+id, nil, &v); code != 200 {
+		t.Fatalf("GET the tournament: %d", code)
+	}
+	return v
+}
+
+func TestTournament(t *testing.T) {
+	tournamentRoundRobin(t, newTestServer(t, "", Config{}))
+}
+
+func TestTournamentPostgres(t *testing.T) {
+	st, err := postgres.Open(context.Background(), pgtest.FreshDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tournamentRoundRobin(t, newTestServerOn(t, st, "", Config{}))
+}
+
+// tournamentRoundRobin: a person creates a rated round robin of three of
+// her bots, another person joins and leaves, refusals are answered with
+// their codes, she starts it, and the bots play their games by their
+// keys alone: the server makes each round's games, records the results
+// and finishes the tournament with the standings and crosstable the
+// results make, the ratings moved, and every game in its GGF.
+func tournamentRoundRobin(t *testing.T, ts *testServer) {
+	ctx := context.Background()
+	ann, bots := arenaBots(t, ts, "ann", 3)
+	bob := ts.client()
+	bob.do("POST", "/api/account/register", RegisterRequest{Name: "bob", Password: "long enough"}, nil).want(t, "bob registers", 201, "")
+
+	req := TournamentRequest{Name: "Class X", Kind: "round-robin", GameTime: "5m", Rated: true, Entrants: []string{"annbot1", "annbot2", "annbot3"}}
+	ts.client().do("POST", "/api/tournaments", req, nil).want(t, "anonymous", 401, CodeNotLoggedIn)
+	ann.do("POST", "/api/tournaments", TournamentRequest{Name: "x", Kind: "knockout", GameTime: "5m"}, nil).want(t, "a kind unknown", 400, CodeBadTournament)
+	ann.do("POST", "/api/tournaments", TournamentRequest{Name: "x", Kind: "swiss", Rounds: 3, GameTime: "5 minutes"}, nil).want(t, "a bad clock", 400, CodeBadTournament)
+	ann.do("POST", "/api/tournaments", TournamentRequest{Name: "x", Kind: "swiss", Rounds: 3, GameTime: "5m", Entrants: []string{"nobody"}}, nil).want(t, "an unknown entrant", 404, CodeNoSuchAccount)
+	a := ann.do("POST", "/api/tournaments", req, nil)
+	a.want(t, "ann creates", 201, "")
+	var created map[string]string
+	json.Unmarshal(a.body, &created)
+	id := created["id"]
+	if created["url"] != "/#tournament="+id {
+		t.Fatalf("the answer: %s", a.body)
+	}
+
+	bob.do("POST", "/api/tournaments/"+id+"/join", EntrantRequest{}, nil).want(t, "bob joins", 200, "")
+	if v := tournamentOf(t, ts, id); len(v.Players) != 4 || v.Status != "registering" || v.Creator != "ann" || v.Class != "blitz" {
+		t.Fatalf("after bob joined: %+v", v)
+	}
+	bob.do("POST", "/api/tournaments/"+id+"/join", EntrantRequest{}, nil).want(t, "bob joins twice", 409, CodeTournamentState)
+	bob.do("POST", "/api/tournaments/"+id+"/join", EntrantRequest{Name: "annbot1"}, nil).want(t, "bob enters ann's bot", 403, CodeNotYours)
+	bob.do("POST", "/api/tournaments/"+id+"/start", nil, nil).want(t, "bob starts ann's tournament", 403, CodeNotYours)
+	bob.do("POST", "/api/tournaments/"+id+"/leave", EntrantRequest{}, nil).want(t, "bob leaves", 200, "")
+	ts.client().do("GET", "/api/tournaments/nosuch", nil, nil).want(t, "no such tournament", 404, CodeNoTournament)
+
+	ann.do("POST", "/api/tournaments/"+id+"/start", nil, nil).want(t, "ann starts", 200, "")
+	ann.do("POST", "/api/tournaments/"+id+"/start", nil, nil).want(t, "started twice", 409, CodeTournamentState)
+	bob.do("POST", "/api/tournaments/"+id+"/join", EntrantRequest{}, nil).want(t, "bob joins late", 409, CodeTournamentState)
+	var list struct{ Tournaments []TournamentItem }
+	if code := ts.call("GET", "/api/tournaments?status=running", nil, &list); code != 200 || len(list.Tournaments) != 1 || list.Tournaments[0].ID != id {
+		t.Fatalf("the running tournaments: %d %+v", code, list)
+	}
+
+	playBots(t, ts, bots, func() bool { return tournamentOf(t, ts, id).Status == "finished" })
+	v := tournamentOf(t, ts, id)
+	if len(v.Games) != 3 || v.Rounds != 3 || len(v.Byes) != 3 {
+		t.Fatalf("the finished round robin: %d games, %d rounds, byes %v", len(v.Games), v.Rounds, v.Byes)
+	}
+	won := map[string]float64{}
+	for _, g := range v.Games {
+		if g.Result == nil || g.Result.Black != 0 || g.Game == "" {
+			t.Fatalf("game %+v: want White's win (Black resigned)", g)
+		}
+		won[g.White]++
+		gv := ts.state(g.Game)
+		if gv.Black.Name != g.Black || gv.White.Name != g.White || gv.Status != "finished" {
+			t.Errorf("the server's game %s: %s against %s, %s", g.Game, gv.Black.Name, gv.White.Name, gv.Status)
+		}
+	}
+	total := 0.0
+	for _, s := range v.Standings {
+		if s.Points != won[s.Player.Name] || s.Games != 2 {
+			t.Errorf("%s's standing: %+v, want %v points of 2 games", s.Player.Name, s, won[s.Player.Name])
+		}
+		total += s.Points
+	}
+	if total != 3 || len(v.Crosstable) != 3 {
+		t.Errorf("points in all %v, crosstable %v", total, v.Crosstable)
+	}
+	for i := range v.Standings {
+		for j := range v.Standings {
+			if i != j && len(v.Crosstable[i][j]) != 1 {
+				t.Errorf("crosstable[%d][%d] = %v, want one game", i, j, v.Crosstable[i][j])
+			}
+		}
+	}
+	accounts := ts.st.(store.Accounts)
+	for name := range bots {
+		a, _ := accounts.AccountByName(ctx, name)
+		r, err := accounts.Ratings(ctx, a.ID)
+		if err != nil || len(r) != 1 || r[0].Class != "blitz" || r[0].Games != 2 {
+			t.Errorf("%s's ratings after the rated tournament: %+v %v", name, r, err)
+		}
+	}
+	text := ts.client().do("GET", "/api/tournaments/"+id+"/ggf", nil, nil)
+	text.want(t, "the GGF", 200, "")
+	games, err := ggf.Parse(strings.NewReader(string(text.body)))
+	if err != nil || len(games) != 3 {
+		t.Fatalf("the GGF read back: %d games, %v\n%s", len(games), err, text.body)
+	}
+	for _, g := range games {
+		if len(g.Moves) != 2 || !strings.Contains(g.Info.Event, "Class X") {
+			t.Errorf("a game of the GGF: %d moves, event %q", len(g.Moves), g.Info.Event)
+		}
+	}
+
+	// Cancelled before its end: no more games.
+	a = ann.do("POST", "/api/tournaments", TournamentRequest{Name: "Short", Kind: "swiss", Rounds: 2, Time: "30s", Entrants: []string{"annbot1", "annbot2"}}, nil)
+	json.Unmarshal(a.body, &created)
+	bob.do("POST", "/api/tournaments/"+created["id"]+"/cancel", nil, nil).want(t, "bob cancels", 403, CodeNotYours)
+	ann.do("POST", "/api/tournaments/"+created["id"]+"/cancel", nil, nil).want(t, "ann cancels", 200, "")
+	ann.do("POST", "/api/tournaments/"+created["id"]+"/start", nil, nil).want(t, "started once cancelled", 409, CodeTournamentState)
+	if v := tournamentOf(t, ts, created["id"]); v.Status != "cancelled" || len(v.Games) != 0 {
+		t.Errorf("the cancelled tournament: %s, %d games", v.Status, len(v.Games))
+	}
+}
