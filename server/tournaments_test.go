@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -43,27 +44,42 @@ func arenaBots(t *testing.T, ts *testServer, person string, n int) (*accountClie
 // to stop; it fails the test after a minute.
 func playBots(t *testing.T, ts *testServer, bots map[string]map[string]string, stop func() bool) {
 	t.Helper()
+	playBotsOn(t, []*testServer{ts}, []map[string]map[string]string{bots}, stop)
+}
+
+// playBotsOn is playBots with the bots of bots[i] playing through
+// server ts[i].
+func playBotsOn(t *testing.T, servers []*testServer, bots []map[string]map[string]string, stop func() bool) {
+	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for !stop() {
 		if time.Now().After(deadline) {
 			t.Fatal("the bots' games did not end in a minute")
 		}
-		for _, key := range bots {
-			var mine struct{ Games []MyGameItem }
-			json.Unmarshal(ts.client().do("GET", "/api/account/games", nil, key).body, &mine)
-			for _, g := range mine.Games {
-				if !g.ToMove {
-					continue
-				}
-				v := ts.state(g.ID)
-				if len(v.Moves) < 2 && len(v.Legal) > 0 {
-					ts.client().do("POST", "/api/games/"+g.ID+"/move", MoveRequest{Move: v.Legal[0]}, key)
-				} else {
-					ts.client().do("POST", "/api/games/"+g.ID+"/resign", TokenRequest{}, key)
-				}
-			}
+		for i, ts := range servers {
+			playOnce(t, ts, bots[i])
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// playOnce makes each bot's moves of the moment (see playBots).
+func playOnce(t *testing.T, ts *testServer, bots map[string]map[string]string) {
+	t.Helper()
+	for _, key := range bots {
+		var mine struct{ Games []MyGameItem }
+		json.Unmarshal(ts.client().do("GET", "/api/account/games", nil, key).body, &mine)
+		for _, g := range mine.Games {
+			if !g.ToMove {
+				continue
+			}
+			v := ts.state(g.ID)
+			if len(v.Moves) < 2 && len(v.Legal) > 0 {
+				ts.client().do("POST", "/api/games/"+g.ID+"/move", MoveRequest{Move: v.Legal[0]}, key)
+			} else {
+				ts.client().do("POST", "/api/games/"+g.ID+"/resign", TokenRequest{}, key)
+			}
+		}
 	}
 }
 
@@ -194,5 +210,128 @@ func tournamentRoundRobin(t *testing.T, ts *testServer) {
 	ann.do("POST", "/api/tournaments/"+created["id"]+"/start", nil, nil).want(t, "started once cancelled", 409, CodeTournamentState)
 	if v := tournamentOf(t, ts, created["id"]); v.Status != "cancelled" || len(v.Games) != 0 {
 		t.Errorf("the cancelled tournament: %s, %d games", v.Status, len(v.Games))
+	}
+}
+
+// startTournament has person create a tournament of the request and
+// start it, and returns its id.
+func startTournament(t *testing.T, person *accountClient, req TournamentRequest) string {
+	t.Helper()
+	a := person.do("POST", "/api/tournaments", req, nil)
+	a.want(t, "create", 201, "")
+	var created map[string]string
+	json.Unmarshal(a.body, &created)
+	person.do("POST", "/api/tournaments/"+created["id"]+"/start", nil, nil).want(t, "start", 200, "")
+	return created["id"]
+}
+
+// TestTournamentSwissForfeit: a Swiss tournament of five bots, one of
+// them disabled after entering: every round has a bye (a point), the
+// disabled bot's games are forfeits (it loses them, and no game is
+// made), the others are played, and the tournament ends with every
+// point counted.
+func TestTournamentSwissForfeit(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ctx := context.Background()
+	ann, bots := arenaBots(t, ts, "ann", 5)
+	a := ann.do("POST", "/api/tournaments", TournamentRequest{Name: "Swiss", Kind: "swiss", Rounds: 3, Time: "30s",
+		Entrants: []string{"annbot1", "annbot2", "annbot3", "annbot4", "annbot5"}}, nil)
+	a.want(t, "create", 201, "")
+	var created map[string]string
+	json.Unmarshal(a.body, &created)
+	id := created["id"]
+	accounts := ts.st.(store.Accounts)
+	out, _ := accounts.AccountByName(ctx, "annbot5")
+	if err := accounts.SetDisabled(ctx, out.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	ann.do("POST", "/api/tournaments/"+id+"/start", nil, nil).want(t, "start", 200, "")
+	delete(bots, "annbot5")
+	playBots(t, ts, bots, func() bool { return tournamentOf(t, ts, id).Status == "finished" })
+	v := tournamentOf(t, ts, id)
+	if len(v.Games) != 6 || len(v.Byes) != 3 {
+		t.Fatalf("%d games, byes %v; want 6 and 3", len(v.Games), v.Byes)
+	}
+	forfeits := 0
+	for _, g := range v.Games {
+		if g.Black != "annbot5" && g.White != "annbot5" {
+			if gv := ts.state(g.Game); gv.Status != "finished" {
+				t.Errorf("game %s: %s", g.Game, gv.Status)
+			}
+			continue
+		}
+		forfeits++
+		lost := g.Result.Black == 0 && g.Black == "annbot5" || g.Result.Black == 1 && g.White == "annbot5"
+		if !lost || g.Result.Margin != 0 {
+			t.Errorf("the disabled bot's game %+v: want its loss by forfeit", g)
+		}
+		if code := ts.call("GET", "/api/games/"+g.Game, nil, nil); code != 404 {
+			t.Errorf("a forfeit's game %s: %d, want none made", g.Game, code)
+		}
+	}
+	total := 0.0
+	for _, s := range v.Standings {
+		total += s.Points
+		if s.Player.Name == "annbot5" && s.Points != float64(s.Byes) {
+			t.Errorf("the disabled bot's points: %+v", s)
+		}
+	}
+	if forfeits == 0 || total != 9 {
+		t.Errorf("%d forfeits, %v points in all; want some, and 9 (6 games and 3 byes)", forfeits, total)
+	}
+}
+
+// TestTournamentRestart: a server stopped in the middle of a tournament
+// (a round played, the next under way) and started again on the same
+// file goes on and finishes it.
+func TestTournamentRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tournament.db")
+	a := newTestServer(t, path, Config{})
+	ann, bots := arenaBots(t, a, "ann", 3)
+	id := startTournament(t, ann, TournamentRequest{Name: "Across a restart", Kind: "round-robin", Cycles: 2, GameTime: "5m",
+		Entrants: []string{"annbot1", "annbot2", "annbot3"}})
+	playBots(t, a, bots, func() bool { return tournamentOf(t, a, id).Round >= 3 })
+	a.close()
+	b := newTestServer(t, path, Config{})
+	if v := tournamentOf(t, b, id); v.Status != "running" || v.Round < 3 {
+		t.Fatalf("after the restart: %s, round %d", v.Status, v.Round)
+	}
+	playBots(t, b, bots, func() bool { return tournamentOf(t, b, id).Status == "finished" })
+	v := tournamentOf(t, b, id)
+	for _, g := range v.Games {
+		if g.Result == nil {
+			t.Errorf("a game without its result: %+v", g)
+		}
+	}
+	if len(v.Games) != 6 {
+		t.Errorf("%d games, want 6 (three pairs, twice)", len(v.Games))
+	}
+}
+
+// TestTournamentTwoServers: two servers on one PostgreSQL database both
+// run the scheduler of one tournament, whose bots play through either:
+// it ends with each pairing's game made once.
+func TestTournamentTwoServers(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	a := newPostgresServer(t, dsn, "server-a")
+	b := newPostgresServer(t, dsn, "server-b")
+	ann, bots := arenaBots(t, a, "ann", 4)
+	id := startTournament(t, ann, TournamentRequest{Name: "Two servers", Kind: "round-robin", GameTime: "5m",
+		Entrants: []string{"annbot1", "annbot2", "annbot3", "annbot4"}})
+	b.srv.kickTournaments()
+	half := map[string]map[string]string{"annbot1": bots["annbot1"], "annbot2": bots["annbot2"]}
+	other := map[string]map[string]string{"annbot3": bots["annbot3"], "annbot4": bots["annbot4"]}
+	playBotsOn(t, []*testServer{a, b}, []map[string]map[string]string{half, other}, func() bool { return tournamentOf(t, a, id).Status == "finished" })
+	v := tournamentOf(t, b, id)
+	if len(v.Games) != 6 {
+		t.Fatalf("%d games, want 6", len(v.Games))
+	}
+	accounts := a.st.(store.Accounts)
+	for name := range bots {
+		acct, _ := accounts.AccountByName(context.Background(), name)
+		games, err := accounts.AccountGames(context.Background(), acct.ID, store.ListOptions{})
+		if err != nil || len(games) != 3 {
+			t.Errorf("%s played %d games (%v), want 3", name, len(games), err)
+		}
 	}
 }
