@@ -354,6 +354,13 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 	if v.Players == nil {
 		v.Players = []tournament.Player{}
 	}
+	for _, row := range v.Crosstable {
+		for j := range row {
+			if row[j] == nil {
+				row[j] = []float64{} // [] in JSON, not null: no game yet
+			}
+		}
+	}
 	for _, g := range t.Games {
 		v.Games = append(v.Games, TournamentGame{Round: g.Round, Black: names[g.Black], White: names[g.White], Game: g.GameID, Result: g.Result})
 	}
