@@ -39,6 +39,7 @@ var (
 	_ store.Shared      = (*Store)(nil)
 	_ store.Accounts    = (*Store)(nil)
 	_ store.Tournaments = (*Store)(nil)
+	_ store.Lobby       = (*Store)(nil)
 )
 
 // Open connects to the database of dsn (a postgres:// URL or key=value

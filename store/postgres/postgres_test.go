@@ -24,6 +24,7 @@ func TestContract(t *testing.T) {
 	storetest.RunCluster(t, func(t *testing.T) storetest.ClusterStore { return open(t) })
 	storetest.RunAccounts(t, func(t *testing.T) storetest.AccountStore { return open(t) })
 	storetest.RunTournaments(t, func(t *testing.T) storetest.TournamentStore { return open(t) })
+	storetest.RunLobby(t, func(t *testing.T) storetest.LobbyStore { return open(t) })
 }
 
 // TestMigrateFromV2: a database of schema version 2 gets the games'
@@ -136,6 +137,14 @@ func twoProcesses(t *testing.T) (a, b *Store) {
 func TestTwoProcessesUpdateATournament(t *testing.T) {
 	a, b := twoProcesses(t)
 	storetest.RaceTournamentUpdates(t, a, b)
+}
+
+// TestTwoProcessesAcceptAnOffer: two stores on one database (two
+// servers) accepting one offer at once: one acceptance is written
+// (storetest.RaceOfferAccepts).
+func TestTwoProcessesAcceptAnOffer(t *testing.T) {
+	a, b := twoProcesses(t)
+	storetest.RaceOfferAccepts(t, a, b)
 }
 
 // TestServerDiesWhileRating: a server whose connection dies in the

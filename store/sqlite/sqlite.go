@@ -106,6 +106,7 @@ var (
 	_ store.Cluster     = (*Store)(nil)
 	_ store.Accounts    = (*Store)(nil)
 	_ store.Tournaments = (*Store)(nil)
+	_ store.Lobby       = (*Store)(nil)
 )
 
 // Open opens (creating it if needed) the database file at path, locks it

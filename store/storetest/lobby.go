@@ -1,0 +1,174 @@
+// The contract of store.Lobby.
+
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/reversi-engine/reversi/store"
+)
+
+// LobbyStore is a game store that keeps the lobby's offers.
+type LobbyStore interface {
+	store.Store
+	store.Lobby
+}
+
+// RunLobby runs the contract tests of store.Lobby on the stores that
+// open returns, a fresh (empty) store for each test.
+func RunLobby(t *testing.T, open func(t *testing.T) LobbyStore) {
+	tests := []struct {
+		name string
+		f    func(t *testing.T, s LobbyStore)
+	}{
+		{"Offers", testOffers},
+		{"ConcurrentAccepts", func(t *testing.T, s LobbyStore) { RaceOfferAccepts(t, s, s) }},
+	}
+	t.Run("Lobby", func(t *testing.T) {
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				s := open(t)
+				defer s.Close()
+				tt.f(t, s)
+			})
+		}
+	})
+}
+
+// newOffer is an open seek of from, expiring in an hour.
+func newOffer(id, from string) *store.Offer {
+	return &store.Offer{ID: id, Kind: store.Seek, From: from, MoveTime: time.Minute, Color: "random", MinRating: 1400, MaxRating: 1600,
+		Expires: time.Now().Add(time.Hour)}
+}
+
+// testOffers: offers are read back as made; the open ones are listed by
+// kind and account, newest first, without the expired and the settled;
+// an offer is settled once (a second settlement is a conflict), an
+// expired one not at all; an acceptance taken back opens it again.
+func testOffers(t *testing.T, s LobbyStore) {
+	ctx := context.Background()
+	seek := newOffer("o1", "ada")
+	seek.Rated, seek.GameTime, seek.Increment = true, 5*time.Minute, 3*time.Second
+	if err := s.CreateOffer(ctx, seek); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * time.Millisecond) // an order by creation
+	challenge := &store.Offer{ID: "o2", Kind: store.Challenge, From: "bob", To: "ada", MoveTime: time.Minute, Color: "black", Expires: time.Now().Add(time.Hour)}
+	if err := s.CreateOffer(ctx, challenge); err != nil {
+		t.Fatal(err)
+	}
+	old := newOffer("o3", "ada")
+	old.Expires = time.Now().Add(-time.Second)
+	if err := s.CreateOffer(ctx, old); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Offer(ctx, "o1")
+	if err != nil || got.Kind != store.Seek || got.From != "ada" || !got.Rated || got.GameTime != 5*time.Minute || got.Increment != 3*time.Second ||
+		got.MinRating != 1400 || got.MaxRating != 1600 || got.State != store.OfferOpen || got.Color != "random" || !got.Settled.IsZero() {
+		t.Fatalf("read back: %+v, %v", got, err)
+	}
+	if _, err := s.Offer(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an unknown offer: %v", err)
+	}
+	ids := func(f store.OfferFilter) string {
+		t.Helper()
+		f.Now = time.Now()
+		list, err := s.OpenOffers(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := ""
+		for _, o := range list {
+			out += o.ID + " "
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		f    store.OfferFilter
+		want string
+	}{
+		{store.OfferFilter{}, "o2 o1 "},
+		{store.OfferFilter{Kind: store.Seek}, "o1 "},
+		{store.OfferFilter{Account: "ada"}, "o2 o1 "},
+		{store.OfferFilter{Account: "bob", Kind: store.Challenge}, "o2 "},
+		{store.OfferFilter{Account: "carl"}, ""},
+	} {
+		if got := ids(tt.f); got != tt.want {
+			t.Errorf("open offers %+v: %q, want %q", tt.f, got, tt.want)
+		}
+	}
+	if n, err := s.CountOpenOffers(ctx, "ada", time.Now()); err != nil || n != 1 {
+		t.Errorf("ada's open offers: %d, %v", n, err)
+	}
+	if err := s.SettleOffer(ctx, "o3", store.OfferAccepted, "bob", "g0", time.Now()); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("an expired offer accepted: %v", err)
+	}
+	if err := s.SettleOffer(ctx, "o1", store.OfferAccepted, "bob", "g1", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SettleOffer(ctx, "o1", store.OfferCancelled, "ada", "", time.Now()); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("an accepted offer cancelled: %v", err)
+	}
+	if err := s.SettleOffer(ctx, "nope", store.OfferCancelled, "ada", "", time.Now()); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an unknown offer settled: %v", err)
+	}
+	if got, _ := s.Offer(ctx, "o1"); got.State != store.OfferAccepted || got.By != "bob" || got.Game != "g1" || got.Settled.IsZero() {
+		t.Errorf("accepted: %+v", got)
+	}
+	if got := ids(store.OfferFilter{}); got != "o2 " {
+		t.Errorf("open after the acceptance: %q", got)
+	}
+	if err := s.ReopenOffer(ctx, "o1", "carl", "g1"); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("another's acceptance taken back: %v", err)
+	}
+	if err := s.ReopenOffer(ctx, "o1", "bob", "g1"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Offer(ctx, "o1"); got.State != store.OfferOpen || got.By != "" || got.Game != "" {
+		t.Errorf("reopened: %+v", got)
+	}
+}
+
+// RaceOfferAccepts: many accepts of one offer at once, through a and b
+// (two processes on one database): exactly one settles it.
+func RaceOfferAccepts(t *testing.T, a, b LobbyStore) {
+	ctx := context.Background()
+	if err := a.CreateOffer(ctx, newOffer("race", "ada")); err != nil {
+		t.Fatal(err)
+	}
+	var won, lost atomic.Int32
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := a
+			if i%2 == 1 {
+				s = b
+			}
+			err := s.SettleOffer(ctx, "race", store.OfferAccepted, fmt.Sprintf("p%d", i), fmt.Sprintf("g%d", i), time.Now())
+			switch {
+			case err == nil:
+				won.Add(1)
+			case errors.Is(err, store.ErrConflict):
+				lost.Add(1)
+			default:
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if won.Load() != 1 || lost.Load() != 15 {
+		t.Fatalf("%d accepts won, %d lost; want 1 and 15", won.Load(), lost.Load())
+	}
+	got, err := b.Offer(ctx, "race")
+	if err != nil || got.State != store.OfferAccepted || got.Game != "g"+got.By[1:] {
+		t.Errorf("the offer after the race: %+v, %v", got, err)
+	}
+}
