@@ -59,6 +59,7 @@ func (s *Server) routes() {
 	s.accountRoutes(api)
 	s.playerRoutes(api)
 	s.tournamentRoutes(api)
+	s.lobbyRoutes(api)
 	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
 	methods["/api/games/{id}/ws"] = append(methods["/api/games/{id}/ws"], "GET")
 	// Another method on a path of the API, or a path it does not have,

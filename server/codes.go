@@ -66,6 +66,11 @@ const (
 	CodeBadTournament      Code = "bad_tournament"      // 400: a tournament's settings or entrants refused
 	CodeTournamentState    Code = "tournament_state"    // 409: not now: the tournament has started (or ended, or not started)
 	CodeNotYours           Code = "not_yours"           // 403: an account or tournament the caller may not act for
+	CodeNoOffer            Code = "no_offer"            // 404: no such offer in the lobby
+	CodeBadOffer           Code = "bad_offer"           // 400: an offer's clock, colour, range or expiry refused
+	CodeOfferClosed        Code = "offer_closed"        // 409: the offer is not open any more: accepted, declined, cancelled or expired
+	CodeOutOfRange         Code = "out_of_range"        // 403: a rating outside the seek's range
+	CodeTooManyOffers      Code = "too_many_offers"     // 429: too many open offers: cancel one
 	CodeBadName            Code = "bad_name"            // 400: a name an account cannot have (the message says why)
 	CodeBadPassword        Code = "bad_password"        // 400: a password the server does not take (the message says why)
 	CodeNameTaken          Code = "name_taken"          // 409: another account has the name, in any case
@@ -156,6 +161,11 @@ var Codes = []CodeInfo{
 	{CodeBadTournament, http.StatusBadRequest},
 	{CodeTournamentState, http.StatusConflict},
 	{CodeNotYours, http.StatusForbidden},
+	{CodeNoOffer, http.StatusNotFound},
+	{CodeBadOffer, http.StatusBadRequest},
+	{CodeOfferClosed, http.StatusConflict},
+	{CodeOutOfRange, http.StatusForbidden},
+	{CodeTooManyOffers, http.StatusTooManyRequests},
 	{CodeBadName, http.StatusBadRequest},
 	{CodeBadPassword, http.StatusBadRequest},
 	{CodeNameTaken, http.StatusConflict},

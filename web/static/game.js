@@ -22,6 +22,7 @@ import { analysisPanel } from "./analysis.js";
 import { movesPanel, plyShown } from "./moves.js";
 import { gameGraphs } from "./gamegraphs.js";
 import { loadOverlays, overlaySettings, placedAt } from "./overlays.js";
+import { accountNow, currentAccount } from "./session.js";
 
 // gamePage shows game id in app, or a record (a GGF game or a transcript,
 // e.g. one of the WTHOR database's, not stored: to review and analyse);
@@ -101,8 +102,18 @@ export function gamePage(app, id, record = null) {
   // The game, live: each state newer than the one shown, drawn (a move
   // played with its sound; an undo is silent).
   let stopped = false;
+  // A seat of the account logged in (a game the lobby or a tournament
+  // made for it) is this browser's without a token: the server knows the
+  // account by its session.
+  const claimSeat = () => {
+    const me = accountNow();
+    if (seat || !me || !state?.accounts) return;
+    const color = ["black", "white"].find((c) => state.accounts[c] === me.name);
+    if (color) seat = { color, token: "" };
+  };
+  if (id) currentAccount().then(() => { if (!seat && state) { claimSeat(); if (seat) { live.hello(); render(); } } });
   const live = follow({ id, record, version: () => state?.version, token: () => seat?.token || "",
-    onState: (g) => { if (state && moved(state, g)) moveSound(); state = g; render(); },
+    onState: (g) => { if (state && moved(state, g)) moveSound(); state = g; claimSeat(); render(); },
     // The server answers again: the page no longer says it does not.
     onBack: () => { if (err.textContent === t("error.network")) err.textContent = ""; },
     // A record that cannot be read is no missing game: the heading says

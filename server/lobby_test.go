@@ -1,0 +1,152 @@
+// Tests of the lobby (seeks and challenges) against a real server.
+
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/reversi-engine/reversi/store"
+)
+
+// register registers a person and returns its client.
+func register(t *testing.T, ts *testServer, name string) *accountClient {
+	t.Helper()
+	c := ts.client()
+	c.do("POST", "/api/account/register", RegisterRequest{Name: name, Password: "long enough"}, nil).want(t, name+" registers", 201, "")
+	return c
+}
+
+// TestLobby: a person's rated seek is listed for all, refused to its
+// maker, taken by another person (the game made between them, rated,
+// linked, and played by their sessions), then closed to the next; a
+// challenge to a bot is seen by the two accounts only, declined by the
+// bot's key, and closed after; bad offers, strangers and a rating out of
+// range are refused with their codes; an account has at most ten open
+// offers.
+func TestLobby(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ctx := context.Background()
+	accounts := ts.st.(store.Accounts)
+	ann, bob := register(t, ts, "ann"), register(t, ts, "bob")
+	_, bots := arenaBots(t, ts, "eve", 1)
+	evebot := bots["evebot1"]
+
+	ts.client().do("POST", "/api/lobby/seeks", OfferRequest{}, nil).want(t, "anonymous", 401, CodeNotLoggedIn)
+	ann.do("POST", "/api/lobby/seeks", OfferRequest{Color: "green"}, nil).want(t, "a colour", 400, CodeBadOffer)
+	ann.do("POST", "/api/lobby/seeks", OfferRequest{Time: "1 minute"}, nil).want(t, "a clock", 400, CodeBadOffer)
+	ann.do("POST", "/api/lobby/seeks", OfferRequest{MinRating: 1600, MaxRating: 1400}, nil).want(t, "a range", 400, CodeBadOffer)
+	ann.do("POST", "/api/lobby/seeks", OfferRequest{Expires: "2s"}, nil).want(t, "an expiry", 400, CodeBadOffer)
+	a := ann.do("POST", "/api/lobby/seeks", OfferRequest{GameTime: "5m", Rated: true, Color: "white", MinRating: 1400, MaxRating: 1600}, nil)
+	a.want(t, "ann seeks", 201, "")
+	var seek OfferView
+	json.Unmarshal(a.body, &seek)
+	if seek.From != "ann" || seek.Class != "blitz" || !seek.Rated || seek.State != "open" || seek.Color != "white" || seek.GameTime != "5m0s" {
+		t.Fatalf("the seek: %s", a.body)
+	}
+	var list struct{ Offers []OfferView }
+	if code := ts.call("GET", "/api/lobby/seeks", nil, &list); code != 200 || len(list.Offers) != 1 || list.Offers[0].ID != seek.ID {
+		t.Fatalf("the seeks: %d %+v", code, list)
+	}
+	ann.do("POST", "/api/lobby/offers/"+seek.ID+"/accept", nil, nil).want(t, "ann takes her own", 403, CodeNotYours)
+	a = bob.do("POST", "/api/lobby/offers/"+seek.ID+"/accept", nil, nil)
+	a.want(t, "bob accepts", 200, "")
+	var got map[string]string
+	json.Unmarshal(a.body, &got)
+	if got["color"] != "black" || got["url"] != "/game/"+got["game"] {
+		t.Fatalf("the acceptance: %s", a.body)
+	}
+	ts.client().do("POST", "/api/lobby/offers/"+seek.ID+"/accept", nil, evebot).want(t, "a second accept", 409, CodeOfferClosed)
+	annID, bobID := ann.do("GET", "/api/account", nil, nil).account(t).ID, bob.do("GET", "/api/account", nil, nil).account(t).ID
+	if l, err := accounts.GameLink(ctx, got["game"]); err != nil || l.Accounts != [2]string{bobID, annID} || !l.Rated || l.Class != "blitz" {
+		t.Fatalf("the game's link: %+v %v", l, err)
+	}
+	a = ann.do("GET", "/api/lobby/offers/"+seek.ID, nil, nil)
+	json.Unmarshal(a.body, &seek)
+	if seek.State != "accepted" || seek.By != "bob" || seek.Game != got["game"] {
+		t.Fatalf("the seek after: %s", a.body)
+	}
+	v := ts.waitTurn(got["game"], "black")
+	bob.do("POST", "/api/games/"+got["game"]+"/move", MoveRequest{Move: v.Legal[0]}, nil).want(t, "bob moves", 200, "")
+	v = ts.waitTurn(got["game"], "white")
+	ann.do("POST", "/api/games/"+got["game"]+"/move", MoveRequest{Move: v.Legal[0]}, nil).want(t, "ann moves", 200, "")
+
+	// A seek whose range leaves bob out.
+	a = ann.do("POST", "/api/lobby/seeks", OfferRequest{Time: "30s", MinRating: 1700}, nil)
+	json.Unmarshal(a.body, &seek)
+	bob.do("POST", "/api/lobby/offers/"+seek.ID+"/accept", nil, nil).want(t, "bob out of range", 403, CodeOutOfRange)
+	ann.do("POST", "/api/lobby/offers/"+seek.ID+"/cancel", nil, nil).want(t, "ann cancels", 200, "")
+
+	// A challenge to the bot.
+	ann.do("POST", "/api/lobby/challenges", OfferRequest{To: "nobody"}, nil).want(t, "to nobody", 404, CodeNoSuchAccount)
+	ann.do("POST", "/api/lobby/challenges", OfferRequest{To: "ann"}, nil).want(t, "to herself", 400, CodeBadOffer)
+	ann.do("POST", "/api/lobby/challenges", OfferRequest{To: "evebot1", MinRating: 1000}, nil).want(t, "a range", 400, CodeBadOffer)
+	a = ann.do("POST", "/api/lobby/challenges", OfferRequest{To: "evebot1", Color: "black"}, nil)
+	a.want(t, "ann challenges", 201, "")
+	var ch OfferView
+	json.Unmarshal(a.body, &ch)
+	json.Unmarshal(ts.client().do("GET", "/api/lobby/challenges", nil, evebot).body, &list)
+	if len(list.Offers) != 1 || list.Offers[0].ID != ch.ID || list.Offers[0].To != "evebot1" {
+		t.Fatalf("evebot's challenges: %+v", list)
+	}
+	json.Unmarshal(bob.do("GET", "/api/lobby/challenges", nil, nil).body, &list)
+	if len(list.Offers) != 0 {
+		t.Fatalf("bob sees another's challenge: %+v", list)
+	}
+	bob.do("GET", "/api/lobby/offers/"+ch.ID, nil, nil).want(t, "bob reads it", 404, CodeNoOffer)
+	bob.do("POST", "/api/lobby/offers/"+ch.ID+"/accept", nil, nil).want(t, "bob accepts it", 404, CodeNoOffer)
+	ann.do("POST", "/api/lobby/offers/"+ch.ID+"/decline", nil, nil).want(t, "ann declines her own", 403, CodeNotYours)
+	a = ts.client().do("POST", "/api/lobby/offers/"+ch.ID+"/decline", nil, evebot)
+	a.want(t, "evebot declines", 200, "")
+	json.Unmarshal(a.body, &ch)
+	if ch.State != "declined" || ch.By != "evebot1" {
+		t.Fatalf("declined: %s", a.body)
+	}
+	ts.client().do("POST", "/api/lobby/offers/"+ch.ID+"/accept", nil, evebot).want(t, "accepted after", 409, CodeOfferClosed)
+	ts.client().do("GET", "/api/lobby/offers/nosuch", nil, nil).want(t, "no such offer", 404, CodeNoOffer)
+
+	for i := range maxOpenOffers {
+		bob.do("POST", "/api/lobby/seeks", OfferRequest{}, nil).want(t, fmt.Sprintf("bob's seek %d", i+1), 201, "")
+	}
+	bob.do("POST", "/api/lobby/seeks", OfferRequest{}, nil).want(t, "one too many", 429, CodeTooManyOffers)
+}
+
+// TestLobbyRace: eight accounts accept one seek at once: one game is
+// made, the others are told the offer is closed.
+func TestLobbyRace(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ann := register(t, ts, "ann")
+	var seek OfferView
+	json.Unmarshal(ann.do("POST", "/api/lobby/seeks", OfferRequest{}, nil).body, &seek)
+	takers := make([]*accountClient, 8)
+	for i := range takers {
+		takers[i] = register(t, ts, fmt.Sprintf("taker%d", i))
+	}
+	statuses := make([]int, len(takers))
+	var wg sync.WaitGroup
+	for i, c := range takers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = c.do("POST", "/api/lobby/offers/"+seek.ID+"/accept", nil, nil).status
+		}()
+	}
+	wg.Wait()
+	won := 0
+	for _, s := range statuses {
+		switch s {
+		case 200:
+			won++
+		case 409:
+		default:
+			t.Errorf("an accept answered %d", s)
+		}
+	}
+	games, err := ts.st.(store.Accounts).AccountGames(context.Background(), ann.do("GET", "/api/account", nil, nil).account(t).ID, store.ListOptions{})
+	if won != 1 || err != nil || len(games) != 1 {
+		t.Fatalf("%d accepts won (%v), ann has %d games (%v); want one of each", won, statuses, len(games), err)
+	}
+}
