@@ -10,7 +10,8 @@
 // analysis), editor.js, explorer.js (the opening explorer), formats.js
 // (what a player pastes or shares), session.js (the account logged in,
 // the header's widget), account.js (its page), player.js (players' pages
-// and the leaderboard), tournaments.js (the tournaments the server plays).
+// and the leaderboard), tournaments.js (the tournaments the server plays),
+// lobby.js (seeks and challenges).
 
 import { LANGUAGES, chosenLanguage, useLanguage, language, translateStatic, t } from "./i18n.js";
 import { options } from "./dom.js";
@@ -24,6 +25,7 @@ import { sessionWidget } from "./session.js";
 import { accountPage } from "./account.js";
 import { playerPage, leaderboardPage } from "./player.js";
 import { tournamentsPage, tournamentPage } from "./tournaments.js";
+import { lobbyPage } from "./lobby.js";
 
 const app = document.getElementById("app");
 
@@ -33,7 +35,7 @@ const app = document.getElementById("app");
 // account logged in (#account, account.js), a player's page
 // (#player=NAME) and a class's leaderboard (#leaderboard=CLASS,
 // player.js), the tournaments (#tournaments) and one of them
-// (#tournament=ID, tournaments.js), the
+// (#tournament=ID, tournaments.js), the lobby (#lobby, lobby.js), the
 // editor (#edit=...,
 // with a board, a transcript or a GGF game; #/position/<64 squares><side>,
 // a shared position, analysed at once), or the start page. The page shown
@@ -50,6 +52,7 @@ function route() {
   else if (location.hash === "#account") { current = "account"; stop = accountPage(app); }
   else if (location.hash.startsWith("#player=")) { current = "player"; playerPage(app, decodeURIComponent(location.hash.slice(8))); }
   else if (/^#leaderboard(=|$)/.test(location.hash)) { current = "leaderboard"; leaderboardPage(app, decodeURIComponent(location.hash.slice(13))); }
+  else if (location.hash === "#lobby") { current = "lobby"; stop = lobbyPage(app); }
   else if (location.hash === "#tournaments") { current = "tournaments"; stop = tournamentsPage(app); }
   else if (location.hash.startsWith("#tournament=")) { current = "tournament"; stop = tournamentPage(app, decodeURIComponent(location.hash.slice(12))); }
   else if (location.hash.startsWith("#edit=")) { current = "editor"; editorPage(app, decodeURIComponent(location.hash.slice(6))); }
@@ -63,8 +66,8 @@ function route() {
 // editor they lead back to it.
 window.addEventListener("hashchange", () => {
   if (current === "game") return;
-  if (/^#(edit|review|lab|explore|player|leaderboard|tournament)=/.test(location.hash) || /^#(account|leaderboard|tournaments)$/.test(location.hash) || positionOfHash(location.hash) ||
-    ["editor", "record", "lab", "explorer", "account", "player", "leaderboard", "tournaments", "tournament"].includes(current)) route();
+  if (/^#(edit|review|lab|explore|player|leaderboard|tournament)=/.test(location.hash) || /^#(account|leaderboard|tournaments|lobby)$/.test(location.hash) || positionOfHash(location.hash) ||
+    ["editor", "record", "lab", "explorer", "account", "player", "leaderboard", "tournaments", "tournament", "lobby"].includes(current)) route();
 });
 
 // The language switch, in the header: the choice is remembered, and the
