@@ -84,4 +84,33 @@ type Lobby interface {
 	// ReopenOffer takes back an acceptance whose game could not be made
 	// (accepted by by, with game) : the offer is open again.
 	ReopenOffer(ctx context.Context, id, by, game string) error
+
+	// SetAccepts stores what a bot accepts by itself (replacing what it
+	// declared before); ErrNoAccount if a.Account is not a bot.
+	SetAccepts(ctx context.Context, a Accepts) error
+	// Accepts returns what a bot declared; ErrNotFound if nothing.
+	Accepts(ctx context.Context, account string) (Accepts, error)
+	// DeleteAccepts forgets what a bot declared.
+	DeleteAccepts(ctx context.Context, account string) error
+	// SeenBot notes that a bot that declared what it accepts was online
+	// at at (nothing if it declared nothing).
+	SeenBot(ctx context.Context, account string, at time.Time) error
+	// OnlineAcceptors returns the declarations of the bots seen since
+	// since, their accounts enabled.
+	OnlineAcceptors(ctx context.Context, since time.Time) ([]Accepts, error)
+}
+
+// Accepts is what a bot accepts of the lobby by itself, while it is
+// online: the offers of the classes it names (none: every class), rated
+// or casual as it says, from accounts whose rating in the class is in
+// its range (0: no bound), while it has fewer than MaxGames games in
+// play.
+type Accepts struct {
+	Account              string
+	Classes              []string
+	Rated, Casual        bool
+	MinRating, MaxRating float64
+	MaxGames             int
+	Seen                 time.Time
+	Updated              time.Time
 }

@@ -29,6 +29,7 @@ func RunLobby(t *testing.T, open func(t *testing.T) LobbyStore) {
 	}{
 		{"Offers", testOffers},
 		{"ConcurrentAccepts", func(t *testing.T, s LobbyStore) { RaceOfferAccepts(t, s, s) }},
+		{"Accepts", testAccepts},
 	}
 	t.Run("Lobby", func(t *testing.T) {
 		for _, tt := range tests {
@@ -170,5 +171,57 @@ func RaceOfferAccepts(t *testing.T, a, b LobbyStore) {
 	got, err := b.Offer(ctx, "race")
 	if err != nil || got.State != store.OfferAccepted || got.Game != "g"+got.By[1:] {
 		t.Errorf("the offer after the race: %+v, %v", got, err)
+	}
+}
+
+// testAccepts: a bot's declaration reads back as stored and replaces
+// the one before; a person declares nothing; a bot is online from when
+// it is seen, while it and its person are enabled.
+func testAccepts(t *testing.T, s LobbyStore) {
+	ctx := context.Background()
+	accounts, ok := s.(store.Accounts)
+	if !ok {
+		t.Skip("the store keeps no accounts")
+	}
+	ada := person(t, accounts, "ada")
+	b := bot(t, accounts, "adabot", ada.ID)
+	if _, err := s.Accepts(ctx, b.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("before any declaration: %v", err)
+	}
+	if err := s.SetAccepts(ctx, store.Accepts{Account: ada.ID, Casual: true, MaxGames: 1}); !errors.Is(err, store.ErrNoAccount) {
+		t.Errorf("a person's declaration: %v", err)
+	}
+	want := store.Accepts{Account: b.ID, Classes: []string{"blitz", "rapid"}, Rated: true, MinRating: 1200, MaxRating: 1900, MaxGames: 3}
+	if err := s.SetAccepts(ctx, store.Accepts{Account: b.ID, Casual: true, MaxGames: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetAccepts(ctx, want); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Accepts(ctx, b.ID)
+	if err != nil || fmt.Sprint(got.Classes) != "[blitz rapid]" || !got.Rated || got.Casual || got.MinRating != 1200 || got.MaxRating != 1900 || got.MaxGames != 3 || !got.Seen.IsZero() {
+		t.Fatalf("read back: %+v, %v", got, err)
+	}
+	start := time.Now().Add(-time.Second)
+	if online, err := s.OnlineAcceptors(ctx, start); err != nil || len(online) != 0 {
+		t.Errorf("online before being seen: %+v, %v", online, err)
+	}
+	if err := s.SeenBot(ctx, b.ID, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if online, err := s.OnlineAcceptors(ctx, start); err != nil || len(online) != 1 || online[0].Account != b.ID {
+		t.Errorf("online once seen: %+v, %v", online, err)
+	}
+	if err := accounts.SetDisabled(ctx, ada.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	if online, err := s.OnlineAcceptors(ctx, start); err != nil || len(online) != 0 {
+		t.Errorf("online, its person disabled: %+v, %v", online, err)
+	}
+	if err := s.DeleteAccepts(ctx, b.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Accepts(ctx, b.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("after deleting: %v", err)
 	}
 }

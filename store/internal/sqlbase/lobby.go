@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/reversi-engine/reversi/store"
@@ -150,4 +151,98 @@ func (s *SQL) oneRow(ctx context.Context, tx *sql.Tx, res sql.Result, id string)
 		return fmt.Errorf("store: offer %s: %w", id, store.ErrNotFound)
 	}
 	return fmt.Errorf("store: offer %s is not open: %w", id, store.ErrConflict)
+}
+
+// schemaV10 adds what bots accept of the lobby by themselves
+// (store.Accepts).
+const schemaV10 = `
+CREATE TABLE bot_accepts (
+	account_id TEXT PRIMARY KEY,
+	classes TEXT NOT NULL,
+	rated INTEGER NOT NULL,
+	casual INTEGER NOT NULL,
+	min_rating DOUBLE PRECISION NOT NULL,
+	max_rating DOUBLE PRECISION NOT NULL,
+	max_games INTEGER NOT NULL,
+	seen_at BIGINT NOT NULL,
+	updated_at BIGINT NOT NULL
+);
+CREATE INDEX bot_accepts_seen ON bot_accepts (seen_at);
+`
+
+const acceptsColumns = `account_id, classes, rated, casual, min_rating, max_rating, max_games, seen_at, updated_at`
+
+func scanAccepts(r scanner) (store.Accepts, error) {
+	var a store.Accepts
+	var classes string
+	var rated, casual int
+	var seen, updated int64
+	if err := r.Scan(&a.Account, &classes, &rated, &casual, &a.MinRating, &a.MaxRating, &a.MaxGames, &seen, &updated); err != nil {
+		return a, err
+	}
+	if classes != "" {
+		a.Classes = strings.Split(classes, ",")
+	}
+	a.Rated, a.Casual, a.Seen, a.Updated = rated != 0, casual != 0, fromMicroOrZero(seen), fromMicro(updated)
+	return a, nil
+}
+
+// SetAccepts implements store.Lobby.
+func (s *SQL) SetAccepts(ctx context.Context, a store.Accepts) error {
+	at := now()
+	return s.write(ctx, func(tx *sql.Tx) error {
+		var kind string
+		err := tx.QueryRowContext(ctx, s.q(`SELECT kind FROM accounts WHERE id = ?`), a.Account).Scan(&kind)
+		if errors.Is(err, sql.ErrNoRows) || err == nil && kind != string(store.BotAccount) {
+			return fmt.Errorf("store: %s is not a bot: %w", a.Account, store.ErrNoAccount)
+		}
+		if err != nil {
+			return fmt.Errorf("store: the accepts of %s: %w", a.Account, err)
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM bot_accepts WHERE account_id = ?`), a.Account); err != nil {
+			return fmt.Errorf("store: the accepts of %s: %w", a.Account, err)
+		}
+		_, err = tx.ExecContext(ctx, s.q(`INSERT INTO bot_accepts (`+acceptsColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			a.Account, strings.Join(a.Classes, ","), flag(a.Rated), flag(a.Casual), a.MinRating, a.MaxRating, a.MaxGames, unixMicroOrZero(a.Seen), unixMicro(at))
+		if err != nil {
+			return fmt.Errorf("store: the accepts of %s: %w", a.Account, err)
+		}
+		return nil
+	})
+}
+
+// Accepts implements store.Lobby.
+func (s *SQL) Accepts(ctx context.Context, account string) (store.Accepts, error) {
+	a, err := scanAccepts(s.db.QueryRowContext(ctx, s.q(`SELECT `+acceptsColumns+` FROM bot_accepts WHERE account_id = ?`), account))
+	if errors.Is(err, sql.ErrNoRows) {
+		return a, fmt.Errorf("store: the accepts of %s: %w", account, store.ErrNotFound)
+	}
+	if err != nil {
+		return a, fmt.Errorf("store: the accepts of %s: %w", account, err)
+	}
+	return a, nil
+}
+
+// DeleteAccepts implements store.Lobby.
+func (s *SQL) DeleteAccepts(ctx context.Context, account string) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, s.q(`DELETE FROM bot_accepts WHERE account_id = ?`), account)
+		return err
+	})
+}
+
+// SeenBot implements store.Lobby.
+func (s *SQL) SeenBot(ctx context.Context, account string, at time.Time) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, s.q(`UPDATE bot_accepts SET seen_at = ? WHERE account_id = ? AND seen_at < ?`), unixMicro(at), account, unixMicro(at))
+		return err
+	})
+}
+
+// OnlineAcceptors implements store.Lobby.
+func (s *SQL) OnlineAcceptors(ctx context.Context, since time.Time) ([]store.Accepts, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT b.account_id, b.classes, b.rated, b.casual, b.min_rating, b.max_rating, b.max_games, b.seen_at, b.updated_at
+		FROM bot_accepts b JOIN accounts a ON a.id = b.account_id JOIN accounts o ON o.id = a.owner_id
+		WHERE b.seen_at >= ? AND a.disabled = 0 AND o.disabled = 0 ORDER BY b.seen_at DESC, b.account_id`), unixMicro(since))
+	return collect(rows, err, "listing the online bots", scanAccepts)
 }
