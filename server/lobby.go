@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/reversi-engine/reversi/account"
@@ -80,6 +81,9 @@ func (s *Server) lobbyRoutes(api func(pattern, route string, h http.HandlerFunc)
 	api("POST /api/lobby/offers/{id}/accept", "offer_accept", s.handleAccept)
 	api("POST /api/lobby/offers/{id}/decline", "offer_decline", s.handleSettle(store.OfferDeclined))
 	api("POST /api/lobby/offers/{id}/cancel", "offer_cancel", s.handleSettle(store.OfferCancelled))
+	api("PUT /api/account/accepts", "accepts_set", s.handleSetAccepts)
+	api("GET /api/account/accepts", "accepts", s.handleAccepts)
+	api("DELETE /api/account/accepts", "accepts_delete", s.handleDeleteAccepts)
 }
 
 // lobbyStore returns the store's lobby, or nil if it keeps none (or no
@@ -219,6 +223,7 @@ func (s *Server) handleNewOffer(kind store.OfferKind) http.HandlerFunc {
 			s.accountsFailed(w, r, err)
 			return
 		}
+		s.kickTournaments() // a bot may take it
 		writeJSON(w, http.StatusCreated, s.viewOffer(ctx, o))
 	}
 }
@@ -253,6 +258,7 @@ func (s *Server) handleChallenges(w http.ResponseWriter, r *http.Request) {
 	if a == nil {
 		return
 	}
+	s.seeBot(r.Context(), a)
 	offers, err := lobby.OpenOffers(r.Context(), store.OfferFilter{Kind: store.Challenge, Account: a.ID, Now: time.Now()})
 	if err != nil {
 		s.accountsFailed(w, r, err)
@@ -333,68 +339,103 @@ func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) {
 		s.offerClosed(w, r, lobby, o.ID)
 		return
 	}
-	from, err := s.accountsStore().Account(ctx, o.From)
-	if err != nil {
-		s.accountsFailed(w, r, err)
+	game, color, err := s.acceptOffer(ctx, lobby, o, a, s.clientOf(r))
+	var refused *offerRefusal
+	var ce *live.CapError
+	switch {
+	case errors.As(err, &refused):
+		writeError(w, refused.status, refused.code, refused.msg)
+		return
+	case errors.As(err, &ce):
+		s.refuse(w, r, err, http.StatusTooManyRequests, CodeClientCap)
+		return
+	case err != nil:
+		s.unavailable(w, r, err)
 		return
 	}
+	writeJSON(w, http.StatusOK, map[string]string{"game": game, "color": color, "url": "/game/" + game})
+}
+
+// offerRefusal is why an offer cannot be accepted: an answer's status,
+// code and message.
+type offerRefusal struct {
+	status int
+	code   Code
+	msg    string
+}
+
+func (e *offerRefusal) Error() string { return e.msg }
+
+// acceptOffer accepts the open offer o for the account a (whose request
+// came from client), makes its game and returns it and a's colour; an
+// *offerRefusal says why it cannot (the offer's maker disabled, a rating
+// out of range, another accepted first), a *live.CapError the caps on
+// live games, any other error the store's failure. An offer whose game
+// cannot be made is open again.
+func (s *Server) acceptOffer(ctx context.Context, lobby store.Lobby, o *store.Offer, a *store.Account, client string) (string, string, error) {
+	now := time.Now()
+	from, err := s.accountsStore().Account(ctx, o.From)
+	if err != nil {
+		return "", "", err
+	}
 	if from.Disabled {
-		writeError(w, http.StatusConflict, CodeOfferClosed, "the offer's account is disabled")
-		return
+		return "", "", &offerRefusal{http.StatusConflict, CodeOfferClosed, "the offer's account is disabled"}
 	}
 	class := string(account.Classify(o.MoveTime, o.GameTime, o.Increment))
 	if o.MinRating > 0 || o.MaxRating > 0 {
-		mine, err := s.entrant(ctx, a, class)
+		rating, err := s.classRating(ctx, a, class)
 		if err != nil {
-			s.accountsFailed(w, r, err)
-			return
-		}
-		rating := mine.Rating
-		if rating == 0 {
-			rating = 1500 // a player new to the class
+			return "", "", err
 		}
 		if rating < o.MinRating || o.MaxRating > 0 && rating > o.MaxRating {
-			writeError(w, http.StatusForbidden, CodeOutOfRange, fmt.Sprintf("your %s rating, %.0f, is outside the seek's range", class, rating))
-			return
+			return "", "", &offerRefusal{http.StatusForbidden, CodeOutOfRange, fmt.Sprintf("your %s rating, %.0f, is outside the seek's range", class, rating)}
 		}
 	}
 	game := live.NewID(8)
-	if err := lobby.SettleOffer(ctx, o.ID, store.OfferAccepted, a.ID, game, now); errors.Is(err, store.ErrConflict) {
-		s.offerClosed(w, r, lobby, o.ID)
-		return
-	} else if errors.Is(err, store.ErrNotFound) {
-		writeError(w, http.StatusNotFound, CodeNoOffer, "no such offer")
-		return
-	} else if err != nil {
-		s.accountsFailed(w, r, err)
-		return
+	switch err := lobby.SettleOffer(ctx, o.ID, store.OfferAccepted, a.ID, game, now); {
+	case errors.Is(err, store.ErrConflict):
+		state := "not open"
+		if o, err := lobby.Offer(ctx, o.ID); err == nil {
+			state = s.viewOffer(ctx, o).State
+		}
+		return "", "", &offerRefusal{http.StatusConflict, CodeOfferClosed, "the offer is " + state}
+	case errors.Is(err, store.ErrNotFound):
+		return "", "", &offerRefusal{http.StatusNotFound, CodeNoOffer, "no such offer"}
+	case err != nil:
+		return "", "", err
 	}
 	fromBlack := o.Color == "black" || o.Color == "random" && rand.IntN(2) == 0
 	players := [2]*store.Account{from, a}
 	if !fromBlack {
 		players = [2]*store.Account{a, from}
 	}
-	_, err = s.createPairing(ctx, Pairing{ID: game, Accounts: players, Rated: o.Rated, Client: s.clientOf(r),
+	_, err = s.createPairing(ctx, Pairing{ID: game, Accounts: players, Rated: o.Rated, Client: client,
 		Game: CreateRequest{Time: durationText(o.MoveTime), GameTime: durationText(o.GameTime), Increment: durationText(o.Increment)}})
 	if err != nil {
 		// The offer is open again for another try (or another player).
 		if rerr := lobby.ReopenOffer(context.WithoutCancel(ctx), o.ID, a.ID, game); rerr != nil {
 			s.log.Error("an offer whose game could not be made stays accepted", "offer", o.ID, "err", rerr)
 		}
-		var ce *live.CapError
-		if errors.As(err, &ce) {
-			s.refuse(w, r, err, http.StatusTooManyRequests, CodeClientCap)
-			return
-		}
-		s.unavailable(w, r, fmt.Errorf("the offer's game: %w", err))
-		return
+		return "", "", fmt.Errorf("the offer's game: %w", err)
 	}
 	color := "white"
 	if players[0] == a {
 		color = "black"
 	}
 	s.log.Info("offer accepted", "offer", o.ID, "game", game, "by", a.Name)
-	writeJSON(w, http.StatusOK, map[string]string{"game": game, "color": color, "url": "/game/" + game})
+	return game, color, nil
+}
+
+// classRating is an account's rating in a class: 1500 for one new to it.
+func (s *Server) classRating(ctx context.Context, a *store.Account, class string) (float64, error) {
+	p, err := s.entrant(ctx, a, class)
+	if err != nil {
+		return 0, err
+	}
+	if p.Rating == 0 {
+		return 1500, nil
+	}
+	return p.Rating, nil
 }
 
 // handleSettle declines (the challenged account) or cancels (its maker)
@@ -437,5 +478,224 @@ func (s *Server) handleSettle(state store.OfferState) http.HandlerFunc {
 			return
 		}
 		writeJSON(w, http.StatusOK, s.viewOffer(r.Context(), o))
+	}
+}
+
+// botOnline is how long a bot counts as online after it was last seen
+// (a request of /api/account/games, the lobby's lists or its accepts):
+// the server accepts offers for it meanwhile.
+const botOnline = 30 * time.Second
+
+// maxGamesAtOnce bounds the games a bot may ask to be given at once.
+const maxGamesAtOnce = 8
+
+// AcceptsRequest is what a bot accepts of the lobby by itself (PUT
+// /api/account/accepts), while it is online: the offers of the classes
+// it names (none: every class), rated, casual or both, from accounts
+// whose rating in the class is in its range (0: no bound), while it has
+// fewer than MaxGames games in play (1 to 8; default 1).
+type AcceptsRequest struct {
+	Classes   []string `json:"classes"`
+	Rated     bool     `json:"rated"`
+	Casual    bool     `json:"casual"`
+	MinRating float64  `json:"min_rating,omitempty"`
+	MaxRating float64  `json:"max_rating,omitempty"`
+	MaxGames  int      `json:"max_games,omitempty"`
+}
+
+// acceptsView shows a declaration.
+func acceptsView(a store.Accepts) AcceptsRequest {
+	v := AcceptsRequest{Classes: a.Classes, Rated: a.Rated, Casual: a.Casual, MinRating: a.MinRating, MaxRating: a.MaxRating, MaxGames: a.MaxGames}
+	if v.Classes == nil {
+		v.Classes = []string{}
+	}
+	return v
+}
+
+// botCaller returns the lobby and the bot of the request's key, or
+// answers (401, 403 for a person) and nil.
+func (s *Server) botCaller(w http.ResponseWriter, r *http.Request) (store.Lobby, *store.Account) {
+	lobby, a := s.lobbyCaller(w, r)
+	if a == nil {
+		return nil, nil
+	}
+	if a.Kind != store.BotAccount {
+		writeError(w, http.StatusForbidden, CodeNotYours, "only a bot, by its API key, declares what it accepts")
+		return nil, nil
+	}
+	return lobby, a
+}
+
+func (s *Server) handleSetAccepts(w http.ResponseWriter, r *http.Request) {
+	lobby, a := s.botCaller(w, r)
+	if a == nil {
+		return
+	}
+	var req AcceptsRequest
+	if !readBody(w, r, &req) {
+		return
+	}
+	if req.MaxGames == 0 {
+		req.MaxGames = 1
+	}
+	switch {
+	case req.MaxGames < 1 || req.MaxGames > maxGamesAtOnce:
+		writeError(w, http.StatusBadRequest, CodeBadOffer, fmt.Sprintf("max_games: want 1 to %d", maxGamesAtOnce))
+		return
+	case !req.Rated && !req.Casual:
+		writeError(w, http.StatusBadRequest, CodeBadOffer, "rated, casual: accept one of them at least (or DELETE to accept nothing)")
+		return
+	case req.MinRating < 0 || req.MaxRating < 0 || req.MaxRating > 0 && req.MaxRating < req.MinRating:
+		writeError(w, http.StatusBadRequest, CodeBadOffer, "min_rating, max_rating: want 0 (none) or a range, the least first")
+		return
+	case len(req.Classes) > len(account.Classes):
+		writeError(w, http.StatusBadRequest, CodeBadOffer, "classes: too many")
+		return
+	}
+	for _, c := range req.Classes {
+		if !slices.Contains(account.Classes, account.Class(c)) {
+			writeError(w, http.StatusBadRequest, CodeBadOffer, fmt.Sprintf("classes: %q is not a class", clipName(c)))
+			return
+		}
+	}
+	d := store.Accepts{Account: a.ID, Classes: req.Classes, Rated: req.Rated, Casual: req.Casual, MinRating: req.MinRating, MaxRating: req.MaxRating,
+		MaxGames: req.MaxGames, Seen: time.Now()}
+	if err := lobby.SetAccepts(r.Context(), d); err != nil {
+		s.accountsFailed(w, r, err)
+		return
+	}
+	s.kickTournaments()
+	writeJSON(w, http.StatusOK, acceptsView(d))
+}
+
+func (s *Server) handleAccepts(w http.ResponseWriter, r *http.Request) {
+	lobby, a := s.botCaller(w, r)
+	if a == nil {
+		return
+	}
+	d, err := lobby.Accepts(r.Context(), a.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		writeJSON(w, http.StatusOK, AcceptsRequest{Classes: []string{}})
+		return
+	}
+	if err != nil {
+		s.accountsFailed(w, r, err)
+		return
+	}
+	s.seeBot(r.Context(), a)
+	writeJSON(w, http.StatusOK, acceptsView(d))
+}
+
+func (s *Server) handleDeleteAccepts(w http.ResponseWriter, r *http.Request) {
+	lobby, a := s.botCaller(w, r)
+	if a == nil {
+		return
+	}
+	if err := lobby.DeleteAccepts(r.Context(), a.ID); err != nil {
+		s.accountsFailed(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, AcceptsRequest{Classes: []string{}})
+}
+
+// seeBot notes that a bot is online (at most every few seconds a bot,
+// a write each).
+func (s *Server) seeBot(ctx context.Context, a *store.Account) {
+	lobby := s.lobbyStore()
+	if lobby == nil || a == nil || a.Kind != store.BotAccount {
+		return
+	}
+	now := time.Now()
+	s.seenMu.Lock()
+	last, ok := s.seen[a.ID]
+	if ok && now.Sub(last) < botOnline/6 {
+		s.seenMu.Unlock()
+		return
+	}
+	if s.seen == nil || len(s.seen) > 10000 {
+		s.seen = map[string]time.Time{}
+	}
+	s.seen[a.ID] = now
+	s.seenMu.Unlock()
+	if err := lobby.SeenBot(ctx, a.ID, now); err != nil {
+		s.log.Warn("a bot's presence could not be noted", "account", a.ID, "err", err)
+	}
+}
+
+// takes says whether a declaration takes an offer: its class, rated or
+// casual.
+func takes(d store.Accepts, o store.Offer) bool {
+	class := string(account.Classify(o.MoveTime, o.GameTime, o.Increment))
+	if len(d.Classes) > 0 && !slices.Contains(d.Classes, class) {
+		return false
+	}
+	return o.Rated && d.Rated || !o.Rated && d.Casual
+}
+
+// autoAccept accepts, for each bot online that declared what it takes,
+// the open offers it takes (a challenge only if it is the bot's), from
+// accounts in its range, while it has fewer games in play than it
+// allows. Several servers may do it at once: an offer is settled once.
+func (s *Server) autoAccept(ctx context.Context) {
+	lobby, accounts := s.lobbyStore(), s.accountsStore()
+	if lobby == nil {
+		return
+	}
+	now := time.Now()
+	bots, err := lobby.OnlineAcceptors(ctx, now.Add(-botOnline))
+	if err != nil || len(bots) == 0 {
+		return
+	}
+	offers, err := lobby.OpenOffers(ctx, store.OfferFilter{Now: now, Limit: 500})
+	if err != nil {
+		return
+	}
+	playing := map[string]int{} // the games in play of each bot
+	for i := range offers {
+		o := &offers[i]
+		for _, d := range bots {
+			if d.Account == o.From || o.Kind == store.Challenge && o.To != d.Account || !takes(d, *o) {
+				continue
+			}
+			n, ok := playing[d.Account]
+			if !ok {
+				games, err := accounts.AccountGames(ctx, d.Account, store.ListOptions{Live: true, Limit: maxGamesAtOnce + 1})
+				if err != nil {
+					return
+				}
+				n = len(games)
+				playing[d.Account] = n
+			}
+			if n >= d.MaxGames {
+				continue
+			}
+			bot, err := accounts.Account(ctx, d.Account)
+			if err != nil {
+				return
+			}
+			if d.MinRating > 0 || d.MaxRating > 0 {
+				from, err := accounts.Account(ctx, o.From)
+				if err != nil {
+					return
+				}
+				rating, err := s.classRating(ctx, from, string(account.Classify(o.MoveTime, o.GameTime, o.Increment)))
+				if err != nil {
+					return
+				}
+				if rating < d.MinRating || d.MaxRating > 0 && rating > d.MaxRating {
+					continue
+				}
+			}
+			game, _, err := s.acceptOffer(ctx, lobby, o, bot, "lobby:"+bot.ID)
+			var refused *offerRefusal
+			if errors.As(err, &refused) && refused.code != CodeOutOfRange {
+				break // the offer is gone: the next one
+			}
+			if err == nil {
+				playing[d.Account]++
+				s.log.Info("offer accepted for a bot", "offer", o.ID, "bot", bot.Name, "game", game)
+				break
+			}
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/reversi-engine/reversi/store"
 )
@@ -149,4 +150,66 @@ func TestLobbyRace(t *testing.T) {
 	if won != 1 || err != nil || len(games) != 1 {
 		t.Fatalf("%d accepts won (%v), ann has %d games (%v); want one of each", won, statuses, len(games), err)
 	}
+}
+
+// waitOffer waits until offer id says what want says, and returns it.
+func waitOffer(t *testing.T, ts *testServer, c *accountClient, id string, what string, want func(OfferView) bool) OfferView {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		var o OfferView
+		json.Unmarshal(c.do("GET", "/api/lobby/offers/"+id, nil, nil).body, &o)
+		if want(o) {
+			return o
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("offer %s never %s: %+v", id, what, o)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestLobbyBotAccepts: a bot that declares what it accepts (casual blitz
+// games, one at a time) and is online has the server accept for it a
+// person's casual seek, leaving a rated one alone, and, once its game is
+// over, a challenge to it; bad declarations and a person's are refused.
+func TestLobbyBotAccepts(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ann := register(t, ts, "ann")
+	_, bots := arenaBots(t, ts, "eve", 1)
+	key := bots["evebot1"]
+	ann.do("PUT", "/api/account/accepts", AcceptsRequest{Casual: true}, nil).want(t, "a person declares", 403, CodeNotYours)
+	for _, bad := range []AcceptsRequest{{Casual: true, MaxGames: 9}, {Casual: true, Classes: []string{"fast"}}, {}, {Casual: true, MinRating: 1800, MaxRating: 1200}} {
+		ts.client().do("PUT", "/api/account/accepts", bad, key).want(t, fmt.Sprintf("declaring %+v", bad), 400, CodeBadOffer)
+	}
+	ts.client().do("PUT", "/api/account/accepts", AcceptsRequest{Classes: []string{"blitz"}, Casual: true}, key).want(t, "the bot declares", 200, "")
+	var d AcceptsRequest
+	json.Unmarshal(ts.client().do("GET", "/api/account/accepts", nil, key).body, &d)
+	if fmt.Sprint(d.Classes) != "[blitz]" || !d.Casual || d.Rated || d.MaxGames != 1 {
+		t.Fatalf("the declaration read back: %+v", d)
+	}
+
+	var rated, casual OfferView
+	json.Unmarshal(ann.do("POST", "/api/lobby/seeks", OfferRequest{GameTime: "5m", Rated: true}, nil).body, &rated)
+	json.Unmarshal(ann.do("POST", "/api/lobby/seeks", OfferRequest{GameTime: "5m"}, nil).body, &casual)
+	got := waitOffer(t, ts, ann, casual.ID, "accepted by the bot", func(o OfferView) bool { return o.State == "accepted" })
+	if got.By != "evebot1" || got.Game == "" {
+		t.Fatalf("the casual seek: %+v", got)
+	}
+	if o := waitOffer(t, ts, ann, rated.ID, "read", func(OfferView) bool { return true }); o.State != "open" {
+		t.Errorf("the rated seek, which the bot does not take: %s", o.State)
+	}
+	var mine struct{ Games []MyGameItem }
+	json.Unmarshal(ts.client().do("GET", "/api/account/games", nil, key).body, &mine)
+	if len(mine.Games) != 1 || mine.Games[0].ID != got.Game {
+		t.Fatalf("the bot's games: %+v", mine.Games)
+	}
+	ts.client().do("POST", "/api/games/"+got.Game+"/resign", TokenRequest{}, key).want(t, "the bot resigns", 200, "")
+	ts.waitFor(got.Game, "over", func(v GameView) bool { return v.Status == "finished" })
+	var ch OfferView
+	json.Unmarshal(ann.do("POST", "/api/lobby/challenges", OfferRequest{To: "evebot1", GameTime: "3m"}, nil).body, &ch)
+	if o := waitOffer(t, ts, ann, ch.ID, "accepted by the bot", func(o OfferView) bool { return o.State != "open" }); o.State != "accepted" || o.By != "evebot1" {
+		t.Fatalf("the challenge to the bot: %+v", o)
+	}
+	ts.client().do("DELETE", "/api/account/accepts", nil, key).want(t, "the bot takes it back", 200, "")
 }

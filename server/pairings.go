@@ -110,6 +110,7 @@ func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
 		accountError(w, http.StatusUnauthorized, CodeNotLoggedIn, "not logged in (or the session ended): log in, or send the bot's API key")
 		return
 	}
+	s.seeBot(r.Context(), a)
 	games, err := accounts.AccountGames(r.Context(), a.ID, store.ListOptions{Live: true, Limit: 500, FirstMoves: true})
 	if err != nil {
 		s.accountsFailed(w, r, err)

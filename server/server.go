@@ -159,6 +159,9 @@ type Server struct {
 	// how often it looks anyway (0: tournamentEvery).
 	tournamentKick  chan struct{}
 	tournamentEvery time.Duration
+	// seen is when this process last noted each bot online (seeBot).
+	seenMu sync.Mutex
+	seen   map[string]time.Time
 
 	metrics *metrics
 	limiter *limiter

@@ -569,9 +569,10 @@ func (s *Server) kickTournaments() {
 	}
 }
 
-// tournamentLoop is the scheduler: every tournamentEvery, and when a
-// tournament changes here, it advances every running tournament, until
-// the server closes.
+// tournamentLoop is the arena's scheduler: every tournamentEvery, and
+// when a tournament or the lobby changes here, it advances every running
+// tournament and accepts the lobby's offers that online bots take
+// (autoAccept), until the server closes.
 func (s *Server) tournamentLoop() {
 	every := s.tournamentEvery
 	if every <= 0 {
@@ -587,6 +588,7 @@ func (s *Server) tournamentLoop() {
 		case <-s.tournamentKick:
 		}
 		s.advanceTournaments(s.ctx)
+		s.autoAccept(s.ctx)
 	}
 }
 
