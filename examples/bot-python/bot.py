@@ -4,14 +4,20 @@
 It creates a game against a built-in player (or joins a game by its id and
 seat token), and at each of its turns plays the legal move that leaves the
 opponent the fewest replies (ties: corners first), until the game ends.
+With a bot account's API key it plays in the rated arena instead: it
+declares what it accepts of the lobby (casual and rated games of the
+classes it names), and plays every game the server gives it (an accepted
+seek or challenge, a tournament's game) without tokens, as they come.
 It speaks the server's HTTP API (docs/API.md) alone, as a bot in any
 language would:
 
     python3 examples/bot-python/bot.py --server http://127.0.0.1:8080 --opponent random
     python3 examples/bot-python/bot.py --server URL --game ID --token TOKEN --colour white
+    python3 examples/bot-python/bot.py --server URL --key rvk_... --accept blitz,rapid [--games N]
 
 It prints the game's address, each move it plays and the result, and exits
-0 at the end of the game, 1 on an error (with the server's message).
+0 at the end of the game (with --key: after N games, or never), 1 on an
+error (with the server's message).
 """
 
 import argparse
@@ -34,15 +40,20 @@ class ServerError(Exception):
         self.status, self.code = status, code
 
 
+KEY = None  # the bot account's API key, with --key
+
+
 def call(method, url, body=None):
-    """Sends a JSON request and returns the decoded answer. Told to slow
-    down (429, the server's rate limit), it waits as asked and tries
-    again."""
+    """Sends a JSON request (with the API key, if any) and returns the
+    decoded answer. Told to slow down (429, the server's rate limit), it
+    waits as asked and tries again."""
     data = None if body is None else json.dumps(body).encode()
     while True:
         req = urllib.request.Request(url, data=data, method=method)
         if data is not None:
             req.add_header("Content-Type", "application/json")  # the server takes only JSON
+        if KEY:
+            req.add_header("Authorization", "Bearer " + KEY)
         try:
             with urllib.request.urlopen(req, timeout=60) as resp:
                 return json.load(resp)
@@ -111,6 +122,43 @@ def choose(state, colour):
     return min(state["legal"], key=lambda sq: (mobility(play_move(board, sq, me), other), sq not in CORNERS, sq))
 
 
+def arena(server, classes, rated, games):
+    """Plays the games the server gives the bot of KEY: it declares what it
+    accepts, then asks for its games in play, plays a move in each where it
+    is to move, and says each result as its game ends; it returns after
+    games games (0: never)."""
+    call("PUT", f"{server}/api/account/accepts",
+         {"classes": classes, "casual": True, "rated": rated, "max_games": 4})
+    me = call("GET", f"{server}/api/account")["name"]
+    print(f"{me} waits for games at {server}/#lobby", flush=True)
+    playing, done = set(), 0
+    while games == 0 or done < games:
+        mine = call("GET", f"{server}/api/account/games")["games"]
+        now = {g["id"] for g in mine}
+        for game in playing - now:  # over since the last look
+            r = call("GET", f"{server}/api/games/{game}")["result"]
+            print(f"game over: {game}: {r['winner']} wins ({r.get('reason', '')}), board {r['black']}-{r['white']}", flush=True)
+            done += 1
+        for g in mine:
+            if g["id"] not in playing:
+                print(f"game {g['id']}: {server}/game/{g['id']} as {g['color']}", flush=True)
+            if not g["to_move"]:
+                continue
+            state = call("GET", f"{server}/api/games/{g['id']}")
+            if state["status"] != "playing" or state.get("turn") != g["color"] or not state.get("legal"):
+                continue
+            move = choose(state, g["color"])
+            try:
+                call("POST", f"{server}/api/games/{g['id']}/move", {"move": move})  # no token: the key's seat
+                print("played", move, "in", g["id"], flush=True)
+            except ServerError as e:
+                if e.code not in ("not_your_turn", "game_over"):
+                    raise
+        playing = now
+        time.sleep(0.1)
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="A bot for reversi's game server.")
     ap.add_argument("--server", default="http://127.0.0.1:8080", help="the server's address")
@@ -119,9 +167,17 @@ def main(argv=None):
     ap.add_argument("--token", help="the seat token of --game")
     ap.add_argument("--colour", choices=["black", "white"], help="the seat of --token in --game")
     ap.add_argument("--name", default="bot-python", help="the bot's name in a new game")
+    ap.add_argument("--key", help="a bot account's API key: play the games the server gives it")
+    ap.add_argument("--accept", default="", help="with --key: the rating classes it accepts, e.g. blitz,rapid (none: all)")
+    ap.add_argument("--rated", action="store_true", help="with --key: accept rated games too")
+    ap.add_argument("--games", type=int, default=0, help="with --key: stop after this many games (0: never)")
     args = ap.parse_args(argv)
     server = args.server.rstrip("/")
+    global KEY
     try:
+        if args.key:
+            KEY = args.key
+            return arena(server, [c for c in args.accept.split(",") if c], args.rated, args.games)
         if args.game:
             if not args.token or not args.colour:
                 ap.error("--game needs --token and --colour (the seat's token and colour)")

@@ -1,10 +1,13 @@
 package botpython
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/reversi-engine/reversi/examples/internal/serve"
 )
@@ -49,4 +52,91 @@ func TestBotSaysTheServersError(t *testing.T) {
 	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 1 || strings.Contains(string(out), "Traceback") || !strings.Contains(string(out), "404") {
 		t.Fatalf("exit %v:\n%s", err, out)
 	}
+}
+
+// TestBotPlaysTheArena runs bot.py with a bot account's key against a
+// real server: it declares what it accepts, the server accepts a
+// person's seek for it, and it plays the game (moves without tokens)
+// until the person resigns, says the result and exits 0.
+func TestBotPlaysTheArena(t *testing.T) {
+	py := python(t)
+	url, st := serve.Start(t)
+	coach := serve.Register(t, url, "coach")
+	key := coach.Bot("pybot")
+	cmd := exec.Command(py, "bot.py", "--server", url, "--key", key, "--accept", "blitz", "--games", "1")
+	var out lockedBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	// The bot is online once it has declared what it accepts.
+	deadline := time.Now().Add(time.Minute)
+	var seek struct{ ID string }
+	for !strings.Contains(out.String(), "waits for games") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot never said it waits:\n%s", out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	coach.Do("POST", "/api/lobby/seeks", map[string]any{"game_time": "5m", "color": "black"}, &seek)
+	var game string
+	for game == "" {
+		var o struct{ State, Game string }
+		coach.Do("GET", "/api/lobby/offers/"+seek.ID, nil, &o)
+		game = o.Game
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot never took the seek:\n%s", out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// The coach (Black) moves, the bot answers, the coach resigns.
+	var state struct {
+		Turn  string
+		Legal []string
+		Moves []any
+	}
+	coach.Do("GET", "/api/games/"+game, nil, &state)
+	coach.Do("POST", "/api/games/"+game+"/move", map[string]string{"move": state.Legal[0]}, nil)
+	for len(state.Moves) < 2 {
+		coach.Do("GET", "/api/games/"+game, nil, &state)
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot never moved:\n%s", out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	coach.Do("POST", "/api/games/"+game+"/resign", map[string]string{}, nil)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("bot.py: %v\n%s", err, out.String())
+		}
+	case <-time.After(time.Minute):
+		cmd.Process.Kill()
+		t.Fatalf("bot.py did not end after its game:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "game over: "+game) || !strings.Contains(out.String(), "played ") {
+		t.Fatalf("bot.py did not play and say the result:\n%s", out.String())
+	}
+	serve.OneFinishedGame(t, st, "coach")
+}
+
+// lockedBuffer is the output of a program that runs while the test reads
+// it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
