@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/store"
+	"github.com/reversi-engine/reversi/store/postgres"
+	"github.com/reversi-engine/reversi/store/postgres/pgtest"
 )
 
 // register registers a person and returns its client.
@@ -29,7 +31,19 @@ func register(t *testing.T, ts *testServer, name string) *accountClient {
 // range are refused with their codes; an account has at most ten open
 // offers.
 func TestLobby(t *testing.T) {
-	ts := newTestServer(t, "", Config{})
+	lobbyFlow(t, newTestServer(t, "", Config{}))
+}
+
+func TestLobbyPostgres(t *testing.T) {
+	st, err := postgres.Open(context.Background(), pgtest.FreshDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lobbyFlow(t, newTestServerOn(t, st, "", Config{}))
+}
+
+// lobbyFlow is TestLobby on the server ts.
+func lobbyFlow(t *testing.T, ts *testServer) {
 	ctx := context.Background()
 	accounts := ts.st.(store.Accounts)
 	ann, bob := register(t, ts, "ann"), register(t, ts, "bob")
@@ -212,4 +226,42 @@ func TestLobbyBotAccepts(t *testing.T) {
 		t.Fatalf("the challenge to the bot: %+v", o)
 	}
 	ts.client().do("DELETE", "/api/account/accepts", nil, key).want(t, "the bot takes it back", 200, "")
+}
+
+// TestLobbyTwoServers: on two servers sharing one PostgreSQL database, a
+// seek made through one is listed and accepted through the other, a
+// second accept through the first is refused, and the game is played
+// through either; a bot declared online through one is given a seek
+// made through the other.
+func TestLobbyTwoServers(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	a := newPostgresServer(t, dsn, "server-a")
+	b := newPostgresServer(t, dsn, "server-b")
+	ann := register(t, a, "ann")
+	bob := register(t, a, "bob")
+	bobOnB := &accountClient{ts: b, client: bob.client} // the same cookies
+	annOnB := &accountClient{ts: b, client: ann.client}
+	var seek OfferView
+	json.Unmarshal(ann.do("POST", "/api/lobby/seeks", OfferRequest{GameTime: "5m", Color: "black"}, nil).body, &seek)
+	var list struct{ Offers []OfferView }
+	if code := b.call("GET", "/api/lobby/seeks", nil, &list); code != 200 || len(list.Offers) != 1 || list.Offers[0].ID != seek.ID {
+		t.Fatalf("the seek through b: %d %+v", code, list)
+	}
+	a2 := bobOnB.do("POST", "/api/lobby/offers/"+seek.ID+"/accept", nil, nil)
+	a2.want(t, "bob accepts through b", 200, "")
+	var got map[string]string
+	json.Unmarshal(a2.body, &got)
+	_, bots := arenaBots(t, a, "eve", 1)
+	ts := a.client()
+	ts.do("POST", "/api/lobby/offers/"+seek.ID+"/accept", nil, bots["evebot1"]).want(t, "a second accept through a", 409, CodeOfferClosed)
+	v := a.waitTurn(got["game"], "black")
+	annOnB.do("POST", "/api/games/"+got["game"]+"/move", MoveRequest{Move: v.Legal[0]}, nil).want(t, "ann moves through b", 200, "")
+	v = a.waitTurn(got["game"], "white")
+	bob.do("POST", "/api/games/"+got["game"]+"/move", MoveRequest{Move: v.Legal[0]}, nil).want(t, "bob moves through a", 200, "")
+
+	a.client().do("PUT", "/api/account/accepts", AcceptsRequest{Casual: true}, bots["evebot1"]).want(t, "the bot declares through a", 200, "")
+	json.Unmarshal(annOnB.do("POST", "/api/lobby/seeks", OfferRequest{Time: "30s"}, nil).body, &seek)
+	if o := waitOffer(t, b, annOnB, seek.ID, "accepted", func(o OfferView) bool { return o.State != "open" }); o.State != "accepted" || o.By != "evebot1" {
+		t.Fatalf("the seek made through b for the bot online through a: %+v", o)
+	}
 }
