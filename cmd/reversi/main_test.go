@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/format/obf"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/internal/testproc"
 )
 
 // runCommand runs the reversi command line args with input as standard
@@ -867,25 +867,6 @@ func TestPlayLevel(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a bytes.Buffer safe for a player's goroutine that may
-// still write after the command returns.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // TestPlayInterrupted: Ctrl-C (the context ending) while a human or the
 // computer thinks says that the game was stopped, not that time is up
 // nor "context canceled" (issue 19).
@@ -903,7 +884,7 @@ func TestPlayInterrupted(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in, w := io.Pipe()
 			defer w.Close()
-			var stdout, stderr lockedBuffer
+			var stdout, stderr testproc.Output
 			e := &env{stdin: in, stdout: &stdout, stderr: &stderr}
 			ctx, cancel := context.WithCancel(context.Background())
 			time.AfterFunc(300*time.Millisecond, cancel)

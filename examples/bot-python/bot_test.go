@@ -1,15 +1,14 @@
 package botpython
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/reversi-engine/reversi/examples/internal/serve"
+	"github.com/reversi-engine/reversi/internal/testproc"
 )
 
 // python returns python3's path; without it the test skips, and under CI
@@ -64,7 +63,7 @@ func TestBotPlaysTheArena(t *testing.T) {
 	coach := serve.Register(t, url, "coach")
 	key := coach.Bot("pybot")
 	cmd := exec.Command(py, "bot.py", "--server", url, "--key", key, "--accept", "blitz", "--games", "1")
-	var out lockedBuffer
+	var out testproc.Output
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -120,23 +119,4 @@ func TestBotPlaysTheArena(t *testing.T) {
 		t.Fatalf("bot.py did not play and say the result:\n%s", out.String())
 	}
 	serve.OneFinishedGame(t, st, "coach")
-}
-
-// lockedBuffer is the output of a program that runs while the test reads
-// it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

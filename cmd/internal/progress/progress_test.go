@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/cmd/internal/progress"
+	"github.com/reversi-engine/reversi/internal/testproc"
 )
 
 func TestHeartbeatStops(t *testing.T) {
@@ -42,26 +43,8 @@ func TestHeartbeatStops(t *testing.T) {
 	stop() // a second stop does nothing
 }
 
-// lockedBuffer is a buffer that goroutines may write while a test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 func TestProgressSaysItIsStillGoing(t *testing.T) {
-	var out lockedBuffer
+	var out testproc.Output
 	p := progress.New(progress.Config{Out: &out, Total: 3, Label: "solves", Unit: "positions", News: time.Millisecond})
 	p.Add(1) // then nothing more is done: a line a millisecond says so
 	for deadline := time.Now().Add(10 * time.Second); strings.Count(out.String(), "solves: 1/3 (33%) after ") < 3; time.Sleep(time.Millisecond) {
@@ -101,7 +84,7 @@ func TestLineAndBar(t *testing.T) {
 // TestLazy: nothing is shown before the first report; then the units
 // done so far count once each, out of the total of the first report.
 func TestLazy(t *testing.T) {
-	var out lockedBuffer
+	var out testproc.Output
 	l := progress.NewLazy(progress.Config{Out: &out, Label: "positions", Unit: "positions", News: time.Millisecond})
 	l.Line("before")
 	l.Finish() // before any report: nothing to finish
