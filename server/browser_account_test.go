@@ -41,12 +41,7 @@ func TestBrowserAccountPage(t *testing.T) {
 			names := []string{"evebot", "ann", "eve", "dan"} // shown as they are, in every language
 			check := func(step string) {
 				t.Helper()
-				if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
-					t.Errorf("%s, %s: axe-core finds:\n  %s", where, step, strings.Join(vs, "\n  "))
-				}
-				if lang == "zh-CN" {
-					checkTranslated(t, ctx, "zh-Hans", where+", "+step, names...)
-				}
+				checkPage(t, ctx, axe, lang, where+", "+step, names...)
 			}
 			shot := func(name string) { // the pictures of docs/screenshots, in English
 				if lang != "en-US" {
@@ -204,12 +199,7 @@ func TestBrowserPlayerPage(t *testing.T) {
 			names := []string{"evebot", "ann", "eve", "dan"} // shown as they are, in every language
 			check := func(step string) {
 				t.Helper()
-				if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
-					t.Errorf("%s, %s: axe-core finds:\n  %s", where, step, strings.Join(vs, "\n  "))
-				}
-				if lang == "zh-CN" {
-					checkTranslated(t, ctx, "zh-Hans", where+", "+step, names...)
-				}
+				checkPage(t, ctx, axe, lang, where+", "+step, names...)
 			}
 			shot := func(name string) { // the pictures of docs/screenshots, in English
 				if lang != "en-US" {

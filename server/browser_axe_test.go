@@ -152,3 +152,16 @@ func TestBrowserAxe(t *testing.T) {
 		check("a game that does not exist")
 	}
 }
+
+// checkPage fails the test for what axe-core finds on the page of ctx
+// and, in Chinese (lang "zh-CN"), for any English left on it (names are
+// texts shown as they are); where names the page and the step.
+func checkPage(t *testing.T, ctx context.Context, axe, lang, where string, names ...string) {
+	t.Helper()
+	if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
+		t.Errorf("%s: axe-core finds:\n  %s", where, strings.Join(vs, "\n  "))
+	}
+	if lang == "zh-CN" {
+		checkTranslated(t, ctx, "zh-Hans", where, names...)
+	}
+}

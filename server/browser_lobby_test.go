@@ -33,12 +33,7 @@ func TestBrowserLobby(t *testing.T) {
 			seeker, taker := "sam"+suffix, "tao"+suffix
 			check := func(ctx context.Context, step string) {
 				t.Helper()
-				if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
-					t.Errorf("%s, %s: axe-core finds:\n  %s", where, step, strings.Join(vs, "\n  "))
-				}
-				if lang == "zh-CN" {
-					checkTranslated(t, ctx, "zh-Hans", where+", "+step, seeker, taker)
-				}
+				checkPage(t, ctx, axe, lang, where+", "+step, seeker, taker)
 			}
 			for ctx, name := range map[context.Context]string{a: seeker, b: taker} {
 				usePageSize(t, ctx, vp.w, vp.h, vp.mobile)

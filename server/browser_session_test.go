@@ -97,12 +97,7 @@ func TestBrowserSession(t *testing.T) {
 			var names []string // shown as they are, in every language
 			check := func(step string) {
 				t.Helper()
-				if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
-					t.Errorf("%s, %s: axe-core finds:\n  %s", where, step, strings.Join(vs, "\n  "))
-				}
-				if lang == "zh-CN" {
-					checkTranslated(t, ctx, "zh-Hans", where+", "+step, names...)
-				}
+				checkPage(t, ctx, axe, lang, where+", "+step, names...)
 			}
 			usePageSize(t, ctx, vp.w, vp.h, vp.mobile)
 			name := fmt.Sprintf("ann%d%s", i, strings.ReplaceAll(lang, "-", ""))

@@ -35,12 +35,7 @@ func TestBrowserTournament(t *testing.T) {
 			names := []string{title, "coachbot1", "coachbot2", "coachbot3", person}
 			check := func(step string) {
 				t.Helper()
-				if vs := axeViolations(t, ctx, axe); len(vs) > 0 {
-					t.Errorf("%s, %s: axe-core finds:\n  %s", where, step, strings.Join(vs, "\n  "))
-				}
-				if lang == "zh-CN" {
-					checkTranslated(t, ctx, "zh-Hans", where+", "+step, names...)
-				}
+				checkPage(t, ctx, axe, lang, where+", "+step, names...)
 			}
 			usePageSize(t, ctx, vp.w, vp.h, vp.mobile)
 			drive(t, ctx, "the tournaments", chromedp.Navigate(ts.http.URL+"/#tournaments"), chromedp.Reload())
