@@ -159,6 +159,9 @@ type Server struct {
 	// how often it looks anyway (0: tournamentEvery).
 	tournamentKick  chan struct{}
 	tournamentEvery time.Duration
+	// tournamentDone is closed when the scheduler has stopped (Close
+	// waits for it, so that a closed server writes no more).
+	tournamentDone chan struct{}
 
 	metrics *metrics
 	limiter *limiter
@@ -297,7 +300,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.Engines = engines
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{tournamentKick: make(chan struct{}, 1), ctx: ctx, cancel: cancel, cfg: cfg, log: cfg.Log, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, cfg.Burst),
+	s := &Server{tournamentKick: make(chan struct{}, 1), tournamentDone: make(chan struct{}), ctx: ctx, cancel: cancel, cfg: cfg, log: cfg.Log, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, cfg.Burst),
 		analyses:  live.NewSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
 		socketsBy: map[string]int{}, pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval, hashWait: hashWait}
 	s.logins = newLogins(cfg)
@@ -363,6 +366,7 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // and waits for their goroutines.
 func (s *Server) Close() error {
 	s.cancel()
+	<-s.tournamentDone
 	s.hall.Close()
 	return nil
 }

@@ -571,8 +571,9 @@ func (s *Server) kickTournaments() {
 
 // tournamentLoop is the scheduler: every tournamentEvery, and when a
 // tournament changes here, it advances every running tournament, until
-// the server closes.
+// the server closes (Close waits for it to stop).
 func (s *Server) tournamentLoop() {
+	defer close(s.tournamentDone)
 	every := s.tournamentEvery
 	if every <= 0 {
 		every = tournamentEvery

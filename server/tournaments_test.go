@@ -15,9 +15,11 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/format/ggf"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 	"github.com/reversi-engine/reversi/store/postgres"
 	"github.com/reversi-engine/reversi/store/postgres/pgtest"
+	"github.com/reversi-engine/reversi/tournament"
 )
 
 // arenaBots registers a person (whose client it returns) and n bots of
@@ -225,13 +227,24 @@ func startTournament(t *testing.T, person *accountClient, req TournamentRequest)
 	return created["id"]
 }
 
-// TestTournamentSwissForfeit: a Swiss tournament of five bots, one of
+func TestTournamentSwissForfeit(t *testing.T) {
+	tournamentSwissForfeit(t, newTestServer(t, "", Config{}))
+}
+
+func TestTournamentSwissForfeitPostgres(t *testing.T) {
+	st, err := postgres.Open(context.Background(), pgtest.FreshDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tournamentSwissForfeit(t, newTestServerOn(t, st, "", Config{}))
+}
+
+// tournamentSwissForfeit: a Swiss tournament of five bots, one of
 // them disabled after entering: every round has a bye (a point), the
 // disabled bot's games are forfeits (it loses them, and no game is
 // made), the others are played, and the tournament ends with every
 // point counted.
-func TestTournamentSwissForfeit(t *testing.T) {
-	ts := newTestServer(t, "", Config{})
+func tournamentSwissForfeit(t *testing.T, ts *testServer) {
 	ctx := context.Background()
 	ann, bots := arenaBots(t, ts, "ann", 5)
 	a := ann.do("POST", "/api/tournaments", TournamentRequest{Name: "Swiss", Kind: "swiss", Rounds: 3, Time: "30s",
@@ -332,6 +345,76 @@ func TestTournamentTwoServers(t *testing.T) {
 		games, err := accounts.AccountGames(context.Background(), acct.ID, store.ListOptions{})
 		if err != nil || len(games) != 3 {
 			t.Errorf("%s played %d games (%v), want 3", name, len(games), err)
+		}
+	}
+}
+
+func TestTournamentLostGame(t *testing.T) {
+	tournamentLostGame(t, newTestServer(t, "", Config{}))
+}
+
+func TestTournamentLostGamePostgres(t *testing.T) {
+	st, err := postgres.Open(context.Background(), pgtest.FreshDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tournamentLostGame(t, newTestServerOn(t, st, "", Config{}))
+}
+
+// tournamentLostGame: a tournament whose first game's id was recorded by
+// a server that stopped before making the game (written to the store as
+// that server left it) is taken up by the scheduler: the game is made
+// under the recorded id, between the paired accounts, and the
+// tournament is played to its end with no other game for that pairing.
+func tournamentLostGame(t *testing.T, ts *testServer) {
+	ctx := context.Background()
+	_, bots := arenaBots(t, ts, "ann", 2)
+	accounts := ts.st.(store.Accounts)
+	creator, _ := accounts.AccountByName(ctx, "ann")
+	tm, err := tournament.New(live.NewID(8), tournament.Settings{Name: "Left by a crash", Kind: tournament.RoundRobin, Cycles: 1, GameTime: 5 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"annbot1", "annbot2"} {
+		a, _ := accounts.AccountByName(ctx, name)
+		if err := tm.Join(tournament.Player{ID: a.ID, Name: a.Name}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tm.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pending := tm.Pending()
+	if len(pending) != 1 {
+		t.Fatalf("pending %v, want one game", pending)
+	}
+	lost := live.NewID(8)
+	if err := tm.Started(pending[0], lost); err != nil {
+		t.Fatal(err)
+	}
+	if code := ts.call("GET", "/api/games/"+lost, nil, nil); code != 404 {
+		t.Fatalf("the lost game before the scheduler: %d, want 404", code)
+	}
+	data, _ := json.Marshal(tm)
+	rec := &store.TournamentRecord{ID: tm.ID, Name: tm.Settings.Name, Status: string(tm.Status), Creator: creator.ID, Data: data}
+	if err := ts.st.(store.Tournaments).CreateTournament(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	ts.srv.kickTournaments()
+	playBots(t, ts, bots, func() bool { return tournamentOf(t, ts, tm.ID).Status == "finished" })
+	v := tournamentOf(t, ts, tm.ID)
+	if len(v.Games) != 1 || v.Games[0].Game != lost || v.Games[0].Result == nil || v.Games[0].Result.Black != 0 {
+		t.Fatalf("the games: %+v, want the one game %s, won by White", v.Games, lost)
+	}
+	gv := ts.state(lost)
+	if gv.Black.Name != v.Games[0].Black || gv.White.Name != v.Games[0].White || gv.Status != "finished" {
+		t.Errorf("the game made: %s against %s, %s", gv.Black.Name, gv.White.Name, gv.Status)
+	}
+	for name := range bots {
+		a, _ := accounts.AccountByName(ctx, name)
+		games, err := accounts.AccountGames(ctx, a.ID, store.ListOptions{})
+		if err != nil || len(games) != 1 || games[0].ID != lost {
+			t.Errorf("%s's games: %+v %v, want only %s", name, games, err, lost)
 		}
 	}
 }
