@@ -12,6 +12,7 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/reversi-engine/reversi/catalog"
@@ -162,6 +163,9 @@ type Server struct {
 	// tournamentDone is closed when the scheduler has stopped (Close
 	// waits for it, so that a closed server writes no more).
 	tournamentDone chan struct{}
+	// runningTournaments is the most tournaments running at once (0:
+	// maxRunningTournaments).
+	runningTournaments atomic.Int32
 
 	metrics *metrics
 	limiter *limiter

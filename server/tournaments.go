@@ -33,6 +33,16 @@ import (
 	"github.com/reversi-engine/reversi/tournament"
 )
 
+// The caps on tournaments: a person's tournaments registering or
+// running at once, and the tournaments running at once on the instance
+// (Server.runningTournaments, which tests may lower; the scheduler reads
+// twice as many, so that a few more started at once by several servers
+// are not left out).
+const (
+	maxOpenTournaments    = 10
+	maxRunningTournaments = 500
+)
+
 // tournamentEvery is how often the scheduler looks at the running
 // tournaments (Server.tournamentEvery, which tests may shorten).
 const tournamentEvery = time.Second
@@ -227,6 +237,23 @@ func (s *Server) handleNewTournament(w http.ResponseWriter, r *http.Request) {
 	st, err := settingsOf(req)
 	if err != nil {
 		writeFailure(w, http.StatusBadRequest, err, CodeBadTournament)
+		return
+	}
+	open := 0
+	for _, status := range []tournament.Status{tournament.Registering, tournament.Running} {
+		list, err := tournaments.ListTournaments(r.Context(), string(status), 1000)
+		if err != nil {
+			s.accountsFailed(w, r, err)
+			return
+		}
+		for _, t := range list {
+			if t.Creator == c.Account.ID {
+				open++
+			}
+		}
+	}
+	if open >= maxOpenTournaments {
+		writeError(w, http.StatusConflict, CodeTooManyTournaments, fmt.Sprintf("you have %d tournaments registering or running, the most at once: cancel one or wait for one to end", open))
 		return
 	}
 	if len(req.Entrants) > tournament.MaxPlayers {
@@ -499,6 +526,17 @@ func (s *Server) byCreator(w http.ResponseWriter, r *http.Request, rec *store.To
 }
 
 func (s *Server) handleTournamentStart(w http.ResponseWriter, r *http.Request) {
+	if ts := s.tournamentsStore(); ts != nil {
+		running, err := ts.ListTournaments(r.Context(), string(tournament.Running), s.runningCap())
+		if err != nil {
+			s.accountsFailed(w, r, err)
+			return
+		}
+		if len(running) >= s.runningCap() {
+			writeError(w, http.StatusConflict, CodeTooManyTournaments, fmt.Sprintf("%d tournaments are running on this server, the most at once: try again when one has ended", len(running)))
+			return
+		}
+	}
 	s.changeTournament(w, r, func(rec *store.TournamentRecord, t *tournament.Tournament) bool {
 		if !s.byCreator(w, r, rec) {
 			return false
@@ -523,6 +561,14 @@ func (s *Server) handleTournamentCancel(w http.ResponseWriter, r *http.Request) 
 		}
 		return true
 	})
+}
+
+// runningCap is the most tournaments running at once.
+func (s *Server) runningCap() int {
+	if n := s.runningTournaments.Load(); n > 0 {
+		return int(n)
+	}
+	return maxRunningTournaments
 }
 
 // handleTournamentGGF answers every finished game of a tournament as
@@ -597,7 +643,7 @@ func (s *Server) advanceTournaments(ctx context.Context) {
 	if ts == nil {
 		return
 	}
-	list, err := ts.ListTournaments(ctx, string(tournament.Running), 1000)
+	list, err := ts.ListTournaments(ctx, string(tournament.Running), 2*s.runningCap())
 	if err != nil {
 		if ctx.Err() == nil {
 			s.log.Error("the tournaments could not be read", "err", err)

@@ -418,3 +418,32 @@ func tournamentLostGame(t *testing.T, ts *testServer) {
 		}
 	}
 }
+
+// TestTournamentCaps: a person may have 10 tournaments registering or
+// running at once (an 11th is refused until one is cancelled), and no
+// tournament starts while the instance runs as many as it allows.
+func TestTournamentCaps(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ann, _ := arenaBots(t, ts, "ann", 2)
+	bob := ts.client()
+	bob.do("POST", "/api/account/register", RegisterRequest{Name: "bob", Password: "long enough"}, nil).want(t, "bob registers", 201, "")
+	req := TournamentRequest{Name: "One of many", Kind: "round-robin", GameTime: "5m", Entrants: []string{"annbot1", "annbot2"}}
+	var ids []string
+	for i := range maxOpenTournaments {
+		a := ann.do("POST", "/api/tournaments", req, nil)
+		a.want(t, fmt.Sprintf("tournament %d", i+1), 201, "")
+		var created map[string]string
+		json.Unmarshal(a.body, &created)
+		ids = append(ids, created["id"])
+	}
+	ann.do("POST", "/api/tournaments", req, nil).want(t, "one too many", 409, CodeTooManyTournaments)
+	bob.do("POST", "/api/tournaments", req, nil).want(t, "another person's", 201, "")
+	ann.do("POST", "/api/tournaments/"+ids[0]+"/cancel", nil, nil).want(t, "ann cancels one", 200, "")
+	ann.do("POST", "/api/tournaments", req, nil).want(t, "after a cancel", 201, "")
+
+	ts.srv.runningTournaments.Store(1)
+	ann.do("POST", "/api/tournaments/"+ids[1]+"/start", nil, nil).want(t, "the first to run", 200, "")
+	ann.do("POST", "/api/tournaments/"+ids[2]+"/start", nil, nil).want(t, "a second while one runs", 409, CodeTooManyTournaments)
+	ann.do("POST", "/api/tournaments/"+ids[1]+"/cancel", nil, nil).want(t, "the running one cancelled", 200, "")
+	ann.do("POST", "/api/tournaments/"+ids[2]+"/start", nil, nil).want(t, "the second once the first stopped", 200, "")
+}
