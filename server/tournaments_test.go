@@ -447,3 +447,33 @@ func TestTournamentCaps(t *testing.T) {
 	ann.do("POST", "/api/tournaments/"+ids[1]+"/cancel", nil, nil).want(t, "the running one cancelled", 200, "")
 	ann.do("POST", "/api/tournaments/"+ids[2]+"/start", nil, nil).want(t, "the second once the first stopped", 200, "")
 }
+
+// TestTournamentBotEnters: a bot enters an open tournament by its key
+// alone and leaves it, but enters no other account (not even its
+// owner's other bot), and none of a closed one.
+func TestTournamentBotEnters(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	_, bots := arenaBots(t, ts, "ann", 2)
+	bob := ts.client()
+	bob.do("POST", "/api/account/register", RegisterRequest{Name: "bob", Password: "long enough"}, nil).want(t, "bob registers", 201, "")
+	create := func(closed bool) string {
+		a := bob.do("POST", "/api/tournaments", TournamentRequest{Name: "Open to bots", Kind: "swiss", Rounds: 2, Time: "30s", Closed: closed}, nil)
+		a.want(t, "bob creates", 201, "")
+		var created map[string]string
+		json.Unmarshal(a.body, &created)
+		return created["id"]
+	}
+	open, closed := create(false), create(true)
+	key := bots["annbot1"]
+	ts.client().do("POST", "/api/tournaments/"+open+"/join", EntrantRequest{}, key).want(t, "annbot1 joins by its key", 200, "")
+	ts.client().do("POST", "/api/tournaments/"+open+"/join", EntrantRequest{Name: "annbot2"}, key).want(t, "annbot1 enters annbot2", 403, CodeNotYours)
+	ts.client().do("POST", "/api/tournaments/"+closed+"/join", EntrantRequest{}, key).want(t, "annbot1 joins a closed one", 403, CodeNotYours)
+	ts.client().do("POST", "/api/tournaments/"+open+"/join", EntrantRequest{}, map[string]string{"Authorization": "Bearer rvk_nothing"}).want(t, "a bad key", 401, "")
+	if v := tournamentOf(t, ts, open); len(v.Players) != 1 || v.Players[0].Name != "annbot1" {
+		t.Fatalf("the entrants: %+v", v.Players)
+	}
+	ts.client().do("POST", "/api/tournaments/"+open+"/leave", EntrantRequest{}, key).want(t, "annbot1 leaves by its key", 200, "")
+	if v := tournamentOf(t, ts, open); len(v.Players) != 0 {
+		t.Fatalf("the entrants after it left: %+v", v.Players)
+	}
+}
