@@ -651,7 +651,15 @@ func (s *Server) advanceTournaments(ctx context.Context) {
 		return
 	}
 	for _, rec := range list {
-		if err := s.advanceTournament(ctx, ts, rec.ID); err != nil && ctx.Err() == nil {
+		err := s.advanceTournament(ctx, ts, rec.ID)
+		var capped *live.CapError
+		switch {
+		case err == nil || ctx.Err() != nil:
+		case errors.As(err, &capped):
+			// More games than the caps on live games allow: the rest
+			// are made on a later pass, as games end.
+			s.log.Debug("a tournament waits for games to end", "tournament", rec.ID, "cap", capped.Reason)
+		default:
 			s.log.Error("a tournament could not go on", "tournament", rec.ID, "err", err)
 		}
 	}

@@ -477,3 +477,26 @@ func TestTournamentBotEnters(t *testing.T) {
 		t.Fatalf("the entrants after it left: %+v", v.Players)
 	}
 }
+
+// TestTournamentWaitsForCap: a round of more games than the caps on
+// live games let the tournament have at once (one here, two a round)
+// makes what it may and the rest as games end: the tournament is played
+// to its end, each pairing's game made once.
+func TestTournamentWaitsForCap(t *testing.T) {
+	ts := newTestServer(t, "", Config{MaxGamesPerClient: 1})
+	ann, bots := arenaBots(t, ts, "ann", 4)
+	id := startTournament(t, ann, TournamentRequest{Name: "One at a time", Kind: "round-robin", Time: "30s",
+		Entrants: []string{"annbot1", "annbot2", "annbot3", "annbot4"}})
+	playBots(t, ts, bots, func() bool { return tournamentOf(t, ts, id).Status == "finished" })
+	v := tournamentOf(t, ts, id)
+	seen := map[string]bool{}
+	for _, g := range v.Games {
+		if g.Result == nil || g.Result.Black != 0 || seen[g.Game] {
+			t.Errorf("game %+v: want one game each, won by White", g)
+		}
+		seen[g.Game] = true
+	}
+	if len(v.Games) != 6 {
+		t.Errorf("%d games, want 6", len(v.Games))
+	}
+}
