@@ -294,18 +294,27 @@ func tournamentSwissForfeit(t *testing.T, ts *testServer) {
 	}
 }
 
-// TestTournamentRestart: a server stopped in the middle of a tournament
-// (a round played, the next under way) and started again on the same
-// file goes on and finishes it.
 func TestTournamentRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tournament.db")
-	a := newTestServer(t, path, Config{})
+	tournamentRestart(t, func() *testServer { return newTestServer(t, path, Config{}) })
+}
+
+func TestTournamentRestartPostgres(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	tournamentRestart(t, func() *testServer { return newPostgresServer(t, dsn, "server-a") })
+}
+
+// tournamentRestart: a server stopped in the middle of a tournament (a
+// round played, the next under way) and started again on the same
+// store goes on and finishes it.
+func tournamentRestart(t *testing.T, start func() *testServer) {
+	a := start()
 	ann, bots := arenaBots(t, a, "ann", 3)
 	id := startTournament(t, ann, TournamentRequest{Name: "Across a restart", Kind: "round-robin", Cycles: 2, GameTime: "5m",
 		Entrants: []string{"annbot1", "annbot2", "annbot3"}})
 	playBots(t, a, bots, func() bool { return tournamentOf(t, a, id).Round >= 3 })
 	a.close()
-	b := newTestServer(t, path, Config{})
+	b := start()
 	if v := tournamentOf(t, b, id); v.Status != "running" || v.Round < 3 {
 		t.Fatalf("after the restart: %s, round %d", v.Status, v.Round)
 	}
