@@ -526,20 +526,20 @@ func (s *Server) byCreator(w http.ResponseWriter, r *http.Request, rec *store.To
 }
 
 func (s *Server) handleTournamentStart(w http.ResponseWriter, r *http.Request) {
-	if ts := s.tournamentsStore(); ts != nil {
-		running, err := ts.ListTournaments(r.Context(), string(tournament.Running), s.runningCap())
-		if err != nil {
-			s.accountsFailed(w, r, err)
-			return
-		}
-		if len(running) >= s.runningCap() {
-			writeError(w, http.StatusConflict, CodeTooManyTournaments, fmt.Sprintf("%d tournaments are running on this server, the most at once: try again when one has ended", len(running)))
-			return
-		}
-	}
 	s.changeTournament(w, r, func(rec *store.TournamentRecord, t *tournament.Tournament) bool {
 		if !s.byCreator(w, r, rec) {
 			return false
+		}
+		if t.Status == tournament.Registering {
+			running, err := s.tournamentsStore().ListTournaments(r.Context(), string(tournament.Running), s.runningCap())
+			if err != nil {
+				s.accountsFailed(w, r, err)
+				return false
+			}
+			if len(running) >= s.runningCap() {
+				writeError(w, http.StatusConflict, CodeTooManyTournaments, fmt.Sprintf("%d tournaments are running on this server, the most at once: try again when one has ended", len(running)))
+				return false
+			}
 		}
 		if err := t.Start(); err != nil {
 			tournamentRefused(w, err)

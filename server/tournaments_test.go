@@ -453,6 +453,8 @@ func TestTournamentCaps(t *testing.T) {
 	ts.srv.runningTournaments.Store(1)
 	ann.do("POST", "/api/tournaments/"+ids[1]+"/start", nil, nil).want(t, "the first to run", 200, "")
 	ann.do("POST", "/api/tournaments/"+ids[2]+"/start", nil, nil).want(t, "a second while one runs", 409, CodeTooManyTournaments)
+	ann.do("POST", "/api/tournaments/"+ids[1]+"/start", nil, nil).want(t, "the running one started again", 409, CodeTournamentState)
+	bob.do("POST", "/api/tournaments/"+ids[2]+"/start", nil, nil).want(t, "bob starts ann's", 403, CodeNotYours)
 	ann.do("POST", "/api/tournaments/"+ids[1]+"/cancel", nil, nil).want(t, "the running one cancelled", 200, "")
 	ann.do("POST", "/api/tournaments/"+ids[2]+"/start", nil, nil).want(t, "the second once the first stopped", 200, "")
 }
