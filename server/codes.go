@@ -60,31 +60,32 @@ const (
 	CodeNoHelp       Code = "no_help"       // 403: an analysis of a game in progress between players
 
 	// Accounts.
-	CodeNoAccounts         Code = "no_accounts"         // 501: the server's store keeps no accounts
-	CodeNoSuchAccount      Code = "no_such_account"     // 404: no account of that name
-	CodeNoTournament       Code = "no_tournament"       // 404: no such tournament
-	CodeBadTournament      Code = "bad_tournament"      // 400: a tournament's settings or entrants refused
-	CodeTournamentState    Code = "tournament_state"    // 409: not now: the tournament has started (or ended, or not started)
-	CodeNotYours           Code = "not_yours"           // 403: an account or tournament the caller may not act for
-	CodeNoOffer            Code = "no_offer"            // 404: no such offer in the lobby
-	CodeBadOffer           Code = "bad_offer"           // 400: an offer's clock, colour, range or expiry refused
-	CodeOfferClosed        Code = "offer_closed"        // 409: the offer is not open any more: accepted, declined, cancelled or expired
-	CodeOutOfRange         Code = "out_of_range"        // 403: a rating outside the seek's range
-	CodeTooManyOffers      Code = "too_many_offers"     // 429: too many open offers: cancel one
-	CodeBadName            Code = "bad_name"            // 400: a name an account cannot have (the message says why)
-	CodeBadPassword        Code = "bad_password"        // 400: a password the server does not take (the message says why)
-	CodeNameTaken          Code = "name_taken"          // 409: another account has the name, in any case
-	CodeInvitationRequired Code = "invitation_required" // 403: the server registers only with an invitation, and none was given
-	CodeBadInvitation      Code = "bad_invitation"      // 403: no such invitation, or it was used or has expired
-	CodeBadCredentials     Code = "bad_credentials"     // 401: a wrong name or password
-	CodeAccountDisabled    Code = "account_disabled"    // 403: the account (or the person owning the bot) is disabled
-	CodeNotLoggedIn        Code = "not_logged_in"       // 401: no session, or it ended: log in
-	CodePersonOnly         Code = "person_only"         // 403: only a person logged in may do this, not a bot
-	CodeBadAPIKey          Code = "bad_api_key"         // 401: an Authorization key that is no API key, or was revoked
-	CodeNoBot              Code = "no_bot"              // 404: the person has no bot of that name
-	CodeNoKey              Code = "no_key"              // 404: the bot has no API key of that id
-	CodeLoginRateLimited   Code = "login_rate_limited"  // 429: too many attempts to log in, for the name or from the client
-	CodeLoginBusy          Code = "login_busy"          // 503: the server is checking too many passwords at once
+	CodeNoAccounts         Code = "no_accounts"          // 501: the server's store keeps no accounts
+	CodeNoSuchAccount      Code = "no_such_account"      // 404: no account of that name
+	CodeNoTournament       Code = "no_tournament"        // 404: no such tournament
+	CodeBadTournament      Code = "bad_tournament"       // 400: a tournament's settings or entrants refused
+	CodeTournamentState    Code = "tournament_state"     // 409: not now: the tournament has started (or ended, or not started)
+	CodeTooManyTournaments Code = "too_many_tournaments" // 409: the caller's (or the instance's) tournaments at once are at their limit
+	CodeNotYours           Code = "not_yours"            // 403: an account or tournament the caller may not act for
+	CodeNoOffer            Code = "no_offer"             // 404: no such offer in the lobby
+	CodeBadOffer           Code = "bad_offer"            // 400: an offer's clock, colour, range or expiry refused
+	CodeOfferClosed        Code = "offer_closed"         // 409: the offer is not open any more: accepted, declined, cancelled or expired
+	CodeOutOfRange         Code = "out_of_range"         // 403: a rating outside the seek's range
+	CodeTooManyOffers      Code = "too_many_offers"      // 429: too many open offers: cancel one
+	CodeBadName            Code = "bad_name"             // 400: a name an account cannot have (the message says why)
+	CodeBadPassword        Code = "bad_password"         // 400: a password the server does not take (the message says why)
+	CodeNameTaken          Code = "name_taken"           // 409: another account has the name, in any case
+	CodeInvitationRequired Code = "invitation_required"  // 403: the server registers only with an invitation, and none was given
+	CodeBadInvitation      Code = "bad_invitation"       // 403: no such invitation, or it was used or has expired
+	CodeBadCredentials     Code = "bad_credentials"      // 401: a wrong name or password
+	CodeAccountDisabled    Code = "account_disabled"     // 403: the account (or the person owning the bot) is disabled
+	CodeNotLoggedIn        Code = "not_logged_in"        // 401: no session, or it ended: log in
+	CodePersonOnly         Code = "person_only"          // 403: only a person logged in may do this, not a bot
+	CodeBadAPIKey          Code = "bad_api_key"          // 401: an Authorization key that is no API key, or was revoked
+	CodeNoBot              Code = "no_bot"               // 404: the person has no bot of that name
+	CodeNoKey              Code = "no_key"               // 404: the bot has no API key of that id
+	CodeLoginRateLimited   Code = "login_rate_limited"   // 429: too many attempts to log in, for the name or from the client
+	CodeLoginBusy          Code = "login_busy"           // 503: the server is checking too many passwords at once
 
 	// Limits.
 	CodeRateLimited    Code = "rate_limited"     // 429: too many requests from one client
@@ -160,6 +161,7 @@ var Codes = []CodeInfo{
 	{CodeNoTournament, http.StatusNotFound},
 	{CodeBadTournament, http.StatusBadRequest},
 	{CodeTournamentState, http.StatusConflict},
+	{CodeTooManyTournaments, http.StatusConflict},
 	{CodeNotYours, http.StatusForbidden},
 	{CodeNoOffer, http.StatusNotFound},
 	{CodeBadOffer, http.StatusBadRequest},

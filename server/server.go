@@ -12,6 +12,7 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/reversi-engine/reversi/catalog"
@@ -162,6 +163,12 @@ type Server struct {
 	// seen is when this process last noted each bot online (seeBot).
 	seenMu sync.Mutex
 	seen   map[string]time.Time
+	// tournamentDone is closed when the scheduler has stopped (Close
+	// waits for it, so that a closed server writes no more).
+	tournamentDone chan struct{}
+	// runningTournaments is the most tournaments running at once (0:
+	// maxRunningTournaments).
+	runningTournaments atomic.Int32
 
 	metrics *metrics
 	limiter *limiter
@@ -300,7 +307,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.Engines = engines
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{tournamentKick: make(chan struct{}, 1), ctx: ctx, cancel: cancel, cfg: cfg, log: cfg.Log, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, cfg.Burst),
+	s := &Server{tournamentKick: make(chan struct{}, 1), tournamentDone: make(chan struct{}), ctx: ctx, cancel: cancel, cfg: cfg, log: cfg.Log, metrics: newMetrics(), limiter: newLimiter(cfg.RatePerSecond, cfg.Burst),
 		analyses:  live.NewSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
 		socketsBy: map[string]int{}, pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval, hashWait: hashWait}
 	s.logins = newLogins(cfg)
@@ -366,6 +373,7 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // and waits for their goroutines.
 func (s *Server) Close() error {
 	s.cancel()
+	<-s.tournamentDone
 	s.hall.Close()
 	return nil
 }

@@ -33,6 +33,16 @@ import (
 	"github.com/reversi-engine/reversi/tournament"
 )
 
+// The caps on tournaments: a person's tournaments registering or
+// running at once, and the tournaments running at once on the instance
+// (Server.runningTournaments, which tests may lower; the scheduler reads
+// twice as many, so that a few more started at once by several servers
+// are not left out).
+const (
+	maxOpenTournaments    = 10
+	maxRunningTournaments = 500
+)
+
 // tournamentEvery is how often the scheduler looks at the running
 // tournaments (Server.tournamentEvery, which tests may shorten).
 const tournamentEvery = time.Second
@@ -227,6 +237,23 @@ func (s *Server) handleNewTournament(w http.ResponseWriter, r *http.Request) {
 	st, err := settingsOf(req)
 	if err != nil {
 		writeFailure(w, http.StatusBadRequest, err, CodeBadTournament)
+		return
+	}
+	open := 0
+	for _, status := range []tournament.Status{tournament.Registering, tournament.Running} {
+		list, err := tournaments.ListTournaments(r.Context(), string(status), 1000)
+		if err != nil {
+			s.accountsFailed(w, r, err)
+			return
+		}
+		for _, t := range list {
+			if t.Creator == c.Account.ID {
+				open++
+			}
+		}
+	}
+	if open >= maxOpenTournaments {
+		writeError(w, http.StatusConflict, CodeTooManyTournaments, fmt.Sprintf("you have %d tournaments registering or running, the most at once: cancel one or wait for one to end", open))
 		return
 	}
 	if len(req.Entrants) > tournament.MaxPlayers {
@@ -503,6 +530,17 @@ func (s *Server) handleTournamentStart(w http.ResponseWriter, r *http.Request) {
 		if !s.byCreator(w, r, rec) {
 			return false
 		}
+		if t.Status == tournament.Registering {
+			running, err := s.tournamentsStore().ListTournaments(r.Context(), string(tournament.Running), s.runningCap())
+			if err != nil {
+				s.accountsFailed(w, r, err)
+				return false
+			}
+			if len(running) >= s.runningCap() {
+				writeError(w, http.StatusConflict, CodeTooManyTournaments, fmt.Sprintf("%d tournaments are running on this server, the most at once: try again when one has ended", len(running)))
+				return false
+			}
+		}
 		if err := t.Start(); err != nil {
 			tournamentRefused(w, err)
 			return false
@@ -523,6 +561,14 @@ func (s *Server) handleTournamentCancel(w http.ResponseWriter, r *http.Request) 
 		}
 		return true
 	})
+}
+
+// runningCap is the most tournaments running at once.
+func (s *Server) runningCap() int {
+	if n := s.runningTournaments.Load(); n > 0 {
+		return int(n)
+	}
+	return maxRunningTournaments
 }
 
 // handleTournamentGGF answers every finished game of a tournament as
@@ -572,8 +618,9 @@ func (s *Server) kickTournaments() {
 // tournamentLoop is the arena's scheduler: every tournamentEvery, and
 // when a tournament or the lobby changes here, it advances every running
 // tournament and accepts the lobby's offers that online bots take
-// (autoAccept), until the server closes.
+// (autoAccept), until the server closes (Close waits for it to stop).
 func (s *Server) tournamentLoop() {
+	defer close(s.tournamentDone)
 	every := s.tournamentEvery
 	if every <= 0 {
 		every = tournamentEvery
@@ -598,7 +645,7 @@ func (s *Server) advanceTournaments(ctx context.Context) {
 	if ts == nil {
 		return
 	}
-	list, err := ts.ListTournaments(ctx, string(tournament.Running), 1000)
+	list, err := ts.ListTournaments(ctx, string(tournament.Running), 2*s.runningCap())
 	if err != nil {
 		if ctx.Err() == nil {
 			s.log.Error("the tournaments could not be read", "err", err)
@@ -606,7 +653,15 @@ func (s *Server) advanceTournaments(ctx context.Context) {
 		return
 	}
 	for _, rec := range list {
-		if err := s.advanceTournament(ctx, ts, rec.ID); err != nil && ctx.Err() == nil {
+		err := s.advanceTournament(ctx, ts, rec.ID)
+		var capped *live.CapError
+		switch {
+		case err == nil || ctx.Err() != nil:
+		case errors.As(err, &capped):
+			// More games than the caps on live games allow: the rest
+			// are made on a later pass, as games end.
+			s.log.Debug("a tournament waits for games to end", "tournament", rec.ID, "cap", capped.Reason)
+		default:
 			s.log.Error("a tournament could not go on", "tournament", rec.ID, "err", err)
 		}
 	}

@@ -15,9 +15,11 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/format/ggf"
+	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 	"github.com/reversi-engine/reversi/store/postgres"
 	"github.com/reversi-engine/reversi/store/postgres/pgtest"
+	"github.com/reversi-engine/reversi/tournament"
 )
 
 // arenaBots registers a person (whose client it returns) and n bots of
@@ -225,13 +227,24 @@ func startTournament(t *testing.T, person *accountClient, req TournamentRequest)
 	return created["id"]
 }
 
-// TestTournamentSwissForfeit: a Swiss tournament of five bots, one of
+func TestTournamentSwissForfeit(t *testing.T) {
+	tournamentSwissForfeit(t, newTestServer(t, "", Config{}))
+}
+
+func TestTournamentSwissForfeitPostgres(t *testing.T) {
+	st, err := postgres.Open(context.Background(), pgtest.FreshDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tournamentSwissForfeit(t, newTestServerOn(t, st, "", Config{}))
+}
+
+// tournamentSwissForfeit: a Swiss tournament of five bots, one of
 // them disabled after entering: every round has a bye (a point), the
 // disabled bot's games are forfeits (it loses them, and no game is
 // made), the others are played, and the tournament ends with every
 // point counted.
-func TestTournamentSwissForfeit(t *testing.T) {
-	ts := newTestServer(t, "", Config{})
+func tournamentSwissForfeit(t *testing.T, ts *testServer) {
 	ctx := context.Background()
 	ann, bots := arenaBots(t, ts, "ann", 5)
 	a := ann.do("POST", "/api/tournaments", TournamentRequest{Name: "Swiss", Kind: "swiss", Rounds: 3, Time: "30s",
@@ -281,18 +294,27 @@ func TestTournamentSwissForfeit(t *testing.T) {
 	}
 }
 
-// TestTournamentRestart: a server stopped in the middle of a tournament
-// (a round played, the next under way) and started again on the same
-// file goes on and finishes it.
 func TestTournamentRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tournament.db")
-	a := newTestServer(t, path, Config{})
+	tournamentRestart(t, func() *testServer { return newTestServer(t, path, Config{}) })
+}
+
+func TestTournamentRestartPostgres(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	tournamentRestart(t, func() *testServer { return newPostgresServer(t, dsn, "server-a") })
+}
+
+// tournamentRestart: a server stopped in the middle of a tournament (a
+// round played, the next under way) and started again on the same
+// store goes on and finishes it.
+func tournamentRestart(t *testing.T, start func() *testServer) {
+	a := start()
 	ann, bots := arenaBots(t, a, "ann", 3)
 	id := startTournament(t, ann, TournamentRequest{Name: "Across a restart", Kind: "round-robin", Cycles: 2, GameTime: "5m",
 		Entrants: []string{"annbot1", "annbot2", "annbot3"}})
 	playBots(t, a, bots, func() bool { return tournamentOf(t, a, id).Round >= 3 })
 	a.close()
-	b := newTestServer(t, path, Config{})
+	b := start()
 	if v := tournamentOf(t, b, id); v.Status != "running" || v.Round < 3 {
 		t.Fatalf("after the restart: %s, round %d", v.Status, v.Round)
 	}
@@ -333,5 +355,159 @@ func TestTournamentTwoServers(t *testing.T) {
 		if err != nil || len(games) != 3 {
 			t.Errorf("%s played %d games (%v), want 3", name, len(games), err)
 		}
+	}
+}
+
+func TestTournamentLostGame(t *testing.T) {
+	tournamentLostGame(t, newTestServer(t, "", Config{}))
+}
+
+func TestTournamentLostGamePostgres(t *testing.T) {
+	st, err := postgres.Open(context.Background(), pgtest.FreshDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tournamentLostGame(t, newTestServerOn(t, st, "", Config{}))
+}
+
+// tournamentLostGame: a tournament whose first game's id was recorded by
+// a server that stopped before making the game (written to the store as
+// that server left it) is taken up by the scheduler: the game is made
+// under the recorded id, between the paired accounts, and the
+// tournament is played to its end with no other game for that pairing.
+func tournamentLostGame(t *testing.T, ts *testServer) {
+	ctx := context.Background()
+	_, bots := arenaBots(t, ts, "ann", 2)
+	accounts := ts.st.(store.Accounts)
+	creator, _ := accounts.AccountByName(ctx, "ann")
+	tm, err := tournament.New(live.NewID(8), tournament.Settings{Name: "Left by a crash", Kind: tournament.RoundRobin, Cycles: 1, GameTime: 5 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"annbot1", "annbot2"} {
+		a, _ := accounts.AccountByName(ctx, name)
+		if err := tm.Join(tournament.Player{ID: a.ID, Name: a.Name}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tm.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pending := tm.Pending()
+	if len(pending) != 1 {
+		t.Fatalf("pending %v, want one game", pending)
+	}
+	lost := live.NewID(8)
+	if err := tm.Started(pending[0], lost); err != nil {
+		t.Fatal(err)
+	}
+	if code := ts.call("GET", "/api/games/"+lost, nil, nil); code != 404 {
+		t.Fatalf("the lost game before the scheduler: %d, want 404", code)
+	}
+	data, _ := json.Marshal(tm)
+	rec := &store.TournamentRecord{ID: tm.ID, Name: tm.Settings.Name, Status: string(tm.Status), Creator: creator.ID, Data: data}
+	if err := ts.st.(store.Tournaments).CreateTournament(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	ts.srv.kickTournaments()
+	playBots(t, ts, bots, func() bool { return tournamentOf(t, ts, tm.ID).Status == "finished" })
+	v := tournamentOf(t, ts, tm.ID)
+	if len(v.Games) != 1 || v.Games[0].Game != lost || v.Games[0].Result == nil || v.Games[0].Result.Black != 0 {
+		t.Fatalf("the games: %+v, want the one game %s, won by White", v.Games, lost)
+	}
+	gv := ts.state(lost)
+	if gv.Black.Name != v.Games[0].Black || gv.White.Name != v.Games[0].White || gv.Status != "finished" {
+		t.Errorf("the game made: %s against %s, %s", gv.Black.Name, gv.White.Name, gv.Status)
+	}
+	for name := range bots {
+		a, _ := accounts.AccountByName(ctx, name)
+		games, err := accounts.AccountGames(ctx, a.ID, store.ListOptions{})
+		if err != nil || len(games) != 1 || games[0].ID != lost {
+			t.Errorf("%s's games: %+v %v, want only %s", name, games, err, lost)
+		}
+	}
+}
+
+// TestTournamentCaps: a person may have 10 tournaments registering or
+// running at once (an 11th is refused until one is cancelled), and no
+// tournament starts while the instance runs as many as it allows.
+func TestTournamentCaps(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ann, _ := arenaBots(t, ts, "ann", 2)
+	bob := ts.client()
+	bob.do("POST", "/api/account/register", RegisterRequest{Name: "bob", Password: "long enough"}, nil).want(t, "bob registers", 201, "")
+	req := TournamentRequest{Name: "One of many", Kind: "round-robin", GameTime: "5m", Entrants: []string{"annbot1", "annbot2"}}
+	var ids []string
+	for i := range maxOpenTournaments {
+		a := ann.do("POST", "/api/tournaments", req, nil)
+		a.want(t, fmt.Sprintf("tournament %d", i+1), 201, "")
+		var created map[string]string
+		json.Unmarshal(a.body, &created)
+		ids = append(ids, created["id"])
+	}
+	ann.do("POST", "/api/tournaments", req, nil).want(t, "one too many", 409, CodeTooManyTournaments)
+	bob.do("POST", "/api/tournaments", req, nil).want(t, "another person's", 201, "")
+	ann.do("POST", "/api/tournaments/"+ids[0]+"/cancel", nil, nil).want(t, "ann cancels one", 200, "")
+	ann.do("POST", "/api/tournaments", req, nil).want(t, "after a cancel", 201, "")
+
+	ts.srv.runningTournaments.Store(1)
+	ann.do("POST", "/api/tournaments/"+ids[1]+"/start", nil, nil).want(t, "the first to run", 200, "")
+	ann.do("POST", "/api/tournaments/"+ids[2]+"/start", nil, nil).want(t, "a second while one runs", 409, CodeTooManyTournaments)
+	ann.do("POST", "/api/tournaments/"+ids[1]+"/start", nil, nil).want(t, "the running one started again", 409, CodeTournamentState)
+	bob.do("POST", "/api/tournaments/"+ids[2]+"/start", nil, nil).want(t, "bob starts ann's", 403, CodeNotYours)
+	ann.do("POST", "/api/tournaments/"+ids[1]+"/cancel", nil, nil).want(t, "the running one cancelled", 200, "")
+	ann.do("POST", "/api/tournaments/"+ids[2]+"/start", nil, nil).want(t, "the second once the first stopped", 200, "")
+}
+
+// TestTournamentBotEnters: a bot enters an open tournament by its key
+// alone and leaves it, but enters no other account (not even its
+// owner's other bot), and none of a closed one.
+func TestTournamentBotEnters(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	_, bots := arenaBots(t, ts, "ann", 2)
+	bob := ts.client()
+	bob.do("POST", "/api/account/register", RegisterRequest{Name: "bob", Password: "long enough"}, nil).want(t, "bob registers", 201, "")
+	create := func(closed bool) string {
+		a := bob.do("POST", "/api/tournaments", TournamentRequest{Name: "Open to bots", Kind: "swiss", Rounds: 2, Time: "30s", Closed: closed}, nil)
+		a.want(t, "bob creates", 201, "")
+		var created map[string]string
+		json.Unmarshal(a.body, &created)
+		return created["id"]
+	}
+	open, closed := create(false), create(true)
+	key := bots["annbot1"]
+	ts.client().do("POST", "/api/tournaments/"+open+"/join", EntrantRequest{}, key).want(t, "annbot1 joins by its key", 200, "")
+	ts.client().do("POST", "/api/tournaments/"+open+"/join", EntrantRequest{Name: "annbot2"}, key).want(t, "annbot1 enters annbot2", 403, CodeNotYours)
+	ts.client().do("POST", "/api/tournaments/"+closed+"/join", EntrantRequest{}, key).want(t, "annbot1 joins a closed one", 403, CodeNotYours)
+	ts.client().do("POST", "/api/tournaments/"+open+"/join", EntrantRequest{}, map[string]string{"Authorization": "Bearer rvk_nothing"}).want(t, "a bad key", 401, "")
+	if v := tournamentOf(t, ts, open); len(v.Players) != 1 || v.Players[0].Name != "annbot1" {
+		t.Fatalf("the entrants: %+v", v.Players)
+	}
+	ts.client().do("POST", "/api/tournaments/"+open+"/leave", EntrantRequest{}, key).want(t, "annbot1 leaves by its key", 200, "")
+	if v := tournamentOf(t, ts, open); len(v.Players) != 0 {
+		t.Fatalf("the entrants after it left: %+v", v.Players)
+	}
+}
+
+// TestTournamentWaitsForCap: a round of more games than the caps on
+// live games let the tournament have at once (one here, two a round)
+// makes what it may and the rest as games end: the tournament is played
+// to its end, each pairing's game made once.
+func TestTournamentWaitsForCap(t *testing.T) {
+	ts := newTestServer(t, "", Config{MaxGamesPerClient: 1})
+	ann, bots := arenaBots(t, ts, "ann", 4)
+	id := startTournament(t, ann, TournamentRequest{Name: "One at a time", Kind: "round-robin", Time: "30s",
+		Entrants: []string{"annbot1", "annbot2", "annbot3", "annbot4"}})
+	playBots(t, ts, bots, func() bool { return tournamentOf(t, ts, id).Status == "finished" })
+	v := tournamentOf(t, ts, id)
+	seen := map[string]bool{}
+	for _, g := range v.Games {
+		if g.Result == nil || g.Result.Black != 0 || seen[g.Game] {
+			t.Errorf("game %+v: want one game each, won by White", g)
+		}
+		seen[g.Game] = true
+	}
+	if len(v.Games) != 6 {
+		t.Errorf("%d games, want 6", len(v.Games))
 	}
 }
