@@ -120,3 +120,59 @@ func TestBotPlaysTheArena(t *testing.T) {
 	}
 	serve.OneFinishedGame(t, st, "coach")
 }
+
+// TestBotsPlayATournament: two copies of bot.py, each with its bot's key,
+// are entered in a round robin that their person creates and starts; the
+// server makes their game, they play it to its end by themselves, and the
+// tournament's standings give the winner its point.
+func TestBotsPlayATournament(t *testing.T) {
+	py := python(t)
+	url, _ := serve.Start(t)
+	coach := serve.Register(t, url, "coach")
+	var outs [2]*testproc.Output
+	for i, name := range []string{"pyone", "pytwo"} {
+		key := coach.Bot(name)
+		cmd := exec.Command(py, "bot.py", "--server", url, "--key", key, "--games", "1")
+		outs[i] = &testproc.Output{}
+		cmd.Stdout, cmd.Stderr = outs[i], outs[i]
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	}
+	var created struct{ ID string }
+	coach.Do("POST", "/api/tournaments", map[string]any{"name": "Class X", "kind": "round-robin", "game_time": "5m",
+		"entrants": []string{"pyone", "pytwo"}}, &created)
+	coach.Do("POST", "/api/tournaments/"+created.ID+"/start", map[string]string{}, nil)
+	var v struct {
+		Status    string
+		Standings []struct {
+			Player struct{ Name string }
+			Points float64
+			Games  int
+		}
+	}
+	deadline := time.Now().Add(3 * time.Minute)
+	for v.Status != "finished" {
+		if time.Now().After(deadline) {
+			t.Fatalf("the tournament did not end: %+v\n%s\n%s", v, outs[0], outs[1])
+		}
+		time.Sleep(100 * time.Millisecond)
+		coach.Do("GET", "/api/tournaments/"+created.ID, nil, &v)
+	}
+	total := 0.0
+	for _, s := range v.Standings {
+		total += s.Points
+		if s.Games != 1 {
+			t.Errorf("%s played %d games, want 1", s.Player.Name, s.Games)
+		}
+	}
+	if total != 1 {
+		t.Errorf("%v points in all, want 1 (one game)", total)
+	}
+	for i, out := range outs {
+		if !strings.Contains(out.String(), "game over: ") || !strings.Contains(out.String(), "played ") {
+			t.Errorf("bot %d did not play and say the result:\n%s", i, out)
+		}
+	}
+}
