@@ -107,7 +107,7 @@ func TestLanguageKeysUsed(t *testing.T) {
 	used := map[string]bool{}
 	var prefixes []string
 	direct := regexp.MustCompile(`\bt\("([A-Za-z0-9_.]+)"`)
-	prefixed := regexp.MustCompile(`\bt\("([A-Za-z0-9_]+\.)"\s*\+`)
+	prefixed := regexp.MustCompile(`\bt\("([A-Za-z0-9_.]+\.)"\s*\+`)
 	quoted := regexp.MustCompile(`"([a-z]+\.[A-Za-z0-9]+)"`) // keys in a map of keys
 	attr := regexp.MustCompile(`data-i18n(?:-label)?="([^"]+)"`)
 	err := fs.WalkDir(web.Files, "static", func(p string, d fs.DirEntry, err error) error {
