@@ -61,6 +61,8 @@ func (s *Server) routes() {
 	s.tournamentRoutes(api)
 	s.lobbyRoutes(api)
 	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
+	s.mux.HandleFunc("GET /api/lobby/ws", s.handleLobbySocket)
+	methods["/api/lobby/ws"] = append(methods["/api/lobby/ws"], "GET")
 	methods["/api/games/{id}/ws"] = append(methods["/api/games/{id}/ws"], "GET")
 	// Another method on a path of the API, or a path it does not have,
 	// gets its error as JSON too.

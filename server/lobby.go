@@ -224,6 +224,7 @@ func (s *Server) handleNewOffer(kind store.OfferKind) http.HandlerFunc {
 			return
 		}
 		s.kickTournaments() // a bot may take it
+		s.lobbyNews.changed()
 		writeJSON(w, http.StatusCreated, s.viewOffer(ctx, o))
 	}
 }
@@ -423,6 +424,7 @@ func (s *Server) acceptOffer(ctx context.Context, lobby store.Lobby, o *store.Of
 		color = "black"
 	}
 	s.log.Info("offer accepted", "offer", o.ID, "game", game, "by", a.Name)
+	s.lobbyNews.changed()
 	return game, color, nil
 }
 
@@ -464,6 +466,9 @@ func (s *Server) handleSettle(state store.OfferState) http.HandlerFunc {
 			return
 		}
 		err := lobby.SettleOffer(r.Context(), o.ID, state, a.ID, "", time.Now())
+		if err == nil {
+			s.lobbyNews.changed()
+		}
 		if errors.Is(err, store.ErrConflict) {
 			s.offerClosed(w, r, lobby, o.ID)
 			return

@@ -160,6 +160,9 @@ type Server struct {
 	// how often it looks anyway (0: tournamentEvery).
 	tournamentKick  chan struct{}
 	tournamentEvery time.Duration
+	// lobbyNews wakes the lobby's streams when this server changes the
+	// lobby (lobbyws.go).
+	lobbyNews news
 	// seen is when this process last noted each bot online (seeBot).
 	seenMu sync.Mutex
 	seen   map[string]time.Time
