@@ -10,6 +10,14 @@
 //   ./bot --server http://127.0.0.1:8080 --opponent random
 //   ./bot --server URL --game ID --token TOKEN --colour white
 //
+// With a bot account's API key (--key, or REVERSI_API_KEY) it plays in the
+// lobby instead: it declares what it accepts (--accept classes, --rated,
+// --casual, --max-games at once), and plays every game GET
+// /api/account/games gives it, by its key, until --games have ended (0:
+// forever):
+//
+//   ./bot --server URL --key rvk_... --accept blitz,rapid --casual
+//
 // It prints the game's address, each move it plays and the result, and
 // exits 0 at the end of the game, 1 on an error (with the server's
 // message), 2 on bad arguments.
@@ -46,7 +54,7 @@ size_t header(char* data, size_t size, size_t n, void* out) {
 
 // call sends a JSON request and returns the decoded answer. Told to slow
 // down (429, the server's rate limit), it waits as asked and tries again.
-json call(const std::string& method, const std::string& url, const json* body = nullptr) {
+json call(const std::string& method, const std::string& url, const json* body = nullptr, const std::string& key = "") {
   for (;;) {
     CURL* curl = curl_easy_init();
     if (!curl) throw std::runtime_error("curl_easy_init failed");
@@ -60,12 +68,14 @@ json call(const std::string& method, const std::string& url, const json* body = 
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, header);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &retry);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT, 60L);
+    const std::string auth = "Authorization: Bearer " + key;
+    if (!key.empty()) headers = curl_slist_append(headers, auth.c_str());  // the bot account's
     if (body) {
       payload = body->dump();
       headers = curl_slist_append(headers, "Content-Type: application/json");  // the server takes only JSON
-      curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
       curl_easy_setopt(curl, CURLOPT_POSTFIELDS, payload.c_str());
     }
+    if (headers) curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
     CURLcode rc = curl_easy_perform(curl);
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
     curl_slist_free_all(headers);
@@ -141,16 +151,83 @@ std::string choose(const json& state, const std::string& colour) {
 }
 
 int usage(const std::string& why) {
-  std::cerr << "bot: " << why << "\nusage: bot [--server URL] [--opponent SPEC] [--name NAME] [--game ID --token TOKEN --colour black|white]\n";
+  std::cerr << "bot: " << why << "\nusage: bot [--server URL] [--opponent SPEC] [--name NAME] [--game ID --token TOKEN --colour black|white]\n"
+            << "       bot [--server URL] --key KEY [--accept CLASSES] [--rated] [--casual] [--max-games N] [--games N]\n";
   return 2;
+}
+
+// Lobby is what the bot accepts in the lobby, and how long it plays.
+struct Lobby {
+  std::string key, accept = "blitz,rapid,classical";
+  bool rated = false, casual = false;
+  int maxGames = 1, games = 0;
+};
+
+// lobby plays in the lobby as the bot account of l.key: it declares what
+// it accepts, then plays its games as they come, until l.games have
+// ended (0: forever).
+int lobby(const std::string& server, const Lobby& l) {
+  json classes = json::array();
+  for (size_t from = 0; from <= l.accept.size();) {
+    size_t comma = l.accept.find(',', from);
+    if (comma == std::string::npos) comma = l.accept.size();
+    if (comma > from) classes.push_back(l.accept.substr(from, comma - from));
+    from = comma + 1;
+  }
+  json rule = {{"classes", classes}, {"rated", l.rated}, {"casual", l.casual || !l.rated}, {"max_games", l.maxGames}};
+  json got = call("PUT", server + "/api/account/accepts", &rule, l.key);
+  std::cout << "accepting";
+  for (const auto& c : got["classes"]) std::cout << " " << c.get<std::string>();
+  std::cout << (got["rated"].get<bool>() ? " rated" : "") << (got["casual"].get<bool>() ? " casual" : "") << std::endl;
+  std::vector<std::string> playing;
+  int ended = 0;
+  while (l.games == 0 || ended < l.games) {
+    // Polling keeps the bot online: the server accepts offers for it.
+    json mine = call("GET", server + "/api/account/games", nullptr, l.key)["games"];
+    std::vector<std::string> now;
+    for (const auto& g : mine) now.push_back(g["id"].get<std::string>());
+    for (const auto& id : playing) {
+      if (std::find(now.begin(), now.end(), id) != now.end()) continue;
+      json r = call("GET", server + "/api/games/" + id).value("result", json::object());  // ended since the last poll
+      std::cout << "game " << id << " over: " << r.value("winner", "?") << " wins (" << r.value("reason", "") << "), board "
+                << r.value("black", 0) << "-" << r.value("white", 0) << std::endl;
+      ended++;
+    }
+    for (const auto& id : now)
+      if (std::find(playing.begin(), playing.end(), id) == playing.end()) std::cout << "game " << id << ": " << server << "/game/" << id << std::endl;
+    playing = now;
+    for (const auto& g : mine) {
+      if (!g.value("to_move", false)) continue;
+      std::string id = g["id"].get<std::string>(), colour = g["color"].get<std::string>();
+      json state = call("GET", server + "/api/games/" + id);
+      if (state["status"] == "finished" || state.value("turn", "") != colour || !state.contains("legal") || state["legal"].empty()) continue;
+      std::string move = choose(state, colour);
+      json req = {{"move", move}};
+      try {
+        call("POST", server + "/api/games/" + id + "/move", &req, l.key);
+        std::cout << "game " << id << ": played " << move << std::endl;
+      } catch (const std::runtime_error& e) {
+        // Not our turn any more (a pass, the game's end): the next poll sees.
+        if (std::string(e.what()).find(": 409 ") == std::string::npos) throw;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string server = "http://127.0.0.1:8080", opponent = "random", name = "bot-cpp", game, token, colour;
+  Lobby l;
+  if (const char* k = std::getenv("REVERSI_API_KEY")) l.key = k;
   for (int i = 1; i < argc; i++) {
     std::string a = argv[i];
+    if (a == "--rated" || a == "--casual") {
+      (a == "--rated" ? l.rated : l.casual) = true;
+      continue;
+    }
     if (i + 1 >= argc) return usage(a + " needs a value");
     std::string v = argv[++i];
     if (a == "--server") server = v;
@@ -159,6 +236,10 @@ int main(int argc, char** argv) {
     else if (a == "--game") game = v;
     else if (a == "--token") token = v;
     else if (a == "--colour") colour = v;
+    else if (a == "--key") l.key = v;
+    else if (a == "--accept") l.accept = v;
+    else if (a == "--max-games") l.maxGames = std::atoi(v.c_str());
+    else if (a == "--games") l.games = std::atoi(v.c_str());
     else return usage("unknown option " + a);
   }
   if (!game.empty() && (token.empty() || (colour != "black" && colour != "white")))
@@ -166,6 +247,7 @@ int main(int argc, char** argv) {
   while (!server.empty() && server.back() == '/') server.pop_back();
   curl_global_init(CURL_GLOBAL_DEFAULT);
   try {
+    if (!l.key.empty()) return lobby(server, l);
     if (game.empty()) {
       json req = {{"black", {{"kind", "bot"}, {"name", name}}}, {"white", {{"kind", "builtin"}, {"spec", opponent}}}};
       json created = call("POST", server + "/api/games", &req);

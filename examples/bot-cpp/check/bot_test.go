@@ -1,13 +1,16 @@
 package check
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/reversi-engine/reversi/examples/internal/serve"
+	"github.com/reversi-engine/reversi/internal/testproc"
 )
 
 // build compiles bot.cpp; without g++, libcurl's or nlohmann/json's
@@ -71,5 +74,42 @@ func TestBotSaysTheServersError(t *testing.T) {
 		if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != tc.code || !strings.Contains(string(out), tc.says) {
 			t.Errorf("%v: exit %v, want %d saying %q:\n%s", tc.args, cmd.ProcessState, tc.code, tc.says, out)
 		}
+	}
+}
+
+// TestBotPlaysTheLobby runs the bot with a bot account's key against a
+// real server: it declares what it accepts, the server accepts a person's
+// seek for it, and it plays the game by its key to the end (the person
+// playing by her session), then exits 0 having said the result.
+func TestBotPlaysTheLobby(t *testing.T) {
+	bin := build(t)
+	url, st := serve.Start(t)
+	ann := serve.Register(t, url, "ann")
+	key := ann.Bot("cppbot")
+	cmd := exec.Command(bin, "--server", url, "--key", key, "--accept", "blitz", "--casual", "--games", "1")
+	var out testproc.Output
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	t.Cleanup(func() { cmd.Process.Kill() })
+	deadline := time.Now().Add(5 * time.Minute) // bounds a wait that would never end
+	game := ann.LobbyGame(deadline, out.String)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("bot: %v\n%s", err, out.String())
+		}
+	case <-time.After(time.Until(deadline)):
+		t.Fatalf("the bot did not end:\n%s", out.String())
+	}
+	if s := out.String(); !strings.Contains(s, "accepting blitz") || !strings.Contains(s, ": played ") || !strings.Contains(s, "game "+game+" over: ") {
+		t.Fatalf("the bot did not say what it accepts, its moves and the result:\n%s", s)
+	}
+	g, err := st.Get(context.Background(), game)
+	if err != nil || g.Result == nil || g.Seats[0].Name != "ann" || g.Seats[1].Name != "cppbot" {
+		t.Fatalf("the game: %+v, %v", g, err)
 	}
 }
