@@ -11,7 +11,6 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -89,37 +88,11 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if !s.socketOpened(client) {
-		s.metrics.refused.WithLabelValues("sockets").Inc()
-		writeError(w, http.StatusTooManyRequests, CodeTooManySockets, fmt.Sprintf("you have %d live connections open, the limit of a client here: close some", s.cfg.MaxSocketsPerClient))
+	c, ctx, cancel, closed, ok := s.openSocket(w, r, client)
+	if !ok {
 		return
 	}
-	defer s.socketClosed(client)
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{})
-	if err != nil {
-		return // Accept has answered
-	}
-	s.metrics.sockets.Inc()
-	defer s.metrics.sockets.Dec()
-	c.SetReadLimit(maxMessage)
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	if !s.closingStarts() {
-		c.Close(websocket.StatusGoingAway, "the server is shutting down")
-		return
-	}
-	go func() { // stop at shutdown
-		defer s.closing.Done()
-		select {
-		case <-s.ctx.Done():
-			c.Close(websocket.StatusGoingAway, "the server is shutting down")
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
+	defer closed()
 	// The stream says; the client says nothing (what it sends is read
 	// and dropped, at most socketRate messages a second).
 	go func() {

@@ -118,39 +118,11 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	if c, err := s.callerOf(r); err == nil && c != nil {
 		who = c.Account
 	}
-	if !s.socketOpened(client) {
-		s.metrics.refused.WithLabelValues("sockets").Inc()
-		writeError(w, http.StatusTooManyRequests, CodeTooManySockets, fmt.Sprintf("you have %d live connections open, the limit of a client here: close some", s.cfg.MaxSocketsPerClient))
+	c, ctx, cancel, closed, ok := s.openSocket(w, r, client)
+	if !ok {
 		return
 	}
-	defer s.socketClosed(client)
-	// The connection outlives the HTTP server's read and write timeouts,
-	// which are for plain requests: the pings below find dead peers.
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{})
-	if err != nil {
-		return // Accept has answered
-	}
-	s.metrics.sockets.Inc()
-	defer s.metrics.sockets.Dec()
-	c.SetReadLimit(maxMessage)
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	if !s.closingStarts() {
-		c.Close(websocket.StatusGoingAway, "the server is shutting down")
-		return
-	}
-	go func() { // stop at shutdown
-		defer s.closing.Done()
-		select {
-		case <-s.ctx.Done():
-			c.Close(websocket.StatusGoingAway, "the server is shutting down")
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
+	defer closed()
 	wake, unwatch := t.Watch()
 	defer unwatch()
 	out := make(chan Envelope, 8)
@@ -325,4 +297,51 @@ func (s *Server) socketClosed(client string) {
 	if s.socketsBy[client]--; s.socketsBy[client] <= 0 {
 		delete(s.socketsBy, client)
 	}
+}
+
+// openSocket opens a WebSocket for client within its cap on live
+// connections (429 too_many_sockets beyond it), closed at the server's
+// shutdown; it returns the connection, its context (done when the
+// connection ends or the server shuts down) and the function to call at
+// its end, and cancel, which ends the context, or false (the answer
+// given).
+func (s *Server) openSocket(w http.ResponseWriter, r *http.Request, client string) (c *websocket.Conn, ctx context.Context, cancel, closed func(), ok bool) {
+	if !s.socketOpened(client) {
+		s.metrics.refused.WithLabelValues("sockets").Inc()
+		writeError(w, http.StatusTooManyRequests, CodeTooManySockets, fmt.Sprintf("you have %d live connections open, the limit of a client here: close some", s.cfg.MaxSocketsPerClient))
+		return nil, nil, nil, nil, false
+	}
+	// The connection outlives the HTTP server's read and write timeouts,
+	// which are for plain requests: pings find dead peers.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{})
+	if err != nil {
+		s.socketClosed(client)
+		return nil, nil, nil, nil, false // Accept has answered
+	}
+	s.metrics.sockets.Inc()
+	c.SetReadLimit(maxMessage)
+	ctx, cancel = context.WithCancel(r.Context())
+	closed = func() {
+		cancel()
+		s.metrics.sockets.Dec()
+		s.socketClosed(client)
+	}
+	if !s.closingStarts() {
+		c.Close(websocket.StatusGoingAway, "the server is shutting down")
+		closed()
+		return nil, nil, nil, nil, false
+	}
+	go func() { // stop at shutdown
+		defer s.closing.Done()
+		select {
+		case <-s.ctx.Done():
+			c.Close(websocket.StatusGoingAway, "the server is shutting down")
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return c, ctx, cancel, closed, true
 }
