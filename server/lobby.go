@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/account"
+	"github.com/reversi-engine/reversi/internal/clip"
 	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 )
@@ -130,7 +131,7 @@ func (s *Server) offerOf(req OfferRequest, kind store.OfferKind, from string, no
 		o.Color = "random"
 	case "black", "white", "random":
 	default:
-		return nil, fmt.Errorf("color: %q: want black, white or random", clipName(o.Color))
+		return nil, fmt.Errorf("color: %q: want black, white or random", clip.Text(o.Color, quoted))
 	}
 	if o.MinRating < 0 || o.MaxRating < 0 || o.MinRating > 4000 || o.MaxRating > 4000 || o.MaxRating > 0 && o.MaxRating < o.MinRating {
 		return nil, errors.New("min_rating, max_rating: want 0 (none) or 1 to 4000, the least first")
@@ -142,7 +143,7 @@ func (s *Server) offerOf(req OfferRequest, kind store.OfferKind, from string, no
 	if req.Expires != "" {
 		d, err := time.ParseDuration(req.Expires)
 		if err != nil || d < time.Minute || d > maxOfferLife {
-			return nil, fmt.Errorf("expires: %q: want a duration from 1m to %v", clipName(req.Expires), maxOfferLife)
+			return nil, fmt.Errorf("expires: %q: want a duration from 1m to %v", clip.Text(req.Expires, quoted), maxOfferLife)
 		}
 		life = d
 	}
@@ -193,7 +194,7 @@ func (s *Server) handleNewOffer(kind store.OfferKind) http.HandlerFunc {
 		if kind == store.Challenge {
 			to, err := s.accountsStore().AccountByName(ctx, req.To)
 			if errors.Is(err, store.ErrNoAccount) || req.To == "" {
-				writeError(w, http.StatusNotFound, CodeNoSuchAccount, fmt.Sprintf("to: no account named %q", clipName(req.To)))
+				writeError(w, http.StatusNotFound, CodeNoSuchAccount, fmt.Sprintf("to: no account named %q", clip.Text(req.To, quoted)))
 				return
 			}
 			if err != nil {
@@ -559,7 +560,7 @@ func (s *Server) handleSetAccepts(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, c := range req.Classes {
 		if !slices.Contains(account.Classes, account.Class(c)) {
-			writeError(w, http.StatusBadRequest, CodeBadOffer, fmt.Sprintf("classes: %q is not a class", clipName(c)))
+			writeError(w, http.StatusBadRequest, CodeBadOffer, fmt.Sprintf("classes: %q is not a class", clip.Text(c, quoted)))
 			return
 		}
 	}

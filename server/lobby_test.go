@@ -6,9 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/reversi-engine/reversi/store"
 	"github.com/reversi-engine/reversi/store/postgres"
@@ -97,6 +99,11 @@ func lobbyFlow(t *testing.T, ts *testServer) {
 
 	// A challenge to the bot.
 	ann.do("POST", "/api/lobby/challenges", OfferRequest{To: "nobody"}, nil).want(t, "to nobody", 404, CodeNoSuchAccount)
+	long := ann.do("POST", "/api/lobby/challenges", OfferRequest{To: strings.Repeat("棋", 60)}, nil)
+	long.want(t, "to a long name nobody has", 404, CodeNoSuchAccount)
+	if msg := long.error().Error; strings.ContainsRune(msg, utf8.RuneError) || !strings.Contains(msg, "棋...") {
+		t.Errorf("a long name quoted: %q, want it cut between characters", msg)
+	}
 	ann.do("POST", "/api/lobby/challenges", OfferRequest{To: "ann"}, nil).want(t, "to herself", 400, CodeBadOffer)
 	ann.do("POST", "/api/lobby/challenges", OfferRequest{To: "evebot1", MinRating: 1000}, nil).want(t, "a range", 400, CodeBadOffer)
 	a = ann.do("POST", "/api/lobby/challenges", OfferRequest{To: "evebot1", Color: "black"}, nil)

@@ -28,6 +28,7 @@ import (
 
 	"github.com/reversi-engine/reversi/account"
 	"github.com/reversi-engine/reversi/format/ggf"
+	"github.com/reversi-engine/reversi/internal/clip"
 	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
 	"github.com/reversi-engine/reversi/tournament"
@@ -178,20 +179,12 @@ func settingsOf(req TournamentRequest) (tournament.Settings, error) {
 	switch req.Opening {
 	case "", "xot", "random":
 	default:
-		return st, fmt.Errorf("opening: %q: want xot, random or nothing (the standard start)", clipName(req.Opening))
+		return st, fmt.Errorf("opening: %q: want xot, random or nothing (the standard start)", clip.Text(req.Opening, quoted))
 	}
 	if err := st.Check(); err != nil {
 		return st, errors.New(strings.TrimPrefix(err.Error(), "tournament: "))
 	}
 	return st, nil
-}
-
-// clipName bounds a text quoted in a message.
-func clipName(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
 }
 
 // pairingRequest is the request of a tournament's game: its clock and
@@ -269,7 +262,7 @@ func (s *Server) handleNewTournament(w http.ResponseWriter, r *http.Request) {
 	for _, name := range req.Entrants {
 		a, err := accounts.AccountByName(ctx, name)
 		if errors.Is(err, store.ErrNoAccount) {
-			writeError(w, http.StatusNotFound, CodeNoSuchAccount, fmt.Sprintf("entrants: no account named %q", clipName(name)))
+			writeError(w, http.StatusNotFound, CodeNoSuchAccount, fmt.Sprintf("entrants: no account named %q", clip.Text(name, quoted)))
 			return
 		}
 		if err != nil {
