@@ -306,7 +306,16 @@ func (s *Server) handleOffer(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	writeJSON(w, http.StatusOK, s.viewOffer(r.Context(), o))
+	v := s.viewOffer(r.Context(), o)
+	if v.Game != "" {
+		// An acceptance is written before its game is made: until the
+		// game is there, the offer names none (a client that goes to it
+		// finds it).
+		if _, err := s.cfg.Store.Get(r.Context(), v.Game); err != nil {
+			v.Game = ""
+		}
+	}
+	writeJSON(w, http.StatusOK, v)
 }
 
 // offerClosed answers the refusal of an offer that is not open.

@@ -213,7 +213,7 @@ func TestLobbyBotAccepts(t *testing.T) {
 	var rated, casual OfferView
 	json.Unmarshal(ann.do("POST", "/api/lobby/seeks", OfferRequest{GameTime: "5m", Rated: true}, nil).body, &rated)
 	json.Unmarshal(ann.do("POST", "/api/lobby/seeks", OfferRequest{GameTime: "5m"}, nil).body, &casual)
-	got := waitOffer(t, ts, ann, casual.ID, "accepted by the bot", func(o OfferView) bool { return o.State == "accepted" })
+	got := waitOffer(t, ts, ann, casual.ID, "accepted by the bot, its game made", func(o OfferView) bool { return o.State == "accepted" && o.Game != "" })
 	if got.By != "evebot1" || got.Game == "" {
 		t.Fatalf("the casual seek: %+v", got)
 	}

@@ -73,13 +73,16 @@ export function lobbyPage(app) {
       if (gone()) return;
       const open = new Set([...s.offers, ...c.offers].filter((o) => o.from === me?.name).map((o) => o.id));
       // An offer of the account no longer open: taken? Then to its game.
+      const pending = new Set(); // accepted, the game not made yet: asked again
       for (const id of mine) {
         if (open.has(id)) continue;
         const o = await api("GET", "/api/lobby/offers/" + encodeURIComponent(id)).catch(() => null);
         if (o?.state === "accepted" && o.game && !gone()) { location.href = "/game/" + o.game; return; }
+        if (o?.state === "accepted" && !o.game) pending.add(id);
       }
       mine.clear();
       open.forEach((id) => mine.add(id));
+      pending.forEach((id) => mine.add(id));
       seeks.replaceChildren(s.offers.length ? table("seeks", ["lobby.from", "tournament.clockLabel", "profile.class", "lobby.ratedLabel", "lobby.colorLabel", "lobby.actions"],
         s.offers.map((o) => {
           const r = row(o, me, [el("td", {}, playerLink(o.from, { translate: "no" }), rangeText(o) ? el("span", { class: "small", text: " (" + rangeText(o) + ")" }) : "")]);
