@@ -15,7 +15,7 @@ const module = "github.com/reversi-engine/reversi"
 var engine = []string{
 	"board", "game", "perft", "format/obf", "format/ggf", "format/wthor", "eval", "eval/pattern",
 	"player/minimax", "endgame", "endgame/problems", "engine", "mcts", "train", "player", "player/course", "player/human",
-	"catalog", "referee", "arena", "nboard", "gtp", "internal/lines", "internal/childproc", "internal/mpc", "internal/clip", "internal/memclear", "internal/cpufeature", "internal/hugepage", "textboard", "data", "data/xot", "data/fforum", "internal/workers", "accuracy", "bench", "opening", "book", "glicko", "pairing",
+	"catalog", "referee", "arena", "nboard", "gtp", "internal/lines", "internal/childproc", "internal/mpc", "internal/clip", "internal/memclear", "internal/cpufeature", "internal/hugepage", "textboard", "data", "data/xot", "data/fforum", "internal/workers", "accuracy", "bench", "opening", "book", "glicko", "pairing", "study",
 }
 
 // TestEngineImportsOnlyTheStandardLibrary lists every dependency, direct

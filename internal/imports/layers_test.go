@@ -44,8 +44,9 @@ var floors = [][]string{
 		"store/open"},
 	// 4, the engines and players built on them, and the referee: our
 	// engine, the course's players, a human, the OBF problems solved,
-	// fixed real positions for tests and benchmarks.
-	{"engine", "player/course", "player/minimax", "player/human", "referee", "endgame/problems", "internal/testpos"},
+	// fixed real positions for tests and benchmarks; the studies
+	// (variation trees, written as GGF among others).
+	{"engine", "player/course", "player/minimax", "player/human", "referee", "endgame/problems", "internal/testpos", "study"},
 	// 5, what uses engines and players: Monte Carlo search (its rollouts
 	// are the course's players), the protocols, matches, training, the
 	// terminal's board, the benchmarks.
