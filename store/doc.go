@@ -28,6 +28,11 @@
 // refuses a rated game (ErrRated). The rating maths is the caller's (a
 // Rater; package account's); the store keeps what it gives.
 //
+// Studies keeps the studies of the GUI (issue 33): each a document
+// (package study's JSON) with a revision, written only over the revision
+// its editor read, its owner's account if it has one and the hash of its
+// edit token.
+//
 // It uses only the standard library. The server stores and reads its
 // games through it; store/open opens the implementation a --db flag
 // names; server/loadtest checks a store after a load test.

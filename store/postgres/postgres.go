@@ -40,6 +40,7 @@ var (
 	_ store.Accounts    = (*Store)(nil)
 	_ store.Tournaments = (*Store)(nil)
 	_ store.Lobby       = (*Store)(nil)
+	_ store.Studies     = (*Store)(nil)
 )
 
 // Open connects to the database of dsn (a postgres:// URL or key=value

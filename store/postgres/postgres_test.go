@@ -25,6 +25,7 @@ func TestContract(t *testing.T) {
 	storetest.RunAccounts(t, func(t *testing.T) storetest.AccountStore { return open(t) })
 	storetest.RunTournaments(t, func(t *testing.T) storetest.TournamentStore { return open(t) })
 	storetest.RunLobby(t, func(t *testing.T) storetest.LobbyStore { return open(t) })
+	storetest.RunStudies(t, func(t *testing.T) storetest.StudyStore { return open(t) })
 }
 
 // TestMigrateFromV2: a database of schema version 2 gets the games'
@@ -137,6 +138,14 @@ func twoProcesses(t *testing.T) (a, b *Store) {
 func TestTwoProcessesUpdateATournament(t *testing.T) {
 	a, b := twoProcesses(t)
 	storetest.RaceTournamentUpdates(t, a, b)
+}
+
+// TestTwoProcessesUpdateAStudy: two stores on one database (two
+// servers) saving one study at once over the same revision: one save is
+// written (storetest.RaceStudyUpdates).
+func TestTwoProcessesUpdateAStudy(t *testing.T) {
+	a, b := twoProcesses(t)
+	storetest.RaceStudyUpdates(t, a, b)
 }
 
 // TestTwoProcessesAcceptAnOffer: two stores on one database (two

@@ -107,6 +107,7 @@ var (
 	_ store.Accounts    = (*Store)(nil)
 	_ store.Tournaments = (*Store)(nil)
 	_ store.Lobby       = (*Store)(nil)
+	_ store.Studies     = (*Store)(nil)
 )
 
 // Open opens (creating it if needed) the database file at path, locks it

@@ -810,7 +810,7 @@ func MigrateFromV2(t *testing.T, db *sql.DB, reopen func(t *testing.T) store.Sto
 	t.Helper()
 	ctx := context.Background()
 	for _, q := range []string{
-		"DROP TABLE bot_accepts", "DROP TABLE offers", "DROP TABLE tournaments", "DROP TABLE game_accounts", "DROP TABLE rating_history", "DROP TABLE ratings", "DROP TABLE invitations",
+		"DROP TABLE studies", "DROP TABLE bot_accepts", "DROP TABLE offers", "DROP TABLE tournaments", "DROP TABLE game_accounts", "DROP TABLE rating_history", "DROP TABLE ratings", "DROP TABLE invitations",
 		"DROP TABLE api_keys", "DROP TABLE sessions", "DROP TABLE accounts",
 		"ALTER TABLE games DROP COLUMN switches",
 		"ALTER TABLE games DROP COLUMN analysis",
