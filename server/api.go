@@ -60,6 +60,7 @@ func (s *Server) routes() {
 	s.playerRoutes(api)
 	s.tournamentRoutes(api)
 	s.lobbyRoutes(api)
+	s.studyRoutes(api)
 	s.mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
 	s.mux.HandleFunc("GET /api/lobby/ws", s.handleLobbySocket)
 	methods["/api/lobby/ws"] = append(methods["/api/lobby/ws"], "GET")
@@ -571,7 +572,11 @@ func gameItem(g store.Summary) GameItem {
 // lookup returns the table of the request's game, writing the error if
 // there is none.
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *live.Table {
-	id := r.PathValue("id")
+	return s.lookupID(w, r, r.PathValue("id"))
+}
+
+// lookupID is lookup of the game id.
+func (s *Server) lookupID(w http.ResponseWriter, r *http.Request, id string) *live.Table {
 	if len(id) > 64 {
 		writeError(w, http.StatusNotFound, CodeNoGame, "no such game")
 		return nil

@@ -87,6 +87,14 @@ const (
 	CodeLoginRateLimited   Code = "login_rate_limited"   // 429: too many attempts to log in, for the name or from the client
 	CodeLoginBusy          Code = "login_busy"           // 503: the server is checking too many passwords at once
 
+	// Studies.
+	CodeNoStudies    Code = "no_studies"     // 501: the server's store keeps no studies
+	CodeNoStudy      Code = "no_study"       // 404: no such study
+	CodeBadStudy     Code = "bad_study"      // 400: a study (its JSON, SGF or title) that cannot be read or is beyond the limits; the message names the node
+	CodeBadStudyMove Code = "bad_study_move" // 400: a study's move that cannot be played ("move": its number in its line, "move_text")
+	CodeNotYourStudy Code = "not_your_study" // 403: a change without the study's edit token, by someone other than its owner
+	CodeStudyChanged Code = "study_changed"  // 409: the study was saved meanwhile (the revision given is not the last): read it again
+
 	// Limits.
 	CodeRateLimited    Code = "rate_limited"     // 429: too many requests from one client
 	CodeTooManySockets Code = "too_many_sockets" // 429: too many live connections of one client
@@ -182,6 +190,12 @@ var Codes = []CodeInfo{
 	{CodeNoKey, http.StatusNotFound},
 	{CodeLoginRateLimited, http.StatusTooManyRequests},
 	{CodeLoginBusy, http.StatusServiceUnavailable},
+	{CodeNoStudies, http.StatusNotImplemented},
+	{CodeNoStudy, http.StatusNotFound},
+	{CodeBadStudy, http.StatusBadRequest},
+	{CodeBadStudyMove, http.StatusBadRequest},
+	{CodeNotYourStudy, http.StatusForbidden},
+	{CodeStudyChanged, http.StatusConflict},
 	{CodeRateLimited, http.StatusTooManyRequests},
 	{CodeTooManySockets, http.StatusTooManyRequests},
 	{CodeClientCap, http.StatusTooManyRequests},

@@ -81,12 +81,13 @@ func (s *Server) trusted(a netip.Addr) bool {
 	return false
 }
 
-// guard applies the rate limit, the body limit and, to a POST, the JSON
+// guard applies the rate limit, the body limit (MaxBody, or a larger
+// one for a route of largeBodies) and, to a POST or a PUT, the JSON
 // content type, checks a bot's API key (authenticateBot), and recovers from a panic (a bug) with a 500 instead of a
 // dropped connection.
 func (s *Server) guard(h http.HandlerFunc) http.HandlerFunc {
 	return s.limit(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodPost {
+		if r.Method == http.MethodPost || r.Method == http.MethodPut {
 			// A form or text/plain body is what a cross-site page can send
 			// without asking: the API takes only JSON.
 			if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
@@ -95,7 +96,7 @@ func (s *Server) guard(h http.HandlerFunc) http.HandlerFunc {
 				return
 			}
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+		r.Body = http.MaxBytesReader(w, r.Body, max(s.cfg.MaxBody, largeBodies[r.Pattern]))
 		r, ok := s.authenticateBot(w, r)
 		if !ok {
 			return

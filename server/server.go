@@ -175,7 +175,10 @@ type Server struct {
 
 	metrics *metrics
 	limiter *limiter
-	logins  *logins
+	// newStudies is the bucket of the studies each client creates
+	// (newStudiesPerHour).
+	newStudies *limiter
+	logins     *logins
 	// analyses are the slots of the analyses running, shared between
 	// clients.
 	analyses *live.Slots
@@ -314,6 +317,7 @@ func New(cfg Config) (*Server, error) {
 		analyses:  live.NewSlots(cfg.MaxAnalyses, (cfg.MaxAnalyses+1)/2),
 		socketsBy: map[string]int{}, pingEvery: pingEvery, pingTimeout: pingTimeout, streamEvery: streamInterval, hashWait: hashWait}
 	s.logins = newLogins(cfg)
+	s.newStudies = newLimiter(newStudiesPerHour/3600.0, newStudiesPerHour)
 	s.metrics.limits(cfg)
 	s.analyses.Running = func(d int) { s.metrics.analysesRunning.Add(float64(d)) }
 	s.analyses.Waiting = func(d int) { s.metrics.analysesWaiting.Add(float64(d)) }

@@ -70,6 +70,7 @@ func TestParseErrors(t *testing.T) {
 		{"not JSON", `{"title":`, "not the JSON of a study"},
 		{"an unknown field", `{"titel":"x"}`, `unknown field "titel"`},
 		{"two values", `{}{}`, "more than one JSON value"},
+		{"null", ` null `, "null is not a study"},
 		{"another format", `{"format":"pgn"}`, `format "pgn"`},
 		{"a later version", `{"version":2}`, "version 2"},
 		{"a bad rule", `{"rule":"anti"}`, "rule"},

@@ -73,8 +73,12 @@ func toWire(n *Node) *wireNode {
 
 // UnmarshalJSON reads a study's JSON, refusing unknown fields, and checks
 // it (Validate): a study it reads is legal and within the limits. It
-// reads at most MaxText bytes.
+// reads at most MaxText bytes. JSON's null leaves s as it is (the
+// convention of json.Unmarshaler).
 func (s *Study) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return nil
+	}
 	if len(data) > MaxText {
 		return fmt.Errorf("study: the JSON is %d bytes, more than %d", len(data), MaxText)
 	}
@@ -95,8 +99,11 @@ func (s *Study) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// Parse reads a study's JSON (UnmarshalJSON).
+// Parse reads a study's JSON (UnmarshalJSON); null is no study.
 func Parse(data []byte) (*Study, error) {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return nil, errors.New("study: null is not a study")
+	}
 	s := &Study{}
 	if err := s.UnmarshalJSON(data); err != nil {
 		return nil, err
