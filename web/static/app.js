@@ -11,7 +11,8 @@
 // (what a player pastes or shares), session.js (the account logged in,
 // the header's widget), account.js (its page), player.js (players' pages
 // and the leaderboard), tournaments.js (the tournaments the server plays),
-// lobby.js (seeks and challenges).
+// lobby.js (seeks and challenges), study.js (a study's tree of
+// variations, studytree.js its changes).
 
 import { LANGUAGES, chosenLanguage, useLanguage, language, translateStatic, t } from "./i18n.js";
 import { options } from "./dom.js";
@@ -26,6 +27,7 @@ import { accountPage } from "./account.js";
 import { playerPage, leaderboardPage } from "./player.js";
 import { tournamentsPage, tournamentPage } from "./tournaments.js";
 import { lobbyPage } from "./lobby.js";
+import { studyPage } from "./study.js";
 
 const app = document.getElementById("app");
 
@@ -35,8 +37,8 @@ const app = document.getElementById("app");
 // account logged in (#account, account.js), a player's page
 // (#player=NAME) and a class's leaderboard (#leaderboard=CLASS,
 // player.js), the tournaments (#tournaments) and one of them
-// (#tournament=ID, tournaments.js), the lobby (#lobby, lobby.js), the
-// editor (#edit=...,
+// (#tournament=ID, tournaments.js), the lobby (#lobby, lobby.js), a
+// study (#study=ID, study.js), the editor (#edit=...,
 // with a board, a transcript or a GGF game; #/position/<64 squares><side>,
 // a shared position, analysed at once), or the start page. The page shown
 // before is stopped first; the new one opens at its top.
@@ -55,6 +57,7 @@ function route() {
   else if (location.hash === "#lobby") { current = "lobby"; stop = lobbyPage(app); }
   else if (location.hash === "#tournaments") { current = "tournaments"; stop = tournamentsPage(app); }
   else if (location.hash.startsWith("#tournament=")) { current = "tournament"; stop = tournamentPage(app, decodeURIComponent(location.hash.slice(12))); }
+  else if (location.hash.startsWith("#study=")) { current = "study"; stop = studyPage(app, decodeURIComponent(location.hash.slice(7))); }
   else if (location.hash.startsWith("#edit=")) { current = "editor"; editorPage(app, decodeURIComponent(location.hash.slice(6))); }
   else if (positionOfHash(location.hash)) { current = "editor"; editorPage(app, positionOfHash(location.hash), true); }
   else { current = "start"; startPage(app); }
@@ -66,8 +69,8 @@ function route() {
 // editor they lead back to it.
 window.addEventListener("hashchange", () => {
   if (current === "game") return;
-  if (/^#(edit|review|lab|explore|player|leaderboard|tournament)=/.test(location.hash) || /^#(account|leaderboard|tournaments|lobby)$/.test(location.hash) || positionOfHash(location.hash) ||
-    ["editor", "record", "lab", "explorer", "account", "player", "leaderboard", "tournaments", "tournament", "lobby"].includes(current)) route();
+  if (/^#(edit|review|lab|explore|player|leaderboard|tournament|study)=/.test(location.hash) || /^#(account|leaderboard|tournaments|lobby)$/.test(location.hash) || positionOfHash(location.hash) ||
+    ["editor", "record", "lab", "explorer", "account", "player", "leaderboard", "tournaments", "tournament", "lobby", "study"].includes(current)) route();
 });
 
 // The language switch, in the header: the choice is remembered, and the

@@ -1,6 +1,7 @@
 // The board: an SVG grid of 64 squares that draws a position, the legal
-// moves, the last move, analysis values and the overlays (stable discs,
-// a move's flips, move numbers), and reports clicks and keys.
+// moves, the last move, analysis values, the overlays (stable discs,
+// a move's flips, move numbers) and a study's marks on squares, and
+// reports clicks and keys.
 
 import { svg } from "./dom.js";
 import { t, num, signed, percent, compact } from "./i18n.js";
@@ -49,7 +50,11 @@ export function makeBoard(onClick) {
   const b = svg("svg", { viewBox: "-0.4 -0.4 8.55 8.55", class: "board", role: "grid", "aria-label": t("board.label") });
   b.append(svg("rect", { x: -0.4, y: -0.4, width: 8.55, height: 8.55, fill: "#155c3d", "aria-hidden": "true" }));
   const squares = [], discs = [], marks = svg("g", { "aria-hidden": "true" }), values = svg("g", { "aria-hidden": "true" });
-  const over = svg("g", { "aria-hidden": "true" }), flipMarks = svg("g", { "aria-hidden": "true" });
+  const over = svg("g", { "aria-hidden": "true" }), flipMarks = svg("g", { "aria-hidden": "true" }), studyMarks = svg("g", { "aria-hidden": "true" });
+  // A study's marks ([{square, mark, label}]); each square's label for a
+  // screen reader says its mark after what update says of it.
+  let markList = [];
+  const baseLabels = [];
   // The overlays: {stable: [squares], flips: {move: [squares]}, numbers:
   // {square: ply}}, each absent when off.
   let overlay = {}, hovered = null;
@@ -93,7 +98,33 @@ export function makeBoard(onClick) {
     const c = svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.4, class: "disc", visibility: "hidden" });
     discs.push(c); b.append(c);
   }
-  b.append(marks, over, values, flipMarks);
+  b.append(marks, over, studyMarks, values, flipMarks);
+  // drawMarks draws the study's marks: a ring, a cross, a triangle, a
+  // square or a label on its square.
+  function drawMarks() {
+    studyMarks.replaceChildren();
+    const on = {};
+    for (const m of markList) {
+      const i = squareIndex(m.square), [cx, cy] = at(i), x = cx + 0.5, y = cy + 0.5;
+      on[i] = m;
+      const attrs = { class: "study-mark", "data-mark": m.square, "data-kind": m.mark };
+      let e;
+      if (m.mark === "circle") e = svg("circle", { ...attrs, cx: x, cy: y, r: 0.3 });
+      else if (m.mark === "cross") e = svg("path", { ...attrs, d: `M${x - 0.24} ${y - 0.24}L${x + 0.24} ${y + 0.24}M${x + 0.24} ${y - 0.24}L${x - 0.24} ${y + 0.24}` });
+      else if (m.mark === "triangle") e = svg("polygon", { ...attrs, points: `${x} ${y - 0.28} ${x + 0.27} ${y + 0.2} ${x - 0.27} ${y + 0.2}` });
+      else if (m.mark === "square") e = svg("rect", { ...attrs, x: x - 0.24, y: y - 0.24, width: 0.48, height: 0.48 });
+      else {
+        e = svg("text", { ...attrs, class: "study-mark study-label", x, y });
+        e.textContent = m.label;
+      }
+      studyMarks.append(e);
+    }
+    squares.forEach((r, i) => {
+      if (baseLabels[i] === undefined) return;
+      const m = on[i];
+      r.setAttribute("aria-label", baseLabels[i] + (m ? ", " + (m.mark === "label" ? t("study.markLabelled", { label: m.label }) : t("study.mark." + m.mark)) : ""));
+    });
+  }
   // showFlips marks the discs the move on square i (null: none) would
   // flip, when the overlay is on and i is a legal move.
   function showFlips(i) {
@@ -147,8 +178,10 @@ export function makeBoard(onClick) {
       squares.forEach((r, i) => {
         r.setAttribute("class", "sq" + (legalSet.has(squareName(i)) ? " target" : ""));
         const what = t(board[i] === "X" ? "square.black" : board[i] === "O" ? "square.white" : "square.empty");
-        r.setAttribute("aria-label", t("square.label", { square: squareName(i), what }) + (legalSet.has(squareName(i)) ? t("square.legal") : "") + (squareName(i) === lastMove ? t("square.last") : ""));
+        baseLabels[i] = t("square.label", { square: squareName(i), what }) + (legalSet.has(squareName(i)) ? t("square.legal") : "") + (squareName(i) === lastMove ? t("square.last") : "");
+        r.setAttribute("aria-label", baseLabels[i]);
       });
+      if (markList.length) drawMarks();
       if (hints) for (const m of legalSet) {
         const [x, y] = at(squareIndex(m));
         marks.append(svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.12, class: "hint", "data-hint": m }));
@@ -208,6 +241,7 @@ export function makeBoard(onClick) {
       if (drawn) { const keep = last; last = null; api.update(...drawn); last = keep; }
       if (shown) api.showValues(...shown);
       drawOverlay();
+      drawMarks();
     },
     flipped: () => flipped,
     // overlays draws the overlays o ({stable, flips, numbers}, each
@@ -215,6 +249,12 @@ export function makeBoard(onClick) {
     overlays(o) {
       overlay = o || {};
       drawOverlay();
+    },
+    // marks draws a study's marks on squares ([{square, mark: circle,
+    // cross, triangle, square or label, label}]; none: nothing).
+    marks(list) {
+      markList = list || [];
+      drawMarks();
     },
   };
   return api;

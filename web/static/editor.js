@@ -1,6 +1,6 @@
 // The board editor: set up a position (or load a transcript, a board or
 // a GGF game), analyse it, play on from it, share it (its board string,
-// its address: #/position/<64 squares><side>).
+// its address: #/position/<64 squares><side>), start a study from it.
 
 import { el, options, copyButton } from "./dom.js";
 import { api, analyse, errorText, tokenKey } from "./api.js";
@@ -12,6 +12,7 @@ import { recognise, positionHash, positionURL, download } from "./formats.js";
 import { boardSVG, boardPNG } from "./picture.js";
 import { exploreHash } from "./explorer.js";
 import { loadOverlays, overlaySettings } from "./overlays.js";
+import { startStudy } from "./study.js";
 
 // editorPage shows the editor on initial (anything recognise reads; empty:
 // the start position); analyseNow analyses it at once (a shared link).
@@ -100,6 +101,7 @@ export function editorPage(app, initial, analyseNow = false) {
       code, el("div", { class: "row" }, copyBoard, copyLink,
         el("button", { id: "export-png", on: { click: async () => { try { download("reversi-position.png", await boardPNG(board.el)); } catch (e) { err.textContent = errorText(e); } } } }, t("board.png")),
         el("a", { class: "button", id: "to-explorer", href: "#", on: { click: (e) => { e.preventDefault(); location.hash = exploreHash(cells.join("") + " " + turn, []); } } }, t("explorer.open")),
+        el("button", { id: "editor-study", on: { click: async () => { err.textContent = ""; try { await startStudy({ board: cells.join("") + " " + turn }); } catch (e) { err.textContent = errorText(e); } } } }, t("study.start")),
         el("a", { class: "button", id: "to-lab", href: "#", on: { click: (e) => { e.preventDefault(); location.href = "/#lab=" + encodeURIComponent(cells.join("") + " " + turn); } } }, t("lab.compare")),
         el("button", { id: "export-svg", on: { click: async () => download("reversi-position.svg", await boardSVG(board.el), "image/svg+xml") } }, t("board.svg"))), overlayBox, out, err),
       el("div", { class: "panel" }, paste, el("div", { class: "row" }, loadButton)))));

@@ -2,7 +2,7 @@
 // in the WTHOR tournament games (GET /api/explorer), with how the games
 // went, filtered by years and by player, the book's values on the board,
 // the most recent games to review; a move played (on the board or in the
-// table) goes on from there. The page keeps no rules: every position is
+// table) goes on from there; a study starts from the position. The page keeps no rules: every position is
 // the server's answer.
 
 import { el } from "./dom.js";
@@ -11,6 +11,7 @@ import { makeBoard, squareName } from "./board.js";
 import { t, num, percent } from "./i18n.js";
 import { Side, openingName } from "./words.js";
 import { withBook } from "./hints.js";
+import { startStudy } from "./study.js";
 
 const START = "---------------------------OX------XO--------------------------- X";
 
@@ -70,6 +71,11 @@ export function explorerPage(app, spec) {
   const back = el("button", { id: "explorer-back", on: { click: () => { if (moves.length) { moves = moves.slice(0, -1); go(); } } } }, t("explorer.back"));
   const toStart = el("button", { id: "explorer-start", on: { click: () => { moves = []; go(); } } }, t("explorer.start"));
   const toEditor = el("a", { class: "button", id: "explorer-edit", href: "#" }, t("explorer.edit"));
+  // A study of the position: the moves that led there its main line.
+  const toStudy = el("button", { id: "explorer-study", on: { click: async () => {
+    err.textContent = "";
+    try { await startStudy({ ...(start ? { board: start } : {}), ...(moves.length ? { transcript: moves.join("") } : {}) }); } catch (e) { err.textContent = errorText(e); }
+  } } }, t("study.start"));
 
   function play(move) {
     moves = moves.concat(move.toLowerCase());
@@ -133,7 +139,7 @@ export function explorerPage(app, spec) {
     el("label", { for: "explorer-player", text: t("explorer.player") }), player,
     el("div", { class: "row" }, el("button", { type: "submit", id: "explorer-filter" }, t("explorer.filter"))));
   app.replaceChildren(el("h1", { text: t("explorer.title") }), el("div", { class: "layout" },
-    el("div", {}, board.el, el("div", { class: "row" }, toStart, back, toEditor), line),
+    el("div", {}, board.el, el("div", { class: "row" }, toStart, back, toEditor, toStudy), line),
     el("div", {},
       el("div", { class: "panel" }, el("p", { class: "small", text: t("explorer.note") }), status, err,
         el("div", { class: "table-scroll" }, el("table", { class: "explorer", id: "explorer-table" },

@@ -2,7 +2,7 @@
 // analysis, book, thinking, the hints' settings), the move typed, and the
 // buttons of what a player does with the game: join it, invite, undo,
 // switch sides, resign, a rematch, its files and pictures, the position
-// in the lab, the board flipped, the sounds.
+// in the lab, a study of it, the board flipped, the sounds.
 
 import { el, copyButton } from "./dom.js";
 import { api, errorText, tokenKey } from "./api.js";
@@ -14,6 +14,7 @@ import { rematchRequest, friendsRematch } from "./rematch.js";
 import { soundOn, setSound } from "./sound.js";
 import { savePrefs, settings } from "./hints.js";
 import { exploreLink } from "./explorer.js";
+import { startStudy } from "./study.js";
 
 // realGame says whether s is a real game (not an analysis game, nor a
 // record) that goes on: the book's values are not on the board then
@@ -105,6 +106,12 @@ export function toolbar({ id, record, game, setGame, seat, setSeat, invite, boar
     const s = game(), p = review.view()?.pos || s;
     if (p) location.href = "/" + exploreLink(p.start || s.start, p.transcript ?? s.transcript);
   } } }, t("explorer.open"));
+  // A study of the game: its moves the main line, to comment and vary.
+  const toStudy = el("button", { id: "to-study", on: { click: async () => {
+    if (!game()) return;
+    error("");
+    try { await startStudy(record ? { ggf: game().ggf } : { game: id }); } catch (e) { fail(e); }
+  } } }, t("study.start"));
   const undo = el("button", { id: "undo", on: { click: () => send("undo") } }, t("game.undo"));
   const resign = el("button", { id: "resign", on: { click: () => { if (confirm(t("game.resignConfirm"))) send("resign"); } } }, t("game.resign"));
   const copyT = copyButton(t("game.copyTranscript"), () => game()?.transcript || "", { id: "copy-transcript" });
@@ -208,7 +215,7 @@ export function toolbar({ id, record, game, setGame, seat, setSeat, invite, boar
   return {
     switches: el("div", { class: "row first" }, el("label", { class: "toggle" }, hintBox, t("game.hints")), el("label", { class: "toggle" }, anaBox, t("game.analysis")), el("label", { class: "toggle" }, bookBox, t("game.book")), el("label", { class: "toggle" }, thinkBox, t("game.thinking")), keyBox),
     settings: hintSettings,
-    buttons: el("div", { class: "row" }, join, copyInvite, undo, switchSides, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, toExplorer, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new"))),
+    buttons: el("div", { class: "row" }, join, copyInvite, undo, switchSides, resign, rematch, copyT, copyG, saveT, saveG, copyP, savePNG, saveSVG, toLab, toExplorer, toStudy, flip, sound, el("button", { on: { click: () => location.href = "/" } }, t("game.new"))),
     rematchNote, helpNote,
     // hints says whether the legal moves are shown; book whether the
     // book's values are.
