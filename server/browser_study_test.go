@@ -324,7 +324,8 @@ func TestBrowserStudyOwner(t *testing.T) {
 			check("changes not saved offered as a copy")
 			clickJS(t, ctx, "study-draft-copy")
 			waitJS(t, ctx, "the copy", fmt.Sprintf(`location.hash.startsWith("#study=") && location.hash !== "#study=%s" && document.querySelector("svg.board")?.dataset.path === ""`, id))
-			if _, st := storedStudy(t, ts, studyID(t, ctx)); fmt.Sprint(st.Lines()) != "[[F5 F4] [F5 D6]]" {
+			copyID := studyID(t, ctx)
+			if _, st := storedStudy(t, ts, copyID); fmt.Sprint(st.Lines()) != "[[F5 F4] [F5 D6]]" {
 				t.Errorf("%s: the copy of the changes: %v", where, st.Lines())
 			} else if n, _ := st.At(study.Path{0}); n.Comment != "mine" {
 				t.Errorf("%s: the copy's comment after f5: %q, want %q", where, n.Comment, "mine")
@@ -332,6 +333,11 @@ func TestBrowserStudyOwner(t *testing.T) {
 			if !untilJS(ctx, fmt.Sprintf(`localStorage.getItem("reversi-study-draft-%s") === null`, id)) {
 				t.Errorf("%s: the draft copied is still kept", where)
 			}
+			// Her account's page lists both, each a link to it.
+			drive(t, ctx, "her account", chromedp.Navigate(ts.http.URL+"/#account"))
+			waitJS(t, ctx, "her studies", fmt.Sprintf(`[...document.querySelectorAll("#my-studies li")].map(li => li.dataset.study).sort().join() === %q &&
+				document.querySelector('#my-studies li[data-study=%q] a')?.getAttribute("href") === "/#study=%s"`, strings.Join(sortedPair(id, copyID), ","), id, id))
+			check("her studies listed")
 			if !awaitJS(t, ctx, `fetch("/api/account/logout", {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"}).then(r => r.ok)`) {
 				t.Fatalf("%s: logging out", where)
 			}
@@ -392,4 +398,12 @@ func TestBrowserStudyTraditional(t *testing.T) {
 		waitJS(t, editor, "the refusal", fmt.Sprintf(`document.getElementById("study-error").textContent === %q`, readTable(t, lang+".json")["error.study_changed"]))
 		check(editor, vp.name+", a save refused")
 	}
+}
+
+// sortedPair is a and b in order.
+func sortedPair(a, b string) []string {
+	if b < a {
+		return []string{b, a}
+	}
+	return []string{a, b}
 }

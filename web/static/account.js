@@ -1,6 +1,7 @@
 // The page of the account logged in (#account): its games in play, its
-// password, and a person's bots with their API keys (a key made is shown
-// once, to copy; the keys listed by their prefix; revoking one).
+// password, a person's studies, and a person's bots with their API keys
+// (a key made is shown once, to copy; the keys listed by their prefix;
+// revoking one).
 
 import { api, errorText } from "./api.js";
 import { el, copyButton } from "./dom.js";
@@ -39,7 +40,7 @@ export function accountPage(app) {
     app.replaceChildren(el("h1", {}, t("account.title"), " ", el("span", { class: "account-name", translate: "no", text: a.name })),
       el("p", {}, playerLink(a.name, { id: "account-player", text: t("account.playerPage") })), cards);
     cards.append(gamesCard());
-    if (a.kind === "person") cards.append(passwordCard(a.name), botsCard());
+    if (a.kind === "person") cards.append(passwordCard(a.name), studiesCard(), botsCard());
   };
   const stop = onAccountChange((a) => { draw(a); });
   // Asked afresh: the session may have ended (or begun) elsewhere.
@@ -61,6 +62,21 @@ function gamesCard() {
         el("span", { class: "small", text: Side(g.color) + (g.rated ? " · " + t("profile.ratedYes") : "") }), " ",
         g.to_move ? el("strong", { class: "to-move", text: t("account.yourMove") }) : null);
     })));
+  }, (e) => failed(body.appendChild(el("p", { class: "error", role: "alert" })), e));
+  return card;
+}
+
+// studiesCard lists the person's studies, the last changed first, each
+// a link to it.
+function studiesCard() {
+  const body = el("div", { id: "my-studies" });
+  const card = el("section", { class: "card", "aria-labelledby": "my-studies-title" }, el("h2", { id: "my-studies-title", text: t("account.studies") }), body);
+  api("GET", "/api/account/studies").then((r) => {
+    if (!r.studies.length) { body.replaceChildren(el("p", { class: "small", id: "no-my-studies", text: t("account.noStudies") })); return; }
+    body.replaceChildren(el("ul", { class: "my-studies" }, ...r.studies.map((s) =>
+      el("li", { "data-study": s.id },
+        el("a", { href: s.url, text: s.title || t("study.untitled") }), " ",
+        el("span", { class: "small", text: t("account.studyUpdated", { when: date(s.updated) }) })))));
   }, (e) => failed(body.appendChild(el("p", { class: "error", role: "alert" })), e));
   return card;
 }
