@@ -189,8 +189,9 @@ type ListOptions struct {
 
 // Store keeps games. Implementations are safe for concurrent use.
 type Store interface {
-	// Create stores a new game (Moves and Result empty); its ID must be
-	// new.
+	// Create stores a new game with its first moves, if it has any (its
+	// Result empty), at once: nobody reads it without them. Its ID must
+	// be new.
 	Create(ctx context.Context, g *Game) error
 	// Get returns a game with its moves; ErrNotFound if there is none.
 	Get(ctx context.Context, id string) (*Game, error)

@@ -194,15 +194,11 @@ func (h *Hall) Count() int {
 // client's caps and shares. Call it within the reservation of Admit. A
 // failed write is ErrStoreFailed.
 func (h *Hall) Create(ctx context.Context, rec *store.Game, client string) error {
-	prefix := rec.Moves
-	rec.Moves = nil
+	// The game with its history, at once: a player who finds it (an
+	// account's games are listed as soon as they are stored) never sees
+	// it, nor moves in it, before its first moves are all there.
 	if err := h.stored(h.cfg.Store.Create(ctx, rec)); err != nil {
 		return fmt.Errorf("storing the game: %w", err)
-	}
-	for _, m := range prefix { // the game's history, before anybody plays
-		if err := h.stored(h.cfg.Store.AppendMove(ctx, rec.ID, m)); err != nil {
-			return fmt.Errorf("storing the game's first moves: %w", err)
-		}
 	}
 	_, err := h.tableFor(ctx, rec.ID, client)
 	return err

@@ -24,6 +24,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	}{
 		{"CreateGet", testCreateGet},
 		{"Moves", testMoves},
+		{"CreateWithMoves", testCreateWithMoves},
 		{"Seats", testSeats},
 		{"SwapSeats", testSwapSeats},
 		{"Finish", testFinish},
@@ -153,6 +154,39 @@ func testMoves(t *testing.T, s store.Store) {
 			m.Eval != w.Eval || m.Thinking != w.Thinking || m.At.IsZero() {
 			t.Errorf("move %d: %+v, stored %+v", i, m, w)
 		}
+	}
+}
+
+// testCreateWithMoves: a game created with its first moves is stored
+// with them at once (read back, the next move numbered after them); one
+// whose moves are misnumbered is refused and not stored.
+func testCreateWithMoves(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	g := newGame("o")
+	g.Moves = []store.Move{{Ply: 0, Color: 0, Square: "F5"}, {Ply: 1, Color: 1, Square: "D6"}, {Ply: 2, Color: 0, Square: "C3"}}
+	if err := s.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get(ctx, "o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Moves) != 3 || got.Moves[2].Square != "C3" || got.Moves[0].At.IsZero() {
+		t.Fatalf("the first moves read back: %+v", got.Moves)
+	}
+	if err := s.AppendMove(ctx, "o", store.Move{Ply: 2, Color: 0, Square: "E6"}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a move over the first ones: %v, want a conflict", err)
+	}
+	if err := s.AppendMove(ctx, "o", store.Move{Ply: 3, Color: 1, Square: "D3"}); err != nil {
+		t.Errorf("the move after the first ones: %v", err)
+	}
+	bad := newGame("p")
+	bad.Moves = []store.Move{{Ply: 1, Color: 0, Square: "F5"}}
+	if err := s.Create(ctx, bad); err == nil {
+		t.Error("a game whose first move is numbered 1 was stored")
+	}
+	if _, err := s.Get(ctx, "p"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the game refused: %v, want not found", err)
 	}
 }
 

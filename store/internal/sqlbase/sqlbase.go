@@ -302,18 +302,28 @@ func (s *SQL) Create(ctx context.Context, g *store.Game) error {
 	return nil
 }
 
-// insert stores a new game (its moves and result left out) in the
-// transaction tx, made at now, and announces it.
+// insert stores a new game with its first moves (its result left out)
+// in the transaction tx, made at now, and announces it.
 func (s *SQL) insert(ctx context.Context, tx *sql.Tx, g *store.Game, now time.Time) error {
+	for i, m := range g.Moves {
+		if m.Ply != i {
+			return fmt.Errorf("store: creating game %s: its move %d is numbered %d", g.ID, i, m.Ply)
+		}
+	}
 	b, w := g.Seats[0], g.Seats[1]
 	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
 		black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
 		plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until, revision, analysis)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, '', '', '', 0, 0, '', '', 0, 1, ?)`),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, '', '', '', 0, 0, '', '', 0, 1, ?)`),
 		g.ID, unixMicro(now), unixMicro(now), g.Rule, g.Start, ms(g.MoveTime), ms(g.GameTime), ms(g.Increment),
-		string(b.Kind), b.Name, b.Spec, b.TokenHash, string(w.Kind), w.Name, w.Spec, w.TokenHash, analysisFlag(g.Analysis))
+		string(b.Kind), b.Name, b.Spec, b.TokenHash, string(w.Kind), w.Name, w.Spec, w.TokenHash, len(g.Moves), analysisFlag(g.Analysis))
 	if err != nil {
 		return fmt.Errorf("store: creating game %s: %w", g.ID, err)
+	}
+	for _, m := range g.Moves {
+		if err := s.insertMove(ctx, tx, g.ID, m, now); err != nil {
+			return err
+		}
 	}
 	if g.Link != nil {
 		if err := s.insertLink(ctx, tx, g.ID, *g.Link); err != nil {
@@ -740,21 +750,30 @@ func (s *SQL) AppendMove(ctx context.Context, id string, m store.Move) error {
 		if finished || plies != m.Ply {
 			return store.ErrConflict
 		}
-		at := m.At
-		if at.IsZero() {
-			at = time.Now()
-		}
-		hasEval := 0
-		if m.HasEval {
-			hasEval = 1
-		}
-		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (game_id, ply, color, square, elapsed_us, has_eval, eval, thinking, at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), id, m.Ply, m.Color, m.Square, m.Elapsed.Microseconds(), hasEval, m.Eval, m.Thinking, unixMicro(at)); err != nil {
-			return fmt.Errorf("store: move %d of %s: %w", m.Ply, id, err)
+		if err := s.insertMove(ctx, tx, id, m, time.Now()); err != nil {
+			return err
 		}
 		_, err := tx.ExecContext(ctx, s.q(`UPDATE games SET revision = revision + 1, plies = plies + 1, updated_at = ? WHERE id = ?`), unixMicro(time.Now()), id)
 		return err
 	})
+}
+
+// insertMove writes move m of game id in tx (made at now if m says not
+// when).
+func (s *SQL) insertMove(ctx context.Context, tx *sql.Tx, id string, m store.Move, now time.Time) error {
+	at := m.At
+	if at.IsZero() {
+		at = now
+	}
+	hasEval := 0
+	if m.HasEval {
+		hasEval = 1
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (game_id, ply, color, square, elapsed_us, has_eval, eval, thinking, at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), id, m.Ply, m.Color, m.Square, m.Elapsed.Microseconds(), hasEval, m.Eval, m.Thinking, unixMicro(at)); err != nil {
+		return fmt.Errorf("store: move %d of %s: %w", m.Ply, id, err)
+	}
+	return nil
 }
 
 // Truncate implements store.Store.
