@@ -22,12 +22,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/reversi-engine/reversi/account"
+	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/format/ggf"
+	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/clip"
 	"github.com/reversi-engine/reversi/server/live"
 	"github.com/reversi-engine/reversi/store"
@@ -63,8 +66,9 @@ type TournamentRequest struct {
 	GameTime  string `json:"game_time,omitempty"`
 	Increment string `json:"increment,omitempty"`
 	Rated     bool   `json:"rated,omitempty"`
-	// Opening: "" the standard start, "xot" or "random" (each game its
-	// own), as CreateRequest's.
+	// Opening: "" the standard start, "xot" or "random", as
+	// CreateRequest's: drawn for each pair, whose two games of a round
+	// robin of two cycles (colours swapped) share it.
 	Opening string `json:"opening,omitempty"`
 	// Closed: only the creator enters players.
 	Closed bool `json:"closed,omitempty"`
@@ -187,10 +191,44 @@ func settingsOf(req TournamentRequest) (tournament.Settings, error) {
 	return st, nil
 }
 
-// pairingRequest is the request of a tournament's game: its clock and
-// opening (the seats are createPairing's).
-func pairingRequest(st tournament.Settings) CreateRequest {
-	return CreateRequest{Time: durationText(st.MoveTime), GameTime: durationText(st.GameTime), Increment: durationText(st.Increment), Opening: st.Opening}
+// pairingRequest is the request of game i of tournament t: its clock and
+// its first moves (the seats are createPairing's).
+func pairingRequest(t *tournament.Tournament, i int) (CreateRequest, error) {
+	st := t.Settings
+	req := CreateRequest{Time: durationText(st.MoveTime), GameTime: durationText(st.GameTime), Increment: durationText(st.Increment)}
+	var err error
+	req.Transcript, err = tournamentOpening(t, i)
+	return req, err
+}
+
+// tournamentOpening is the first moves of game i of tournament t under
+// its openings (none: the standard start). They are drawn from a seed of
+// the tournament, the game's two players and their meeting: a pair's
+// meetings 2k and 2k+1, colours swapped, start alike (each side of an
+// opening played by each), and every server draws the same.
+func tournamentOpening(t *tournament.Tournament, i int) (string, error) {
+	if t.Settings.Opening == "" {
+		return "", nil
+	}
+	g := t.Games[i]
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%d", t.ID, min(g.Black, g.White), max(g.Black, g.White), t.Meeting(i)/2)
+	seed := h.Sum64()
+	switch t.Settings.Opening {
+	case "xot":
+		all, err := xotOpenings()
+		if err != nil {
+			return "", err
+		}
+		return all[seed%uint64(len(all))].Moves, nil
+	case "random":
+		o := arena.RandomOpenings(1, randomPlies, game.Standard, seed)
+		if len(o) == 0 {
+			return "", errors.New("no random opening found")
+		}
+		return o[0].Moves, nil
+	}
+	return "", fmt.Errorf("opening %q: want xot, random or nothing", t.Settings.Opening)
 }
 
 // classOf is the rating class of a tournament's games.
@@ -718,7 +756,7 @@ func (s *Server) advanceTournament(ctx context.Context, ts store.Tournaments, id
 			if g.Result != nil || g.Round != t.Round {
 				continue
 			}
-			forfeit, err := s.makeTournamentGame(ctx, t, g)
+			forfeit, err := s.makeTournamentGame(ctx, t, i)
 			if err != nil {
 				return err
 			}
@@ -768,7 +806,8 @@ func tournamentResult(r *store.Result) tournament.Result {
 // makeTournamentGame makes a tournament's game under the id the
 // tournament gave it. It returns the forfeit's result instead when an
 // account cannot play (disabled or gone).
-func (s *Server) makeTournamentGame(ctx context.Context, t *tournament.Tournament, g tournament.Game) (*tournament.Result, error) {
+func (s *Server) makeTournamentGame(ctx context.Context, t *tournament.Tournament, i int) (*tournament.Result, error) {
+	g := t.Games[i]
 	accounts := s.accountsStore()
 	var players [2]*store.Account
 	out := [2]bool{}
@@ -792,7 +831,11 @@ func (s *Server) makeTournamentGame(ctx context.Context, t *tournament.Tournamen
 	case out[1]:
 		return &tournament.Result{Black: 1}, nil
 	}
-	_, err := s.createPairing(ctx, Pairing{ID: g.GameID, Accounts: players, Game: pairingRequest(t.Settings), Rated: t.Settings.Rated, Client: "tournament:" + t.ID})
+	req, err := pairingRequest(t, i)
+	if err != nil {
+		return nil, err
+	}
+	_, err = s.createPairing(ctx, Pairing{ID: g.GameID, Accounts: players, Game: req, Rated: t.Settings.Rated, Client: "tournament:" + t.ID})
 	if _, exists, gerr := s.gameResult(ctx, g.GameID); err != nil && gerr == nil && exists {
 		return nil, nil // another server made it first
 	}

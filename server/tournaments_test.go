@@ -511,3 +511,48 @@ func TestTournamentWaitsForCap(t *testing.T) {
 		t.Errorf("%d games, want 6", len(v.Games))
 	}
 }
+
+// TestTournamentOpenings: in a round robin of two cycles from XOT
+// openings (and from random ones), a pair's two games start from the same
+// opening with colours swapped, and the pairs do not all share one.
+func TestTournamentOpenings(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	for _, opening := range []string{"xot", "random"} {
+		ann, bots := arenaBots(t, ts, "ann"+opening, 3)
+		var names []string
+		for name := range bots {
+			names = append(names, name)
+		}
+		id := startTournament(t, ann, TournamentRequest{Name: "Mirrored " + opening, Kind: "round-robin", Cycles: 2, GameTime: "5m", Opening: opening, Entrants: names})
+		playBots(t, ts, bots, func() bool { return tournamentOf(t, ts, id).Status == "finished" })
+		v := tournamentOf(t, ts, id)
+		if len(v.Games) != 6 {
+			t.Fatalf("%s: %d games, want 6", opening, len(v.Games))
+		}
+		starts := map[[2]string][]string{} // a pair's games' openings, in order
+		colours := map[[2]string][]string{}
+		for _, g := range v.Games {
+			gv := ts.state(g.Game)
+			if len(gv.Moves) < 8 {
+				t.Fatalf("%s: game %s has %d moves, want an opening of 8", opening, g.Game, len(gv.Moves))
+			}
+			line := ""
+			for _, m := range gv.Moves[:8] {
+				line += m.Square
+			}
+			pair := [2]string{min(g.Black, g.White), max(g.Black, g.White)}
+			starts[pair] = append(starts[pair], line)
+			colours[pair] = append(colours[pair], g.Black)
+		}
+		distinct := map[string]bool{}
+		for pair, lines := range starts {
+			if len(lines) != 2 || lines[0] != lines[1] || colours[pair][0] == colours[pair][1] {
+				t.Errorf("%s: %v played %v with Black %v: want one opening, each with Black once", opening, pair, lines, colours[pair])
+			}
+			distinct[lines[0]] = true
+		}
+		if len(distinct) < 2 {
+			t.Errorf("%s: every pair played the opening %v", opening, distinct)
+		}
+	}
+}

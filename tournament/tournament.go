@@ -313,6 +313,21 @@ func (t *Tournament) Pending() []int {
 	return out
 }
 
+// Meeting returns which meeting of its two players game i of Games is,
+// in the order of Games: 0 the first game between them, 1 the second,
+// and so on. The server gives meetings 2k and 2k+1 of a pair the same
+// opening, so that a round robin of two cycles plays each opening once
+// with each colour.
+func (t *Tournament) Meeting(i int) int {
+	g, n := t.Games[i], 0
+	for _, h := range t.Games[:i] {
+		if h.Black == g.Black && h.White == g.White || h.Black == g.White && h.White == g.Black {
+			n++
+		}
+	}
+	return n
+}
+
 // Started says that game i of Games is the server's game id.
 func (t *Tournament) Started(i int, id string) error {
 	if t.Status != Running {

@@ -119,6 +119,34 @@ func TestRoundRobinTwice(t *testing.T) {
 	}
 }
 
+// TestMeeting: in a round robin of four cycles, each pair's games are its
+// meetings 0, 1, 2 and 3 in the order played, the first two and the last
+// two with colours swapped.
+func TestMeeting(t *testing.T) {
+	s := clock
+	s.Kind, s.Cycles = RoundRobin, 4
+	tr := newWith(t, s, 3)
+	play(t, tr, func(Game) Result { return Result{Black: 0.5} })
+	seen := map[[2]string][]Game{}
+	for i, g := range tr.Games {
+		key := [2]string{min(g.Black, g.White), max(g.Black, g.White)}
+		if m := tr.Meeting(i); m != len(seen[key]) {
+			t.Errorf("game %d (%s-%s, round %d): meeting %d, want %d", i, g.Black, g.White, g.Round, m, len(seen[key]))
+		}
+		seen[key] = append(seen[key], g)
+	}
+	for key, gs := range seen {
+		if len(gs) != 4 {
+			t.Fatalf("%v met %d times, want 4", key, len(gs))
+		}
+		for k := 0; k < 4; k += 2 {
+			if gs[k].Black != gs[k+1].White || gs[k].Round >= gs[k+1].Round {
+				t.Errorf("%v: meetings %d and %d: %+v, %+v: want colours swapped, in order", key, k, k+1, gs[k], gs[k+1])
+			}
+		}
+	}
+}
+
 // TestSwiss: each round pairs everyone but one bye (odd), nobody meets
 // twice while it can be avoided, and the bye is worth a point.
 func TestSwiss(t *testing.T) {
