@@ -78,9 +78,10 @@ type TournamentRequest struct {
 
 // TournamentGame is a game of a tournament as the API shows it.
 type TournamentGame struct {
-	Round  int                `json:"round"`
-	Black  string             `json:"black"`
-	White  string             `json:"white"`
+	Round int    `json:"round"`
+	Black string `json:"black"`
+	White string `json:"white"`
+	// Game is the server's game, once it is made (a forfeit has none).
 	Game   string             `json:"game,omitempty"`
 	Result *tournament.Result `json:"result,omitempty"`
 }
@@ -420,7 +421,11 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for _, g := range t.Games {
-		v.Games = append(v.Games, TournamentGame{Round: g.Round, Black: names[g.Black], White: names[g.White], Game: g.GameID, Result: g.Result})
+		tg := TournamentGame{Round: g.Round, Black: names[g.Black], White: names[g.White], Result: g.Result}
+		if g.Made || g.Result != nil && !g.Result.Forfeit {
+			tg.Game = g.GameID // named once it is there to watch
+		}
+		v.Games = append(v.Games, tg)
 	}
 	for _, b := range t.Byes {
 		v.Byes = append(v.Byes, names[b])
@@ -723,6 +728,10 @@ func (s *Server) advanceTournament(ctx context.Context, ts store.Tournaments, id
 			if err != nil {
 				return err
 			}
+			if exists && !g.Made {
+				t.Games[i].Made = true // seen: the view may name it
+				changed = true
+			}
 			switch {
 			case !exists:
 				toMake = append(toMake, i)
@@ -769,6 +778,9 @@ func (s *Server) advanceTournament(ctx context.Context, ts store.Tournaments, id
 		}
 		if forfeits {
 			continue // the forfeits may end the round
+		}
+		if len(toMake) > 0 {
+			s.kickTournaments() // a pass soon says the games made are there
 		}
 		return nil
 	}
@@ -825,11 +837,11 @@ func (s *Server) makeTournamentGame(ctx context.Context, t *tournament.Tournamen
 	}
 	switch {
 	case out[0] && out[1]:
-		return &tournament.Result{Black: 0.5}, nil
+		return &tournament.Result{Black: 0.5, Forfeit: true}, nil
 	case out[0]:
-		return &tournament.Result{Black: 0}, nil
+		return &tournament.Result{Black: 0, Forfeit: true}, nil
 	case out[1]:
-		return &tournament.Result{Black: 1}, nil
+		return &tournament.Result{Black: 1, Forfeit: true}, nil
 	}
 	req, err := pairingRequest(t, i)
 	if err != nil {

@@ -278,8 +278,8 @@ func tournamentSwissForfeit(t *testing.T, ts *testServer) {
 		if !lost || g.Result.Margin != 0 {
 			t.Errorf("the disabled bot's game %+v: want its loss by forfeit", g)
 		}
-		if code := ts.call("GET", "/api/games/"+g.Game, nil, nil); code != 404 {
-			t.Errorf("a forfeit's game %s: %d, want none made", g.Game, code)
+		if !g.Result.Forfeit || g.Game != "" {
+			t.Errorf("a forfeit: %+v, want it said, and no game named", g)
 		}
 	}
 	total := 0.0
@@ -498,6 +498,44 @@ func TestTournamentWaitsForCap(t *testing.T) {
 	ann, bots := arenaBots(t, ts, "ann", 4)
 	id := startTournament(t, ann, TournamentRequest{Name: "One at a time", Kind: "round-robin", Time: "30s",
 		Entrants: []string{"annbot1", "annbot2", "annbot3", "annbot4"}})
+	// The first round's two games have their ids, but the cap lets one
+	// be made: the view names that one alone (not an id that answers
+	// 404 to whoever follows it).
+	for deadline := time.Now().Add(patience); ; {
+		_, tm, err := loadTournament(context.Background(), ts.st.(store.Tournaments), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids, made := 0, 0
+		for _, g := range tm.Games {
+			if g.GameID != "" {
+				ids++
+			}
+			if g.Made {
+				made++
+			}
+		}
+		if ids == 2 && made == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the first round: %+v, want two ids and one game made", tm.Games)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	named := 0
+	for _, g := range tournamentOf(t, ts, id).Games {
+		if g.Game == "" {
+			continue
+		}
+		named++
+		if code := ts.call("GET", "/api/games/"+g.Game, nil, nil); code != 200 {
+			t.Errorf("the game named %s: %d", g.Game, code)
+		}
+	}
+	if named != 1 {
+		t.Errorf("the view names %d games of the first round, want the one made", named)
+	}
 	playBots(t, ts, bots, func() bool { return tournamentOf(t, ts, id).Status == "finished" })
 	v := tournamentOf(t, ts, id)
 	seen := map[string]bool{}

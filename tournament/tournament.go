@@ -116,15 +116,21 @@ type Player struct {
 type Result struct {
 	Black  float64 `json:"black"`
 	Margin int     `json:"margin"`
+	// Forfeit says that the game was not played: a player could not
+	// (its account disabled or gone); the other has the point.
+	Forfeit bool `json:"forfeit,omitempty"`
 }
 
 // Game is a game of a round: its players (ids), the server's game once
 // started, and its result once over.
 type Game struct {
-	Round  int     `json:"round"` // from 1
-	Black  string  `json:"black"`
-	White  string  `json:"white"`
-	GameID string  `json:"game,omitempty"`
+	Round  int    `json:"round"` // from 1
+	Black  string `json:"black"`
+	White  string `json:"white"`
+	GameID string `json:"game,omitempty"`
+	// Made says that the server's game GameID exists: the id is given
+	// (and stored) before the game is made.
+	Made   bool    `json:"made,omitempty"`
 	Result *Result `json:"result,omitempty"`
 }
 

@@ -226,6 +226,7 @@ export function tournamentPage(app, id) {
         ...games.map((g) => el("li", { "data-game": g.game || "" },
           el("span", { translate: "no", text: `${g.black} – ${g.white}` }), " ",
           g.result ? el("strong", { class: "result", text: `${points(g.result.black)}:${points(1 - g.result.black)}` }) : el("span", { class: "small", text: t(g.game ? "tournament.playing" : "tournament.waiting") }),
+          g.result?.forfeit ? [" ", el("span", { class: "small forfeit", text: t("tournament.forfeit") })] : "",
           g.game ? [" ", el("a", { href: "/game/" + g.game, text: t("tournament.watch") })] : "")),
         bye ? el("li", { class: "bye", translate: "no" }, bye, " ", el("span", { class: "small", text: t("tournament.bye") })) : ""));
     }
