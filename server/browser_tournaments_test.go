@@ -95,6 +95,10 @@ func TestBrowserTournament(t *testing.T) {
 				t.Fatalf("%s: the tournament not listed: %s", where, page)
 			}
 			check("the list")
+			// Only hers: this one, not those the others made before.
+			clickJS(t, ctx, "tournaments-mine")
+			waitJS(t, ctx, "only hers", fmt.Sprintf(`[...document.querySelectorAll("#tournaments tbody tr")].map((r) => r.dataset.id).join() === %q`, id))
+			check("only mine")
 			if !awaitJS(t, ctx, `fetch("/api/account/logout", {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"}).then(r => r.ok)`) {
 				t.Fatalf("%s: logging out", where)
 			}

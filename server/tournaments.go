@@ -24,6 +24,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -273,16 +275,12 @@ func (s *Server) handleNewTournament(w http.ResponseWriter, r *http.Request) {
 	}
 	open := 0
 	for _, status := range []tournament.Status{tournament.Registering, tournament.Running} {
-		list, err := tournaments.ListTournaments(r.Context(), string(status), 1000)
+		list, err := tournaments.ListTournaments(r.Context(), store.TournamentFilter{Status: string(status), Creator: c.Account.ID, Limit: maxOpenTournaments})
 		if err != nil {
 			s.accountsFailed(w, r, err)
 			return
 		}
-		for _, t := range list {
-			if t.Creator == c.Account.ID {
-				open++
-			}
-		}
+		open += len(list)
 	}
 	if open >= maxOpenTournaments {
 		writeError(w, http.StatusConflict, CodeTooManyTournaments, fmt.Sprintf("you have %d tournaments registering or running, the most at once: cancel one or wait for one to end", open))
@@ -319,7 +317,7 @@ func (s *Server) handleNewTournament(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	data, _ := json.Marshal(t)
-	rec := &store.TournamentRecord{ID: t.ID, Name: st.Name, Status: string(t.Status), Creator: c.Account.ID, Data: data}
+	rec := &store.TournamentRecord{ID: t.ID, Name: st.Name, Status: string(t.Status), Creator: c.Account.ID, Players: playerIDs(t), Data: data}
 	if err := tournaments.CreateTournament(ctx, rec); err != nil {
 		s.accountsFailed(w, r, err)
 		return
@@ -328,28 +326,122 @@ func (s *Server) handleNewTournament(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, map[string]string{"id": t.ID, "url": "/#tournament=" + t.ID})
 }
 
+// playerIDs are the accounts entered in t.
+func playerIDs(t *tournament.Tournament) []string {
+	ids := make([]string, 0, len(t.Players))
+	for _, p := range t.Players {
+		ids = append(ids, p.ID)
+	}
+	return ids
+}
+
+// tournamentPage is the most tournaments a page of the list holds.
+const tournamentPage = 100
+
+// handleTournaments lists tournaments, the most recently changed first:
+// of a status, created or entered by a named account (player=NAME) or
+// by the caller and its bots (mine=1), a page at a time (limit, and
+// after: the "next" of the page before).
 func (s *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
 	tournaments := s.tournaments(w)
 	if tournaments == nil {
 		return
 	}
-	status := r.URL.Query().Get("status")
-	switch tournament.Status(status) {
+	q := r.URL.Query()
+	f := store.TournamentFilter{Status: q.Get("status"), Limit: tournamentPage}
+	switch tournament.Status(f.Status) {
 	case "", tournament.Registering, tournament.Running, tournament.Finished, tournament.Cancelled:
 	default:
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "status: want registering, running, finished or cancelled")
 		return
 	}
-	list, err := tournaments.ListTournaments(r.Context(), status, 100)
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > tournamentPage {
+			writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("limit: want a number from 1 to %d", tournamentPage))
+			return
+		}
+		f.Limit = n
+	}
+	if v := q.Get("after"); v != "" {
+		micros, id, ok := strings.Cut(v, ".")
+		n, err := strconv.ParseInt(micros, 10, 64)
+		if !ok || err != nil || id == "" || len(v) > 80 {
+			writeError(w, http.StatusBadRequest, CodeBadRequest, "after: want the next of the page before")
+			return
+		}
+		f.AfterUpdated, f.AfterID = time.UnixMicro(n), id
+	}
+	ctx := r.Context()
+	if name := q.Get("player"); name != "" {
+		a, err := s.accountsStore().AccountByName(ctx, name)
+		if errors.Is(err, store.ErrNoAccount) {
+			writeError(w, http.StatusNotFound, CodeNoSuchAccount, fmt.Sprintf("player: no account named %q", clip.Text(name, quoted)))
+			return
+		}
+		if err != nil {
+			s.accountsFailed(w, r, err)
+			return
+		}
+		f.Involving = append(f.Involving, a.ID)
+	}
+	switch q.Get("mine") {
+	case "", "0":
+	case "1":
+		c, err := s.callerOf(r)
+		switch {
+		case errors.Is(err, store.ErrDisabled):
+			writeError(w, http.StatusForbidden, CodeAccountDisabled, "this account is disabled")
+			return
+		case err != nil:
+			s.accountsFailed(w, r, err)
+			return
+		case c == nil:
+			writeError(w, http.StatusUnauthorized, CodeNotLoggedIn, "mine: not logged in (or the session ended): log in first")
+			return
+		}
+		mine := []string{c.Account.ID}
+		if c.Account.Kind == store.Person {
+			bots, err := s.accountsStore().Bots(ctx, c.Account.ID)
+			if err != nil {
+				s.accountsFailed(w, r, err)
+				return
+			}
+			for _, b := range bots {
+				mine = append(mine, b.ID)
+			}
+		}
+		if len(f.Involving) > 0 { // player=NAME and mine=1: that player's, if it is the caller or one of its bots
+			if !slices.Contains(mine, f.Involving[0]) {
+				mine = nil
+			} else {
+				mine = f.Involving
+			}
+		}
+		if mine == nil {
+			writeJSON(w, http.StatusOK, map[string]any{"tournaments": []TournamentItem{}})
+			return
+		}
+		f.Involving = mine
+	default:
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "mine: want 1 or nothing")
+		return
+	}
+	list, err := tournaments.ListTournaments(ctx, f)
 	if err != nil {
 		s.accountsFailed(w, r, err)
 		return
 	}
 	out := []TournamentItem{}
 	for _, t := range list {
-		out = append(out, TournamentItem{ID: t.ID, Name: t.Name, Status: t.Status, Creator: s.accountName(r.Context(), t.Creator), Updated: t.Updated})
+		out = append(out, TournamentItem{ID: t.ID, Name: t.Name, Status: t.Status, Creator: s.accountName(ctx, t.Creator), Updated: t.Updated})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"tournaments": out})
+	answer := map[string]any{"tournaments": out}
+	if len(list) == f.Limit {
+		last := list[len(list)-1]
+		answer["next"] = fmt.Sprintf("%d.%s", last.Updated.UnixMicro(), last.ID)
+	}
+	writeJSON(w, http.StatusOK, answer)
 }
 
 // accountName is the name of an account by id ("" if it cannot be read).
@@ -447,7 +539,7 @@ func (s *Server) changeTournament(w http.ResponseWriter, r *http.Request, change
 			return
 		}
 		data, _ := json.Marshal(t)
-		rec.Data, rec.Status = data, string(t.Status)
+		rec.Data, rec.Status, rec.Players = data, string(t.Status), playerIDs(t)
 		err := ts.UpdateTournament(r.Context(), rec)
 		if errors.Is(err, store.ErrConflict) {
 			continue
@@ -567,7 +659,7 @@ func (s *Server) handleTournamentStart(w http.ResponseWriter, r *http.Request) {
 			return false
 		}
 		if t.Status == tournament.Registering {
-			running, err := s.tournamentsStore().ListTournaments(r.Context(), string(tournament.Running), s.runningCap())
+			running, err := s.tournamentsStore().ListTournaments(r.Context(), store.TournamentFilter{Status: string(tournament.Running), Limit: s.runningCap()})
 			if err != nil {
 				s.accountsFailed(w, r, err)
 				return false
@@ -681,7 +773,7 @@ func (s *Server) advanceTournaments(ctx context.Context) {
 	if ts == nil {
 		return
 	}
-	list, err := ts.ListTournaments(ctx, string(tournament.Running), 2*s.runningCap())
+	list, err := ts.ListTournaments(ctx, store.TournamentFilter{Status: string(tournament.Running), Limit: 2 * s.runningCap()})
 	if err != nil {
 		if ctx.Err() == nil {
 			s.log.Error("the tournaments could not be read", "err", err)

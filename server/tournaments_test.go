@@ -9,7 +9,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -592,5 +594,105 @@ func TestTournamentOpenings(t *testing.T) {
 		if len(distinct) < 2 {
 			t.Errorf("%s: every pair played the opening %v", opening, distinct)
 		}
+	}
+}
+
+// TestTournamentList: the list by status, by player (created or
+// entered), the caller's own (hers and her bots'), a page at a time with
+// every tournament once; bad filters are 4xx with their codes.
+func TestTournamentList(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ann, bots := arenaBots(t, ts, "ann", 2)
+	bob, _ := arenaBots(t, ts, "bob", 1)
+	type list struct {
+		Tournaments []TournamentItem
+		Next        string
+	}
+	create := func(c *accountClient, name string, entrants ...string) string {
+		t.Helper()
+		a := c.do("POST", "/api/tournaments", TournamentRequest{Name: name, Kind: "swiss", Rounds: 1, Time: "30s", Entrants: entrants}, nil)
+		a.want(t, "create "+name, 201, "")
+		var created map[string]string
+		json.Unmarshal(a.body, &created)
+		return created["id"]
+	}
+	annOwn := create(ann, "Ann's own")
+	annBot := create(bob, "Bob's with annbot1", "annbot1", "bobbot1")
+	bobOnly := create(bob, "Bob's alone", "bobbot1")
+	get := func(c *accountClient, query string) list {
+		t.Helper()
+		a := c.do("GET", "/api/tournaments"+query, nil, nil)
+		a.want(t, "GET "+query, 200, "")
+		var l list
+		json.Unmarshal(a.body, &l)
+		return l
+	}
+	ids := func(l list) string {
+		var out []string
+		for _, it := range l.Tournaments {
+			out = append(out, it.ID)
+		}
+		slices.Sort(out)
+		return strings.Join(out, ",")
+	}
+	sorted := func(s ...string) string { slices.Sort(s); return strings.Join(s, ",") }
+	for _, c := range []struct {
+		who   *accountClient
+		query string
+		want  string
+	}{
+		{ann, "", sorted(annOwn, annBot, bobOnly)},
+		{ann, "?mine=1", sorted(annOwn, annBot)},
+		{bob, "?mine=1", sorted(annBot, bobOnly)},
+		{ann, "?player=annbot1", annBot},
+		{ann, "?player=ann", annOwn},
+		{ann, "?player=bobbot1&mine=1", ""},
+		{ann, "?player=annbot1&mine=1", annBot},
+		{ann, "?mine=1&status=running", ""},
+	} {
+		if got := ids(get(c.who, c.query)); got != c.want {
+			t.Errorf("GET %s: %s, want %s", c.query, got, c.want)
+		}
+	}
+	// By key, a bot's own.
+	var l list
+	json.Unmarshal(ts.client().do("GET", "/api/tournaments?mine=1", nil, bots["annbot1"]).body, &l)
+	if ids(l) != annBot {
+		t.Errorf("annbot1's own by its key: %s, want %s", ids(l), annBot)
+	}
+	// A page at a time: each once, then no next.
+	seen := map[string]int{}
+	query := "?limit=2"
+	for pages := 0; ; pages++ {
+		l := get(ann, query)
+		for _, it := range l.Tournaments {
+			seen[it.ID]++
+		}
+		if l.Next == "" {
+			break
+		}
+		if pages > 3 {
+			t.Fatal("the pages never end")
+		}
+		query = "?limit=2&after=" + url.QueryEscape(l.Next)
+	}
+	if len(seen) != 3 || seen[annOwn] != 1 || seen[annBot] != 1 || seen[bobOnly] != 1 {
+		t.Errorf("paged by 2: %v, want each of the three once", seen)
+	}
+	for _, c := range []struct {
+		who    *accountClient
+		query  string
+		code   Code
+		status int
+	}{
+		{ann, "?limit=0", CodeBadRequest, 400},
+		{ann, "?limit=101", CodeBadRequest, 400},
+		{ann, "?after=nonsense", CodeBadRequest, 400},
+		{ann, "?mine=yes", CodeBadRequest, 400},
+		{ann, "?status=over", CodeBadRequest, 400},
+		{ann, "?player=nobody", CodeNoSuchAccount, 404},
+		{ts.client(), "?mine=1", CodeNotLoggedIn, 401},
+	} {
+		c.who.do("GET", "/api/tournaments"+c.query, nil, nil).want(t, "GET "+c.query, c.status, c.code)
 	}
 }

@@ -18,6 +18,10 @@ type TournamentRecord struct {
 	Name    string
 	Status  string
 	Creator string // an account's id
+	// Players are the accounts entered (ids), written with the record
+	// when not nil so that ListTournaments finds a player's tournaments;
+	// not read back (Data has them).
+	Players []string
 	Data    []byte
 	Version int64
 	Created time.Time
@@ -37,8 +41,22 @@ type Tournaments interface {
 	// set); ErrConflict if another update came first (read it again and
 	// redo the change), ErrNotFound if there is no such tournament.
 	UpdateTournament(ctx context.Context, t *TournamentRecord) error
-	// ListTournaments returns the tournaments of a status ("" every
-	// one), the most recently updated first, at most limit (0: 100),
+	// ListTournaments returns the tournaments f chooses, the most
+	// recently updated first (then by id), at most f.Limit (0: 100),
 	// without their data.
-	ListTournaments(ctx context.Context, status string, limit int) ([]TournamentRecord, error)
+	ListTournaments(ctx context.Context, f TournamentFilter) ([]TournamentRecord, error)
+}
+
+// TournamentFilter chooses the tournaments ListTournaments returns.
+type TournamentFilter struct {
+	Status  string // "" any
+	Creator string // only the ones this account created ("" any)
+	// Involving: only the ones one of these accounts created or entered
+	// (none: any).
+	Involving []string
+	// AfterUpdated and AfterID: only the ones listed after this one (the
+	// last of the page before); AfterID "" from the first.
+	AfterUpdated time.Time
+	AfterID      string
+	Limit        int
 }

@@ -46,6 +46,28 @@ func TestMigrateFromV2(t *testing.T) {
 	})
 }
 
+// TestMigrateTournamentPlayers: the tournaments of a database before
+// schema 12 are found by their players (storetest.MigrateTournamentPlayers).
+func TestMigrateTournamentPlayers(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	open := func(t *testing.T) *Store {
+		s, err := Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	storetest.MigrateTournamentPlayers(t, func(t *testing.T) store.Store { return open(t) }, func(t *testing.T, queries ...string) {
+		s := open(t)
+		defer s.Close()
+		for _, q := range queries {
+			if _, err := s.db.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+	})
+}
+
 // TestTwoProcesses: two stores on one database (as two servers would
 // hold) see each other's changes, are told of them by NOTIFY, and
 // migrate the schema once between them.

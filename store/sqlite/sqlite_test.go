@@ -70,7 +70,7 @@ func TestMigrateFromV1(t *testing.T) {
 	s.Close()
 	old, _ := sql.Open("sqlite", "file:"+path)
 	// Back to version 1: drop what the later versions made.
-	for _, q := range []string{"DROP TABLE studies", "DROP TABLE bot_accepts", "DROP TABLE offers", "DROP TABLE tournaments", "DROP TABLE game_accounts", "DROP TABLE rating_history", "DROP TABLE ratings", "DROP TABLE invitations", "DROP TABLE api_keys", "DROP TABLE sessions", "DROP TABLE accounts", "ALTER TABLE games DROP COLUMN switches", "ALTER TABLE games DROP COLUMN analysis", "ALTER TABLE games DROP COLUMN rematch_offers", "ALTER TABLE games DROP COLUMN rematch_game", "ALTER TABLE games DROP COLUMN increment_ms", "DROP TABLE submissions", "ALTER TABLE games DROP COLUMN revision", "DELETE FROM schema_version WHERE version > 1"} {
+	for _, q := range []string{"DROP TABLE tournament_players", "DROP TABLE studies", "DROP TABLE bot_accepts", "DROP TABLE offers", "DROP TABLE tournaments", "DROP TABLE game_accounts", "DROP TABLE rating_history", "DROP TABLE ratings", "DROP TABLE invitations", "DROP TABLE api_keys", "DROP TABLE sessions", "DROP TABLE accounts", "ALTER TABLE games DROP COLUMN switches", "ALTER TABLE games DROP COLUMN analysis", "ALTER TABLE games DROP COLUMN rematch_offers", "ALTER TABLE games DROP COLUMN rematch_game", "ALTER TABLE games DROP COLUMN increment_ms", "DROP TABLE submissions", "ALTER TABLE games DROP COLUMN revision", "DELETE FROM schema_version WHERE version > 1"} {
 		if _, err := old.Exec(q); err != nil {
 			t.Fatal(q, err)
 		}
@@ -114,6 +114,30 @@ func TestMigrateFromV2(t *testing.T) {
 			t.Fatal(err)
 		}
 		return s
+	})
+}
+
+// TestMigrateTournamentPlayers: the tournaments of a database before
+// schema 12 are found by their players (storetest.MigrateTournamentPlayers).
+func TestMigrateTournamentPlayers(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v11.db")
+	storetest.MigrateTournamentPlayers(t, func(t *testing.T) store.Store {
+		s, err := Open(context.Background(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}, func(t *testing.T, queries ...string) {
+		db, err := sql.Open("sqlite", "file:"+path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		for _, q := range queries {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
 	})
 }
 

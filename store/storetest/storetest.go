@@ -833,6 +833,44 @@ func testConcurrentRematch(t *testing.T, s store.Store) {
 	}
 }
 
+// MigrateTournamentPlayers checks that the tournaments stored before
+// their players were kept apart (schema 12) are found by their players
+// after the upgrade: open opens the store (on the same database each
+// time), exec runs SQL on it with the store closed.
+func MigrateTournamentPlayers(t *testing.T, open func(t *testing.T) store.Store, exec func(t *testing.T, queries ...string)) {
+	t.Helper()
+	ctx := context.Background()
+	s := open(t)
+	as, ok := s.(store.Accounts)
+	ts, ok2 := s.(store.Tournaments)
+	if !ok || !ok2 {
+		t.Fatal("the store keeps no accounts or tournaments")
+	}
+	for _, a := range []store.Account{{ID: "p1", Kind: store.Person, Name: "ada"}, {ID: "b1", Kind: store.BotAccount, Name: "adabot", Owner: "p1"}, {ID: "p2", Kind: store.Person, Name: "bob"}} {
+		if err := as.CreateAccount(ctx, &a, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := &store.TournamentRecord{ID: "t1", Name: "Old", Status: "finished", Creator: "p2",
+		Data: []byte(`{"id":"t1","players":[{"id":"b1","name":"adabot"},{"id":"p2","name":"bob"}],"games":[{"round":1,"black":"b1","white":"p2","game":"g1"}]}`)}
+	if err := ts.CreateTournament(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	exec(t, "DROP TABLE tournament_players", "DELETE FROM schema_version WHERE version > 11")
+	s = open(t)
+	defer s.Close()
+	for _, c := range []struct {
+		who  string
+		want int
+	}{{"b1", 1}, {"p2", 1}, {"p1", 0}} {
+		list, err := s.(store.Tournaments).ListTournaments(ctx, store.TournamentFilter{Involving: []string{c.who}})
+		if err != nil || len(list) != c.want {
+			t.Errorf("%s's tournaments after the upgrade: %+v, %v; want %d", c.who, list, err, c.want)
+		}
+	}
+}
+
 // MigrateFromV2 checks the upgrade of a database of schema version 2
 // (before games had clock increments and rematches, and before the
 // accounts): db is a connection to a database the store has made and
@@ -844,7 +882,7 @@ func MigrateFromV2(t *testing.T, db *sql.DB, reopen func(t *testing.T) store.Sto
 	t.Helper()
 	ctx := context.Background()
 	for _, q := range []string{
-		"DROP TABLE studies", "DROP TABLE bot_accepts", "DROP TABLE offers", "DROP TABLE tournaments", "DROP TABLE game_accounts", "DROP TABLE rating_history", "DROP TABLE ratings", "DROP TABLE invitations",
+		"DROP TABLE tournament_players", "DROP TABLE studies", "DROP TABLE bot_accepts", "DROP TABLE offers", "DROP TABLE tournaments", "DROP TABLE game_accounts", "DROP TABLE rating_history", "DROP TABLE ratings", "DROP TABLE invitations",
 		"DROP TABLE api_keys", "DROP TABLE sessions", "DROP TABLE accounts",
 		"ALTER TABLE games DROP COLUMN switches",
 		"ALTER TABLE games DROP COLUMN analysis",

@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -28,6 +30,7 @@ func RunTournaments(t *testing.T, open func(t *testing.T) TournamentStore) {
 	}{
 		{"CreateUpdate", testTournamentCreateUpdate},
 		{"List", testTournamentList},
+		{"Involving", testTournamentInvolving},
 		{"ConcurrentUpdates", func(t *testing.T, s TournamentStore) { RaceTournamentUpdates(t, s, s) }},
 	}
 	t.Run("Tournaments", func(t *testing.T) {
@@ -95,13 +98,95 @@ func testTournamentList(t *testing.T, s TournamentStore) {
 	if err := s.UpdateTournament(ctx, t0); err != nil {
 		t.Fatal(err)
 	}
-	running, err := s.ListTournaments(ctx, "running", 0)
+	running, err := s.ListTournaments(ctx, store.TournamentFilter{Status: "running"})
 	if err != nil || len(running) != 2 || running[0].ID != "t0" || running[1].ID != "t2" || len(running[0].Data) != 0 {
 		t.Fatalf("running: %+v, %v", running, err)
 	}
-	all, err := s.ListTournaments(ctx, "", 3)
+	all, err := s.ListTournaments(ctx, store.TournamentFilter{Limit: 3})
 	if err != nil || len(all) != 3 || all[0].ID != "t0" {
 		t.Fatalf("all, at most 3: %+v, %v", all, err)
+	}
+	// The pages after it: every tournament once, in the same order.
+	var paged []string
+	for f := (store.TournamentFilter{Limit: 3}); ; {
+		page, err := s.ListTournaments(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range page {
+			paged = append(paged, r.ID)
+		}
+		if len(page) < f.Limit {
+			break
+		}
+		f.AfterUpdated, f.AfterID = page[len(page)-1].Updated, page[len(page)-1].ID
+	}
+	if len(paged) != 4 || paged[0] != "t0" || !slices.Equal(slices.Sorted(slices.Values(paged)), []string{"t0", "t1", "t2", "t3"}) {
+		t.Errorf("paged by 3: %v, want all four, t0 first", paged)
+	}
+}
+
+// testTournamentInvolving: the tournaments an account created or is
+// entered in (its players written with the record and rewritten on
+// update), alone or with others' accounts; by creator.
+func testTournamentInvolving(t *testing.T, s TournamentStore) {
+	ctx := context.Background()
+	for _, r := range []store.TournamentRecord{
+		{ID: "a", Name: "A", Status: "registering", Creator: "ada", Players: []string{"bot1", "bot2"}},
+		{ID: "b", Name: "B", Status: "running", Creator: "bob", Players: []string{"bot2", "bot3"}},
+		{ID: "c", Name: "C", Status: "finished", Creator: "bob"},
+	} {
+		r.Data = []byte(`{}`)
+		if err := s.CreateTournament(ctx, &r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := func(f store.TournamentFilter) string {
+		t.Helper()
+		list, err := s.ListTournaments(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range list {
+			out = append(out, r.ID)
+		}
+		slices.Sort(out)
+		return strings.Join(out, ",")
+	}
+	for _, c := range []struct {
+		f    store.TournamentFilter
+		want string
+	}{
+		{store.TournamentFilter{Involving: []string{"bot2"}}, "a,b"},
+		{store.TournamentFilter{Involving: []string{"bot1"}}, "a"},
+		{store.TournamentFilter{Involving: []string{"bob"}}, "b,c"},
+		{store.TournamentFilter{Involving: []string{"ada", "bot3"}}, "a,b"},
+		{store.TournamentFilter{Involving: []string{"bot2"}, Status: "running"}, "b"},
+		{store.TournamentFilter{Involving: []string{"nobody"}}, ""},
+		{store.TournamentFilter{Creator: "bob"}, "b,c"},
+		{store.TournamentFilter{Creator: "bob", Involving: []string{"bot1"}}, ""},
+	} {
+		if got := ids(c.f); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.f, got, c.want)
+		}
+	}
+	// bot1 leaves, bot4 joins: the update rewrites the players; an update
+	// that does not name them keeps them.
+	a, _ := s.Tournament(ctx, "a")
+	a.Players = []string{"bot2", "bot4"}
+	if err := s.UpdateTournament(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(store.TournamentFilter{Involving: []string{"bot1"}}); got != "" {
+		t.Errorf("bot1's after it left: %q", got)
+	}
+	a.Players = nil
+	if err := s.UpdateTournament(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(store.TournamentFilter{Involving: []string{"bot4"}}); got != "a" {
+		t.Errorf("bot4's after an update without players: %q, want a", got)
 	}
 }
 

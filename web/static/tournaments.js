@@ -53,18 +53,59 @@ export function tournamentsPage(app) {
     formBox.replaceChildren(el("h2", { id: "tournament-new-title", text: t("tournament.new") }), newForm());
   };
   currentAccount().then((a) => { if (!left(hash)) drawForm(a); });
-  const off = onAccountChange((a) => { if (!left(hash)) drawForm(a); });
-  api("GET", "/api/tournaments").then((r) => {
-    if (left(hash)) return;
-    if (!r.tournaments.length) { list.replaceChildren(el("p", { class: "small", id: "no-tournaments", text: t("tournament.none") })); return; }
-    list.replaceChildren(el("div", { class: "table-scroll" }, el("table", { class: "games", id: "tournaments" },
-      el("thead", {}, el("tr", {}, ...["tournament.name", "tournament.statusLabel", "tournament.creator", "tournament.updated"].map((k) => el("th", { scope: "col", text: t(k) })))),
-      el("tbody", {}, ...r.tournaments.map((x) => el("tr", { "data-id": x.id },
-        el("td", {}, el("a", { href: "/#tournament=" + x.id, translate: "no", text: x.name })),
-        el("td", { text: statusText(x.status) }),
-        el("td", {}, x.creator ? playerLink(x.creator, { translate: "no" }) : ""),
-        el("td", { text: date(x.updated) })))))));
-  }).catch((e) => { if (!left(hash)) list.replaceChildren(el("p", { class: "error", role: "alert", text: errorText(e) })); });
+  // The list: every tournament, or the account's own (created, or
+  // entered by it or its bots); a page at a time, "More" the next.
+  const mineBox = el("input", { type: "checkbox", id: "tournaments-mine" });
+  const mineLabel = el("label", { class: "toggle", id: "tournaments-mine-label", hidden: "hidden" }, mineBox, t("tournament.mine"));
+  const filters = el("div", { class: "row" }, mineLabel);
+  const load = (after) => {
+    const q = new URLSearchParams();
+    if (mineBox.checked) q.set("mine", "1");
+    if (after) q.set("after", after);
+    const query = q.toString();
+    return api("GET", "/api/tournaments" + (query ? "?" + query : ""));
+  };
+  const row = (x) => el("tr", { "data-id": x.id },
+    el("td", {}, el("a", { href: "/#tournament=" + x.id, translate: "no", text: x.name })),
+    el("td", { text: statusText(x.status) }),
+    el("td", {}, x.creator ? playerLink(x.creator, { translate: "no" }) : ""),
+    el("td", { text: date(x.updated) }));
+  let shown = 0; // which listing is drawn (a newer one replaces it)
+  const draw = () => {
+    const mine = ++shown;
+    list.replaceChildren(el("p", { class: "small", role: "status", text: t("profile.loading") }));
+    const failed = (e) => { if (!left(hash) && mine === shown) list.append(el("p", { class: "error", role: "alert", text: errorText(e) })); };
+    load().then((r) => {
+      if (left(hash) || mine !== shown) return;
+      if (!r.tournaments.length) { list.replaceChildren(el("p", { class: "small", id: "no-tournaments", text: t(mineBox.checked ? "tournament.noneMine" : "tournament.none") })); return; }
+      const body = el("tbody", {}, ...r.tournaments.map(row));
+      const more = el("button", { type: "button", id: "tournaments-more", text: t("tournament.more") });
+      let next = r.next;
+      more.hidden = !next;
+      more.addEventListener("click", () => {
+        more.disabled = true;
+        load(next).then((p) => {
+          if (left(hash) || mine !== shown) return;
+          body.append(...p.tournaments.map(row));
+          next = p.next;
+          more.hidden = !next;
+          more.disabled = false;
+        }, (e) => { more.disabled = false; failed(e); });
+      });
+      list.replaceChildren(el("div", { class: "table-scroll" }, el("table", { class: "games", id: "tournaments" },
+        el("thead", {}, el("tr", {}, ...["tournament.name", "tournament.statusLabel", "tournament.creator", "tournament.updated"].map((k) => el("th", { scope: "col", text: t(k) })))),
+        body)), more);
+    }, (e) => { if (!left(hash) && mine === shown) list.replaceChildren(el("p", { class: "error", role: "alert", text: errorText(e) })); });
+  };
+  mineBox.addEventListener("change", draw);
+  const showMine = (a) => {
+    mineLabel.hidden = !a;
+    if (!a && mineBox.checked) { mineBox.checked = false; draw(); }
+  };
+  list.before(filters);
+  currentAccount().then((a) => { if (!left(hash)) showMine(a); });
+  const off = onAccountChange((a) => { if (!left(hash)) { drawForm(a); showMine(a); } });
+  draw();
   return () => off();
 }
 

@@ -249,7 +249,7 @@ const schemaV7 = `
 ALTER TABLE games ADD COLUMN switches TEXT NOT NULL DEFAULT '';`
 
 // Migrations are the schema's versions, in order, for both databases.
-var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaStudies}
+var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaStudies, schemaTournamentPlayers}
 
 // switchesOf reads the switches column (",10,14") as numbers of moves.
 func switchesOf(text string) []int {

@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/reversi-engine/reversi/store"
 )
@@ -43,7 +44,7 @@ func (s *SQL) CreateTournament(ctx context.Context, t *store.TournamentRecord) e
 		if err != nil {
 			return fmt.Errorf("store: creating a tournament: %w", err)
 		}
-		return nil
+		return s.writePlayers(ctx, tx, t)
 	})
 	if err == nil {
 		t.Version, t.Created, t.Updated = 1, at, at
@@ -91,7 +92,7 @@ func (s *SQL) UpdateTournament(ctx context.Context, t *store.TournamentRecord) e
 			return fmt.Errorf("store: updating tournament %s: %w", t.ID, err)
 		}
 		if n == 1 {
-			return nil
+			return s.writePlayers(ctx, tx, t)
 		}
 		var exists int
 		if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM tournaments WHERE id = ?`), t.ID).Scan(&exists); err != nil {
@@ -109,12 +110,69 @@ func (s *SQL) UpdateTournament(ctx context.Context, t *store.TournamentRecord) e
 	return err
 }
 
+// writePlayers writes the players of t (when it names them) in tx.
+func (s *SQL) writePlayers(ctx context.Context, tx *sql.Tx, t *store.TournamentRecord) error {
+	if t.Players == nil {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM tournament_players WHERE tournament_id = ?`), t.ID); err != nil {
+		return fmt.Errorf("store: the players of tournament %s: %w", t.ID, err)
+	}
+	seen := map[string]bool{}
+	for _, p := range t.Players {
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO tournament_players (tournament_id, account_id) VALUES (?, ?)`), t.ID, p); err != nil {
+			return fmt.Errorf("store: the players of tournament %s: %w", t.ID, err)
+		}
+	}
+	return nil
+}
+
 // ListTournaments implements store.Tournaments.
-func (s *SQL) ListTournaments(ctx context.Context, status string, limit int) ([]store.TournamentRecord, error) {
+func (s *SQL) ListTournaments(ctx context.Context, f store.TournamentFilter) ([]store.TournamentRecord, error) {
+	limit := f.Limit
 	if limit <= 0 {
 		limit = 100
 	}
+	where, args := []string{"1 = 1"}, []any{}
+	if f.Status != "" {
+		where, args = append(where, "status = ?"), append(args, f.Status)
+	}
+	if f.Creator != "" {
+		where, args = append(where, "creator_id = ?"), append(args, f.Creator)
+	}
+	if len(f.Involving) > 0 {
+		marks := strings.TrimSuffix(strings.Repeat("?, ", len(f.Involving)), ", ")
+		where = append(where, "(creator_id IN ("+marks+") OR id IN (SELECT tournament_id FROM tournament_players WHERE account_id IN ("+marks+")))")
+		for range 2 {
+			for _, a := range f.Involving {
+				args = append(args, a)
+			}
+		}
+	}
+	if f.AfterID != "" {
+		u := unixMicro(f.AfterUpdated)
+		where, args = append(where, "(updated_at < ? OR updated_at = ? AND id > ?)"), append(args, u, u, f.AfterID)
+	}
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, name, status, creator_id, '', version, created_at, updated_at FROM tournaments
-		WHERE status = ? OR ? = '' ORDER BY updated_at DESC, id LIMIT ?`), status, status, limit)
+		WHERE `+strings.Join(where, " AND ")+` ORDER BY updated_at DESC, id LIMIT ?`), append(args, limit)...)
 	return collect(rows, err, "listing tournaments", scanTournament)
 }
+
+// schemaTournamentPlayers keeps the players of each tournament apart,
+// so that a player's tournaments are found without reading them all;
+// those of the tournaments stored before are read from their data (a
+// player's id is written "id":"...").
+const schemaTournamentPlayers = `
+CREATE TABLE tournament_players (
+	tournament_id TEXT NOT NULL,
+	account_id TEXT NOT NULL,
+	PRIMARY KEY (tournament_id, account_id)
+);
+CREATE INDEX tournament_players_account ON tournament_players (account_id);
+INSERT INTO tournament_players (tournament_id, account_id)
+	SELECT t.id, a.id FROM tournaments t, accounts a WHERE t.data LIKE '%"id":"' || a.id || '"%' AND a.id <> t.id;
+`
