@@ -214,6 +214,7 @@ func TestBrowserPlayerPage(t *testing.T) {
 			drive(t, ctx, "ann's page", chromedp.Navigate(ts.http.URL+"/#player=ann"))
 			waitJS(t, ctx, "ann's page", fmt.Sprintf(`document.querySelector('#ratings tr[data-class="blitz"] abbr.provisional') !== null &&
 				document.querySelector("#rating-graph-blitz")?.dataset.points === "1" && document.querySelectorAll("#rating-graph-blitz circle.dot").length === 1 &&
+				document.querySelector('#rating-graph-blitz .band.deviation[data-positions="1"]') !== null &&
 				document.querySelector('#player-games tr[data-game=%q][data-outcome="win"] a[href="/game/%s"]') !== null &&
 				document.querySelector('#player-openings tr[data-opening=%q]') !== null`, won, won, tiger))
 			var row string

@@ -12,8 +12,9 @@ import { t, num, signed } from "./i18n.js";
 // (readout(k) says them); a click calls onPick(k); at marks the position
 // shown (-1: none). The position axis spans 60 moves (or positions, if
 // more) with a tick every 10, unless span and step say otherwise (a
-// rating's graph: its games).
-export function lineGraph({ series, positions, yMin, yMax, yTicks, label, unit, readout, onPick = null, at = -1, id, span = 60, step = 10, tickText = num }) {
+// rating's graph: its games). Bands ([{lo, hi, cls}], values by position
+// as a series') are shaded between their two edges, under the series.
+export function lineGraph({ series, bands = [], positions, yMin, yMax, yTicks, label, unit, readout, onPick = null, at = -1, id, span = 60, step = 10, tickText = num }) {
   const W = 300, H = 120, left = 24, bottom = 14, top = 10;
   const g = svg("svg", { class: "graph", id, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label });
   const n = Math.max(span, positions);
@@ -27,6 +28,17 @@ export function lineGraph({ series, positions, yMin, yMax, yTicks, label, unit, 
   for (let m = 0; m <= n; m += step) text({ x: x(m), y: H - 3, class: "tick", "text-anchor": "middle" }, num(m));
   text({ x: left, y: 7, class: "tick unit" }, unit);
   if (at >= 0) g.append(svg("line", { x1: x(at), y1: top, x2: x(at), y2: H - bottom, class: "at" }));
+  for (const b of bands) {
+    const ks = b.lo.map((v, k) => k).filter((k) => b.lo[k] != null && b.hi[k] != null);
+    if (!ks.length) continue;
+    if (ks.length === 1) { // a bar at its one position
+      const [k] = ks;
+      g.append(svg("rect", { class: "band " + (b.cls || ""), x: x(k) - 2, width: 4, y: y(b.hi[k]), height: Math.max(0, y(b.lo[k]) - y(b.hi[k])), "data-positions": 1 }));
+      continue;
+    }
+    const edge = [...ks.map((k) => `${x(k)},${y(b.hi[k])}`), ...ks.reverse().map((k) => `${x(k)},${y(b.lo[k])}`)];
+    g.append(svg("polygon", { class: "band " + (b.cls || ""), points: edge.join(" "), "data-positions": ks.length }));
+  }
   for (const s of series) {
     const pts = s.values.map((v, k) => [k, v]).filter(([, v]) => v !== null && v !== undefined);
     if (pts.length) g.append(svg("polyline", { class: "line " + (s.cls || ""), points: pts.map(([k, v]) => `${x(k)},${y(v)}`).join(" ") }));

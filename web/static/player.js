@@ -76,22 +76,25 @@ export async function playerPage(app, name) {
   api("GET", path + "/openings").then((r) => openings.append(...openingsTable(r)), (e) => openings.append(el("p", { class: "error", text: errorText(e) })));
 }
 
-// ratingGraph draws a class's rating after each rated game.
+// ratingGraph draws a class's rating after each rated game, in a band
+// of twice its deviation either side (where the player's strength is,
+// 95 times in 100); the axis takes in one deviation either side.
 function ratingGraph(h) {
   const pts = h.points;
   const values = [null, ...pts.map((p) => p.rating)];
-  const lo = Math.min(...pts.map((p) => p.rating)), hi = Math.max(...pts.map((p) => p.rating));
+  const band = { lo: [null, ...pts.map((p) => p.rating - 2 * p.deviation)], hi: [null, ...pts.map((p) => p.rating + 2 * p.deviation)], cls: "deviation" };
+  const lo = Math.min(...pts.map((p) => p.rating - p.deviation)), hi = Math.max(...pts.map((p) => p.rating + p.deviation));
   const yMin = Math.floor((lo - 50) / 100) * 100, yMax = Math.ceil((hi + 50) / 100) * 100;
   const stepY = Math.max(100, Math.ceil((yMax - yMin) / 4 / 100) * 100);
   const yTicks = [];
   for (let v = yMin; v <= yMax; v += stepY) yTicks.push(v);
   const span = Math.max(5, pts.length);
   const label = t("profile.graph", { class: className(h.class) });
-  const g = lineGraph({ id: "rating-graph-" + h.class, series: [{ values, dots: true }], positions: pts.length, yMin, yMax, yTicks, label,
+  const g = lineGraph({ id: "rating-graph-" + h.class, series: [{ values, dots: true }], bands: [band], positions: pts.length, yMin, yMax, yTicks, label,
     unit: t("profile.rating"), span, step: Math.max(1, Math.ceil(span / 6)), tickText: (v) => num(v, { useGrouping: false }),
     readout: (k) => (k >= 1 && pts[k - 1] ? t("profile.readout", { n: num(k), rating: num(Math.round(pts[k - 1].rating)), dev: num(Math.round(pts[k - 1].deviation)) }) : "") });
   g.dataset.points = String(pts.length);
-  return el("figure", { class: "rating-graph" }, el("figcaption", { class: "small", text: label }), g);
+  return el("figure", { class: "rating-graph" }, el("figcaption", { class: "small", text: label + " " + t("profile.band") }), g);
 }
 
 // outcome is how a game went for the account that played color: "win",
