@@ -47,6 +47,10 @@ func TestBrowserLobby(t *testing.T) {
 				waitJS(t, ctx, "the form", `document.getElementById("lobby-form") !== null`)
 			}
 			check(a, "the form")
+			// The taker's page follows the lobby's stream: the seek comes
+			// as its news.
+			waitJS(t, b, "the stream open", `document.getElementById("lobby-stream")?.dataset.state === "open"`)
+			newsBefore := evalInt(t, b, `Number(document.getElementById("lobby-stream").dataset.news)`)
 			// A clock the server refuses, then the seek.
 			drive(t, a, "a bad clock", chromedp.Evaluate(`document.getElementById("lo-amount").value = "soon"; document.getElementById("lo-send").click(); true`, nil))
 			waitJS(t, a, "the refusal", `document.getElementById("lobby-error").dataset.code === "bad_offer"`)
@@ -57,6 +61,9 @@ func TestBrowserLobby(t *testing.T) {
 			check(a, "a seek")
 			waitJS(t, b, "the seek to accept", fmt.Sprintf(`[...document.querySelectorAll("#seeks tr")].some((r) => r.textContent.includes(%q) && r.querySelector("button.offer-accept"))`, seeker))
 			check(b, "a seek to accept")
+			if n := evalInt(t, b, `Number(document.getElementById("lobby-stream").dataset.news)`); n <= newsBefore {
+				t.Errorf("%s: the taker's page had %d news of the stream, %d before the seek: the seek did not come by the stream", where, n, newsBefore)
+			}
 			drive(t, b, "accepting", chromedp.Evaluate(fmt.Sprintf(`[...document.querySelectorAll("#seeks tr")].find((r) => r.textContent.includes(%q)).querySelector("button.offer-accept").click(); true`, seeker), nil))
 			for _, ctx := range []context.Context{a, b} {
 				waitJS(t, ctx, "the game's page", `location.pathname.startsWith("/game/") && document.querySelector("svg.board") !== null`)

@@ -1,16 +1,21 @@
 // The lobby (#lobby): the open seeks, a form to seek a game or challenge
 // a player, the challenges to and from the account logged in, each
 // accepted, declined or cancelled in a click; the page goes to the game
-// when one of its offers is taken, or when it takes one. It follows the
-// lobby by asking every few seconds.
+// when one of its offers is taken, or when it takes one, or when a game
+// starts for the account. It follows the lobby's stream (GET
+// /api/lobby/ws: each news redraws the page at once, a game started
+// goes to it), and asks for the lobby now and then besides (every few
+// seconds while the stream is down, reopened after a pause).
 
 import { api, errorText } from "./api.js";
 import { el, options } from "./dom.js";
 import { t, num } from "./i18n.js";
 import { currentAccount, onAccountChange, openLogin, playerLink, accountNow } from "./session.js";
 
-// every is how often the page asks for the lobby's news.
-const every = 2000;
+// every is how often the page asks for the lobby's news while the stream
+// is down, everyWithStream while it is up; reopen is the pause before the
+// stream is opened again (doubled each time it fails, up to reopenMost).
+const every = 2000, everyWithStream = 20000, reopen = 1000, reopenMost = 30000;
 
 // clockText writes an offer's clock.
 function clockText(o) {
@@ -31,7 +36,7 @@ const field = (id, label, control) => el("div", { class: "field" }, el("label", 
 // it.
 export function lobbyPage(app) {
   const hash = location.hash;
-  let alive = true, timer = 0;
+  let alive = true, timer = 0, ws = null, streaming = false, pause = reopen, reopenTimer = 0, soon = 0, news = 0;
   const mine = new Set(); // ids of the open offers of the account, as last seen
   const error = el("p", { class: "error", role: "alert", id: "lobby-error" });
   const seeks = el("div", { id: "lobby-seeks" });
@@ -95,7 +100,47 @@ export function lobbyPage(app) {
     } catch (e) {
       if (!gone()) fail(e);
     }
-    if (!gone()) timer = setTimeout(refresh, every);
+    if (!gone()) timer = setTimeout(refresh, streaming ? everyWithStream : every);
+  };
+  // The stream: its news redraws the page (once for a burst); a game
+  // started for the account goes to it. Closed, it is opened again
+  // after a pause; opened afresh when the account changes.
+  const status = el("span", { id: "lobby-stream", hidden: "hidden" });
+  app.append(status);
+  const showStream = () => { status.dataset.state = streaming ? "open" : "closed"; status.dataset.news = String(news); };
+  const openStream = () => {
+    clearTimeout(reopenTimer);
+    if (gone()) return;
+    const s = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/lobby/ws");
+    ws = s;
+    s.onmessage = (m) => {
+      if (s !== ws || gone()) return;
+      let e;
+      try { e = JSON.parse(m.data); } catch (_) { return; }
+      if (e.type === "ready") { streaming = true; pause = reopen; showStream(); refresh(); return; }
+      news++;
+      showStream();
+      if (e.type === "game" && e.game) { location.href = "/game/" + encodeURIComponent(e.game); return; }
+      clearTimeout(soon);
+      soon = setTimeout(refresh, 100);
+    };
+    s.onclose = () => {
+      if (s !== ws) return;
+      ws = null;
+      streaming = false;
+      showStream();
+      if (gone()) return;
+      reopenTimer = setTimeout(openStream, pause);
+      pause = Math.min(2 * pause, reopenMost);
+      refresh(); // and asks every few seconds meanwhile
+    };
+  };
+  const restartStream = () => {
+    const old = ws;
+    ws = null;
+    streaming = false;
+    old?.close();
+    openStream();
   };
   const drawForm = (a) => {
     if (!a) {
@@ -106,9 +151,16 @@ export function lobbyPage(app) {
     }
     formBox.replaceChildren(el("h2", { id: "lobby-new-title", text: t("lobby.new") }), offerForm(refresh, fail));
   };
-  currentAccount().then((a) => { if (!gone()) { drawForm(a); refresh(); } });
-  const off = onAccountChange((a) => { if (!gone()) { drawForm(a); refresh(); } });
-  return () => { alive = false; clearTimeout(timer); off(); };
+  currentAccount().then((a) => { if (!gone()) { drawForm(a); refresh(); openStream(); } });
+  const off = onAccountChange((a) => { if (!gone()) { drawForm(a); refresh(); restartStream(); } });
+  return () => {
+    alive = false;
+    clearTimeout(timer); clearTimeout(soon); clearTimeout(reopenTimer);
+    const s = ws;
+    ws = null;
+    s?.close();
+    off();
+  };
 }
 
 // offerForm is the form that seeks a game (no opponent named) or
