@@ -179,3 +179,48 @@ func TestTwoServers(t *testing.T) {
 		t.Fatalf("stored: %v, %v", rec, err)
 	}
 }
+
+// TestRatedGameOutlivesItsServer: a rated game between two bots, made
+// and begun on one server of two on one PostgreSQL database, goes on
+// through the other when the first stops mid-game, and its end rates
+// both bots once: the result and the ratings written together, by the
+// server that took the game over.
+func TestRatedGameOutlivesItsServer(t *testing.T) {
+	dsn := pgtest.FreshDSN(t)
+	ctx := context.Background()
+	a := newPostgresServer(t, dsn, "server-a")
+	b := newPostgresServer(t, dsn, "server-b")
+	_, bots := arenaBots(t, a, "ann", 2)
+	accounts := a.st.(store.Accounts)
+	black, _ := accounts.AccountByName(ctx, "annbot1")
+	white, _ := accounts.AccountByName(ctx, "annbot2")
+	id, err := a.srv.createPairing(ctx, Pairing{Accounts: [2]*store.Account{black, white}, Game: CreateRequest{GameTime: "5m"}, Rated: true, Client: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := a.state(id)
+	a.client().do("POST", "/api/games/"+id+"/move", MoveRequest{Move: v.Legal[0]}, bots["annbot1"]).want(t, "black's move on a", 200, "")
+
+	// a stops; its claim lapses (expired in the store, as time would) and
+	// b sweeps, as its ticker would.
+	a.close()
+	kept, err := b.st.(store.Cluster).Renew(ctx, "server-a", []string{id}, time.Now().Add(-time.Second))
+	if _, held := kept[id]; err != nil || !held {
+		t.Fatalf("server a's claim on the game before it lapsed: %v, %v", kept, err)
+	}
+	b.srv.hall.Sweep(ctx)
+	v = b.waitFor(id, "one move on b", func(v GameView) bool { return len(v.Moves) == 1 })
+	b.client().do("POST", "/api/games/"+id+"/move", MoveRequest{Move: v.Legal[0]}, bots["annbot2"]).want(t, "white's move on b", 200, "")
+	b.client().do("POST", "/api/games/"+id+"/resign", TokenRequest{}, bots["annbot1"]).want(t, "black resigns on b", 200, "")
+	b.waitFor(id, "the end", func(v GameView) bool { return v.Status == "finished" })
+	b.srv.hall.Sweep(ctx) // nothing more to do: a second pass rates nothing again
+	for name, acct := range map[string]*store.Account{"annbot1": black, "annbot2": white} {
+		r, err := b.st.(store.Accounts).Ratings(ctx, acct.ID)
+		if err != nil || len(r) != 1 || r[0].Class != "blitz" || r[0].Games != 1 {
+			t.Fatalf("%s's ratings after the game: %+v, %v; want one blitz game", name, r, err)
+		}
+		if won := name == "annbot2"; won != (r[0].Rating > 1500) {
+			t.Errorf("%s's rating %v after it %s", name, r[0].Rating, map[bool]string{true: "won", false: "lost"}[won])
+		}
+	}
+}
