@@ -42,6 +42,12 @@ type LabelConfig struct {
 	// Fraction is the share of the WTHOR games the positions come from
 	// (1: all of the training years; less for tests).
 	Fraction float64
+	// Games, if not nil, are the games the positions come from instead
+	// of the WTHOR games (the engine's own games from XOT starts, say);
+	// GamesID names them in the first line of the label files (a digest
+	// of their file), so that labels of other games are not mixed in.
+	Games   []*game.Game
+	GamesID string
 	// Depth and Probability set the search that labels a position with
 	// more than ExactEmpties empty squares (Probability 100: full width).
 	Depth, Probability int
@@ -77,6 +83,10 @@ func (c *LabelConfig) check() error {
 		return fmt.Errorf("label: %d positions: want 1 to 100000000", c.Positions)
 	case !(c.Fraction > 0 && c.Fraction <= 1):
 		return fmt.Errorf("label: a fraction %v of the games: want more than 0, at most 1", c.Fraction)
+	case c.Games != nil && len(c.Games) == 0:
+		return errors.New("label: no games to take positions from")
+	case c.Games != nil && (c.GamesID == "" || strings.ContainsAny(c.GamesID, " \n")):
+		return fmt.Errorf("label: the games need a name without spaces (not %q)", c.GamesID)
 	case c.Depth < 1 || c.Depth > 30:
 		return fmt.Errorf("label: depth %d: want 1 to 30", c.Depth)
 	case c.ExactEmpties < 0 || c.ExactEmpties > 30:
@@ -111,8 +121,12 @@ const labelHeaderPrefix = "# reversi labels v1 "
 // its positions and labels, which a resumed run and every shard must
 // share.
 func (c *LabelConfig) header(ev eval.Evaluator) string {
-	return fmt.Sprintf("%spositions=%d seed=%d fraction=%g depth=%d prob=%d exact=%d empties=%d-%d random=%d eval=%s",
+	h := fmt.Sprintf("%spositions=%d seed=%d fraction=%g depth=%d prob=%d exact=%d empties=%d-%d random=%d eval=%s",
 		labelHeaderPrefix, c.Positions, c.Seed, c.Fraction, c.Depth, c.Probability, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, c.Random, evalID(ev))
+	if c.Games != nil {
+		h += " games=" + c.GamesID
+	}
+	return h
 }
 
 // evalID names an evaluation in the first line of a work file: its name
@@ -218,7 +232,7 @@ func Label(ctx context.Context, cfg LabelConfig, ev eval.Evaluator) (string, err
 		shardJob: shardJob{Name: "label", Did: "labelled", What: "label file", File: file, Header: cfg.header(ev), Glob: "labels-*-of-*.txt", Positions: cfg.Positions,
 			Shard: cfg.Shard, Shards: cfg.Shards, Threads: cfg.Threads,
 			Parse: func(line string) (int, error) { lp, err := parseLabel(line); return lp.Index, err }},
-		Work: cfg.Work, Fraction: cfg.Fraction, Seed: cfg.Seed, Logf: cfg.logf,
+		Work: cfg.Work, Fraction: cfg.Fraction, Seed: cfg.Seed, Games: cfg.Games, Logf: cfg.logf,
 		Started: func(todo, total int) {
 			cfg.logf("label: %d of %d positions of shard %d/%d to label (depth %d at %d%%, exact from %d empties) into %s",
 				todo, total, cfg.Shard, cfg.Shards, cfg.Depth, cfg.Probability, cfg.ExactEmpties, file)

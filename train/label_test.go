@@ -141,6 +141,77 @@ func TestLabelBadInput(t *testing.T) {
 	}
 }
 
+// TestLabelFromGames: with games given, every position labelled is one
+// of theirs (no random moves asked), the label files name the games, and
+// a run with other games in the same folder is refused; games given
+// with no name, or none, are refused.
+func TestLabelFromGames(t *testing.T) {
+	// Three games of 14 moves: each move the k-th legal one.
+	var games []*game.Game
+	for k := range 3 {
+		g := game.NewStandard()
+		for range 14 {
+			m := g.Legal()
+			for range k % bits.OnesCount64(m) {
+				m &= m - 1
+			}
+			if err := g.PlaySquare(board.Square(bits.TrailingZeros64(m))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		games = append(games, g)
+	}
+	reached := map[board.Board]bool{}
+	for _, g := range games {
+		for ply := 0; ply <= len(g.Moves); ply++ {
+			reached[g.PositionAt(ply).Board] = true
+		}
+	}
+	work := t.TempDir()
+	cfg := DefaultLabelConfig()
+	cfg.Work, cfg.Positions, cfg.Depth, cfg.MinEmpties, cfg.MaxEmpties, cfg.Random, cfg.Threads = work, 12, 2, 48, 58, 0, 1
+	cfg.Games, cfg.GamesID = games, "three/0123456789abcdef"
+	ev := engine.DefaultEvaluator()
+	if _, err := Label(context.Background(), cfg, ev); err != nil {
+		t.Fatal(err)
+	}
+	labels, headers, err := ReadLabels(work)
+	if err != nil || len(labels) == 0 || len(headers) != 1 || !strings.HasSuffix(headers[0], " games=three/0123456789abcdef") {
+		t.Fatalf("%d labels, headers %q, %v", len(labels), headers, err)
+	}
+	for _, lp := range labels {
+		if !reached[lp.Board] {
+			t.Errorf("label %d: a position none of the games reaches:\n%v", lp.Index, lp.Board)
+		}
+	}
+	// A refit that keeps the positions games reach keeps them all with
+	// these games given.
+	kept, _, err := RefitSet{Labels: []string{work}, GamePositions: true, Games: games}.Positions()
+	if err != nil || len(kept) != len(labels) {
+		t.Errorf("the game positions with the games given: %d of %d, %v", len(kept), len(labels), err)
+	}
+	other := cfg
+	other.GamesID = "other/fedcba9876543210"
+	if _, err := Label(context.Background(), other, ev); err == nil || !strings.Contains(err.Error(), "games=") {
+		t.Errorf("a run with other games in the folder: %v, want it refused over the games", err)
+	}
+	for _, c := range []struct {
+		name string
+		edit func(*LabelConfig)
+	}{
+		{"no name", func(c *LabelConfig) { c.GamesID = "" }},
+		{"a name with a space", func(c *LabelConfig) { c.GamesID = "a b" }},
+		{"no games", func(c *LabelConfig) { c.Games = []*game.Game{} }},
+	} {
+		c2 := cfg
+		c2.Work = t.TempDir()
+		c.edit(&c2)
+		if _, err := Label(context.Background(), c2, ev); err == nil {
+			t.Errorf("%s: labelled", c.name)
+		}
+	}
+}
+
 // TestGamePositions: a labelled position is kept when a game reaches it,
 // in any symmetry, and dropped when none does (as after a random move).
 func TestGamePositions(t *testing.T) {

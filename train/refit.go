@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/reversi-engine/reversi/eval/pattern"
+	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/atomicfile"
 )
 
@@ -313,8 +314,11 @@ func WriteRefitReport(file string, phases []RefitPhase) error {
 type RefitSet struct {
 	Labels        []string
 	GamePositions bool
-	Theoretical   bool
-	Fraction      float64
+	// Games are more games whose positions GamePositions keeps (those
+	// the labels of Labels were taken from, when not the WTHOR games).
+	Games       []*game.Game
+	Theoretical bool
+	Fraction    float64
 }
 
 // Positions reads the positions of the set, and says where they come from
@@ -335,8 +339,12 @@ func (s RefitSet) Positions() ([]LabelledPosition, []string, error) {
 				return nil, nil, err
 			}
 			all := len(lps)
-			lps = GamePositions(lps, games)
-			sources = append(sources, fmt.Sprintf("only the %d of %d labelled positions that a training game reaches", len(lps), all))
+			lps = GamePositions(lps, append(games, s.Games...))
+			more := ""
+			if len(s.Games) > 0 {
+				more = fmt.Sprintf(" (or one of the %d games given)", len(s.Games))
+			}
+			sources = append(sources, fmt.Sprintf("only the %d of %d labelled positions that a training game reaches%s", len(lps), all, more))
 		}
 	}
 	if s.Theoretical {

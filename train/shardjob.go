@@ -52,7 +52,9 @@ type gamesJob struct {
 	Work     string
 	Fraction float64
 	Seed     uint64
-	Logf     func(format string, args ...any)
+	// Games, if not nil, are the games instead of the WTHOR games.
+	Games []*game.Game
+	Logf  func(format string, args ...any)
 	// Started is called once the games are read, with the positions of
 	// the shard left to search and all of them.
 	Started func(todo, total int)
@@ -77,9 +79,11 @@ func (g *gamesJob) run(ctx context.Context, ev eval.Evaluator) error {
 		return nil
 	}
 	total := len(todo) + done
-	games, err := WTHORGames(false, g.Fraction, g.Seed)
-	if err != nil {
-		return err
+	games := g.Games
+	if games == nil {
+		if games, err = WTHORGames(false, g.Fraction, g.Seed); err != nil {
+			return err
+		}
 	}
 	g.Started(len(todo), total)
 	return g.shardJob.run(ctx, ev, todo, func(ctx context.Context, e *engine.Engine, s *endgame.Solver, i int) (string, error) {

@@ -5,15 +5,48 @@
 package traincmd
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/eval/pattern"
+	"github.com/reversi-engine/reversi/format/ggf"
+	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/train"
 )
+
+// readGames reads the games of GGF files (the records of 'reversi match
+// --out', say) and names them: the files' base names and the first 16
+// hex digits of the SHA-256 of their contents.
+func readGames(files []string) ([]*game.Game, string, error) {
+	var games []*game.Game
+	sum := sha256.New()
+	var names []string
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, "", fmt.Errorf("--games: %w", err)
+		}
+		gs, err := ggf.Parse(bytes.NewReader(data))
+		if err != nil {
+			return nil, "", fmt.Errorf("--games %s: %w", file, err)
+		}
+		if len(gs) == 0 {
+			return nil, "", fmt.Errorf("--games %s: no game in it", file)
+		}
+		games = append(games, gs...)
+		sum.Write(data)
+		names = append(names, strings.ReplaceAll(filepath.Base(file), " ", "_"))
+	}
+	return games, fmt.Sprintf("%s/%.16x", strings.Join(names, "+"), sum.Sum(nil)), nil
+}
 
 func runLabel(ctx context.Context, e *cli.Env, args []string) error {
 	def := train.DefaultLabelConfig()
@@ -30,8 +63,15 @@ func runLabel(ctx context.Context, e *cli.Env, args []string) error {
 	fs.IntVar(&cfg.Random, "random", def.Random, "percent of positions followed by one or two random moves")
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "positions labelled at once")
 	shard := fs.String("shard", "0/1", "label only the positions i modulo n (i/n)")
+	gamesFiles := fs.String("games", "", "GGF files of games (separated by commas) to take the positions from, instead of the WTHOR games")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
+	}
+	if *gamesFiles != "" {
+		var err error
+		if cfg.Games, cfg.GamesID, err = readGames(strings.Split(*gamesFiles, ",")); err != nil {
+			return err
+		}
 	}
 	var err error
 	if cfg.Shard, cfg.Shards, err = arena.ParseShard(*shard); err != nil {

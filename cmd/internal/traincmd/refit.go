@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
+	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/internal/atomicfile"
 	"github.com/reversi-engine/reversi/train"
 )
@@ -22,6 +23,7 @@ func runRefit(ctx context.Context, e *cli.Env, args []string) error {
 	labels := fs.String("labels", "", "folders of label files, separated by commas")
 	theoretical := fs.Bool("theoretical", false, "add the database's exact scores at 24 empties (training years)")
 	gamesOnly := fs.Bool("game-positions", false, "keep only the labelled positions that a training game reaches (none after a random move)")
+	gamesFiles := fs.String("games", "", "with --game-positions: GGF files of more games (the labels' 'train label --games')")
 	fraction := fs.Float64("fraction", 1, "keep this share of the labelled positions (0 to 1, by board hash; for learning curves)")
 	out := fs.String("out", "weights2.bin", "the weights file to write")
 	report := fs.String("report", "", "file of the per-phase report (JSON; none if empty)")
@@ -36,6 +38,16 @@ func runRefit(ctx context.Context, e *cli.Env, args []string) error {
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "threads")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
+	}
+	var games []*game.Game
+	if *gamesFiles != "" {
+		if !*gamesOnly {
+			return fmt.Errorf("--games is for --game-positions: give both, or neither")
+		}
+		var err error
+		if games, _, err = readGames(strings.Split(*gamesFiles, ",")); err != nil {
+			return err
+		}
 	}
 	if *labels == "" && !*theoretical {
 		return fmt.Errorf("--labels: no folder of labels (and no --theoretical)")
@@ -66,7 +78,7 @@ func runRefit(ctx context.Context, e *cli.Env, args []string) error {
 	}
 	cfg.Log = e.Stderr
 	run := train.RefitRun{Config: cfg, Prior: *priorFile, NoPrior: *noPrior,
-		Set: train.RefitSet{Labels: dirs, GamePositions: *gamesOnly, Theoretical: *theoretical, Fraction: *fraction}}
+		Set: train.RefitSet{Labels: dirs, GamePositions: *gamesOnly, Games: games, Theoretical: *theoretical, Fraction: *fraction}}
 	w, reps, positions, err := run.Run(ctx)
 	if err != nil {
 		return err
