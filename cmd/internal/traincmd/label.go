@@ -6,9 +6,12 @@ package traincmd
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -23,7 +26,7 @@ import (
 )
 
 // readGames reads the games of GGF files (the records of 'reversi match
-// --out', say) and names them: the files' base names and the first 16
+// --out', say; gzipped if their names end in .gz) and names them: the files' base names and the first 16
 // hex digits of the SHA-256 of their contents.
 func readGames(files []string) ([]*game.Game, string, error) {
 	var games []*game.Game
@@ -34,7 +37,15 @@ func readGames(files []string) ([]*game.Game, string, error) {
 		if err != nil {
 			return nil, "", fmt.Errorf("--games: %w", err)
 		}
-		gs, err := ggf.Parse(bytes.NewReader(data))
+		var text io.Reader = bytes.NewReader(data)
+		if strings.HasSuffix(file, ".gz") { // as committed: gzip
+			zr, err := gzip.NewReader(text)
+			if err != nil {
+				return nil, "", fmt.Errorf("--games %s: %w", file, err)
+			}
+			text = zr
+		}
+		gs, err := ggf.Parse(text)
 		if err != nil {
 			return nil, "", fmt.Errorf("--games %s: %w", file, err)
 		}
@@ -45,7 +56,7 @@ func readGames(files []string) ([]*game.Game, string, error) {
 		sum.Write(data)
 		names = append(names, strings.ReplaceAll(filepath.Base(file), " ", "_"))
 	}
-	return games, fmt.Sprintf("%s/%.16x", strings.Join(names, "+"), sum.Sum(nil)), nil
+	return games, strings.Join(names, "+") + "/" + hex.EncodeToString(sum.Sum(nil))[:16], nil
 }
 
 func runLabel(ctx context.Context, e *cli.Env, args []string) error {
