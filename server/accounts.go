@@ -131,10 +131,10 @@ func (s *Server) accounts(w http.ResponseWriter) store.Accounts {
 	return a
 }
 
-// person returns the person logged in by r's session cookie, or answers
-// 401 (no session, or it ended), 403 (a bot's key, or a disabled
-// account) and nil.
-func (s *Server) person(w http.ResponseWriter, r *http.Request) *caller {
+// loggedIn returns the account of r (a person by the session cookie, a
+// bot by its key), or answers 401 (none, or the session ended), 403 (a
+// disabled account) and nil.
+func (s *Server) loggedIn(w http.ResponseWriter, r *http.Request) *caller {
 	c, err := s.callerOf(r)
 	switch {
 	case errors.Is(err, store.ErrDisabled):
@@ -145,6 +145,18 @@ func (s *Server) person(w http.ResponseWriter, r *http.Request) *caller {
 		return nil
 	case c == nil:
 		accountError(w, http.StatusUnauthorized, CodeNotLoggedIn, "not logged in (or the session ended): log in first")
+		return nil
+	}
+	return c
+}
+
+// person returns the person logged in by r's session cookie, or answers
+// 401 (no session, or it ended), 403 (a bot's key, or a disabled
+// account) and nil.
+func (s *Server) person(w http.ResponseWriter, r *http.Request) *caller {
+	c := s.loggedIn(w, r)
+	switch {
+	case c == nil:
 		return nil
 	case c.Account.Kind != store.Person:
 		accountError(w, http.StatusForbidden, CodePersonOnly, "only a person logged in may do this, not a bot")

@@ -469,16 +469,8 @@ func (s *Server) handleMyStudies(w http.ResponseWriter, r *http.Request) {
 	if studies == nil {
 		return
 	}
-	c, err := s.callerOf(r)
-	switch {
-	case errors.Is(err, store.ErrDisabled):
-		writeError(w, http.StatusForbidden, CodeAccountDisabled, "this account is disabled")
-		return
-	case err != nil:
-		s.accountsFailed(w, r, err)
-		return
-	case c == nil:
-		writeError(w, http.StatusUnauthorized, CodeNotLoggedIn, "not logged in (or the session ended): log in first")
+	c := s.loggedIn(w, r)
+	if c == nil {
 		return
 	}
 	list, err := studies.ListStudies(r.Context(), c.Account.ID, 100)

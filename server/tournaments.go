@@ -388,16 +388,8 @@ func (s *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
 	switch q.Get("mine") {
 	case "", "0":
 	case "1":
-		c, err := s.callerOf(r)
-		switch {
-		case errors.Is(err, store.ErrDisabled):
-			writeError(w, http.StatusForbidden, CodeAccountDisabled, "this account is disabled")
-			return
-		case err != nil:
-			s.accountsFailed(w, r, err)
-			return
-		case c == nil:
-			writeError(w, http.StatusUnauthorized, CodeNotLoggedIn, "mine: not logged in (or the session ended): log in first")
+		c := s.loggedIn(w, r)
+		if c == nil {
 			return
 		}
 		mine := []string{c.Account.ID}

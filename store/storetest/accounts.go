@@ -24,10 +24,7 @@ type AccountStore interface {
 // RunAccounts runs the contract tests of store.Accounts on the stores
 // that open returns, a fresh (empty) store for each test.
 func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
-	tests := []struct {
-		name string
-		f    func(t *testing.T, s AccountStore)
-	}{
+	runGroup(t, "Accounts", open, []namedTest[AccountStore]{
 		{"Create", testAccountCreate},
 		{"ConcurrentNames", testConcurrentNames},
 		{"PasswordDisabled", testPasswordDisabled},
@@ -43,15 +40,6 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		{"PruneSessions", testPruneSessions},
 		{"Leaderboard", testLeaderboard},
 		{"AccountGames", testAccountGames},
-	}
-	t.Run("Accounts", func(t *testing.T) {
-		for _, tt := range tests {
-			t.Run(tt.name, func(t *testing.T) {
-				s := open(t)
-				defer s.Close()
-				tt.f(t, s)
-			})
-		}
 	})
 }
 

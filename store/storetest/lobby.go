@@ -23,22 +23,10 @@ type LobbyStore interface {
 // RunLobby runs the contract tests of store.Lobby on the stores that
 // open returns, a fresh (empty) store for each test.
 func RunLobby(t *testing.T, open func(t *testing.T) LobbyStore) {
-	tests := []struct {
-		name string
-		f    func(t *testing.T, s LobbyStore)
-	}{
+	runGroup(t, "Lobby", open, []namedTest[LobbyStore]{
 		{"Offers", testOffers},
 		{"ConcurrentAccepts", func(t *testing.T, s LobbyStore) { RaceOfferAccepts(t, s, s) }},
 		{"Accepts", testAccepts},
-	}
-	t.Run("Lobby", func(t *testing.T) {
-		for _, tt := range tests {
-			t.Run(tt.name, func(t *testing.T) {
-				s := open(t)
-				defer s.Close()
-				tt.f(t, s)
-			})
-		}
 	})
 }
 

@@ -55,17 +55,25 @@ type ClusterStore interface {
 // RunCluster runs the contract tests of store.Cluster on the stores that
 // open returns, a fresh (empty) store for each test.
 func RunCluster(t *testing.T, open func(t *testing.T) ClusterStore) {
-	tests := []struct {
-		name string
-		f    func(t *testing.T, s ClusterStore)
-	}{
+	runGroup(t, "Cluster", open, []namedTest[ClusterStore]{
 		{"Claim", testClaim},
 		{"NotChanges", testNotChanges},
 		{"Submissions", testSubmissions},
 		{"SwapSeatsFor", testSwapSeatsFor},
 		{"NotFound", testClusterNotFound},
-	}
-	t.Run("Cluster", func(t *testing.T) {
+	})
+}
+
+// namedTest is a contract test of a store of kind S, by name.
+type namedTest[S any] struct {
+	name string
+	f    func(t *testing.T, s S)
+}
+
+// runGroup runs tests as subtests of group, each on a fresh (empty)
+// store that open returns, closed after it.
+func runGroup[S interface{ Close() error }](t *testing.T, group string, open func(t *testing.T) S, tests []namedTest[S]) {
+	t.Run(group, func(t *testing.T) {
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
 				s := open(t)

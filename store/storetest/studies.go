@@ -22,22 +22,10 @@ type StudyStore interface {
 // RunStudies runs the contract tests of store.Studies on the stores that
 // open returns, a fresh (empty) store for each test.
 func RunStudies(t *testing.T, open func(t *testing.T) StudyStore) {
-	tests := []struct {
-		name string
-		f    func(t *testing.T, s StudyStore)
-	}{
+	runGroup(t, "Studies", open, []namedTest[StudyStore]{
 		{"CreateUpdateDelete", testStudyCreateUpdateDelete},
 		{"List", testStudyList},
 		{"ConcurrentUpdates", func(t *testing.T, s StudyStore) { RaceStudyUpdates(t, s, s) }},
-	}
-	t.Run("Studies", func(t *testing.T) {
-		for _, tt := range tests {
-			t.Run(tt.name, func(t *testing.T) {
-				s := open(t)
-				defer s.Close()
-				tt.f(t, s)
-			})
-		}
 	})
 }
 

@@ -24,23 +24,11 @@ type TournamentStore interface {
 // RunTournaments runs the contract tests of store.Tournaments on the
 // stores that open returns, a fresh (empty) store for each test.
 func RunTournaments(t *testing.T, open func(t *testing.T) TournamentStore) {
-	tests := []struct {
-		name string
-		f    func(t *testing.T, s TournamentStore)
-	}{
+	runGroup(t, "Tournaments", open, []namedTest[TournamentStore]{
 		{"CreateUpdate", testTournamentCreateUpdate},
 		{"List", testTournamentList},
 		{"Involving", testTournamentInvolving},
 		{"ConcurrentUpdates", func(t *testing.T, s TournamentStore) { RaceTournamentUpdates(t, s, s) }},
-	}
-	t.Run("Tournaments", func(t *testing.T) {
-		for _, tt := range tests {
-			t.Run(tt.name, func(t *testing.T) {
-				s := open(t)
-				defer s.Close()
-				tt.f(t, s)
-			})
-		}
 	})
 }
 
