@@ -94,6 +94,7 @@ const (
 	CodeBadStudyMove Code = "bad_study_move" // 400: a study's move that cannot be played ("move": its number in its line, "move_text")
 	CodeNotYourStudy Code = "not_your_study" // 403: a change without the study's edit token, by someone other than its owner
 	CodeStudyChanged Code = "study_changed"  // 409: the study was saved meanwhile (the revision given is not the last): read it again
+	CodeStudiesFull  Code = "studies_full"   // 503: the server keeps as many studies as it may (Config.MaxStudies)
 
 	// Limits.
 	CodeRateLimited    Code = "rate_limited"     // 429: too many requests from one client
@@ -196,6 +197,7 @@ var Codes = []CodeInfo{
 	{CodeBadStudyMove, http.StatusBadRequest},
 	{CodeNotYourStudy, http.StatusForbidden},
 	{CodeStudyChanged, http.StatusConflict},
+	{CodeStudiesFull, http.StatusServiceUnavailable},
 	{CodeRateLimited, http.StatusTooManyRequests},
 	{CodeTooManySockets, http.StatusTooManyRequests},
 	{CodeClientCap, http.StatusTooManyRequests},

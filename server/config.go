@@ -57,6 +57,7 @@ func (c Config) Validate() error {
 		v, lo, hi int
 	}{
 		{"MaxGames", c.MaxGames, 1, 1 << 20}, {"MaxGamesPerClient", c.MaxGamesPerClient, 1, 1 << 20},
+		{"MaxStudies", c.MaxStudies, 1, 1 << 24},
 		{"NewGamesPerClient", c.NewGamesPerClient, 1, 1 << 20},
 		{"MaxSearches", c.MaxSearches, 1, 1024}, {"MaxAnalyses", c.MaxAnalyses, 1, 1024},
 		{"Limits.HashMB", c.Limits.HashMB, 1, 1 << 16}, {"Limits.MemoryMB", c.Limits.MemoryMB, 1, 1 << 16},

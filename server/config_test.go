@@ -17,7 +17,7 @@ import (
 func operatorConfig() Config {
 	return Config{RatePerSecond: 50, Burst: 100, Lease: 10 * time.Second, MaxThink: time.Minute, IdleTimeout: time.Hour,
 		Limits:   catalog.Limits{HashMB: 64, MemoryMB: 64, Threads: 1, MoveTime: time.Minute, Depth: 24},
-		MaxGames: 1000, MaxGamesPerClient: 20, MaxSearches: 2, MaxSearchesPerClient: 1, MaxAnalyses: 2, MaxSocketsPerClient: 32,
+		MaxGames: 1000, MaxGamesPerClient: 20, MaxStudies: 100000, MaxSearches: 2, MaxSearchesPerClient: 1, MaxAnalyses: 2, MaxSocketsPerClient: 32,
 		MaxConns: 1000, MaxConnsPerClient: 64, IPv6Prefix: 64, NewGamesPerClient: 300, NewGamesPeriod: time.Hour}
 }
 
@@ -47,6 +47,7 @@ func TestConfigValidate(t *testing.T) {
 		{"idle too long", func(c *Config) { c.IdleTimeout = maxDuration + 1 }, "IdleTimeout", "to 168h"},
 		{"no games", func(c *Config) { c.MaxGames = 0 }, "MaxGames", "MaxGames 0: want 1 to 1048576"},
 		{"per client", func(c *Config) { c.MaxGamesPerClient = -1 }, "MaxGamesPerClient", "-1: want 1 to 1048576"},
+		{"no studies", func(c *Config) { c.MaxStudies = 0 }, "MaxStudies", "MaxStudies 0: want 1 to 16777216"},
 		{"searches", func(c *Config) { c.MaxSearches = 1025 }, "MaxSearches", "1025: want 1 to 1024"},
 		{"all the searches to a client", func(c *Config) { c.MaxSearchesPerClient = 2 }, "", ""},
 		{"searches per client", func(c *Config) { c.MaxSearchesPerClient = 0 }, "MaxSearchesPerClient", "MaxSearchesPerClient 0: want 1 to 2, the searches in all"},

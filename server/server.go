@@ -70,6 +70,10 @@ type Config struct {
 	// waiting for a player (default 1000). MaxGamesPerClient bounds those
 	// that one client address created (default 20).
 	MaxGames, MaxGamesPerClient int
+	// MaxStudies bounds the studies the store keeps (default 100,000):
+	// a new one is refused (503 studies_full) once there are as many,
+	// until some are deleted.
+	MaxStudies int
 	// NewGamesPerClient bounds the games one client creates in
 	// NewGamesPeriod, finished ones included (default 300 an hour): a
 	// token bucket of that many that refills over the period.
@@ -263,6 +267,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxGamesPerClient <= 0 {
 		cfg.MaxGamesPerClient = 20
+	}
+	if cfg.MaxStudies <= 0 {
+		cfg.MaxStudies = 100_000
 	}
 	if cfg.NewGamesPerClient <= 0 {
 		cfg.NewGamesPerClient = 300

@@ -253,6 +253,15 @@ func (s *Server) handleNewStudy(w http.ResponseWriter, r *http.Request) {
 		writeFailure(w, http.StatusBadRequest, studyError(err), CodeBadStudy)
 		return
 	}
+	// The instance's cap (counted before, so that two at once may pass
+	// it by one: a bound on the store, not an exact count).
+	if n, err := studies.CountStudies(r.Context()); err != nil {
+		s.unavailable(w, r, err)
+		return
+	} else if n >= s.cfg.MaxStudies {
+		writeError(w, http.StatusServiceUnavailable, CodeStudiesFull, fmt.Sprintf("the server keeps %d studies, the most it may: no new study until some are deleted", s.cfg.MaxStudies))
+		return
+	}
 	token := live.NewID(16)
 	rec := &store.StudyRecord{ID: live.NewID(8), Title: st.Title, TokenHash: live.HashToken(token), Data: data}
 	created := StudyCreated{Token: token}

@@ -336,6 +336,17 @@ func TestStudyLimits(t *testing.T) {
 		t.Error("no Retry-After")
 	}
 
+	// The instance's cap: 3 studies kept (made above), a fourth refused
+	// until one is deleted.
+	capped := newTestServer(t, "", Config{MaxStudies: 3})
+	var made []StudyCreated
+	for range 3 {
+		made = append(made, newStudy(t, capped.client(), StudyRequest{}))
+	}
+	capped.client().do("POST", "/api/studies", StudyRequest{}, nil).want(t, "a study over the instance's cap", 503, CodeStudiesFull)
+	capped.client().do("DELETE", "/api/studies/"+made[0].ID, map[string]string{"token": made[0].Token}, nil).want(t, "a study deleted", 200, "")
+	newStudy(t, capped.client(), StudyRequest{})
+
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {
 		t.Fatal(err)

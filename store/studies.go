@@ -43,4 +43,6 @@ type Studies interface {
 	// ListStudies returns the studies an account owns, the most recently
 	// updated first, at most limit (0: 100), without their data.
 	ListStudies(ctx context.Context, owner string, limit int) ([]StudyRecord, error)
+	// CountStudies returns how many studies are stored.
+	CountStudies(ctx context.Context) (int, error)
 }

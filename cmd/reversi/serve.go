@@ -40,6 +40,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fs.Var(&proxies, "trusted-proxy", "`ADDR|CIDR` of a reverse proxy in front of the server (repeatable): its requests are the client's it names last in X-Forwarded-For")
 	maxGames := fs.Int("max-games", 1000, "live games (in progress or waiting for a player) at most")
 	maxPerClient := fs.Int("max-games-per-client", 20, "live games that one client address may have created")
+	maxStudies := fs.Int("max-studies", 100000, "studies the store keeps at most (a new one is refused beyond)")
 	newPerClient := fs.Int("max-new-games-per-client", 300, "games that one client address may create in --new-games-period, finished ones included (a bucket that refills over the period)")
 	newPeriod := fs.Duration("new-games-period", time.Hour, "the period of --max-new-games-per-client")
 	maxSearches := fs.Int("max-searches", runtime.NumCPU(), "computer moves thought at once; the others wait, their clocks stopped, a client's behind each other and the clients in turn (the players that do not search, such as random and the course's table players, move without waiting)")
@@ -79,7 +80,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	cfg := server.Config{Log: log, Classic: *courseEndpoints || *classic, Lease: *lease, RatePerSecond: *rate, Burst: 2 * *rate,
 		Limits:  catalog.Limits{HashMB: *maxHash, MemoryMB: *maxMemory, Threads: *maxThreads, MoveTime: *maxThink, Depth: *maxDepth},
 		Engines: engines, MaxThink: *maxThink, MaxSearches: *maxSearches, MaxSearchesPerClient: *maxSearchesPerClient, MaxAnalyses: *maxAnalyses,
-		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets,
+		MaxGames: *maxGames, MaxGamesPerClient: *maxPerClient, MaxStudies: *maxStudies, IdleTimeout: idleTimeout, PublicHosts: hosts, MaxSocketsPerClient: *maxSockets,
 		MaxConns: *maxConns, MaxConnsPerClient: *maxConnsPerClient, IPv6Prefix: *ipv6Prefix,
 		NewGamesPerClient: *newPerClient, NewGamesPeriod: *newPeriod, InviteOnly: *inviteOnly, SecureCookies: *secureCookies}
 	if !cli.Given(fs, "max-searches-per-client") {
@@ -142,7 +143,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 // errors of checkServeFlags.
 var serveFlags = map[string]string{
 	"RatePerSecond": "rate", "Lease": "lease", "MaxThink": "max-think", "IdleTimeout": "idle",
-	"MaxGames": "max-games", "MaxGamesPerClient": "max-games-per-client", "MaxSearches": "max-searches",
+	"MaxGames": "max-games", "MaxGamesPerClient": "max-games-per-client", "MaxStudies": "max-studies", "MaxSearches": "max-searches",
 	"MaxAnalyses": "max-analyses", "Limits.HashMB": "max-hash", "Limits.MemoryMB": "max-memory",
 	"Limits.Threads": "max-threads", "Limits.Depth": "max-depth", "MaxSocketsPerClient": "max-sockets-per-client",
 	"MemoryLimitMB": "memory-limit", "MaxConns": "max-conns", "MaxConnsPerClient": "max-conns-per-client",

@@ -112,6 +112,15 @@ func testStudyList(t *testing.T, s StudyStore) {
 	if none, err := s.ListStudies(ctx, "cy", 0); err != nil || len(none) != 0 {
 		t.Errorf("cy's: %+v, %v", none, err)
 	}
+	if n, err := s.CountStudies(ctx); err != nil || n != 5 {
+		t.Errorf("the studies counted: %d, %v; want 5", n, err)
+	}
+	if err := s.DeleteStudy(ctx, "s1"); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.CountStudies(ctx); err != nil || n != 4 {
+		t.Errorf("the studies counted after one was deleted: %d, %v; want 4", n, err)
+	}
 }
 
 // RaceStudyUpdates checks that of many updates at once over the same

@@ -125,6 +125,15 @@ func (s *SQL) DeleteStudy(ctx context.Context, id string) error {
 	})
 }
 
+// CountStudies implements store.Studies.
+func (s *SQL) CountStudies(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM studies`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: counting the studies: %w", err)
+	}
+	return n, nil
+}
+
 // ListStudies implements store.Studies.
 func (s *SQL) ListStudies(ctx context.Context, owner string, limit int) ([]store.StudyRecord, error) {
 	if limit <= 0 {
