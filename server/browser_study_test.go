@@ -407,3 +407,60 @@ func sortedPair(a, b string) []string {
 	}
 	return []string{a, b}
 }
+
+// TestBrowserStudies: the studies page (#studies, in the menu) lists, in
+// English and Simplified Chinese at both sizes, the studies this browser
+// keeps the tokens of and those of the account logged in, each a link;
+// one the server no longer has is left out and its token forgotten.
+func TestBrowserStudies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test: it runs without -short")
+	}
+	t.Parallel() // beside another browser test: see browser
+	axe := readAxe(t)
+	ts := newTestServer(t, "", Config{})
+	for _, lang := range []string{"en-US", "zh-CN"} {
+		ctx := browser(t, lang, lang)
+		for i, vp := range pageSizes {
+			where := lang + " " + vp.name
+			usePageSize(t, ctx, vp.w, vp.h, vp.mobile)
+			drive(t, ctx, "the start page", chromedp.Navigate(ts.http.URL+"/"))
+			// Three studies of this browser (their tokens kept as the page
+			// keeps them), one of them deleted since; one of an account.
+			var here []StudyCreated
+			for k := range 3 {
+				c := newStudy(t, ts.client(), StudyRequest{Study: json.RawMessage(fmt.Sprintf(`{"title":"Browser %d %d","root":{}}`, i, k))})
+				here = append(here, c)
+				drive(t, ctx, "a token kept", chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem("reversi-study-%s", %q), true`, c.ID, c.Token), nil))
+			}
+			ts.client().do("DELETE", "/api/studies/"+here[2].ID, map[string]string{"token": here[2].Token}, nil).want(t, "a study deleted", 200, "")
+			person := fmt.Sprintf("ste%d%s", i, strings.ReplaceAll(lang, "-", ""))
+			owned := fmt.Sprintf("Owned %d", i)
+			var id string
+			drive(t, ctx, "her study", chromedp.Evaluate(fmt.Sprintf(`fetch("/api/account/register", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({name: %q, password: "correct horse battery"})})
+				.then(() => fetch("/api/studies", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({study: {title: %q, root: {}}})}))
+				.then(r => r.json()).then(s => s.id)`, person, owned), &id, awaitPromise))
+			if id == "" {
+				t.Fatalf("%s: no study of hers", where)
+			}
+			drive(t, ctx, "the studies", chromedp.Click(`nav a[href="/#studies"]`, chromedp.ByQuery))
+			if !untilJS(ctx, fmt.Sprintf(`(() => { const rows = new Set([...document.querySelectorAll("#studies tr[data-study]")].map((r) => r.dataset.study));
+				return rows.has(%q) && rows.has(%q) && rows.has(%q) && !rows.has(%q); })()`, here[0].ID, here[1].ID, id, here[2].ID)) {
+				var page string
+				chromedp.Run(ctx, chromedp.Evaluate(`location.href + " " + document.getElementById("app").innerText.slice(0, 800)`, &page))
+				t.Fatalf("%s: the studies listed: %s", where, page)
+			}
+			waitJS(t, ctx, "the deleted one's token forgotten", fmt.Sprintf(`localStorage.getItem("reversi-study-%s") === null && localStorage.getItem("reversi-study-%s") !== null`, here[2].ID, here[0].ID))
+			yours := "your account"
+			if lang == "zh-CN" {
+				yours = readTable(t, "zh-Hans.json")["studies.yours"]
+			}
+			waitJS(t, ctx, "hers says so", fmt.Sprintf(`document.querySelector('#studies tr[data-study=%q]').textContent.includes(%q) &&
+				document.querySelector('#studies tr[data-study=%q] a').getAttribute("href") === "/#study=%s"`, id, yours, id, id))
+			checkPage(t, ctx, axe, lang, where+", the studies", owned, fmt.Sprintf("Browser %d 0", i), fmt.Sprintf("Browser %d 1", i), "Browser 0 0", "Browser 0 1", "Owned 0")
+			if !awaitJS(t, ctx, `fetch("/api/account/logout", {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"}).then(r => r.ok)`) {
+				t.Fatalf("%s: logging out", where)
+			}
+		}
+	}
+}

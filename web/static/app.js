@@ -12,7 +12,8 @@
 // the header's widget), account.js (its page), player.js (players' pages
 // and the leaderboard), tournaments.js (the tournaments the server plays),
 // lobby.js (seeks and challenges), study.js (a study's tree of
-// variations, studytree.js its changes).
+// variations, studytree.js its changes), studies.js (the studies of the
+// account and of this browser).
 
 import { LANGUAGES, chosenLanguage, useLanguage, language, translateStatic, t } from "./i18n.js";
 import { options } from "./dom.js";
@@ -28,6 +29,7 @@ import { playerPage, leaderboardPage } from "./player.js";
 import { tournamentsPage, tournamentPage } from "./tournaments.js";
 import { lobbyPage } from "./lobby.js";
 import { studyPage } from "./study.js";
+import { studiesPage } from "./studies.js";
 
 const app = document.getElementById("app");
 
@@ -38,7 +40,7 @@ const app = document.getElementById("app");
 // (#player=NAME) and a class's leaderboard (#leaderboard=CLASS,
 // player.js), the tournaments (#tournaments) and one of them
 // (#tournament=ID, tournaments.js), the lobby (#lobby, lobby.js), a
-// study (#study=ID, study.js), the editor (#edit=...,
+// study (#study=ID, study.js) and the studies (#studies, studies.js), the editor (#edit=...,
 // with a board, a transcript or a GGF game; #/position/<64 squares><side>,
 // a shared position, analysed at once), or the start page. The page shown
 // before is stopped first; the new one opens at its top.
@@ -57,6 +59,7 @@ function route() {
   else if (location.hash === "#lobby") { current = "lobby"; stop = lobbyPage(app); }
   else if (location.hash === "#tournaments") { current = "tournaments"; stop = tournamentsPage(app); }
   else if (location.hash.startsWith("#tournament=")) { current = "tournament"; stop = tournamentPage(app, decodeURIComponent(location.hash.slice(12))); }
+  else if (location.hash === "#studies") { current = "studies"; studiesPage(app); }
   else if (location.hash.startsWith("#study=")) { current = "study"; stop = studyPage(app, decodeURIComponent(location.hash.slice(7))); }
   else if (location.hash.startsWith("#edit=")) { current = "editor"; editorPage(app, decodeURIComponent(location.hash.slice(6))); }
   else if (positionOfHash(location.hash)) { current = "editor"; editorPage(app, positionOfHash(location.hash), true); }
@@ -69,8 +72,8 @@ function route() {
 // editor they lead back to it.
 window.addEventListener("hashchange", () => {
   if (current === "game") return;
-  if (/^#(edit|review|lab|explore|player|leaderboard|tournament|study)=/.test(location.hash) || /^#(account|leaderboard|tournaments|lobby)$/.test(location.hash) || positionOfHash(location.hash) ||
-    ["editor", "record", "lab", "explorer", "account", "player", "leaderboard", "tournaments", "tournament", "lobby", "study"].includes(current)) route();
+  if (/^#(edit|review|lab|explore|player|leaderboard|tournament|study)=/.test(location.hash) || /^#(account|leaderboard|tournaments|lobby|studies)$/.test(location.hash) || positionOfHash(location.hash) ||
+    ["editor", "record", "lab", "explorer", "account", "player", "leaderboard", "tournaments", "tournament", "lobby", "study", "studies"].includes(current)) route();
 });
 
 // The language switch, in the header: the choice is remembered, and the
