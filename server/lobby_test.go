@@ -272,3 +272,25 @@ func TestLobbyTwoServers(t *testing.T) {
 		t.Fatalf("the seek made through b for the bot online through a: %+v", o)
 	}
 }
+
+// TestLobbyPrune: an offer that ended (here cancelled) is kept a day
+// (its offerer may still ask what became of it), then deleted by the
+// server's pruning; an open one is kept.
+func TestLobbyPrune(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	ann := ts.client()
+	ann.do("POST", "/api/account/register", RegisterRequest{Name: "ann", Password: "long enough"}, nil).want(t, "ann registers", 201, "")
+	var ended, open OfferView
+	json.Unmarshal(ann.do("POST", "/api/lobby/seeks", OfferRequest{GameTime: "5m"}, nil).body, &ended)
+	json.Unmarshal(ann.do("POST", "/api/lobby/seeks", OfferRequest{GameTime: "5m", Expires: "24h"}, nil).body, &open)
+	ann.do("POST", "/api/lobby/offers/"+ended.ID+"/cancel", nil, nil).want(t, "ann cancels", 200, "")
+	if n := ts.srv.pruneOffers(time.Now()); n != 0 {
+		t.Fatalf("pruned %d offers at once, want none (a day's history)", n)
+	}
+	ann.do("GET", "/api/lobby/offers/"+ended.ID, nil, nil).want(t, "the cancelled offer within the day", 200, "")
+	if n := ts.srv.pruneOffers(time.Now().Add(offerHistory + time.Hour)); n != 1 {
+		t.Fatalf("pruned %d offers a day later, want the cancelled one", n)
+	}
+	ann.do("GET", "/api/lobby/offers/"+ended.ID, nil, nil).want(t, "the cancelled offer a day later", 404, CodeNoOffer)
+	ann.do("GET", "/api/lobby/offers/"+open.ID, nil, nil).want(t, "the open offer", 200, "")
+}

@@ -240,11 +240,17 @@ func (s *Server) callerOf(r *http.Request) (*caller, error) {
 	return &caller{Account: a, Session: hash}, nil
 }
 
-// pruneEvery is how often the server deletes the sessions that ended.
-const pruneEvery = time.Hour
+// pruneEvery is how often the server deletes the sessions and the
+// lobby's offers that ended; offerHistory is how long an offer that
+// ended is kept (its offerer may still ask what became of it).
+const (
+	pruneEvery   = time.Hour
+	offerHistory = 24 * time.Hour
+)
 
 // pruneSessions deletes, every pruneEvery until the server closes, the
-// sessions that expired or were revoked (pruneOnce).
+// sessions that expired or were revoked (pruneOnce) and the lobby's
+// offers that ended more than offerHistory before (pruneOffers).
 func (s *Server) pruneSessions() {
 	tick := time.NewTicker(pruneEvery)
 	defer tick.Stop()
@@ -254,8 +260,29 @@ func (s *Server) pruneSessions() {
 			return
 		case <-tick.C:
 			s.pruneOnce(time.Now())
+			s.pruneOffers(time.Now())
 		}
 	}
+}
+
+// pruneOffers deletes the lobby's offers that ended more than
+// offerHistory before now, and returns how many (a failure is logged).
+func (s *Server) pruneOffers(now time.Time) int {
+	lobby := s.lobbyStore()
+	if lobby == nil {
+		return 0
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
+	defer cancel()
+	n, err := lobby.PruneOffers(ctx, now.Add(-offerHistory))
+	if err != nil {
+		s.log.Warn("the lobby's ended offers could not be deleted", "err", err)
+		return 0
+	}
+	if n > 0 {
+		s.log.Info("the lobby's ended offers deleted", "offers", n)
+	}
+	return n
 }
 
 // pruneOnce deletes the sessions that expired before now or were

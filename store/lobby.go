@@ -84,6 +84,9 @@ type Lobby interface {
 	// ReopenOffer takes back an acceptance whose game could not be made
 	// (accepted by by, with game) : the offer is open again.
 	ReopenOffer(ctx context.Context, id, by, game string) error
+	// PruneOffers deletes the offers that ended before before: settled
+	// then, or open but expired then. It returns how many.
+	PruneOffers(ctx context.Context, before time.Time) (int, error)
 
 	// SetAccepts stores what a bot accepts by itself (replacing what it
 	// declared before); ErrNoAccount if a.Account is not a bot.

@@ -27,6 +27,7 @@ func RunLobby(t *testing.T, open func(t *testing.T) LobbyStore) {
 		{"Offers", testOffers},
 		{"ConcurrentAccepts", func(t *testing.T, s LobbyStore) { RaceOfferAccepts(t, s, s) }},
 		{"Accepts", testAccepts},
+		{"PruneOffers", testPruneOffers},
 	})
 }
 
@@ -211,5 +212,36 @@ func testAccepts(t *testing.T, s LobbyStore) {
 	}
 	if _, err := s.Accepts(ctx, b.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("after deleting: %v", err)
+	}
+}
+
+// testPruneOffers: the offers settled or expired before the time given
+// are deleted; those open and unexpired then, and those settled after,
+// are kept.
+func testPruneOffers(t *testing.T, s LobbyStore) {
+	ctx := context.Background()
+	now := time.Now()
+	for _, o := range []*store.Offer{newOffer("open", "ada"), newOffer("expired", "ada"), newOffer("settled", "bob"), newOffer("recent", "cy")} {
+		if o.ID == "expired" {
+			o.Expires = now.Add(-2 * time.Hour)
+		}
+		if err := s.CreateOffer(ctx, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.SettleOffer(ctx, "settled", store.OfferCancelled, "bob", "", now.Add(-2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SettleOffer(ctx, "recent", store.OfferCancelled, "cy", "", now); err != nil {
+		t.Fatal(err)
+	}
+	n, err := s.PruneOffers(ctx, now.Add(-time.Hour))
+	if err != nil || n != 2 {
+		t.Fatalf("pruned %d, %v; want the expired and the settled", n, err)
+	}
+	for id, kept := range map[string]bool{"open": true, "expired": false, "settled": false, "recent": true} {
+		if _, err := s.Offer(ctx, id); (err == nil) != kept {
+			t.Errorf("offer %s after the pruning: %v, want kept %v", id, err, kept)
+		}
 	}
 }

@@ -121,6 +121,21 @@ func (s *SQL) SettleOffer(ctx context.Context, id string, state store.OfferState
 	})
 }
 
+// PruneOffers implements store.Lobby.
+func (s *SQL) PruneOffers(ctx context.Context, before time.Time) (int, error) {
+	var n int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(`DELETE FROM offers WHERE (state <> ? AND settled_at < ?) OR (state = ? AND expires_at < ?)`),
+			string(store.OfferOpen), unixMicro(before), string(store.OfferOpen), unixMicro(before))
+		if err != nil {
+			return fmt.Errorf("store: pruning the offers: %w", err)
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), err
+}
+
 // ReopenOffer implements store.Lobby.
 func (s *SQL) ReopenOffer(ctx context.Context, id, by, game string) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
