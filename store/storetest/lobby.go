@@ -6,8 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -132,31 +130,9 @@ func RaceOfferAccepts(t *testing.T, a, b LobbyStore) {
 	if err := a.CreateOffer(ctx, newOffer("race", "ada")); err != nil {
 		t.Fatal(err)
 	}
-	var won, lost atomic.Int32
-	var wg sync.WaitGroup
-	for i := range 16 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := a
-			if i%2 == 1 {
-				s = b
-			}
-			err := s.SettleOffer(ctx, "race", store.OfferAccepted, fmt.Sprintf("p%d", i), fmt.Sprintf("g%d", i), time.Now())
-			switch {
-			case err == nil:
-				won.Add(1)
-			case errors.Is(err, store.ErrConflict):
-				lost.Add(1)
-			default:
-				t.Error(err)
-			}
-		}()
-	}
-	wg.Wait()
-	if won.Load() != 1 || lost.Load() != 15 {
-		t.Fatalf("%d accepts won, %d lost; want 1 and 15", won.Load(), lost.Load())
-	}
+	raceOne(t, 16, func(i int) error {
+		return []LobbyStore{a, b}[i%2].SettleOffer(ctx, "race", store.OfferAccepted, fmt.Sprintf("p%d", i), fmt.Sprintf("g%d", i), time.Now())
+	})
 	got, err := b.Offer(ctx, "race")
 	if err != nil || got.State != store.OfferAccepted || got.Game != "g"+got.By[1:] {
 		t.Errorf("the offer after the race: %+v, %v", got, err)

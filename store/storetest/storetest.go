@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -62,6 +63,31 @@ func RunCluster(t *testing.T, open func(t *testing.T) ClusterStore) {
 		{"SwapSeatsFor", testSwapSeatsFor},
 		{"NotFound", testClusterNotFound},
 	})
+}
+
+// raceOne runs n changes at once (change(i), the i-th) and fails the
+// test unless exactly one is written and the others are refused as
+// conflicts (ErrConflict).
+func raceOne(t *testing.T, n int, change func(i int) error) {
+	t.Helper()
+	var written, refused atomic.Int32
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			switch err := change(i); {
+			case err == nil:
+				written.Add(1)
+			case errors.Is(err, store.ErrConflict):
+				refused.Add(1)
+			default:
+				t.Errorf("change %d: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	if written.Load() != 1 || refused.Load() != int32(n-1) {
+		t.Fatalf("%d changes written, %d refused; want 1 and %d", written.Load(), refused.Load(), n-1)
+	}
 }
 
 // namedTest is a contract test of a store of kind S, by name.

@@ -6,8 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/reversi-engine/reversi/store"
@@ -133,27 +131,10 @@ func RaceStudyUpdates(t *testing.T, a, b StudyStore) {
 	if err := a.CreateStudy(ctx, &store.StudyRecord{ID: "race", Title: "race", Data: []byte(`{}`)}); err != nil {
 		t.Fatal(err)
 	}
-	const n = 8
-	var written, refused atomic.Int32
-	var wg sync.WaitGroup
-	for i := range n {
-		s := []StudyStore{a, b}[i%2]
-		wg.Go(func() {
-			rec := &store.StudyRecord{ID: "race", Title: "race", Data: []byte(fmt.Sprintf(`{"by":%d}`, i)), Revision: 1}
-			switch err := s.UpdateStudy(ctx, rec); {
-			case err == nil:
-				written.Add(1)
-			case errors.Is(err, store.ErrConflict):
-				refused.Add(1)
-			default:
-				t.Errorf("update %d: %v", i, err)
-			}
-		})
-	}
-	wg.Wait()
-	if written.Load() != 1 || refused.Load() != n-1 {
-		t.Errorf("%d updates written, %d refused; want 1 and %d", written.Load(), refused.Load(), n-1)
-	}
+	raceOne(t, 8, func(i int) error {
+		rec := &store.StudyRecord{ID: "race", Title: "race", Data: []byte(fmt.Sprintf(`{"by":%d}`, i)), Revision: 1}
+		return []StudyStore{a, b}[i%2].UpdateStudy(ctx, rec)
+	})
 	for _, s := range []StudyStore{a, b} {
 		if got, err := s.Study(ctx, "race"); err != nil || got.Revision != 2 {
 			t.Errorf("after the race: %+v, %v", got, err)

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/reversi-engine/reversi/store"
@@ -188,27 +186,10 @@ func RaceTournamentUpdates(t *testing.T, a, b TournamentStore) {
 	if err := a.CreateTournament(ctx, &store.TournamentRecord{ID: "race", Name: "race", Status: "running", Data: []byte(`{}`)}); err != nil {
 		t.Fatal(err)
 	}
-	const n = 8
-	var written, refused atomic.Int32
-	var wg sync.WaitGroup
-	for i := range n {
-		s := []TournamentStore{a, b}[i%2]
-		wg.Go(func() {
-			rec := &store.TournamentRecord{ID: "race", Name: "race", Status: "running", Data: []byte(fmt.Sprintf(`{"by":%d}`, i)), Version: 1}
-			switch err := s.UpdateTournament(ctx, rec); {
-			case err == nil:
-				written.Add(1)
-			case errors.Is(err, store.ErrConflict):
-				refused.Add(1)
-			default:
-				t.Errorf("update %d: %v", i, err)
-			}
-		})
-	}
-	wg.Wait()
-	if written.Load() != 1 || refused.Load() != n-1 {
-		t.Errorf("%d updates written, %d refused; want 1 and %d", written.Load(), refused.Load(), n-1)
-	}
+	raceOne(t, 8, func(i int) error {
+		rec := &store.TournamentRecord{ID: "race", Name: "race", Status: "running", Data: []byte(fmt.Sprintf(`{"by":%d}`, i)), Version: 1}
+		return []TournamentStore{a, b}[i%2].UpdateTournament(ctx, rec)
+	})
 	for _, s := range []TournamentStore{a, b} {
 		if got, err := s.Tournament(ctx, "race"); err != nil || got.Version != 2 {
 			t.Errorf("after the race: %+v, %v", got, err)
