@@ -135,17 +135,9 @@ func (s *Server) accounts(w http.ResponseWriter) store.Accounts {
 // bot by its key), or answers 401 (none, or the session ended), 403 (a
 // disabled account) and nil.
 func (s *Server) loggedIn(w http.ResponseWriter, r *http.Request) *caller {
-	c, err := s.callerOf(r)
-	switch {
-	case errors.Is(err, store.ErrDisabled):
-		accountError(w, http.StatusForbidden, CodeAccountDisabled, "this account is disabled")
-		return nil
-	case err != nil:
-		s.accountsFailed(w, r, err)
-		return nil
-	case c == nil:
+	c, ok := s.callerOrNone(w, r)
+	if ok && c == nil {
 		accountError(w, http.StatusUnauthorized, CodeNotLoggedIn, "not logged in (or the session ended): log in first")
-		return nil
 	}
 	return c
 }

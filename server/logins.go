@@ -272,17 +272,7 @@ func (s *Server) pruneOffers(now time.Time) int {
 	if lobby == nil {
 		return 0
 	}
-	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
-	defer cancel()
-	n, err := lobby.PruneOffers(ctx, now.Add(-offerHistory))
-	if err != nil {
-		s.log.Warn("the lobby's ended offers could not be deleted", "err", err)
-		return 0
-	}
-	if n > 0 {
-		s.log.Info("the lobby's ended offers deleted", "offers", n)
-	}
-	return n
+	return s.prune("the lobby's ended offers", func(ctx context.Context) (int, error) { return lobby.PruneOffers(ctx, now.Add(-offerHistory)) })
 }
 
 // pruneOnce deletes the sessions that expired before now or were
@@ -293,15 +283,21 @@ func (s *Server) pruneOnce(now time.Time) int {
 	if accounts == nil {
 		return 0
 	}
+	return s.prune("the ended sessions", func(ctx context.Context) (int, error) { return accounts.PruneSessions(ctx, now) })
+}
+
+// prune runs a deletion of what, within a minute, logs what it did (a
+// failure as a warning) and returns how many it deleted.
+func (s *Server) prune(what string, del func(ctx context.Context) (int, error)) int {
 	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
 	defer cancel()
-	n, err := accounts.PruneSessions(ctx, now)
+	n, err := del(ctx)
 	if err != nil {
-		s.log.Warn("the ended sessions could not be deleted", "err", err)
+		s.log.Warn("could not delete "+what, "err", err)
 		return 0
 	}
 	if n > 0 {
-		s.log.Info("ended sessions deleted", "sessions", n)
+		s.log.Info("deleted "+what, "count", n)
 	}
 	return n
 }

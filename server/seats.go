@@ -22,6 +22,17 @@ import (
 // (nil for an anonymous request), or answers an error and returns false
 // (a disabled account, a store that fails).
 func (s *Server) seatAccount(w http.ResponseWriter, r *http.Request) (*store.Account, bool) {
+	c, ok := s.callerOrNone(w, r)
+	if c == nil {
+		return nil, ok
+	}
+	return c.Account, true
+}
+
+// callerOrNone returns the caller of r (nil for an anonymous request),
+// or answers 403 (a disabled account) or the store's failure and
+// returns false.
+func (s *Server) callerOrNone(w http.ResponseWriter, r *http.Request) (*caller, bool) {
 	c, err := s.callerOf(r)
 	switch {
 	case errors.Is(err, store.ErrDisabled):
@@ -30,10 +41,8 @@ func (s *Server) seatAccount(w http.ResponseWriter, r *http.Request) (*store.Acc
 	case err != nil:
 		s.accountsFailed(w, r, err)
 		return nil, false
-	case c == nil:
-		return nil, true
 	}
-	return c.Account, true
+	return c, true
 }
 
 // seatKindOf is the kind of seat an account plays: a person a human

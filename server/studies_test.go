@@ -16,6 +16,7 @@ import (
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/game"
+	"github.com/reversi-engine/reversi/store"
 	"github.com/reversi-engine/reversi/store/postgres"
 	"github.com/reversi-engine/reversi/store/postgres/pgtest"
 	"github.com/reversi-engine/reversi/store/sqlite"
@@ -295,6 +296,14 @@ func TestStudyOwner(t *testing.T) {
 		t.Errorf("the bot's study: %+v", byBot)
 	}
 	ann.do("DELETE", "/api/studies/"+created.ID, nil, nil).want(t, "ann deletes without the token", 200, "")
+	// A disabled account makes no study, and lists none.
+	accounts := ts.st.(store.Accounts)
+	bobAcct, _ := accounts.AccountByName(context.Background(), "bob")
+	if err := accounts.SetDisabled(context.Background(), bobAcct.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	bob.do("POST", "/api/studies", StudyRequest{}, nil).want(t, "a disabled account's study", 403, CodeAccountDisabled)
+	bob.do("GET", "/api/account/studies", nil, nil).want(t, "a disabled account's studies", 403, CodeAccountDisabled)
 }
 
 // TestStudyLimits: a study larger than a request's usual bound (64 KB)
