@@ -215,8 +215,9 @@ type CreateRequest struct {
 	Increment string `json:"increment,omitempty"`
 	// Rule: "standard" (default) or "no-adjacent".
 	Rule string `json:"rule,omitempty"`
-	// Board is a start position (64 squares and the side to move), or
-	// Transcript moves from the standard start; default the start.
+	// Board is a start position (64 squares and the side to move),
+	// default the standard start; Transcript moves played from it, the
+	// game's first moves.
 	Board      string `json:"board,omitempty"`
 	Transcript string `json:"transcript,omitempty"`
 	// GGF is a game in GGF (as GET /api/games/{id}/ggf writes, or from an
@@ -338,6 +339,7 @@ func (s *Server) newGame(req CreateRequest) (*store.Game, map[string]string, err
 	for i, m := range g.Moves {
 		rec.Moves = append(rec.Moves, store.Move{Ply: i, Color: int(m.Color), Square: m.Square.String(), At: time.Now()})
 	}
+	rec.OpeningMoves = len(rec.Moves)
 	tokens := map[string]string{}
 	open := 0
 	for c, sr := range []SeatRequest{req.Black, req.White} {
@@ -370,14 +372,8 @@ func startOf(boardText, transcript, ggfText string, rule game.Rule) (*game.Game,
 			return nil, withCode(CodeBadBoard, fmt.Errorf("board: %v", err))
 		}
 	}
-	given := 0
-	for _, f := range []string{boardText, transcript, ggfText} {
-		if f != "" {
-			given++
-		}
-	}
-	if given > 1 {
-		return nil, withCode(CodeBadPosition, errors.New("give one of board, transcript and ggf"))
+	if ggfText != "" && (boardText != "" || transcript != "") {
+		return nil, withCode(CodeBadPosition, errors.New("give a ggf game alone, without board or transcript"))
 	}
 	// A transcript's or a GGF game's moves are the first moves of this
 	// game, kept as its history (they cannot be taken back).

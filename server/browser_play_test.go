@@ -16,8 +16,8 @@ import (
 // (5 minutes a side, no move clock), shown on the page; the board flips
 // (H8 at the top left, the same discs, a click plays the square clicked)
 // and stays flipped after a reload; a finished game offers a rematch:
-// the same players with the colours swapped and the same clocks, the
-// player holding their new seat.
+// the same players with the colours swapped, the same clocks and the
+// same opening, the player holding their new seat.
 func TestBrowserPlayOptions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: it runs without -short")
@@ -74,9 +74,11 @@ func TestBrowserPlayOptions(t *testing.T) {
 	}
 	waitJS(t, ctx, "the board back", `document.querySelector('rect.sq[data-square="A1"]').getAttribute("x") === "0"`)
 
-	// A rematch: the game resigned, the page offers one; the new game has
-	// the colours swapped and the same clocks, and the player holds White.
-	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Time: "30s", GameTime: "10m"})
+	// A rematch: the game (from an XOT opening) resigned, the page offers
+	// one; the new game has the colours swapped, the same clocks and the
+	// same opening, and the player holds White.
+	g := ts.create(CreateRequest{Black: SeatRequest{Kind: "human", Name: "ann"}, White: SeatRequest{Kind: "builtin", Spec: "greedy"}, Time: "30s", GameTime: "10m", Opening: "xot"})
+	opening := ts.state(g.ID).Moves
 	openSeat(t, ctx, ts, g, "black", "rect.sq.target")
 	if n := evalInt(t, ctx, `document.getElementById("rematch").hidden ? 1 : 0`); n != 1 {
 		t.Errorf("a game in play offers a rematch")
@@ -93,6 +95,14 @@ func TestBrowserPlayOptions(t *testing.T) {
 	if again.Black.Kind != "builtin" || again.Black.Name != "greedy" || again.White.Kind != "human" || again.White.Name != "ann" ||
 		again.MoveTimeMS != 30000 || again.GameTimeMS != 600000 {
 		t.Fatalf("the rematch: %+v %+v, %d ms a move, %d ms a game", again.Black, again.White, again.MoveTimeMS, again.GameTimeMS)
+	}
+	if again.OpeningMoves != 8 || len(again.Moves) < 8 || len(opening) != 8 {
+		t.Fatalf("the rematch of an XOT game: %d opening moves of %d, want the game's 8", again.OpeningMoves, len(again.Moves))
+	}
+	for i, m := range opening {
+		if again.Moves[i].Square != m.Square {
+			t.Fatalf("the rematch's move %d is %s, the game's %s", i+1, again.Moves[i].Square, m.Square)
+		}
 	}
 	// White's seat is this page's: after Black's move, it plays.
 	if err := chromedp.Run(ctx, chromedp.WaitVisible("rect.sq.target", chromedp.ByQuery)); err != nil {

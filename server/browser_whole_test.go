@@ -273,7 +273,10 @@ func TestBrowserSummarySwitched(t *testing.T) {
 	}
 	mine := 0
 	for {
-		v := ts.waitFor(g.ID, "the person's turn or the end", func(v GameView) bool { return v.Status == "finished" || v.Turn == me })
+		// The person's turn with a move to make: a state after the
+		// computer's move may have the person to move with none, the
+		// referee's pass following it.
+		v := ts.waitFor(g.ID, "the person's turn or the end", func(v GameView) bool { return v.Status == "finished" || v.Turn == me && len(v.Legal) > 0 })
 		if v.Status == "finished" {
 			break
 		}

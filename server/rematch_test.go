@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
 
+	"github.com/reversi-engine/reversi/game"
 	"github.com/reversi-engine/reversi/store"
 	"github.com/reversi-engine/reversi/store/postgres/pgtest"
 )
@@ -279,5 +280,81 @@ func TestRematchTwoServers(t *testing.T) {
 		if want := round + 2; made != want { // the first game's rematch, and one a round
 			t.Errorf("round %d: %d rematches stored, want %d", round, made, want)
 		}
+	}
+}
+
+// TestRematchPlaysTheOpening: a rematch between two people starts where
+// the finished game started: its start position and the moves given
+// with it (an XOT opening, a board and a transcript), the colours
+// swapped; the moves played after them are not part of it. A game's
+// JSON counts its given moves; one created with none has none.
+func TestRematchPlaysTheOpening(t *testing.T) {
+	ts := newTestServer(t, "", Config{})
+	after, err := game.ParseTranscript("f5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	custom := after.Position().String() // white to move
+	for _, tc := range []struct {
+		name string
+		req  CreateRequest
+		n    int
+	}{
+		{"an XOT opening", CreateRequest{Opening: "xot"}, 8},
+		{"a random opening", CreateRequest{Opening: "random"}, 8},
+		{"a board and a transcript", CreateRequest{Board: custom, Transcript: "d6c3"}, 2},
+		{"a board alone", CreateRequest{Board: custom}, 0},
+		{"the start", CreateRequest{}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := tc.req
+			req.Black, req.White, req.Time = SeatRequest{Kind: "human", Name: "ann"}, SeatRequest{Kind: "open"}, "0"
+			g := ts.create(req)
+			var j struct{ Color, Token string }
+			if code := ts.call("POST", "/api/games/"+g.ID+"/join", JoinRequest{Kind: "human", Name: "bob", Invite: g.Invite}, &j); code != 200 {
+				t.Fatalf("join: %d", code)
+			}
+			tokens := map[string]string{"black": g.Tokens["black"], "white": j.Token}
+			v := ts.state(g.ID)
+			if v.OpeningMoves != tc.n || len(v.Moves) != tc.n {
+				t.Fatalf("the new game: %d opening moves of %d, want %d", v.OpeningMoves, len(v.Moves), tc.n)
+			}
+			opening := v.Moves
+			// A move after the opening, which the rematch does not play.
+			if code, msg := ts.move(g.ID, tokens[v.Turn], v.Legal[0]); code != 200 {
+				t.Fatalf("a move: %d %s", code, msg)
+			}
+			if v := ts.state(g.ID); v.OpeningMoves != tc.n || len(v.Moves) != tc.n+1 {
+				t.Fatalf("after a move: %d opening moves of %d", v.OpeningMoves, len(v.Moves))
+			}
+			if code := ts.call("POST", "/api/games/"+g.ID+"/resign", TokenRequest{Token: tokens["white"]}, nil); code != 200 {
+				t.Fatalf("resign: %d", code)
+			}
+			ts.waitFor(g.ID, "the end", func(v GameView) bool { return v.Status == "finished" })
+			if code, _, err := askRematch(ts, g.ID, tokens["black"]); err != nil || code != 202 {
+				t.Fatalf("black asks: %d %v", code, err)
+			}
+			code, m, err := askRematch(ts, g.ID, tokens["white"])
+			if err != nil || code != 200 {
+				t.Fatalf("white asks: %d %v", code, err)
+			}
+			r := ts.state(m["id"])
+			if r.Black.Name != "bob" || r.White.Name != "ann" || r.Start != v.Start || r.OpeningMoves != tc.n || len(r.Moves) != tc.n {
+				t.Fatalf("the rematch: %s - %s from %q, %d opening moves of %d; want bob - ann from %q, %d", r.Black.Name, r.White.Name, r.Start, r.OpeningMoves, len(r.Moves), v.Start, tc.n)
+			}
+			for i, mv := range r.Moves {
+				if mv.Square != opening[i].Square || mv.Color != opening[i].Color {
+					t.Fatalf("the rematch's move %d: %s %s, want %s %s", i, mv.Color, mv.Square, opening[i].Color, opening[i].Square)
+				}
+			}
+			if code, msg := ts.move(r.ID, tokens[map[string]string{"black": "white", "white": "black"}[r.Turn]], r.Legal[0]); code != 200 {
+				t.Errorf("the rematch goes on from the opening: %d %s", code, msg)
+			}
+		})
+	}
+	// A GGF game is given alone.
+	var e apiError
+	if code := ts.call("POST", "/api/games", CreateRequest{Black: SeatRequest{Kind: "bot"}, White: SeatRequest{Kind: "bot"}, GGF: "(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[F5];)", Transcript: "d6"}, &e); code != 400 || e.Code != CodeBadPosition {
+		t.Errorf("a GGF game with a transcript: %d %+v, want 400 %s", code, e, CodeBadPosition)
 	}
 }

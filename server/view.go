@@ -140,8 +140,12 @@ type GameView struct {
 	White      SeatView            `json:"white"`
 	Moves      []MoveView          `json:"moves"`
 	Transcript string              `json:"transcript"`
-	MoveTimeMS int64               `json:"move_time_ms"`
-	GameTimeMS int64               `json:"game_time_ms"`
+	// OpeningMoves is how many of Moves were given when the game was
+	// made (a transcript, a GGF game's moves, an XOT or random opening):
+	// its start, which a rematch plays again. Absent if none.
+	OpeningMoves int   `json:"opening_moves,omitempty"`
+	MoveTimeMS   int64 `json:"move_time_ms"`
+	GameTimeMS   int64 `json:"game_time_ms"`
 	// IncrementMS is what a side's game clock gains after each of its
 	// moves (a Fischer clock), 0 if none.
 	IncrementMS int64      `json:"increment_ms"`
@@ -239,7 +243,7 @@ func viewOf(st live.State) GameView {
 	g, rec := st.Game, &st.Record
 	pos := g.Position()
 	v := GameView{
-		ID: st.ID, Version: st.Revision, Rule: rec.Rule, Start: rec.Start, Analysis: rec.Analysis,
+		ID: st.ID, Version: st.Revision, Rule: rec.Rule, Start: rec.Start, Analysis: rec.Analysis, OpeningMoves: min(rec.OpeningMoves, len(g.Moves)),
 		Board:       pos.String()[:64],
 		Legal:       []string{},
 		Stable:      stableSquares(pos),

@@ -116,6 +116,11 @@ type Game struct {
 	// on, which it does not in other games between two remote seats.
 	// Games stored before it existed are not.
 	Analysis bool
+	// OpeningMoves is how many of the game's first moves were given when
+	// it was made (a transcript, a GGF game's moves, an opening the server
+	// drew): its start, which a rematch plays again. Games stored before
+	// it was kept have 0.
+	OpeningMoves int
 	// Link, in a game given to Store.Create, ties it to accounts in the
 	// same transaction (a store that implements Accounts; the accounts
 	// must exist, a rated link needs two and a class, as LinkGame

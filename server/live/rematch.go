@@ -9,6 +9,7 @@ package live
 
 import (
 	"context"
+	"time"
 
 	"github.com/reversi-engine/reversi/board"
 	"github.com/reversi-engine/reversi/store"
@@ -17,14 +18,24 @@ import (
 // rematchOf is the rematch of a finished game between two people: the
 // same people, the colours swapped, each seat held by the token its
 // player had (so that each learns its seat from its own token, in any
-// process), the same clocks, rule and start position.
+// process), the same clocks, rule and start: the start position and the
+// moves given with it (an XOT opening is played again, each player now
+// with the other colour).
 func rematchOf(rec *store.Game) *store.Game {
-	return &store.Game{ID: NewID(8), Rule: rec.Rule, Start: rec.Start, MoveTime: rec.MoveTime, GameTime: rec.GameTime, Increment: rec.Increment,
+	next := &store.Game{ID: NewID(8), Rule: rec.Rule, Start: rec.Start, MoveTime: rec.MoveTime, GameTime: rec.GameTime, Increment: rec.Increment,
 		Analysis: rec.Analysis,
 		Seats: [2]store.Seat{
 			{Kind: store.Human, Name: rec.Seats[1].Name, TokenHash: rec.Seats[1].TokenHash},
 			{Kind: store.Human, Name: rec.Seats[0].Name, TokenHash: rec.Seats[0].TokenHash},
 		}}
+	if n := min(rec.OpeningMoves, len(rec.Moves)); n > 0 {
+		now := time.Now()
+		for _, m := range rec.Moves[:n] {
+			next.Moves = append(next.Moves, store.Move{Ply: m.Ply, Color: m.Color, Square: m.Square, At: now})
+		}
+		next.OpeningMoves = n
+	}
+	return next
 }
 
 // Rematch records the offer of a rematch by the seat whose token hashes

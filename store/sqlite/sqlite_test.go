@@ -70,7 +70,7 @@ func TestMigrateFromV1(t *testing.T) {
 	s.Close()
 	old, _ := sql.Open("sqlite", "file:"+path)
 	// Back to version 1: drop what the later versions made.
-	for _, q := range []string{"DROP TABLE tournament_players", "DROP TABLE studies", "DROP TABLE bot_accepts", "DROP TABLE offers", "DROP TABLE tournaments", "DROP TABLE game_accounts", "DROP TABLE rating_history", "DROP TABLE ratings", "DROP TABLE invitations", "DROP TABLE api_keys", "DROP TABLE sessions", "DROP TABLE accounts", "ALTER TABLE games DROP COLUMN switches", "ALTER TABLE games DROP COLUMN analysis", "ALTER TABLE games DROP COLUMN rematch_offers", "ALTER TABLE games DROP COLUMN rematch_game", "ALTER TABLE games DROP COLUMN increment_ms", "DROP TABLE submissions", "ALTER TABLE games DROP COLUMN revision", "DELETE FROM schema_version WHERE version > 1"} {
+	for _, q := range []string{"DROP TABLE tournament_players", "DROP TABLE studies", "DROP TABLE bot_accepts", "DROP TABLE offers", "DROP TABLE tournaments", "DROP TABLE game_accounts", "DROP TABLE rating_history", "DROP TABLE ratings", "DROP TABLE invitations", "DROP TABLE api_keys", "DROP TABLE sessions", "DROP TABLE accounts", "ALTER TABLE games DROP COLUMN opening_moves", "ALTER TABLE games DROP COLUMN switches", "ALTER TABLE games DROP COLUMN analysis", "ALTER TABLE games DROP COLUMN rematch_offers", "ALTER TABLE games DROP COLUMN rematch_game", "ALTER TABLE games DROP COLUMN increment_ms", "DROP TABLE submissions", "ALTER TABLE games DROP COLUMN revision", "DELETE FROM schema_version WHERE version > 1"} {
 		if _, err := old.Exec(q); err != nil {
 			t.Fatal(q, err)
 		}

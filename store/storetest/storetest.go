@@ -192,12 +192,15 @@ func testMoves(t *testing.T, s store.Store) {
 }
 
 // testCreateWithMoves: a game created with its first moves is stored
-// with them at once (read back, the next move numbered after them); one
-// whose moves are misnumbered is refused and not stored.
+// with them at once (read back, the next move numbered after them, and
+// how many of them were its opening); one whose moves are misnumbered,
+// or that says it has more opening moves than moves, is refused and not
+// stored.
 func testCreateWithMoves(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	g := newGame("o")
 	g.Moves = []store.Move{{Ply: 0, Color: 0, Square: "F5"}, {Ply: 1, Color: 1, Square: "D6"}, {Ply: 2, Color: 0, Square: "C3"}}
+	g.OpeningMoves = 2
 	if err := s.Create(ctx, g); err != nil {
 		t.Fatal(err)
 	}
@@ -207,6 +210,9 @@ func testCreateWithMoves(t *testing.T, s store.Store) {
 	}
 	if len(got.Moves) != 3 || got.Moves[2].Square != "C3" || got.Moves[0].At.IsZero() {
 		t.Fatalf("the first moves read back: %+v", got.Moves)
+	}
+	if got.OpeningMoves != 2 {
+		t.Errorf("the opening moves read back: %d, want 2", got.OpeningMoves)
 	}
 	if err := s.AppendMove(ctx, "o", store.Move{Ply: 2, Color: 0, Square: "E6"}); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("a move over the first ones: %v, want a conflict", err)
@@ -220,6 +226,15 @@ func testCreateWithMoves(t *testing.T, s store.Store) {
 		t.Error("a game whose first move is numbered 1 was stored")
 	}
 	if _, err := s.Get(ctx, "p"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the game refused: %v, want not found", err)
+	}
+	over := newGame("q")
+	over.Moves = []store.Move{{Ply: 0, Color: 0, Square: "F5"}}
+	over.OpeningMoves = 2
+	if err := s.Create(ctx, over); err == nil {
+		t.Error("a game of 1 move with 2 opening moves was stored")
+	}
+	if _, err := s.Get(ctx, "q"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("the game refused: %v, want not found", err)
 	}
 }
@@ -737,6 +752,9 @@ func friends(t *testing.T, s store.Store, id string) {
 func rematchOf(id string) *store.Game {
 	g := newGame(id)
 	g.Seats = [2]store.Seat{{Kind: store.Human, Name: "bob", TokenHash: "def456"}, {Kind: store.Human, Name: "ada", TokenHash: "abc123"}}
+	// The opening of the game it follows, played again.
+	g.Moves = []store.Move{{Ply: 0, Color: 0, Square: "F5"}, {Ply: 1, Color: 1, Square: "F6"}}
+	g.OpeningMoves = 2
 	return g
 }
 
@@ -803,7 +821,7 @@ func testRematch(t *testing.T, s store.Store) {
 		t.Fatalf("the rematch: %v", err)
 	}
 	if want := rematchOf("r2"); made.Seats != want.Seats || made.Rule != want.Rule || made.Start != want.Start || made.MoveTime != want.MoveTime ||
-		made.GameTime != want.GameTime || made.Increment != want.Increment || made.Result != nil || len(made.Moves) != 0 || made.Created.IsZero() {
+		made.GameTime != want.GameTime || made.Increment != want.Increment || made.Result != nil || len(made.Moves) != 2 || made.Moves[1].Square != "F6" || made.OpeningMoves != 2 || made.Created.IsZero() {
 		t.Errorf("the rematch reads %+v, made as %+v", made, want)
 	}
 	for _, id := range []string{"r1", "r3"} {
@@ -891,7 +909,7 @@ func MigrateTournamentPlayers(t *testing.T, open func(t *testing.T) store.Store,
 		t.Fatal(err)
 	}
 	s.Close()
-	exec(t, "DROP TABLE tournament_players", "DELETE FROM schema_version WHERE version > 11")
+	exec(t, "DROP TABLE tournament_players", "ALTER TABLE games DROP COLUMN opening_moves", "DELETE FROM schema_version WHERE version > 11")
 	s = open(t)
 	defer s.Close()
 	for _, c := range []struct {
@@ -918,6 +936,7 @@ func MigrateFromV2(t *testing.T, db *sql.DB, reopen func(t *testing.T) store.Sto
 	for _, q := range []string{
 		"DROP TABLE tournament_players", "DROP TABLE studies", "DROP TABLE bot_accepts", "DROP TABLE offers", "DROP TABLE tournaments", "DROP TABLE game_accounts", "DROP TABLE rating_history", "DROP TABLE ratings", "DROP TABLE invitations",
 		"DROP TABLE api_keys", "DROP TABLE sessions", "DROP TABLE accounts",
+		"ALTER TABLE games DROP COLUMN opening_moves",
 		"ALTER TABLE games DROP COLUMN switches",
 		"ALTER TABLE games DROP COLUMN analysis",
 		"ALTER TABLE games DROP COLUMN rematch_offers",
@@ -941,7 +960,7 @@ func MigrateFromV2(t *testing.T, db *sql.DB, reopen func(t *testing.T) store.Sto
 		t.Fatalf("the old game after the migration: %v", err)
 	}
 	if old.Seats[0].Name != "ada" || old.MoveTime != 30*time.Second || old.GameTime != 5*time.Minute || old.Increment != 0 || old.Revision != 1 ||
-		old.Rematch != (store.Rematch{}) {
+		old.Rematch != (store.Rematch{}) || old.OpeningMoves != 0 {
 		t.Errorf("the old game after the migration: %+v", old)
 	}
 	g := newGame("new")

@@ -31,6 +31,14 @@ test("two computers swap colours and keep the start and move time", () => {
   });
 });
 
+test("the moves the game was made with are played again; those after them are not", () => {
+  const moves = ["F5", "F6", "E6", "F4", "PA", "G5"].map((square, ply) => ({ ply, square }));
+  const s = game(human("ann"), computer("random"), { moves, opening_moves: 5 });
+  assert.equal(rematchRequest(s, { color: "black", token: "k" }).req.transcript, "F5 F6 E6 F4 PA");
+  const none = game(human("ann"), computer("random"), { moves });
+  assert.equal(rematchRequest(none, { color: "black", token: "k" }).req.transcript, undefined);
+});
+
 test("no rematch to create: unfinished, between people, or only watched", () => {
   assert.equal(rematchRequest(game(computer("random"), computer("greedy"), { status: "playing" }), null), null);
   assert.equal(rematchRequest(game(human("ann"), human("bob")), { color: "black" }), null);

@@ -1,5 +1,6 @@
 // A finished game's rematch: the new game it creates (the same players,
-// colours swapped, the same clocks and start), or, between two people,
+// colours swapped, the same clocks and start: the start position and the
+// moves given with it, such as an XOT opening), or, between two people,
 // that each asks for it. Pure: a game's state and this browser's seat in.
 
 // START is the standard start position, as a game's start says it.
@@ -22,6 +23,10 @@ export function rematchRequest(s, seat) {
   if (s.game_time_ms) req.game_time = s.game_time_ms + "ms";
   if (s.game_time_ms && s.increment_ms) req.increment = s.increment_ms + "ms";
   if (s.start && s.start !== START) req.board = s.start;
+  // The moves the game was made with (an XOT or random opening, a
+  // transcript): played again, each side now with the other colour.
+  const given = (s.moves || []).slice(0, s.opening_moves || 0);
+  if (given.length) req.transcript = given.map((m) => m.square).join(" ");
   for (const c of ["black", "white"]) {
     const p = swapped[c];
     // A person who gave no name gives none again (the page names them).

@@ -248,8 +248,14 @@ ALTER TABLE games ADD COLUMN analysis INTEGER NOT NULL DEFAULT 0;`
 const schemaV7 = `
 ALTER TABLE games ADD COLUMN switches TEXT NOT NULL DEFAULT '';`
 
+// schemaOpeningMoves keeps how many of each game's first moves were
+// given when it was made (store.Game.OpeningMoves); the games stored
+// before have 0.
+const schemaOpeningMoves = `
+ALTER TABLE games ADD COLUMN opening_moves INTEGER NOT NULL DEFAULT 0;`
+
 // Migrations are the schema's versions, in order, for both databases.
-var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaStudies, schemaTournamentPlayers}
+var Migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaStudies, schemaTournamentPlayers, schemaOpeningMoves}
 
 // switchesOf reads the switches column (",10,14") as numbers of moves.
 func switchesOf(text string) []int {
@@ -310,13 +316,16 @@ func (s *SQL) insert(ctx context.Context, tx *sql.Tx, g *store.Game, now time.Ti
 			return fmt.Errorf("store: creating game %s: its move %d is numbered %d", g.ID, i, m.Ply)
 		}
 	}
+	if g.OpeningMoves < 0 || g.OpeningMoves > len(g.Moves) {
+		return fmt.Errorf("store: creating game %s: %d opening moves of its %d moves", g.ID, g.OpeningMoves, len(g.Moves))
+	}
 	b, w := g.Seats[0], g.Seats[1]
 	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
 		black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
-		plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until, revision, analysis)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, '', '', '', 0, 0, '', '', 0, 1, ?)`),
+		plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, owner, lease_until, revision, analysis, opening_moves)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, '', '', '', 0, 0, '', '', 0, 1, ?, ?)`),
 		g.ID, unixMicro(now), unixMicro(now), g.Rule, g.Start, ms(g.MoveTime), ms(g.GameTime), ms(g.Increment),
-		string(b.Kind), b.Name, b.Spec, b.TokenHash, string(w.Kind), w.Name, w.Spec, w.TokenHash, len(g.Moves), analysisFlag(g.Analysis))
+		string(b.Kind), b.Name, b.Spec, b.TokenHash, string(w.Kind), w.Name, w.Spec, w.TokenHash, len(g.Moves), analysisFlag(g.Analysis), g.OpeningMoves)
 	if err != nil {
 		return fmt.Errorf("store: creating game %s: %w", g.ID, err)
 	}
@@ -496,7 +505,7 @@ func (s *SQL) announce(ctx context.Context, tx *sql.Tx, note store.Note) error {
 
 const gameColumns = `id, revision, created_at, updated_at, rule, start, move_time_ms, game_time_ms, increment_ms,
 	black_kind, black_name, black_spec, black_token, white_kind, white_name, white_spec, white_token,
-	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, rematch_offers, rematch_game, analysis, switches`
+	plies, finished, result_reason, result_winner, result_by, result_black, result_white, result_detail, rematch_offers, rematch_game, analysis, switches, opening_moves`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -510,7 +519,7 @@ func scanGame(r scanner) (*store.Game, int, bool, error) {
 	err := r.Scan(&g.ID, &g.Revision, &created, &updated, &g.Rule, &g.Start, &moveMS, &gameMS, &incMS,
 		&bk, &g.Seats[0].Name, &g.Seats[0].Spec, &g.Seats[0].TokenHash,
 		&wk, &g.Seats[1].Name, &g.Seats[1].Spec, &g.Seats[1].TokenHash,
-		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail, &offers, &g.Rematch.Game, &analysis, &switches)
+		&plies, &finished, &res.Reason, &res.Winner, &res.By, &res.Black, &res.White, &res.Detail, &offers, &g.Rematch.Game, &analysis, &switches, &g.OpeningMoves)
 	if err != nil {
 		return nil, 0, false, err
 	}
