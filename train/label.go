@@ -59,6 +59,15 @@ type LabelConfig struct {
 	// Random is the share of positions, in percent, followed by one or
 	// two random moves (positions a search meets, not only good ones).
 	Random int
+	// Every labels each position of the games once instead of drawing
+	// Positions of them: every distinct position (up to symmetry) with
+	// MinEmpties to MaxEmpties empty squares and a move to make, in the
+	// order the games reach them (EveryPosition). Label sets Positions
+	// to their number; Random must be 0 and Seed only chooses the WTHOR
+	// games of a Fraction.
+	Every bool
+	// every holds the positions of Every, found by Label.
+	every []board.Board
 	// Shard and Shards: this run labels the positions whose number is
 	// Shard modulo Shards.
 	Shard, Shards int
@@ -123,6 +132,9 @@ const labelHeaderPrefix = "# reversi labels v1 "
 func (c *LabelConfig) header(ev eval.Evaluator) string {
 	h := fmt.Sprintf("%spositions=%d seed=%d fraction=%g depth=%d prob=%d exact=%d empties=%d-%d random=%d eval=%s",
 		labelHeaderPrefix, c.Positions, c.Seed, c.Fraction, c.Depth, c.Probability, c.ExactEmpties, c.MinEmpties, c.MaxEmpties, c.Random, evalID(ev))
+	if c.Every {
+		h += " every=1"
+	}
 	if c.Games != nil {
 		h += " games=" + c.GamesID
 	}
@@ -165,6 +177,9 @@ type LabelledPosition struct {
 // time followed by one or two random moves; false if the game gives
 // none (it ends earlier, or the player to move must pass there).
 func (c *LabelConfig) labelPosition(games []*game.Game, i int) (board.Board, bool) {
+	if c.Every {
+		return c.every[i], true
+	}
 	rng := rand.New(rand.NewPCG(c.Seed, uint64(i)^0x1abe1))
 	b, ok := pickPosition(rng, games, c.MinEmpties, c.MaxEmpties, func() int {
 		if rng.IntN(100) < c.Random {
@@ -176,6 +191,56 @@ func (c *LabelConfig) labelPosition(games []*game.Game, i int) (board.Board, boo
 		return board.Board{}, false
 	}
 	return b, true
+}
+
+// findEvery finds the positions of Every (of the games, or of the
+// WTHOR games of the Fraction) and sets Positions to their number.
+func (c *LabelConfig) findEvery() error {
+	switch {
+	case c.Random != 0:
+		return fmt.Errorf("label: every position of the games, and %d%% of them after random moves: give one or the other", c.Random)
+	case c.MinEmpties < 1 || c.MaxEmpties > 59 || c.MinEmpties > c.MaxEmpties:
+		return fmt.Errorf("label: empties %d to %d: want a range within 1 to 59", c.MinEmpties, c.MaxEmpties)
+	case c.Games != nil && len(c.Games) == 0:
+		return errors.New("label: no games to take positions from")
+	}
+	games := c.Games
+	if games == nil {
+		var err error
+		if games, err = WTHORGames(false, c.Fraction, c.Seed); err != nil {
+			return err
+		}
+	}
+	c.every = EveryPosition(games, c.MinEmpties, c.MaxEmpties)
+	if len(c.every) == 0 {
+		return fmt.Errorf("label: the games reach no position with %d to %d empty squares and a move to make", c.MinEmpties, c.MaxEmpties)
+	}
+	c.Positions = len(c.every)
+	return nil
+}
+
+// EveryPosition returns every position the games reach with minEmpties
+// to maxEmpties empty squares and a move to make, each once up to
+// symmetry (the first the games reach, as it is there), in the order of
+// the games and of their moves.
+func EveryPosition(games []*game.Game, minEmpties, maxEmpties int) []board.Board {
+	seen := map[board.Board]struct{}{}
+	var out []board.Board
+	for _, g := range games {
+		for ply := 0; ply <= len(g.Moves); ply++ {
+			b := g.PositionAt(ply).Board
+			if e := b.Empties(); e < minEmpties || e > maxEmpties || !b.HasMoves() {
+				continue
+			}
+			c, _ := b.Canonical()
+			if _, ok := seen[c]; ok {
+				continue
+			}
+			seen[c] = struct{}{}
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // pickPosition returns a position of one of games, both chosen by rng:
@@ -223,6 +288,11 @@ func labelFile(work string, shard, shards int) string {
 // label files (of any shard) made with other settings is refused, as is
 // a shard without positions. It returns the file's name.
 func Label(ctx context.Context, cfg LabelConfig, ev eval.Evaluator) (string, error) {
+	if cfg.Every {
+		if err := cfg.findEvery(); err != nil {
+			return "", err
+		}
+	}
 	if err := cfg.check(); err != nil {
 		return "", err
 	}

@@ -293,3 +293,118 @@ func TestSample(t *testing.T) {
 		larger = kept
 	}
 }
+
+// TestLabelEvery: --every labels each position the games reach once, up
+// to symmetry (a game that is another one's mirror image adds nothing),
+// within the empties and with a move to make, none after random moves;
+// its shards together hold them all, a run again adds nothing, and the
+// refit's game positions keep them all. Random moves, or a range of
+// empties no game reaches, are refused.
+func TestLabelEvery(t *testing.T) {
+	var games []*game.Game
+	for k := range 3 {
+		g := game.NewStandard()
+		for range 14 {
+			m := g.Legal()
+			for range k % bits.OnesCount64(m) {
+				m &= m - 1
+			}
+			if err := g.PlaySquare(board.Square(bits.TrailingZeros64(m))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		games = append(games, g)
+	}
+	// Game 0 transposed (the start is its own transpose): the same
+	// positions up to symmetry.
+	mirror := game.NewStandard()
+	for _, m := range games[0].Moves {
+		if err := mirror.PlaySquare(board.Symmetry(4).ApplySquare(m.Square)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	games = append(games, mirror)
+	// The positions to label, found the slow way: every position of
+	// every game within the empties, compared with each kept one in all
+	// its symmetries.
+	const minE, maxE = 48, 58
+	var want []board.Board
+	for _, g := range games {
+	positions:
+		for ply := 0; ply <= len(g.Moves); ply++ {
+			b := g.PositionAt(ply).Board
+			if b.Empties() < minE || b.Empties() > maxE || !b.HasMoves() {
+				continue
+			}
+			for _, w := range want {
+				for s := range board.Symmetries {
+					if board.Symmetry(s).Apply(w) == b {
+						continue positions
+					}
+				}
+			}
+			want = append(want, b)
+		}
+	}
+	if len(want) < 20 {
+		t.Fatalf("only %d positions to label", len(want))
+	}
+	if got := EveryPosition(games, minE, maxE); len(got) != len(want) {
+		t.Fatalf("EveryPosition: %d positions, want %d", len(got), len(want))
+	}
+	work := t.TempDir()
+	cfg := DefaultLabelConfig()
+	cfg.Work, cfg.Depth, cfg.MinEmpties, cfg.MaxEmpties, cfg.Random, cfg.Threads, cfg.Every = work, 2, minE, maxE, 0, 1, true
+	cfg.Positions = 1 // set by Label
+	cfg.Games, cfg.GamesID = games, "four/0123456789abcdef"
+	ev := engine.DefaultEvaluator()
+	for shard := range 2 {
+		c := cfg
+		c.Shard, c.Shards = shard, 2
+		if _, err := Label(context.Background(), c, ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	labels, headers, err := ReadLabels(work)
+	if err != nil || len(headers) != 1 || !strings.Contains(headers[0], fmt.Sprintf("positions=%d ", len(want))) || !strings.Contains(headers[0], " every=1") {
+		t.Fatalf("headers %q, %v", headers, err)
+	}
+	if len(labels) != len(want) {
+		t.Fatalf("%d positions labelled, want %d", len(labels), len(want))
+	}
+	seen := map[board.Board]bool{}
+	for _, lp := range labels {
+		if lp.Index < 0 || lp.Index >= len(want) || lp.Board != want[lp.Index] || seen[lp.Board] {
+			t.Errorf("label %d: %v, want position %d of the games once", lp.Index, lp.Board, lp.Index)
+		}
+		seen[lp.Board] = true
+	}
+	before, _ := os.ReadFile(filepath.Join(work, "labels-0-of-2.txt"))
+	c := cfg
+	c.Shard, c.Shards = 0, 2
+	if _, err := Label(context.Background(), c, ev); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(work, "labels-0-of-2.txt")); string(after) != string(before) {
+		t.Error("a run again changed the labels")
+	}
+	kept, _, err := RefitSet{Labels: []string{work}, GamePositions: true, Games: games}.Positions()
+	if err != nil || len(kept) != len(labels) {
+		t.Errorf("the game positions: %d of %d, %v", len(kept), len(labels), err)
+	}
+	for _, bad := range []struct {
+		name string
+		edit func(*LabelConfig)
+	}{
+		{"random moves", func(c *LabelConfig) { c.Random = 25 }},
+		{"no position in the range", func(c *LabelConfig) { c.MinEmpties, c.MaxEmpties = 1, 30 }},
+		{"no games", func(c *LabelConfig) { c.Games = []*game.Game{} }},
+	} {
+		c := cfg
+		c.Work = t.TempDir()
+		bad.edit(&c)
+		if _, err := Label(context.Background(), c, ev); err == nil {
+			t.Errorf("%s: labelled", bad.name)
+		}
+	}
+}

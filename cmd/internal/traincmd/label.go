@@ -75,8 +75,17 @@ func runLabel(ctx context.Context, e *cli.Env, args []string) error {
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "positions labelled at once")
 	shard := fs.String("shard", "0/1", "label only the positions i modulo n (i/n)")
 	gamesFiles := fs.String("games", "", "GGF files of games (separated by commas) to take the positions from, instead of the WTHOR games")
+	fs.BoolVar(&cfg.Every, "every", false, "label every position of the games once (up to symmetry, within the empties), none after random moves, instead of --positions drawn")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
+	}
+	if cfg.Every {
+		for _, name := range []string{"positions", "random"} {
+			if cli.Given(fs, name) {
+				return fmt.Errorf("--every labels every position of the games, none after random moves: give no --%s", name)
+			}
+		}
+		cfg.Random = 0
 	}
 	if *gamesFiles != "" {
 		var err error
