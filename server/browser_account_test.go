@@ -38,7 +38,7 @@ func TestBrowserAccountPage(t *testing.T) {
 		ctx := browser(t, lang, lang)
 		for i, vp := range pageSizes {
 			where := lang + " " + vp.name
-			names := []string{"evebot", "ann", "eve", "dan"} // shown as they are, in every language
+			names := []string{"evebot", "ann", "eve", "dan", "fay"} // shown as they are, in every language
 			check := func(step string) {
 				t.Helper()
 				checkPage(t, ctx, axe, lang, where+", "+step, names...)
@@ -164,9 +164,10 @@ func TestBrowserAccountPage(t *testing.T) {
 // English and Simplified Chinese, at a laptop's and a phone's size, a
 // player's page shows its rating in the class (provisional), the graph
 // of its history, the game (colour, result, rated) with a link to it,
-// and the opening played; a bot's page names its owner, a disabled
+// and the opening played; the graph of a player of two games has its
+// deviation band around both points; a bot's page names its owner, a disabled
 // account's says so; the leaderboard
-// lists both, and another class is empty; the game's page links the
+// lists them, and another class is empty; the game's page links the
 // players' names to their pages; axe-core finds nothing.
 func TestBrowserPlayerPage(t *testing.T) {
 	if testing.Short() {
@@ -188,6 +189,10 @@ func TestBrowserPlayerPage(t *testing.T) {
 	if tiger == "" {
 		t.Fatal("the game has no opening")
 	}
+	// A second rated game for eve, against fay: eve's graph has two
+	// points, and its deviation band is a polygon around them.
+	fayID := ts.client().do("POST", "/api/account/register", RegisterRequest{Name: "fay", Password: "long enough"}, nil).account(t).ID
+	playLinked(t, ts, [2]string{"eve", "fay"}, [2]string{eveID, fayID}, CreateRequest{Transcript: "f5f6e6"}, true, "white")
 	for _, lang := range []string{"en-US", "zh-CN"} {
 		ctx := browser(t, lang, lang)
 		win := "Won"
@@ -196,7 +201,7 @@ func TestBrowserPlayerPage(t *testing.T) {
 		}
 		for _, vp := range pageSizes {
 			where := lang + " " + vp.name
-			names := []string{"evebot", "ann", "eve", "dan"} // shown as they are, in every language
+			names := []string{"evebot", "ann", "eve", "dan", "fay"} // shown as they are, in every language
 			check := func(step string) {
 				t.Helper()
 				checkPage(t, ctx, axe, lang, where+", "+step, names...)
@@ -232,6 +237,24 @@ func TestBrowserPlayerPage(t *testing.T) {
 			}
 			check("a player's page")
 			shot("player")
+			// Two rated games: the band is a polygon of two positions,
+			// above and below each point of the line.
+			drive(t, ctx, "eve's page", chromedp.Navigate(ts.http.URL+"/#player=eve"))
+			waitJS(t, ctx, "eve's graph of two games", `(() => {
+				const g = document.querySelector("#rating-graph-blitz");
+				const p = g?.querySelector('polygon.band.deviation[data-positions="2"]');
+				if (!p || g.dataset.points !== "2") return false;
+				const v = p.getAttribute("points").trim().split(/\s+/).map((s) => s.split(",").map(Number));
+				const dots = [...g.querySelectorAll("circle.dot")];
+				return v.length === 4 && dots.length === 2 && dots.every((d) => {
+					const x = +d.getAttribute("cx"), y = +d.getAttribute("cy");
+					const at = v.filter(([vx]) => Math.abs(vx - x) < 1e-6).map(([, vy]) => vy);
+					return at.length === 2 && Math.min(...at) < y && y < Math.max(...at);
+				});
+			})()`)
+			check("a player's page of two games")
+			drive(t, ctx, "back to ann's page", chromedp.Navigate(ts.http.URL+"/#player=ann"))
+			waitJS(t, ctx, "ann's page again", `document.querySelector("#rating-graph-blitz")?.dataset.points === "1"`)
 			// The game's link, and on the game's page the players' names
 			// lead back to their pages.
 			drive(t, ctx, "the game", chromedp.Evaluate(fmt.Sprintf(`document.querySelector('#player-games a[href="/game/%s"]').click(); true`, won), nil))
@@ -248,7 +271,7 @@ func TestBrowserPlayerPage(t *testing.T) {
 			waitJS(t, ctx, "no such account", `document.getElementById("player-error")?.textContent !== ""`)
 
 			drive(t, ctx, "the leaderboard", chromedp.Navigate(ts.http.URL+"/#leaderboard=blitz"))
-			if !untilJS(ctx, `[...document.querySelectorAll("#leaderboard tbody tr")].map(r => r.dataset.name).join() === "ann,eve"`) {
+			if !untilJS(ctx, `[...document.querySelectorAll("#leaderboard tbody tr")].map(r => r.dataset.name).join() === "ann,eve,fay"`) {
 				var shown string
 				drive(t, ctx, "the leaderboard", chromedp.Evaluate(`location.hash + ": " + document.getElementById("app").textContent`, &shown))
 				t.Fatalf("%s: the leaderboard shows %q", where, shown)
