@@ -146,21 +146,7 @@ func TestLabelBadInput(t *testing.T) {
 // a run with other games in the same folder is refused; games given
 // with no name, or none, are refused.
 func TestLabelFromGames(t *testing.T) {
-	// Three games of 14 moves: each move the k-th legal one.
-	var games []*game.Game
-	for k := range 3 {
-		g := game.NewStandard()
-		for range 14 {
-			m := g.Legal()
-			for range k % bits.OnesCount64(m) {
-				m &= m - 1
-			}
-			if err := g.PlaySquare(board.Square(bits.TrailingZeros64(m))); err != nil {
-				t.Fatal(err)
-			}
-		}
-		games = append(games, g)
-	}
+	games := kthMoveGames(t)
 	reached := map[board.Board]bool{}
 	for _, g := range games {
 		for ply := 0; ply <= len(g.Moves); ply++ {
@@ -301,20 +287,7 @@ func TestSample(t *testing.T) {
 // refit's game positions keep them all. Random moves, or a range of
 // empties no game reaches, are refused.
 func TestLabelEvery(t *testing.T) {
-	var games []*game.Game
-	for k := range 3 {
-		g := game.NewStandard()
-		for range 14 {
-			m := g.Legal()
-			for range k % bits.OnesCount64(m) {
-				m &= m - 1
-			}
-			if err := g.PlaySquare(board.Square(bits.TrailingZeros64(m))); err != nil {
-				t.Fatal(err)
-			}
-		}
-		games = append(games, g)
-	}
+	games := kthMoveGames(t)
 	// Game 0 transposed (the start is its own transpose): the same
 	// positions up to symmetry.
 	mirror := game.NewStandard()
@@ -407,4 +380,25 @@ func TestLabelEvery(t *testing.T) {
 			t.Errorf("%s: labelled", bad.name)
 		}
 	}
+}
+
+// kthMoveGames returns three games of 14 moves, game k playing the k-th
+// legal move each time (counted in square order, modulo their number).
+func kthMoveGames(t *testing.T) []*game.Game {
+	t.Helper()
+	var games []*game.Game
+	for k := range 3 {
+		g := game.NewStandard()
+		for range 14 {
+			m := g.Legal()
+			for range k % bits.OnesCount64(m) {
+				m &= m - 1
+			}
+			if err := g.PlaySquare(board.Square(bits.TrailingZeros64(m))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		games = append(games, g)
+	}
+	return games
 }
