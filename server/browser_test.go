@@ -183,7 +183,10 @@ func browser(t *testing.T, lang ...string) context.Context {
 	}
 	ctx, cancelC := chromedp.NewContext(b.ctx, chromedp.WithTargetID(tab))
 	chromedp.FromContext(ctx).BrowserContextID = bctx // for the commands that name it (downloads)
-	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	// A bound on a test that would never end, not on how quickly a
+	// loaded machine runs it: TestBrowserRecordGGF took over 3 minutes
+	// on one core shared with a labelling job and the other browser tests.
+	ctx, cancelT := context.WithTimeout(ctx, 10*time.Minute)
 	// A script error on any page fails the test: the page is modules that
 	// must load and run without one; so does anything the server's
 	// Content-Security-Policy refuses (the browser's log says it).
