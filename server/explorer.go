@@ -71,24 +71,11 @@ func parseExplorerQuery(v url.Values) (explorerQuery, error) {
 	q := explorerQuery{games: 10}
 	// A board and a transcript: the moves played from the board (the
 	// explorer's page goes on from a position so).
-	boardText, transcript := v.Get("board"), v.Get("transcript")
-	if boardText != "" && transcript != "" {
-		g, err := startOf(boardText, "", "", game.Standard)
-		if err != nil {
-			return q, err
-		}
-		if err := g.PlayTranscript(transcript); err != nil {
-			return q, positionError(CodeBadTranscript, fmt.Errorf("transcript: %w", err))
-		}
-		q.g = g
-	} else {
-		g, err := startOf(boardText, transcript, "", game.Standard)
-		if err != nil {
-			return q, err
-		}
-		q.g = g
+	g, err := startOf(v.Get("board"), v.Get("transcript"), "", game.Standard)
+	if err != nil {
+		return q, err
 	}
-	var err error
+	q.g = g
 	if q.from, err = yearParam(v, "from"); err != nil {
 		return q, err
 	}

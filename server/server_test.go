@@ -904,7 +904,7 @@ func TestPosition(t *testing.T) {
 	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "f5d6c3"}, &p); code != 200 || p.Turn != "white" || p.Transcript != "f5d6c3" || len(p.Legal) == 0 {
 		t.Fatalf("transcript: %d %+v", code, p)
 	}
-	want := p.Board
+	want, m := p.Board, p.Legal[0] // white's move there
 	if code := ts.call("POST", "/api/position", PositionRequest{Board: want + " O"}, &p); code != 200 || p.Board != want {
 		t.Fatalf("board: %d %+v", code, p)
 	}
@@ -912,7 +912,12 @@ func TestPosition(t *testing.T) {
 	if code := ts.call("POST", "/api/position", PositionRequest{Transcript: "e6f4e3f6g5d6e7f5c5"}, &p); code != 200 || !p.Over {
 		t.Fatalf("a finished game: %d %+v", code, p)
 	}
-	for _, bad := range []PositionRequest{{}, {Transcript: "f5f5"}, {Board: "x"}, {GGF: "(;"}, {Transcript: "f5", Board: want + " X"}} {
+	// A board and a transcript: the moves played from the board.
+	if code := ts.call("POST", "/api/position", PositionRequest{Board: want + " O", Transcript: m}, &p); code != 200 || p.Turn != "black" || p.Board == want || !strings.EqualFold(p.Transcript, m) {
+		t.Fatalf("a board and %s: %d %+v", m, code, p)
+	}
+	ggf := "(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[F5];)"
+	for _, bad := range []PositionRequest{{}, {Transcript: "f5f5"}, {Board: "x"}, {GGF: "(;"}, {Transcript: "d6", GGF: ggf}, {Board: want + " O", GGF: ggf}} {
 		var e apiError
 		if code := ts.call("POST", "/api/position", bad, &e); code != 400 || e.Error == "" {
 			t.Errorf("%+v: %d %q", bad, code, e.Error)
