@@ -130,6 +130,7 @@ func TestBotsPlayATournament(t *testing.T) {
 	url, _ := serve.Start(t)
 	coach := serve.Register(t, url, "coach")
 	var outs [2]*testproc.Output
+	var exited [2]chan error // each bot's end: it stops after its one game
 	for i, name := range []string{"pyone", "pytwo"} {
 		key := coach.Bot(name)
 		cmd := exec.Command(py, "bot.py", "--server", url, "--key", key, "--games", "1")
@@ -138,7 +139,9 @@ func TestBotsPlayATournament(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		exited[i] = make(chan error, 1)
+		go func() { exited[i] <- cmd.Wait() }()
+		t.Cleanup(func() { cmd.Process.Kill() })
 	}
 	var created struct{ ID string }
 	coach.Do("POST", "/api/tournaments", map[string]any{"name": "Class X", "kind": "round-robin", "game_time": "5m",
@@ -170,7 +173,17 @@ func TestBotsPlayATournament(t *testing.T) {
 	if total != 1 {
 		t.Errorf("%v points in all, want 1 (one game)", total)
 	}
+	// The tournament can be over on the server before a bot has seen
+	// its game end: each says the result and stops by itself.
 	for i, out := range outs {
+		select {
+		case err := <-exited[i]:
+			if err != nil {
+				t.Errorf("bot %d: %v\n%s", i, err, out)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("bot %d did not stop after its game:\n%s", i, out)
+		}
 		if !strings.Contains(out.String(), "game over: ") || !strings.Contains(out.String(), "played ") {
 			t.Errorf("bot %d did not play and say the result:\n%s", i, out)
 		}
