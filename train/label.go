@@ -88,7 +88,7 @@ func (c *LabelConfig) check() error {
 	switch {
 	case c.Work == "":
 		return errors.New("label: no work folder")
-	case c.Positions < 1 || c.Positions > 100_000_000:
+	case !c.Every && (c.Positions < 1 || c.Positions > 100_000_000):
 		return fmt.Errorf("label: %d positions: want 1 to 100000000", c.Positions)
 	case !(c.Fraction > 0 && c.Fraction <= 1):
 		return fmt.Errorf("label: a fraction %v of the games: want more than 0, at most 1", c.Fraction)
@@ -104,10 +104,12 @@ func (c *LabelConfig) check() error {
 		return fmt.Errorf("label: empties %d to %d: want a range within 1 to 59", c.MinEmpties, c.MaxEmpties)
 	case c.Random < 0 || c.Random > 100:
 		return fmt.Errorf("label: %d%% of positions with random moves: want 0 to 100", c.Random)
+	case c.Every && c.Random != 0:
+		return fmt.Errorf("label: every position of the games, and %d%% of them after random moves: give one or the other", c.Random)
 	case c.Shards < 1 || c.Shard < 0 || c.Shard >= c.Shards:
 		return fmt.Errorf("label: shard %d/%d does not exist", c.Shard, c.Shards)
-	case c.Shard >= c.Positions:
-		return fmt.Errorf("label: shard %d/%d has no positions (the set has %d): nothing to label", c.Shard, c.Shards, c.Positions)
+	case !c.Every && c.Shard >= c.Positions:
+		return c.noPositions()
 	case c.Threads < 1 || c.Threads > 256:
 		return fmt.Errorf("label: %d threads: want 1 to 256", c.Threads)
 	}
@@ -193,17 +195,15 @@ func (c *LabelConfig) labelPosition(games []*game.Game, i int) (board.Board, boo
 	return b, true
 }
 
+// noPositions is the error of a shard without positions.
+func (c *LabelConfig) noPositions() error {
+	return fmt.Errorf("label: shard %d/%d has no positions (the set has %d): nothing to label", c.Shard, c.Shards, c.Positions)
+}
+
 // findEvery finds the positions of Every (of the games, or of the
-// WTHOR games of the Fraction) and sets Positions to their number.
+// WTHOR games of the Fraction; the settings checked) and sets Positions
+// to their number.
 func (c *LabelConfig) findEvery() error {
-	switch {
-	case c.Random != 0:
-		return fmt.Errorf("label: every position of the games, and %d%% of them after random moves: give one or the other", c.Random)
-	case c.MinEmpties < 1 || c.MaxEmpties > 59 || c.MinEmpties > c.MaxEmpties:
-		return fmt.Errorf("label: empties %d to %d: want a range within 1 to 59", c.MinEmpties, c.MaxEmpties)
-	case c.Games != nil && len(c.Games) == 0:
-		return errors.New("label: no games to take positions from")
-	}
 	games := c.Games
 	if games == nil {
 		var err error
@@ -288,13 +288,16 @@ func labelFile(work string, shard, shards int) string {
 // label files (of any shard) made with other settings is refused, as is
 // a shard without positions. It returns the file's name.
 func Label(ctx context.Context, cfg LabelConfig, ev eval.Evaluator) (string, error) {
+	if err := cfg.check(); err != nil {
+		return "", err
+	}
 	if cfg.Every {
 		if err := cfg.findEvery(); err != nil {
 			return "", err
 		}
-	}
-	if err := cfg.check(); err != nil {
-		return "", err
+		if cfg.Shard >= cfg.Positions {
+			return "", cfg.noPositions()
+		}
 	}
 	file := labelFile(cfg.Work, cfg.Shard, cfg.Shards)
 	var searched, solved atomic.Int64 // counted by the searching goroutines
