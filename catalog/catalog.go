@@ -5,7 +5,6 @@ package catalog
 
 import (
 	"errors"
-	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -365,14 +364,9 @@ func engineFiles(a Args, ev eval.Evaluator, prob int) (eval.Evaluator, *engine.P
 		}
 		return ev, nil, name, nil
 	}
-	f, err := os.Open(path)
+	pc, err := engine.ReadProbCutFile(path)
 	if err != nil {
 		return nil, nil, "", a.Errorf("probcut", "%v", err)
-	}
-	defer f.Close()
-	pc, err := engine.ReadProbCut(f)
-	if err != nil {
-		return nil, nil, "", a.Errorf("probcut", "%s: %v", path, err)
 	}
 	if err := pc.Matches(ev); err != nil {
 		return nil, nil, "", a.Errorf("probcut", "%s: %v", path, err)

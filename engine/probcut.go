@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"sync"
 
 	"github.com/reversi-engine/reversi/endgame"
@@ -89,6 +90,21 @@ func ReadProbCut(r io.Reader) (*ProbCut, error) {
 		return nil, err
 	}
 	return &pc, nil
+}
+
+// ReadProbCutFile reads and checks the parameters file at path, as
+// ReadProbCut does; its errors name the file.
+func ReadProbCutFile(path string) (*ProbCut, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	pc, err := ReadProbCut(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return pc, nil
 }
 
 // Check reports the first thing wrong with the parameters.

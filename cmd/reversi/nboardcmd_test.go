@@ -1,11 +1,19 @@
 package main
 
 import (
+	"io"
+	"math"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/reversi-engine/reversi/book"
+	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval/pattern"
 )
 
 // TestNBoardBook: reversi nboard answers "go" at the start from the
@@ -73,5 +81,117 @@ func TestNBoardNoShippedBookStatus(t *testing.T) {
 	}
 	if strings.Count(stderr, "no opening book") != 1 || !strings.HasPrefix(stderr, noBookNote) {
 		t.Errorf("stderr %q, want the note once", stderr)
+	}
+}
+
+// TestNBoardWeightsAndProbCut: reversi nboard, run as a GUI runs it,
+// evaluates with the weights of --weights and cuts with the parameters
+// of --probcut; weights without parameters fitted for them are refused
+// unless --prob 100 asks for a full-width search, and so are parameters
+// of other weights, files that cannot be read, weights with another
+// evaluation and a probability the engine has no cuts for. A refusal
+// comes before the session starts: nothing on standard output.
+func TestNBoardWeightsAndProbCut(t *testing.T) {
+	dir := t.TempDir()
+	shipped, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Other weights: the shipped ones with every phase's bias moved by
+	// shift discs, so that every value of a search moves by as much.
+	const shift = 3
+	other := filepath.Join(dir, "other.bin")
+	w := *shipped.Weights()
+	w.Phases = slices.Clone(w.Phases)
+	for i := range w.Phases {
+		w.Phases[i].Bias += shift * pattern.Scale
+	}
+	w.Note = "test weights"
+	writeFile(t, other, func(f io.Writer) error { _, err := w.WriteTo(f); return err })
+	otherEval, err := pattern.ReadWeightsFile(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Parameters for them: the shipped ones, named for the other weights.
+	params := func(name, checksum string) string {
+		pc, err := engine.DefaultProbCut()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := *pc
+		c.EvalChecksum = checksum
+		path := filepath.Join(dir, name)
+		writeFile(t, path, func(f io.Writer) error { _, err := c.WriteTo(f); return err })
+		return path
+	}
+	fitted := params("fitted.json", otherEval.Checksum())
+	shippedPC := params("shipped.json", shipped.Checksum())
+	garbage := filepath.Join(dir, "garbage")
+	writeFile(t, garbage, func(f io.Writer) error { _, err := io.WriteString(f, "not weights"); return err })
+
+	// The value of the best move at depth 4 after f5, with args.
+	const session = "nboard 2\nset depth 4\nmove f5\ngo\n"
+	value := func(args ...string) float64 {
+		t.Helper()
+		args = append([]string{"nboard", "--threads", "1", "--hash", "1", "--book", "off"}, args...)
+		stdout, stderr, err := runBinary(reversiBinary(t), session, args...)
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", args, err, stderr)
+		}
+		m := regexp.MustCompile(`(?m)^search [A-H][1-8]\S* ([+-]?\d+\.\d\d) 0 4(@\d+%)?$`).FindStringSubmatch(stdout)
+		if m == nil {
+			t.Fatalf("%q: no search line:\n%s", args, stdout)
+		}
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	base := value("--prob", "100")
+	for _, args := range [][]string{
+		{"--weights", other, "--prob", "100"},
+		{"--weights", other, "--probcut", fitted, "--prob", "100"},
+	} {
+		if got := value(args...); math.Abs(got-(base+shift)) > 0.011 {
+			t.Errorf("%q: value %.2f, want %.2f (the shipped weights' %.2f moved by %d)", args, got, base+shift, base, shift)
+		}
+	}
+	value("--weights", other, "--probcut", fitted) // selective, with the file's parameters
+	value("--probcut", shippedPC)
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--weights", other}, "give --probcut FILE"},
+		{[]string{"--weights", other, "--probcut", shippedPC}, "other pattern weights"},
+		{[]string{"--probcut", fitted}, "other pattern weights"},
+		{[]string{"--weights", garbage, "--prob", "100"}, "--weights"},
+		{[]string{"--weights", filepath.Join(dir, "missing.bin"), "--prob", "100"}, "missing.bin"},
+		{[]string{"--probcut", garbage}, "--probcut: " + garbage},
+		{[]string{"--eval", "course", "--weights", other, "--prob", "100"}, "give --eval pattern"},
+		{[]string{"--prob", "50"}, "probability 50%"},
+	} {
+		args := append([]string{"nboard", "--threads", "1", "--hash", "1"}, tc.args...)
+		code, stdout, stderr := runCommand(t, session, args...)
+		if code == 0 || stdout != "" || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want an error with %q", tc.args, code, stdout, stderr, tc.want)
+		}
+	}
+}
+
+// writeFile writes the file at path with write.
+func writeFile(t *testing.T, path string, write func(io.Writer) error) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := write(f); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
 	}
 }

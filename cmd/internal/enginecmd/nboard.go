@@ -10,6 +10,7 @@ import (
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/engine"
+	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/nboard"
 )
 
@@ -17,11 +18,14 @@ import (
 // the NBoard protocol on the Env's standard input and output until the
 // input ends or ctx does.
 func NBoard(ctx context.Context, e *cli.Env, args []string) error {
-	fs := cli.NewFlags(e.Stderr, "nboard", "[--depth N] [--threads N] [--hash MB] [--eval pattern|course|discs] [--book on|off]", help("nboard"))
+	fs := cli.NewFlags(e.Stderr, "nboard", "[--depth N] [--threads N] [--hash MB] [--eval pattern|course|discs] [--weights FILE --probcut FILE] [--prob P] [--book on|off]", help("nboard"))
 	depth := fs.Int("depth", 12, "midgame depth until the GUI sets one; not given, a game with a clock is played as deep as the clock allows")
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	evalName := fs.String("eval", "pattern", "evaluation: pattern (trained), course (the course's heuristic; classic, its old name, is accepted too) or discs")
+	weights := fs.String("weights", "", "a pattern weights file of 'reversi train refit' evaluated instead of the shipped weights (needs --probcut fitted for them, or --prob 100)")
+	probcut := fs.String("probcut", "", "a Multi-ProbCut parameters file of 'reversi train mpc' for the evaluation (for --weights FILE: 'reversi train mpc --weights FILE')")
+	prob := fs.Int("prob", engine.DefaultProbability, fmt.Sprintf("confidence of the selective search's cuts in percent: one of %v, or 100 (full width)", engine.Probabilities()))
 	bookMode := fs.String("book", "on", "on: answer from the shipped opening book in its positions; off: always search")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
@@ -33,6 +37,10 @@ func NBoard(ctx context.Context, e *cli.Env, args []string) error {
 	if *depth < 1 || *depth > 60 || *threads < 1 || *hash < 1 {
 		return fmt.Errorf("--depth takes 1 to 60, --threads and --hash at least 1")
 	}
+	opts := engine.Options{Eval: ev, Threads: *threads, HashMB: *hash, Probability: *prob}
+	if err := engineFiles(&opts, *weights, *probcut); err != nil {
+		return err
+	}
 	// A GUI shows no standard error: the session sends the note of a
 	// shipped book that cannot be read as a status line too
 	// (Options.BookNote).
@@ -40,13 +48,46 @@ func NBoard(ctx context.Context, e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	eng, err := engine.New(engine.Options{Eval: ev, Threads: *threads, HashMB: *hash})
+	eng, err := engine.New(opts)
 	if err != nil {
 		return err
 	}
-	opts := nboard.Options{Book: b, BookNote: note}
+	session := nboard.Options{Book: b, BookNote: note}
 	if cli.Given(fs, "depth") {
-		opts.Depth = *depth
+		session.Depth = *depth
 	}
-	return nboard.Serve(ctx, e.Stdin, e.Stdout, eng, opts)
+	return nboard.Serve(ctx, e.Stdin, e.Stdout, eng, session)
+}
+
+// engineFiles reads into opts the weights file that replaces the shipped
+// weights and the selective search's parameters file, either path empty
+// for none. Weights with no parameters fitted for them are refused unless
+// the search is full width (--prob 100): the engine would search them
+// full width without a word. Parameters fitted for other weights are
+// refused by engine.New.
+func engineFiles(opts *engine.Options, weights, probcut string) error {
+	if weights != "" {
+		if opts.Eval.Name() != "pattern" {
+			return fmt.Errorf("--weights: pattern weights with --eval %s: give --eval pattern", opts.Eval.Name())
+		}
+		ev, err := pattern.ReadWeightsFile(weights)
+		if err != nil {
+			return fmt.Errorf("--weights: %w", err)
+		}
+		opts.Eval = ev
+		if probcut == "" && opts.Probability != 100 {
+			return fmt.Errorf("--weights: no selective search's parameters for these weights: give --probcut FILE (reversi train mpc --weights %s), or --prob 100 for a full-width search", weights)
+		}
+	}
+	if probcut != "" {
+		pc, err := engine.ReadProbCutFile(probcut)
+		if err != nil {
+			return fmt.Errorf("--probcut: %w", err)
+		}
+		if err := pc.Matches(opts.Eval); err != nil {
+			return fmt.Errorf("--probcut: %s: %w", probcut, err)
+		}
+		opts.ProbCut = pc
+	}
+	return nil
 }
