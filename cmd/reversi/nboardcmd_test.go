@@ -129,9 +129,10 @@ func TestNBoardWeightsAndProbCut(t *testing.T) {
 	garbage := filepath.Join(dir, "garbage")
 	writeFile(t, garbage, func(f io.Writer) error { _, err := io.WriteString(f, "not weights"); return err })
 
-	// The value of the best move at depth 4 after f5, with args.
+	// The value of the best move at depth 4 after f5, with args, and
+	// whether the search was selective (the depth field's "@87%").
 	const session = "nboard 2\nset depth 4\nmove f5\ngo\n"
-	value := func(args ...string) float64 {
+	search := func(args ...string) (float64, bool) {
 		t.Helper()
 		args = append([]string{"nboard", "--threads", "1", "--hash", "1", "--book", "off"}, args...)
 		stdout, stderr, err := runBinary(reversiBinary(t), session, args...)
@@ -146,19 +147,27 @@ func TestNBoardWeightsAndProbCut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return v
+		return v, m[2] != ""
 	}
-	base := value("--prob", "100")
+	base, _ := search("--prob", "100")
 	for _, args := range [][]string{
 		{"--weights", other, "--prob", "100"},
 		{"--weights", other, "--probcut", fitted, "--prob", "100"},
 	} {
-		if got := value(args...); math.Abs(got-(base+shift)) > 0.011 {
-			t.Errorf("%q: value %.2f, want %.2f (the shipped weights' %.2f moved by %d)", args, got, base+shift, base, shift)
+		got, selective := search(args...)
+		if math.Abs(got-(base+shift)) > 0.011 || selective {
+			t.Errorf("%q: value %.2f (selective %v), want %.2f (the shipped weights' %.2f moved by %d), full width", args, got, selective, base+shift, base, shift)
 		}
 	}
-	value("--weights", other, "--probcut", fitted) // selective, with the file's parameters
-	value("--probcut", shippedPC)
+	// The parameters given are used: the search is selective.
+	for _, args := range [][]string{
+		{"--weights", other, "--probcut", fitted},
+		{"--probcut", shippedPC},
+	} {
+		if _, selective := search(args...); !selective {
+			t.Errorf("%q: a full-width search, want the selective one of the parameters given", args)
+		}
+	}
 
 	for _, tc := range []struct {
 		args []string
