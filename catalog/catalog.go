@@ -337,41 +337,22 @@ func newEngine(a Args) (player.Player, error) {
 	return p, nil
 }
 
-// engineFiles reads the evaluation and selective-search files that the
-// weights and probcut options name: the evaluator to use (ev, or the
-// pattern evaluation of the weights file), the parameters (nil: the
-// shipped ones if they fit the evaluator), and what they add to the
-// player's name. Weights of their own with no parameters fitted for
-// them are refused unless the search is full width (prob=100): the
-// engine would search them full width without a word.
+// engineFiles reads the files that the weights and probcut options name
+// (EngineFiles) and returns what they add to the player's name.
 func engineFiles(a Args, ev eval.Evaluator, prob int) (eval.Evaluator, *engine.ProbCut, string, error) {
+	weights, probcut := a.Text("weights"), a.Text("probcut")
+	ev, pc, err := EngineFiles(weights, probcut, ev, prob, SpecStyle)
+	if fe, ok := err.(*FileError); ok {
+		return nil, nil, "", a.Errorf(fe.Option, "%w", fe.Err)
+	}
 	name := ""
-	if path := a.Text("weights"); path != "" {
-		if ev.Name() != "pattern" {
-			return nil, nil, "", a.Errorf("weights", "pattern weights with eval=%s: give eval=pattern", ev.Name())
-		}
-		pe, err := readWeights(path)
-		if err != nil {
-			return nil, nil, "", a.Errorf("weights", "%v", err)
-		}
-		ev = pe
-		name += ",weights=" + path
+	if weights != "" {
+		name += ",weights=" + weights
 	}
-	path := a.Text("probcut")
-	if path == "" {
-		if a.Text("weights") != "" && prob != 100 {
-			return nil, nil, "", a.Errorf("weights", "no selective search's parameters for these weights: give probcut=FILE (reversi train mpc --weights %s), or prob=100 for a full-width search", a.Text("weights"))
-		}
-		return ev, nil, name, nil
+	if probcut != "" {
+		name += ",probcut=" + probcut
 	}
-	pc, err := engine.ReadProbCutFile(path)
-	if err != nil {
-		return nil, nil, "", a.Errorf("probcut", "%v", err)
-	}
-	if err := pc.Matches(ev); err != nil {
-		return nil, nil, "", a.Errorf("probcut", "%s: %v", path, err)
-	}
-	return ev, pc, name + ",probcut=" + path, nil
+	return ev, pc, name, err
 }
 
 // engineBook returns the opening book of the engine's book options for

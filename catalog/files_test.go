@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -213,5 +214,46 @@ func TestWeightsCacheKeepsTheLast(t *testing.T) {
 		if cachedWeights(k) == nil {
 			t.Errorf("%s was let go of, with only %d files read after it", k.path, len(keys)-1)
 		}
+	}
+}
+
+// TestEngineFilesStyle: EngineFiles's errors name the option that failed
+// and write the others as the caller's users give them, flags or a
+// spec's options.
+func TestEngineFilesStyle(t *testing.T) {
+	dir := t.TempDir()
+	shipped, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "other.bin")
+	writeShiftedWeights(t, shipped, other, 64)
+	course := eval.Course{}
+	for _, tc := range []struct {
+		weights, probcut string
+		ev               eval.Evaluator
+		prob             int
+		style            OptionStyle
+		option, want     string
+	}{
+		{other, "", shipped, 87, FlagStyle, "weights", "give --probcut FILE (reversi train mpc --weights " + other + "), or --prob 100 for"},
+		{other, "", shipped, 87, SpecStyle, "weights", "give probcut=FILE (reversi train mpc --weights " + other + "), or prob=100 for"},
+		{other, "", course, 100, FlagStyle, "weights", "pattern weights with --eval course: give --eval pattern"},
+		{other, "", course, 100, SpecStyle, "weights", "pattern weights with eval=course: give eval=pattern"},
+		{"", other, shipped, 87, FlagStyle, "probcut", other},
+	} {
+		ev, pc, err := EngineFiles(tc.weights, tc.probcut, tc.ev, tc.prob, tc.style)
+		var fe *FileError
+		if !errors.As(err, &fe) || fe.Option != tc.option || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want a %s error with %q", tc, err, tc.option, tc.want)
+		}
+		if ev != nil || pc != nil {
+			t.Errorf("%+v: an evaluator or parameters with the error", tc)
+		}
+	}
+	// Weights at full width: the file's evaluator, no parameters.
+	ev, pc, err := EngineFiles(other, "", shipped, 100, FlagStyle)
+	if err != nil || pc != nil || ev == nil || ev.(*pattern.Evaluator).Checksum() == shipped.Checksum() {
+		t.Errorf("weights at 100%%: %v, %v, %v; want the file's evaluator alone", ev, pc, err)
 	}
 }

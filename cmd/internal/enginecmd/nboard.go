@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/reversi-engine/reversi/catalog"
 	"github.com/reversi-engine/reversi/cmd/internal/cli"
 	"github.com/reversi-engine/reversi/cmd/internal/shipped"
 	"github.com/reversi-engine/reversi/engine"
-	"github.com/reversi-engine/reversi/eval/pattern"
 	"github.com/reversi-engine/reversi/nboard"
 )
 
@@ -61,33 +61,16 @@ func NBoard(ctx context.Context, e *cli.Env, args []string) error {
 
 // engineFiles reads into opts the weights file that replaces the shipped
 // weights and the selective search's parameters file, either path empty
-// for none. Weights with no parameters fitted for them are refused unless
-// the search is full width (--prob 100): the engine would search them
-// full width without a word. Parameters fitted for other weights are
-// refused by engine.New.
+// for none, under the catalog's rules (catalog.EngineFiles), with errors
+// that name the flags.
 func engineFiles(opts *engine.Options, weights, probcut string) error {
-	if weights != "" {
-		if opts.Eval.Name() != "pattern" {
-			return fmt.Errorf("--weights: pattern weights with --eval %s: give --eval pattern", opts.Eval.Name())
-		}
-		ev, err := pattern.ReadWeightsFile(weights)
-		if err != nil {
-			return fmt.Errorf("--weights: %w", err)
-		}
-		opts.Eval = ev
-		if probcut == "" && opts.Probability != 100 {
-			return fmt.Errorf("--weights: no selective search's parameters for these weights: give --probcut FILE (reversi train mpc --weights %s), or --prob 100 for a full-width search", weights)
-		}
+	ev, pc, err := catalog.EngineFiles(weights, probcut, opts.Eval, opts.Probability, catalog.FlagStyle)
+	if fe, ok := err.(*catalog.FileError); ok {
+		return fmt.Errorf("--%s: %w", fe.Option, fe.Err)
 	}
-	if probcut != "" {
-		pc, err := engine.ReadProbCutFile(probcut)
-		if err != nil {
-			return fmt.Errorf("--probcut: %w", err)
-		}
-		if err := pc.Matches(opts.Eval); err != nil {
-			return fmt.Errorf("--probcut: %s: %w", probcut, err)
-		}
-		opts.ProbCut = pc
+	if err != nil {
+		return err
 	}
+	opts.Eval, opts.ProbCut = ev, pc
 	return nil
 }
