@@ -47,6 +47,7 @@ var commands = []command{
 	{"match", "play two players against each other over many games: score, Elo, SPRT", arenacmd.Match},
 	{"tournament", "a round robin between several players: crosstable and Elo rating list", arenacmd.Tournament},
 	{"merge", "put together the records of the shards of a match or tournament", arenacmd.Merge},
+	{"records", "a match's figures from its record: score, time and values by phase, the difference with another match on the same openings", arenacmd.Records},
 	{"train", "train the weights of the pattern evaluation from the shipped games (resumable)", traincmd.Train},
 	{"book", "the opening book: build it from the shipped games, extend it by deviations (resumable, shardable), show, export, import", bookcmd.Book},
 	{"accuracy", "measure evaluations against exact scores of held-out real positions", measurecmd.Accuracy},
