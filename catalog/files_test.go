@@ -24,14 +24,7 @@ import (
 // that cannot be read and weights with another evaluation. Neither is
 // offered to a server's clients.
 func TestEngineWeightsAndProbCut(t *testing.T) {
-	dir := t.TempDir()
-	shipped, err := pattern.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Other weights: the shipped ones with every phase's bias moved.
-	other := filepath.Join(dir, "other.bin")
-	writeShiftedWeights(t, shipped, other, 64)
+	dir, shipped, other := otherWeights(t)
 	otherEval, err := pattern.ReadWeightsFile(other)
 	if err != nil {
 		t.Fatal(err)
@@ -221,13 +214,7 @@ func TestWeightsCacheKeepsTheLast(t *testing.T) {
 // and write the others as the caller's users give them, flags or a
 // spec's options.
 func TestEngineFilesStyle(t *testing.T) {
-	dir := t.TempDir()
-	shipped, err := pattern.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	other := filepath.Join(dir, "other.bin")
-	writeShiftedWeights(t, shipped, other, 64)
+	_, shipped, other := otherWeights(t)
 	course := eval.Course{}
 	for _, tc := range []struct {
 		weights, probcut string
@@ -256,4 +243,18 @@ func TestEngineFilesStyle(t *testing.T) {
 	if err != nil || pc != nil || ev == nil || ev.(*pattern.Evaluator).Checksum() == shipped.Checksum() {
 		t.Errorf("weights at 100%%: %v, %v, %v; want the file's evaluator alone", ev, pc, err)
 	}
+}
+
+// otherWeights writes other weights into a new folder: the shipped ones
+// with every phase's bias moved.
+func otherWeights(t *testing.T) (dir string, shipped *pattern.Evaluator, other string) {
+	t.Helper()
+	dir = t.TempDir()
+	shipped, err := pattern.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	other = filepath.Join(dir, "other.bin")
+	writeShiftedWeights(t, shipped, other, 64)
+	return dir, shipped, other
 }
