@@ -129,9 +129,7 @@ func Stats(games map[int]*game.Game, a, b string, bands []EmptiesBand, marks []i
 	for i, band := range bands {
 		s.Bands[i].EmptiesBand = band
 	}
-	marks = slices.Clone(marks)
-	slices.Sort(marks)
-	slices.Reverse(marks) // from the start of the game
+	marks = fromTheStart(marks)
 	bandTime := make([][2]time.Duration, len(bands))
 	markSum := make([][2]float64, len(marks))
 	var gameTime [2]time.Duration
@@ -141,37 +139,25 @@ func Stats(games map[int]*game.Game, a, b string, bands []EmptiesBand, marks []i
 		result, margin := ResultFor(g.Result, ca)
 		s.Score.Add(result, margin)
 		var took [2]time.Duration
-		var seen [2]int // marks passed, by side
-		replay := game.New(g.Start, g.Rule)
-		for _, m := range g.Moves {
-			side := SideA
-			if replay.Position().Turn != ca {
-				side = SideB
+		walk(g, ca, func(side, empties int, m game.Move) {
+			if m.Time <= 0 {
+				return
 			}
-			empties := replay.Position().Board.Empties()
-			if m.Time > 0 {
-				took[side] += m.Time
-				for i, band := range bands {
-					if empties >= band.Min && empties <= band.Max {
-						s.Bands[i].Moves[side]++
-						bandTime[i][side] += m.Time
-					}
+			took[side] += m.Time
+			for i, band := range bands {
+				if empties >= band.Min && empties <= band.Max {
+					s.Bands[i].Moves[side]++
+					bandTime[i][side] += m.Time
 				}
 			}
-			if m.HasEval {
-				v := m.Eval
-				if side == SideB {
-					v = -v
+		})
+		values := markValues(g, ca, marks)
+		for i := range marks {
+			for side := range 2 {
+				if v := values[i][side]; !math.IsNaN(v) {
+					s.Marks[i].Games[side]++
+					markSum[i][side] += v
 				}
-				// The side's first move at or below each mark: a move
-				// below several marks at once counts for each.
-				for ; seen[side] < len(marks) && empties <= marks[seen[side]]; seen[side]++ {
-					s.Marks[seen[side]].Games[side]++
-					markSum[seen[side]][side] += v
-				}
-			}
-			if replay.Play(m) != nil {
-				break // the records' games were replayed when read: not reached
 			}
 		}
 		if took[SideA] > 0 || took[SideB] > 0 {
@@ -199,6 +185,55 @@ func Stats(games map[int]*game.Game, a, b string, bands []EmptiesBand, marks []i
 	return s
 }
 
+// fromTheStart returns the marks from the most empty squares down.
+func fromTheStart(marks []int) []int {
+	marks = slices.Clone(marks)
+	slices.Sort(marks)
+	slices.Reverse(marks)
+	return marks
+}
+
+// walk calls f with every move of g, the side that made it (SideA for the
+// player of colour ca) and the empty squares of the position it was made
+// in.
+func walk(g *game.Game, ca board.Color, f func(side, empties int, m game.Move)) {
+	replay := game.New(g.Start, g.Rule)
+	for _, m := range g.Moves {
+		side := SideA
+		if replay.Position().Turn != ca {
+			side = SideB
+		}
+		f(side, replay.Position().Board.Empties(), m)
+		if replay.Play(m) != nil {
+			return // the records' games were replayed when read: not reached
+		}
+	}
+}
+
+// markValues returns, for each mark (from the start), the value each side
+// gave with its first move at or below it, from A's side (ca), NaN where
+// it gave none: a move below several marks at once counts for each.
+func markValues(g *game.Game, ca board.Color, marks []int) [][2]float64 {
+	out := make([][2]float64, len(marks))
+	for i := range out {
+		out[i] = [2]float64{math.NaN(), math.NaN()}
+	}
+	var seen [2]int // marks passed, by side
+	walk(g, ca, func(side, empties int, m game.Move) {
+		if !m.HasEval {
+			return
+		}
+		v := m.Eval
+		if side == SideB {
+			v = -v
+		}
+		for ; seen[side] < len(marks) && empties <= marks[seen[side]]; seen[side]++ {
+			out[seen[side]][side] = v
+		}
+	})
+	return out
+}
+
 // Pairing is the difference game by game between two matches of player A
 // played on the same openings (reversi match's seed and settings but the
 // players): games of the same number from the same start and opening
@@ -214,13 +249,27 @@ type Pairing struct {
 	// Half the half-width of its 95% interval (from the spread of the
 	// games' differences).
 	Diff, Half float64
+	// Marks compare B's values (from A's side) at each mark, B being the
+	// same opponent in both matches: its view of how A stands, game by
+	// game, a measure of the middle game with less luck than the result.
+	Marks []PairedMark
+}
+
+// PairedMark is the difference of B's values at a mark between the two
+// matches, over the paired games where B gave one in both.
+type PairedMark struct {
+	Empties    int
+	Games      int
+	Diff, Half float64 // discs, and the half-width of the 95% interval
 }
 
 // Pair compares the games of two matches of player A: a and aThere are
-// its names in here and there.
-func Pair(here map[int]*game.Game, a string, there map[int]*game.Game, aThere string) Pairing {
+// its names in here and there; marks are those of B's values to compare.
+func Pair(here map[int]*game.Game, a string, there map[int]*game.Game, aThere string, marks []int) Pairing {
 	var p Pairing
+	marks = fromTheStart(marks)
 	var diffs []float64
+	markDiffs := make([][]float64, len(marks))
 	var sumHere, sumThere float64
 	for _, n := range sortedNumbers(here) {
 		g, h := here[n], there[n]
@@ -237,23 +286,47 @@ func Pair(here map[int]*game.Game, a string, there map[int]*game.Game, aThere st
 		sumHere += x
 		sumThere += y
 		diffs = append(diffs, x-y)
+		vg, vh := markValues(g, ca, marks), markValues(h, cb, marks)
+		for i := range marks {
+			if d := vg[i][SideB] - vh[i][SideB]; !math.IsNaN(d) {
+				markDiffs[i] = append(markDiffs[i], d)
+			}
+		}
 	}
 	p.Games = len(diffs)
+	for i, mark := range marks {
+		d, half := meanInterval(markDiffs[i])
+		p.Marks = append(p.Marks, PairedMark{Empties: mark, Games: len(markDiffs[i]), Diff: d, Half: half})
+	}
 	if p.Games == 0 {
 		return p
 	}
 	k := float64(p.Games)
 	p.Here, p.There = sumHere/k, sumThere/k
-	p.Diff = 100 * (p.Here - p.There)
-	if p.Games > 1 {
-		var ss float64
-		mean := p.Diff / 100
-		for _, d := range diffs {
-			ss += (d - mean) * (d - mean)
-		}
-		p.Half = 100 * 1.959964 * math.Sqrt(ss/(k-1)/k)
-	}
+	d, half := meanInterval(diffs)
+	p.Diff, p.Half = 100*d, 100*half
 	return p
+}
+
+// meanInterval returns the mean of xs and the half-width of its 95%
+// interval (normal, from the sample's spread; 0 for fewer than two).
+func meanInterval(xs []float64) (mean, half float64) {
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	k := float64(len(xs))
+	mean /= k
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	var ss float64
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	return mean, 1.959964 * math.Sqrt(ss/(k-1)/k)
 }
 
 // opening returns the moves a game starts with that neither player chose:

@@ -109,20 +109,20 @@ func TestStats(t *testing.T) {
 func TestPair(t *testing.T) {
 	moves := []mv{{"c3", 1, 0, true}}
 	here := map[int]*game.Game{
-		0: record(t, "new", "x", "f5d6", moves, board.Black), // 1
-		1: record(t, "x", "new", "f5d6", moves, board.Black), // 0
-		2: record(t, "new", "x", "f5f6", nil, board.NoColor), // 0.5
-		3: record(t, "new", "x", "f5d6", moves, board.Black), // another opening there
-		4: record(t, "new", "x", "f5d6", moves, board.White), // not played there
+		0: record(t, "new", "x", "f5d6", []mv{{"c3", 1, 0, true}, {"d3", 1, 1, true}}, board.Black), // 1; x's value -1 at 57
+		1: record(t, "x", "new", "f5d6", moves, board.Black),                                        // 0
+		2: record(t, "new", "x", "f5f6", nil, board.NoColor),                                        // 0.5
+		3: record(t, "new", "x", "f5d6", moves, board.Black),                                        // another opening there
+		4: record(t, "new", "x", "f5d6", moves, board.White),                                        // not played there
 	}
 	there := map[int]*game.Game{
-		0: record(t, "old", "x", "f5d6", moves, board.White), // 0: +1
-		1: record(t, "x", "old", "f5d6", moves, board.Black), // 0: 0
-		2: record(t, "old", "x", "f5f6", nil, board.Black),   // 1: -0.5
+		0: record(t, "old", "x", "f5d6", []mv{{"c3", 1, 0, true}, {"d3", 1, 3, true}}, board.White), // 0: +1; x's value -3
+		1: record(t, "x", "old", "f5d6", moves, board.Black),                                        // 0: 0
+		2: record(t, "old", "x", "f5f6", nil, board.Black),                                          // 1: -0.5
 		3: record(t, "old", "x", "f5f4", nil, board.Black),
 		5: record(t, "old", "x", "f5d6", moves, board.Black),
 	}
-	p := Pair(here, "new", there, "old")
+	p := Pair(here, "new", there, "old", []int{57})
 	if p.Games != 3 || p.Unpaired != 1 {
 		t.Fatalf("%+v: want 3 games paired and 1 not", p)
 	}
@@ -131,9 +131,14 @@ func TestPair(t *testing.T) {
 	if !near(p.Here, 0.5) || !near(p.There, 1.0/3) || !near(p.Diff, 100.0/6) || !near(p.Half, half) {
 		t.Errorf("%+v: want here 0.5, there 1/3, %+.4f ± %.4f points", p, 100.0/6, half)
 	}
+	// x's values at 57 empties: in game 1 alone (x made no move so late in
+	// the others), -1 here and -3 there.
+	if len(p.Marks) != 1 || p.Marks[0] != (PairedMark{Empties: 57, Games: 1, Diff: 2}) {
+		t.Errorf("marks %+v, want x's values 2 discs better for A at 57 empties in one game", p.Marks)
+	}
 	// A of another colour is not paired.
 	there[0] = record(t, "x", "old", "f5d6", moves, board.White)
-	if p := Pair(here, "new", there, "old"); p.Games != 2 || p.Unpaired != 2 {
+	if p := Pair(here, "new", there, "old", nil); p.Games != 2 || p.Unpaired != 2 {
 		t.Errorf("A White there: %+v, want 2 paired and 2 not", p)
 	}
 }

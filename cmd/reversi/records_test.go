@@ -29,7 +29,7 @@ func TestRecordsCommand(t *testing.T) {
 		t.Fatalf("records: exit %d, %s", code, stderr)
 	}
 	mustContain(t, "records", stdout, "6 games", "A: engine:level=2", "B: random", "A: "+twoScore,
-		"time a game (6 games with times)", "A: s a move", "A's values", "6 games of the same number, opening and colours")
+		"time a game (6 games with times)", "A: s a move", "A's values", "6 games of the same number, opening and colours", "B's values, here less there")
 	percent := func(score string) string { return score[strings.LastIndex(score, " ")+1:] }
 	if !strings.Contains(stdout, "A scored "+percent(twoScore)+" here, "+percent(oneScore)+" there") {
 		t.Errorf("the paired scores are not the matches' (%s, %s):\n%s", twoScore, oneScore, stdout)

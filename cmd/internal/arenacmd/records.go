@@ -52,7 +52,7 @@ func Records(ctx context.Context, e *cli.Env, args []string) error {
 	fmt.Fprintf(e.Stdout, "%s: %s\n", files[0], cli.Counted(len(games), "game"))
 	writeStats(e.Stdout, s)
 	if other != nil {
-		p := arena.Pair(games, a, other, aThere)
+		p := arena.Pair(games, a, other, aThere, at)
 		fmt.Fprintf(e.Stdout, "\nagainst %s (A: %s): %s of the same number, opening and colours", *against, aThere, cli.Counted(p.Games, "game"))
 		if p.Unpaired > 0 {
 			fmt.Fprintf(e.Stdout, "; %d of the same number with another opening or colours, left out", p.Unpaired)
@@ -60,6 +60,7 @@ func Records(ctx context.Context, e *cli.Env, args []string) error {
 		fmt.Fprintln(e.Stdout)
 		if p.Games > 0 {
 			fmt.Fprintf(e.Stdout, "A scored %.1f%% here, %.1f%% there: %+.1f ± %.1f points (95%%)\n", 100*p.Here, 100*p.There, p.Diff, p.Half)
+			writePairedMarks(e.Stdout, p.Marks)
 		}
 	}
 	return ctx.Err()
@@ -123,6 +124,32 @@ func writeStats(w io.Writer, s arena.RecordStats) {
 		for _, m := range s.Marks {
 			fmt.Fprintf(w, "%8d", m.Games[side])
 		}
+	}
+	fmt.Fprintln(w)
+}
+
+// writePairedMarks writes the difference of B's values, here less there,
+// at each mark.
+func writePairedMarks(w io.Writer, marks []arena.PairedMark) {
+	fmt.Fprintf(w, "B's values, here less there (discs, A's side)\n%-22s", "empties")
+	for _, m := range marks {
+		fmt.Fprintf(w, "%8d", m.Empties)
+	}
+	fmt.Fprintf(w, "\n%-22s", "difference")
+	for _, m := range marks {
+		if m.Games == 0 {
+			fmt.Fprintf(w, "%8s", "-")
+		} else {
+			fmt.Fprintf(w, "%+8.2f", m.Diff)
+		}
+	}
+	fmt.Fprintf(w, "\n%-22s", "  ± (95%)")
+	for _, m := range marks {
+		fmt.Fprintf(w, "%8.2f", m.Half)
+	}
+	fmt.Fprintf(w, "\n%-22s", "  games")
+	for _, m := range marks {
+		fmt.Fprintf(w, "%8d", m.Games)
 	}
 	fmt.Fprintln(w)
 }
