@@ -163,6 +163,7 @@ const (
 	LabelNone   LabelSource = '-' // the index gave no position
 	LabelExact  LabelSource = 'e' // the endgame solver
 	LabelSearch LabelSource = 's' // the engine's search
+	LabelResult LabelSource = 'r' // the game's result (ResultLabels), not in label files
 )
 
 // LabelledPosition is one line of a label file: position Index of the
@@ -540,6 +541,21 @@ func GamePositions(labels []LabelledPosition, games []*game.Game) []LabelledPosi
 		}
 	}
 	return out
+}
+
+// ResultLabels returns the positions of the training years' games before
+// their theoretical scores, with at most maxEmpties empty squares,
+// labelled with the scores (ResultPositions), numbered from first.
+func ResultLabels(first, maxEmpties int) ([]LabelledPosition, error) {
+	res, err := ResultPositions(false, maxEmpties)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]LabelledPosition, len(res))
+	for i, l := range res {
+		out[i] = LabelledPosition{Index: first + i, Board: l.Board, Value: float64(l.Score), Source: LabelResult}
+	}
+	return out, nil
 }
 
 // TheoreticalLabels returns the positions of the database's exact scores

@@ -402,3 +402,52 @@ func kthMoveGames(t *testing.T) []*game.Game {
 	}
 	return games
 }
+
+// TestResultPositions: the positions of the games before their exact
+// scores at 24 empties are labelled with those scores from the side to
+// move's view: at 25 empties a label is minus the database's score of a
+// position one move later (TheoreticalPositions, the opponent to move).
+func TestResultPositions(t *testing.T) {
+	res, err := ResultPositions(true, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	theo, err := TheoreticalPositions(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scores := map[board.Board]int{}
+	for _, l := range theo {
+		scores[l.Board] = l.Score
+	}
+	if len(res) < 1000 || len(theo) < 1000 {
+		t.Fatalf("%d positions of the held-out games, %d exact scores", len(res), len(theo))
+	}
+	checked := 0
+	for _, l := range res {
+		e := l.Board.Empties()
+		if e < 25 || e > 40 || !l.Board.HasMoves() || l.Score < -64 || l.Score > 64 || l.Score%2 != 0 {
+			t.Fatalf("%v (%d empties) labelled %d", l.Board, e, l.Score)
+		}
+		if e != 25 {
+			continue
+		}
+		found, pass := false, false
+		for m := l.Board.Moves(); m != 0; m &= m - 1 {
+			next := l.Board.Play(board.Square(bits.TrailingZeros64(m)))
+			s, ok := scores[next]
+			found = found || ok && s == -l.Score
+			pass = pass || !next.HasMoves() // the database scores no position of a pass
+		}
+		if pass && !found {
+			continue
+		}
+		if !found {
+			t.Errorf("%v: labelled %d, and no move leads to a position of the database scored %d for the opponent", l.Board, l.Score, -l.Score)
+		}
+		checked++
+	}
+	if checked < 1000 {
+		t.Errorf("%d positions at 25 empties checked", checked)
+	}
+}

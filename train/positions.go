@@ -237,6 +237,52 @@ func TheoreticalPositions(heldOut bool) ([]Labelled, error) {
 	return out, err
 }
 
+// ResultPositions returns, for each WTHOR game of the held-out year
+// (heldOut) or of the others that has a theoretical score, every position
+// the game reached with more empty squares than the score's depth (24 in
+// every shipped file) and at most maxEmpties, where the side to move has a
+// move, labelled with that score from the side to move's view: the
+// result of the game as its players played it to 24 empties and perfect
+// play from there (Buro's labels of game results, with the end solved).
+// A position several games reached comes once a game.
+func ResultPositions(heldOut bool, maxEmpties int) ([]Labelled, error) {
+	var out []Labelled
+	err := eachWTHORFile(heldOut, func(h wthor.Header, games []wthor.Game) {
+		depth := int(h.Depth)
+		if depth == 0 {
+			return
+		}
+		for _, g := range games {
+			rec, err := g.Replay()
+			if err != nil {
+				continue
+			}
+			if _, ok := positionWithEmpties(rec, depth); !ok {
+				continue // the record stops before the score's position
+			}
+			black := 2*int(g.Theoretical) - 64
+			p := rec.Start
+			for _, m := range rec.Moves {
+				if e := p.Board.Empties(); e <= depth {
+					break
+				} else if e <= maxEmpties && p.Board.HasMoves() {
+					score := black
+					if p.Turn == board.White {
+						score = -score
+					}
+					out = append(out, Labelled{Board: p.Board, Score: score})
+				}
+				if m.Square == board.Pass {
+					p = p.Pass()
+				} else {
+					p = p.Play(m.Square)
+				}
+			}
+		}
+	})
+	return out, err
+}
+
 // positionWithEmpties returns the first position of the game with that
 // many empty squares; false if the record stops before.
 func positionWithEmpties(g *game.Game, empties int) (board.Position, bool) {

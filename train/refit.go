@@ -318,7 +318,12 @@ type RefitSet struct {
 	// the labels of Labels were taken from, when not the WTHOR games).
 	Games       []*game.Game
 	Theoretical bool
-	Fraction    float64
+	// Results adds the positions of the training years' games before
+	// their exact scores at 24 empties, from ResultsMaxEmpties empty
+	// squares on, each labelled with its game's score (ResultLabels).
+	Results           bool
+	ResultsMaxEmpties int
+	Fraction          float64
 }
 
 // Positions reads the positions of the set, and says where they come from
@@ -354,6 +359,14 @@ func (s RefitSet) Positions() ([]LabelledPosition, []string, error) {
 		}
 		lps = append(lps, more...)
 		sources = append(sources, fmt.Sprintf("%d exact scores of the database at 24 empties", len(more)))
+	}
+	if s.Results {
+		more, err := ResultLabels(len(lps), s.ResultsMaxEmpties)
+		if err != nil {
+			return nil, nil, err
+		}
+		lps = append(lps, more...)
+		sources = append(sources, fmt.Sprintf("%d positions of the training games with 25 to %d empties labelled with their games' exact scores at 24", len(more), s.ResultsMaxEmpties))
 	}
 	if s.Fraction > 0 && s.Fraction < 1 {
 		all := len(lps)

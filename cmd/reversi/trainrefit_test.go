@@ -47,6 +47,8 @@ func TestTrainRefitBadInput(t *testing.T) {
 		{[]string{"train", "--out", out, "--fraction", "NaN", "--work", filepath.Join(dir, "tw")}, "fraction NaN"},
 		{[]string{"train", "--out", out, "--threads", "0", "--work", filepath.Join(dir, "tw")}, "--threads 0"},
 		{[]string{"train", "refit", "--out", out, "--labels", corrupt, "--fraction", "1.5"}, "--fraction 1.5"},
+		{[]string{"train", "refit", "--out", out, "--results", "20"}, "--results 20: want 25 to 59"},
+		{[]string{"train", "refit", "--out", out, "--results", "60"}, "--results 60: want 25 to 59"},
 		{[]string{"train", "refit", "--out", out, "--labels", corrupt, "--fraction", "NaN"}, "--fraction NaN"},
 		{[]string{"train", "label", "--work", filepath.Join(dir, "lw"), "--prob", "50"}, "probability 50"},
 		{[]string{"train", "label", "--work", filepath.Join(dir, "lw"), "--shard", "2/2"}, "--shard"},

@@ -18,10 +18,11 @@ import (
 
 func runRefit(ctx context.Context, e *cli.Env, args []string) error {
 	def := train.DefaultRefitConfig()
-	fs := cli.NewFlags(e.Stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--game-positions] [--fraction F] [--out weights2.bin] [--phases 30] [--prior FILE] [--prior-lambda L] [--smooth S] [--window W]", help("train refit"))
+	fs := cli.NewFlags(e.Stderr, "train refit", "--labels DIR[,DIR] [--theoretical] [--results N] [--game-positions] [--fraction F] [--out weights2.bin] [--phases 30] [--prior FILE] [--prior-lambda L] [--smooth S] [--window W]", help("train refit"))
 	cfg := def
 	labels := fs.String("labels", "", "folders of label files, separated by commas")
 	theoretical := fs.Bool("theoretical", false, "add the database's exact scores at 24 empties (training years)")
+	results := fs.Int("results", 0, "add the positions of the training games from this many empty squares down to 25, labelled with their games' exact scores at 24 empties (0: none)")
 	gamesOnly := fs.Bool("game-positions", false, "keep only the labelled positions that a training game reaches (none after a random move)")
 	gamesFiles := fs.String("games", "", "with --game-positions: GGF files of more games (the labels' 'train label --games')")
 	fraction := fs.Float64("fraction", 1, "keep this share of the labelled positions (0 to 1, by board hash; for learning curves)")
@@ -49,8 +50,11 @@ func runRefit(ctx context.Context, e *cli.Env, args []string) error {
 			return err
 		}
 	}
-	if *labels == "" && !*theoretical {
-		return fmt.Errorf("--labels: no folder of labels (and no --theoretical)")
+	if *labels == "" && !*theoretical && *results == 0 {
+		return fmt.Errorf("--labels: no folder of labels (and no --theoretical or --results)")
+	}
+	if *results != 0 && (*results < 25 || *results > 59) {
+		return fmt.Errorf("--results %d: want 25 to 59 empty squares (or 0: none)", *results)
 	}
 	if !(*fraction > 0 && *fraction <= 1) {
 		return fmt.Errorf("--fraction %v: want more than 0 and at most 1", *fraction)
@@ -78,7 +82,8 @@ func runRefit(ctx context.Context, e *cli.Env, args []string) error {
 	}
 	cfg.Log = e.Stderr
 	run := train.RefitRun{Config: cfg, Prior: *priorFile, NoPrior: *noPrior,
-		Set: train.RefitSet{Labels: dirs, GamePositions: *gamesOnly, Games: games, Theoretical: *theoretical, Fraction: *fraction}}
+		Set: train.RefitSet{Labels: dirs, GamePositions: *gamesOnly, Games: games, Theoretical: *theoretical,
+			Results: *results != 0, ResultsMaxEmpties: *results, Fraction: *fraction}}
 	w, reps, positions, err := run.Run(ctx)
 	if err != nil {
 		return err
