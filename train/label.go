@@ -7,6 +7,7 @@ package train
 
 import (
 	"cmp"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -417,6 +418,32 @@ func parseLabel(line string) (LabelledPosition, error) {
 	return lp, nil
 }
 
+// labelFiles returns the label files of a folder in order: those a
+// labelling run writes (labels-I-of-N.txt) and the same compressed for
+// keeping (labels-I-of-N.txt.gz, read as they are); a shard in both forms
+// is refused, as its labels would be read twice.
+func labelFiles(dir string) ([]string, error) {
+	plain, err := filepath.Glob(filepath.Join(dir, "labels-*-of-*.txt"))
+	if err != nil {
+		return nil, err
+	}
+	zipped, err := filepath.Glob(filepath.Join(dir, "labels-*-of-*.txt.gz"))
+	if err != nil {
+		return nil, err
+	}
+	for _, z := range zipped {
+		if slices.Contains(plain, strings.TrimSuffix(z, ".gz")) {
+			return nil, fmt.Errorf("label: %s and %s: the same shard twice; keep one", strings.TrimSuffix(z, ".gz"), z)
+		}
+	}
+	files := append(plain, zipped...)
+	if len(files) == 0 {
+		return nil, fmt.Errorf("label: no label files (labels-*-of-*.txt or .txt.gz) in %s", dir)
+	}
+	sort.Strings(files)
+	return files, nil
+}
+
 // ReadLabels reads every label file of the folders (the shards of one
 // set, gathered by copying them into one folder, or several sets in
 // several folders); the files of one folder must share their settings
@@ -428,14 +455,10 @@ func ReadLabels(dirs ...string) ([]LabelledPosition, []string, error) {
 	var headers []string
 	seen := map[board.Board]bool{}
 	for _, dir := range dirs {
-		files, err := filepath.Glob(filepath.Join(dir, "labels-*-of-*.txt"))
+		files, err := labelFiles(dir)
 		if err != nil {
 			return nil, nil, err
 		}
-		if len(files) == 0 {
-			return nil, nil, fmt.Errorf("label: no label files (labels-*-of-*.txt) in %s", dir)
-		}
-		sort.Strings(files)
 		header := ""
 		for _, file := range files {
 			if err := readLabelFile(file, &header, func(lp LabelledPosition) {
@@ -462,8 +485,17 @@ func readLabelFile(file string, header *string, add func(LabelledPosition)) erro
 		return err
 	}
 	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(file, ".gz") {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return fmt.Errorf("label: %s: %w", file, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
 	headed := false
-	_, _, err = readWork(f, func(first string) error {
+	_, _, err = readWork(r, func(first string) error {
 		headed = true
 		if !strings.HasPrefix(first, labelHeaderPrefix) {
 			return fmt.Errorf("label: %s is not a label file", file)

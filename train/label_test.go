@@ -1,6 +1,8 @@
 package train
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"math"
@@ -449,5 +451,49 @@ func TestResultPositions(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Errorf("%d positions at 25 empties checked", checked)
+	}
+}
+
+// TestReadLabelsGzip: label files kept compressed (.txt.gz) read as the
+// plain ones; a shard in both forms, or a damaged file, is refused.
+func TestReadLabelsGzip(t *testing.T) {
+	dir := t.TempDir()
+	const header = labelHeaderPrefix + "positions=2 seed=1 test\n"
+	write := func(name, text string, zip bool) {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		var data []byte
+		if zip {
+			var buf bytes.Buffer
+			zw := gzip.NewWriter(&buf)
+			zw.Write([]byte(text))
+			zw.Close()
+			data = buf.Bytes()
+		} else {
+			data = []byte(text)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := board.Start().Board
+	write("labels-0-of-2.txt", header+fmt.Sprintf("0 s %016x %016x 1.50\n", start.P, start.O), false)
+	other := board.Start().Play(board.MustParseSquare("F5")).Board
+	write("labels-1-of-2.txt.gz", header+fmt.Sprintf("1 e %016x %016x -2\n", other.P, other.O), true)
+	lps, headers, err := ReadLabels(dir)
+	if err != nil || len(lps) != 2 || len(headers) != 1 {
+		t.Fatalf("%v, %v, %v; want the two labels of both files", lps, headers, err)
+	}
+	if lps[0].Value != 1.5 || lps[1].Value != -2 || lps[1].Board != other {
+		t.Errorf("labels %+v", lps)
+	}
+	write("labels-1-of-2.txt", header, false)
+	if _, _, err := ReadLabels(dir); err == nil || !strings.Contains(err.Error(), "the same shard twice") {
+		t.Errorf("a shard plain and compressed: %v", err)
+	}
+	os.Remove(filepath.Join(dir, "labels-1-of-2.txt"))
+	write("labels-1-of-2.txt.gz", "not gzip", false)
+	if _, _, err := ReadLabels(dir); err == nil || !strings.Contains(err.Error(), "labels-1-of-2.txt.gz") {
+		t.Errorf("a damaged compressed file: %v", err)
 	}
 }
