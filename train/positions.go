@@ -215,23 +215,9 @@ type Labelled struct {
 // there, are left out.
 func TheoreticalPositions(heldOut bool) ([]Labelled, error) {
 	var out []Labelled
-	err := eachWTHORFile(heldOut, func(h wthor.Header, games []wthor.Game) {
-		depth := int(h.Depth)
-		if depth == 0 {
-			return
-		}
-		for _, g := range games {
-			rec, err := g.Replay()
-			if err != nil {
-				continue
-			}
-			if p, ok := positionWithEmpties(rec, depth); ok && p.Board.HasMoves() {
-				score := 2*int(g.Theoretical) - 64
-				if p.Turn == board.White {
-					score = -score
-				}
-				out = append(out, Labelled{Board: p.Board, Score: score})
-			}
+	err := eachScoredGame(heldOut, func(rec *game.Game, depth, black int) {
+		if p, ok := positionWithEmpties(rec, depth); ok && p.Board.HasMoves() {
+			out = append(out, Labelled{Board: p.Board, Score: forTheMover(p, black)})
 		}
 	})
 	return out, err
@@ -247,40 +233,51 @@ func TheoreticalPositions(heldOut bool) ([]Labelled, error) {
 // A position several games reached comes once a game.
 func ResultPositions(heldOut bool, maxEmpties int) ([]Labelled, error) {
 	var out []Labelled
-	err := eachWTHORFile(heldOut, func(h wthor.Header, games []wthor.Game) {
+	err := eachScoredGame(heldOut, func(rec *game.Game, depth, black int) {
+		if _, ok := positionWithEmpties(rec, depth); !ok {
+			return // the record stops before the score's position
+		}
+		p := rec.Start
+		for _, m := range rec.Moves {
+			if e := p.Board.Empties(); e <= depth {
+				break
+			} else if e <= maxEmpties && p.Board.HasMoves() {
+				out = append(out, Labelled{Board: p.Board, Score: forTheMover(p, black)})
+			}
+			if m.Square == board.Pass {
+				p = p.Pass()
+			} else {
+				p = p.Play(m.Square)
+			}
+		}
+	})
+	return out, err
+}
+
+// eachScoredGame calls f with every game of the WTHOR files of the
+// held-out year (heldOut) or of the others that have theoretical scores,
+// replayed, with the depth of the score (empty squares) and the score as
+// Black's disc margin.
+func eachScoredGame(heldOut bool, f func(rec *game.Game, depth, black int)) error {
+	return eachWTHORFile(heldOut, func(h wthor.Header, games []wthor.Game) {
 		depth := int(h.Depth)
 		if depth == 0 {
 			return
 		}
 		for _, g := range games {
-			rec, err := g.Replay()
-			if err != nil {
-				continue
-			}
-			if _, ok := positionWithEmpties(rec, depth); !ok {
-				continue // the record stops before the score's position
-			}
-			black := 2*int(g.Theoretical) - 64
-			p := rec.Start
-			for _, m := range rec.Moves {
-				if e := p.Board.Empties(); e <= depth {
-					break
-				} else if e <= maxEmpties && p.Board.HasMoves() {
-					score := black
-					if p.Turn == board.White {
-						score = -score
-					}
-					out = append(out, Labelled{Board: p.Board, Score: score})
-				}
-				if m.Square == board.Pass {
-					p = p.Pass()
-				} else {
-					p = p.Play(m.Square)
-				}
+			if rec, err := g.Replay(); err == nil {
+				f(rec, depth, 2*int(g.Theoretical)-64)
 			}
 		}
 	})
-	return out, err
+}
+
+// forTheMover returns Black's margin from the side to move's view.
+func forTheMover(p board.Position, black int) int {
+	if p.Turn == board.White {
+		return -black
+	}
+	return black
 }
 
 // positionWithEmpties returns the first position of the game with that
