@@ -2,6 +2,7 @@ package arena_test
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/reversi-engine/reversi/arena"
 	"github.com/reversi-engine/reversi/board"
@@ -47,4 +48,32 @@ func result(aBlack bool) arena.Result {
 	g := game.NewStandard()
 	g.Result = game.Result{Reason: game.Normal, Winner: board.Black, Black: 34, White: 24}
 	return arena.Result{ABlack: aBlack, Game: g}
+}
+
+// Two matches of a new build and an old one against the same opponent, on
+// the same openings: the difference game by game, and the opponent's
+// values of the positions, here less there.
+func ExamplePair() {
+	play := func(a string, aWins bool, value float64) *game.Game {
+		g := game.NewStandard()
+		g.PlayTranscript("f5d6") // the opening, given to both
+		g.Play(game.Move{Square: board.MustParseSquare("c3"), Time: time.Second, Eval: 1, HasEval: true})
+		// The opponent's move and its value, from its side.
+		g.Play(game.Move{Square: board.MustParseSquare("d3"), Time: time.Second, Eval: value, HasEval: true})
+		g.Info.Black, g.Info.White = a, "ntest"
+		winner := board.White
+		if aWins {
+			winner = board.Black
+		}
+		g.Result = game.NewResult(g.Position(), game.Resignation, winner.Other())
+		return g
+	}
+	here := map[int]*game.Game{0: play("new", true, -1), 1: play("new", false, 0)}
+	there := map[int]*game.Game{0: play("old", false, 1), 1: play("old", false, 2)}
+	p := arena.Pair(here, "new", there, "old", []int{57})
+	fmt.Printf("%d games: %.0f%% here, %.0f%% there, %+.0f points\n", p.Games, 100*p.Here, 100*p.There, p.Diff)
+	fmt.Printf("ntest's values at %d empties: %+.1f discs for the new build\n", p.Marks[0].Empties, p.Marks[0].Diff)
+	// Output:
+	// 2 games: 50% here, 0% there, +50 points
+	// ntest's values at 57 empties: +2.0 discs for the new build
 }
