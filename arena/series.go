@@ -27,8 +27,11 @@ type Recording struct {
 	// time; it returns false to stop the run.
 	Count func(Result) bool
 	// Resumed, if not nil, is called once before any game is played,
-	// with the number of games read back from Out (0 if none).
-	Resumed func(games int)
+	// with the number of this shard's games read back from Out (0 if
+	// none) and the number of other shards' games there (a file of the
+	// whole run, or of a run sharded otherwise, resumed by a shard: those
+	// games are kept in the file, and are neither played nor counted).
+	Resumed func(games, otherShards int)
 	// Played, if not nil, is called after Count for every new game, one
 	// call at a time, with the number of games so far, resumed ones
 	// included.
@@ -45,15 +48,20 @@ type Recording struct {
 func (m *Tournament) RunRecorded(ctx context.Context, r Recording) ([]Result, error) {
 	var results []Result
 	var rec *Recorder
+	others := 0
 	if r.Out != "" {
 		done, err := ReadRecords(r.Out)
 		if err != nil {
 			return nil, err
 		}
-		for i, g := range done {
-			res, err := m.Resume(i, g)
+		for _, i := range sortedNumbers(done) {
+			res, err := m.Resume(i, done[i])
 			if err != nil {
 				return nil, fmt.Errorf("cannot resume from %s: %v", r.Out, err)
+			}
+			if i%max(m.Shards, 1) != m.Shard {
+				others++
+				continue
 			}
 			results = append(results, res)
 			r.Count(res)
@@ -65,7 +73,7 @@ func (m *Tournament) RunRecorded(ctx context.Context, r Recording) ([]Result, er
 		defer rec.Close()
 	}
 	if r.Resumed != nil {
-		r.Resumed(len(results))
+		r.Resumed(len(results), others)
 	}
 	var mu sync.Mutex
 	var recordErr error

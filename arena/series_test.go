@@ -30,7 +30,7 @@ func TestRunRecordedResumes(t *testing.T) {
 	var resumed, count int
 	results, err = m.RunRecorded(context.Background(), Recording{Out: out,
 		Count:   func(Result) bool { count++; return true },
-		Resumed: func(n int) { resumed = n },
+		Resumed: func(n, _ int) { resumed = n },
 	})
 	if err != nil || resumed != 3 || count != 8 || len(results) != 8 {
 		t.Fatalf("resumed run: %d results, %d resumed, %d counted, %v; want 8, 3, 8", len(results), resumed, count, err)
@@ -49,6 +49,48 @@ func TestRunRecordedResumes(t *testing.T) {
 	other.Names = []string{"random", "greedy"}
 	if _, err := other.RunRecorded(context.Background(), Recording{Out: out, Count: func(Result) bool { return true }}); err == nil || !strings.Contains(err.Error(), "cannot resume") {
 		t.Errorf("another run's file: %v", err)
+	}
+}
+
+// TestShardResumesAWholeRun: a shard resumed from the file of the whole
+// run (or of other shards) plays and counts its own games alone; the
+// other shards' games stay in the file, so that the shards' files merge.
+func TestShardResumesAWholeRun(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "m.ggf")
+	m := quickMatch(4) // 8 games
+	played := 0
+	if _, err := m.RunRecorded(context.Background(), Recording{Out: out, Count: func(Result) bool {
+		played++
+		return played < 5
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	done, _ := ReadRecords(out)
+	mine := 0
+	for i := range done {
+		if i%2 == 1 {
+			mine++
+		}
+	}
+	m = quickMatch(4)
+	m.Shard, m.Shards = 1, 2
+	var resumed, others, count int
+	results, err := m.RunRecorded(context.Background(), Recording{Out: out,
+		Count:   func(Result) bool { count++; return true },
+		Resumed: func(n, o int) { resumed, others = n, o },
+	})
+	if err != nil || resumed != mine || others != len(done)-mine || count != 4 || len(results) != 4 {
+		t.Fatalf("shard 1/2 of %d games (%d its own): %d results, %d resumed, %d others, %d counted, %v; want 4, %d, %d, 4",
+			len(done), mine, len(results), resumed, others, count, err, mine, len(done)-mine)
+	}
+	for k, r := range results {
+		if r.Index != 2*k+1 {
+			t.Errorf("result %d is game %d, want %d", k, r.Index, 2*k+1)
+		}
+	}
+	recs, err := ReadRecords(out)
+	if err != nil || len(recs) != len(done)+4-mine {
+		t.Errorf("%d games in the file, %v; want %d", len(recs), err, len(done)+4-mine)
 	}
 }
 
@@ -167,7 +209,7 @@ func TestResumeRecordsOfOldNames(t *testing.T) {
 	resumed := -1
 	results, err := m.RunRecorded(context.Background(), Recording{Out: out,
 		Count:   func(r Result) bool { score.Add(r.ForA()); return true },
-		Resumed: func(n int) { resumed = n },
+		Resumed: func(n, _ int) { resumed = n },
 	})
 	if err != nil || resumed != 4 || len(results) != 4 {
 		t.Fatalf("resuming the old records: %d results, %d resumed, %v; want 4 and 4", len(results), resumed, err)

@@ -25,9 +25,12 @@ func runSeries(ctx context.Context, e *cli.Env, t *arena.Tournament, out string,
 	results, err := t.RunRecorded(ctx, arena.Recording{
 		Out:   out,
 		Count: count,
-		Resumed: func(n int) {
+		Resumed: func(n, others int) {
 			if n > 0 {
 				fmt.Fprintf(e.Stdout, "resuming: %s already in %s: %s\n", cli.Counted(n, "game"), out, status())
+			}
+			if others > 0 {
+				fmt.Fprintf(e.Stdout, "%s of other shards in %s: kept there, not played or counted by this shard\n", cli.Counted(others, "game"), out)
 			}
 			prog = e.Progress(scheduled, "games", "games")
 			prog.Add(n)
