@@ -580,14 +580,7 @@ func GamePositions(labels []LabelledPosition, games []*game.Game) []LabelledPosi
 // labelled with the scores (ResultPositions), numbered from first.
 func ResultLabels(first, maxEmpties int) ([]LabelledPosition, error) {
 	res, err := ResultPositions(false, maxEmpties)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]LabelledPosition, len(res))
-	for i, l := range res {
-		out[i] = LabelledPosition{Index: first + i, Board: l.Board, Value: float64(l.Score), Source: LabelResult}
-	}
-	return out, nil
+	return asLabels(res, first, LabelResult), err
 }
 
 // TheoreticalLabels returns the positions of the database's exact scores
@@ -595,12 +588,18 @@ func ResultLabels(first, maxEmpties int) ([]LabelledPosition, error) {
 // exactly labelled positions, their indexes counting from first.
 func TheoreticalLabels(first int) ([]LabelledPosition, error) {
 	theo, err := TheoreticalPositions(false)
-	if err != nil {
-		return nil, err
+	return asLabels(theo, first, LabelExact), err
+}
+
+// asLabels returns scored positions as labelled positions of a source,
+// numbered from first (nil for none).
+func asLabels(ls []Labelled, first int, source LabelSource) []LabelledPosition {
+	if len(ls) == 0 {
+		return nil
 	}
-	out := make([]LabelledPosition, len(theo))
-	for i, l := range theo {
-		out[i] = LabelledPosition{Index: first + i, Board: l.Board, Value: float64(l.Score), Source: LabelExact}
+	out := make([]LabelledPosition, len(ls))
+	for i, l := range ls {
+		out[i] = LabelledPosition{Index: first + i, Board: l.Board, Value: float64(l.Score), Source: source}
 	}
-	return out, nil
+	return out
 }
