@@ -26,9 +26,9 @@ const (
 // EmptiesBand is a range of empty squares, both ends included.
 type EmptiesBand struct{ Min, Max int }
 
-// DefaultTimeBands are the bands of RecordStats.Bands: eight counts of
-// empty squares each, from the XOT start (52 empties) and the openings
-// before it to the end.
+// DefaultTimeBands are the bands of RecordStats.Bands: the opening (48 to
+// 60 empty squares, the XOT start at 52 among them), eight counts each
+// from 47 down to 16, and the end (15 and fewer).
 var DefaultTimeBands = []EmptiesBand{{48, 60}, {40, 47}, {32, 39}, {24, 31}, {16, 23}, {0, 15}}
 
 // DefaultMarks are the counts of empty squares RecordStats.Marks reads the
