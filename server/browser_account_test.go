@@ -255,6 +255,9 @@ func TestBrowserPlayerPage(t *testing.T) {
 			check("a player's page of two games")
 			drive(t, ctx, "back to ann's page", chromedp.Navigate(ts.http.URL+"/#player=ann"))
 			waitJS(t, ctx, "ann's page again", `document.querySelector("#rating-graph-blitz")?.dataset.points === "1"`)
+			// The games' table comes with its own request, after the graph's
+			// or before: the link is waited for, not assumed.
+			waitJS(t, ctx, "ann's games again", fmt.Sprintf(`document.querySelector('#player-games a[href="/game/%s"]') !== null`, won))
 			// The game's link, and on the game's page the players' names
 			// lead back to their pages.
 			drive(t, ctx, "the game", chromedp.Evaluate(fmt.Sprintf(`document.querySelector('#player-games a[href="/game/%s"]').click(); true`, won), nil))
