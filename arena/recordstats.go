@@ -139,7 +139,9 @@ func Stats(games map[int]*game.Game, a, b string, bands []EmptiesBand, marks []i
 		result, margin := ResultFor(g.Result, ca)
 		s.Score.Add(result, margin)
 		var took [2]time.Duration
+		values := newMarkReader(marks)
 		walk(g, ca, func(side, empties int, m game.Move) {
+			values.move(side, empties, m)
 			if m.Time <= 0 {
 				return
 			}
@@ -151,10 +153,9 @@ func Stats(games map[int]*game.Game, a, b string, bands []EmptiesBand, marks []i
 				}
 			}
 		})
-		values := markValues(g, ca, marks)
 		for i := range marks {
 			for side := range 2 {
-				if v := values[i][side]; !math.IsNaN(v) {
+				if v := values.out[i][side]; !math.IsNaN(v) {
 					s.Marks[i].Games[side]++
 					markSum[i][side] += v
 				}
@@ -214,24 +215,38 @@ func walk(g *game.Game, ca board.Color, f func(side, empties int, m game.Move)) 
 // gave with its first move at or below it, from A's side (ca), NaN where
 // it gave none: a move below several marks at once counts for each.
 func markValues(g *game.Game, ca board.Color, marks []int) [][2]float64 {
-	out := make([][2]float64, len(marks))
-	for i := range out {
-		out[i] = [2]float64{math.NaN(), math.NaN()}
+	r := newMarkReader(marks)
+	walk(g, ca, r.move)
+	return r.out
+}
+
+// markReader finds markValues move by move (walk's moves).
+type markReader struct {
+	marks []int
+	seen  [2]int // marks passed, by side
+	out   [][2]float64
+}
+
+func newMarkReader(marks []int) *markReader {
+	r := &markReader{marks: marks, out: make([][2]float64, len(marks))}
+	for i := range r.out {
+		r.out[i] = [2]float64{math.NaN(), math.NaN()}
 	}
-	var seen [2]int // marks passed, by side
-	walk(g, ca, func(side, empties int, m game.Move) {
-		if !m.HasEval {
-			return
-		}
-		v := m.Eval
-		if side == SideB {
-			v = -v
-		}
-		for ; seen[side] < len(marks) && empties <= marks[seen[side]]; seen[side]++ {
-			out[seen[side]][side] = v
-		}
-	})
-	return out
+	return r
+}
+
+// move reads a move of a side, made with that many empty squares.
+func (r *markReader) move(side, empties int, m game.Move) {
+	if !m.HasEval {
+		return
+	}
+	v := m.Eval
+	if side == SideB {
+		v = -v
+	}
+	for ; r.seen[side] < len(r.marks) && empties <= r.marks[r.seen[side]]; r.seen[side]++ {
+		r.out[r.seen[side]][side] = v
+	}
 }
 
 // Pairing is the difference game by game between two matches of player A
