@@ -580,7 +580,10 @@ func GamePositions(labels []LabelledPosition, games []*game.Game) []LabelledPosi
 // labelled with the scores (ResultPositions), numbered from first.
 func ResultLabels(first, maxEmpties int) ([]LabelledPosition, error) {
 	res, err := ResultPositions(false, maxEmpties)
-	return asLabels(res, first, LabelResult), err
+	if err != nil {
+		return nil, err
+	}
+	return asLabels(res, first, LabelResult), nil
 }
 
 // TheoreticalLabels returns the positions of the database's exact scores
@@ -588,15 +591,15 @@ func ResultLabels(first, maxEmpties int) ([]LabelledPosition, error) {
 // exactly labelled positions, their indexes counting from first.
 func TheoreticalLabels(first int) ([]LabelledPosition, error) {
 	theo, err := TheoreticalPositions(false)
-	return asLabels(theo, first, LabelExact), err
+	if err != nil {
+		return nil, err
+	}
+	return asLabels(theo, first, LabelExact), nil
 }
 
 // asLabels returns scored positions as labelled positions of a source,
-// numbered from first (nil for none).
+// numbered from first.
 func asLabels(ls []Labelled, first int, source LabelSource) []LabelledPosition {
-	if len(ls) == 0 {
-		return nil
-	}
 	out := make([]LabelledPosition, len(ls))
 	for i, l := range ls {
 		out[i] = LabelledPosition{Index: first + i, Board: l.Board, Value: float64(l.Score), Source: source}
